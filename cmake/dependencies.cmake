@@ -1,0 +1,67 @@
+# Every third-party dependency becomes one target here, the same names on Linux and MinGW:
+#   tfwsl::headers  header-only libraries (Boost, nlohmann-json, CLI11, tl::expected, spdlog+fmt,
+#                   xxHash, Catch2) and the compile definitions that make them header-only
+#   tfwsl::httplib  cpp-httplib 0.18.7 (Debian trixie source package, CVE patches applied)
+#   tfwsl::yaml     yaml-cpp, linked statically
+# Fetched sources live in TFWSL_DEPS (scripts/install-deps.sh fills it), never in the tree.
+
+if(DEFINED ENV{TFWSL_DEPS})
+  set(_deps_default "$ENV{TFWSL_DEPS}")
+else()
+  set(_deps_default "$ENV{HOME}/.cache/tfwsl-deps")
+endif()
+set(TFWSL_DEPS "${_deps_default}" CACHE PATH "Cache of fetched dependency sources (scripts/install-deps.sh)")
+
+find_package(Threads REQUIRED)
+
+add_library(tfwsl_headers INTERFACE)
+add_library(tfwsl::headers ALIAS tfwsl_headers)
+target_compile_definitions(tfwsl_headers INTERFACE
+  SPDLOG_HEADER_ONLY SPDLOG_FMT_EXTERNAL FMT_HEADER_ONLY   # no shared spdlog/fmt: the agent is portable
+  BOOST_PROCESS_USE_STD_FS                                # Boost.Process v1 without Boost.Filesystem
+  BOOST_ALL_NO_LIB
+  XXH_INLINE_ALL)
+target_link_libraries(tfwsl_headers INTERFACE Threads::Threads)
+
+if(WIN32 AND CMAKE_CROSSCOMPILING)
+  # MinGW must not see /usr/include (glibc's headers break it). Expose each library's own folder
+  # through a farm of links instead.
+  set(_farm "${CMAKE_BINARY_DIR}/_host_headers")
+  file(MAKE_DIRECTORY "${_farm}")
+  foreach(_item boost nlohmann CLI tl spdlog fmt catch2 xxhash.h xxh3.h)
+    if(NOT EXISTS "/usr/include/${_item}")
+      message(FATAL_ERROR "/usr/include/${_item} is missing: run scripts/install-deps.sh")
+    endif()
+    file(CREATE_LINK "/usr/include/${_item}" "${_farm}/${_item}" SYMBOLIC)
+  endforeach()
+  target_include_directories(tfwsl_headers SYSTEM INTERFACE "${_farm}")
+  set(_yaml_prefix "${TFWSL_DEPS}/mingw-yaml-cpp")
+  set(_yaml_lib "${_yaml_prefix}/lib/libyaml-cpp.a")
+  set(_yaml_inc "${_yaml_prefix}/include")
+else()
+  set(_yaml_lib "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/libyaml-cpp.a")
+  set(_yaml_inc "/usr/include")
+endif()
+if(WIN32)
+  target_compile_definitions(tfwsl_headers INTERFACE
+    _WIN32_WINNT=0x0A00 WINVER=0x0A00 WIN32_LEAN_AND_MEAN NOMINMAX)
+  target_link_libraries(tfwsl_headers INTERFACE ws2_32 mswsock bcrypt ntdll)
+endif()
+
+if(NOT EXISTS "${_yaml_lib}")
+  message(FATAL_ERROR "yaml-cpp static library not found at ${_yaml_lib}: run scripts/install-deps.sh")
+endif()
+add_library(tfwsl_yaml STATIC IMPORTED GLOBAL)
+set_target_properties(tfwsl_yaml PROPERTIES IMPORTED_LOCATION "${_yaml_lib}")
+target_include_directories(tfwsl_yaml SYSTEM INTERFACE "${_yaml_inc}")
+add_library(tfwsl::yaml ALIAS tfwsl_yaml)
+
+set(TFWSL_HTTPLIB_DIR "${TFWSL_DEPS}/cpp-httplib-0.18.7")
+if(NOT EXISTS "${TFWSL_HTTPLIB_DIR}/httplib.h")
+  message(FATAL_ERROR "cpp-httplib 0.18.7 not found in ${TFWSL_HTTPLIB_DIR}: run scripts/install-deps.sh")
+endif()
+add_library(tfwsl_httplib INTERFACE)
+target_include_directories(tfwsl_httplib SYSTEM INTERFACE "${TFWSL_HTTPLIB_DIR}")
+# No OpenSSL, zlib or brotli: the agent talks plain HTTP on loopback only.
+target_link_libraries(tfwsl_httplib INTERFACE tfwsl_headers)
+add_library(tfwsl::httplib ALIAS tfwsl_httplib)

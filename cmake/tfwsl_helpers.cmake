@@ -1,0 +1,34 @@
+# Project-wide warnings and the helpers that turn a folder into a library or a test binary.
+
+add_library(tfwsl_options INTERFACE)
+target_compile_options(tfwsl_options INTERFACE -Wall -Wextra -Wpedantic -Wno-missing-field-initializers)
+target_include_directories(tfwsl_options INTERFACE "${PROJECT_SOURCE_DIR}")
+target_compile_definitions(tfwsl_options INTERFACE TFWSL_VERSION="${PROJECT_VERSION}")
+
+# Sources of a folder for this platform: foo_windows.cpp only on Windows, foo_posix.cpp only elsewhere.
+function(tfwsl_platform_sources out dir)
+  file(GLOB _all CONFIGURE_DEPENDS "${dir}/*.cpp")
+  set(_kept "")
+  foreach(_f IN LISTS _all)
+    if(_f MATCHES "_windows(_test)?\\.cpp$" AND NOT WIN32)
+      continue()
+    endif()
+    if(_f MATCHES "_posix(_test)?\\.cpp$" AND WIN32)
+      continue()
+    endif()
+    list(APPEND _kept "${_f}")
+  endforeach()
+  set(${out} "${_kept}" PARENT_SCOPE)
+endfunction()
+
+# tfwsl_add_library(NAME DIR dir DEPS ...): a static library from one folder's sources.
+# One folder per concept area keeps a half-finished area from breaking the others' builds.
+function(tfwsl_add_library name)
+  cmake_parse_arguments(A "" "DIR" "DEPS" ${ARGN})
+  if(NOT A_DIR)
+    set(A_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  endif()
+  tfwsl_platform_sources(_srcs "${A_DIR}")
+  add_library(${name} STATIC ${_srcs})
+  target_link_libraries(${name} PUBLIC tfwsl_options tfwsl_headers ${A_DEPS})
+endfunction()

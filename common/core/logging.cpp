@@ -1,0 +1,33 @@
+#include "common/core/logging.hpp"
+
+#include <spdlog/cfg/env.h>
+#include <spdlog/sinks/rotating_file_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <vector>
+
+namespace tfwsl {
+
+void setup_logging(const LogOptions& options) {
+  auto level = options.verbosity <= 0   ? spdlog::level::warn
+               : options.verbosity == 1 ? spdlog::level::info
+                                        : spdlog::level::debug;
+  auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+  console->set_level(spdlog::level::trace);
+  console->set_pattern("%^%l%$: %v");
+  std::vector<spdlog::sink_ptr> sinks{console};
+  if (options.file) {
+    auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(options.file->string(), 5 * 1024 * 1024, 3);
+    file->set_level(spdlog::level::debug);
+    file->set_pattern("%Y-%m-%dT%H:%M:%S.%e %n[%t] %l: %v");
+    sinks.push_back(file);
+  }
+  auto logger = std::make_shared<spdlog::logger>(options.logger_name, sinks.begin(), sinks.end());
+  logger->set_level(level);
+  if (options.file) logger->flush_on(spdlog::level::info);
+  spdlog::set_default_logger(logger);
+  spdlog::cfg::load_env_levels();  // SPDLOG_LEVEL wins over -v when the user sets it
+}
+
+}  // namespace tfwsl

@@ -1,0 +1,130 @@
+// The real process runner: Boost.Process v1 (the v2 API of Boost 1.81 does not build with MinGW).
+// stdout and stderr are drained concurrently through asio so a child that fills one pipe while we
+// read the other cannot deadlock; the timeout kills the child and keeps what it wrote so far.
+
+#include <boost/asio/io_context.hpp>
+#include <boost/process.hpp>
+#if defined(_WIN32)
+#include <boost/process/windows.hpp>
+#endif
+
+#include <spdlog/spdlog.h>
+
+#include <future>
+
+#include "common/process/process_runner.hpp"
+#include "common/process/windows_command_line.hpp"
+#include "common/text/utf_convert.hpp"
+
+namespace bp = boost::process;
+
+namespace tfwsl {
+namespace {
+
+// Collects a future's value; a future whose operation was abandoned (the child killed, a grandchild
+// still holding the pipe) yields what can be had: nothing.
+std::string take(std::future<std::string>& f) {
+  if (!f.valid()) return {};
+  if (f.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return {};
+  try {
+    return f.get();
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+}  // namespace
+
+std::string describe_command(const std::vector<std::string>& argv) {
+  return build_windows_command_line(argv);
+}
+
+Result<std::filesystem::path> resolve_program(const std::string& name) {
+  std::filesystem::path p = utf8_to_wide(name);
+#if defined(_WIN32)
+  bool has_dir = name.find_first_of("\\/:") != std::string::npos;
+#else
+  bool has_dir = name.find('/') != std::string::npos;
+#endif
+  if (has_dir) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(p, ec)) return p;
+    return make_error(ErrorCode::not_found, "program not found: " + name,
+                      "no regular file at that path");
+  }
+  auto found = bp::search_path(p);
+  if (found.empty()) {
+    return make_error(ErrorCode::not_found, "program '" + name + "' not found in PATH",
+                      "install it or give its full path");
+  }
+  return std::filesystem::path(found);
+}
+
+Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
+  if (request.argv.empty()) return make_error(ErrorCode::internal, "no program given to run");
+  auto program = resolve_program(request.argv[0]);
+  if (!program) return tl::unexpected(program.error());
+
+  boost::asio::io_context ios;
+  std::future<std::string> out_future;
+  std::future<std::string> err_future;
+  std::error_code launch_error;
+#if defined(_WIN32)
+  // Wide environment on Windows: the command line is wide too, and Boost.Process v1 cannot mix them.
+  auto environment = boost::this_process::wenvironment();
+  for (const auto& [key, value] : request.env) environment[utf8_to_wide(key)] = utf8_to_wide(value);
+#else
+  auto environment = boost::this_process::environment();
+  for (const auto& [key, value] : request.env) environment[key] = value;
+#endif
+  const std::string input = request.stdin_data.value_or(std::string());
+  auto start_dir = request.working_directory.value_or(std::filesystem::current_path());
+
+  spdlog::debug("running: {}", describe_command(request.argv));
+  const auto started = std::chrono::steady_clock::now();
+  bp::child child;
+  try {
+#if defined(_WIN32)
+    std::vector<std::string> argv = request.argv;
+    argv[0] = wide_to_utf8(program->wstring());
+    std::wstring line = utf8_to_wide(build_windows_command_line(argv));
+    child = bp::child(bp::cmd(line), bp::std_out > out_future, bp::std_err > err_future,
+                      bp::std_in < boost::asio::buffer(input), environment, bp::start_dir(start_dir.wstring()),
+                      bp::windows::create_no_window, bp::error(launch_error), ios);
+#else
+    std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
+    child = bp::child(bp::exe(program->string()), bp::args(args), bp::std_out > out_future,
+                      bp::std_err > err_future, bp::std_in < boost::asio::buffer(input), environment,
+                      bp::start_dir(start_dir.string()), bp::error(launch_error), ios);
+#endif
+  } catch (const std::exception& e) {
+    return make_error(ErrorCode::process, "could not start " + request.argv[0], e.what());
+  }
+  if (launch_error) {
+    return make_error(ErrorCode::process, "could not start " + request.argv[0],
+                      describe_command(request.argv) + ": " + launch_error.message());
+  }
+
+  ProcessOutcome outcome;
+  ios.run_for(request.timeout);
+  std::error_code ec;
+  if (child.running(ec)) {
+    child.terminate(ec);
+    outcome.timed_out = true;
+    spdlog::warn("{} ran past its {} ms limit and was stopped", request.argv[0], request.timeout.count());
+  }
+  child.wait(ec);
+  // Pipes close once the child is gone; drain what is left, but never wait on a grandchild that
+  // inherited them.
+  ios.restart();
+  ios.run_for(std::chrono::seconds(2));
+  outcome.exit_code = child.exit_code();
+  outcome.out = take(out_future);
+  outcome.err = take(err_future);
+  outcome.elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  spdlog::debug("{} exited {} after {} ms", request.argv[0], outcome.exit_code, outcome.elapsed.count());
+  return outcome;
+}
+
+}  // namespace tfwsl

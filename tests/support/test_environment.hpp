@@ -1,0 +1,36 @@
+#pragma once
+// Where tests find things: the folder of the running test binary (helpers are built next to it),
+// the shared fixtures, and fresh temporary folders that clean up after themselves.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace tfwsl::test {
+
+std::filesystem::path binary_dir();
+
+// A helper program built next to the tests ("tfwsl_test_child" -> ".../tfwsl_test_child[.exe]").
+std::filesystem::path helper_program(const std::string& name);
+
+// ../shared/fixtures, or nothing when it does not exist (tests then say they skipped).
+// TFWSL_SHARED_DIR in the environment overrides the configured path (the Wine runs use it).
+std::optional<std::filesystem::path> shared_fixtures_dir();
+
+// Reads a whole file as bytes.
+std::string read_file(const std::filesystem::path& path);
+void write_file(const std::filesystem::path& path, const std::string& bytes);
+
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return m_path; }
+
+ private:
+  std::filesystem::path m_path;
+};
+
+}  // namespace tfwsl::test

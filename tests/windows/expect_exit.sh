@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# expect_exit.sh CODE REGEX COMMAND...: passes when COMMAND exits CODE and its stderr+stdout match REGEX.
+set -u
+want="$1" pattern="$2"; shift 2
+output=$("$@" 2>&1); got=$?
+printf '%s\n' "$output"
+[ "$got" = "$want" ] || { echo "expected exit $want, got $got" >&2; exit 1; }
+grep -qE -- "$pattern" <<<"$output" || { echo "output does not match: $pattern" >&2; exit 1; }

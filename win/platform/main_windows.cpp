@@ -1,0 +1,20 @@
+// tfwsl.exe: wmain receives UTF-16 arguments, converted to UTF-8 once, here; everything after works
+// in UTF-8 (the manifest makes UTF-8 the active code page as well).
+#include <windows.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "common/text/utf_convert.hpp"
+#include "win/cli/cli_app.hpp"
+#include "win/platform/console_windows.hpp"
+
+int wmain(int argc, wchar_t** argv) {
+  bool terminal = tfwsl::setup_windows_console();
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) args.push_back(tfwsl::wide_to_utf8(argv[i]));
+  tfwsl::Console console{std::cout, std::cerr, terminal};
+  int code = tfwsl::cli::run_cli(args, console);
+  std::cout.flush();
+  return code;
+}
