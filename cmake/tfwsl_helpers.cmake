@@ -1,7 +1,11 @@
 # Project-wide warnings and the helpers that turn a folder into a library or a test binary.
 
 add_library(tfwsl_options INTERFACE)
-target_compile_options(tfwsl_options INTERFACE -Wall -Wextra -Wpedantic -Wno-missing-field-initializers)
+if(MSVC)
+  target_compile_options(tfwsl_options INTERFACE /W4 /utf-8 /permissive-)
+else()
+  target_compile_options(tfwsl_options INTERFACE -Wall -Wextra -Wpedantic -Wno-missing-field-initializers)
+endif()
 target_include_directories(tfwsl_options INTERFACE "${PROJECT_SOURCE_DIR}")
 target_compile_definitions(tfwsl_options INTERFACE TFWSL_VERSION="${PROJECT_VERSION}")
 
