@@ -14,6 +14,29 @@ set(TFWSL_DEPS "${_deps_default}" CACHE PATH "Cache of fetched dependency source
 
 find_package(Threads REQUIRED)
 
+if(MSVC)
+  # Windows-native route (docs/building.md): everything from vcpkg's manifest. Untested here.
+  find_package(Boost REQUIRED)
+  find_package(yaml-cpp CONFIG REQUIRED)
+  find_package(httplib CONFIG REQUIRED)
+  find_package(nlohmann_json CONFIG REQUIRED)
+  find_package(CLI11 CONFIG REQUIRED)
+  find_package(tl-expected CONFIG REQUIRED)
+  find_package(xxHash CONFIG REQUIRED)
+  add_library(tfwsl_headers INTERFACE)
+  add_library(tfwsl::headers ALIAS tfwsl_headers)
+  target_compile_definitions(tfwsl_headers INTERFACE SPDLOG_HEADER_ONLY SPDLOG_FMT_EXTERNAL FMT_HEADER_ONLY
+    BOOST_PROCESS_USE_STD_FS BOOST_ALL_NO_LIB XXH_INLINE_ALL _WIN32_WINNT=0x0A00 WINVER=0x0A00
+    WIN32_LEAN_AND_MEAN NOMINMAX)
+  target_link_libraries(tfwsl_headers INTERFACE Boost::headers nlohmann_json::nlohmann_json CLI11::CLI11
+    tl::expected xxHash::xxhash Threads::Threads ws2_32 mswsock bcrypt ntdll)
+  add_library(tfwsl::yaml ALIAS yaml-cpp)
+  add_library(tfwsl_httplib INTERFACE)
+  target_link_libraries(tfwsl_httplib INTERFACE httplib::httplib tfwsl_headers)
+  add_library(tfwsl::httplib ALIAS tfwsl_httplib)
+  return()
+endif()
+
 add_library(tfwsl_headers INTERFACE)
 add_library(tfwsl::headers ALIAS tfwsl_headers)
 target_compile_definitions(tfwsl_headers INTERFACE
