@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 [ "${TFWSL_SKIP_DEPS:-0}" = 1 ] || scripts/install-deps.sh --no-windows
 cmake --preset linux-only >/dev/null
 cmake --build --preset linux-only -j "${TFWSL_JOBS:-$(nproc)}" --target tfwsl-agent tfwsl >/dev/null
-exec build/linux/linux/tfwsl-agent check "$@"
+exec build/linux-only/linux/tfwsl-agent check "$@"
