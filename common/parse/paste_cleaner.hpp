@@ -1,0 +1,35 @@
+#pragma once
+// owner: knowC
+// What users paste is rarely what the tool printed: a shell prompt and the command before the
+// output, markdown fences around it, "> " quote prefixes from an issue reply, CRLF (or a doubled CR
+// from a UTF-16 pipe), UTF-16LE bytes, or UTF-16 shown as text ("W\x00S\x00L\x00" from a Go or
+// Python repr, or "W i n d o w s" where a viewer turned each NUL into a space). clean_paste undoes
+// all of that so the parsers see plain UTF-8 lines.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/text/console_decoder.hpp"
+
+namespace tfwsl {
+
+struct CleanedPaste {
+  std::string text;                   // UTF-8, '\n' line ends, prompts/fences/quote marks removed
+  std::vector<std::string> commands;  // commands found after shell prompts, in order ("wsl -l -v")
+  ConsoleEncoding encoding = ConsoleEncoding::utf8;  // how the bytes were encoded
+  bool utf16_rendering = false;       // UTF-16 shown as text (\x00 escapes or spaced letters) was undone
+};
+
+// Never fails: any bytes give some text (ill-formed UTF-8 becomes U+FFFD, NULs are dropped).
+CleanedPaste clean_paste(std::string_view bytes);
+
+// Splits on '\n' (the text from clean_paste has no '\r'); views into `text`. No empty last line.
+std::vector<std::string_view> split_lines(std::string_view text);
+
+// When `line` starts with a shell prompt (PowerShell "PS C:\x> ", cmd "C:\x>", POSIX
+// "user@host:~$ ", "$ ", "# " after user@host, a bare "> " before a command, Python ">>> "),
+// returns the command after it; otherwise returns false. Exposed for tests.
+bool split_prompt(std::string_view line, std::string& command);
+
+}  // namespace tfwsl
