@@ -1,0 +1,185 @@
+// owner: knowB
+#include "common/parse/line_tools.hpp"
+
+#include <algorithm>
+
+namespace tfwsl::parse {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+char fold(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // A lone CR (old Mac style, or CR without LF from a console capture) also ends a line.
+    std::size_t cr = 0;
+    while ((cr = line.find('\r')) != std::string_view::npos) {
+      lines.push_back(line.substr(0, cr));
+      line.remove_prefix(cr + 1);
+      while (!line.empty() && line.front() == '\r') line.remove_prefix(1);
+    }
+    if (end == text.size()) {
+      if (!line.empty()) lines.push_back(line);
+      break;
+    }
+    lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+  // No-break spaces (U+00A0 as C2 A0) at either end, as French labels and some pastes have.
+  while (text.size() >= 2 && text[0] == '\xC2' && text[1] == '\xA0') text.remove_prefix(2);
+  while (text.size() >= 2 && text[text.size() - 2] == '\xC2' && text.back() == '\xA0') text.remove_suffix(2);
+  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+std::string normalize_for_match(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  auto push_space = [&out] {
+    if (!out.empty() && out.back() != ' ') out.push_back(' ');
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    auto next_is = [&](std::string_view seq) { return text.compare(i, seq.size(), seq) == 0; };
+    if (is_blank(static_cast<char>(c))) {
+      push_space();
+      ++i;
+    } else if (next_is("\xC2\xA0")) {  // U+00A0
+      push_space();
+      i += 2;
+    } else if (next_is("\xE2\x80\xAF") || next_is("\xE3\x80\x80")) {  // U+202F, U+3000
+      push_space();
+      i += 3;
+    } else if (next_is("\xEF\xBC\x9A")) {  // U+FF1A full-width colon
+      if (!out.empty() && out.back() == ' ') out.pop_back();
+      out.push_back(':');
+      i += 3;
+    } else if (next_is("\xE2\x80\x98") || next_is("\xE2\x80\x99") || next_is("\xE2\x80\x9C") ||
+               next_is("\xE2\x80\x9D")) {  // typographic quotes
+      out.push_back('\'');
+      i += 3;
+    } else if (c == ':') {
+      if (!out.empty() && out.back() == ' ') out.pop_back();
+      out.push_back(':');
+      ++i;
+    } else if (c == '"') {
+      out.push_back('\'');
+      ++i;
+    } else {
+      out.push_back(fold(static_cast<char>(c)));
+      ++i;
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string normalize_sentence(std::string_view text) {
+  std::string out = normalize_for_match(text);
+  for (;;) {
+    if (!out.empty() && (out.back() == '.' || out.back() == ':' || out.back() == ',' || out.back() == '\'' ||
+                         out.back() == ' ' || out.back() == '!')) {
+      out.pop_back();
+    } else if (ends_with(out, "\xE3\x80\x82")) {  // U+3002 ideographic full stop
+      out.resize(out.size() - 3);
+    } else {
+      break;
+    }
+  }
+  while (!out.empty() && (out.front() == '\'' || out.front() == ' ')) out.erase(out.begin());
+  return out;
+}
+
+std::string_view strip_line_wrapping(std::string_view line) {
+  line = trim(line);
+  for (int round = 0; round < 3; ++round) {
+    const std::string_view before = line;
+    while (starts_with(line, ">")) line = trim(line.substr(1));
+    if (ends_with(line, ",") && starts_with(line, "\"")) line.remove_suffix(1);
+    if (starts_with(line, "```")) line = trim(line.substr(3));
+    if (ends_with(line, "```")) line = trim(line.substr(0, line.size() - 3));
+    if (starts_with(line, "`")) line = trim(line.substr(1));
+    if (ends_with(line, "`")) line = trim(line.substr(0, line.size() - 1));
+    if (starts_with(line, "\"")) line = trim(line.substr(1));
+    if (ends_with(line, "\"")) line = trim(line.substr(0, line.size() - 1));
+    if (line == before) break;
+  }
+  return line;
+}
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && text.compare(0, prefix.size(), prefix) == 0;
+}
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool contains(std::string_view text, std::string_view needle) { return text.find(needle) != std::string_view::npos; }
+
+bool contains_ci(std::string_view text, std::string_view needle) {
+  if (needle.empty()) return true;
+  auto it = std::search(text.begin(), text.end(), needle.begin(), needle.end(),
+                        [](char a, char b) { return fold(a) == fold(b); });
+  return it != text.end();
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return fold(x) == fold(y); });
+}
+
+std::optional<LabelValue> split_label_value(std::string_view line) {
+  const auto ascii = line.find(':');
+  const auto wide = line.find("\xEF\xBC\x9A");
+  const auto colon = std::min(ascii, wide);
+  if (colon == std::string_view::npos || colon == 0) return std::nullopt;
+  const std::size_t after = colon + (colon == wide ? 3 : 1);
+  LabelValue out;
+  out.label = normalize_sentence(line.substr(0, colon));
+  out.value = std::string(trim(line.substr(after)));
+  if (out.label.empty()) return std::nullopt;
+  return out;
+}
+
+std::string strip_markdown_link(std::string_view value) {
+  value = trim(value);
+  if (starts_with(value, "[")) {
+    const auto close = value.find("](");
+    if (close != std::string_view::npos && ends_with(value, ")")) return std::string(value.substr(1, close - 1));
+  }
+  return std::string(value);
+}
+
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  auto blank_at = [&](std::size_t k) -> std::size_t {  // length of a blank at k, 0 when none
+    if (k < line.size() && is_blank(line[k])) return 1;
+    if (k + 1 < line.size() && line[k] == '\xC2' && line[k + 1] == '\xA0') return 2;
+    return 0;
+  };
+  while (i < line.size()) {
+    while (i < line.size() && blank_at(i)) i += blank_at(i);
+    const std::size_t start = i;
+    while (i < line.size() && !blank_at(i)) ++i;
+    if (i > start) words.push_back(line.substr(start, i - start));
+  }
+  return words;
+}
+
+}  // namespace tfwsl::parse

@@ -1,0 +1,52 @@
+#pragma once
+// owner: knowB
+// Small text helpers the output parsers share: splitting into lines whatever the line ends
+// (LF, CRLF, the doubled CR of a UTF-16 pipe), and a normal form for comparing a pasted line with
+// wsl.exe's own messages (ASCII case folded, full-width colon and no-break spaces made plain,
+// runs of blanks collapsed), because pastes and translations differ in exactly those details.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfwsl::parse {
+
+// Lines without their ends; '\r' anywhere at a line end is dropped. Views into `text`.
+std::vector<std::string_view> lines_of(std::string_view text);
+
+std::string_view trim(std::string_view text);
+
+// Lower-cased ASCII, U+FF1A (full-width colon) -> ':', U+00A0 / U+202F / U+3000 / tab -> ' ',
+// runs of spaces collapsed to one, a space before ':' removed, trimmed; typographic quotes -> '\''.
+std::string normalize_for_match(std::string_view text);
+
+// normalize_for_match, then trailing sentence punctuation ('.', U+3002, ':', ',', quotes) removed.
+std::string normalize_sentence(std::string_view text);
+
+// Strips what a paste wraps around a single line: surrounding backticks, double quotes (with a
+// trailing comma), leading "> " quote marks; blanks at both ends.
+std::string_view strip_line_wrapping(std::string_view line);
+
+bool starts_with(std::string_view text, std::string_view prefix);
+bool ends_with(std::string_view text, std::string_view suffix);
+bool contains(std::string_view text, std::string_view needle);
+// ASCII case-insensitive search.
+bool contains_ci(std::string_view text, std::string_view needle);
+bool iequals(std::string_view a, std::string_view b);
+
+// "Default Version: 2", "WSL 版本： 2.1.3.0", "Version WSL\u00a0: 2.0": the label before the first
+// colon (ASCII or full-width) in normalize_sentence form, and the value after it as written.
+struct LabelValue {
+  std::string label;
+  std::string value;
+};
+std::optional<LabelValue> split_label_value(std::string_view line);
+
+// "[5.10.102.1](https://5.10.102.1/)" (GitHub turned a version into a link) -> "5.10.102.1".
+std::string strip_markdown_link(std::string_view value);
+
+// Whitespace-separated words (ASCII blanks; also no-break spaces).
+std::vector<std::string_view> words_of(std::string_view line);
+
+}  // namespace tfwsl::parse

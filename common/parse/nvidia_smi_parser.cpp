@@ -1,0 +1,365 @@
+// owner: knowB
+#include "common/parse/nvidia_smi_parser.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "common/parse/line_tools.hpp"
+
+namespace tfwsl::parse {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool all_digits(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), is_digit); }
+
+// "555.99", "555.52.01", "12.5", "460.15": digits and dots, starting with a digit.
+bool is_version_token(std::string_view s) {
+  return !s.empty() && is_digit(s.front()) && contains(s, ".") &&
+         std::all_of(s.begin(), s.end(), [](char c) { return is_digit(c) || c == '.'; });
+}
+
+// The word after `label` on the line ("Driver Version:" -> "555.99").
+std::optional<std::string> word_after(std::string_view line, std::string_view label) {
+  const auto at = line.find(label);
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto words = words_of(line.substr(at + label.size()));
+  if (words.empty() || words.front() == "|") return std::nullopt;
+  std::string_view word = words.front();
+  while (!word.empty() && word.back() == '|') word.remove_suffix(1);
+  if (word.empty()) return std::nullopt;
+  return std::string(word);
+}
+
+// The parts of a table line between '|'; `closed` says whether the last part ended with a '|'
+// (a part without its closing bar was cut by the paste).
+struct Cells {
+  std::vector<std::string_view> parts;
+  std::size_t closed = 0;  // how many leading parts are complete
+};
+
+Cells cells_of(std::string_view line) {
+  Cells cells;
+  line = trim(line);
+  if (!starts_with(line, "|")) return cells;
+  line.remove_prefix(1);
+  while (!line.empty()) {
+    const auto bar = line.find('|');
+    if (bar == std::string_view::npos) {
+      if (!trim(line).empty()) cells.parts.push_back(line);
+      break;
+    }
+    cells.parts.push_back(line.substr(0, bar));
+    ++cells.closed;
+    line.remove_prefix(bar + 1);
+  }
+  return cells;
+}
+
+bool is_model_token(std::string_view word) {
+  return word == "WDDM" || word == "TCC" || word == "On" || word == "Off" || word == "N/A" || word == "MCDM";
+}
+
+// "   0  NVIDIA GeForce RTX 4090         On " -> index, name, model column.
+std::optional<NvidiaGpu> parse_first_row(const Cells& cells) {
+  if (cells.closed < 2) return std::nullopt;
+  auto words = words_of(cells.parts[0]);
+  if (words.size() < 3 || !all_digits(words.front()) || !is_model_token(words.back())) return std::nullopt;
+  // The second cell holds the bus id ("00000000:01:00.0  On"): a process row has no such cell.
+  if (!contains(cells.parts[1], ":")) return std::nullopt;
+  NvidiaGpu gpu;
+  const std::string_view cell = cells.parts[0];
+  const auto name_begin = cell.find(words[1]);
+  const auto name_end = static_cast<std::size_t>(words[words.size() - 2].data() + words[words.size() - 2].size() - cell.data());
+  gpu.name = std::string(trim(cell.substr(name_begin, name_end - name_begin)));
+  if (words.back() == "WDDM" || words.back() == "TCC" || words.back() == "MCDM") gpu.driver_model = std::string(words.back());
+  gpu.name_truncated = contains(gpu.name, "...") || contains(gpu.name, "\xE2\x80\xA6");
+  if (ends_with(gpu.name, "...")) gpu.name = std::string(trim(std::string_view(gpu.name).substr(0, gpu.name.size() - 3)));
+  return gpu;
+}
+
+// "   287MiB /  8192MiB " -> 8192.
+std::optional<long long> memory_total(std::string_view cell) {
+  const auto slash = cell.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  std::string_view total = trim(cell.substr(slash + 1));
+  if (!ends_with(total, "MiB")) return std::nullopt;
+  total.remove_suffix(3);
+  total = trim(total);
+  if (!all_digits(total) || total.size() > 12) return std::nullopt;
+  return std::stoll(std::string(total));
+}
+
+std::vector<std::string> split_csv(std::string_view line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  for (;;) {
+    const auto comma = line.find(',', start);
+    fields.emplace_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return fields;
+}
+
+// A --query-gpu field name as the CSV header or the command line spells it, reduced to what we use.
+std::string canonical_field(std::string_view name) {
+  std::string n = normalize_for_match(name);
+  if (const auto bracket = n.find(" ["); bracket != std::string::npos) n.resize(bracket);  // "memory.total [MiB]"
+  if (n == "name" || n == "gpu_name") return "name";
+  if (n == "driver_version") return "driver_version";
+  if (n == "driver_model.current" || n == "driver_model.pending") return "driver_model";
+  if (n == "memory.total") return "memory.total";
+  return n;
+}
+
+std::optional<long long> mib_value(std::string_view field) {
+  std::string_view v = trim(field);
+  if (ends_with(v, "MiB")) v = trim(v.substr(0, v.size() - 3));
+  if (!all_digits(v) || v.size() > 12) return std::nullopt;
+  return std::stoll(std::string(v));
+}
+
+// The fields named by "--query-gpu=a,b,c" anywhere in the text.
+std::vector<std::string> query_fields(std::string_view text) {
+  const auto at = text.find("--query-gpu=");
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = text.substr(at + 12);
+  std::size_t end = 0;
+  while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t' && rest[end] != '\n' && rest[end] != '\r' &&
+         rest[end] != '`' && rest[end] != '"' && rest[end] != '\'')
+    ++end;
+  std::vector<std::string> fields;
+  for (const std::string& f : split_csv(rest.substr(0, end))) fields.push_back(canonical_field(f));
+  return fields;
+}
+
+bool is_csv_header(const std::vector<std::string>& fields) {
+  return std::any_of(fields.begin(), fields.end(), [](const std::string& f) {
+    const std::string c = canonical_field(f);
+    return c == "name" || c == "driver_version" || c == "driver_model" || c == "memory.total";
+  });
+}
+
+// A record of our own query or of an unknown one: typed guesses, used only when no header or
+// command line names the columns.
+std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields, std::optional<std::string>& driver) {
+  if (fields.size() < 2) return std::nullopt;
+  NvidiaGpu gpu;
+  const std::string& first = fields.front();
+  const bool name_like = !first.empty() && !is_digit(first.front()) && !contains(first, ":") && !contains(first, "[") &&
+                         first.size() <= 64 && (contains_ci(first, "nvidia") || contains_ci(first, "geforce") ||
+                                                contains_ci(first, "quadro") || contains_ci(first, "tesla") ||
+                                                contains_ci(first, "rtx") || contains_ci(first, "gtx"));
+  if (!name_like) return std::nullopt;
+  gpu.name = first;
+  bool typed = false;
+  for (std::size_t i = 1; i < fields.size(); ++i) {
+    const std::string& f = fields[i];
+    if (is_version_token(f) && !driver) {
+      driver = f;
+      typed = true;
+    } else if (f == "WDDM" || f == "TCC" || f == "MCDM") {
+      gpu.driver_model = f;
+      typed = true;
+    } else if (ends_with(f, "MiB") && mib_value(f)) {
+      gpu.memory_mib = mib_value(f);
+      typed = true;
+    }
+  }
+  if (!typed) return std::nullopt;
+  gpu.complete = true;
+  return gpu;
+}
+
+bool starts_with_quoted_program(std::string_view line) {
+  for (std::string_view quote : {"'", "\"", "\xE2\x80\x9C", "\xE2\x80\x98", "\xE2\x80\x9E", "\xC2\xAB"}) {
+    if (!starts_with(line, quote)) continue;
+    std::string_view rest = line.substr(quote.size());
+    if (!starts_with(rest, "nvidia-smi")) continue;
+    rest.remove_prefix(10);
+    if (starts_with(rest, ".exe")) rest.remove_prefix(4);
+    // cmd's "'x' is not recognized ..." in any language: the quoted name, then a sentence.
+    return !rest.empty() && !trim(rest.substr(1)).empty() && words_of(rest.substr(1)).size() >= 2;
+  }
+  return false;
+}
+
+void detect_failures(std::string_view line, NvidiaSmiFailures& f) {
+  if (contains_ci(line, "couldn't communicate with the nvidia driver") ||
+      contains_ci(line, "could not communicate with the nvidia driver"))
+    f.cannot_communicate = true;
+  if (contains_ci(line, "driver not loaded")) f.driver_not_loaded = true;
+  if (contains_ci(line, "gpu access blocked by the operating system")) f.access_blocked = true;
+  if (contains_ci(line, "driver/library version mismatch")) f.library_mismatch = true;
+  if (contains_ci(line, "failed to initialize nvml")) f.nvml_init_failed = true;
+  if (contains_ci(line, "no devices were found")) f.no_devices = true;
+  if (contains_ci(line, "segmentation fault") || contains_ci(line, "core dumped")) f.crashed = true;
+  if (contains_ci(line, "nvidia-smi")) {
+    if (contains_ci(line, "command not found") || contains_ci(line, "not recognized") ||
+        contains_ci(line, "not recognised") || contains_ci(line, "no such file or directory") ||
+        (contains_ci(line, "command '") && contains_ci(line, "not found")) || contains_ci(line, "cannot find the file"))
+      f.not_found = true;
+    if (starts_with_quoted_program(line)) f.not_found = true;
+    // PowerShell's error record for a command it cannot find: "nvidia-smi : <localized text>".
+    if (starts_with(line, "nvidia-smi : ") || starts_with(line, "nvidia-smi.exe : ")) f.not_found = true;
+  }
+}
+
+}  // namespace
+
+bool NvidiaSmiFailures::any() const {
+  return cannot_communicate || driver_not_loaded || access_blocked || library_mismatch || nvml_init_failed ||
+         not_found || no_devices || crashed;
+}
+
+bool NvidiaSmiResult::any_tcc() const {
+  return std::any_of(gpus.begin(), gpus.end(), [](const NvidiaGpu& g) { return g.driver_model == "TCC"; });
+}
+
+NvidiaSmiResult parse_nvidia_smi(std::string_view text) {
+  NvidiaSmiResult result;
+  const std::vector<std::string> columns = query_fields(text);
+  std::vector<std::string> csv_columns = columns;
+  bool in_gpu_rows = false;
+  // The first row of a GPU, waiting for its second (a plain flag: GCC 12 warns spuriously about
+  // std::optional<NvidiaGpu> here).
+  NvidiaGpu pending;
+  bool has_pending = false;
+  auto flush = [&] {
+    if (has_pending) result.gpus.push_back(std::move(pending));
+    pending = NvidiaGpu{};
+    has_pending = false;
+  };
+  for (std::string_view raw : lines_of(text)) {
+    const std::string_view line = strip_line_wrapping(raw);
+    detect_failures(line, result.failures);
+    if (contains(line, "Driver Version:")) {
+      result.table_header = true;
+      if (auto v = word_after(line, "NVIDIA-SMI "); v && is_version_token(*v)) result.smi_version = v;
+      if (auto v = word_after(line, "Driver Version:"); v && is_version_token(*v)) result.driver_version = v;
+      if (auto v = word_after(line, "CUDA Version:")) {
+        if (is_version_token(*v)) {
+          result.cuda_version = v;
+        } else if (starts_with(*v, "ERR")) {
+          result.cuda_version_error = true;
+        }
+      }
+      continue;
+    }
+    if (contains(line, "Processes:") || contains(line, "MIG devices:")) {
+      flush();
+      in_gpu_rows = false;
+      continue;
+    }
+    if (starts_with(line, "|=") || starts_with(line, "+=")) {
+      flush();
+      in_gpu_rows = true;
+      continue;
+    }
+    if (in_gpu_rows) {
+      if (line.empty()) {
+        flush();
+        in_gpu_rows = false;
+        continue;
+      }
+      const Cells cells = cells_of(line);
+      if (cells.parts.empty()) continue;  // "+-----+" separators
+      if (auto gpu = parse_first_row(cells)) {
+        flush();
+        pending = std::move(*gpu);
+        has_pending = true;
+        continue;
+      }
+      if (has_pending && !pending.memory_mib && cells.closed >= 2) {
+        if (auto total = memory_total(cells.parts[1])) {
+          pending.memory_mib = total;
+          pending.complete = true;
+        }
+      }
+      continue;
+    }
+    // CSV records (--format=csv).
+    if (contains(line, "--query-gpu") || !contains(line, ",") || contains(line, "|")) continue;
+    const std::vector<std::string> fields = split_csv(line);
+    if (is_csv_header(fields) && std::none_of(fields.begin(), fields.end(), [](const std::string& f) {
+          return is_version_token(f) || contains(f, "MiB ");
+        })) {
+      csv_columns.clear();
+      for (const std::string& f : fields) csv_columns.push_back(canonical_field(f));
+      continue;
+    }
+    if (!csv_columns.empty()) {
+      if (fields.size() != csv_columns.size()) continue;
+      NvidiaGpu gpu;
+      bool named = false;
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        const std::string& column = csv_columns[i];
+        if (column == "name" && !fields[i].empty() && !starts_with(fields[i], "[")) {
+          gpu.name = fields[i];
+          named = true;
+        } else if (column == "driver_version" && is_version_token(fields[i])) {
+          if (!result.driver_version) result.driver_version = fields[i];
+        } else if (column == "driver_model" && (fields[i] == "WDDM" || fields[i] == "TCC" || fields[i] == "MCDM")) {
+          gpu.driver_model = fields[i];
+        } else if (column == "memory.total") {
+          gpu.memory_mib = mib_value(fields[i]);
+        }
+      }
+      if (named) {
+        gpu.complete = true;
+        result.csv = true;
+        result.gpus.push_back(std::move(gpu));
+      }
+      continue;
+    }
+    if (auto gpu = guess_csv_record(fields, result.driver_version)) {
+      result.csv = true;
+      result.gpus.push_back(std::move(*gpu));
+    }
+  }
+  flush();
+  return result;
+}
+
+nlohmann::json to_json(const NvidiaSmiResult& result) {
+  nlohmann::json facts = nlohmann::json::object();
+  if (result.driver_version) facts["driver_version"] = *result.driver_version;
+  if (result.cuda_version) {
+    facts["cuda_version"] = *result.cuda_version;
+  } else if (result.cuda_version_error) {
+    facts["cuda_version"] = nullptr;
+    facts["cuda_version_error"] = true;
+  }
+  if (result.smi_version) facts["nvidia_smi_version"] = *result.smi_version;
+  if (result.table_header || result.csv || !result.gpus.empty()) {
+    nlohmann::json gpus = nlohmann::json::array();
+    nlohmann::json models = nlohmann::json::array();
+    for (const NvidiaGpu& gpu : result.gpus) {
+      models.push_back(gpu.driver_model.empty() ? nlohmann::json(nullptr) : nlohmann::json(gpu.driver_model));
+      if (!gpu.complete || gpu.name_truncated) continue;
+      gpus.push_back({{"name", gpu.name},
+                      {"memory_mib", gpu.memory_mib ? nlohmann::json(*gpu.memory_mib) : nlohmann::json(nullptr)}});
+    }
+    facts["gpus"] = std::move(gpus);
+    facts["gpu_count"] = result.gpus.size();
+    facts["driver_models"] = std::move(models);  // per GPU row, in order: "WDDM", "TCC" or null
+  }
+  nlohmann::json failures = nlohmann::json::object();
+  const auto& f = result.failures;
+  auto set = [&failures](const char* name, bool value) {
+    if (value) failures[name] = true;
+  };
+  set("cannot_communicate", f.cannot_communicate);
+  set("driver_not_loaded", f.driver_not_loaded);
+  set("access_blocked", f.access_blocked);
+  set("library_mismatch", f.library_mismatch);
+  set("nvml_init_failed", f.nvml_init_failed);
+  set("not_found", f.not_found);
+  set("no_devices", f.no_devices);
+  set("crashed", f.crashed);
+  if (!failures.empty()) facts["failures"] = std::move(failures);
+  return facts;
+}
+
+}  // namespace tfwsl::parse

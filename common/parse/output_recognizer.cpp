@@ -1,0 +1,100 @@
+// owner: knowB
+#include "common/parse/output_recognizer.hpp"
+
+#include <algorithm>
+#include <initializer_list>
+
+#include "common/parse/line_tools.hpp"
+#include "common/parse/nvidia_smi_parser.hpp"
+#include "common/parse/wsl_list_parser.hpp"
+#include "common/parse/wsl_status_parser.hpp"
+#include "common/parse/wsl_version_parser.hpp"
+
+namespace tfwsl::parse {
+namespace {
+
+// The options of the wsl.exe invocations in the text: every word after "wsl" or "wsl.exe" on a line
+// that runs it, up to the end of the line.
+bool wsl_invoked_with(std::string_view text, std::initializer_list<std::string_view> options) {
+  for (std::string_view line : lines_of(text)) {
+    const auto words = words_of(line);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      std::string_view w = words[i];
+      while (!w.empty() && (w.front() == '(' || w.front() == '[' || w.front() == '`' || w.front() == '>')) w.remove_prefix(1);
+      const auto slash = w.find_last_of("\\/>");
+      if (slash != std::string_view::npos) w = w.substr(slash + 1);
+      if (!iequals(w, "wsl") && !iequals(w, "wsl.exe") && !ends_with(w, "(wsl.exe") && !ends_with(w, "([wsl.exe")) continue;
+      for (std::size_t j = i + 1; j < words.size(); ++j) {
+        std::string_view option = words[j];
+        while (!option.empty() && (option.back() == ']' || option.back() == ')' || option.back() == '`' ||
+                                   option.back() == '"' || option.back() == ':'))
+          option.remove_suffix(1);
+        for (std::string_view wanted : options)
+          if (option == wanted) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool mentions_wsl_list_command(std::string_view text) { return wsl_invoked_with(text, {"-l", "--list"}); }
+bool mentions_wsl_status_command(std::string_view text) { return wsl_invoked_with(text, {"--status"}); }
+bool mentions_wsl_version_command(std::string_view text) {
+  // "-v" alone is --version; after -l it is --verbose.
+  return wsl_invoked_with(text, {"--version"}) || (wsl_invoked_with(text, {"-v"}) && !mentions_wsl_list_command(text));
+}
+
+double looks_like_wsl_list(std::string_view text) {
+  const WslListResult r = parse_wsl_list(text);
+  double score = 0;
+  if (r.verbose_table) score = std::max(score, r.distros.empty() ? 0.6 : 0.85);
+  if (r.plain_list) score = std::max(score, 0.85);
+  if (r.online_list) score = std::max(score, 0.8);
+  if (r.errors.no_distribution || r.errors.no_running_distribution) score = std::max(score, 0.7);
+  if (mentions_wsl_list_command(text)) {
+    if (r.errors.any()) score = std::max(score, 0.65);
+    else if (!r.distros.empty()) score = std::max(score, 0.8);
+  }
+  return score;
+}
+
+double looks_like_wsl_status(std::string_view text) {
+  const WslStatusResult r = parse_wsl_status(text);
+  double score = 0;
+  if (r.default_distribution || r.default_version) score = 0.9;
+  if (r.errors.kernel_update_needed) score = std::max(score, 0.7);
+  const auto& rejected = r.errors.rejected_options;
+  if (std::find(rejected.begin(), rejected.end(), "--status") != rejected.end()) score = std::max(score, 0.8);
+  if (mentions_wsl_status_command(text) && r.errors.any()) score = std::max(score, 0.7);
+  return score;
+}
+
+double looks_like_wsl_version(std::string_view text) {
+  const WslVersionResult r = parse_wsl_version(text);
+  double score = 0;
+  const std::size_t found = r.fields_found();
+  if (found >= 2) score = 0.95;
+  else if (found == 1) score = 0.5;
+  const auto& rejected = r.errors.rejected_options;
+  if (std::find(rejected.begin(), rejected.end(), "--version") != rejected.end()) score = std::max(score, 0.8);
+  if (std::find(rejected.begin(), rejected.end(), "-v") != rejected.end()) score = std::max(score, 0.6);
+  if (r.errors.packaged_wsl_unsupported) score = std::max(score, 0.75);
+  if (mentions_wsl_version_command(text) && r.errors.any()) score = std::max(score, 0.7);
+  return score;
+}
+
+double looks_like_nvidia_smi(std::string_view text) {
+  const NvidiaSmiResult r = parse_nvidia_smi(text);
+  double score = 0;
+  if (r.table_header) score = 0.95;
+  if (!r.gpus.empty()) score = std::max(score, 0.8);
+  const auto& f = r.failures;
+  if (f.cannot_communicate || f.access_blocked || f.library_mismatch || f.nvml_init_failed) score = std::max(score, 0.85);
+  if (f.driver_not_loaded || f.no_devices) score = std::max(score, 0.75);
+  if (f.not_found) score = std::max(score, 0.8);
+  return score;
+}
+
+}  // namespace tfwsl::parse

@@ -1,0 +1,176 @@
+// owner: knowB
+#include "common/parse/wsl_error_parser.hpp"
+
+#include <algorithm>
+
+#include "common/parse/line_tools.hpp"
+#include "common/parse/wsl_message_catalog.hpp"
+
+namespace tfwsl::parse {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_alnum(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+void add_unique(std::vector<std::string>& list, std::string value) {
+  if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
+}
+
+// "usage: wsl.exe [argument] ..." in any language: a short label, a colon, then wsl.exe and a '['.
+bool is_usage_line(const std::string& normalized) {
+  auto at = normalized.find(": wsl.exe [");
+  if (at == std::string::npos) at = normalized.find(":wsl.exe [");
+  if (at == std::string::npos) at = normalized.find(": wsl.exe[");
+  if (at == std::string::npos || at == 0 || at > 48) return false;
+  return normalized.compare(0, at, "wsl") != 0 && normalized.find('[') > at;
+}
+
+// "invalid command line option: --status" in any language: a label without options in it, a colon,
+// then exactly one option. Returns the option, empty when the line is something else.
+std::string rejected_option(const std::string& normalized) {
+  const auto colon = normalized.find(':');
+  if (colon == std::string::npos || colon < 3 || colon > 64) return {};
+  const std::string_view label(normalized.data(), colon);
+  if (label.front() == '-' || contains(label, " -") || contains(label, "wsl") || contains(label, "\\") ||
+      contains(label, "/") || contains(label, "<") || contains(label, ">") || contains(label, "$"))
+    return {};
+  std::string_view value = trim(std::string_view(normalized).substr(colon + 1));
+  if (value.size() < 2 || value.front() != '-' || contains(value, " ")) return {};
+  const std::string_view name = value.substr(value[1] == '-' ? 2 : 1);
+  if (name.empty() || !is_alnum(name.front())) return {};
+  if (!std::all_of(name.begin(), name.end(), [](char c) { return is_alnum(c) || c == '-' || c == '_'; })) return {};
+  return std::string(value);
+}
+
+// Help lines like "--exec, -e <CommandLine>" or "-d, --distribution <DistributionName>".
+bool is_option_help_line(std::string_view line) {
+  line = trim(line);
+  if (!starts_with(line, "-")) return false;
+  return contains(line, "--distribution") || contains(line, "--exec") || contains(line, "--user") ||
+         contains(line, "--install") || contains(line, "--export") || contains(line, "--import") ||
+         contains(line, "--set-default-version") || contains(line, "--cd ");
+}
+
+void collect_error_codes(std::string_view line, std::vector<std::string>& codes) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const bool boundary = i == 0 || !is_alnum(line[i - 1]);
+    if (!boundary) continue;
+    const std::string_view rest = line.substr(i);
+    std::size_t length = 0;
+    if (starts_with(rest, "Wsl/") || starts_with(rest, "WSL_E_") || starts_with(rest, "HCS_E_")) {
+      while (length < rest.size() && (is_alnum(rest[length]) || rest[length] == '_' || rest[length] == '/' ||
+                                      rest[length] == '-'))
+        ++length;
+    } else if (starts_with(rest, "0x") && rest.size() >= 10 &&
+               std::all_of(rest.begin() + 2, rest.begin() + 10, is_hex) && (rest.size() == 10 || !is_alnum(rest[10]))) {
+      length = 10;
+    }
+    if (length > 4) {
+      std::string code(rest.substr(0, length));
+      while (!code.empty() && (code.back() == '/' || code.back() == '-')) code.pop_back();
+      add_unique(codes, code);
+      i += length - 1;
+    }
+  }
+}
+
+bool code_seen(const std::vector<std::string>& codes, std::string_view needle) {
+  return std::any_of(codes.begin(), codes.end(), [&](const std::string& code) { return contains_ci(code, needle); });
+}
+
+}  // namespace
+
+bool WslErrorFlags::any() const {
+  return usage_text || invalid_option || no_distribution || no_running_distribution || distro_not_found ||
+         kernel_update_needed || virtualization_disabled || optional_component_missing ||
+         packaged_wsl_unsupported || wsl2_needed || !error_codes.empty();
+}
+
+WslErrorFlags detect_wsl_errors(std::string_view text) {
+  const WslMessageCatalog& catalog = wsl_message_catalog();
+  WslErrorFlags flags;
+  int option_help_lines = 0;
+  bool copyright = false;
+  for (std::string_view raw : lines_of(text)) {
+    const std::string_view line = strip_line_wrapping(raw);
+    if (line.empty()) continue;
+    const std::string normalized = normalize_for_match(line);
+    if (is_usage_line(normalized)) flags.usage_text = true;
+    if (is_option_help_line(line)) ++option_help_lines;
+    if (contains(normalized, "(c) microsoft corporation")) copyright = true;
+    if (std::string option = rejected_option(normalized); !option.empty()) {
+      flags.invalid_option = true;
+      add_unique(flags.rejected_options, option);
+    }
+    if (contains_any(normalized, catalog.no_distribution_sentences) ||
+        contains(normalized, "has no installed distributions"))
+      flags.no_distribution = true;
+    if (contains_any(normalized, catalog.no_running_sentences)) flags.no_running_distribution = true;
+    if (contains_any(normalized, catalog.distro_not_found_sentences)) flags.distro_not_found = true;
+    if (contains(normalized, "aka.ms/wsl2kernel") || contains(normalized, "requires an update to its kernel component"))
+      flags.kernel_update_needed = true;
+    if (contains_any(normalized, catalog.virtualization_sentences) || contains(normalized, "aka.ms/enablevirtualization") ||
+        contains(normalized, "ensure virtualization is enabled in the bios"))
+      flags.virtualization_disabled = true;
+    if (contains_any(normalized, catalog.optional_component_sentences)) flags.optional_component_missing = true;
+    if (contains(normalized, "does not support the packaged version of windows subsystem for linux"))
+      flags.packaged_wsl_unsupported = true;
+    if (contains_any(normalized, catalog.wsl2_needed_sentences)) flags.wsl2_needed = true;
+    collect_error_codes(line, flags.error_codes);
+  }
+  // An old inbox wsl.exe prints a short usage without the "Usage: wsl.exe [" line in some builds;
+  // the copyright line together with option help, or several option help lines, is the same thing.
+  if (option_help_lines >= 3 || (copyright && option_help_lines >= 1)) flags.usage_text = true;
+  const auto& codes = flags.error_codes;
+  if (code_seen(codes, "DEFAULT_DISTRO_NOT_FOUND")) flags.no_distribution = true;
+  if (code_seen(codes, "WSL_E_DISTRO_NOT_FOUND")) flags.distro_not_found = true;
+  if (code_seen(codes, "0x800701bc")) flags.kernel_update_needed = true;
+  if (code_seen(codes, "0x80370102") || code_seen(codes, "HCS_E_HYPERV_NOT_INSTALLED") ||
+      code_seen(codes, "VIRTUALIZATION"))
+    flags.virtualization_disabled = true;
+  if (code_seen(codes, "0x8007019e") || code_seen(codes, "OPTIONAL_COMPONENT")) flags.optional_component_missing = true;
+  return flags;
+}
+
+nlohmann::json to_json(const WslErrorFlags& flags) {
+  nlohmann::json out = nlohmann::json::object();
+  auto set = [&out](const char* name, bool value) {
+    if (value) out[name] = true;
+  };
+  set("usage_text", flags.usage_text);
+  set("invalid_option", flags.invalid_option);
+  if (!flags.rejected_options.empty()) out["rejected_options"] = flags.rejected_options;
+  set("no_distribution", flags.no_distribution);
+  set("no_running_distribution", flags.no_running_distribution);
+  set("distro_not_found", flags.distro_not_found);
+  set("kernel_update_needed", flags.kernel_update_needed);
+  set("virtualization_disabled", flags.virtualization_disabled);
+  set("optional_component_missing", flags.optional_component_missing);
+  set("packaged_wsl_unsupported", flags.packaged_wsl_unsupported);
+  set("wsl2_needed", flags.wsl2_needed);
+  if (!flags.error_codes.empty()) out["error_codes"] = flags.error_codes;
+  return out;
+}
+
+std::string find_windows_version(std::string_view text) {
+  for (std::string_view line : lines_of(text)) {
+    if (!contains_ci(line, "windows")) continue;
+    for (std::size_t i = 0; i + 6 < line.size(); ++i) {
+      if (i > 0 && (is_digit(line[i - 1]) || line[i - 1] == '.')) continue;
+      if (!starts_with(line.substr(i), "10.0.")) continue;
+      std::size_t end = i + 5;
+      std::size_t build_digits = 0;
+      while (end < line.size() && is_digit(line[end])) ++end, ++build_digits;
+      if (build_digits < 4 || build_digits > 5) continue;
+      if (end + 1 < line.size() && line[end] == '.' && is_digit(line[end + 1])) {
+        ++end;
+        while (end < line.size() && is_digit(line[end])) ++end;
+      }
+      return std::string(line.substr(i, end - i));
+    }
+  }
+  return {};
+}
+
+}  // namespace tfwsl::parse

@@ -1,0 +1,212 @@
+// owner: knowB
+#include "common/parse/wsl_list_parser.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "common/parse/line_tools.hpp"
+#include "common/parse/wsl_message_catalog.hpp"
+
+namespace tfwsl::parse {
+namespace {
+
+// States ListDistributionsHelper prints (FACTS §5.3); English in every locale.
+constexpr std::array<std::string_view, 6> k_states{"Running", "Stopped", "Installing", "Uninstalling", "Converting",
+                                                   "Exporting"};
+
+// Distribution names: letters, digits, '.', '_', '-' (wsl.exe's own rule for --import names).
+bool is_distro_name(std::string_view word) {
+  if (word.empty() || word.size() > 64) return false;
+  return std::all_of(word.begin(), word.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '-';
+  });
+}
+
+std::optional<std::string> known_state(std::string_view word) {
+  for (std::string_view state : k_states)
+    if (iequals(word, state)) return std::string(state);
+  return std::nullopt;
+}
+
+bool is_verbose_header(const std::vector<std::string_view>& words) {
+  return words.size() == 3 && words[0] == "NAME" && words[1] == "STATE" && words[2] == "VERSION";
+}
+
+bool is_online_header(const std::string& normalized) {
+  return starts_with(normalized, "name friendly name") || contains_any(normalized, wsl_message_catalog().online_list_sentences);
+}
+
+// "* Ubuntu Running 2", "  docker-desktop  Stopped  2", "*Ubuntu Running 2".
+std::optional<WslDistro> parse_verbose_row(std::string_view line) {
+  auto words = words_of(line);
+  bool is_default = false;
+  if (!words.empty() && words[0] == "*") {
+    is_default = true;
+    words.erase(words.begin());
+  } else if (!words.empty() && words[0].size() > 1 && words[0].front() == '*') {
+    is_default = true;
+    words[0].remove_prefix(1);
+  }
+  if (words.size() != 3 || !is_distro_name(words[0])) return std::nullopt;
+  const auto state = known_state(words[1]);
+  if (!state || (words[2] != "1" && words[2] != "2")) return std::nullopt;
+  WslDistro distro;
+  distro.name = std::string(words[0]);
+  distro.state = *state;
+  distro.version = words[2] == "1" ? 1 : 2;
+  distro.is_default = is_default;
+  return distro;
+}
+
+// A line that introduces `wsl -l`: the localized header, or (for builds whose wording differs from
+// today's) a short line naming Windows/Linux that ends with a colon.
+bool is_plain_list_header(std::string_view line) {
+  const std::string normalized = normalize_for_match(line);
+  if (contains_any(normalized, wsl_message_catalog().list_headers) && ends_with(normalized, ":")) return true;
+  if (!ends_with(normalized, ":") || normalized.size() > 90) return false;
+  return contains(normalized, "linux") && contains(normalized, "windows") && !contains(normalized, "wsl.exe") &&
+         !contains(normalized, "http");
+}
+
+// "Ubuntu-18.04 (Default)", "Ubuntu-18.04 (默认)", "Ubuntu".
+std::optional<WslDistro> parse_plain_row(std::string_view line) {
+  line = trim(line);
+  std::string_view name = line;
+  bool is_default = false;
+  const auto space = line.find_first_of(" \t(");
+  if (space != std::string_view::npos) {
+    name = line.substr(0, space);
+    const std::string marker = normalize_for_match(trim(line.substr(space)));
+    const auto& markers = wsl_message_catalog().default_markers;
+    const bool localized = std::find(markers.begin(), markers.end(), marker) != markers.end();
+    // Any parenthesised word after a name is the default marker: names cannot hold spaces or
+    // parentheses, and translations of "(Default)" changed between wsl.exe builds.
+    const bool parenthesised = starts_with(marker, "(") && ends_with(marker, ")") && marker.size() <= 40;
+    if (!localized && !parenthesised) return std::nullopt;
+    is_default = true;
+  }
+  if (!is_distro_name(name)) return std::nullopt;
+  WslDistro distro;
+  distro.name = std::string(name);
+  distro.is_default = is_default;
+  return distro;
+}
+
+}  // namespace
+
+bool is_docker_desktop_distro(std::string_view name) {
+  return iequals(name, "docker-desktop") || iequals(name, "docker-desktop-data");
+}
+
+WslListResult parse_wsl_list(std::string_view text) {
+  WslListResult result;
+  result.errors = detect_wsl_errors(text);
+  result.windows_version = find_windows_version(text);
+  const auto lines = lines_of(text);
+
+  // Each table or list is a block; the last block that holds rows is the current state (a paste
+  // often shows the output before and after a change), and a header-like line that gets no rows
+  // (a usage text's "Arguments for managing Windows Subsystem for Linux:") changes nothing.
+  enum class Mode { none, verbose, plain, online };
+  Mode mode = Mode::none;
+  std::vector<WslDistro> block;
+  std::vector<WslDistro> verbose_rows;
+  std::vector<WslDistro> plain_rows;
+  auto close_block = [&] {
+    if (mode == Mode::verbose && !block.empty()) verbose_rows = std::move(block);
+    if (mode == Mode::plain && !block.empty()) plain_rows = std::move(block);
+    block.clear();
+    mode = Mode::none;
+  };
+  for (std::string_view raw : lines) {
+    const std::string_view line = strip_line_wrapping(raw);
+    const auto words = words_of(line);
+    const std::string normalized = normalize_for_match(line);
+    if (is_verbose_header(words)) {
+      close_block();
+      mode = Mode::verbose;
+      result.verbose_table = true;
+      continue;
+    }
+    if (is_online_header(normalized)) {
+      close_block();
+      mode = Mode::online;
+      result.online_list = true;
+      continue;
+    }
+    if (is_plain_list_header(line)) {
+      close_block();
+      mode = Mode::plain;
+      continue;
+    }
+    if (mode == Mode::online) {
+      if (words.size() >= 2 && is_distro_name(words[0]) && words[0] != "NAME") {
+        const auto rest = line.substr(line.find(words[1], words[0].size()));
+        result.online.push_back({std::string(words[0]), std::string(trim(rest))});
+      } else if (line.empty() && !result.online.empty()) {
+        mode = Mode::none;
+      }
+      continue;
+    }
+    if (mode == Mode::plain) {
+      if (line.empty()) {
+        if (!block.empty()) close_block();
+        continue;
+      }
+      if (auto row = parse_plain_row(line)) {
+        block.push_back(std::move(*row));
+        result.plain_list = true;
+        continue;
+      }
+      close_block();
+    }
+    if (auto row = parse_verbose_row(line)) {
+      // Rows also count without their header: a paste may start below it.
+      if (mode != Mode::verbose) {
+        close_block();
+        mode = Mode::verbose;
+      }
+      block.push_back(std::move(*row));
+      continue;
+    }
+    if (mode == Mode::verbose && !line.empty()) close_block();
+  }
+  close_block();
+  result.distros = !verbose_rows.empty() ? std::move(verbose_rows) : std::move(plain_rows);
+  // The only distribution is always the default; a paste that lost the '*' column still says so.
+  if (result.distros.size() == 1 && result.verbose_table) result.distros.front().is_default = true;
+  return result;
+}
+
+nlohmann::json to_json(const WslListResult& result) {
+  nlohmann::json facts = nlohmann::json::object();
+  const bool shown = !result.distros.empty() || result.verbose_table || result.plain_list;
+  if (shown) {
+    nlohmann::json distros = nlohmann::json::array();
+    nlohmann::json docker = nlohmann::json::array();
+    for (const WslDistro& d : result.distros) {
+      nlohmann::json item;
+      item["name"] = d.name;
+      item["state"] = d.state ? nlohmann::json(*d.state) : nlohmann::json(nullptr);
+      item["version"] = d.version ? nlohmann::json(*d.version) : nlohmann::json(nullptr);
+      item["default"] = d.is_default;
+      distros.push_back(std::move(item));
+      if (is_docker_desktop_distro(d.name)) docker.push_back(d.name);
+    }
+    facts["distros"] = std::move(distros);
+    // Kept apart from the contract's distro objects, which compare element by element.
+    facts["docker_desktop_distros"] = std::move(docker);
+  }
+  if (result.online_list) {
+    facts["online_list"] = true;
+    nlohmann::json online = nlohmann::json::array();
+    for (const auto& o : result.online) online.push_back({{"name", o.name}, {"friendly_name", o.friendly_name}});
+    facts["online_distros"] = std::move(online);
+  }
+  if (!result.windows_version.empty()) facts["windows_version"] = result.windows_version;
+  if (result.errors.any()) facts["errors"] = to_json(result.errors);
+  return facts;
+}
+
+}  // namespace tfwsl::parse
