@@ -1,5 +1,7 @@
 #include "linux/commands/command_registry.hpp"
 
+#include "linux/commands/dataset_command.hpp"
+
 namespace tfwsl::agent {
 
 // Subcommands register themselves here as they are added (serve, check, dataset, ...).
@@ -7,6 +9,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   (void)app;
   (void)commands;
   (void)console;
+  register_dataset_command(app, commands, console);
 }
 
 }  // namespace tfwsl::agent

@@ -1,0 +1,17 @@
+#pragma once
+// The copy engine: source tree -> target folder, parallel, hashed, durable, resumable; --move
+// deletes a source file only once its copy is durable, renamed and verified.
+// POSIX implementation (import_engine_posix.cpp); docs/datasets.md describes the protocol.
+
+#include "common/core/error.hpp"
+#include "common/dataset/import_types.hpp"
+#include "common/dataset/progress.hpp"
+
+namespace tfwsl::dataset {
+
+// Runs the whole import. Per-file problems land in the report; an error stops the job cleanly
+// (no_space, io, conflict for a second job on the same target, cancelled, invalid_input, parse for a
+// damaged manifest). Either way no temporary file is left under a final name.
+Result<ImportReport> run_import(const ImportOptions& options, ProgressTracker& progress, const CancelToken& cancel);
+
+}  // namespace tfwsl::dataset

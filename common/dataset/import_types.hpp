@@ -1,0 +1,74 @@
+#pragma once
+// What an import is asked to do and what it reports back. Platform-neutral: the agent's job
+// endpoint and the CLI both render these.
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/dataset/progress.hpp"
+
+namespace tfwsl::dataset {
+
+// Many files in flight hide per-file latency (9P on /mnt/c answers each open/stat in about a
+// millisecond); the workers wait on I/O, not on the CPU, so this is far above the core count.
+inline constexpr unsigned k_default_jobs = 16;
+inline constexpr unsigned k_max_jobs = 256;
+
+// The folder inside the target that holds the manifest, the lock and the staging folder.
+inline constexpr std::string_view k_state_dir_name = ".tfwsl-import";
+
+// Test seam: called before an I/O step ("write", "fsync", "syncfs", "rename") with the file's path
+// relative to the source root ("" for syncfs); a non-zero return is taken as that errno.
+using FaultHook = std::function<int(std::string_view step, const std::string& path)>;
+
+struct ImportOptions {
+  std::filesystem::path source;
+  std::filesystem::path target;
+  bool move = false;              // delete each source file once its copy is durable and verified
+  bool verify = false;            // on resume, re-read and hash the files already in the target
+  unsigned jobs = k_default_jobs;
+  bool skip_space_check = false;  // tests only: reach ENOSPC mid-run instead of at the preflight
+  FaultHook fault_hook;
+};
+
+class CancelToken {
+ public:
+  void cancel() { m_cancelled = true; }
+  bool cancelled() const { return m_cancelled.load(); }
+
+ private:
+  std::atomic<bool> m_cancelled{false};
+};
+
+// A per-file problem: the job goes on and reports it at the end.
+struct FileProblem {
+  std::string path;   // relative to the source root, raw bytes
+  std::string kind;   // vanished, unreadable, unsupported, changed, kept-changed, exists-as-other, error
+  std::string message;
+};
+
+struct ImportReport {
+  ProgressSnapshot totals;
+  std::vector<FileProblem> problems;
+  std::uint64_t problems_not_listed = 0;  // beyond the list's cap
+  std::vector<std::string> unusual_names; // names Windows cannot show or re-create (reported, copied)
+};
+
+nlohmann::json to_json(const FileProblem& problem);
+nlohmann::json to_json(const ImportReport& report);
+
+// A path made safe to print on one line and in JSON (escapes like the manifest's).
+std::string display_path(std::string_view raw);
+
+// Whether Windows could not show or re-create this name (trailing dot or space, reserved device
+// names, characters Win32 forbids, bytes that are not UTF-8).
+bool is_windows_unfriendly_name(std::string_view name);
+
+}  // namespace tfwsl::dataset

@@ -1,0 +1,150 @@
+#include "common/dataset/manifest.hpp"
+
+#include <xxhash.h>
+
+#include <charconv>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace tfwsl::dataset {
+namespace {
+
+constexpr char k_hex[] = "0123456789ABCDEF";
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string line_check(std::string_view body) {
+  return fmt::format("{:016x}", XXH64(body.data(), body.size(), 0));
+}
+
+std::vector<std::string_view> split_spaces(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t start = 0;
+  while (start <= line.size()) {
+    std::size_t space = line.find(' ', start);
+    if (space == std::string_view::npos) space = line.size();
+    fields.push_back(line.substr(start, space - start));
+    start = space + 1;
+  }
+  return fields;
+}
+
+template <class T>
+bool parse_number(std::string_view text, T& value) {
+  if (text.empty()) return false;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool is_hash(std::string_view text) {
+  if (text.size() != 32) return false;
+  for (char c : text)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+}  // namespace
+
+std::string escape_path(std::string_view raw) {
+  std::string out;
+  out.reserve(raw.size());
+  for (unsigned char c : raw) {
+    if (c > 0x20 && c < 0x7f && c != '%') {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out.push_back('%');
+      out.push_back(k_hex[c >> 4]);
+      out.push_back(k_hex[c & 0xf]);
+    }
+  }
+  return out;
+}
+
+Result<std::string> unescape_path(std::string_view escaped) {
+  std::string out;
+  out.reserve(escaped.size());
+  for (std::size_t i = 0; i < escaped.size(); ++i) {
+    char c = escaped[i];
+    if (c != '%') {
+      out.push_back(c);
+      continue;
+    }
+    if (i + 2 >= escaped.size())
+      return make_error(ErrorCode::parse, "truncated %XX escape in a manifest path");
+    int hi = hex_value(escaped[i + 1]);
+    int lo = hex_value(escaped[i + 2]);
+    if (hi < 0 || lo < 0) return make_error(ErrorCode::parse, "bad %XX escape in a manifest path");
+    out.push_back(static_cast<char>(hi * 16 + lo));
+    i += 2;
+  }
+  if (out.empty()) return make_error(ErrorCode::parse, "empty path in a manifest record");
+  return out;
+}
+
+std::string format_manifest_line(const ManifestEntry& entry) {
+  std::string body = fmt::format("{} {} {} {}", entry.hash, entry.size, entry.mtime_ns, escape_path(entry.path));
+  std::string check = line_check(body);
+  return body + ' ' + check + '\n';
+}
+
+std::string manifest_header_line() { return std::string(k_manifest_header) + '\n'; }
+
+Result<ManifestEntries> parse_manifest(std::string_view text, const std::string& where) {
+  auto corrupt = [&](std::size_t line_number, std::string_view why) {
+    return make_error(ErrorCode::parse,
+                      fmt::format("the import manifest {} is damaged at line {} ({}); resume refuses to guess. "
+                                  "Move it aside to start the import afresh: files already in the target are "
+                                  "copied again, nothing is deleted",
+                                  where, line_number, why));
+  };
+  ManifestEntries entries;
+  std::size_t pos = 0;
+  std::size_t line_number = 0;
+  while (pos < text.size()) {
+    std::size_t newline = text.find('\n', pos);
+    bool complete = newline != std::string_view::npos;
+    std::string_view line = text.substr(pos, complete ? newline - pos : std::string_view::npos);
+    pos = complete ? newline + 1 : text.size();
+    ++line_number;
+    if (!complete) {
+      // A record cut short by a crash: that file is simply copied again. A cut-short header must
+      // still be a prefix of the real one.
+      if (line_number == 1 && k_manifest_header.substr(0, line.size()) != line)
+        return corrupt(line_number, "not a tfwsl import manifest header");
+      break;
+    }
+    if (line_number == 1) {
+      if (line != k_manifest_header) return corrupt(line_number, "not a tfwsl import manifest header");
+      continue;
+    }
+    std::vector<std::string_view> fields = split_spaces(line);
+    if (fields.size() != 5) return corrupt(line_number, "wrong number of fields");
+    std::string_view body = line.substr(0, line.size() - fields[4].size() - 1);
+    if (fields[4] != line_check(body)) return corrupt(line_number, "check value does not match");
+    ManifestEntry entry;
+    if (!is_hash(fields[0])) return corrupt(line_number, "bad hash");
+    entry.hash = std::string(fields[0]);
+    if (!parse_number(fields[1], entry.size)) return corrupt(line_number, "bad size");
+    if (!parse_number(fields[2], entry.mtime_ns)) return corrupt(line_number, "bad mtime");
+    auto path = unescape_path(fields[3]);
+    if (!path) return corrupt(line_number, path.error().message);
+    entry.path = std::move(*path);
+    std::string key = entry.path;
+    entries[key] = std::move(entry);
+  }
+  return entries;
+}
+
+std::string format_manifest(const ManifestEntries& entries) {
+  std::string text = manifest_header_line();
+  for (const auto& [path, entry] : entries) text += format_manifest_line(entry);
+  return text;
+}
+
+}  // namespace tfwsl::dataset

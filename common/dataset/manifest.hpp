@@ -1,0 +1,50 @@
+#pragma once
+// The import manifest: one line per file that reached its final name in the target, written as the
+// job goes so that a crash loses at most the files in flight. Resume reads it back.
+//
+// Format (text, one record per line, after a header line "tfwsl-import-manifest v1"):
+//   <xxh3-128 hex> <size> <mtime ns since epoch> <path, %XX-escaped> <xxh64 of the preceding text>
+// Paths are relative to the source root and byte-exact: every byte outside 0x21..0x7e, and '%', is
+// written as %XX, so names with newlines, spaces, backslashes or non-UTF-8 bytes survive unchanged.
+// The trailing check catches a damaged line; a last line without its newline is a write cut short
+// by a crash and is ignored, while damage anywhere else makes resume refuse (never a silent restart).
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "common/core/error.hpp"
+
+namespace tfwsl::dataset {
+
+inline constexpr std::string_view k_manifest_header = "tfwsl-import-manifest v1";
+
+struct ManifestEntry {
+  std::string path;         // relative to the source root, raw bytes
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;  // the source's mtime when it was read
+  std::string hash;         // XXH3-128 of the content, 32 hex digits
+
+  bool operator==(const ManifestEntry&) const = default;
+};
+
+// Later records for the same path replace earlier ones (a file recopied after it changed).
+using ManifestEntries = std::map<std::string, ManifestEntry>;
+
+std::string escape_path(std::string_view raw);
+Result<std::string> unescape_path(std::string_view escaped);
+
+// One record, with its newline.
+std::string format_manifest_line(const ManifestEntry& entry);
+
+// The header line, with its newline.
+std::string manifest_header_line();
+
+// Parses a whole manifest. where: the file's name, for messages.
+Result<ManifestEntries> parse_manifest(std::string_view text, const std::string& where);
+
+// A whole manifest (header and every entry), as compaction writes it.
+std::string format_manifest(const ManifestEntries& entries);
+
+}  // namespace tfwsl::dataset

@@ -1,0 +1,54 @@
+#pragma once
+// Small POSIX file helpers the copy engine is built from: an owning descriptor, opening a path
+// beneath a held directory without following any symlink, and whole-buffer writes.
+
+#include <sys/types.h>
+
+#include <string>
+#include <utility>
+
+namespace tfwsl::dataset {
+
+class UniqueFd {
+ public:
+  UniqueFd() = default;
+  explicit UniqueFd(int fd) : m_fd(fd) {}
+  ~UniqueFd() { reset(); }
+  UniqueFd(UniqueFd&& other) noexcept : m_fd(std::exchange(other.m_fd, -1)) {}
+  UniqueFd& operator=(UniqueFd&& other) noexcept {
+    if (this != &other) {
+      reset();
+      m_fd = std::exchange(other.m_fd, -1);
+    }
+    return *this;
+  }
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+
+  int get() const { return m_fd; }
+  explicit operator bool() const { return m_fd >= 0; }
+  void reset();
+  // Closes now and returns close()'s result (0, or the errno): a failed close means lost data.
+  int close_checked();
+
+ private:
+  int m_fd = -1;
+};
+
+// openat() of a relative path beneath dir_fd that fails (ELOOP or EXDEV) rather than follow a
+// symlink anywhere on the way, the last component included, or leave dir_fd's tree. Uses openat2
+// (Linux 5.6+) and falls back to a walk component by component with O_NOFOLLOW. Returns the fd
+// or -1 with errno set.
+int open_beneath(int dir_fd, const std::string& relative_path, int flags, mode_t mode = 0);
+
+// Writes all of it, retrying short writes and EINTR. 0 or the errno.
+int write_all(int fd, const char* data, std::size_t size);
+
+// "No such file or directory (ENOENT)"
+std::string errno_text(int error);
+
+// Parent part of a relative path ("" for a top-level name) and the last component.
+std::string parent_of(const std::string& relative_path);
+std::string leaf_of(const std::string& relative_path);
+
+}  // namespace tfwsl::dataset

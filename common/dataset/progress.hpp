@@ -1,0 +1,75 @@
+#pragma once
+// Progress of an import: counters the workers bump without locks, and snapshots with rate and ETA
+// computed against a Clock port (so the arithmetic is testable without sleeping). A snapshot renders
+// as JSON (the agent's job endpoint, --json) or as one human line (the terminal).
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/core/clock.hpp"
+
+namespace tfwsl::dataset {
+
+enum class ImportPhase { starting, scanning, copying, finishing, done };
+const char* to_string(ImportPhase phase);
+
+struct ProgressSnapshot {
+  ImportPhase phase = ImportPhase::starting;
+  std::uint64_t files_total = 0;    // regular files and symlinks found by the scan
+  std::uint64_t bytes_total = 0;
+  std::uint64_t files_done = 0;     // copied + skipped (already there) + given up on
+  std::uint64_t bytes_done = 0;
+  std::uint64_t files_copied = 0;
+  std::uint64_t files_skipped = 0;  // already in the target (resume)
+  std::uint64_t files_moved = 0;    // source deleted after a verified copy (--move)
+  std::uint64_t problems = 0;       // per-file problems reported
+  double elapsed_seconds = 0;
+  double bytes_per_second = 0;      // copied bytes over the copy phase so far
+  std::optional<double> eta_seconds;
+  std::string current_file;         // escaped for display
+};
+
+nlohmann::json to_json(const ProgressSnapshot& snapshot);
+
+// "copying 1204/5000 files, 120.5 MiB/512.0 MiB, 85.3 MiB/s, ETA 0:05, now: a/b.jpg"
+std::string render_progress_line(const ProgressSnapshot& snapshot);
+
+// "1.5 GiB", "12.0 KiB", "17 B"
+std::string format_bytes(double bytes);
+// "0:07", "1:02:03"
+std::string format_duration(double seconds);
+
+class ProgressTracker {
+ public:
+  explicit ProgressTracker(const Clock& clock);
+
+  void set_phase(ImportPhase phase);
+  void add_found(std::uint64_t files, std::uint64_t bytes);
+  void add_copied_bytes(std::uint64_t bytes);          // as chunks land, for a live rate
+  void file_copied(std::uint64_t remaining_bytes);     // bytes of the file not yet counted by chunks
+  void file_skipped(std::uint64_t bytes);
+  void file_failed(std::uint64_t bytes);               // a per-file problem: counted as done
+  void file_moved();
+  void problem();
+  void uncount_copied_bytes(std::uint64_t bytes);      // a copy thrown away (it will be redone)
+  void set_current_file(const std::string& display_name);
+
+  ProgressSnapshot snapshot() const;
+
+ private:
+  const Clock& m_clock;
+  std::chrono::steady_clock::time_point m_started;
+  std::atomic<int> m_phase{static_cast<int>(ImportPhase::starting)};
+  std::atomic<std::uint64_t> m_files_total{0}, m_bytes_total{0}, m_files_done{0}, m_bytes_done{0},
+      m_bytes_copied{0}, m_files_copied{0}, m_files_skipped{0}, m_files_moved{0}, m_problems{0};
+  mutable std::mutex m_mutex;  // guards the two fields below
+  std::optional<std::chrono::steady_clock::time_point> m_copy_started;
+  std::string m_current_file;
+};
+
+}  // namespace tfwsl::dataset

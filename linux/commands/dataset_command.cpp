@@ -1,0 +1,149 @@
+#include "linux/commands/dataset_command.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <future>
+#include <memory>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "common/core/exit_codes.hpp"
+#include "common/dataset/import_engine.hpp"
+
+namespace tfwsl::agent {
+namespace {
+
+using namespace std::chrono_literals;
+
+struct ImportArguments {
+  std::string source;
+  std::string target;
+  bool move = false;
+  bool verify = false;
+  unsigned jobs = dataset::k_default_jobs;
+  bool json = false;
+  bool skip_space_check = false;
+};
+
+// SIGINT/SIGTERM stop the import cleanly (temporary files removed, finished files kept); the
+// handler only sets the token's lock-free flag.
+dataset::CancelToken* g_cancel = nullptr;
+extern "C" void on_stop_signal(int) {
+  if (g_cancel != nullptr) g_cancel->cancel();
+}
+
+int exit_code_for(ErrorCode code) {
+  return code == ErrorCode::cancelled ? exit_code::k_interrupted : exit_code::k_failure;
+}
+
+int run_import_command(const ImportArguments& args, Console& console) {
+  dataset::ImportOptions options;
+  options.source = args.source;
+  options.target = args.target;
+  options.move = args.move;
+  options.verify = args.verify;
+  options.jobs = args.jobs;
+  options.skip_space_check = args.skip_space_check;
+
+  SteadyClock clock;
+  dataset::ProgressTracker progress(clock);
+  dataset::CancelToken cancel;
+  g_cancel = &cancel;
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  struct sigaction old_int {}, old_term {};
+  sigaction(SIGINT, &action, &old_int);
+  sigaction(SIGTERM, &action, &old_term);
+
+  auto job = std::async(std::launch::async, [&] { return dataset::run_import(options, progress, cancel); });
+  // Progress goes to stderr (stdout carries only the result): a live line on a terminal, a plain
+  // line every few seconds otherwise (logs, the agent's job output).
+  bool live = isatty(STDERR_FILENO) == 1;
+  auto period = live ? 250ms : 5s;
+  auto last_plain = std::chrono::steady_clock::now();
+  while (job.wait_for(live ? period : 250ms) != std::future_status::ready) {
+    auto snapshot = progress.snapshot();
+    if (live) {
+      console.err << "\r\033[K" << dataset::render_progress_line(snapshot) << std::flush;
+    } else if (std::chrono::steady_clock::now() - last_plain >= period) {
+      console.err << dataset::render_progress_line(snapshot) << '\n' << std::flush;
+      last_plain = std::chrono::steady_clock::now();
+    }
+  }
+  if (live) console.err << "\r\033[K" << std::flush;
+  auto result = job.get();
+  sigaction(SIGINT, &old_int, nullptr);
+  sigaction(SIGTERM, &old_term, nullptr);
+  g_cancel = nullptr;
+
+  if (!result) {
+    const Error& error = result.error();
+    spdlog::debug("import failed: {}", error.detail);
+    if (args.json) {
+      nlohmann::json out{{"ok", false},
+                         {"error", {{"code", to_string(error.code)}, {"message", error.message}}},
+                         {"progress", dataset::to_json(progress.snapshot())}};
+      console.out << out.dump(2) << '\n';
+    }
+    console.err << "tfwsl-agent dataset import: " << error.describe() << '\n';
+    return exit_code_for(error.code);
+  }
+  const dataset::ImportReport& report = *result;
+  if (args.json) {
+    nlohmann::json out = dataset::to_json(report);
+    out["ok"] = true;
+    console.out << out.dump(2) << '\n';
+  } else {
+    const auto& t = report.totals;
+    console.out << fmt::format("imported {} file(s) ({} copied, {} already there{}), {} in {}, {}/s\n", t.files_done,
+                               t.files_copied, t.files_skipped,
+                               args.move ? fmt::format(", {} source file(s) removed", t.files_moved) : "",
+                               dataset::format_bytes(static_cast<double>(t.bytes_done)),
+                               dataset::format_duration(t.elapsed_seconds),
+                               dataset::format_bytes(t.bytes_per_second));
+    for (const auto& problem : report.problems)
+      console.out << fmt::format("  problem [{}] {}: {}\n", problem.kind, dataset::display_path(problem.path),
+                                 problem.message);
+    if (report.problems_not_listed > 0)
+      console.out << fmt::format("  ... and {} more problem(s)\n", report.problems_not_listed);
+    if (!report.unusual_names.empty())
+      console.out << fmt::format("  note: {} name(s) that Windows cannot show or re-create, e.g. {}\n",
+                                 report.unusual_names.size(), dataset::display_path(report.unusual_names.front()));
+  }
+  bool problems = !report.problems.empty() || report.problems_not_listed > 0;
+  return problems ? exit_code::k_warning : exit_code::k_ok;
+}
+
+}  // namespace
+
+void register_dataset_command(CLI::App& app, CommandTable& commands, Console& console) {
+  CLI::App* dataset = app.add_subcommand("dataset", "Datasets inside the distro: verified, resumable import");
+  dataset->require_subcommand(1);
+  auto args = std::make_shared<ImportArguments>();
+  CLI::App* import = dataset->add_subcommand(
+      "import",
+      "Copy (or --move) a folder tree into the distro's own filesystem: parallel, hashed (XXH3-128), durable "
+      "before it is visible, verified, and resumable: run the same command again after an interruption.");
+  import->add_option("--source", args->source, "Folder to import (e.g. /mnt/c/data/images)")->required();
+  import->add_option("--target", args->target, "Folder to import into (created if missing)")->required();
+  import->add_flag("--move", args->move,
+                   "Delete each source file once its copy is durable and verified (changed files are kept)");
+  import->add_flag("--verify", args->verify, "On resume, re-read and hash the files already in the target");
+  import->add_option("--jobs", args->jobs, "Files in flight at once")
+      ->default_val(dataset::k_default_jobs)
+      ->check(CLI::Range(1u, dataset::k_max_jobs));
+  import->add_flag("--json", args->json, "Print the result as JSON on stdout");
+  import->add_flag("--skip-space-check", args->skip_space_check,
+                   "Skip the free-space preflight (tests use it to reach ENOSPC mid-run)")
+      ->group("");  // hidden: not for everyday use
+  commands.add(import, [args, &console] { return run_import_command(*args, console); });
+}
+
+}  // namespace tfwsl::agent

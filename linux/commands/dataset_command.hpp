@@ -1,0 +1,10 @@
+#pragma once
+// tfwsl-agent dataset import: the local entry point of the copy engine (common/dataset/).
+
+#include "common/cli/command_line.hpp"
+
+namespace tfwsl::agent {
+
+void register_dataset_command(CLI::App& app, CommandTable& commands, Console& console);
+
+}  // namespace tfwsl::agent
