@@ -1,0 +1,262 @@
+#include "common/version/version_spec.hpp"
+
+#include <fmt/format.h>
+
+namespace tfwsl {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string without_spaces(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (!is_space(c)) out.push_back(c);
+  }
+  return out;
+}
+
+tl::unexpected<Error> spec_error(std::string_view spec, std::string_view why) {
+  return make_error(ErrorCode::invalid_input,
+                    fmt::format("invalid version specifier '{}': {}; write it like ==2.15.*, >=2.12,<2.16 or ~=2.15.0",
+                                spec, why));
+}
+
+Result<VersionClause> parse_clause(std::string_view raw, std::string_view whole) {
+  const std::string text = without_spaces(raw);
+  VersionClause clause;
+  clause.text = text;
+  std::string_view rest = text;
+  struct OpText {
+    std::string_view text;
+    VersionClause::Op op;
+  };
+  // Longest operators first so "===" is not read as "==".
+  static constexpr OpText k_ops[] = {
+      {"===", VersionClause::Op::arbitrary}, {"~=", VersionClause::Op::compatible},
+      {"==", VersionClause::Op::equal},      {"!=", VersionClause::Op::not_equal},
+      {"<=", VersionClause::Op::less_equal}, {">=", VersionClause::Op::greater_equal},
+      {"<", VersionClause::Op::less},        {">", VersionClause::Op::greater},
+  };
+  bool have_op = false;
+  for (const OpText& o : k_ops) {
+    if (rest.substr(0, o.text.size()) == o.text) {
+      clause.op = o.op;
+      rest.remove_prefix(o.text.size());
+      have_op = true;
+      break;
+    }
+  }
+  if (!have_op) {
+    if (!rest.empty() && rest.front() == '=') return spec_error(whole, fmt::format("'{}' uses a single '='; pip needs '=='", text));
+    clause.op = VersionClause::Op::equal;  // a bare version
+    clause.text = "==" + text;
+  }
+  if (rest.empty()) return spec_error(whole, fmt::format("'{}' has no version after the operator", text));
+  if (rest.size() >= 2 && rest.substr(rest.size() - 2) == ".*") {
+    if (clause.op != VersionClause::Op::equal && clause.op != VersionClause::Op::not_equal)
+      return spec_error(whole, fmt::format("'{}': a '.*' wildcard only works with == and !=", text));
+    clause.wildcard = true;
+    rest.remove_suffix(2);
+  } else if (rest.find('*') != std::string_view::npos) {
+    return spec_error(whole, fmt::format("'{}': '*' may only end the version, as in ==2.15.*", text));
+  }
+  auto version = Version::parse(rest);
+  if (!version) return spec_error(whole, fmt::format("'{}' does not contain a valid version", text));
+  clause.version = *version;
+  if (clause.op == VersionClause::Op::compatible && clause.version.release.size() < 2)
+    return spec_error(whole, fmt::format("'{}': ~= needs at least two segments, e.g. ~=2.15", text));
+  return clause;
+}
+
+bool prefix_match(const Version& candidate, const Version& prefix) {
+  for (std::size_t i = 0; i < prefix.release.size(); ++i) {
+    if (candidate.segment(i) != prefix.release[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool VersionClause::allows(const Version& candidate) const {
+  switch (op) {
+    case Op::equal:
+      return wildcard ? prefix_match(candidate, version) : candidate == version;
+    case Op::not_equal:
+      return wildcard ? !prefix_match(candidate, version) : candidate != version;
+    case Op::less_equal:
+      return candidate <= version;
+    case Op::greater_equal:
+      return candidate >= version;
+    case Op::less:
+      // "<2.11" does not allow 2.11.0rc1 (PEP 440 exclusive ordered comparison).
+      if (!(candidate < version)) return false;
+      if (!version.is_prerelease() && candidate.is_prerelease() && candidate.truncated(version.release.size()) == version.truncated(version.release.size()) &&
+          prefix_match(candidate, version))
+        return false;
+      return true;
+    case Op::greater:
+      // ">2.15" does not allow 2.15.post1.
+      if (!(candidate > version)) return false;
+      if (!version.post && candidate.post && candidate.truncated(candidate.release.size()) == version.truncated(candidate.release.size()))
+        return false;
+      return true;
+    case Op::compatible: {
+      // ~=2.15.0 means >=2.15.0, ==2.15.*; ~=2.15 means >=2.15, ==2.*.
+      if (candidate < version) return false;
+      return prefix_match(candidate, version.truncated(version.release.size() - 1));
+    }
+    case Op::arbitrary:
+      return candidate.to_string() == version.to_string();
+  }
+  return false;
+}
+
+Result<VersionSpec> VersionSpec::parse(std::string_view text) {
+  VersionSpec spec;
+  const std::string_view trimmed = trim(text);
+  if (trimmed.empty()) return spec;
+  std::size_t start = 0;
+  while (start <= trimmed.size()) {
+    std::size_t comma = trimmed.find(',', start);
+    if (comma == std::string_view::npos) comma = trimmed.size();
+    const std::string_view piece = trim(trimmed.substr(start, comma - start));
+    if (piece.empty()) return spec_error(text, "empty clause between commas");
+    TFWSL_TRY(clause, parse_clause(piece, text));
+    spec.m_clauses.push_back(std::move(clause));
+    start = comma + 1;
+    if (comma == trimmed.size()) break;
+  }
+  return spec;
+}
+
+bool VersionSpec::allows_prereleases() const {
+  for (const auto& c : m_clauses) {
+    if (c.version.is_prerelease() && c.op != VersionClause::Op::not_equal) return true;
+  }
+  return false;
+}
+
+bool VersionSpec::allows(const Version& candidate) const {
+  if (candidate.is_prerelease() && !allows_prereleases()) return false;
+  for (const auto& c : m_clauses) {
+    if (!c.allows(candidate)) return false;
+  }
+  return true;
+}
+
+std::string VersionSpec::to_string() const {
+  std::string out;
+  for (const auto& c : m_clauses) {
+    if (!out.empty()) out += ',';
+    out += c.text;
+  }
+  return out;
+}
+
+std::string normalize_package_name(std::string_view name) {
+  std::string out;
+  bool pending_dash = false;
+  for (char c : name) {
+    if (c == '-' || c == '_' || c == '.') {
+      pending_dash = true;
+      continue;
+    }
+    if (pending_dash && !out.empty()) out.push_back('-');
+    pending_dash = false;
+    out.push_back(lower(c));
+  }
+  return out;
+}
+
+Result<Requirement> parse_requirement(std::string_view line_in) {
+  std::string_view line = line_in;
+  // A comment starts at '#' at the line start or after a space (a URL fragment "#egg=" has none).
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '#' && (i == 0 || is_space(line[i - 1]))) {
+      line = line.substr(0, i);
+      break;
+    }
+  }
+  line = trim(line);
+  if (line.empty()) return make_error(ErrorCode::not_found, "empty or comment-only requirement line");
+  if (line.front() == '-') {
+    return make_error(ErrorCode::not_found, fmt::format("'{}' is a pip option, not a requirement", line));
+  }
+  // Trailing per-requirement options: " --hash=...", " --config-settings ...".
+  if (auto opt = line.find(" --"); opt != std::string_view::npos) line = trim(line.substr(0, opt));
+
+  auto fail = [&](std::string_view why) -> Result<Requirement> {
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("invalid requirement '{}': {}; write it like tensorflow[and-cuda]==2.15.1", trim(line_in), why));
+  };
+
+  Requirement req;
+  std::size_t pos = 0;
+  while (pos < line.size() && is_name_char(line[pos])) ++pos;
+  if (pos == 0) return fail("it does not start with a package name");
+  req.name_as_written = std::string(line.substr(0, pos));
+  req.name = normalize_package_name(req.name_as_written);
+  auto skip_spaces = [&] {
+    while (pos < line.size() && is_space(line[pos])) ++pos;
+  };
+  skip_spaces();
+  if (pos < line.size() && line[pos] == '[') {
+    const std::size_t close = line.find(']', pos);
+    if (close == std::string_view::npos) return fail("'[' without a closing ']'");
+    std::string_view extras = line.substr(pos + 1, close - pos - 1);
+    std::size_t s = 0;
+    while (s <= extras.size()) {
+      std::size_t comma = extras.find(',', s);
+      if (comma == std::string_view::npos) comma = extras.size();
+      const std::string_view extra = trim(extras.substr(s, comma - s));
+      if (!extra.empty()) {
+        for (char c : extra) {
+          if (!is_name_char(c)) return fail(fmt::format("extra '{}' contains '{}'", extra, c));
+        }
+        req.extras.push_back(normalize_package_name(extra));
+      }
+      s = comma + 1;
+      if (comma == extras.size()) break;
+    }
+    pos = close + 1;
+    skip_spaces();
+  }
+  std::string_view rest = line.substr(pos);
+  // Marker: everything after the first ';' (URLs may contain ';' only after a space-less '@ url').
+  if (auto semi = rest.find(';'); semi != std::string_view::npos) {
+    req.marker = std::string(trim(rest.substr(semi + 1)));
+    if (req.marker.empty()) return fail("';' is not followed by an environment marker");
+    rest = trim(rest.substr(0, semi));
+  }
+  rest = trim(rest);
+  if (!rest.empty() && rest.front() == '@') {
+    req.url = std::string(trim(rest.substr(1)));
+    if (req.url.empty()) return fail("'@' is not followed by a URL");
+    return req;
+  }
+  if (!rest.empty() && rest.front() == '(') {
+    if (rest.back() != ')') return fail("'(' without a closing ')'");
+    rest = trim(rest.substr(1, rest.size() - 2));
+  }
+  if (!rest.empty() && !(rest.front() == '=' || rest.front() == '<' || rest.front() == '>' || rest.front() == '!' ||
+                         rest.front() == '~')) {
+    return fail(fmt::format("'{}' is neither a version specifier nor a marker", rest));
+  }
+  auto spec = VersionSpec::parse(rest);
+  if (!spec) return fail(spec.error().message);
+  req.spec = std::move(*spec);
+  req.spec_text = without_spaces(rest);
+  return req;
+}
+
+}  // namespace tfwsl
