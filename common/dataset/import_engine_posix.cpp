@@ -43,7 +43,9 @@ constexpr std::size_t k_copy_range_chunk = 8u << 20;
 constexpr std::size_t k_batch_files = 512;
 constexpr std::uint64_t k_batch_bytes = 64ull << 20;
 constexpr int k_max_attempts = 3;
-constexpr std::uint64_t k_space_margin_fixed = 16ull << 20;
+// Free-space margin: 2 % of the filesystem, at least 1 MiB and at most 256 MiB, plus 1 % of the data.
+constexpr std::uint64_t k_space_margin_min = 1ull << 20;
+constexpr std::uint64_t k_space_margin_max = 256ull << 20;
 constexpr std::size_t k_max_listed_problems = 1000;
 constexpr std::size_t k_max_listed_unusual = 200;
 constexpr long k_v9fs_magic = 0x01021997;  // DrvFs (/mnt/c) in WSL 2 is a 9P mount
@@ -290,7 +292,8 @@ Status ImportJob::preflight_space() {
   struct statvfs vfs {};
   if (::fstatvfs(m_target_fd.get(), &vfs) != 0) return {};  // nothing to judge by: ENOSPC will still stop cleanly
   std::uint64_t available = static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize;
-  std::uint64_t margin = k_space_margin_fixed + need / 100;
+  std::uint64_t fs_bytes = static_cast<std::uint64_t>(vfs.f_blocks) * vfs.f_frsize;
+  std::uint64_t margin = std::clamp(fs_bytes / 50, k_space_margin_min, k_space_margin_max) + need / 100;
   spdlog::info("preflight: {} files, {} to write, {} free on the target", files, format_bytes(double(need)),
                format_bytes(double(available)));
   if (available < need + margin)
