@@ -36,7 +36,8 @@ linux_pkgs=(cmake g++ make ninja-build pkg-config ca-certificates dpkg-dev xz-ut
   libboost1.81-dev libyaml-cpp-dev libspdlog-dev libfmt-dev catch2 nlohmann-json3-dev
   libcli11-dev libxxhash-dev libexpected-dev
   clang libclang-rt-14-dev          # libFuzzer + ASan/UBSan for the fuzz smoke runs
-  binutils file rsync coreutils python3 ccache)
+  binutils file rsync coreutils python3 ccache
+  libfuse3-dev fuse3)               # fuse3: the dataset benchmark's delaying FUSE passthrough
 windows_pkgs=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64)
 
 missing=()
