@@ -1,12 +1,12 @@
 #include "win/commands/command_registry.hpp"
 
+#include "win/commands/explain_command.hpp"
+
 namespace tfwsl::cli {
 
 // Subcommands register themselves here as they are added (explain, doctor, ...).
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
-  (void)app;
-  (void)commands;
-  (void)console;
+  register_explain_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli

@@ -1,0 +1,49 @@
+#pragma once
+// owner: knowC
+// `tfwsl explain`'s engine: bytes in (any paste, any encoding, any size up to the caller's cap),
+// {kind, facts, findings} out. Kind detection picks the parser; the parser gives facts; the
+// signature base turns text and facts into findings. Never throws on input.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/diagnose/signature_base.hpp"
+
+namespace tfwsl::diagnose {
+
+struct Finding {
+  std::string id;
+  Severity severity = Severity::info;
+  std::string summary;
+  std::string fix;
+  std::string evidence;  // the first line that revealed it ("line 12: ..."), empty for facts-based ones
+};
+
+struct Explanation {
+  std::string kind = "unknown";
+  nlohmann::json facts = nlohmann::json::object();
+  std::vector<Finding> findings;       // in signature-base order, one per id
+  std::vector<std::string> commands;   // commands seen at prompts in the paste
+  std::string encoding;                // how the bytes were encoded ("utf-8", "utf-16le", ...)
+};
+
+Explanation explain(std::string_view bytes, const SignatureBase& base);
+
+// The facts a kind's parser gives for `text` (cleaned), with the derived facts the signature
+// base's conditions use (wsl1_distros, windows_build, tensorflow_allows, ...).
+nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, const SignatureBase& base);
+
+// {"kind", "facts", "findings": [{id, severity, summary, fix}]}: the contract of fixtures/README.md.
+nlohmann::json to_json(const Explanation& explanation);
+
+// The text report: "kind: ...", the facts, then findings grouped ✗ errors, ! warnings, ✓ info
+// with "fix:" under each.
+std::string render_text(const Explanation& explanation);
+
+// 0 when nothing is wrong (info only), 1 for warnings only, 2 for errors.
+int exit_code_for(const Explanation& explanation);
+
+}  // namespace tfwsl::diagnose

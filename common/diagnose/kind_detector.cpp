@@ -1,0 +1,78 @@
+// owner: knowC
+#include "common/diagnose/kind_detector.hpp"
+
+#include <algorithm>
+
+#include "common/parse/ldconfig_parser.hpp"
+#include "common/parse/line_tools.hpp"
+#include "common/parse/output_recognizer.hpp"
+#include "common/parse/requirements_parser.hpp"
+#include "common/parse/tf_log_parser.hpp"
+#include "common/wslconfig/wslconfig_facts.hpp"
+
+namespace tfwsl::diagnose {
+namespace {
+
+constexpr double k_threshold = 0.5;
+
+// The command the user ran says what follows it: a small boost, never a verdict on its own.
+double command_boost(std::string_view c, const std::string& kind) {
+  bool wsl = parse::contains_ci(c, "wsl");
+  if (kind == "wsl-list" && wsl && (parse::contains(c, " -l") || parse::contains_ci(c, "--list"))) return 0.15;
+  if (kind == "wsl-status" && wsl && parse::contains_ci(c, "--status")) return 0.15;
+  if (kind == "wsl-version" && wsl && parse::contains_ci(c, "--version")) return 0.15;
+  if (kind == "nvidia-smi" && parse::contains_ci(c, "nvidia-smi")) return 0.15;
+  if (kind == "tf-log" && (parse::contains(c, "tensorflow") || parse::contains(c, "tf."))) return 0.1;
+  if (kind == "wslconfig" && parse::contains_ci(c, ".wslconfig")) return 0.2;
+  if (kind == "requirements" && (parse::contains_ci(c, "requirements") || parse::contains_ci(c, "environment.y") ||
+                                 parse::contains_ci(c, "pyproject.toml") || parse::contains_ci(c, "setup.cfg"))) {
+    return 0.2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::vector<KindScore> score_kinds(const CleanedPaste& paste) {
+  const std::string& text = paste.text;
+  std::vector<KindScore> scores = {
+      {"wsl-list", parse::looks_like_wsl_list(text)},
+      {"wsl-status", parse::looks_like_wsl_status(text)},
+      {"wsl-version", parse::looks_like_wsl_version(text)},
+      {"nvidia-smi", parse::looks_like_nvidia_smi(text)},
+      {"tf-log", parse::looks_like_tf_log(text)},
+      {"ldconfig", parse::looks_like_ldconfig(text, paste.commands)},
+      {"wslconfig", wslconfig::looks_like_wslconfig(text)},
+      {"requirements", parse::looks_like_requirements(text)},
+  };
+  // A session pasted whole shows several commands and their outputs: when two kinds fit equally
+  // well, the one whose command came last (what the user was asking about) ranks first.
+  std::vector<std::pair<double, KindScore>> ranked;
+  for (auto& score : scores) {
+    double boost = 0;
+    double position = 0;
+    for (std::size_t i = 0; i < paste.commands.size(); ++i) {
+      double b = command_boost(paste.commands[i], score.kind);
+      if (b > 0) {
+        boost = std::max(boost, b);
+        position = static_cast<double>(i + 1);
+      }
+    }
+    if (score.score > 0 || boost > 0.1) score.score = std::min(1.0, score.score + boost);
+    double rank = score.score + (score.score > 0 ? 1e-4 * position : 0);
+    ranked.emplace_back(rank, score);
+  }
+  // Stable: on a tie the order above decides (the more specific outputs first).
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  scores.clear();
+  for (auto& [rank, score] : ranked) scores.push_back(score);
+  return scores;
+}
+
+std::string detect_kind(const CleanedPaste& paste) {
+  auto scores = score_kinds(paste);
+  if (scores.empty() || scores.front().score < k_threshold) return "unknown";
+  return scores.front().kind;
+}
+
+}  // namespace tfwsl::diagnose

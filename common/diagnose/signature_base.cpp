@@ -1,0 +1,252 @@
+// owner: knowC
+#include "common/diagnose/signature_base.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "common/version/driver_version.hpp"
+#include "common/version/version.hpp"
+
+namespace tfwsl::diagnose {
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+Result<Severity> parse_severity(const std::string& text) {
+  if (text == "error") return Severity::error;
+  if (text == "warning") return Severity::warning;
+  if (text == "info") return Severity::info;
+  return make_error(ErrorCode::parse, fmt::format("severity '{}' is not one of error, warning, info", text));
+}
+
+std::vector<std::string> string_list(const YAML::Node& node) {
+  std::vector<std::string> out;
+  if (!node) return out;
+  if (node.IsScalar()) {
+    out.push_back(node.as<std::string>());
+    return out;
+  }
+  for (const auto& item : node) out.push_back(item.as<std::string>());
+  return out;
+}
+
+// The value of a dotted path in the facts, or nullptr.
+const nlohmann::json* find_fact(const nlohmann::json& facts, const std::string& path) {
+  const nlohmann::json* node = &facts;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t dot = path.find('.', start);
+    if (dot == std::string::npos) dot = path.size();
+    std::string key = path.substr(start, dot - start);
+    if (!node->is_object()) return nullptr;
+    auto it = node->find(key);
+    if (it == node->end()) return nullptr;
+    node = &*it;
+    start = dot + 1;
+  }
+  return node;
+}
+
+bool truthy(const nlohmann::json* value) {
+  if (!value || value->is_null()) return false;
+  if (value->is_boolean()) return value->get<bool>();
+  if (value->is_number()) return value->get<double>() != 0;
+  if (value->is_string() || value->is_array() || value->is_object()) return !value->empty();
+  return false;
+}
+
+}  // namespace
+
+const char* to_string(Severity severity) {
+  switch (severity) {
+    case Severity::info: return "info";
+    case Severity::warning: return "warning";
+    case Severity::error: return "error";
+  }
+  return "info";
+}
+
+bool Signature::applies_to(std::string_view kind) const {
+  for (const auto& k : kinds) {
+    if (k == "any" || k == kind) return true;
+  }
+  return false;
+}
+
+std::string SignatureBase::constant(const std::string& name) const {
+  auto it = m_constants.find(name);
+  return it == m_constants.end() ? std::string() : it->second;
+}
+
+bool condition_holds(const Condition& condition, const nlohmann::json& facts) {
+  const nlohmann::json* value = find_fact(facts, condition.fact);
+  using Test = Condition::Test;
+  switch (condition.test) {
+    case Test::is_true: return value && value->is_boolean() && value->get<bool>();
+    case Test::is_false: return !truthy(value);
+    case Test::present: return value && !value->is_null();
+    case Test::absent: return !value || value->is_null();
+    case Test::empty: return !truthy(value);
+    case Test::nonempty: return truthy(value);
+    case Test::at_least: return value && value->is_number() && value->get<double>() >= condition.number;
+    case Test::below: return value && value->is_number() && value->get<double>() < condition.number;
+    case Test::version_below: {
+      if (!value || !value->is_string()) return false;
+      auto shown = Version::parse(value->get<std::string>());
+      auto limit = Version::parse(condition.version);
+      return shown && limit && *shown < *limit;
+    }
+    case Test::windows_driver_below: {
+      if (!value || !value->is_string()) return false;
+      auto shown = parse_driver_version(value->get<std::string>());
+      auto limit = parse_driver_version(condition.version);
+      // A three-field number (525.60.13) is a Linux driver: the Windows minimum does not apply.
+      return shown && limit && !shown->patch && *shown < *limit;
+    }
+    case Test::in: {
+      if (!value || !value->is_string()) return false;
+      std::string text = lower(value->get<std::string>());
+      return std::find(condition.values.begin(), condition.values.end(), text) != condition.values.end();
+    }
+    case Test::contains_any: {
+      if (!value) return false;
+      if (value->is_string()) {
+        std::string text = lower(value->get<std::string>());
+        for (const auto& v : condition.values) {
+          if (text.find(v) != std::string::npos) return true;
+        }
+        return false;
+      }
+      if (!value->is_array()) return false;
+      for (const auto& item : *value) {
+        if (!item.is_string()) continue;
+        std::string text = lower(item.get<std::string>());
+        if (std::find(condition.values.begin(), condition.values.end(), text) != condition.values.end()) return true;
+      }
+      return false;
+    }
+  }
+  return false;
+}
+
+Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin) {
+  SignatureBase base;
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(yaml_text));
+  } catch (const YAML::Exception& e) {
+    return make_error(ErrorCode::parse, fmt::format("{}: not valid YAML: {}", origin, e.what()));
+  }
+  if (!root.IsMap() || !root["signatures"] || !root["signatures"].IsSequence()) {
+    return make_error(ErrorCode::parse, fmt::format("{}: expected a 'signatures:' list", origin));
+  }
+  if (root["constants"]) {
+    for (const auto& entry : root["constants"]) base.m_constants[entry.first.as<std::string>()] = entry.second.as<std::string>();
+  }
+  auto resolve = [&base](const std::string& text) -> Result<std::string> {
+    if (text.empty() || text[0] != '$') return text;
+    std::string value = base.constant(text.substr(1));
+    if (value.empty()) return make_error(ErrorCode::parse, fmt::format("unknown constant '{}'", text));
+    return value;
+  };
+  std::size_t index = 0;
+  for (const auto& node : root["signatures"]) {
+    ++index;
+    Signature sig;
+    auto fail = [&](const std::string& what) {
+      return make_error(ErrorCode::parse, fmt::format("{}: signature {} ({}): {}", origin, index, sig.id.empty() ? "no id" : sig.id, what));
+    };
+    try {
+      if (!node.IsMap() || !node["id"]) return fail("needs an 'id'");
+      sig.id = node["id"].as<std::string>();
+      auto severity = parse_severity(node["severity"] ? node["severity"].as<std::string>() : std::string());
+      if (!severity) return fail(severity.error().message);
+      sig.severity = *severity;
+      sig.kinds = string_list(node["kinds"]);
+      if (sig.kinds.empty()) return fail("needs 'kinds' (a list, or [any])");
+      for (const auto& literal : string_list(node["match"])) {
+        if (literal.empty()) return fail("an empty 'match' literal would match everything");
+        sig.patterns.push_back({lower(literal), nullptr, literal});
+      }
+      if (node["regex"]) {
+        for (const auto& item : node["regex"]) {
+          std::string needle = item["needle"] ? item["needle"].as<std::string>() : std::string();
+          std::string pattern = item["pattern"] ? item["pattern"].as<std::string>() : std::string();
+          if (needle.empty() || pattern.empty()) return fail("each 'regex' needs a non-empty 'needle' and 'pattern'");
+          try {
+            auto regex = std::make_shared<const std::regex>(pattern, std::regex::ECMAScript | std::regex::icase);
+            sig.patterns.push_back({lower(needle), std::move(regex), pattern});
+          } catch (const std::regex_error& e) {
+            return fail(fmt::format("pattern '{}' is not a valid regex: {}", pattern, e.what()));
+          }
+        }
+      }
+      if (node["when"]) {
+        for (const auto& item : node["when"]) {
+          Condition condition;
+          if (!item["fact"]) return fail("each 'when' needs a 'fact'");
+          condition.fact = item["fact"].as<std::string>();
+          if (item["is"]) {
+            std::string is = item["is"].as<std::string>();
+            using Test = Condition::Test;
+            static const std::map<std::string, Test> k_tests = {
+                {"true", Test::is_true}, {"false", Test::is_false}, {"present", Test::present},
+                {"absent", Test::absent}, {"empty", Test::empty}, {"nonempty", Test::nonempty}};
+            auto it = k_tests.find(is);
+            if (it == k_tests.end()) return fail(fmt::format("'is: {}' is not one of true, false, present, absent, empty, nonempty", is));
+            condition.test = it->second;
+          } else if (item["at_least"] || item["below"]) {
+            bool at_least = static_cast<bool>(item["at_least"]);
+            auto text = resolve((at_least ? item["at_least"] : item["below"]).as<std::string>());
+            if (!text) return fail(text.error().message);
+            try {
+              condition.number = std::stod(*text);
+            } catch (const std::exception&) {
+              return fail(fmt::format("'{}' is not a number", *text));
+            }
+            condition.test = at_least ? Condition::Test::at_least : Condition::Test::below;
+          } else if (item["version_below"] || item["windows_driver_below"]) {
+            bool version = static_cast<bool>(item["version_below"]);
+            auto text = resolve((version ? item["version_below"] : item["windows_driver_below"]).as<std::string>());
+            if (!text) return fail(text.error().message);
+            condition.version = *text;
+            condition.test = version ? Condition::Test::version_below : Condition::Test::windows_driver_below;
+            bool valid = version ? static_cast<bool>(Version::parse(*text)) : static_cast<bool>(parse_driver_version(*text));
+            if (!valid) return fail(fmt::format("'{}' is not a version", *text));
+          } else if (item["in"] || item["contains_any"]) {
+            bool in = static_cast<bool>(item["in"]);
+            for (const auto& v : string_list(in ? item["in"] : item["contains_any"])) condition.values.push_back(lower(v));
+            condition.test = in ? Condition::Test::in : Condition::Test::contains_any;
+          } else {
+            return fail("a 'when' needs one of is, at_least, below, version_below, windows_driver_below, in, contains_any");
+          }
+          sig.when.push_back(std::move(condition));
+        }
+      }
+      if (sig.patterns.empty() && sig.when.empty()) return fail("needs 'match', 'regex' or 'when'");
+      sig.unless = string_list(node["unless"]);
+      sig.summary = node["summary"] ? node["summary"].as<std::string>() : std::string();
+      sig.fix = node["fix"] ? node["fix"].as<std::string>() : std::string();
+      if (sig.summary.empty() || sig.fix.empty()) return fail("needs a 'summary' and a 'fix'");
+    } catch (const YAML::Exception& e) {
+      return fail(e.what());
+    }
+    base.m_signatures.push_back(std::move(sig));
+  }
+  return base;
+}
+
+const Result<SignatureBase>& builtin_signature_base() {
+  static const Result<SignatureBase> base = SignatureBase::load(builtin_signatures_yaml(), "profiles/signatures.yaml (built in)");
+  return base;
+}
+
+}  // namespace tfwsl::diagnose

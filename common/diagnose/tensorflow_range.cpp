@@ -1,0 +1,129 @@
+// owner: knowC
+#include "common/diagnose/tensorflow_range.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "common/version/version.hpp"
+#include "common/version/version_spec.hpp"
+
+namespace tfwsl::diagnose {
+namespace {
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    if (comma > start) parts.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return parts;
+}
+
+// Poetry's caret: the next release that changes the leftmost non-zero segment.
+std::string caret_upper(const Version& v) {
+  if (v.major() > 0 || v.release.size() == 1) return fmt::format("{}.0", v.major() + 1);
+  if (v.minor() > 0 || v.release.size() == 2) return fmt::format("0.{}", v.minor() + 1);
+  return fmt::format("0.0.{}", v.micro() + 1);
+}
+
+std::string tilde_upper(const Version& v) {
+  if (v.release.size() == 1) return fmt::format("{}.0", v.major() + 1);
+  return fmt::format("{}.{}", v.major(), v.minor() + 1);
+}
+
+// The versions worth asking a spec about: every version it names, its neighbours, and the fixed
+// boundaries of the questions. A spec's allowed set is a union of intervals bounded by the versions
+// it names, so probing those and their neighbours answers "does it allow anything in [a, b)".
+std::vector<Version> probe_versions(const VersionSpec& spec) {
+  std::vector<std::string> texts = {"1.0", "1.15.5", "2.0.0", "2.10.0", "2.10.1", "2.11.0", "2.14.0", "2.16.1", "2.20.0", "3.0"};
+  std::vector<Version> probes;
+  for (const auto& text : texts) {
+    if (auto v = Version::parse(text)) probes.push_back(*v);
+  }
+  for (const auto& clause : spec.clauses()) {
+    const Version& v = clause.version;
+    probes.push_back(v);
+    int major = v.major();
+    int minor = v.minor();
+    int micro = v.micro();
+    for (const auto& text : {fmt::format("{}.{}.{}", major, minor, micro + 1), fmt::format("{}.{}.99", major, minor),
+                             fmt::format("{}.{}", major, minor + 1), fmt::format("{}.{}.99", major, std::max(0, minor - 1)),
+                             fmt::format("{}.0", major + 1), fmt::format("{}.99", std::max(0, major - 1))}) {
+      if (auto p = Version::parse(text)) probes.push_back(*p);
+    }
+  }
+  return probes;
+}
+
+}  // namespace
+
+std::string to_pep440_spec(const std::string& spec, bool conda) {
+  std::vector<std::string> clauses;
+  for (std::string clause : split_commas(spec)) {
+    if (clause.empty()) continue;
+    char first = clause[0];
+    if (first == '^' || (first == '~' && (clause.size() < 2 || clause[1] != '='))) {
+      auto v = Version::parse(clause.substr(1));
+      if (!v) return spec;
+      std::string base = clause.substr(1);
+      clauses.push_back(">=" + base);
+      clauses.push_back("<" + (first == '^' ? caret_upper(*v) : tilde_upper(*v)));
+      continue;
+    }
+    if (first == '=' && (clause.size() < 2 || clause[1] != '=')) {
+      // conda: "=2.10" is "2.10.*"; a build string after a second '=' is not a version.
+      std::string version = clause.substr(1);
+      auto eq = version.find('=');
+      if (eq != std::string::npos) version = version.substr(0, eq);
+      if (version.empty() || version.back() != '*') version += conda ? ".*" : "";
+      clauses.push_back("==" + version);
+      continue;
+    }
+    if ((first >= '0' && first <= '9')) {
+      // A bare version: conda means a prefix match, pip users mean "exactly".
+      if (conda && clause.back() != '*') clause += ".*";
+      clauses.push_back("==" + clause);
+      continue;
+    }
+    clauses.push_back(clause);
+  }
+  std::string out;
+  for (const auto& c : clauses) out += (out.empty() ? "" : ",") + c;
+  return out;
+}
+
+std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement& requirement, const SignatureBase& base) {
+  auto spec = VersionSpec::parse(to_pep440_spec(requirement.spec, requirement.conda));
+  if (!spec) return std::nullopt;
+  auto constant = [&base](const char* name, const char* fallback_for_tests) {
+    std::string text = base.constant(name);
+    auto v = Version::parse(text.empty() ? fallback_for_tests : text);
+    return v ? *v : Version{};
+  };
+  // The constants come from the signature base (FACTS.md); an empty base only happens in tests.
+  Version wsl_only_first = constant("wsl_only_first", "2.11");
+  Version and_cuda_first = constant("and_cuda_first", "2.14");
+  Version tf2_first = constant("tf2_first", "2.0");
+  bool and_cuda = std::find(requirement.extras.begin(), requirement.extras.end(), "and-cuda") != requirement.extras.end();
+  bool any = false;
+  bool native_gpu = false;
+  bool wsl_only = false;
+  bool tf2 = false;
+  for (const Version& v : probe_versions(*spec)) {
+    if (!spec->allows(v)) continue;
+    if (and_cuda && v < and_cuda_first) continue;
+    any = true;
+    if (v < wsl_only_first) native_gpu = true;
+    else wsl_only = true;
+    if (!(v < tf2_first)) tf2 = true;
+  }
+  return nlohmann::json{{"any", any}, {"native_gpu", native_gpu}, {"wsl_only", wsl_only}, {"tf2", tf2},
+                        {"spec", spec->to_string()}};
+}
+
+}  // namespace tfwsl::diagnose

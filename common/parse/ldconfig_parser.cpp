@@ -1,0 +1,106 @@
+// owner: knowC
+#include "common/parse/ldconfig_parser.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "common/parse/line_tools.hpp"
+
+namespace tfwsl::parse {
+namespace {
+
+constexpr std::string_view k_wsl_lib = "/usr/lib/wsl/lib";
+
+bool is_lib_name(std::string_view word) { return starts_with(word, "lib") && word.find(".so") != std::string_view::npos; }
+
+std::string_view strip_ticks(std::string_view word) {
+  while (!word.empty() && (word.front() == '`' || word.front() == '\'' || word.front() == '"')) word.remove_prefix(1);
+  while (!word.empty() && (word.back() == '`' || word.back() == '\'' || word.back() == '"' || word.back() == ',')) word.remove_suffix(1);
+  return word;
+}
+
+std::string_view base_name(std::string_view path) {
+  auto slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+LdconfigResult parse_ldconfig(std::string_view text) {
+  LdconfigResult result;
+  std::set<std::string> listed;
+  for (std::string_view line : lines_of(text)) {
+    if (line.size() > 16384) line = line.substr(0, 16384);
+    std::string_view t = trim(line);
+    auto marker = t.find(" is not a symbolic link");
+    if (marker != std::string_view::npos) {
+      std::string_view before = t.substr(0, marker);
+      auto space = before.rfind(' ');
+      std::string path(space == std::string_view::npos ? before : before.substr(space + 1));
+      result.not_symlink.push_back(path);
+      if (contains(path, "libcuda.so")) {
+        if (contains(path, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
+        else result.libcuda_elsewhere = true;
+      }
+      continue;
+    }
+    auto arrow = t.find(") => ");
+    if (arrow != std::string_view::npos && t.find(" (") != std::string_view::npos) {
+      LdconfigEntry entry{std::string(trim(t.substr(0, t.find(" (")))), std::string(trim(t.substr(arrow + 5)))};
+      if (starts_with(entry.name, "libcuda.so")) {
+        if (contains(entry.path, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
+        else result.libcuda_elsewhere = true;
+      }
+      result.cache.push_back(std::move(entry));
+      continue;
+    }
+    // `ls` output: bare library names, or long listings ending with a path.
+    for (std::string_view word : words_of(t)) {
+      word = strip_ticks(word);
+      if (!is_lib_name(base_name(word))) continue;
+      bool under_wsl = contains(word, k_wsl_lib) || word.find('/') == std::string_view::npos;
+      if (!under_wsl) {
+        if (starts_with(base_name(word), "libcuda.so")) result.libcuda_elsewhere = true;
+        continue;
+      }
+      std::string name(base_name(word));
+      if (listed.insert(name).second) result.wsl_lib_files.push_back(name);
+      if (starts_with(name, "libcuda.so") && contains(word, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
+    }
+  }
+  return result;
+}
+
+double looks_like_ldconfig(std::string_view text, const std::vector<std::string>& commands) {
+  std::string_view head = text.substr(0, 1 << 20);
+  double score = 0.0;
+  if (contains(head, " is not a symbolic link")) score = std::max(score, 0.9);
+  if (contains(head, "(libc6,")) score = std::max(score, 0.85);
+  if (contains_ci(head, "ldconfig")) score = std::max(score, 0.7);
+  if (contains(head, "libdxcore.so") || contains(head, "libd3d12.so")) score = std::max(score, 0.75);
+  if (contains_ci(head, "module nvidia not found") || contains_ci(head, "modprobe")) score = std::max(score, 0.7);
+  if (contains(head, "/usr/lib/wsl/lib")) score = std::max(score, 0.6);
+  for (const auto& command : commands) {
+    if (contains_ci(command, "ldconfig") || contains_ci(command, "lsmod") || contains_ci(command, "modprobe") ||
+        contains(command, "/usr/lib/wsl")) {
+      score = std::max(score, 0.7);
+    }
+  }
+  return score;
+}
+
+nlohmann::json to_json(const LdconfigResult& result) {
+  nlohmann::json facts = nlohmann::json::object();
+  if (!result.not_symlink.empty()) facts["not_symlink"] = result.not_symlink;
+  if (!result.cache.empty()) {
+    nlohmann::json cache = nlohmann::json::array();
+    for (const auto& entry : result.cache) cache.push_back({{"name", entry.name}, {"path", entry.path}});
+    facts["cache"] = std::move(cache);
+  }
+  if (!result.wsl_lib_files.empty()) facts["wsl_lib_files"] = result.wsl_lib_files;
+  facts["libcuda_in_wsl_lib"] = result.libcuda_in_wsl_lib;
+  if (result.libcuda_elsewhere) facts["libcuda_elsewhere"] = true;
+  return facts;
+}
+
+}  // namespace tfwsl::parse

@@ -1,0 +1,403 @@
+// owner: knowC
+#include "common/parse/requirements_parser.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "common/parse/line_tools.hpp"
+
+namespace tfwsl::parse {
+namespace {
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+std::string to_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = lower(c);
+  return out;
+}
+
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+}
+
+std::string remove_spaces(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c != ' ' && c != '\t') out += c;
+  }
+  return out;
+}
+
+// "pkg  # comment" -> "pkg"; a '#' glued to text (a URL fragment "#egg=") stays.
+std::string_view strip_comment(std::string_view line) {
+  if (!line.empty() && line[0] == '#') return {};
+  for (std::size_t i = 1; i < line.size(); ++i) {
+    if (line[i] == '#' && (line[i - 1] == ' ' || line[i - 1] == '\t')) return trim(line.substr(0, i));
+  }
+  return trim(line);
+}
+
+std::string_view unquote(std::string_view s) {
+  s = trim(s);
+  while (!s.empty() && (s.back() == ',')) s = trim(s.substr(0, s.size() - 1));
+  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) s = s.substr(1, s.size() - 2);
+  return trim(s);
+}
+
+// One PEP 508 line (or a conda spec "python =3.10", "cudatoolkit<12"): name, extras, spec, marker.
+std::optional<DeclaredRequirement> parse_one(std::string_view text, bool conda, int line_number) {
+  text = trim(text);
+  if (text.empty() || text[0] == '-' || text[0] == '#') return std::nullopt;
+  DeclaredRequirement req;
+  req.conda = conda;
+  req.line = line_number;
+  std::size_t i = 0;
+  // conda "channel::package".
+  auto channel = text.find("::");
+  if (conda && channel != std::string_view::npos && channel < 64) text = text.substr(channel + 2);
+  while (i < text.size() && is_name_char(text[i])) ++i;
+  if (i == 0) return std::nullopt;
+  req.package = to_lower(text.substr(0, i));
+  if (!((req.package[0] >= 'a' && req.package[0] <= 'z') || (req.package[0] >= '0' && req.package[0] <= '9'))) return std::nullopt;
+  std::string_view rest = trim(text.substr(i));
+  if (!rest.empty() && rest[0] == '[') {
+    auto close = rest.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    std::string_view extras = rest.substr(1, close - 1);
+    std::size_t start = 0;
+    while (start <= extras.size()) {
+      auto comma = extras.find(',', start);
+      if (comma == std::string_view::npos) comma = extras.size();
+      auto extra = trim(extras.substr(start, comma - start));
+      if (!extra.empty()) req.extras.push_back(to_lower(extra));
+      start = comma + 1;
+    }
+    rest = trim(rest.substr(close + 1));
+  }
+  auto semicolon = rest.find(';');
+  if (semicolon != std::string_view::npos) {
+    req.marker = std::string(trim(rest.substr(semicolon + 1)));
+    rest = trim(rest.substr(0, semicolon));
+  }
+  if (!rest.empty() && rest[0] == '@') {
+    req.spec.clear();  // a direct URL: no version spec
+    return req;
+  }
+  // pip options after the spec ("--hash=sha256:...") are not part of it.
+  auto option = rest.find(" --");
+  if (option != std::string_view::npos) rest = trim(rest.substr(0, option));
+  if (!rest.empty() && rest.front() == '(' && rest.back() == ')') rest = rest.substr(1, rest.size() - 2);
+  std::string spec = remove_spaces(rest);
+  // Only specifier characters: anything else means this was prose, not a requirement.
+  for (char c : spec) {
+    if (!(is_name_char(c) || c == '=' || c == '<' || c == '>' || c == '!' || c == '~' || c == ',' || c == '*' ||
+          c == '^' || c == '+' || c == '|')) {
+      return std::nullopt;
+    }
+  }
+  if (!spec.empty() && is_name_char(spec[0]) && !(spec[0] >= '0' && spec[0] <= '9')) return std::nullopt;
+  req.spec = spec;
+  return req;
+}
+
+struct Line {
+  std::string_view text;
+  int number;
+};
+
+RequirementsFormat detect_format(const std::vector<Line>& lines) {
+  bool has_dependencies_key = false;
+  bool has_dash_items = false;
+  for (const auto& line : lines) {
+    std::string_view t = trim(line.text);
+    if (starts_with(t, "[tool.poetry")) return RequirementsFormat::poetry;
+    if (t == "[project]" || starts_with(t, "[project.") || starts_with(t, "[build-system]")) return RequirementsFormat::pyproject_pep621;
+    if (t == "[options]" || starts_with(t, "[options.") || starts_with(t, "[metadata]")) return RequirementsFormat::setup_cfg;
+    if (starts_with(t, "install_requires=") || starts_with(t, "install_requires =") || contains(t, "setup(")) {
+      if (contains(t, "[") || contains(t, "setup(")) return RequirementsFormat::setup_py;
+    }
+    if (starts_with(t, "dependencies:") || starts_with(t, "channels:")) has_dependencies_key = true;
+    if (starts_with(t, "- ")) has_dash_items = true;
+  }
+  if (has_dependencies_key && has_dash_items) return RequirementsFormat::conda_environment;
+  return RequirementsFormat::requirements_txt;
+}
+
+void add(RequirementsResult& result, std::string_view text, bool conda, int line) {
+  if (auto req = parse_one(text, conda, line)) result.requirements.push_back(std::move(*req));
+}
+
+// Every quoted string on the line ("tensorflow>=2.12", 'numpy') as a requirement.
+void add_quoted(RequirementsResult& result, std::string_view line, int number) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    char q = line[i];
+    if (q != '"' && q != '\'') continue;
+    auto close = line.find(q, i + 1);
+    if (close == std::string_view::npos) return;
+    add(result, line.substr(i + 1, close - i - 1), false, number);
+    i = close;
+  }
+}
+
+void parse_txt(RequirementsResult& result, const std::vector<Line>& lines) {
+  for (const auto& line : lines) {
+    std::string_view t = strip_comment(trim(line.text));
+    if (t.empty()) continue;
+    if (starts_with(t, "-r ") || starts_with(t, "--requirement") || starts_with(t, "-c ")) {
+      auto space = t.find_first_of(" =");
+      result.includes.emplace_back(trim(t.substr(space + 1)));
+      continue;
+    }
+    if (t[0] == '-') continue;  // --extra-index-url, -e ., --hash continuation
+    add(result, t, false, line.number);
+  }
+}
+
+void parse_conda(RequirementsResult& result, const std::vector<Line>& lines) {
+  bool in_dependencies = false;
+  std::size_t pip_indent = std::string_view::npos;
+  for (const auto& line : lines) {
+    std::string_view raw = line.text;
+    std::string_view t = strip_comment(trim(raw));
+    if (t.empty()) continue;
+    std::size_t indent = raw.find_first_not_of(" \t");
+    if (indent == 0 && !starts_with(t, "- ")) {
+      in_dependencies = starts_with(t, "dependencies:");
+      pip_indent = std::string_view::npos;
+      continue;
+    }
+    if (!in_dependencies || !starts_with(t, "-")) continue;
+    std::string_view item = unquote(trim(t.substr(1)));
+    if (pip_indent != std::string_view::npos && indent <= pip_indent) pip_indent = std::string_view::npos;
+    if (item == "pip:" || starts_with(item, "pip:")) {
+      pip_indent = indent;
+      continue;
+    }
+    bool conda = pip_indent == std::string_view::npos;
+    add(result, item, conda, line.number);
+  }
+}
+
+void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool poetry) {
+  std::string section;
+  bool in_array = false;
+  for (const auto& line : lines) {
+    std::string_view t = strip_comment(trim(line.text));
+    if (t.empty()) continue;
+    if (!in_array && t.front() == '[' && t.back() == ']' && t.find('"') == std::string_view::npos) {
+      section = to_lower(t.substr(1, t.size() - 2));
+      continue;
+    }
+    if (in_array) {
+      add_quoted(result, t, line.number);
+      if (contains(t, "]") && !contains(t, "[")) in_array = false;
+      else if (t.back() == ']') in_array = false;
+      continue;
+    }
+    auto eq = t.find('=');
+    if (eq == std::string_view::npos) continue;
+    std::string key = to_lower(unquote(t.substr(0, eq)));
+    std::string_view value = trim(t.substr(eq + 1));
+    bool dependency_section = section == "project" || section == "project.optional-dependencies" ||
+                              section == "build-system" || starts_with(section, "dependency-groups");
+    if (dependency_section && !value.empty() && value.front() == '[') {
+      if (section == "build-system" && key != "requires") continue;
+      if (section == "project" && key != "dependencies") continue;
+      add_quoted(result, value, line.number);
+      in_array = !contains(value, "]") || value.back() != ']';
+      // `key = [ "a", "b" ]` on one line closes itself; an opening bracket alone spans lines.
+      if (value == "[") in_array = true;
+      continue;
+    }
+    bool poetry_deps = poetry && starts_with(section, "tool.poetry") && contains(section, "dependencies");
+    if (!poetry_deps || key == "python") continue;
+    DeclaredRequirement req;
+    req.package = key;
+    req.line = line.number;
+    if (!value.empty() && (value.front() == '"' || value.front() == '\'')) {
+      req.spec = remove_spaces(unquote(value));
+    } else if (!value.empty() && value.front() == '{') {
+      auto version = value.find("version");
+      if (version != std::string_view::npos) {
+        auto q = value.find_first_of("\"'", version);
+        if (q != std::string_view::npos) {
+          auto close = value.find(value[q], q + 1);
+          if (close != std::string_view::npos) req.spec = remove_spaces(value.substr(q + 1, close - q - 1));
+        }
+      }
+      auto extras = value.find("extras");
+      if (extras != std::string_view::npos) {
+        auto open = value.find('[', extras);
+        auto close = value.find(']', extras);
+        if (open != std::string_view::npos && close != std::string_view::npos && close > open) {
+          std::string_view list = value.substr(open + 1, close - open - 1);
+          for (std::size_t i = 0; i < list.size(); ++i) {
+            char q = list[i];
+            if (q != '"' && q != '\'') continue;
+            auto end = list.find(q, i + 1);
+            if (end == std::string_view::npos) break;
+            req.extras.push_back(to_lower(list.substr(i + 1, end - i - 1)));
+            i = end;
+          }
+        }
+      }
+    }
+    if (req.spec == "*") req.spec.clear();
+    result.requirements.push_back(std::move(req));
+  }
+}
+
+void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
+  std::string section;
+  bool in_list = false;
+  for (const auto& line : lines) {
+    std::string_view raw = line.text;
+    std::string_view t = strip_comment(trim(raw));
+    if (t.empty()) continue;
+    bool indented = raw.find_first_not_of(" \t") > 0;
+    if (t.front() == '[' && t.back() == ']') {
+      section = to_lower(t.substr(1, t.size() - 2));
+      in_list = false;
+      continue;
+    }
+    if (indented && in_list) {
+      add(result, t, false, line.number);
+      continue;
+    }
+    auto eq = t.find('=');
+    in_list = false;
+    if (eq == std::string_view::npos) continue;
+    std::string key = to_lower(trim(t.substr(0, eq)));
+    bool wanted = (section == "options" && (key == "install_requires" || key == "setup_requires")) ||
+                  section == "options.extras_require";
+    if (!wanted) continue;
+    in_list = true;
+    std::string_view value = trim(t.substr(eq + 1));
+    if (!value.empty()) add(result, value, false, line.number);
+  }
+}
+
+void parse_setup_py(RequirementsResult& result, const std::vector<Line>& lines) {
+  for (const auto& line : lines) {
+    std::string_view t = strip_comment(trim(line.text));
+    if (contains(t, "name=") || contains(t, "version=") || contains(t, "description=")) continue;
+    add_quoted(result, t, line.number);
+  }
+}
+
+bool is_tensorflow_package(const std::string& folded) {
+  static constexpr std::array<std::string_view, 12> k_names = {
+      "tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tensorflow-macos",
+      "tensorflow-aarch64", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu", "intel-tensorflow",
+      "tensorflow-rocm", "tensorflow-directml"};
+  return std::find(k_names.begin(), k_names.end(), folded) != k_names.end();
+}
+
+}  // namespace
+
+const char* to_string(RequirementsFormat format) {
+  switch (format) {
+    case RequirementsFormat::requirements_txt: return "requirements.txt";
+    case RequirementsFormat::conda_environment: return "environment.yml";
+    case RequirementsFormat::pyproject_pep621: return "pyproject.toml";
+    case RequirementsFormat::poetry: return "pyproject.toml (poetry)";
+    case RequirementsFormat::setup_cfg: return "setup.cfg";
+    case RequirementsFormat::setup_py: return "setup.py";
+  }
+  return "requirements.txt";
+}
+
+std::string fold_package_name(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    char l = lower(c);
+    if (l == '_' || l == '.') l = '-';
+    if (l == '-' && !out.empty() && out.back() == '-') continue;
+    out += l;
+  }
+  return out;
+}
+
+RequirementsResult parse_requirements(std::string_view text) {
+  std::vector<Line> lines;
+  int number = 0;
+  for (std::string_view line : lines_of(text)) {
+    ++number;
+    if (line.size() > 4096) continue;  // no requirement is that long; keeps garbage cheap
+    lines.push_back({line, number});
+  }
+  RequirementsResult result;
+  result.format = detect_format(lines);
+  switch (result.format) {
+    case RequirementsFormat::requirements_txt: parse_txt(result, lines); break;
+    case RequirementsFormat::conda_environment: parse_conda(result, lines); break;
+    case RequirementsFormat::pyproject_pep621: parse_toml(result, lines, false); break;
+    case RequirementsFormat::poetry: parse_toml(result, lines, true); break;
+    case RequirementsFormat::setup_cfg: parse_cfg(result, lines); break;
+    case RequirementsFormat::setup_py: parse_setup_py(result, lines); break;
+  }
+  return result;
+}
+
+double looks_like_requirements(std::string_view text) {
+  std::size_t lines = 0;
+  std::size_t requirement_like = 0;
+  std::size_t other = 0;
+  bool structure = false;
+  for (std::string_view line : lines_of(text.substr(0, 1 << 20))) {
+    std::string_view t = trim(line);
+    if (t.empty() || t[0] == '#') continue;
+    ++lines;
+    if (starts_with(t, "dependencies:") || starts_with(t, "[tool.poetry") || t == "[project]" ||
+        starts_with(t, "install_requires") || starts_with(t, "- pip:") || t == "[options]") {
+      structure = true;
+    }
+    if (starts_with(t, "-r ") || starts_with(t, "--extra-index-url") || starts_with(t, "--index-url") ||
+        starts_with(t, "-e ") || starts_with(t, "--find-links")) {
+      ++requirement_like;
+      continue;
+    }
+    std::string_view item = starts_with(t, "- ") ? unquote(t.substr(2)) : t;
+    auto req = parse_one(strip_comment(item), false, 0);
+    // A bare word counts only weakly: prose lines start with words too.
+    if (req && (!req->spec.empty() || !req->extras.empty() || t.find(' ') == std::string_view::npos)) ++requirement_like;
+    else ++other;
+  }
+  if (lines == 0) return 0.0;
+  double share = static_cast<double>(requirement_like) / static_cast<double>(lines);
+  if (structure) return std::max(0.8, share);
+  if (requirement_like >= 1 && share >= 0.6) return 0.45 + 0.4 * share;
+  return share * 0.4;
+}
+
+const DeclaredRequirement* find_tensorflow(const RequirementsResult& result) {
+  const DeclaredRequirement* conda_match = nullptr;
+  for (const auto& req : result.requirements) {
+    if (!is_tensorflow_package(fold_package_name(req.package))) continue;
+    if (!req.conda) return &req;
+    if (!conda_match) conda_match = &req;
+  }
+  return conda_match;
+}
+
+nlohmann::json to_json(const RequirementsResult& result) {
+  nlohmann::json facts = nlohmann::json::object();
+  facts["format"] = to_string(result.format);
+  if (const auto* tf = find_tensorflow(result)) {
+    facts["tensorflow"] = {{"package", tf->package}, {"spec", tf->spec}};
+    if (!tf->extras.empty()) facts["tensorflow_extras"] = tf->extras;
+    if (tf->conda) facts["tensorflow_from_conda"] = true;
+  }
+  nlohmann::json packages = nlohmann::json::array();
+  nlohmann::json conda_packages = nlohmann::json::array();
+  for (const auto& req : result.requirements) {
+    (req.conda ? conda_packages : packages).push_back(fold_package_name(req.package));
+  }
+  facts["packages"] = std::move(packages);
+  if (!conda_packages.empty()) facts["conda_packages"] = std::move(conda_packages);
+  if (!result.includes.empty()) facts["includes"] = result.includes;
+  return facts;
+}
+
+}  // namespace tfwsl::parse

@@ -1,0 +1,52 @@
+#pragma once
+// owner: knowC
+// The dependency lists a Python project declares, in the formats users paste: requirements.txt
+// (pip options, -r includes, markers, inline comments, hashes), conda environment.yml (conda
+// specs with spaces, "=" pins, a "pip:" subsection), pyproject.toml (PEP 621 arrays and Poetry
+// tables), setup.cfg (install_requires / extras_require) and setup.py's quoted lists. Text in,
+// requirements out; what they mean (which TF releases they allow) is the diagnosis's job.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tfwsl::parse {
+
+enum class RequirementsFormat { requirements_txt, conda_environment, pyproject_pep621, poetry, setup_cfg, setup_py };
+
+const char* to_string(RequirementsFormat format);
+
+struct DeclaredRequirement {
+  std::string package;              // lower-cased as written: "tensorflow-gpu", "tf-nightly"
+  std::vector<std::string> extras;  // lower-cased: {"and-cuda"}
+  std::string spec;                 // as written, spaces removed: ">=2.12,<2.16", "=2.10" (conda), "^2.15" (poetry)
+  std::string marker;               // after ';': "python_version < '3.8'"
+  bool conda = false;               // a conda package (environment.yml, outside its pip: list)
+  int line = 0;                     // 1-based line of the cleaned text
+};
+
+struct RequirementsResult {
+  RequirementsFormat format = RequirementsFormat::requirements_txt;
+  std::vector<DeclaredRequirement> requirements;
+  std::vector<std::string> includes;  // "-r other.txt" targets (not followed: we only have the paste)
+};
+
+RequirementsResult parse_requirements(std::string_view text);
+
+// Confidence in [0, 1] that the text is one of the formats above.
+double looks_like_requirements(std::string_view text);
+
+// PEP 503 folding for comparisons: "TensorFlow_GPU" -> "tensorflow-gpu".
+std::string fold_package_name(std::string_view name);
+
+// The TensorFlow requirement (tensorflow, tensorflow-gpu/-cpu/-intel/-macos, tf-nightly*, ...), the
+// first one declared, preferring pip over conda; nothing when the project does not name one.
+const DeclaredRequirement* find_tensorflow(const RequirementsResult& result);
+
+// {"format": ..., "tensorflow": {"package", "spec"}, "tensorflow_extras": [...], "packages": [...]}
+nlohmann::json to_json(const RequirementsResult& result);
+
+}  // namespace tfwsl::parse

@@ -1,0 +1,160 @@
+// owner: knowC
+#include "common/parse/tf_log_parser.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "common/parse/line_tools.hpp"
+
+namespace tfwsl::parse {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The version-looking token at the start of `text` ("9.1.0", "8.1.0." -> "8.1.0").
+std::string leading_version(std::string_view text) {
+  text = trim(text);
+  std::size_t end = 0;
+  while (end < text.size() && (is_digit(text[end]) || text[end] == '.')) ++end;
+  std::string version(text.substr(0, end));
+  while (!version.empty() && version.back() == '.') version.pop_back();
+  return version;
+}
+
+std::optional<int> leading_int(std::string_view text) {
+  text = trim(text);
+  int value = 0;
+  std::size_t i = 0;
+  for (; i < text.size() && is_digit(text[i]) && i < 6; ++i) value = value * 10 + (text[i] - '0');
+  if (i == 0) return std::nullopt;
+  return value;
+}
+
+std::size_t find_ci(std::string_view text, std::string_view needle) {
+  if (needle.empty() || text.size() < needle.size()) return std::string_view::npos;
+  auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
+  for (std::size_t i = 0; i + needle.size() <= text.size(); ++i) {
+    std::size_t j = 0;
+    while (j < needle.size() && lower(text[i + j]) == lower(needle[j])) ++j;
+    if (j == needle.size()) return i;
+  }
+  return std::string_view::npos;
+}
+
+std::size_t count_of(std::string_view text, std::string_view needle) {
+  std::size_t n = 0;
+  for (auto pos = text.find(needle); pos != std::string_view::npos; pos = text.find(needle, pos + 1)) ++n;
+  return n;
+}
+
+// The library name just before ": cannot open shared object file" ("...dlerror: libcudnn.so.8").
+std::string library_before(std::string_view line, std::size_t end) {
+  std::size_t start = end;
+  while (start > 0) {
+    char c = line[start - 1];
+    if (c == ' ' || c == '\'' || c == '"' || c == '(' || c == ':' || c == '/' || c == '`') break;
+    --start;
+  }
+  return std::string(line.substr(start, end - start));
+}
+
+void keep_max(std::optional<int>& slot, int value) {
+  if (!slot || *slot < value) slot = value;
+}
+
+// Markers that only TF/XLA logs carry, and weaker ones any CUDA program's loader error shows.
+constexpr std::array<std::string_view, 20> k_strong_markers = {
+    "tensorflow/", "xla/stream_executor", "tsl/", "cuda_dnn.cc", "cuda_driver.cc", "gpu_device.cc",
+    "dso_loader", "physicaldevice(", "num gpus", "cannot dlopen some gpu libraries",
+    "could not find cuda drivers", "numa node", "skipping registering gpu devices", "device:gpu:",
+    "import tensorflow", "tf-trt", "cuda_gpu_executor", "loaded runtime cudnn library",
+    "cuda_executor.cc", "dml_device"};
+constexpr std::array<std::string_view, 7> k_weak_markers = {
+    "cannot open shared object file", "could not load library", "libcudnn", "cuinit", "cuda_error_",
+    "could not load dynamic library", "successfully opened dynamic library"};
+
+}  // namespace
+
+TfLogResult parse_tf_log(std::string_view text) {
+  TfLogResult result;
+  std::set<std::string> seen_libraries;
+  std::set<int> created_gpus;
+  bool skipping_registration = false;
+  for (std::string_view line : lines_of(text)) {
+    if (line.size() > 16384) line = line.substr(0, 16384);  // a 10 MB single line stays linear
+    std::size_t pos = 0;
+    if ((pos = find_ci(line, "num gpus")) != std::string_view::npos) {
+      std::size_t colon = line.find(':', pos);
+      if (colon != std::string_view::npos) {
+        if (auto n = leading_int(line.substr(colon + 1))) keep_max(result.gpu_count, *n);
+      }
+    }
+    if (line.find("PhysicalDevice(") != std::string_view::npos) {
+      int gpus = static_cast<int>(count_of(line, "device_type='GPU'") + count_of(line, "device_type=\"GPU\""));
+      if (gpus == 0) gpus = static_cast<int>(count_of(line, "physical_device:GPU:"));
+      keep_max(result.gpu_count, gpus);
+    }
+    if ((pos = find_ci(line, "adding visible gpu devices:")) != std::string_view::npos) {
+      std::string_view list = trim(line.substr(pos + 27));
+      if (!list.empty() && is_digit(list[0])) keep_max(result.gpu_count, static_cast<int>(count_of(list, ",") + 1));
+    }
+    if ((pos = line.find("Created device /job:")) != std::string_view::npos ||
+        (pos = line.find("Created TensorFlow device (/job:")) != std::string_view::npos) {
+      std::size_t gpu = line.find("device:GPU:", pos);
+      if (gpu != std::string_view::npos) {
+        if (auto n = leading_int(line.substr(gpu + 11))) created_gpus.insert(*n);
+      }
+    }
+    if (find_ci(line, "skipping registering gpu devices") != std::string_view::npos) skipping_registration = true;
+    if (skipping_registration && trim(line) == "[]") keep_max(result.gpu_count, 0);
+    if ((pos = find_ci(line, "loaded runtime cudnn library:")) != std::string_view::npos) {
+      result.cudnn_runtime = leading_version(line.substr(pos + 29));
+      std::size_t compiled = find_ci(line, "compiled with:");
+      if (compiled != std::string_view::npos) result.cudnn_compiled = leading_version(line.substr(compiled + 14));
+    }
+    for (pos = line.find(": cannot open shared object file"); pos != std::string_view::npos;
+         pos = line.find(": cannot open shared object file", pos + 1)) {
+      std::string library = library_before(line, pos);
+      if (!library.empty() && seen_libraries.insert(library).second) result.missing_libraries.push_back(library);
+    }
+    if (!result.tf_version && (pos = line.find("tensorflow-")) != std::string_view::npos) {
+      // A wheel name "tensorflow-2.15.0-cp311-..." in a pip line.
+      std::string version = leading_version(line.substr(pos + 11));
+      if (version.find('.') != std::string::npos && line.find(".whl") != std::string_view::npos) result.tf_version = version;
+    }
+  }
+  if (!created_gpus.empty()) keep_max(result.gpu_count, static_cast<int>(created_gpus.size()));
+  return result;
+}
+
+double looks_like_tf_log(std::string_view text) {
+  // Only the first megabyte decides: a 10 MB log is recognised as fast as a short one.
+  std::string lower(text.substr(0, 1 << 20));
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  int strong = 0;
+  for (auto marker : k_strong_markers) {
+    if (lower.find(marker) != std::string::npos) ++strong;
+  }
+  int weak = 0;
+  for (auto marker : k_weak_markers) {
+    if (lower.find(marker) != std::string::npos) ++weak;
+  }
+  if (strong > 0) return std::min(1.0, 0.75 + 0.05 * (strong + weak));
+  if (weak > 0) return std::min(0.7, 0.55 + 0.05 * weak);
+  return 0.0;
+}
+
+nlohmann::json to_json(const TfLogResult& result) {
+  nlohmann::json facts = nlohmann::json::object();
+  if (result.gpu_count) facts["gpu_count"] = *result.gpu_count;
+  if (result.cudnn_runtime) facts["cudnn_runtime"] = *result.cudnn_runtime;
+  if (result.cudnn_compiled) facts["cudnn_compiled"] = *result.cudnn_compiled;
+  if (!result.missing_libraries.empty()) facts["missing_libraries"] = result.missing_libraries;
+  if (result.tf_version) facts["tf_version"] = *result.tf_version;
+  return facts;
+}
+
+}  // namespace tfwsl::parse

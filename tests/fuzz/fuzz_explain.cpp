@@ -1,0 +1,22 @@
+// seeds: *
+// libs: tfwsl_core_diagnose
+// The whole `tfwsl explain` pipeline on arbitrary bytes: cleaning, kind detection, every parser,
+// the signature base, both output forms.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "common/diagnose/explain_engine.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const auto& base = tfwsl::diagnose::builtin_signature_base();
+  if (!base) std::abort();  // the built-in base must always load
+  std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  auto explanation = tfwsl::diagnose::explain(bytes, *base);
+  (void)tfwsl::diagnose::to_json(explanation).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  (void)tfwsl::diagnose::render_text(explanation);
+  int code = tfwsl::diagnose::exit_code_for(explanation);
+  if (code < 0 || code > 2) std::abort();
+  return 0;
+}

@@ -1,0 +1,24 @@
+// seeds: requirements
+// libs: tfwsl_core_diagnose
+// The requirements parser on arbitrary bytes (requirements.txt, environment.yml, pyproject.toml,
+// setup.cfg), then the TensorFlow-range evaluation on whatever requirement it found.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "common/diagnose/signature_base.hpp"
+#include "common/diagnose/tensorflow_range.hpp"
+#include "common/parse/requirements_parser.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  auto result = tfwsl::parse::parse_requirements(text);
+  (void)tfwsl::parse::looks_like_requirements(text);
+  (void)tfwsl::parse::to_json(result).dump();
+  const auto& base = tfwsl::diagnose::builtin_signature_base();
+  if (const auto* tf = tfwsl::parse::find_tensorflow(result); tf && base) {
+    (void)tfwsl::diagnose::tensorflow_allows(*tf, *base);
+  }
+  for (const auto& req : result.requirements) (void)tfwsl::diagnose::to_pep440_spec(req.spec, req.conda);
+  return 0;
+}

@@ -1,0 +1,121 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "common/diagnose/explain_engine.hpp"
+
+using namespace tfwsl::diagnose;
+
+namespace {
+
+Explanation run(const std::string& bytes) {
+  const auto& base = builtin_signature_base();
+  REQUIRE(base);
+  return explain(bytes, *base);
+}
+
+bool has(const Explanation& e, const std::string& id) {
+  for (const auto& f : e.findings) {
+    if (f.id == id) return true;
+  }
+  return false;
+}
+
+std::string utf16le(const std::string& ascii) {
+  std::string out = "\xff\xfe";
+  for (char c : ascii) {
+    out += c;
+    out += '\0';
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("explain: empty input and garbage are unknown, exit 0, no crash") {
+  auto empty = run("");
+  CHECK(empty.kind == "unknown");
+  CHECK(exit_code_for(empty) == 0);
+  std::string garbage;
+  for (int i = 0; i < 200000; ++i) garbage += static_cast<char>((i * 7919 + 13) & 0xff);
+  auto g = run(garbage);
+  CHECK_NOTHROW(to_json(g).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  CHECK_NOTHROW(render_text(g));
+}
+
+TEST_CASE("explain: a cuDNN mismatch in a pasted, quoted, CRLF log") {
+  auto e = run("> ```\r\n> $ python3 train.py\r\n> 2021-10-13 17:19:29.3: E tensorflow/stream_executor/cuda/cuda_dnn.cc:362] "
+               "Loaded runtime CuDNN library: 8.0.4 but source was compiled with: 8.1.0.\r\n> ```\r\n");
+  CHECK(e.kind == "tf-log");
+  CHECK(has(e, "tf.cudnn-mismatch"));
+  CHECK(e.facts["cudnn_runtime"] == "8.0.4");
+  CHECK(exit_code_for(e) == 2);
+  auto json = to_json(e);
+  CHECK(json["findings"][0]["severity"] == "error");
+  CHECK(json["findings"][0]["evidence"].get<std::string>().find("line 3") != std::string::npos);
+}
+
+TEST_CASE("explain: information only exits 0, warnings 1") {
+  auto numa = run("2023-07-12 14:59:25.260129: I tensorflow/compiler/xla/stream_executor/cuda/cuda_gpu_executor.cc:981] "
+                  "could not open file to read NUMA node: /sys/bus/pci/devices/0000:01:00.0/numa_node\n"
+                  "Your kernel may have been built without NUMA support.\n");
+  CHECK(numa.kind == "tf-log");
+  CHECK(has(numa, "tf.numa-benign"));
+  CHECK(exit_code_for(numa) == 0);
+  auto symlink = run("/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link\n");
+  CHECK(symlink.kind == "ldconfig");
+  CHECK(has(symlink, "libcuda.not-symlink"));
+  CHECK(exit_code_for(symlink) == 1);
+}
+
+TEST_CASE("explain: UTF-16LE wsl -l -v with a WSL 1 distro") {
+  auto e = run(utf16le("  NAME            STATE           VERSION\r\r\n* Legacy          Stopped         1\r\r\n"
+                       "  docker-desktop  Running         2\r\r\n"));
+  CHECK(e.kind == "wsl-list");
+  CHECK(has(e, "wsl.distro-wsl1"));
+  CHECK(e.facts["wsl1_distros"] == nlohmann::json({"Legacy"}));
+}
+
+TEST_CASE("explain: nvidia-smi with an old Windows driver") {
+  auto e = run("+-----------------------------------------------------------------------------+\n"
+               "| NVIDIA-SMI 515.65.01    Driver Version: 516.94       CUDA Version: 11.7     |\n"
+               "|-------------------------------+----------------------+----------------------+\n");
+  CHECK(e.kind == "nvidia-smi");
+  CHECK(has(e, "gpu.driver-too-old"));
+}
+
+TEST_CASE("explain: requirements that pin TF 2.10 with conda CUDA") {
+  auto e = run("name: legacy\ndependencies:\n  - python=3.9\n  - cudatoolkit=11.2\n  - cudnn=8.1.0\n  - pip:\n"
+               "    - tensorflow==2.10.1\n");
+  CHECK(e.kind == "requirements");
+  CHECK(e.facts["tensorflow"]["spec"] == "==2.10.1");
+  CHECK(has(e, "req.native-gpu-ok"));
+  CHECK(has(e, "req.conda-cuda"));
+  CHECK_FALSE(has(e, "req.needs-wsl"));
+}
+
+TEST_CASE("explain: text report groups findings and prints the fix") {
+  auto e = run("W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some GPU libraries.\n"
+               "I cuda_executor.cc:1] could not open file to read NUMA node: /sys/bus/pci/devices/0000:01:00.0/numa_node\n");
+  std::string text = render_text(e);
+  CHECK(text.rfind("kind: tf-log\n", 0) == 0);
+  auto error = text.find("\u2717 tf.dlopen-failed");
+  auto info = text.find("\u2713 tf.numa-benign");
+  REQUIRE(error != std::string::npos);
+  REQUIRE(info != std::string::npos);
+  CHECK(error < info);
+  CHECK(text.find("fix: ") != std::string::npos);
+}
+
+TEST_CASE("explain: a 10 MB log with a very long line stays linear and finds its message") {
+  std::string log;
+  std::string line = "2024-01-01 10:00:00.000000: I tensorflow/core/platform/cpu_feature_guard.cc:210] This TensorFlow binary is optimized.\n";
+  while (log.size() < 5'000'000) log += line;
+  log += std::string(3'000'000, 'a') + "\n";  // one huge line: regexes must not see all of it
+  while (log.size() < 10'000'000) log += line;
+  log += "E cuda_driver.cc:314] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected\n";
+  auto e = run(log);
+  CHECK(e.kind == "tf-log");
+  CHECK(has(e, "tf.cuinit-no-device"));
+  CHECK_FALSE(has(e, "tf.cuda-init-failed"));
+}

@@ -1,0 +1,111 @@
+// owner: knowC
+#include "win/commands/explain_command.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "common/core/exit_codes.hpp"
+#include "common/diagnose/explain_engine.hpp"
+#include "common/text/utf_convert.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+// Pastes and logs are small; a 64 MB cap keeps a wrong file (a dataset, a disk image) from eating
+// memory. 10 MB of log is the size we measure (docs/performance.md).
+constexpr std::size_t k_max_input_bytes = 64u << 20;
+
+struct ExplainOptions {
+  std::string input;
+  bool json = false;
+};
+
+Result<std::string> read_stream(std::istream& in, const std::string& name) {
+  std::string bytes;
+  char buffer[1 << 16];
+  while (in) {
+    in.read(buffer, sizeof buffer);
+    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > k_max_input_bytes) {
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("{} is larger than {} MB: explain reads pastes and logs; pass the part around the "
+                                    "error (e.g. the last 10 MB: `tail -c 10M {} > part.log`)",
+                                    name, k_max_input_bytes >> 20, name == "standard input" ? "FILE" : name));
+    }
+  }
+  if (in.bad()) return make_error(ErrorCode::io, fmt::format("could not read {}", name));
+  return bytes;
+}
+
+Result<std::string> read_input(const std::string& input) {
+  if (input == "-") {
+#ifdef _WIN32
+    // Binary mode: a UTF-16 paste piped in must not lose bytes to text-mode translation.
+    _setmode(_fileno(stdin), _O_BINARY);
+#endif
+    return read_stream(std::cin, "standard input");
+  }
+  std::filesystem::path path(utf8_to_utf16(input));
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    return make_error(ErrorCode::not_found,
+                      fmt::format("'{}' does not exist: pass the file that holds the pasted text, or - to read "
+                                  "standard input",
+                                  input));
+  }
+  if (std::filesystem::is_directory(path, ec)) {
+    return make_error(ErrorCode::invalid_input, fmt::format("'{}' is a folder: pass a file with the pasted text", input));
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return make_error(ErrorCode::io, fmt::format("cannot open '{}': check that it is readable", input));
+  return read_stream(file, fmt::format("'{}'", input));
+}
+
+int run_explain(const ExplainOptions& options, Console& console) {
+  auto bytes = read_input(options.input);
+  if (!bytes) {
+    console.err << "tfwsl explain: " << bytes.error().describe() << "\n";
+    return exit_code::k_failure;
+  }
+  const auto& base = diagnose::builtin_signature_base();
+  if (!base) {
+    console.err << "tfwsl explain: " << base.error().describe() << "\n";
+    return exit_code::k_internal;
+  }
+  spdlog::debug("explain: {} bytes from {}", bytes->size(), options.input);
+  diagnose::Explanation explanation = diagnose::explain(*bytes, *base);
+  spdlog::debug("explain: kind {}, {} findings", explanation.kind, explanation.findings.size());
+  if (options.json) {
+    console.out << diagnose::to_json(explanation).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    console.out << diagnose::render_text(explanation);
+  }
+  console.out.flush();
+  return diagnose::exit_code_for(explanation);
+}
+
+}  // namespace
+
+void register_explain_command(CLI::App& app, CommandTable& commands, Console& console) {
+  auto options = std::make_shared<ExplainOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "explain", "Explain a pasted output or log (wsl.exe, nvidia-smi, TensorFlow, ldconfig, .wslconfig, requirements)");
+  sub->add_option("file", options->input, "The file with the pasted text, or - for standard input")->required();
+  sub->add_flag("--json", options->json, "Print one JSON object {kind, facts, findings}");
+  sub->footer("Exit status: 0 nothing wrong, 1 warnings only, 2 errors (or unreadable input).");
+  commands.add(sub, [options, &console] { return run_explain(*options, console); });
+}
+
+}  // namespace tfwsl::cli
