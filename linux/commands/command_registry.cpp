@@ -1,6 +1,8 @@
 #include "linux/commands/command_registry.hpp"
 
+#include "linux/commands/check_command.hpp"
 #include "linux/commands/dataset_command.hpp"
+#include "linux/commands/serve_command.hpp"
 
 namespace tfwsl::agent {
 
@@ -9,6 +11,8 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   (void)app;
   (void)commands;
   (void)console;
+  register_serve_command(app, commands, console);
+  register_check_command(app, commands, console);
   register_dataset_command(app, commands, console);
 }
 

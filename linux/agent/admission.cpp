@@ -1,0 +1,123 @@
+#include "linux/agent/admission.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "common/agent_api/token.hpp"
+
+namespace tfwsl::agent {
+
+using agent_api::ApiError;
+
+namespace {
+
+bool iequals(const std::string& a, const char* b) {
+  std::size_t n = std::char_traits<char>::length(b);
+  if (a.size() != n) return false;
+  for (std::size_t i = 0; i < n; ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  return true;
+}
+
+bool istarts_with(const std::string& a, const char* prefix) {
+  std::size_t n = std::char_traits<char>::length(prefix);
+  return a.size() >= n && iequals(a.substr(0, n), prefix);
+}
+
+std::vector<const std::string*> values_of(const RequestHead& head, const char* name) {
+  std::vector<const std::string*> out;
+  for (const auto& [key, value] : head.headers)
+    if (iequals(key, name)) out.push_back(&value);
+  return out;
+}
+
+bool is_host_byte(unsigned char c) {
+  return std::isalnum(c) || c == '.' || c == ':' || c == '[' || c == ']' || c == '-';
+}
+
+// Strict decimal, no sign, no spaces, at most 18 digits (no overflow).
+std::optional<std::size_t> parse_length(const std::string& text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  std::size_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return value;
+}
+
+}  // namespace
+
+bool is_allowed_host(const std::string& value, int port) {
+  if (value.empty() || value.size() > 64) return false;
+  if (!std::all_of(value.begin(), value.end(), [](char c) { return is_host_byte(static_cast<unsigned char>(c)); }))
+    return false;
+  auto suffix = ":" + std::to_string(port);
+  return value == "127.0.0.1" + suffix || value == "localhost" + suffix || value == "[::1]" + suffix;
+}
+
+std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy& policy, const Router& router) {
+  // 1. Framing we never accept, before anything else: no body will ever be read for it.
+  if (!values_of(head, "Transfer-Encoding").empty())
+    return error_response(ApiError::transfer_encoding);
+
+  // 2. DNS rebinding: one Host header, exactly our loopback name and port.
+  auto hosts = values_of(head, "Host");
+  if (hosts.size() != 1) return error_response(ApiError::forbidden_host, hosts.empty() ? "the request has no Host header"
+                                                                                       : "the request has more than one Host header");
+  if (!is_allowed_host(*hosts.front(), policy.port)) return error_response(ApiError::forbidden_host);
+
+  // 3. Browser signals: our only client is a native CLI.
+  for (const auto& [key, value] : head.headers) {
+    (void)value;
+    if (iequals(key, "Origin") || istarts_with(key, "Sec-Fetch-")) return error_response(ApiError::forbidden_browser);
+  }
+
+  std::string path;
+  std::map<std::string, std::string> query;
+  split_target(head.target, path, query);
+  const RouteSpec* route = nullptr;
+  auto match = router.match(head.method, path, &route);
+
+  // 4. The token, unless the matched route is the challenge. Only the Authorization header counts.
+  bool needs_token = !(match == RouteMatch::found && !route->needs_token);
+  if (needs_token) {
+    auto auths = values_of(head, "Authorization");
+    bool good = auths.size() == 1 && agent_api::constant_time_equal(agent_api::bearer_token(*auths.front()), policy.token) &&
+                !policy.token.empty();
+    if (!good) return error_response(ApiError::unauthorized);
+  }
+
+  // 5. Route and method, after auth so that an unauthenticated caller learns nothing.
+  if (match == RouteMatch::no_path) return error_response(ApiError::not_found, "no route " + path);
+  if (match == RouteMatch::wrong_method)
+    return error_response(ApiError::method_not_allowed, path + " does not take " + head.method);
+
+  // 6. Body framing: one Content-Length, numeric, under the cap; JSON only, never encoded.
+  auto lengths = values_of(head, "Content-Length");
+  std::size_t length = 0;
+  if (lengths.size() > 1) return error_response(ApiError::bad_request, "more than one Content-Length header");
+  if (lengths.size() == 1) {
+    auto parsed = parse_length(*lengths.front());
+    if (!parsed) return error_response(ApiError::bad_request, "Content-Length is not a decimal number");
+    length = *parsed;
+  }
+  if (length > policy.max_body)
+    return error_response(ApiError::payload_too_large,
+                          "the body of " + std::to_string(length) + " bytes is over the limit of " +
+                              std::to_string(policy.max_body) + " bytes");
+  if (!values_of(head, "Content-Encoding").empty())
+    return error_response(ApiError::unsupported_media_type, "Content-Encoding is not accepted");
+  if (head.method == "POST") {
+    auto types = values_of(head, "Content-Type");
+    bool json = types.size() == 1 && (iequals(*types.front(), "application/json") ||
+                                      istarts_with(*types.front(), "application/json;"));
+    if (!json) return error_response(ApiError::unsupported_media_type, "POST bodies must be Content-Type: application/json");
+    if (lengths.empty()) return error_response(ApiError::bad_request, "a POST needs a Content-Length");
+  } else if (length > 0) {
+    return error_response(ApiError::bad_request, head.method + " takes no body");
+  }
+  return std::nullopt;
+}
+
+}  // namespace tfwsl::agent

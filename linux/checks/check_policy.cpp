@@ -1,0 +1,44 @@
+#include "linux/checks/check_policy.hpp"
+
+#include "common/compat/compat_db.hpp"
+#include "common/diagnose/explain_engine.hpp"
+#include "common/profile/profile_loader.hpp"
+
+namespace tfwsl::linux_checks {
+
+Result<CheckPolicy> check_policy_for_profile(const std::string& name_or_path) {
+  TFWSL_TRY(profile, load_valid_profile(name_or_path));
+  CheckPolicy policy;
+  policy.profile_name = "profile " + name_or_path;
+  policy.cuda_toolkit = profile.cuda_toolkit.value_or("");
+  policy.explain_tf_log = explain_tf_log_with_signatures;
+  const auto& db = builtin_compat_db();
+  // The newest TF release the profile's specifier allows decides the Python range and the minimum
+  // compute capability.
+  auto spec_text = profile.tensorflow_version.value_or("");
+  if (spec_text.empty()) return policy;
+  auto spec = VersionSpec::parse(spec_text);
+  if (!spec) return with_context(Result<CheckPolicy>(tl::unexpected(spec.error())), "reading tensorflow.version of " + name_or_path);
+  auto releases = db.allowed_tf_releases(*spec);
+  if (releases.empty()) return policy;
+  const TfRelease* newest = releases.front();
+  for (const auto* r : releases)
+    if (newest->release < r->release) newest = r;
+  policy.python_min = newest->python.min.to_string();
+  policy.python_max = newest->python.max.to_string();
+  policy.min_cc_major = newest->min_compute_capability.major();
+  policy.min_cc_minor = newest->min_compute_capability.segment(1);
+  return policy;
+}
+
+std::string explain_tf_log_with_signatures(const std::string& log) {
+  const auto& base = diagnose::builtin_signature_base();
+  if (!base || log.empty()) return {};
+  auto explanation = diagnose::explain(log, *base);
+  std::string out;
+  for (const auto& f : explanation.findings)
+    if (f.severity == diagnose::Severity::error) out += (out.empty() ? "" : "; ") + f.summary;
+  return out;
+}
+
+}  // namespace tfwsl::linux_checks

@@ -1,0 +1,111 @@
+#include <algorithm>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
+#include "linux/checks/file_text.hpp"
+#include "linux/checks/probes.hpp"
+
+namespace tfwsl::linux_checks {
+
+namespace {
+
+using CudnnGetVersion = std::size_t (*)();
+
+void probe_toolkits(const ProbeEnvironment& env, StackFacts& f) {
+  std::error_code ec;
+  auto local = env.at("/usr/local");
+  if (std::filesystem::is_directory(local, ec)) {
+    for (const auto& entry : std::filesystem::directory_iterator(local, ec)) {
+      auto name = entry.path().filename().string();
+      if (name.rfind("cuda-", 0) != 0 || !entry.is_directory(ec)) continue;
+      CudaToolkit t{"/usr/local/" + name, ""};
+      auto text = read_text_file(entry.path() / "version.json");
+      if (text) {
+        auto j = nlohmann::json::parse(*text, nullptr, false);
+        if (!j.is_discarded() && j.contains("cuda") && j["cuda"].is_object() && j["cuda"].contains("version") &&
+            j["cuda"]["version"].is_string())
+          t.version = j["cuda"]["version"].get<std::string>();
+      }
+      if (t.version.empty()) t.version = name.substr(5);  // no version.json (CUDA < 11.1): trust the folder name
+      f.toolkits.push_back(t);
+    }
+  }
+  std::sort(f.toolkits.begin(), f.toolkits.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  auto find_tool = [&](const std::string& tool) -> std::string {
+    if (std::filesystem::exists(env.at("/usr/local/cuda/bin/" + tool), ec)) return "/usr/local/cuda/bin/" + tool;
+    for (const auto& t : f.toolkits)
+      if (std::filesystem::exists(env.at(t.path + "/bin/" + tool), ec)) return t.path + "/bin/" + tool;
+    if (env.root == "/") {
+      auto found = resolve_program(tool);
+      if (found) return found->string();
+    }
+    return {};
+  };
+  f.nvcc = find_tool("nvcc");
+  f.ptxas = find_tool("ptxas");
+}
+
+void probe_cudnn(const ProbeEnvironment& env, StackFacts& f) {
+  for (const char* soname : {"libcudnn.so.9", "libcudnn.so.8"}) {
+    auto opened = env.loader->open(soname);
+    if (!opened) {
+      f.cudnn_error += (f.cudnn_error.empty() ? "" : "; ") + opened.error().detail;
+      continue;
+    }
+    f.cudnn_found = true;
+    f.cudnn_library = (*opened)->real_path().empty() ? soname : (*opened)->real_path();
+    if (auto get = reinterpret_cast<CudnnGetVersion>((*opened)->symbol("cudnnGetVersion")))
+      f.cudnn_version = static_cast<long>(get());
+    f.cudnn_error.clear();
+    return;
+  }
+}
+
+void probe_python(const ProbeEnvironment& env, StackFacts& f) {
+  ProcessRequest request;
+  request.argv = {env.python, "--version"};
+  request.timeout = env.probe_timeout;
+  auto outcome = env.runner->run(request);
+  if (!outcome) {
+    f.python_error = "no Python interpreter '" + env.python + "': " + outcome.error().message;
+    return;
+  }
+  if (outcome->timed_out || outcome->exit_code != 0) {
+    f.python_error = env.python + " --version " + (outcome->timed_out ? "timed out" : "failed");
+    return;
+  }
+  auto text = trim(outcome->out.empty() ? outcome->err : outcome->out);  // Python 2 prints to stderr
+  if (text.rfind("Python ", 0) == 0) f.python_version = trim(text.substr(7));
+  else f.python_error = env.python + " --version printed '" + text.substr(0, 80) + "'";
+  auto path = resolve_program(env.python);
+  f.python_path = path ? path->string() : env.python;
+}
+
+}  // namespace
+
+StackFacts probe_cuda_stack(const ProbeEnvironment& env) {
+  StackFacts f;
+  probe_toolkits(env, f);
+  probe_cudnn(env, f);
+  probe_python(env, f);
+  return f;
+}
+
+nlohmann::json stack_to_json(const StackFacts& s, const DriverFacts& d, const TfFacts& tf) {
+  nlohmann::json toolkits = nlohmann::json::array();
+  for (const auto& t : s.toolkits) toolkits.push_back({{"path", t.path}, {"version", t.version}});
+  return {{"cuda_toolkits", toolkits},
+          {"nvcc", s.nvcc},
+          {"ptxas", s.ptxas},
+          {"cudnn", {{"found", s.cudnn_found}, {"library", s.cudnn_library},
+                     {"version", s.cudnn_version ? nlohmann::json(*s.cudnn_version) : nlohmann::json()},
+                     {"error", s.cudnn_error}}},
+          {"linux_driver", {{"packages", d.packages}, {"libcuda_copies", d.libcuda_copies}, {"dpkg_error", d.dpkg_error}}},
+          {"python", {{"path", s.python_path}, {"version", s.python_version}, {"error", s.python_error}}},
+          {"tensorflow", {{"ran", tf.ran}, {"installed", tf.installed}, {"version", tf.version}, {"build", tf.build},
+                          {"gpus", tf.gpus}, {"matmul_device", tf.matmul_device}, {"error", tf.error},
+                          {"stderr_tail", tf.stderr_tail}, {"diagnosis", tf.diagnosis}}}};
+}
+
+}  // namespace tfwsl::linux_checks

@@ -1,0 +1,43 @@
+#pragma once
+// The Linux-side checks: run the probes (in parallel, each with a time limit) and turn the facts
+// into the check report of common/check. Used by `tfwsl-agent check`, the agent's /v1/checks, and
+// `tfwsl doctor` on a native Linux build (it links tfwsl_linux_checks in-process).
+//
+// Check ids (../shared/DESIGN.md): linux.dxg, linux.libcuda, linux.no-linux-driver, linux.ldconfig,
+// gpu.visible, gpu.compute-capability, cuda.toolkit, cudnn, python.version, tf.installed, tf.build,
+// tf.gpu, mem.effective, disk.free, data.location.
+
+#include <functional>
+#include <string>
+
+#include "common/check/check.hpp"
+#include "linux/checks/linux_facts.hpp"
+#include "linux/checks/probe_environment.hpp"
+
+namespace tfwsl::linux_checks {
+
+// What "ok" means. The profile decides (default tf-2.15-cuda-12.2); these defaults are the
+// fallback when no profile is loaded, and the CLI fills them from common/profile + common/compat.
+struct CheckPolicy {
+  std::string profile_name = "built-in defaults (tf-2.15-cuda-12.2)";
+  int min_cc_major = 5, min_cc_minor = 0;  // lowest SASS in the TF 2.15 wheels (FACTS.md 1.6)
+  std::string python_min = "3.9", python_max = "3.11";  // TF 2.15 wheels
+  std::string cuda_toolkit;                // expected toolkit "12.2"; empty: any (or none)
+  std::uint64_t disk_warn_bytes = 20ull << 30;
+  std::uint64_t disk_fail_bytes = 5ull << 30;
+  // Explains a TensorFlow log (the knowledge base's signature matcher): one line saying why the
+  // GPU is not used. Empty: the check quotes the most telling raw lines instead.
+  std::function<std::string(const std::string& log)> explain_tf_log;
+};
+
+// Runs every probe in parallel; a probe past its limit is reported in facts.timed_out and its part
+// stays at "absent".
+LinuxFacts gather_facts(const ProbeEnvironment& env);
+
+// Facts -> verdicts. Pure.
+Report assess(const LinuxFacts& facts, const CheckPolicy& policy);
+
+// A production environment: root "/", SystemProcessRunner, DlopenLoader.
+ProbeEnvironment system_probe_environment();
+
+}  // namespace tfwsl::linux_checks

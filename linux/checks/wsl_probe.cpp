@@ -1,0 +1,87 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <sstream>
+#include <system_error>
+
+#include "linux/checks/file_text.hpp"
+#include "linux/checks/probes.hpp"
+
+namespace tfwsl::linux_checks {
+
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// [automount] root = /windir/  (default /mnt/). Comments start with # or ;.
+std::string automount_root(const std::string& wsl_conf) {
+  std::istringstream in(wsl_conf);
+  std::string line, section;
+  while (std::getline(in, line)) {
+    auto t = trim(line);
+    if (t.empty() || t[0] == '#' || t[0] == ';') continue;
+    if (t.front() == '[' && t.back() == ']') {
+      section = lower(trim(t.substr(1, t.size() - 2)));
+      continue;
+    }
+    auto eq = t.find('=');
+    if (section != "automount" || eq == std::string::npos) continue;
+    if (lower(trim(t.substr(0, eq))) != "root") continue;
+    auto value = trim(t.substr(eq + 1));
+    if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') && value.back() == value.front())
+      value = value.substr(1, value.size() - 2);
+    if (value.empty() || value[0] != '/') return "/mnt/";
+    if (value.back() != '/') value += '/';
+    return value;
+  }
+  return "/mnt/";
+}
+
+}  // namespace
+
+WslFacts probe_wsl(const ProbeEnvironment& env) {
+  WslFacts f;
+  std::error_code ec;
+  f.kernel = trim(read_text_file(env.at("/proc/sys/kernel/osrelease")).value_or(""));
+  auto version = lower(read_text_file(env.at("/proc/version")).value_or(""));
+  auto kernel = lower(f.kernel);
+  bool microsoft = kernel.find("microsoft") != std::string::npos || version.find("microsoft") != std::string::npos;
+  // WSL 2 kernels say "microsoft-standard-WSL2" (older: "-microsoft-standard"); WSL 1 reports a
+  // fake kernel like "4.4.0-19041-Microsoft" (capital M, no "standard").
+  if (microsoft) {
+    bool wsl2 = kernel.find("wsl2") != std::string::npos || kernel.find("microsoft-standard") != std::string::npos;
+    f.kind = wsl2 ? agent_api::WslKind::wsl2 : agent_api::WslKind::wsl1;
+  }
+  auto dxg = env.at("/dev/dxg");
+  f.dxg = std::filesystem::exists(dxg, ec);
+  if (!f.dxg) f.dxg_error = "/dev/dxg: No such file or directory";
+  auto lib = env.at("/usr/lib/wsl/lib");
+  f.wsl_lib_dir = std::filesystem::is_directory(lib, ec);
+  if (f.wsl_lib_dir) {
+    for (const auto& entry : std::filesystem::directory_iterator(lib, ec)) f.wsl_lib_files.push_back(entry.path().filename().string());
+    std::sort(f.wsl_lib_files.begin(), f.wsl_lib_files.end());
+  }
+  auto conf = read_text_file(env.at("/etc/ld.so.conf.d/ld.wsl.conf"));
+  if (conf) {
+    f.ld_wsl_conf_text = trim(*conf);
+    f.ld_wsl_conf = conf->find("/usr/lib/wsl/lib") != std::string::npos;
+  }
+  f.automount_root = automount_root(read_text_file(env.at("/etc/wsl.conf")).value_or(""));
+  if (const char* name = std::getenv("WSL_DISTRO_NAME"); name && *name && env.root == "/") {
+    f.distro = name;
+  } else {
+    std::istringstream in(read_text_file(env.at("/etc/os-release")).value_or(""));
+    std::string line;
+    while (std::getline(in, line))
+      if (line.rfind("PRETTY_NAME=", 0) == 0) {
+        f.distro = line.substr(12);
+        if (f.distro.size() >= 2 && f.distro.front() == '"') f.distro = f.distro.substr(1, f.distro.size() - 2);
+      }
+  }
+  return f;
+}
+
+}  // namespace tfwsl::linux_checks

@@ -1,0 +1,65 @@
+#include "linux/commands/check_command.hpp"
+
+#include <memory>
+#include <ostream>
+
+#include "common/core/exit_codes.hpp"
+#include <spdlog/spdlog.h>
+
+#include "linux/checks/check_policy.hpp"
+#include "linux/checks/linux_checks.hpp"
+
+namespace tfwsl::agent {
+
+namespace {
+
+struct CheckArguments {
+  bool json = false;
+  std::string python = "python3";
+  std::vector<std::string> data_paths;
+  int tf_timeout_s = 120;
+  std::string profile;
+};
+
+}  // namespace
+
+void register_check_command(CLI::App& app, CommandTable& commands, Console& console) {
+  auto args = std::make_shared<CheckArguments>();
+  auto* cmd = app.add_subcommand("check", "Check this Linux machine's GPU, CUDA, Python and TensorFlow stack "
+                                          "(the Linux half of 'tfwsl doctor')");
+  cmd->add_flag("--json", args->json, "Print the report as JSON");
+  cmd->add_option("--python", args->python, "Python interpreter for the Python and TensorFlow checks (e.g. a venv's bin/python)")
+      ->capture_default_str();
+  cmd->add_option("--data", args->data_paths, "A project or dataset path to check for a slow Windows mount (repeatable)");
+  cmd->add_option("--tf-timeout", args->tf_timeout_s, "Seconds the TensorFlow probe may take")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  cmd->add_option("--profile", args->profile,
+                  std::string("Profile (built-in name or YAML file) that decides what ok means; default ") +
+                      linux_checks::k_default_profile);
+  commands.add(cmd, [args, &console]() {
+    auto policy = linux_checks::check_policy_for_profile(args->profile.empty() ? linux_checks::k_default_profile : args->profile);
+    if (!policy) {
+      if (!args->profile.empty()) {
+        console.err << "tfwsl-agent check: " << policy.error().describe() << "\n";
+        return exit_code::k_failure;
+      }
+      spdlog::warn("default profile unavailable ({}); using built-in defaults", policy.error().describe());
+      policy = linux_checks::CheckPolicy{};
+      policy->explain_tf_log = linux_checks::explain_tf_log_with_signatures;
+    }
+    auto env = linux_checks::system_probe_environment();
+    env.python = args->python;
+    env.data_paths = args->data_paths;
+    env.tf_timeout = std::chrono::seconds(args->tf_timeout_s);
+    auto report = linux_checks::assess(linux_checks::gather_facts(env), *policy);
+    if (args->json) {
+      console.out << to_json(report).dump(2) << "\n";
+    } else {
+      console.out << render_text(report, RenderOptions{false, console.out_is_terminal});
+    }
+    return report.exit_code();
+  });
+}
+
+}  // namespace tfwsl::agent

@@ -1,0 +1,10 @@
+#pragma once
+// tfwsl-agent serve: the loopback API (docs/agent-api.md).
+
+#include "common/cli/command_line.hpp"
+
+namespace tfwsl::agent {
+
+void register_serve_command(CLI::App& app, CommandTable& commands, Console& console);
+
+}  // namespace tfwsl::agent

@@ -1,0 +1,217 @@
+// The probes and checks against fake machines: no GPU, a broken WSL, a working WSL 2 GPU, a Linux
+// driver shadowing the WSL one, WSL 1, and a native Linux machine with a GPU.
+#include <catch2/catch.hpp>
+
+#include "tests/unit/agent/fake_machine.hpp"
+
+using namespace tfwsl;
+using namespace tfwsl::linux_checks;
+using tfwsl::test::FakeLibrary;
+using tfwsl::test::FakeMachine;
+
+namespace {
+
+// The fake CUDA driver API: behaviour set per test.
+int g_cu_init_result = 0;
+int g_device_count = 1;
+int fake_cu_init(unsigned int) { return g_cu_init_result; }
+int fake_cu_driver_get_version(int* v) { *v = 12020; return 0; }
+int fake_cu_device_get_count(int* n) { *n = g_device_count; return 0; }
+int fake_cu_device_get(int* d, int i) { *d = i; return 0; }
+int fake_cu_device_get_name(char* name, int len, int) { std::snprintf(name, static_cast<std::size_t>(len), "NVIDIA GeForce RTX 3080"); return 0; }
+int fake_cu_device_get_attribute(int* v, int attribute, int) { *v = attribute == 75 ? 8 : 6; return 0; }
+int fake_cu_device_total_mem(std::size_t* bytes, int) { *bytes = std::size_t{10} << 30; return 0; }
+int fake_cu_get_error_name(int code, const char** name) { *name = code == 100 ? "CUDA_ERROR_NO_DEVICE" : "CUDA_ERROR_UNKNOWN"; return 0; }
+int fake_nvml_init() { return 0; }
+int fake_nvml_shutdown() { return 0; }
+int fake_nvml_driver_version(char* buf, unsigned int len) { std::snprintf(buf, len, "537.58"); return 0; }
+int fake_nvml_count(unsigned int* n) { *n = 1; return 0; }
+int fake_nvml_handle(unsigned int, void** h) { *h = nullptr; return 0; }
+int fake_nvml_name(void*, char* buf, unsigned int len) { std::snprintf(buf, len, "NVIDIA GeForce RTX 3080"); return 0; }
+
+std::shared_ptr<FakeLibrary> fake_libcuda(const std::string& path) {
+  return std::make_shared<FakeLibrary>(path, std::map<std::string, void*>{
+      {"cuInit", reinterpret_cast<void*>(&fake_cu_init)},
+      {"cuDriverGetVersion", reinterpret_cast<void*>(&fake_cu_driver_get_version)},
+      {"cuDeviceGetCount", reinterpret_cast<void*>(&fake_cu_device_get_count)},
+      {"cuDeviceGet", reinterpret_cast<void*>(&fake_cu_device_get)},
+      {"cuDeviceGetName", reinterpret_cast<void*>(&fake_cu_device_get_name)},
+      {"cuDeviceGetAttribute", reinterpret_cast<void*>(&fake_cu_device_get_attribute)},
+      {"cuDeviceTotalMem_v2", reinterpret_cast<void*>(&fake_cu_device_total_mem)},
+      {"cuGetErrorName", reinterpret_cast<void*>(&fake_cu_get_error_name)}});
+}
+
+std::shared_ptr<FakeLibrary> fake_nvml() {
+  return std::make_shared<FakeLibrary>("/usr/lib/wsl/lib/libnvidia-ml.so.1", std::map<std::string, void*>{
+      {"nvmlInit_v2", reinterpret_cast<void*>(&fake_nvml_init)},
+      {"nvmlShutdown", reinterpret_cast<void*>(&fake_nvml_shutdown)},
+      {"nvmlSystemGetDriverVersion", reinterpret_cast<void*>(&fake_nvml_driver_version)},
+      {"nvmlDeviceGetCount_v2", reinterpret_cast<void*>(&fake_nvml_count)},
+      {"nvmlDeviceGetHandleByIndex_v2", reinterpret_cast<void*>(&fake_nvml_handle)},
+      {"nvmlDeviceGetName", reinterpret_cast<void*>(&fake_nvml_name)}});
+}
+
+const CheckResult& get(const Report& report, const std::string& id) {
+  const auto* c = report.find(id);
+  REQUIRE(c != nullptr);
+  return *c;
+}
+
+Report run(const FakeMachine& m) { return assess(gather_facts(m.env()), CheckPolicy{}); }
+
+}  // namespace
+
+TEST_CASE("a machine with nothing: every GPU check fails or skips with its reason", "[probes]") {
+  FakeMachine m;
+  auto report = run(m);
+  CHECK(report.checks.size() == 15);
+  CHECK(get(report, "linux.dxg").status == CheckStatus::skip);  // not WSL
+  CHECK(get(report, "linux.dxg").summary.find("not WSL") != std::string::npos);
+  CHECK(get(report, "linux.libcuda").status == CheckStatus::fail);
+  CHECK(get(report, "linux.libcuda").summary == "libcuda.so.1 not found");
+  CHECK(get(report, "gpu.visible").status == CheckStatus::fail);
+  CHECK(get(report, "gpu.compute-capability").status == CheckStatus::skip);
+  CHECK(get(report, "python.version").status == CheckStatus::fail);
+  CHECK(get(report, "tf.installed").status == CheckStatus::fail);
+  CHECK(get(report, "data.location").status == CheckStatus::skip);
+  CHECK(report.exit_code() == 2);
+}
+
+TEST_CASE("WSL 2 without /dev/dxg says paravirtualization is off", "[probes]") {
+  FakeMachine m;
+  m.make_wsl2(false);
+  auto report = run(m);
+  CHECK(get(report, "linux.dxg").status == CheckStatus::fail);
+  CHECK(get(report, "linux.dxg").summary == "no /dev/dxg: not WSL 2, or GPU paravirtualization is off");
+  CHECK(get(report, "linux.libcuda").summary == "libcuda.so.1 not found");
+  CHECK(get(report, "linux.ldconfig").status == CheckStatus::ok);
+  CHECK(get(report, "mem.effective").details.at(0) == "MemTotal: 16318464 kB");
+}
+
+TEST_CASE("WSL 1 is named as the reason", "[probes]") {
+  FakeMachine m;
+  m.file("/proc/sys/kernel/osrelease", "4.4.0-19041-Microsoft\n");
+  m.file("/proc/version", "Linux version 4.4.0-19041-Microsoft (Microsoft@Microsoft.com)\n");
+  auto facts = gather_facts(m.env());
+  CHECK(facts.wsl.kind == agent_api::WslKind::wsl1);
+  auto report = assess(facts, CheckPolicy{});
+  CHECK(get(report, "linux.dxg").status == CheckStatus::fail);
+  CHECK(get(report, "linux.dxg").summary.find("WSL 1") != std::string::npos);
+}
+
+TEST_CASE("a working WSL 2 GPU passes the GPU checks", "[probes]") {
+  g_cu_init_result = 0;
+  g_device_count = 1;
+  FakeMachine m;
+  m.make_wsl2();
+  m.loader->add("libcuda.so.1", fake_libcuda("/usr/lib/wsl/lib/libcuda.so.1.1"));
+  m.loader->add("libnvidia-ml.so.1", fake_nvml());
+  m.runner->on({"dpkg-query"}, ProcessOutcome{0, "python3\tii \ncuda-toolkit-12-2\tii \n", "", false, {}});
+  auto facts = gather_facts(m.env());
+  CHECK(facts.gpu.libcuda_loaded);
+  REQUIRE(facts.gpu.devices.size() == 1);
+  CHECK(facts.gpu.devices[0].cc_major == 8);
+  CHECK(facts.gpu.devices[0].cc_minor == 6);
+  CHECK(facts.gpu.nvml_driver_version == "537.58");
+  CHECK(facts.gpu.nvml_source == "nvml");
+  auto report = assess(facts, CheckPolicy{});
+  CHECK(get(report, "linux.dxg").status == CheckStatus::ok);
+  CHECK(get(report, "linux.libcuda").status == CheckStatus::ok);
+  CHECK(get(report, "linux.no-linux-driver").status == CheckStatus::ok);
+  CHECK(get(report, "gpu.visible").status == CheckStatus::ok);
+  CHECK(get(report, "gpu.visible").summary.find("RTX 3080") != std::string::npos);
+  CHECK(get(report, "gpu.compute-capability").status == CheckStatus::ok);
+  CheckPolicy strict;
+  strict.min_cc_major = 9;
+  CHECK(get(assess(facts, strict), "gpu.compute-capability").status == CheckStatus::fail);
+}
+
+TEST_CASE("cuInit failing is reported with the CUDA error name", "[probes]") {
+  g_cu_init_result = 100;
+  FakeMachine m;
+  m.make_wsl2();
+  m.loader->add("libcuda.so.1", fake_libcuda("/usr/lib/wsl/lib/libcuda.so.1.1"));
+  auto report = run(m);
+  g_cu_init_result = 0;
+  CHECK(get(report, "gpu.visible").status == CheckStatus::fail);
+  CHECK(get(report, "gpu.visible").summary.find("CUDA_ERROR_NO_DEVICE") != std::string::npos);
+}
+
+TEST_CASE("a Linux NVIDIA driver inside WSL is found and blamed", "[probes]") {
+  FakeMachine m;
+  m.make_wsl2();
+  m.file("/usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05");
+  m.loader->add("libcuda.so.1", fake_libcuda("/usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05"));
+  m.runner->on({"dpkg-query"}, ProcessOutcome{0, "nvidia-utils-535\tii \ncuda-toolkit-12-2\tii \ncuda-12-2\tii \nnvidia-driver-535\trc \n", "", false, {}});
+  auto facts = gather_facts(m.env());
+  CHECK(facts.driver.packages == std::vector<std::string>{"nvidia-utils-535", "cuda-12-2"});
+  auto report = assess(facts, CheckPolicy{});
+  CHECK(get(report, "linux.no-linux-driver").status == CheckStatus::fail);
+  CHECK(get(report, "linux.no-linux-driver").fix.find("nvidia-utils-535") != std::string::npos);
+  CHECK(get(report, "linux.libcuda").status == CheckStatus::fail);
+  CHECK(get(report, "linux.libcuda").summary.find("not the WSL stub") != std::string::npos);
+}
+
+TEST_CASE("native Linux with a GPU: WSL-only checks say not WSL, the GPU is seen", "[probes]") {
+  FakeMachine m;
+  m.file("/proc/sys/kernel/osrelease", "6.1.0-18-amd64\n");
+  m.file("/proc/version", "Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org)\n");
+  m.loader->add("libcuda.so.1", fake_libcuda("/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.15"));
+  m.loader->add("libnvidia-ml.so.1", fake_nvml());
+  m.runner->on({"dpkg-query"}, ProcessOutcome{0, "nvidia-driver-550\tii \n", "", false, {}});
+  auto report = run(m);
+  for (const char* id : {"linux.dxg", "linux.ldconfig", "linux.no-linux-driver"}) {
+    CHECK(get(report, id).status == CheckStatus::skip);
+    CHECK(get(report, id).summary.find("not WSL") != std::string::npos);
+  }
+  CHECK(get(report, "linux.libcuda").status == CheckStatus::ok);
+  CHECK(get(report, "gpu.visible").status == CheckStatus::ok);
+}
+
+TEST_CASE("nvidia-smi answers when NVML cannot be loaded", "[probes]") {
+  FakeMachine m;
+  m.make_wsl2();
+  m.runner->on({"nvidia-smi"}, ProcessOutcome{0, "537.58, NVIDIA GeForce RTX 3080\n", "", false, {}});
+  auto gpu = probe_gpu(m.env());
+  CHECK(gpu.nvml_source == "nvidia-smi");
+  CHECK(gpu.nvml_driver_version == "537.58");
+  CHECK(gpu.nvml_device_names == std::vector<std::string>{"NVIDIA GeForce RTX 3080"});
+}
+
+TEST_CASE("CUDA toolkits, Python version and data paths", "[probes]") {
+  FakeMachine m;
+  m.make_wsl2();
+  m.file("/usr/local/cuda-12.2/version.json", R"({"cuda":{"name":"CUDA SDK","version":"12.2.140"}})");
+  m.file("/usr/local/cuda-12.2/bin/nvcc");
+  m.runner->on({"python3", "--version"}, ProcessOutcome{0, "Python 3.12.3\n", "", false, {}});
+  auto env = m.env();
+  env.data_paths = {"/mnt/c/Users/me/data", "/home/me/data"};
+  auto facts = gather_facts(env);
+  REQUIRE(facts.stack.toolkits.size() == 1);
+  CHECK(facts.stack.toolkits[0].version == "12.2.140");
+  CHECK(facts.stack.nvcc == "/usr/local/cuda-12.2/bin/nvcc");
+  auto report = assess(facts, CheckPolicy{});
+  CHECK(get(report, "cuda.toolkit").status == CheckStatus::ok);
+  CHECK(get(report, "python.version").status == CheckStatus::fail);  // 3.12 is outside TF 2.15's 3.9-3.11
+  CHECK(get(report, "python.version").summary.find("3.12.3") != std::string::npos);
+  CHECK(get(report, "data.location").status == CheckStatus::warn);
+  CHECK(get(report, "data.location").summary.find("/mnt/c/Users/me/data") != std::string::npos);
+  CHECK(get(report, "data.location").summary.find("/home/me/data") == std::string::npos);
+}
+
+TEST_CASE("a probe past its limit is reported, not waited for forever", "[probes]") {
+  FakeMachine m;
+  m.runner->on({"dpkg-query"}, [](const ProcessRequest&) -> Result<ProcessOutcome> {
+    std::this_thread::sleep_for(std::chrono::seconds(4));
+    return ProcessOutcome{};
+  });
+  auto env = m.env();
+  env.probe_timeout = std::chrono::milliseconds(100);
+  env.tf_timeout = std::chrono::milliseconds(100);
+  auto start = std::chrono::steady_clock::now();
+  auto facts = gather_facts(env);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
+  CHECK(std::find(facts.timed_out.begin(), facts.timed_out.end(), "linux-driver") != facts.timed_out.end());
+  auto report = assess(facts, CheckPolicy{});
+  CHECK(get(report, "linux.no-linux-driver").summary.find("time limit") != std::string::npos);
+}
