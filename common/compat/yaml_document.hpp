@@ -1,0 +1,25 @@
+#pragma once
+// yaml-cpp behind errors-as-values: parse text into a node tree without letting an exception
+// escape, and say where a node came from as "file:line:col" (1-based, as editors count).
+
+#include <string>
+#include <string_view>
+#include <optional>
+
+#include <yaml-cpp/yaml.h>
+
+#include "common/core/error.hpp"
+
+namespace tfwsl {
+
+// "profiles/team.yaml:3:5". A node without a position (built in code) gives just the file.
+std::string yaml_position(std::string_view file, const YAML::Mark& mark);
+
+// The whole text as one YAML document. Syntax errors (and nesting deeper than yaml-cpp allows)
+// become ErrorCode::parse with the position in the message. An empty document is a null node.
+Result<YAML::Node> parse_yaml_document(std::string_view text, std::string_view file);
+
+// The scalar text of a node, or nothing for maps, sequences and null.
+std::optional<std::string> yaml_scalar(const YAML::Node& node);
+
+}  // namespace tfwsl

@@ -1,0 +1,58 @@
+#include "common/profile/profile.hpp"
+
+#include <fmt/format.h>
+
+#include "common/profile/profile_issue.hpp"
+
+namespace tfwsl {
+
+std::string SourceLocation::to_string() const {
+  if (line <= 0) return file;
+  return fmt::format("{}:{}:{}", file, line, column);
+}
+
+const char* to_string(ProfileRoute route) {
+  return route == ProfileRoute::native_windows ? "native-windows" : "wsl";
+}
+
+const EnvEntry* Profile::find_env(const std::string& env_name) const {
+  for (const auto& e : env) {
+    if (e.name == env_name) return &e;
+  }
+  return nullptr;
+}
+
+std::string cuda_toolkit_apt_package(const std::string& toolkit) {
+  std::string out = "cuda-toolkit-";
+  for (char c : toolkit) out.push_back(c == '.' ? '-' : c);
+  return out;
+}
+
+std::string ProfileIssue::to_string() const {
+  std::string out = fmt::format("{}: {}: {}", where.to_string(), severity == IssueSeverity::error ? "error" : "warning", message);
+  if (!fix.empty()) out += "; fix: " + fix;
+  return out;
+}
+
+bool has_errors(const std::vector<ProfileIssue>& issues) {
+  for (const auto& i : issues) {
+    if (i.severity == IssueSeverity::error) return true;
+  }
+  return false;
+}
+
+Error issues_to_error(const std::vector<ProfileIssue>& issues, const std::string& what) {
+  std::size_t errors = 0;
+  std::string lines;
+  for (const auto& i : issues) {
+    if (i.severity != IssueSeverity::error) continue;
+    ++errors;
+    lines += "\n  " + i.to_string();
+  }
+  Error e;
+  e.code = ErrorCode::invalid_input;
+  e.message = fmt::format("{} has {} error(s):{}", what, errors, lines);
+  return e;
+}
+
+}  // namespace tfwsl
