@@ -9,6 +9,7 @@
 #include "common/core/suggest.hpp"
 #include "common/profile/profile_validator.hpp"
 #include "common/resources/embedded_resources.hpp"
+#include "common/text/utf_convert.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/version/version_spec.hpp"
 
@@ -45,6 +46,13 @@ bool is_profile_name(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
   });
+}
+
+// Profile values are names, versions and paths: text a person can read. Control characters and
+// broken UTF-8 are mistakes (a binary file, a bad paste) and would not survive `profile export`.
+bool is_readable_text(std::string_view s) {
+  if (!is_valid_utf8(s)) return false;
+  return std::none_of(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f; });
 }
 
 bool is_apt_package(std::string_view s) {
@@ -127,6 +135,10 @@ class LayerReader {
             fmt::format("write e.g. {}: {}", key, example));
       return std::nullopt;
     }
+    if (!is_readable_text(node.Scalar())) {
+      error(node, fmt::format("'{}' contains control characters or is not valid UTF-8", key), "retype the value as plain text");
+      return std::nullopt;
+    }
     return node.Scalar();
   }
 
@@ -200,7 +212,7 @@ class LayerReader {
     std::vector<std::string> items;
     bool ok = true;
     for (const auto& item : node) {
-      if (!item.IsScalar() || item.Scalar().empty()) {
+      if (!item.IsScalar() || item.Scalar().empty() || !is_readable_text(item.Scalar())) {
         error(item, fmt::format("each item of '{}' must be a single non-empty value", key), fmt::format("write e.g. {}: [{}]", key, example));
         ok = false;
         continue;

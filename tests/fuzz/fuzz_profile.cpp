@@ -1,4 +1,5 @@
 // seeds: profiles
+// libs: tfwsl_core_profile
 // libFuzzer target for the profile loader: arbitrary bytes as a profile file, with `extends`
 // resolved inside an in-memory set (a fixed base file and the built-in profiles) so nothing on disk
 // is ever read, then validation against the built-in compatibility data, emit, and a reload of the

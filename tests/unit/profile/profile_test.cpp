@@ -355,3 +355,13 @@ TEST_CASE("the shipped profiles all load and validate", "[profile][shipped]") {
   CHECK(builtin_compat_db().native_gpu_fit(*VersionSpec::parse(*legacy.tensorflow_version)) == NativeGpuFit::native_ok);
   CHECK_FALSE(open_builtin_profile("compat").has_value());
 }
+
+TEST_CASE("control characters and broken UTF-8 in values are errors, not silently kept", "[profile]") {
+  auto ctl = load_mem({{"c.yaml", "name: c\ndistro: \"Ubuntu\\x01-22.04\"\npackages: { apt: [\"git\\u0007\"] }\n"}}, "c.yaml");
+  CHECK(has_issue(ctl, "c.yaml:2:9: error: 'distro' contains control characters or is not valid UTF-8"));
+  CHECK(has_issue(ctl, "each item of 'packages.apt' must be a single non-empty value"));
+  auto utf8 = load_mem({{"u.yaml", "name: u\npython: { venv: \"~/.venvs/caf\xc3\xa9\" }\ntensorflow: { version: \"2.15.*\" }\n"}}, "u.yaml");
+  INFO(all_issues(utf8));
+  CHECK(utf8.ok());
+  CHECK(*utf8.profile->python_venv == "~/.venvs/caf\xc3\xa9");
+}
