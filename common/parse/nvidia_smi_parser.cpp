@@ -172,15 +172,22 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
   return gpu;
 }
 
-bool starts_with_quoted_program(std::string_view line) {
+// cmd's "'x' is not recognized ..." and PowerShell's localized CommandNotFound text in any language
+// name the program in quotes inside a sentence: 'nvidia-smi', "nvidia-smi", „nvidia-smi“, «nvidia-smi».
+bool names_program_in_quotes(std::string_view line) {
+  if (words_of(line).size() < 2 || line.size() < 20 || contains(line, "|") || contains(line, "--")) return false;
   for (std::string_view quote : {"'", "\"", "\xE2\x80\x9C", "\xE2\x80\x98", "\xE2\x80\x9E", "\xC2\xAB"}) {
-    if (!starts_with(line, quote)) continue;
-    std::string_view rest = line.substr(quote.size());
-    if (!starts_with(rest, "nvidia-smi")) continue;
-    rest.remove_prefix(10);
-    if (starts_with(rest, ".exe")) rest.remove_prefix(4);
-    // cmd's "'x' is not recognized ..." in any language: the quoted name, then a sentence.
-    return !rest.empty() && !trim(rest.substr(1)).empty() && words_of(rest.substr(1)).size() >= 2;
+    std::size_t at = 0;
+    while ((at = line.find(quote, at)) != std::string_view::npos) {
+      std::string_view rest = line.substr(at + quote.size());
+      at += quote.size();
+      if (!starts_with(rest, "nvidia-smi")) continue;
+      rest.remove_prefix(10);
+      if (starts_with(rest, ".exe")) rest.remove_prefix(4);
+      // The closing quote follows the name directly.
+      if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"' || static_cast<unsigned char>(rest.front()) >= 0x80))
+        return true;
+    }
   }
   return false;
 }
@@ -200,7 +207,7 @@ void detect_failures(std::string_view line, NvidiaSmiFailures& f) {
         contains_ci(line, "not recognised") || contains_ci(line, "no such file or directory") ||
         (contains_ci(line, "command '") && contains_ci(line, "not found")) || contains_ci(line, "cannot find the file"))
       f.not_found = true;
-    if (starts_with_quoted_program(line)) f.not_found = true;
+    if (names_program_in_quotes(line)) f.not_found = true;
     // PowerShell's error record for a command it cannot find: "nvidia-smi : <localized text>".
     if (starts_with(line, "nvidia-smi : ") || starts_with(line, "nvidia-smi.exe : ")) f.not_found = true;
   }

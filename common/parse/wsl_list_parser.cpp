@@ -35,8 +35,12 @@ bool is_verbose_header(const std::vector<std::string_view>& words) {
   return words.size() == 3 && words[0] == "NAME" && words[1] == "STATE" && words[2] == "VERSION";
 }
 
-bool is_online_header(const std::string& normalized) {
-  return starts_with(normalized, "name friendly name") || contains_any(normalized, wsl_message_catalog().online_list_sentences);
+// The catalogue's table header; its rows follow it.
+bool is_online_table_header(const std::string& normalized) { return starts_with(normalized, "name friendly name"); }
+
+// The sentence wsl.exe prints above the catalogue, in any language.
+bool is_online_sentence(const std::string& normalized) {
+  return contains_any(normalized, wsl_message_catalog().online_list_sentences);
 }
 
 // "* Ubuntu Running 2", "  docker-desktop  Stopped  2", "*Ubuntu Running 2".
@@ -131,7 +135,12 @@ WslListResult parse_wsl_list(std::string_view text) {
       result.verbose_table = true;
       continue;
     }
-    if (is_online_header(normalized)) {
+    if (is_online_sentence(normalized)) {
+      close_block();
+      result.online_list = true;
+      continue;
+    }
+    if (is_online_table_header(normalized)) {
       close_block();
       mode = Mode::online;
       result.online_list = true;
