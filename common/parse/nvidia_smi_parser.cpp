@@ -172,6 +172,20 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
   return gpu;
 }
 
+// `nvidia-smi -L`: "GPU 0: NVIDIA GeForce RTX 3080 (UUID: GPU-5c3b...)".
+std::optional<NvidiaGpu> parse_list_line(std::string_view line) {
+  if (!starts_with(line, "GPU ")) return std::nullopt;
+  const auto colon = line.find(": ");
+  const auto uuid = line.find(" (UUID: ");
+  if (colon == std::string_view::npos || uuid == std::string_view::npos || uuid < colon) return std::nullopt;
+  if (!all_digits(line.substr(4, colon - 4))) return std::nullopt;
+  NvidiaGpu gpu;
+  gpu.name = std::string(trim(line.substr(colon + 2, uuid - colon - 2)));
+  if (gpu.name.empty()) return std::nullopt;
+  gpu.complete = true;
+  return gpu;
+}
+
 // cmd's "'x' is not recognized ..." and PowerShell's localized CommandNotFound text in any language
 // name the program in quotes inside a sentence: 'nvidia-smi', "nvidia-smi", „nvidia-smi“, «nvidia-smi».
 bool names_program_in_quotes(std::string_view line) {
@@ -202,6 +216,9 @@ void detect_failures(std::string_view line, NvidiaSmiFailures& f) {
   if (contains_ci(line, "failed to initialize nvml")) f.nvml_init_failed = true;
   if (contains_ci(line, "no devices were found")) f.no_devices = true;
   if (contains_ci(line, "segmentation fault") || contains_ci(line, "core dumped")) f.crashed = true;
+  if (contains_ci(line, "couldn't find libnvidia-ml.so") || contains_ci(line, "could not find libnvidia-ml.so"))
+    f.nvml_library_missing = true;
+  if (contains_ci(line, "unable to determine the device handle for gpu")) f.device_handle_error = true;
   if (contains_ci(line, "nvidia-smi")) {
     if (contains_ci(line, "command not found") || contains_ci(line, "not recognized") ||
         contains_ci(line, "not recognised") || contains_ci(line, "no such file or directory") ||
@@ -217,7 +234,7 @@ void detect_failures(std::string_view line, NvidiaSmiFailures& f) {
 
 bool NvidiaSmiFailures::any() const {
   return cannot_communicate || driver_not_loaded || access_blocked || library_mismatch || nvml_init_failed ||
-         not_found || no_devices || crashed;
+         not_found || no_devices || crashed || nvml_library_missing || device_handle_error;
 }
 
 bool NvidiaSmiResult::any_tcc() const {
@@ -286,6 +303,11 @@ NvidiaSmiResult parse_nvidia_smi(std::string_view text) {
       }
       continue;
     }
+    if (auto gpu = parse_list_line(line)) {
+      result.gpu_list = true;
+      result.gpus.push_back(std::move(*gpu));
+      continue;
+    }
     // CSV records (--format=csv).
     if (contains(line, "--query-gpu") || !contains(line, ",") || contains(line, "|")) continue;
     const std::vector<std::string> fields = split_csv(line);
@@ -339,7 +361,7 @@ nlohmann::json to_json(const NvidiaSmiResult& result) {
     facts["cuda_version_error"] = true;
   }
   if (result.smi_version) facts["nvidia_smi_version"] = *result.smi_version;
-  if (result.table_header || result.csv || !result.gpus.empty()) {
+  if (result.table_header || result.csv || result.gpu_list || !result.gpus.empty()) {
     nlohmann::json gpus = nlohmann::json::array();
     nlohmann::json models = nlohmann::json::array();
     for (const NvidiaGpu& gpu : result.gpus) {
@@ -365,6 +387,8 @@ nlohmann::json to_json(const NvidiaSmiResult& result) {
   set("not_found", f.not_found);
   set("no_devices", f.no_devices);
   set("crashed", f.crashed);
+  set("nvml_library_missing", f.nvml_library_missing);
+  set("device_handle_error", f.device_handle_error);
   if (!failures.empty()) facts["failures"] = std::move(failures);
   return facts;
 }

@@ -32,12 +32,15 @@ struct NvidiaSmiFailures {
   bool not_found = false;           // command not found / not recognized (any cmd/PowerShell language)
   bool no_devices = false;          // "No devices were found"
   bool crashed = false;             // "Segmentation fault" while printing
+  bool nvml_library_missing = false;  // "couldn't find libnvidia-ml.so library in your system"
+  bool device_handle_error = false;   // "Unable to determine the device handle for GPU ...": GPU lost or unusable
   bool any() const;
 };
 
 struct NvidiaSmiResult {
   bool table_header = false;                 // the "NVIDIA-SMI x  Driver Version: y" line was seen
   bool csv = false;                          // a --query-gpu CSV record was seen
+  bool gpu_list = false;                     // `nvidia-smi -L` lines ("GPU 0: name (UUID: ...)") were seen
   std::optional<std::string> smi_version;    // "NVIDIA-SMI 555.52.01" (inside WSL: a Linux number)
   std::optional<std::string> driver_version; // "Driver Version" (inside WSL: the Windows driver)
   std::optional<std::string> cuda_version;   // nothing when absent or "ERR!"

@@ -92,7 +92,7 @@ double looks_like_nvidia_smi(std::string_view text) {
   if (!r.gpus.empty()) score = std::max(score, 0.8);
   const auto& f = r.failures;
   if (f.cannot_communicate || f.access_blocked || f.library_mismatch || f.nvml_init_failed) score = std::max(score, 0.85);
-  if (f.driver_not_loaded || f.no_devices) score = std::max(score, 0.75);
+  if (f.driver_not_loaded || f.no_devices || f.nvml_library_missing || f.device_handle_error) score = std::max(score, 0.75);
   if (f.not_found) score = std::max(score, 0.8);
   return score;
 }

@@ -27,12 +27,29 @@ WslVersionResult parse_wsl_version(std::string_view text) {
   WslVersionResult result;
   result.errors = detect_wsl_errors(text);
   if (result.errors.packaged_wsl_unsupported) result.windows_version_in_message = find_windows_version(text);
+  // Consecutive "label: version" lines; a block of exactly seven is `wsl --version` even when a
+  // label is spelt in a translation this build does not know (the order is fixed by wsl.exe).
+  std::vector<std::string> block;
+  auto close_block = [&] {
+    if (block.size() == k_wsl_version_field_count && result.fields_found() >= 1) {
+      for (std::size_t field = 0; field < k_wsl_version_field_count; ++field)
+        if (!result.fields[field]) result.fields[field] = block[field];
+    }
+    block.clear();
+  };
   for (std::string_view raw : lines_of(text)) {
     const auto pair = split_label_value(strip_line_wrapping(raw));
-    if (!pair) continue;
+    if (!pair) {
+      if (!trim(raw).empty()) close_block();
+      continue;
+    }
     const std::string value = strip_markdown_link(pair->value);
     const auto words = words_of(value);
-    if (words.empty() || !looks_like_version(words.front())) continue;
+    if (words.empty() || !looks_like_version(words.front())) {
+      close_block();
+      continue;
+    }
+    block.emplace_back(words.front());
     for (std::size_t field = 0; field < k_wsl_version_field_count; ++field) {
       const auto& labels = catalog.version_labels[field];
       if (std::find(labels.begin(), labels.end(), pair->label) == labels.end()) continue;
@@ -40,6 +57,7 @@ WslVersionResult parse_wsl_version(std::string_view text) {
       break;
     }
   }
+  close_block();
   return result;
 }
 

@@ -183,3 +183,26 @@ TEST_CASE("texts that are not nvidia-smi are not taken for it", "[parse_wsl][nvi
   CHECK(looks_like_nvidia_smi("tensorflow==2.15.0\nnumpy>=1.23, <2\n") == 0);
   CHECK(looks_like_nvidia_smi("") == 0);
 }
+
+TEST_CASE("nvidia-smi -L lists GPUs by name", "[parse_wsl][nvidia]") {
+  const auto r = parse_nvidia_smi(
+      "$ nvidia-smi -L\nGPU 0: NVIDIA GeForce RTX 3080 (UUID: GPU-5c3b7a52-1f4e-8d1b-3d3e-1a2b3c4d5e6f)\n"
+      "GPU 1: NVIDIA RTX A4000 (UUID: GPU-0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d)\n");
+  REQUIRE(r.gpus.size() == 2);
+  CHECK(r.gpu_list);
+  CHECK(r.gpus[1].name == "NVIDIA RTX A4000");
+  CHECK_FALSE(r.gpus[1].memory_mib.has_value());
+  CHECK(looks_like_nvidia_smi("GPU 0: NVIDIA GeForce RTX 3080 (UUID: GPU-5c3b7a52)\n") >= 0.5);
+}
+
+TEST_CASE("nvidia-smi without its NVML library, and a lost GPU", "[parse_wsl][nvidia]") {
+  const auto a = parse_nvidia_smi(
+      "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver "
+      "is properly installed and present in your system.\nPlease also try adding directory that contains "
+      "libnvidia-ml.so to your system PATH.\n");
+  CHECK(a.failures.nvml_library_missing);
+  CHECK_FALSE(a.failures.not_found);
+  const auto b = parse_nvidia_smi("Unable to determine the device handle for GPU0000:01:00.0: Unknown Error\n");
+  CHECK(b.failures.device_handle_error);
+  CHECK(looks_like_nvidia_smi("Unable to determine the device handle for GPU0000:01:00.0: Unknown Error\n") >= 0.5);
+}

@@ -133,3 +133,18 @@ TEST_CASE("a version GitHub turned into a markdown link is read as the version",
   const auto r = parse_wsl_status("Kernel version: [5.10.102.1](https://5.10.102.1/)\n");
   CHECK(r.kernel_version == std::optional<std::string>("5.10.102.1"));
 }
+
+TEST_CASE("a seven-line wsl --version block is read by position when a label is an unknown translation", "[parse_wsl]") {
+  // Italian labels of an imagined older build: only the WSL line's label is one we know.
+  const std::string text =
+      "Versione WSL: 2.0.9.0\nVersione kernel (vecchia): 5.15.133.1-1\nVersione WSLg (vecchia): 1.0.59\n"
+      "Versione MSRDC (vecchia): 1.2.4677\nVersione Direct3D (vecchia): 1.611.1-81528511\n"
+      "Versione DXCore (vecchia): 10.0.25880.1000-230602-1350.main\nVersione Windows (vecchia): 10.0.22621.2428\n";
+  const auto r = parse_wsl_version(text);
+  CHECK(r.field(WslVersionField::wsl) == std::optional<std::string>("2.0.9.0"));
+  CHECK(r.field(WslVersionField::kernel) == std::optional<std::string>("5.15.133.1-1"));
+  CHECK(r.field(WslVersionField::windows) == std::optional<std::string>("10.0.22621.2428"));
+  // Seven unknown labels are not taken for wsl --version.
+  const auto none = parse_wsl_version("a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\ng: 7\n");
+  CHECK(none.fields_found() == 0);
+}
