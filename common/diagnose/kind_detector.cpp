@@ -14,6 +14,7 @@ namespace tfwsl::diagnose {
 namespace {
 
 constexpr double k_threshold = 0.5;
+constexpr std::size_t k_recognise_bytes = 256 * 1024;
 
 // The command the user ran says what follows it: a small boost, never a verdict on its own.
 double command_boost(std::string_view c, const std::string& kind) {
@@ -22,6 +23,8 @@ double command_boost(std::string_view c, const std::string& kind) {
   if (kind == "wsl-status" && wsl && parse::contains_ci(c, "--status")) return 0.15;
   if (kind == "wsl-version" && wsl && parse::contains_ci(c, "--version")) return 0.15;
   if (kind == "nvidia-smi" && parse::contains_ci(c, "nvidia-smi")) return 0.15;
+  // A Python session that imports TensorFlow: what it printed is TF's (even an empty device list).
+  if (kind == "tf-log" && parse::contains(c, "import tensorflow")) return 0.55;
   if (kind == "tf-log" && (parse::contains(c, "tensorflow") || parse::contains(c, "tf."))) return 0.1;
   if (kind == "wslconfig" && parse::contains_ci(c, ".wslconfig")) return 0.2;
   if (kind == "requirements" && (parse::contains_ci(c, "requirements") || parse::contains_ci(c, "environment.y") ||
@@ -34,7 +37,13 @@ double command_boost(std::string_view c, const std::string& kind) {
 }  // namespace
 
 std::vector<KindScore> score_kinds(const CleanedPaste& paste) {
-  const std::string& text = paste.text;
+  // The head of a paste says what it is; a 10 MB log must not cost ten times a 1 MB one to
+  // recognise. Cut on a line end so no recogniser sees half a line.
+  std::string_view text = paste.text;
+  if (text.size() > k_recognise_bytes) {
+    std::size_t cut = text.rfind('\n', k_recognise_bytes);
+    text = text.substr(0, cut == std::string_view::npos ? k_recognise_bytes : cut + 1);
+  }
   std::vector<KindScore> scores = {
       {"wsl-list", parse::looks_like_wsl_list(text)},
       {"wsl-status", parse::looks_like_wsl_status(text)},

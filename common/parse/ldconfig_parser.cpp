@@ -65,7 +65,8 @@ LdconfigResult parse_ldconfig(std::string_view text) {
       }
       std::string name(base_name(word));
       if (listed.insert(name).second) result.wsl_lib_files.push_back(name);
-      if (starts_with(name, "libcuda.so") && contains(word, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
+      // A bare name comes from `ls` of WSL's library folder, the only place these pastes list.
+      if (starts_with(name, "libcuda.so")) result.libcuda_in_wsl_lib = true;
     }
   }
   return result;
@@ -80,6 +81,10 @@ double looks_like_ldconfig(std::string_view text, const std::vector<std::string>
   if (contains(head, "libdxcore.so") || contains(head, "libd3d12.so")) score = std::max(score, 0.75);
   if (contains_ci(head, "module nvidia not found") || contains_ci(head, "modprobe")) score = std::max(score, 0.7);
   if (contains(head, "/usr/lib/wsl/lib")) score = std::max(score, 0.6);
+  // Package listings that show a Linux NVIDIA driver (dpkg -l, apt list): the libcuda question too.
+  if (contains_ci(head, "libnvidia-compute-") || contains_ci(head, "nvidia-utils-") || contains_ci(head, "nvidia-driver-")) {
+    score = std::max(score, 0.6);
+  }
   for (const auto& command : commands) {
     if (contains_ci(command, "ldconfig") || contains_ci(command, "lsmod") || contains_ci(command, "modprobe") ||
         contains(command, "/usr/lib/wsl")) {
