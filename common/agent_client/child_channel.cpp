@@ -1,0 +1,186 @@
+// Boost.Process v1: stdin through an opstream, stdout/stderr through ipstreams read by two threads
+// into buffers, so reads can time out and a chatty stderr never blocks the child.
+#include "common/agent_client/child_channel.hpp"
+
+#include <boost/process.hpp>
+#if defined(_WIN32)
+#include <boost/process/windows.hpp>
+#endif
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include <spdlog/spdlog.h>
+
+#include "common/process/process_runner.hpp"
+#include "common/process/windows_command_line.hpp"
+#include "common/text/utf_convert.hpp"
+
+namespace bp = boost::process;
+
+namespace tfwsl::agent_client {
+namespace {
+
+class SystemChildChannel final : public ChildChannel {
+ public:
+  SystemChildChannel() = default;
+  ~SystemChildChannel() override { finish(std::chrono::seconds(3)); }
+
+  void launch(const std::vector<std::string>& argv, const std::filesystem::path& program,
+              const std::map<std::string, std::string>& env) {
+#if defined(_WIN32)
+    auto environment = boost::this_process::wenvironment();
+    for (const auto& [k, v] : env) environment[utf8_to_wide(k)] = utf8_to_wide(v);
+    std::vector<std::string> a = argv;
+    a[0] = wide_to_utf8(program.wstring());
+    std::wstring line = utf8_to_wide(build_windows_command_line(a));
+    m_child = bp::child(bp::cmd(line), bp::std_out > m_out, bp::std_err > m_err, bp::std_in < m_in, environment,
+                        bp::windows::create_no_window);
+#else
+    auto environment = boost::this_process::environment();
+    for (const auto& [k, v] : env) environment[k] = v;
+    m_child = bp::child(bp::exe(program.string()), bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())),
+                        bp::std_out > m_out, bp::std_err > m_err, bp::std_in < m_in, environment);
+#endif
+    m_out_reader = std::thread([state = m_state] { drain(*state, state->out, state->out_buffer, state->out_eof); });
+    m_err_reader = std::thread([state = m_state] { drain(*state, state->err, state->err_buffer, state->err_eof); });
+  }
+
+  Status write(std::string_view bytes) override {
+    std::lock_guard lock(m_write_mutex);
+    if (m_input_closed) return make_error(ErrorCode::io, "the agent's input is already closed");
+    m_in.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    m_in.flush();
+    if (!m_in) return make_error(ErrorCode::io, "could not write to the agent (it has exited)");
+    return {};
+  }
+
+  void close_input() override {
+    std::lock_guard lock(m_write_mutex);
+    if (m_input_closed) return;
+    m_input_closed = true;
+    m_in.flush();
+    m_in.pipe().close();
+  }
+
+  Result<std::string> read_line(std::chrono::milliseconds timeout) override {
+    std::unique_lock lock(m_mutex);
+    std::size_t nl = std::string::npos;
+    bool ok = m_cv.wait_for(lock, timeout, [&] { return (nl = m_out_buffer.find('\n')) != std::string::npos || m_out_eof; });
+    if (nl == std::string::npos) {
+      if (!ok) return make_error(ErrorCode::timeout, "no answer within " + std::to_string(timeout.count() / 1000) + " s");
+      return make_error(ErrorCode::process, "the process ended before answering");
+    }
+    std::string line = m_out_buffer.substr(0, nl);
+    m_out_buffer.erase(0, nl + 1);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return line;
+  }
+
+  Result<std::string> read_exact(std::size_t n, std::chrono::milliseconds timeout) override {
+    std::unique_lock lock(m_mutex);
+    bool ok = m_cv.wait_for(lock, timeout, [&] { return m_out_buffer.size() >= n || m_out_eof; });
+    if (m_out_buffer.size() < n) {
+      if (!ok) return make_error(ErrorCode::timeout, "the agent did not answer in time");
+      return make_error(ErrorCode::process, "the agent's output ended mid-answer");
+    }
+    std::string bytes = m_out_buffer.substr(0, n);
+    m_out_buffer.erase(0, n);
+    return bytes;
+  }
+
+  bool running() override {
+    std::error_code ec;
+    return m_child.valid() && m_child.running(ec);
+  }
+
+  std::optional<int> exit_code() override {
+    if (running()) return std::nullopt;
+    std::error_code ec;
+    m_child.wait(ec);
+    return m_child.exit_code();
+  }
+
+  std::string stderr_text() override {
+    std::lock_guard lock(m_mutex);
+    return m_err_buffer;
+  }
+
+  void finish(std::chrono::milliseconds grace) override {
+    if (m_finished) return;
+    m_finished = true;
+    close_input();
+    std::error_code ec;
+    if (m_child.valid() && !m_child.wait_for(grace, ec)) m_child.terminate(ec);
+    if (m_child.valid()) m_child.wait(ec);
+    // The readers end at EOF, which comes once the child (and anything holding its pipes) is gone.
+    if (m_out_reader.joinable()) m_out_reader.detach();
+    if (m_err_reader.joinable()) m_err_reader.detach();
+  }
+
+ private:
+  struct State;
+  static void drain(State& state, bp::ipstream& stream, std::string& buffer, bool& eof) {
+    char chunk[4096];
+    for (;;) {
+      stream.read(chunk, 1);  // block for the first byte, then take what is there
+      std::streamsize got = stream.gcount();
+      if (got > 0) {
+        std::streamsize more = stream.rdbuf()->in_avail();
+        if (more > 0) got += stream.readsome(chunk + 1, std::min<std::streamsize>(more, sizeof chunk - 1));
+      }
+      std::lock_guard lock(state.mutex);
+      if (got > 0) buffer.append(chunk, static_cast<std::size_t>(got));
+      if (!stream) {
+        eof = true;
+        state.cv.notify_all();
+        return;
+      }
+      state.cv.notify_all();
+    }
+  }
+
+  // Shared with the reader threads, which may outlive this object by a little (detached at finish).
+  struct State {
+    bp::ipstream out, err;
+    std::mutex mutex;
+    std::condition_variable cv;
+    std::string out_buffer, err_buffer;
+    bool out_eof = false, err_eof = false;
+  };
+  std::shared_ptr<State> m_state = std::make_shared<State>();
+  bp::child m_child;
+  bp::opstream m_in;
+  bp::ipstream& m_out = m_state->out;
+  bp::ipstream& m_err = m_state->err;
+  std::thread m_out_reader, m_err_reader;
+  std::mutex& m_mutex = m_state->mutex;
+  std::mutex m_write_mutex;
+  std::condition_variable& m_cv = m_state->cv;
+  std::string& m_out_buffer = m_state->out_buffer;
+  std::string& m_err_buffer = m_state->err_buffer;
+  bool& m_out_eof = m_state->out_eof;
+  bool& m_err_eof = m_state->err_eof;
+  bool m_input_closed = false;
+  bool m_finished = false;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<ChildChannel>> SystemChildLauncher::start(const std::vector<std::string>& argv,
+                                                                 const std::map<std::string, std::string>& env) {
+  if (argv.empty()) return make_error(ErrorCode::internal, "no program to start");
+  auto program = resolve_program(argv[0]);
+  if (!program) return tl::unexpected(program.error());
+  auto channel = std::make_unique<SystemChildChannel>();
+  try {
+    spdlog::debug("starting: {}", describe_command(argv));
+    channel->launch(argv, *program, env);
+  } catch (const std::exception& e) {
+    return make_error(ErrorCode::process, "could not start " + argv[0], e.what());
+  }
+  return std::unique_ptr<ChildChannel>(std::move(channel));
+}
+
+}  // namespace tfwsl::agent_client

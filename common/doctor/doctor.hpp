@@ -1,0 +1,60 @@
+#pragma once
+// `tfwsl doctor`: host, WSL and agent checks merged into one report (ids: doctor_checks.hpp).
+// The sources run in parallel, each with a time limit; a source past its limit leaves its checks
+// as `skip` with the reason. The ports make it testable: the host facts, wsl.exe (WslClient over a
+// ProcessRunner), the .wslconfig reader and the Linux side (the agent over the bridge on Windows,
+// the agent's checks in-process on the native Linux build).
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "common/agent_api/api_types.hpp"
+#include "common/check/check.hpp"
+#include "common/doctor/doctor_checks.hpp"
+#include "common/host/host_checks.hpp"
+#include "common/host/host_facts.hpp"
+#include "common/wsl/wsl_client.hpp"
+
+namespace tfwsl::doctor {
+
+struct LinuxSide {
+  AgentLink link = AgentLink::none;
+  std::string description;        // "tfwsl-agent 0.1.0 in Ubuntu-22.04 over http (127.0.0.1:41234)"
+  std::string error;              // why there is no link
+  std::string localhost_problem;  // with stdio_* links
+  Report checks;                  // the agent's /v1/checks
+  std::optional<agent_api::GpuResponse> gpu;
+  nlohmann::json info;            // /v1/info, for the bundle
+};
+
+struct DoctorEnvironment {
+  bool is_windows = false;
+  std::function<host::HostFacts()> host_facts;
+  wsl::WslClient* wsl = nullptr;                       // Windows only
+  std::function<WslconfigFacts()> wslconfig;
+  std::function<LinuxSide(const std::string& distro)> linux_side;
+  std::string distro;                                  // --distro; empty: the default
+  host::HostPolicy host_policy;
+  std::chrono::milliseconds host_timeout{std::chrono::seconds(60)};
+  std::chrono::milliseconds wsl_timeout{std::chrono::seconds(90)};
+  std::chrono::milliseconds agent_timeout{std::chrono::seconds(300)};
+};
+
+struct DoctorResult {
+  Report report;
+  nlohmann::json facts;  // everything behind the report, for --bundle
+  int wsl_starts = 0;
+  std::chrono::milliseconds elapsed{0};
+};
+
+DoctorResult run_doctor(const DoctorEnvironment& env);
+
+// Parses what wsl.exe said into WslFacts (the default version from the registry as a fallback).
+WslFacts wsl_facts_from(const Result<wsl::WslReply>& list, const Result<wsl::WslReply>& version,
+                        const std::optional<Result<wsl::WslReply>>& status, std::optional<int> registry_default_version);
+
+}  // namespace tfwsl::doctor

@@ -1,0 +1,335 @@
+#include "common/doctor/doctor_checks.hpp"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "common/host/host_checks.hpp"
+#include "common/units/size_parser.hpp"
+#include "common/version/driver_version.hpp"
+#include "common/wslconfig/wslconfig_document.hpp"
+#include "common/wslconfig/wslconfig_lint.hpp"
+
+namespace tfwsl::doctor {
+namespace {
+
+CheckResult make(const char* id, CheckStatus status, std::string summary, std::string fix = {}) {
+  CheckResult r;
+  r.id = id;
+  r.status = status;
+  r.summary = std::move(summary);
+  r.fix = std::move(fix);
+  return r;
+}
+
+std::string gib(double bytes) {
+  std::ostringstream s;
+  s.precision(3);
+  s << bytes / double(1ull << 30) << " GiB";
+  return s.str();
+}
+
+}  // namespace
+
+const std::vector<std::string>& agent_check_ids() {
+  static const std::vector<std::string> ids{"linux.dxg",  "linux.libcuda",  "linux.no-linux-driver", "linux.ldconfig",
+                                            "gpu.visible", "gpu.compute-capability", "cuda.toolkit", "cudnn",
+                                            "python.version", "tf.installed", "tf.build", "tf.gpu",
+                                            "mem.effective", "disk.free", "data.location"};
+  return ids;
+}
+
+const std::vector<std::string>& all_check_ids() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v(std::begin(host::k_host_check_ids), std::end(host::k_host_check_ids));
+    for (const char* id : {"wsl.installed", "wsl.version", "wsl.default-version", "wsl.distro", "wsl.agent",
+                           "wsl.localhost-forwarding", "wslconfig.parse", "wslconfig.memory"})
+      v.push_back(id);
+    for (const auto& id : agent_check_ids()) v.push_back(id);
+    v.push_back("gpu.driver-parity");
+    return v;
+  }();
+  return ids;
+}
+
+CheckResult check_wsl_installed(const WslFacts& wsl) {
+  if (!wsl.ran) {
+    return make("wsl.installed", CheckStatus::fail, "wsl.exe could not be run: " + wsl.run_error,
+                "install WSL in an administrator terminal: wsl.exe --install, then restart Windows");
+  }
+  using K = wsl::WslFailureKind;
+  if (wsl.list_failure.kind == K::wsl_not_installed || wsl.list_failure.kind == K::virtualization_disabled) {
+    CheckResult r = make("wsl.installed", CheckStatus::fail, wsl.list_failure.message, wsl.list_failure.fix);
+    if (!wsl.list_failure.code.empty()) r.details.push_back("error code: " + wsl.list_failure.code);
+    return r;
+  }
+  return make("wsl.installed", CheckStatus::ok, "WSL is installed");
+}
+
+CheckResult check_wsl_version(const WslFacts& wsl) {
+  if (!wsl.ran) return make("wsl.version", CheckStatus::skip, "wsl.exe could not be run");
+  if (wsl.version_failure.kind == wsl::WslFailureKind::cli_too_old) {
+    CheckResult r = make("wsl.version", CheckStatus::warn,
+                         "an old inbox WSL: wsl.exe does not know --version (no Store WSL updates, older kernel)",
+                         "update to the Store WSL: wsl.exe --update, then wsl --shutdown");
+    r.details.push_back("wsl.exe --version answered with its usage text / 'invalid command line option'");
+    return r;
+  }
+  if (!wsl.wsl_version) {
+    std::string why = wsl.version_failure.message.empty() ? "no version in its output" : wsl.version_failure.message;
+    return make("wsl.version", CheckStatus::warn, "wsl.exe --version gave no WSL version: " + why,
+                "run 'wsl --version' in a terminal; update with 'wsl --update'");
+  }
+  CheckResult r = make("wsl.version", CheckStatus::ok, "WSL " + *wsl.wsl_version + " (Store)");
+  if (wsl.kernel_version) r.details.push_back("kernel: " + *wsl.kernel_version);
+  if (wsl.windows_version) r.details.push_back("Windows: " + *wsl.windows_version);
+  return r;
+}
+
+CheckResult check_wsl_default_version(const WslFacts& wsl) {
+  if (!wsl.default_version) {
+    if (wsl.wsl_version) {
+      return make("wsl.default-version", CheckStatus::ok, "new distributions get WSL 2 (the Store WSL default)");
+    }
+    return make("wsl.default-version", CheckStatus::skip, "the default WSL version could not be read");
+  }
+  CheckResult r;
+  if (*wsl.default_version == 2) {
+    r = make("wsl.default-version", CheckStatus::ok, "new distributions get WSL 2");
+  } else {
+    r = make("wsl.default-version", CheckStatus::warn,
+             "new distributions get WSL " + std::to_string(*wsl.default_version) + ": no GPU there",
+             "make WSL 2 the default: wsl --set-default-version 2");
+  }
+  r.details.push_back("from " + wsl.default_version_source);
+  return r;
+}
+
+CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std::string& chosen) {
+  chosen.clear();
+  if (!wsl.ran) return make("wsl.distro", CheckStatus::skip, "wsl.exe could not be run");
+  if (wsl.list_failure.kind == wsl::WslFailureKind::no_distro ||
+      (wsl.list_failure.kind == wsl::WslFailureKind::none && wsl.distros.empty())) {
+    return make("wsl.distro", CheckStatus::fail, "no Linux distribution is installed",
+                "install one: wsl --install -d Ubuntu-22.04 (Python 3.10 suits TensorFlow 2.15), then open it once to "
+                "create your user");
+  }
+  if (wsl.list_failure.kind != wsl::WslFailureKind::none) {
+    return make("wsl.distro", CheckStatus::fail, "wsl.exe -l -v failed: " + wsl.list_failure.message, wsl.list_failure.fix);
+  }
+  const parse::WslDistro* pick = nullptr;
+  for (const auto& d : wsl.distros) {
+    if (wanted.empty() ? d.is_default : d.name == wanted) pick = &d;
+  }
+  CheckResult r;
+  r.id = "wsl.distro";
+  for (const auto& d : wsl.distros) {
+    r.details.push_back((d.is_default ? "* " : "  ") + d.name + " " + d.state.value_or("?") + " WSL " +
+                        (d.version ? std::to_string(*d.version) : "?") +
+                        (parse::is_docker_desktop_distro(d.name) ? " (Docker Desktop's own)" : ""));
+  }
+  if (!pick) {
+    r.status = CheckStatus::fail;
+    r.summary = wanted.empty() ? "no default distribution is set" : "no distribution named '" + wanted + "'";
+    r.fix = wanted.empty() ? "choose one: wsl --set-default <Distro> (see wsl -l -v)"
+                           : "pick one of the installed distributions (wsl -l -v) with --distro";
+    return r;
+  }
+  chosen = pick->name;
+  if (pick->version && *pick->version == 1) {
+    r.status = CheckStatus::fail;
+    r.summary = pick->name + " runs as WSL 1: the GPU is only available in WSL 2";
+    r.fix = "convert it: wsl --set-version " + pick->name + " 2 (and wsl --set-default-version 2 for new ones)";
+    return r;
+  }
+  r.status = CheckStatus::ok;
+  r.summary = pick->name + " (WSL " + (pick->version ? std::to_string(*pick->version) : "?") + ", " +
+              pick->state.value_or("state unknown") + ")";
+  return r;
+}
+
+CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem) {
+  switch (link) {
+    case AgentLink::http:
+      return make("wsl.localhost-forwarding", CheckStatus::ok, "Windows reaches the agent on 127.0.0.1");
+    case AgentLink::in_process:
+      return make("wsl.localhost-forwarding", CheckStatus::skip, "not on Windows: nothing is forwarded");
+    case AgentLink::none:
+      return make("wsl.localhost-forwarding", CheckStatus::skip, "the agent did not start, so forwarding was not tried");
+    case AgentLink::stdio_fallback: {
+      CheckResult r = make("wsl.localhost-forwarding", CheckStatus::warn,
+                           "WSL does not forward 127.0.0.1 to the distro: the agent was reached over wsl.exe's pipes "
+                           "instead (stdio fallback)",
+                           "run 'wsl --shutdown' and try again; if it persists turn off Fast Startup, and with "
+                           "networkingMode=mirrored make sure localhost is not blocked by a firewall rule");
+      r.details.push_back(problem);
+      return r;
+    }
+    case AgentLink::stdio_impostor: {
+      CheckResult r = make("wsl.localhost-forwarding", CheckStatus::fail,
+                           "another program answers on the agent's localhost port: the token was not sent there, the "
+                           "stdio fallback was used",
+                           "find the program listening on that port (netstat -ano | findstr LISTENING) and stop it");
+      r.details.push_back(problem);
+      return r;
+    }
+  }
+  return make("wsl.localhost-forwarding", CheckStatus::skip, "");
+}
+
+CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error) {
+  if (link == AgentLink::none) {
+    CheckResult r = make("wsl.agent", CheckStatus::fail, "the agent could not be reached: " + error,
+                         "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps");
+    std::string unknown;
+    for (const auto& id : agent_check_ids()) unknown += (unknown.empty() ? "" : ", ") + id;
+    r.details.push_back("unknown without the agent: " + unknown + ", gpu.driver-parity");
+    return r;
+  }
+  return make("wsl.agent", CheckStatus::ok, description);
+}
+
+CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu) {
+  if (!host.is_windows) {
+    return make("gpu.driver-parity", CheckStatus::skip, "not on Windows: the Windows driver cannot be read from here");
+  }
+  if (host.gpus.empty()) return make("gpu.driver-parity", CheckStatus::skip, "no Windows NVIDIA driver found");
+  if (!gpu) return make("gpu.driver-parity", CheckStatus::skip, "unknown: the agent could not be reached");
+  const std::string& windows = host.gpus.front().driver_version;
+  CheckResult r;
+  r.id = "gpu.driver-parity";
+  r.details.push_back("Windows driver: " + windows + " (" + host.gpus.front().source + ")");
+  if (gpu->nvml_driver_version.empty()) {
+    r.status = CheckStatus::warn;
+    r.summary = "the distro reports no driver version (NVML and nvidia-smi did not answer)";
+    r.details.push_back("inside WSL: " + gpu->nvml_error);
+    r.fix = "run 'wsl --shutdown' so WSL picks up the Windows driver, then check /usr/lib/wsl/lib inside the distro";
+    return r;
+  }
+  r.details.push_back("inside WSL (" + gpu->nvml_source + "): " + gpu->nvml_driver_version);
+  auto a = parse_driver_version(windows);
+  auto b = parse_driver_version(gpu->nvml_driver_version);
+  // Linux-numbered versions (525.60.13) never equal a Windows driver: that is a Linux driver.
+  bool equal = a && b && a->major == b->major && a->minor == b->minor && !b->patch;
+  if (equal) {
+    r.status = CheckStatus::ok;
+    r.summary = "Windows and WSL see the same driver, " + windows;
+  } else {
+    r.status = CheckStatus::warn;
+    r.summary = "Windows has driver " + windows + " but NVML inside WSL reports " + gpu->nvml_driver_version;
+    r.fix = "run 'wsl --shutdown' so WSL loads the current Windows driver; if it persists, remove any Linux NVIDIA "
+            "driver, nvidia-utils-* or cuda-drivers package from the distro";
+  }
+  return r;
+}
+
+std::optional<std::uint64_t> mem_total_kb_from(const CheckResult& agent_mem_check) {
+  for (const auto& d : agent_mem_check.details) {
+    auto pos = d.find("MemTotal:");
+    if (pos == std::string::npos) continue;
+    try {
+      return std::stoull(d.substr(pos + 9));
+    } catch (const std::exception&) {
+    }
+  }
+  return std::nullopt;
+}
+
+CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, std::optional<std::uint64_t> mem_total_kb,
+                                std::optional<std::uint64_t> host_ram_bytes, const std::string& wslconfig_path) {
+  if (!mem_total_kb) return make("mem.effective", CheckStatus::skip, "unknown: MemTotal inside the distro was not reported");
+  const double total = double(*mem_total_kb) * 1024;
+  CheckResult r;
+  r.id = "mem.effective";
+  r.details.push_back("MemTotal inside WSL: " + gib(total));
+  if (host_ram_bytes) r.details.push_back("Windows RAM: " + gib(double(*host_ram_bytes)));
+  if (!configured_bytes) {
+    r.status = CheckStatus::ok;
+    r.summary = "WSL has " + gib(total) + " (no memory= in .wslconfig: WSL's default, half of the RAM)";
+    return r;
+  }
+  r.details.push_back(".wslconfig memory=: " + gib(double(*configured_bytes)) + " (" + wslconfig_path + ")");
+  // The kernel keeps some memory for itself: MemTotal is a few percent below the configured size.
+  const double ratio = total / double(*configured_bytes);
+  if (ratio > 0.85 && ratio < 1.02) {
+    r.status = CheckStatus::ok;
+    r.summary = ".wslconfig memory= is in effect (" + gib(total) + ")";
+  } else {
+    r.status = CheckStatus::warn;
+    r.summary = ".wslconfig asks for " + gib(double(*configured_bytes)) + " but the VM has " + gib(total) +
+                ": the setting is not in effect";
+    r.fix = "stop WSL completely so it re-reads .wslconfig: wsl --shutdown (check the file is UTF-8 without BOM: "
+            "tfwsl wslconfig show)";
+  }
+  return r;
+}
+
+std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::optional<std::uint64_t> host_ram_bytes,
+                                         std::optional<std::uint64_t>& memory_bytes) {
+  memory_bytes.reset();
+  if (!file.read_error.empty()) {
+    return {make("wslconfig.parse", CheckStatus::warn, file.path + " could not be read: " + file.read_error,
+                 "check the file's permissions"),
+            make("wslconfig.memory", CheckStatus::skip, ".wslconfig unreadable")};
+  }
+  if (!file.present) {
+    return {make("wslconfig.parse", CheckStatus::ok, "no .wslconfig: WSL's defaults apply"),
+            make("wslconfig.memory", CheckStatus::ok, "no memory= set: WSL gives the VM half of the RAM")};
+  }
+  auto doc = wslconfig::Document::parse(file.bytes);
+  wslconfig::LintOptions options;
+  options.physical_memory_bytes = host_ram_bytes;
+  auto findings = wslconfig::lint(doc, options);
+  CheckResult parse_check = make("wslconfig.parse", CheckStatus::ok, file.path + " is well-formed");
+  CheckResult memory_check = make("wslconfig.memory", CheckStatus::ok, "memory not set: WSL's default (half of the RAM)");
+  auto worst = [](CheckResult& c, const wslconfig::Finding& f) {
+    CheckStatus s = f.severity == wslconfig::Severity::error ? CheckStatus::fail
+                    : f.severity == wslconfig::Severity::warning ? CheckStatus::warn
+                                                                  : CheckStatus::ok;
+    std::string where = f.line ? "line " + std::to_string(f.line) + ": " : "";
+    c.details.push_back(where + f.summary);
+    if (static_cast<int>(s) > static_cast<int>(c.status)) {
+      c.status = s;
+      c.summary = where + f.summary;
+      c.fix = f.fix;
+    }
+  };
+  for (const auto& f : findings) {
+    bool about_memory = f.id.find("memory") != std::string::npos ||
+                        (f.id == "wslconfig.bad-size" && doc.line_of("wsl2", "memory") == f.line);
+    worst(about_memory ? memory_check : parse_check, f);
+  }
+  if (auto value = doc.get("wsl2", "memory")) {
+    if (auto bytes = parse_wsl_size(*value)) {
+      memory_bytes = *bytes;
+      if (memory_check.status == CheckStatus::ok) memory_check.summary = "memory=" + *value;
+    }
+  }
+  return {parse_check, memory_check};
+}
+
+Report complete_report(std::vector<CheckResult> checks, const std::string& why_missing) {
+  std::map<std::string, CheckResult> by_id;
+  std::vector<CheckResult> extra;
+  for (auto& c : checks) {
+    if (std::find(all_check_ids().begin(), all_check_ids().end(), c.id) == all_check_ids().end()) extra.push_back(c);
+    else by_id[c.id] = std::move(c);
+  }
+  Report report;
+  for (const auto& id : all_check_ids()) {
+    auto it = by_id.find(id);
+    if (it != by_id.end()) {
+      report.checks.push_back(std::move(it->second));
+    } else {
+      CheckResult r;
+      r.id = id;
+      r.status = CheckStatus::skip;
+      r.summary = why_missing;
+      report.checks.push_back(std::move(r));
+    }
+  }
+  for (auto& c : extra) report.checks.push_back(std::move(c));
+  return report;
+}
+
+}  // namespace tfwsl::doctor

@@ -1,0 +1,68 @@
+#pragma once
+// The verdicts `tfwsl doctor` adds to the host checks (common/host) and the agent's Linux-side
+// checks: WSL itself, localhost forwarding, driver parity, mem.effective and .wslconfig. Pure
+// functions over facts, each unit-tested.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/agent_api/api_types.hpp"
+#include "common/check/check.hpp"
+#include "common/host/host_facts.hpp"
+#include "common/parse/wsl_list_parser.hpp"
+#include "common/wsl/wsl_failure.hpp"
+
+namespace tfwsl::doctor {
+
+// Every id a full doctor reports, in report order (../shared/DESIGN.md plus ours).
+const std::vector<std::string>& all_check_ids();
+// The ids the agent answers (its /v1/checks), which stay unknown when it cannot be reached.
+const std::vector<std::string>& agent_check_ids();
+
+// What wsl.exe told us, parsed.
+struct WslFacts {
+  bool ran = false;                  // wsl.exe -l -v could be started
+  std::string run_error;             // why not
+  wsl::WslFailure list_failure;      // -l -v failed: why
+  std::vector<parse::WslDistro> distros;
+  std::optional<std::string> wsl_version, kernel_version, windows_version;  // --version
+  wsl::WslFailure version_failure;   // --version failed: why (cli_too_old for an inbox wsl.exe)
+  std::optional<int> default_version;  // --status or the Lxss registry key
+  std::string default_version_source;
+};
+
+CheckResult check_wsl_installed(const WslFacts& wsl);
+CheckResult check_wsl_version(const WslFacts& wsl);
+CheckResult check_wsl_default_version(const WslFacts& wsl);
+// `wanted`: --distro, or empty for the default one. Fills `chosen` with the distro to use.
+CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std::string& chosen);
+
+enum class AgentLink { none, http, stdio_fallback, stdio_impostor, in_process };
+CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem);
+CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error);
+
+// Windows driver (nvidia-smi.exe / registry) vs NVML inside the distro.
+CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu);
+
+// .wslconfig's memory= vs MemTotal inside the VM (from the agent's mem.effective detail).
+CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, std::optional<std::uint64_t> mem_total_kb,
+                                std::optional<std::uint64_t> host_ram_bytes, const std::string& wslconfig_path);
+// "MemTotal: 16318464 kB" among a check's details -> 16318464.
+std::optional<std::uint64_t> mem_total_kb_from(const CheckResult& agent_mem_check);
+
+struct WslconfigFacts {
+  bool present = false;
+  std::string path;
+  std::string read_error;             // unreadable (not: absent)
+  std::string bytes;                  // the file as read
+};
+// wslconfig.parse and wslconfig.memory; `memory_bytes` is set when memory= is valid.
+std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::optional<std::uint64_t> host_ram_bytes,
+                                         std::optional<std::uint64_t>& memory_bytes);
+
+// A report in all_check_ids() order with every id present: missing ids become `skip` with `why`.
+Report complete_report(std::vector<CheckResult> checks, const std::string& why_missing);
+
+}  // namespace tfwsl::doctor

@@ -1,0 +1,33 @@
+#pragma once
+// Host facts -> check verdicts (ids of ../shared/DESIGN.md plus host.gpu-driver-model, host.tdr and
+// host.fast-startup). Pure functions: every verdict is unit-tested with made-up facts.
+
+#include <string>
+#include <vector>
+
+#include "common/check/check.hpp"
+#include "common/host/host_facts.hpp"
+
+namespace tfwsl::host {
+
+// What "ok" means on the host; the doctor fills it from the profile (common/profile, common/compat).
+struct HostPolicy {
+  std::string profile_name;
+  int min_windows_build = 0;   // GPU paravirtualization in WSL: Windows 10 21H2 (19044)
+  std::string min_driver;      // the profile's CUDA minimum for a Windows driver ("528.33")
+};
+
+inline constexpr const char* k_host_check_ids[] = {"host.windows-build",  "host.virtualization",
+                                                   "host.nvidia-driver",  "host.gpu-driver-model",
+                                                   "host.tdr",            "host.fast-startup"};
+
+std::vector<CheckResult> assess_host(const HostFacts& facts, const HostPolicy& policy);
+
+CheckResult check_windows_build(const HostFacts& facts, const HostPolicy& policy);
+CheckResult check_virtualization(const HostFacts& facts);
+CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy);
+CheckResult check_gpu_driver_model(const HostFacts& facts);
+CheckResult check_tdr(const HostFacts& facts);
+CheckResult check_fast_startup(const HostFacts& facts);
+
+}  // namespace tfwsl::host
