@@ -11,6 +11,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <iterator>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -210,6 +211,7 @@ Status ImportJob::prepare() {
 
   std::string manifest_where = (m_paths.target / state_name / "manifest").string();
   UniqueFd existing(::openat(m_state_fd.get(), "manifest", O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+  bool manifest_clean = false;
   if (existing) {
     std::string text;
     std::vector<char> buffer(1 << 16);
@@ -224,11 +226,13 @@ Status ImportJob::prepare() {
     }
     TFWSL_TRY(entries, parse_manifest(text, manifest_where));
     m_manifest = std::move(entries);
+    manifest_clean = !text.empty() && text.back() == '\n';
   } else if (errno != ENOENT) {
     return state_error("open the import manifest");
   }
-  // Rewritten whole (temp, fsync, rename) so that appends never land after a record cut short.
-  TFWSL_TRY_STATUS(write_compacted_manifest());
+  // A new manifest, or one whose last record was cut short by a crash, is rewritten whole (temp,
+  // fsync, rename) so that appends never land after a partial line. A clean one is appended to.
+  if (!manifest_clean) TFWSL_TRY_STATUS(write_compacted_manifest());
   m_manifest_fd = UniqueFd(::openat(m_state_fd.get(), "manifest", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW));
   if (!m_manifest_fd) return state_error("open the import manifest for appending");
   return {};
@@ -652,16 +656,28 @@ void ImportJob::commit(std::vector<Staged> batch) {
     int error = fault("syncfs", "");
     if (error == 0 && ::syncfs(m_staging_fd.get()) != 0) error = errno;
     if (error != 0) {
-      // The batch is not known durable: its temporary files are thrown away and copied afresh.
-      spdlog::warn("syncfs on the target failed ({}); copying {} file(s) again", errno_text(error), batch.size());
-      discard_all(0);
-      if (error == ENOSPC || error == EDQUOT || error == EROFS) return fail(ErrorCode::io, "", "syncing", error);
+      // The batch's small files are not known durable: their temporary files are thrown away and
+      // copied afresh. Files that had their own successful fsync go on.
+      auto unsynced = std::stable_partition(batch.begin(), batch.end(), [](const Staged& s) { return s.synced; });
+      std::vector<Staged> redo(std::make_move_iterator(unsynced), std::make_move_iterator(batch.end()));
+      batch.erase(unsynced, batch.end());
+      spdlog::warn("syncfs on the target failed ({}); copying {} file(s) again", errno_text(error), redo.size());
+      for (const auto& s : redo) {
+        ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
+        m_progress.uncount_copied_bytes(s.entry.size);
+      }
+      if (error == ENOSPC || error == EDQUOT || error == EROFS) {
+        discard_all(0);
+        return fail(ErrorCode::io, "", "syncing", error);
+      }
       std::lock_guard lock(m_retry_mutex);
-      for (const auto& s : batch) {
-        if (s.attempts >= k_max_attempts) return fail(ErrorCode::io, s.entry.path, "making the copy durable", error);
+      for (const auto& s : redo) {
+        if (s.attempts >= k_max_attempts) {
+          discard_all(0);
+          return fail(ErrorCode::io, s.entry.path, "making the copy durable", error);
+        }
         m_retry.emplace_back(s.item, s.attempts + 1);
       }
-      return;
     }
   }
   std::vector<Staged> renamed;
@@ -799,7 +815,14 @@ Result<ImportReport> ImportJob::run() {
   m_progress.set_phase(ImportPhase::finishing);
   if (!stopping() && m_options.move) remove_emptied_source_directories();
   clear_staging();
-  Status compacted = write_compacted_manifest();
+  // Compaction only drops records that a later one for the same path replaced: a no-op re-run
+  // writes nothing.
+  bool superseded = false;
+  {
+    std::lock_guard lock(m_entries_mutex);
+    for (const auto& [path, entry] : m_new_entries) superseded = superseded || m_manifest.count(path) > 0;
+  }
+  Status compacted = superseded ? write_compacted_manifest() : Status{};
   if (m_cancel.cancelled() && !m_failed)
     return make_error(ErrorCode::cancelled,
                       "the import was cancelled; files already imported are intact: run it again to resume");
