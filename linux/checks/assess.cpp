@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "common/profile/profile.hpp"
 #include "linux/checks/linux_checks.hpp"
 
 namespace tfwsl::linux_checks {
@@ -162,15 +163,16 @@ CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
       return make("cuda.toolkit", CheckStatus::skip, "no CUDA toolkit in /usr/local (not needed for tensorflow[and-cuda])", {},
                   details);
     return make("cuda.toolkit", CheckStatus::warn, "no CUDA toolkit; the profile asks for " + p.cuda_toolkit,
-                "sudo apt-get install cuda-toolkit-" + p.cuda_toolkit + " (from NVIDIA's wsl-ubuntu repository; "
-                "the dots become dashes: 12.2 -> 12-2)", details);
+                "sudo apt-get install " + cuda_toolkit_apt_package(p.cuda_toolkit) + " (from NVIDIA's wsl-ubuntu repository)",
+                details);
   }
   if (!p.cuda_toolkit.empty()) {
     bool match = std::any_of(f.stack.toolkits.begin(), f.stack.toolkits.end(),
                              [&](const CudaToolkit& t) { return t.version.rfind(p.cuda_toolkit, 0) == 0; });
     if (!match)
       return make("cuda.toolkit", CheckStatus::warn, "CUDA toolkit present but not " + p.cuda_toolkit,
-                  "Install cuda-toolkit-" + p.cuda_toolkit + " from NVIDIA's wsl-ubuntu repository.", details);
+                  "sudo apt-get install " + cuda_toolkit_apt_package(p.cuda_toolkit) + " from NVIDIA's wsl-ubuntu repository.",
+                  details);
   }
   return make("cuda.toolkit", CheckStatus::ok, "CUDA toolkit " + f.stack.toolkits.back().version, {}, details);
 }

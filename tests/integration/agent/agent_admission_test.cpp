@@ -2,6 +2,8 @@
 // "no side effect" (the cached /v1/checks result is not re-probed by a refused ?refresh=1).
 #include <unistd.h>
 
+#include <thread>
+
 #include <catch2/catch.hpp>
 
 #include "tests/integration/agent/agent_process.hpp"

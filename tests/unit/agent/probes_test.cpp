@@ -1,7 +1,10 @@
 // The probes and checks against fake machines: no GPU, a broken WSL, a working WSL 2 GPU, a Linux
 // driver shadowing the WSL one, WSL 1, and a native Linux machine with a GPU.
+#include <thread>
+
 #include <catch2/catch.hpp>
 
+#include "linux/checks/probes.hpp"
 #include "tests/unit/agent/fake_machine.hpp"
 
 using namespace tfwsl;
