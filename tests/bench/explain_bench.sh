@@ -44,15 +44,15 @@ with open(path, "w") as f:
     written = 0
     i = 0
     half_done = False
-    while written < target - 200:
+    while written < target:
         line = lines[i % len(lines)].format(s=i % 60, u=(i * 7919) % 1000000)
         f.write(line)
         written += len(line)
         i += 1
         if not half_done and written > target // 2:
-            bar = "\r1875/1875 [====>.........] - ETA: 1s - loss: 0.1" * 40000
-            f.write(bar[: 2 * 1024 * 1024] + "\n")
-            written += 2 * 1024 * 1024 + 1
+            bar = ("\r1875/1875 [====>.........] - ETA: 1s - loss: 0.1" * 45000)[: 2 * 1024 * 1024]
+            f.write(bar + "\n")
+            written += len(bar) + 1
             half_done = True
     f.write("2024-05-01 10:59:59.000001: E tensorflow/stream_executor/cuda/cuda_driver.cc:314] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected\n")
 PY
@@ -81,6 +81,7 @@ grep -q '"tf.cuinit-no-device"' "$work/out" || { echo "explain_bench: the findin
 measure "explain (text)" "$tfwsl" explain "$log"
 measure "explain - (stdin)" sh -c "\"$tfwsl\" explain - < \"$log\""
 if [ -x /usr/bin/time ]; then
-  /usr/bin/time -f '  peak RSS %M KB' "$tfwsl" explain --json "$log" > /dev/null 2> "$work/rss" || true
+  # CPU time too: on a busy machine wall time mostly measures the other processes.
+  /usr/bin/time -f '  one run: %e s wall, %U s user, %S s sys, peak RSS %M KB' "$tfwsl" explain --json "$log" > /dev/null 2> "$work/rss" || true
   tail -n1 "$work/rss"
 fi
