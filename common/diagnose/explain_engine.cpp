@@ -23,9 +23,12 @@
 namespace tfwsl::diagnose {
 namespace {
 
-// Regexes look at most this much of a line: std::regex recurses per character and would blow the
-// stack (and the time budget) on a multi-megabyte line.
-constexpr std::size_t k_regex_line_cap = 4096;
+// Regexes look at a window around their needle (this much before it and after it), at most
+// k_regex_tries times per line: std::regex recurses per character and would blow the stack (and the
+// time budget) on a multi-megabyte line. profiles/signatures.yaml states the same rule.
+constexpr std::size_t k_regex_before = 128;
+constexpr std::size_t k_regex_after = 512;
+constexpr std::size_t k_regex_tries = 8;
 // Literals look at this much: enough for any real log line, bounded for garbage.
 constexpr std::size_t k_literal_line_cap = 65536;
 
@@ -140,11 +143,19 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
           hit = true;
           break;
         }
-        std::string_view head = capped.substr(0, std::min(capped.size(), k_regex_line_cap));
-        if (std::regex_search(head.begin(), head.end(), *pattern.regex)) {
-          hit = true;
-          break;
+        // The regex only sees a window around each occurrence of its needle: bounded work per
+        // line whatever its length (std::regex backtracks and recurses per character).
+        std::size_t occurrences = 0;
+        for (std::size_t at = lowered.find(pattern.needle); at != std::string::npos && occurrences < k_regex_tries;
+             at = lowered.find(pattern.needle, at + 1), ++occurrences) {
+          std::size_t from = at > k_regex_before ? at - k_regex_before : 0;
+          std::string_view window = capped.substr(from, k_regex_before + pattern.needle.size() + k_regex_after);
+          if (std::regex_search(window.begin(), window.end(), *pattern.regex)) {
+            hit = true;
+            break;
+          }
         }
+        if (hit) break;
       }
       if (hit) {
         text_hit[*it] = true;
