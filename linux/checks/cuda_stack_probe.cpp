@@ -71,8 +71,9 @@ void probe_python(const ProbeEnvironment& env, StackFacts& f) {
     f.python_error = "no Python interpreter '" + env.python + "': " + outcome.error().message;
     return;
   }
-  if (outcome->timed_out || outcome->exit_code != 0) {
-    f.python_error = env.python + " --version " + (outcome->timed_out ? "timed out" : "failed");
+  bool late = really_timed_out(*outcome, request);
+  if (late || (outcome->exit_code != 0 && outcome->out.empty() && outcome->err.empty())) {
+    f.python_error = env.python + " --version " + (late ? "timed out" : "failed");
     return;
   }
   auto text = trim(outcome->out.empty() ? outcome->err : outcome->out);  // Python 2 prints to stderr

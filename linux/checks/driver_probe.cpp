@@ -1,6 +1,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "linux/checks/file_text.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
@@ -32,7 +33,7 @@ DriverFacts probe_linux_driver(const ProbeEnvironment& env) {
   auto outcome = env.runner->run(request);
   if (!outcome) {
     f.dpkg_error = outcome.error().message;
-  } else if (outcome->timed_out) {
+  } else if (really_timed_out(*outcome, request)) {
     f.dpkg_error = "dpkg-query timed out";
   } else {
     std::istringstream in(outcome->out);

@@ -136,8 +136,9 @@ void probe_nvidia_smi(const ProbeEnvironment& env, agent_api::GpuResponse& g) {
     request.timeout = env.probe_timeout;
     auto outcome = env.runner->run(request);
     if (!outcome) continue;  // not installed here: try the next place
-    if (outcome->timed_out || outcome->exit_code != 0) {
-      g.nvml_error += "; " + program + (outcome->timed_out ? " timed out" : " failed: " + trim(outcome->out + outcome->err));
+    bool late = really_timed_out(*outcome, request);
+    if (late || (outcome->exit_code != 0 && outcome->out.empty())) {
+      g.nvml_error += "; " + program + (late ? " timed out" : " failed: " + trim(outcome->out + outcome->err));
       return;
     }
     std::istringstream in(outcome->out);
