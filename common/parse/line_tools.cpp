@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "common/text/utf_convert.hpp"
+
 namespace tfwsl::parse {
 namespace {
 
@@ -163,6 +165,11 @@ std::string strip_markdown_link(std::string_view value) {
     if (close != std::string_view::npos && ends_with(value, ")")) return std::string(value.substr(1, close - 1));
   }
   return std::string(value);
+}
+
+std::string valid_utf8(std::string_view text) {
+  if (is_valid_utf8(text)) return std::string(text);
+  return utf16_to_utf8(utf8_to_utf16(text));
 }
 
 std::vector<std::string_view> words_of(std::string_view line) {

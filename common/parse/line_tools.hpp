@@ -46,6 +46,10 @@ std::optional<LabelValue> split_label_value(std::string_view line);
 // "[5.10.102.1](https://5.10.102.1/)" (GitHub turned a version into a link) -> "5.10.102.1".
 std::string strip_markdown_link(std::string_view value);
 
+// The text itself when it is well-formed UTF-8, else with each ill-formed sequence replaced by
+// U+FFFD: facts go into JSON, which must be UTF-8.
+std::string valid_utf8(std::string_view text);
+
 // Whitespace-separated words (ASCII blanks; also no-break spaces).
 std::vector<std::string_view> words_of(std::string_view line);
 

@@ -367,7 +367,7 @@ nlohmann::json to_json(const NvidiaSmiResult& result) {
     for (const NvidiaGpu& gpu : result.gpus) {
       models.push_back(gpu.driver_model.empty() ? nlohmann::json(nullptr) : nlohmann::json(gpu.driver_model));
       if (!gpu.complete || gpu.name_truncated) continue;
-      gpus.push_back({{"name", gpu.name},
+      gpus.push_back({{"name", valid_utf8(gpu.name)},
                       {"memory_mib", gpu.memory_mib ? nlohmann::json(*gpu.memory_mib) : nlohmann::json(nullptr)}});
     }
     facts["gpus"] = std::move(gpus);

@@ -212,7 +212,7 @@ nlohmann::json to_json(const WslListResult& result) {
   if (result.online_list) {
     facts["online_list"] = true;
     nlohmann::json online = nlohmann::json::array();
-    for (const auto& o : result.online) online.push_back({{"name", o.name}, {"friendly_name", o.friendly_name}});
+    for (const auto& o : result.online) online.push_back({{"name", o.name}, {"friendly_name", valid_utf8(o.friendly_name)}});
     facts["online_distros"] = std::move(online);
   }
   if (!result.windows_version.empty()) facts["windows_version"] = result.windows_version;

@@ -67,11 +67,14 @@ WslMessageCatalog build_catalog() {
                normalize_sentence(first_line(message(messages, "MessageWslOptionalComponentRequired"))));
     add_unique(catalog.optional_component_sentences, normalize_sentence(message(messages, "MessageMissingOptionalComponents")));
     add_unique(catalog.invalid_argument_labels, label_of(first_line(message(messages, "MessageInvalidCommandLine"))));
-    if (const auto code_lines = lines_of(message(messages, "MessageErrorCode")); !code_lines.empty())
+    // Named strings: lines_of returns views into its argument.
+    const std::string error_code = message(messages, "MessageErrorCode");
+    if (const auto code_lines = lines_of(error_code); !code_lines.empty())
       add_unique(catalog.error_code_labels, label_of(code_lines.back()));
     add_unique(catalog.online_list_sentences, normalize_sentence(first_line(message(messages, "MessageDistributionListOnline"))));
     add_unique(catalog.wsl2_needed_sentences, normalize_sentence(message(messages, "MessageWsl2Needed")));
-    for (std::string_view line : lines_of(message(messages, "MessageWslUsage"))) {
+    const std::string usage = message(messages, "MessageWslUsage");
+    for (std::string_view line : lines_of(usage)) {
       const auto at = line.find("wsl.exe [");
       if (at != std::string_view::npos) add_unique(catalog.usage_labels, normalize_sentence(line.substr(0, at)));
     }

@@ -41,9 +41,9 @@ WslStatusResult parse_wsl_status(std::string_view text) {
 
 nlohmann::json to_json(const WslStatusResult& result) {
   nlohmann::json facts = nlohmann::json::object();
-  if (result.default_distribution) facts["default_distribution"] = *result.default_distribution;
+  if (result.default_distribution) facts["default_distribution"] = valid_utf8(*result.default_distribution);
   if (result.default_version) facts["default_version"] = *result.default_version;
-  if (result.kernel_version) facts["kernel_version"] = *result.kernel_version;
+  if (result.kernel_version) facts["kernel_version"] = valid_utf8(*result.kernel_version);
   if (result.errors.any()) facts["errors"] = to_json(result.errors);
   return facts;
 }

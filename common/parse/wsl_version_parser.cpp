@@ -64,7 +64,7 @@ WslVersionResult parse_wsl_version(std::string_view text) {
 nlohmann::json to_json(const WslVersionResult& result) {
   nlohmann::json facts = nlohmann::json::object();
   for (std::size_t field = 0; field < k_wsl_version_field_count; ++field)
-    if (result.fields[field]) facts[k_fact_names[field]] = *result.fields[field];
+    if (result.fields[field]) facts[k_fact_names[field]] = valid_utf8(*result.fields[field]);
   if (!result.windows_version_in_message.empty()) facts["unsupported_windows_version"] = result.windows_version_in_message;
   if (result.errors.any()) facts["errors"] = to_json(result.errors);
   return facts;

@@ -1,6 +1,7 @@
 #include "common/wslconfig/wslconfig_facts.hpp"
 
 #include "common/core/suggest.hpp"
+#include "common/parse/line_tools.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
 
@@ -22,8 +23,8 @@ nlohmann::json facts_of(const Document& document) {
   nlohmann::json experimental = nlohmann::json::object();
   for (const Line& line : document.lines()) {
     if (line.kind != LineKind::key_value) continue;
-    if (line.section == "wsl2") wsl2[lower(line.key)] = line.value;  // later assignments win, as in wsl.exe
-    if (line.section == "experimental") experimental[lower(line.key)] = line.value;
+    if (line.section == "wsl2") wsl2[lower(line.key)] = parse::valid_utf8(line.value);  // later assignments win, as in wsl.exe
+    if (line.section == "experimental") experimental[lower(line.key)] = parse::valid_utf8(line.value);
   }
   if (!wsl2.empty()) facts["wsl2"] = wsl2;
   if (!experimental.empty()) facts["experimental"] = experimental;

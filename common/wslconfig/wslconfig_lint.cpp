@@ -189,6 +189,11 @@ std::vector<Finding> lint(const Document& document, const LintOptions& options) 
       }
     }
   }
+  // Findings quote the file; they end up in JSON, which must be UTF-8.
+  for (Finding& f : out) {
+    f.summary = parse::valid_utf8(f.summary);
+    f.fix = parse::valid_utf8(f.fix);
+  }
   return out;
 }
 
