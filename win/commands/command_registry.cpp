@@ -1,5 +1,6 @@
 #include "win/commands/command_registry.hpp"
 
+#include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
 
 namespace tfwsl::cli {
@@ -7,6 +8,7 @@ namespace tfwsl::cli {
 // Subcommands register themselves here as they are added (explain, doctor, ...).
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
   register_explain_command(app, commands, console);
+  register_doctor_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli

@@ -1,0 +1,232 @@
+// The doctor's own verdicts (WSL, localhost forwarding, driver parity, mem.effective, .wslconfig)
+// and the report completion that keeps every id.
+#include <catch2/catch.hpp>
+
+#include "common/doctor/doctor.hpp"
+#include "common/doctor/doctor_checks.hpp"
+
+using namespace tfwsl;
+using namespace tfwsl::doctor;
+
+namespace {
+
+WslFacts wsl_with(std::vector<parse::WslDistro> distros) {
+  WslFacts f;
+  f.ran = true;
+  f.distros = std::move(distros);
+  f.wsl_version = "2.1.5.0";
+  return f;
+}
+
+parse::WslDistro distro(std::string name, int version, bool is_default) {
+  parse::WslDistro d;
+  d.name = std::move(name);
+  d.state = "Running";
+  d.version = version;
+  d.is_default = is_default;
+  return d;
+}
+
+host::HostFacts windows_driver(const std::string& v) {
+  host::HostFacts h;
+  h.is_windows = true;
+  host::HostGpu g;
+  g.name = "RTX";
+  g.driver_version = v;
+  g.source = "nvidia-smi";
+  h.gpus.push_back(g);
+  return h;
+}
+
+agent_api::GpuResponse nvml(const std::string& v) {
+  agent_api::GpuResponse g;
+  g.nvml_driver_version = v;
+  g.nvml_source = "nvml";
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("wsl.distro: the default distro on WSL 1 fails with the set-version fix") {
+  std::string chosen;
+  auto r = check_wsl_distro(wsl_with({distro("Ubuntu-18.04", 1, true), distro("Ubuntu-22.04", 2, false)}), "", chosen);
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.fix.find("wsl --set-version Ubuntu-18.04 2") != std::string::npos);
+  r = check_wsl_distro(wsl_with({distro("Ubuntu-18.04", 1, true), distro("Ubuntu-22.04", 2, false)}), "Ubuntu-22.04", chosen);
+  CHECK(r.status == CheckStatus::ok);
+  CHECK(chosen == "Ubuntu-22.04");
+  r = check_wsl_distro(wsl_with({distro("Ubuntu-22.04", 2, true)}), "Debian", chosen);
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(chosen.empty());
+}
+
+TEST_CASE("wsl.distro: no distribution fails with the install fix") {
+  WslFacts f = wsl_with({});
+  f.list_failure.kind = wsl::WslFailureKind::no_distro;
+  std::string chosen;
+  auto r = check_wsl_distro(f, "", chosen);
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.fix.find("wsl --install -d") != std::string::npos);
+}
+
+TEST_CASE("wsl.version: an inbox wsl.exe warns with the update fix; Store WSL is ok") {
+  WslFacts f = wsl_with({distro("Ubuntu", 2, true)});
+  CHECK(check_wsl_version(f).status == CheckStatus::ok);
+  f.wsl_version.reset();
+  f.version_failure.kind = wsl::WslFailureKind::cli_too_old;
+  auto r = check_wsl_version(f);
+  CHECK(r.status == CheckStatus::warn);
+  CHECK(r.fix.find("wsl.exe --update") != std::string::npos);
+  f.ran = false;
+  CHECK(check_wsl_installed(f).status == CheckStatus::fail);
+}
+
+TEST_CASE("wsl.default-version: 1 warns, 2 ok, unknown on an inbox WSL skips") {
+  WslFacts f = wsl_with({});
+  f.default_version = 1;
+  f.default_version_source = "wsl --status";
+  CHECK(check_wsl_default_version(f).status == CheckStatus::warn);
+  f.default_version = 2;
+  CHECK(check_wsl_default_version(f).status == CheckStatus::ok);
+  f.default_version.reset();
+  f.wsl_version.reset();
+  CHECK(check_wsl_default_version(f).status == CheckStatus::skip);
+}
+
+TEST_CASE("localhost forwarding: http ok, stdio fallback warns with the fix, an impostor fails") {
+  CHECK(check_localhost_forwarding(AgentLink::http, "").status == CheckStatus::ok);
+  auto r = check_localhost_forwarding(AgentLink::stdio_fallback, "127.0.0.1:5 does not answer");
+  CHECK(r.status == CheckStatus::warn);
+  CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
+  CHECK(r.details.at(0).find("does not answer") != std::string::npos);
+  CHECK(check_localhost_forwarding(AgentLink::stdio_impostor, "x").status == CheckStatus::fail);
+  CHECK(check_localhost_forwarding(AgentLink::none, "").status == CheckStatus::skip);
+}
+
+TEST_CASE("an unreachable agent fails wsl.agent and names the checks it leaves unknown") {
+  auto r = check_agent(AgentLink::none, "", "wsl.exe exited");
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.details.at(0).find("tf.gpu") != std::string::npos);
+  CHECK(check_agent(AgentLink::http, "tfwsl-agent 0.1.0", "").status == CheckStatus::ok);
+}
+
+TEST_CASE("driver parity: 537.58 on Windows vs 546.80 in NVML warns with wsl --shutdown") {
+  auto r = check_driver_parity(windows_driver("537.58"), nvml("546.80"));
+  CHECK(r.status == CheckStatus::warn);
+  CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
+  CHECK(check_driver_parity(windows_driver("546.80"), nvml("546.80")).status == CheckStatus::ok);
+  // A Linux driver's three-part number never matches: that is a Linux driver inside WSL.
+  CHECK(check_driver_parity(windows_driver("546.80"), nvml("546.80.01")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(windows_driver("546.80"), std::nullopt).status == CheckStatus::skip);
+  CHECK(check_driver_parity(windows_driver("546.80"), nvml("")).status == CheckStatus::warn);
+  host::HostFacts linux_host;
+  CHECK(check_driver_parity(linux_host, nvml("546.80")).status == CheckStatus::skip);
+}
+
+TEST_CASE("mem.effective compares memory= with MemTotal") {
+  const std::uint64_t gib16 = 16ull << 30;
+  CHECK(check_mem_effective(gib16, 16318464, {}, "x").status == CheckStatus::ok);          // 15.56 GiB: kernel reserve
+  auto r = check_mem_effective(gib16, 8000000, {}, "C:\\Users\\me\\.wslconfig");
+  CHECK(r.status == CheckStatus::warn);
+  CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
+  CHECK(check_mem_effective(std::nullopt, 8000000, {}, "x").status == CheckStatus::ok);
+  CHECK(check_mem_effective(gib16, std::nullopt, {}, "x").status == CheckStatus::skip);
+  CheckResult agent;
+  agent.details = {"swap: 4 GiB", "MemTotal: 16318464 kB"};
+  CHECK(mem_total_kb_from(agent) == std::optional<std::uint64_t>(16318464));
+}
+
+TEST_CASE(".wslconfig: absent is ok, memory= is read, a malformed line is reported") {
+  std::optional<std::uint64_t> memory;
+  WslconfigFacts none;
+  auto checks = check_wslconfig(none, {}, memory);
+  CHECK(checks.at(0).status == CheckStatus::ok);
+  CHECK_FALSE(memory);
+  WslconfigFacts file{true, "C:\\Users\\me\\.wslconfig", "", "[wsl2]\r\nmemory=16GB\r\n"};
+  checks = check_wslconfig(file, 32ull << 30, memory);
+  CHECK(checks.at(0).status == CheckStatus::ok);
+  CHECK(checks.at(1).id == "wslconfig.memory");
+  CHECK(memory == std::optional<std::uint64_t>(16ull << 30));
+  WslconfigFacts bad{true, "p", "", "[wsl2] memory=48GB\r\n"};
+  checks = check_wslconfig(bad, {}, memory);
+  CHECK(checks.at(0).status != CheckStatus::ok);
+}
+
+TEST_CASE("complete_report keeps the id order and marks missing ids skip with the reason") {
+  CheckResult a;
+  a.id = "gpu.driver-parity";
+  a.status = CheckStatus::warn;
+  auto report = complete_report({a}, "unknown: the agent could not be reached");
+  REQUIRE(report.checks.size() == all_check_ids().size());
+  CHECK(report.checks.front().id == "host.windows-build");
+  CHECK(report.find("gpu.driver-parity")->status == CheckStatus::warn);
+  CHECK(report.find("tf.gpu")->status == CheckStatus::skip);
+  CHECK(report.find("tf.gpu")->summary.find("agent could not be reached") != std::string::npos);
+  CHECK(report.exit_code() == 1);
+}
+
+TEST_CASE("wsl facts: an inbox wsl.exe's --status fills the default version; the registry is the fallback") {
+  wsl::WslReply list;
+  list.text = "  NAME      STATE           VERSION\n* Ubuntu    Running         2\n";
+  wsl::WslReply version;
+  version.exit_code = -1;
+  version.failure.kind = wsl::WslFailureKind::cli_too_old;
+  wsl::WslReply status;
+  status.text = "Default Distribution: Ubuntu\nDefault Version: 1\n";
+  auto f = wsl_facts_from(list, version, Result<wsl::WslReply>(status), 2);
+  REQUIRE(f.distros.size() == 1);
+  CHECK(f.distros[0].is_default);
+  CHECK(f.default_version == std::optional<int>(1));
+  CHECK(f.version_failure.kind == wsl::WslFailureKind::cli_too_old);
+  f = wsl_facts_from(list, version, std::nullopt, 2);
+  CHECK(f.default_version == std::optional<int>(2));
+  CHECK(f.default_version_source.find("registry") != std::string::npos);
+}
+
+namespace {
+// A doctor run with fakes for every port (no processes): the merge, the parallel sources, the ids.
+DoctorEnvironment native_linux_env() {
+  DoctorEnvironment env;
+  env.is_windows = false;
+  env.host_facts = [] { return host::HostFacts{}; };
+  env.wslconfig = [] { return WslconfigFacts{}; };
+  env.linux_side = [](const std::string&) {
+    LinuxSide side;
+    side.link = AgentLink::in_process;
+    side.description = "in-process";
+    CheckResult dxg;
+    dxg.id = "linux.dxg";
+    dxg.status = CheckStatus::ok;
+    CheckResult mem;
+    mem.id = "mem.effective";
+    mem.details = {"MemTotal: 16318464 kB"};
+    side.checks.checks = {dxg, mem};
+    return side;
+  };
+  return env;
+}
+}  // namespace
+
+TEST_CASE("native Linux doctor: host and wsl checks skip with the reason, Linux checks run, every id appears") {
+  auto result = run_doctor(native_linux_env());
+  CHECK(result.report.checks.size() == all_check_ids().size());
+  CHECK(result.report.find("host.nvidia-driver")->status == CheckStatus::skip);
+  CHECK(result.report.find("wsl.distro")->summary.find("not on Windows") != std::string::npos);
+  CHECK(result.report.find("linux.dxg")->status == CheckStatus::ok);
+  CHECK(result.report.find("mem.effective")->status == CheckStatus::ok);
+  CHECK(result.report.find("wsl.agent")->status == CheckStatus::ok);
+  CHECK(result.wsl_starts == 0);
+}
+
+TEST_CASE("a Linux side past its time limit leaves its checks skip and says so") {
+  auto env = native_linux_env();
+  env.agent_timeout = std::chrono::milliseconds(50);
+  env.linux_side = [](const std::string&) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    return LinuxSide{};
+  };
+  auto result = run_doctor(env);
+  CHECK(result.report.find("wsl.agent")->status == CheckStatus::fail);
+  CHECK(result.report.find("tf.gpu")->status == CheckStatus::skip);
+  CHECK(result.report.find("tf.gpu")->summary.find("did not finish in time") != std::string::npos);
+}

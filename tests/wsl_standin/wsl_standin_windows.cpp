@@ -1,0 +1,221 @@
+// A stand-in for wsl.exe (and nvidia-smi.exe), for the Wine scenario tests; never shipped.
+//
+// Per scenario (TFWSL_STANDIN_SCENARIO: a folder with scenario.txt) it replays recorded behaviour:
+// the bytes wsl.exe wrote (UTF-16LE, CRLF) and its exit code (4294967295 for errors). Every
+// invocation is appended to TFWSL_STANDIN_LOG. `--exec` commands are relayed to the Linux-side relay
+// on 127.0.0.1:TFWSL_STANDIN_RELAY_PORT (relay_protocol.hpp), which runs them and streams stdin,
+// stdout, stderr and the exit code back.
+//
+// scenario.txt lines: `<invocation> = <output file or -> <exit code> [<stderr file>]`; the invocation is
+// the arguments joined by spaces ("-l -v", "--version"), or a prefix of them at a word boundary
+// ("--terminate"), or "*" for anything else; nvidia-smi.exe invocations start with "nvidia-smi".
+// `exec = relay` enables --exec; `exec = <file> <code>` replays instead.
+#include <winsock2.h>
+#include <ws2tcpip.h>
+#include <windows.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/text/utf_convert.hpp"
+#include "tests/wsl_standin/relay_protocol.hpp"
+
+namespace {
+
+using tfwsl::wide_to_utf8;
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(std::filesystem::path(tfwsl::utf8_to_wide(path)), std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_handle(DWORD which, const std::string& bytes) {
+  HANDLE h = GetStdHandle(which);
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    DWORD n = 0;
+    if (!WriteFile(h, bytes.data() + done, static_cast<DWORD>(bytes.size() - done), &n, nullptr) || n == 0) return;
+    done += n;
+  }
+}
+
+std::string trim(std::string s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\r' || s.back() == '\t')) s.pop_back();
+  std::size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  return s.substr(i);
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\', out += c;
+    else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else out += c;
+  }
+  return out;
+}
+
+bool send_all(SOCKET s, const std::string& bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    int n = send(s, bytes.data() + done, static_cast<int>(bytes.size() - done), 0);
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+bool recv_all(SOCKET s, char* p, std::size_t size) {
+  std::size_t done = 0;
+  while (done < size) {
+    int n = recv(s, p + done, static_cast<int>(size - done), 0);
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+struct StdinPump {
+  SOCKET socket;
+};
+
+DWORD WINAPI pump_stdin(LPVOID param) {
+  auto* pump = static_cast<StdinPump*>(param);
+  HANDLE in = GetStdHandle(STD_INPUT_HANDLE);
+  char buf[16384];
+  for (;;) {
+    DWORD n = 0;
+    if (in == INVALID_HANDLE_VALUE || in == nullptr || !ReadFile(in, buf, sizeof buf, &n, nullptr) || n == 0) break;
+    if (!send_all(pump->socket, tfwsl::standin::encode_relay_frame(tfwsl::standin::k_frame_stdin, std::string(buf, n))))
+      return 0;
+  }
+  send_all(pump->socket, tfwsl::standin::encode_relay_frame(tfwsl::standin::k_frame_stdin, ""));
+  return 0;
+}
+
+// Relays one --exec command; returns its exit code.
+int relay_exec(const std::vector<std::string>& args, const std::string& scenario_name) {
+  std::string distro, user, cd;
+  std::vector<std::string> linux_argv;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if ((a == "-d" || a == "--distribution") && i + 1 < args.size()) distro = args[++i];
+    else if ((a == "-u" || a == "--user") && i + 1 < args.size()) user = args[++i];
+    else if (a == "--cd" && i + 1 < args.size()) cd = args[++i];
+    else if (a == "--exec" || a == "-e") {
+      linux_argv.assign(args.begin() + static_cast<long>(i) + 1, args.end());
+      break;
+    }
+  }
+  int port = std::atoi(env("TFWSL_STANDIN_RELAY_PORT").c_str());
+  if (port <= 0) {
+    write_handle(STD_ERROR_HANDLE, "wsl stand-in: TFWSL_STANDIN_RELAY_PORT is not set\n");
+    return 1;
+  }
+  WSADATA wsa;
+  WSAStartup(MAKEWORD(2, 2), &wsa);
+  SOCKET s = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<u_short>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(s, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    write_handle(STD_ERROR_HANDLE, "wsl stand-in: cannot reach the relay on 127.0.0.1:" + std::to_string(port) + "\n");
+    return 1;
+  }
+  std::string header = "{\"argv\":[";
+  for (std::size_t i = 0; i < linux_argv.size(); ++i) header += (i ? ",\"" : "\"") + json_escape(linux_argv[i]) + "\"";
+  header += "],\"distro\":\"" + json_escape(distro) + "\",\"user\":\"" + json_escape(user) + "\",\"cd\":\"" +
+            json_escape(cd) + "\",\"scenario\":\"" + json_escape(scenario_name) + "\"}\n";
+  if (!send_all(s, header)) return 1;
+  static StdinPump pump{s};
+  CreateThread(nullptr, 0, pump_stdin, &pump, 0, nullptr);
+  for (;;) {
+    char head[5];
+    if (!recv_all(s, head, 5)) return 1;
+    std::uint32_t n = tfwsl::standin::decode_le32(head + 1);
+    std::string payload(n, '\0');
+    if (n && !recv_all(s, payload.data(), n)) return 1;
+    if (head[0] == tfwsl::standin::k_frame_stdout) write_handle(STD_OUTPUT_HANDLE, payload);
+    else if (head[0] == tfwsl::standin::k_frame_stderr) write_handle(STD_ERROR_HANDLE, payload);
+    else if (head[0] == tfwsl::standin::k_frame_exit && n == 4) return static_cast<int>(tfwsl::standin::decode_le32(payload.data()));
+  }
+}
+
+}  // namespace
+
+int wmain(int argc, wchar_t** argv) {
+  std::string self = wide_to_utf8(argv[0]);
+  std::size_t slash = self.find_last_of("\\/");
+  std::string name = slash == std::string::npos ? self : self.substr(slash + 1);
+  for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  bool as_nvidia_smi = name.rfind("nvidia-smi", 0) == 0;
+
+  std::vector<std::string> args;
+  std::string joined = as_nvidia_smi ? "nvidia-smi" : "";
+  for (int i = 1; i < argc; ++i) {
+    args.push_back(wide_to_utf8(argv[i]));
+    joined += (joined.empty() ? "" : " ") + args.back();
+  }
+  std::string log = env("TFWSL_STANDIN_LOG");
+  if (!log.empty()) {
+    std::ofstream out(std::filesystem::path(tfwsl::utf8_to_wide(log)), std::ios::app | std::ios::binary);
+    out << (as_nvidia_smi ? "nvidia-smi.exe " : "wsl.exe ") << joined << "\n";
+  }
+  std::string dir = env("TFWSL_STANDIN_SCENARIO");
+  std::ifstream table(std::filesystem::path(tfwsl::utf8_to_wide(dir + "\\scenario.txt")));
+  if (dir.empty() || !table) {
+    write_handle(STD_ERROR_HANDLE, "wsl stand-in: TFWSL_STANDIN_SCENARIO does not name a folder with scenario.txt\n");
+    return 1;
+  }
+  bool is_exec = false;
+  for (const auto& a : args) is_exec = is_exec || a == "--exec" || a == "-e";
+  std::string best_key, best_value, fallback;
+  std::string line;
+  while (std::getline(table, line)) {
+    line = trim(line);
+    if (line.empty() || line[0] == '#') continue;
+    std::size_t eq = line.find(" = ");
+    if (eq == std::string::npos) continue;
+    std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 3));
+    if (key == "*" && !as_nvidia_smi) fallback = value;
+    if (is_exec && !as_nvidia_smi) {
+      if (key == "exec") best_key = key, best_value = value;
+      continue;
+    }
+    bool match = joined == key || (joined.rfind(key + " ", 0) == 0);
+    if (match && key.size() > best_key.size()) best_key = key, best_value = value;
+  }
+  if (best_key.empty()) best_value = fallback;
+  if (best_value.empty()) {
+    write_handle(STD_ERROR_HANDLE, "wsl stand-in: the scenario has no answer for: " + joined + "\n");
+    return 1;
+  }
+  if (best_value == "relay") {
+    std::string scenario_name = dir.substr(dir.find_last_of("\\/") + 1);
+    return relay_exec(args, scenario_name);
+  }
+  std::istringstream fields(best_value);
+  std::string out_file, err_file;
+  unsigned long long code = 0;
+  fields >> out_file >> code >> err_file;
+  if (out_file != "-") write_handle(STD_OUTPUT_HANDLE, read_all(dir + "\\" + out_file));
+  if (!err_file.empty()) write_handle(STD_ERROR_HANDLE, read_all(dir + "\\" + err_file));
+  ExitProcess(static_cast<UINT>(code));
+}

@@ -1,0 +1,87 @@
+#include "win/commands/doctor_bundle.hpp"
+
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "common/text/utf_convert.hpp"
+#include "common/wsl/wsl_client.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+// One ustar member: 512-byte header, data padded to 512.
+std::string tar_member(const std::string& name, const std::string& data) {
+  char header[512] = {};
+  std::snprintf(header, 100, "%s", name.c_str());
+  std::snprintf(header + 100, 8, "%07o", 0644);
+  std::snprintf(header + 108, 8, "%07o", 0);
+  std::snprintf(header + 116, 8, "%07o", 0);
+  std::snprintf(header + 124, 12, "%011llo", static_cast<unsigned long long>(data.size()));
+  std::snprintf(header + 136, 12, "%011o", 0);
+  header[156] = '0';
+  std::memcpy(header + 257, "ustar", 6);
+  std::memcpy(header + 263, "00", 2);
+  std::memset(header + 148, ' ', 8);
+  unsigned sum = 0;
+  for (unsigned char c : header) sum += c;
+  std::snprintf(header + 148, 8, "%06o", sum);
+  std::string out(header, 512);
+  out += data;
+  out.append((512 - data.size() % 512) % 512, '\0');
+  return out;
+}
+
+}  // namespace
+
+std::string redact(std::string text, const std::vector<std::string>& user_names) {
+  for (const auto& name : user_names) {
+    if (name.size() < 2) continue;
+    for (std::size_t pos = 0; (pos = text.find(name, pos)) != std::string::npos;) {
+      text.replace(pos, name.size(), "<user>");
+      pos += 6;
+    }
+  }
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = i;
+    while (j < text.size() && std::isxdigit(static_cast<unsigned char>(text[j]))) ++j;
+    if (j - i >= 32) {
+      out += "<redacted>";
+      i = j;
+    } else if (j > i) {
+      out.append(text, i, j - i);
+      i = j;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
+Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& result) {
+  std::vector<std::string> users;
+  for (const char* var : {"USERNAME", "USER", "LOGNAME"})
+    if (auto v = wsl::process_environment_variable(var)) users.push_back(*v);
+  nlohmann::json summary = to_json(result.report);
+  summary["wsl_starts"] = result.wsl_starts;
+  summary["elapsed_ms"] = result.elapsed.count();
+  std::string archive = tar_member("tfwsl-doctor/summary.json", redact(summary.dump(2), users)) +
+                        tar_member("tfwsl-doctor/facts.json", redact(result.facts.dump(2), users)) +
+                        tar_member("tfwsl-doctor/report.txt", redact(render_text(result.report, {true, false}), users));
+  archive.append(1024, '\0');
+  #if defined(_WIN32)
+  std::ofstream out(std::filesystem::path(utf8_to_wide(path)), std::ios::binary | std::ios::trunc);
+#else
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+#endif
+  if (!out) return make_error(ErrorCode::io, "cannot write the bundle " + path + ": check the folder exists and is writable");
+  out.write(archive.data(), static_cast<std::streamsize>(archive.size()));
+  if (!out) return make_error(ErrorCode::io, "writing the bundle " + path + " failed");
+  return {};
+}
+
+}  // namespace tfwsl::cli

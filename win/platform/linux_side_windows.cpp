@@ -1,0 +1,18 @@
+#include "win/platform/linux_side.hpp"
+
+#include <windows.h>
+
+#include "common/text/utf_convert.hpp"
+
+namespace tfwsl::cli {
+
+std::optional<doctor::LinuxSide> in_process_linux_side() { return std::nullopt; }
+
+std::string own_executable_path() {
+  std::wstring buffer(32768, L'\0');
+  DWORD n = GetModuleFileNameW(nullptr, buffer.data(), static_cast<DWORD>(buffer.size()));
+  buffer.resize(n);
+  return wide_to_utf8(buffer);
+}
+
+}  // namespace tfwsl::cli
