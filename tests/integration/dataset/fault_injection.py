@@ -65,11 +65,11 @@ def main():
         full = time.monotonic() - started
         check(calibration.returncode == 0, f"calibration import failed: {calibration.stderr.decode(errors='replace')}")
         shutil.rmtree(os.path.join(work, "calibrate"))
-        print(f"one full import takes {full:.2f} s; kills land in [0.05, {0.4 * full:.2f}] s", flush=True)
+        print(f"one full import takes {full:.2f} s; kills land in [0.05, {0.7 * full:.2f}] s", flush=True)
 
         killed_mid_run = completions = 0
         for run in range(1, args.runs + 1):
-            delay = rng.uniform(0.05, max(0.1, 0.4 * full))
+            delay = rng.uniform(0.05, max(0.1, 0.7 * full))
             process = subprocess.Popen(import_command(args.agent, source, target, *extra),
                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             time.sleep(delay)
