@@ -14,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view text(reinterpret_cast<const char*>(data), size);
   auto result = tfwsl::parse::parse_requirements(text);
   (void)tfwsl::parse::looks_like_requirements(text);
-  (void)tfwsl::parse::to_json(result).dump();
+  // Facts may hold any bytes the paste had; explain prints them with invalid UTF-8 replaced.
+  (void)tfwsl::parse::to_json(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   const auto& base = tfwsl::diagnose::builtin_signature_base();
   if (const auto* tf = tfwsl::parse::find_tensorflow(result); tf && base) {
     (void)tfwsl::diagnose::tensorflow_allows(*tf, *base);
