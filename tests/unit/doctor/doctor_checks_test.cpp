@@ -2,6 +2,8 @@
 // and the report completion that keeps every id.
 #include <catch2/catch.hpp>
 
+#include <thread>
+
 #include "common/doctor/doctor.hpp"
 #include "common/doctor/doctor_checks.hpp"
 
