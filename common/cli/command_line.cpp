@@ -27,7 +27,7 @@ std::optional<std::string> unknown_subcommand(CLI::App& app, const std::vector<s
       // "--log-file PATH": skip the value of an option that takes one (not written with '=').
       if (a.find('=') == std::string::npos) {
         const CLI::Option* opt = app.get_option_no_throw(a);
-        if (opt && opt->get_type_size() > 0) ++i;
+        if (opt && opt->get_items_expected_min() > 0) ++i;  // a counted flag like -v takes none
       }
       continue;
     }

@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include <future>
+#include <thread>
 
 #include "common/process/process_runner.hpp"
 #include "common/process/windows_command_line.hpp"
@@ -106,8 +107,14 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
   }
 
   ProcessOutcome outcome;
-  ios.run_for(request.timeout);
+  const auto deadline = started + request.timeout;
+  ios.run_until(deadline);
   std::error_code ec;
+  // run_until returns as soon as both pipes are closed, which can be a moment before the child has
+  // exited: wait for it (up to the deadline) rather than mistake that moment for a timeout.
+  while (child.running(ec) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
   if (child.running(ec)) {
     child.terminate(ec);
     outcome.timed_out = true;

@@ -6,6 +6,7 @@
 //   test_child cat             copies stdin to stdout
 //   test_child env NAME        prints the variable's value, or "<unset>"
 //   test_child cwd             prints the working directory
+//   test_child quiet-exit MS   closes stdout and stderr, sleeps, then exits 7
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -71,6 +72,14 @@ int run(const std::vector<std::string>& args) {
     write_all(stdout, v ? v : "<unset>");
 #endif
     return 0;
+  }
+  if (verb == "quiet-exit" && args.size() > 2) {
+    write_all(stdout, "closing\n");
+    std::fflush(stdout);
+    std::fclose(stdout);
+    std::fclose(stderr);
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::atol(args[2].c_str())));
+    return 7;
   }
   if (verb == "cwd") {
     write_all(stdout, tfwsl::wide_to_utf8(std::filesystem::current_path().wstring()));

@@ -44,3 +44,16 @@ TEST_CASE("an unknown option exits 2", "[cli]") {
   auto r = run({"--frobnicate"});
   CHECK(r.code == 2);
 }
+
+TEST_CASE("flags before the command are not mistaken for commands or values", "[cli]") {
+  CHECK(run({"-v", "frobnicate"}).err.find("unknown command 'frobnicate'") != std::string::npos);
+  CHECK(run({"--log-file", "doctor.log", "frobnicate"}).err.find("unknown command 'frobnicate'") != std::string::npos);
+  auto verbose_help = run({"-vv", "--help"});
+  CHECK(verbose_help.code == 0);
+}
+
+TEST_CASE("a typo of a command gets a suggestion", "[cli]") {
+  auto r = run({"-v", "docter"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("Did you mean 'doctor'?") != std::string::npos);
+}

@@ -80,6 +80,13 @@ TEST_CASE("a child past its timeout is killed and reported", "[process]") {
   CHECK(outcome.elapsed < 15s);
 }
 
+TEST_CASE("a child that closes its pipes before exiting is waited for, not reported as timed out", "[process]") {
+  auto outcome = run_ok({{child(), "quiet-exit", "300"}, std::nullopt, {}, std::nullopt, 10s});
+  CHECK_FALSE(outcome.timed_out);
+  CHECK(outcome.exit_code == 7);
+  CHECK(outcome.out == "closing\n");
+}
+
 TEST_CASE("environment overrides and the working directory reach the child", "[process]") {
   auto env = run_ok({{child(), "env", "WSL_UTF8"}, std::nullopt, {{"WSL_UTF8", "1"}}});
   CHECK(env.out == "1");
