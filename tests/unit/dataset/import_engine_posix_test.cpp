@@ -137,7 +137,7 @@ TEST_CASE("a source file changed since the last run is copied again", "[engine]"
   CHECK(read_file(f.target / "a.txt") == "alpha, longer now");
 }
 
-TEST_CASE("--move deletes sources only after a verified copy and removes emptied folders", "[engine]") {
+TEST_CASE("move (--move) deletes sources only after a verified copy and removes emptied folders", "[engine]") {
   Fixture f;
   auto before = contents(f.source);
   ImportOptions move;
@@ -150,7 +150,7 @@ TEST_CASE("--move deletes sources only after a verified copy and removes emptied
   CHECK(fs::exists(f.source));  // the root itself is kept
 }
 
-TEST_CASE("--move keeps a source that changed after it was copied, and reports it", "[engine]") {
+TEST_CASE("move (--move) keeps a source that changed after it was copied, and reports it", "[engine]") {
   Fixture f;
   ImportOptions move;
   move.move = true;
