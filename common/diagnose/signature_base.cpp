@@ -6,19 +6,12 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "common/text/ascii.hpp"
 #include "common/version/driver_version.hpp"
 #include "common/version/version.hpp"
 
 namespace tfwsl::diagnose {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
 
 Result<Severity> parse_severity(const std::string& text) {
   if (text == "error") return Severity::error;
@@ -113,13 +106,13 @@ bool condition_holds(const Condition& condition, const nlohmann::json& facts) {
     }
     case Test::in: {
       if (!value || !value->is_string()) return false;
-      std::string text = lower(value->get<std::string>());
+      std::string text = ascii_lower(value->get<std::string>());
       return std::find(condition.values.begin(), condition.values.end(), text) != condition.values.end();
     }
     case Test::contains_any: {
       if (!value) return false;
       if (value->is_string()) {
-        std::string text = lower(value->get<std::string>());
+        std::string text = ascii_lower(value->get<std::string>());
         for (const auto& v : condition.values) {
           if (text.find(v) != std::string::npos) return true;
         }
@@ -128,7 +121,7 @@ bool condition_holds(const Condition& condition, const nlohmann::json& facts) {
       if (!value->is_array()) return false;
       for (const auto& item : *value) {
         if (!item.is_string()) continue;
-        std::string text = lower(item.get<std::string>());
+        std::string text = ascii_lower(item.get<std::string>());
         if (std::find(condition.values.begin(), condition.values.end(), text) != condition.values.end()) return true;
       }
       return false;
@@ -174,7 +167,7 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
       if (sig.kinds.empty()) return fail("needs 'kinds' (a list, or [any])");
       for (const auto& literal : string_list(node["match"])) {
         if (literal.empty()) return fail("an empty 'match' literal would match everything");
-        sig.patterns.push_back({lower(literal), nullptr, literal});
+        sig.patterns.push_back({ascii_lower(literal), nullptr, literal});
       }
       if (node["regex"]) {
         for (const auto& item : node["regex"]) {
@@ -183,7 +176,7 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
           if (needle.empty() || pattern.empty()) return fail("each 'regex' needs a non-empty 'needle' and 'pattern'");
           try {
             auto regex = std::make_shared<const std::regex>(pattern, std::regex::ECMAScript | std::regex::icase);
-            sig.patterns.push_back({lower(needle), std::move(regex), pattern});
+            sig.patterns.push_back({ascii_lower(needle), std::move(regex), pattern});
           } catch (const std::regex_error& e) {
             return fail(fmt::format("pattern '{}' is not a valid regex: {}", pattern, e.what()));
           }
@@ -223,7 +216,7 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
             if (!valid) return fail(fmt::format("'{}' is not a version", *text));
           } else if (item["in"] || item["contains_any"]) {
             bool in = static_cast<bool>(item["in"]);
-            for (const auto& v : string_list(in ? item["in"] : item["contains_any"])) condition.values.push_back(lower(v));
+            for (const auto& v : string_list(in ? item["in"] : item["contains_any"])) condition.values.push_back(ascii_lower(v));
             condition.test = in ? Condition::Test::in : Condition::Test::contains_any;
           } else {
             return fail("a 'when' needs one of is, at_least, below, version_below, windows_driver_below, in, contains_any");

@@ -5,18 +5,17 @@
 #include <map>
 
 #include "common/parse/line_tools.hpp"
+#include "common/text/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-bool all_digits(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), is_digit); }
+bool all_digits(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c); }); }
 
 // "555.99", "555.52.01", "12.5", "460.15": digits and dots, starting with a digit.
 bool is_version_token(std::string_view s) {
-  return !s.empty() && is_digit(s.front()) && contains(s, ".") &&
-         std::all_of(s.begin(), s.end(), [](char c) { return is_digit(c) || c == '.'; });
+  return !s.empty() && ascii_is_digit(s.front()) && contains(s, ".") &&
+         std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c) || c == '.'; });
 }
 
 // The word after `label` on the line ("Driver Version:" -> "555.99").
@@ -147,7 +146,7 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
   if (fields.size() < 2) return std::nullopt;
   NvidiaGpu gpu;
   const std::string& first = fields.front();
-  const bool name_like = !first.empty() && !is_digit(first.front()) && !contains(first, ":") && !contains(first, "[") &&
+  const bool name_like = !first.empty() && !ascii_is_digit(first.front()) && !contains(first, ":") && !contains(first, "[") &&
                          first.size() <= 64 && (contains_ci(first, "nvidia") || contains_ci(first, "geforce") ||
                                                 contains_ci(first, "quadro") || contains_ci(first, "tesla") ||
                                                 contains_ci(first, "rtx") || contains_ci(first, "gtx"));

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 
+#include "common/text/ascii.hpp"
 #include "common/text/utf_convert.hpp"
 
 namespace tfwsl {
@@ -26,8 +27,6 @@ std::string_view trim_right(std::string_view s) {
   while (!s.empty() && (is_space(s.back()) || s.back() == '\r')) s.remove_suffix(1);
   return s;
 }
-
-char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
 bool starts_with_command_word(std::string_view text) {
   std::size_t end = 0;

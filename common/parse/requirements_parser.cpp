@@ -5,17 +5,10 @@
 #include <array>
 
 #include "common/parse/line_tools.hpp"
+#include "common/text/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
-
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::string to_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = lower(c);
-  return out;
-}
 
 bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
@@ -58,7 +51,7 @@ std::optional<DeclaredRequirement> parse_one(std::string_view text, bool conda, 
   if (conda && channel != std::string_view::npos && channel < 64) text = text.substr(channel + 2);
   while (i < text.size() && is_name_char(text[i])) ++i;
   if (i == 0) return std::nullopt;
-  req.package = to_lower(text.substr(0, i));
+  req.package = ascii_lower(text.substr(0, i));
   if (!((req.package[0] >= 'a' && req.package[0] <= 'z') || (req.package[0] >= '0' && req.package[0] <= '9'))) return std::nullopt;
   std::string_view rest = trim(text.substr(i));
   if (!rest.empty() && rest[0] == '[') {
@@ -70,7 +63,7 @@ std::optional<DeclaredRequirement> parse_one(std::string_view text, bool conda, 
       auto comma = extras.find(',', start);
       if (comma == std::string_view::npos) comma = extras.size();
       auto extra = trim(extras.substr(start, comma - start));
-      if (!extra.empty()) req.extras.push_back(to_lower(extra));
+      if (!extra.empty()) req.extras.push_back(ascii_lower(extra));
       start = comma + 1;
     }
     rest = trim(rest.substr(close + 1));
@@ -186,7 +179,7 @@ void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool
     std::string_view t = strip_comment(trim(line.text));
     if (t.empty()) continue;
     if (!in_array && t.front() == '[' && t.back() == ']' && t.find('"') == std::string_view::npos) {
-      section = to_lower(t.substr(1, t.size() - 2));
+      section = ascii_lower(t.substr(1, t.size() - 2));
       continue;
     }
     if (in_array) {
@@ -197,7 +190,7 @@ void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool
     }
     auto eq = t.find('=');
     if (eq == std::string_view::npos) continue;
-    std::string key = to_lower(unquote(t.substr(0, eq)));
+    std::string key = ascii_lower(unquote(t.substr(0, eq)));
     std::string_view value = trim(t.substr(eq + 1));
     bool dependency_section = section == "project" || section == "project.optional-dependencies" ||
                               section == "build-system" || starts_with(section, "dependency-groups");
@@ -237,7 +230,7 @@ void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool
             if (q != '"' && q != '\'') continue;
             auto end = list.find(q, i + 1);
             if (end == std::string_view::npos) break;
-            req.extras.push_back(to_lower(list.substr(i + 1, end - i - 1)));
+            req.extras.push_back(ascii_lower(list.substr(i + 1, end - i - 1)));
             i = end;
           }
         }
@@ -257,7 +250,7 @@ void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
     if (t.empty()) continue;
     bool indented = raw.find_first_not_of(" \t") > 0;
     if (t.front() == '[' && t.back() == ']') {
-      section = to_lower(t.substr(1, t.size() - 2));
+      section = ascii_lower(t.substr(1, t.size() - 2));
       in_list = false;
       continue;
     }
@@ -268,7 +261,7 @@ void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
     auto eq = t.find('=');
     in_list = false;
     if (eq == std::string_view::npos) continue;
-    std::string key = to_lower(trim(t.substr(0, eq)));
+    std::string key = ascii_lower(trim(t.substr(0, eq)));
     bool wanted = (section == "options" && (key == "install_requires" || key == "setup_requires")) ||
                   section == "options.extras_require";
     if (!wanted) continue;
@@ -311,7 +304,7 @@ const char* to_string(RequirementsFormat format) {
 std::string fold_package_name(std::string_view name) {
   std::string out;
   for (char c : name) {
-    char l = lower(c);
+    char l = ascii_lower(c);
     if (l == '_' || l == '.') l = '-';
     if (l == '-' && !out.empty() && out.back() == '-') continue;
     out += l;

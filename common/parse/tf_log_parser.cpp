@@ -6,17 +6,16 @@
 #include <set>
 
 #include "common/parse/line_tools.hpp"
+#include "common/text/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // The version-looking token at the start of `text` ("9.1.0", "8.1.0." -> "8.1.0").
 std::string leading_version(std::string_view text) {
   text = trim(text);
   std::size_t end = 0;
-  while (end < text.size() && (is_digit(text[end]) || text[end] == '.')) ++end;
+  while (end < text.size() && (ascii_is_digit(text[end]) || text[end] == '.')) ++end;
   std::string version(text.substr(0, end));
   while (!version.empty() && version.back() == '.') version.pop_back();
   return version;
@@ -26,7 +25,7 @@ std::optional<int> leading_int(std::string_view text) {
   text = trim(text);
   int value = 0;
   std::size_t i = 0;
-  for (; i < text.size() && is_digit(text[i]) && i < 6; ++i) value = value * 10 + (text[i] - '0');
+  for (; i < text.size() && ascii_is_digit(text[i]) && i < 6; ++i) value = value * 10 + (text[i] - '0');
   if (i == 0) return std::nullopt;
   return value;
 }
@@ -97,7 +96,7 @@ TfLogResult parse_tf_log(std::string_view text) {
     }
     if ((pos = find_ci(line, "adding visible gpu devices:")) != std::string_view::npos) {
       std::string_view list = trim(line.substr(pos + 27));
-      if (!list.empty() && is_digit(list[0])) keep_max(result.gpu_count, static_cast<int>(count_of(list, ",") + 1));
+      if (!list.empty() && ascii_is_digit(list[0])) keep_max(result.gpu_count, static_cast<int>(count_of(list, ",") + 1));
     }
     if ((pos = line.find("Created device /job:")) != std::string_view::npos ||
         (pos = line.find("Created TensorFlow device (/job:")) != std::string_view::npos) {

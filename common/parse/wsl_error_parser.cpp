@@ -5,13 +5,13 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
+#include "common/text/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_alnum(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool is_alnum(char c) { return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_hex(char c) { return ascii_is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 void add_unique(std::vector<std::string>& list, std::string value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
@@ -157,15 +157,15 @@ std::string find_windows_version(std::string_view text) {
   for (std::string_view line : lines_of(text)) {
     if (!contains_ci(line, "windows")) continue;
     for (std::size_t i = 0; i + 6 < line.size(); ++i) {
-      if (i > 0 && (is_digit(line[i - 1]) || line[i - 1] == '.')) continue;
+      if (i > 0 && (ascii_is_digit(line[i - 1]) || line[i - 1] == '.')) continue;
       if (!starts_with(line.substr(i), "10.0.")) continue;
       std::size_t end = i + 5;
       std::size_t build_digits = 0;
-      while (end < line.size() && is_digit(line[end])) ++end, ++build_digits;
+      while (end < line.size() && ascii_is_digit(line[end])) ++end, ++build_digits;
       if (build_digits < 4 || build_digits > 5) continue;
-      if (end + 1 < line.size() && line[end] == '.' && is_digit(line[end + 1])) {
+      if (end + 1 < line.size() && line[end] == '.' && ascii_is_digit(line[end + 1])) {
         ++end;
-        while (end < line.size() && is_digit(line[end])) ++end;
+        while (end < line.size() && ascii_is_digit(line[end])) ++end;
       }
       return std::string(line.substr(i, end - i));
     }

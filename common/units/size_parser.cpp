@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "common/text/ascii.hpp"
+
 namespace tfwsl {
 namespace {
 
@@ -24,7 +26,6 @@ constexpr std::array<Unit, 9> k_units{{
 }};
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 char to_upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c; }
 
 tl::unexpected<Error> size_error(std::string_view text, std::string_view why) {
@@ -41,7 +42,7 @@ Result<std::uint64_t> parse_wsl_size(std::string_view text) {
   while (pos < text.size() && is_blank(text[pos])) ++pos;
   const std::size_t digits_start = pos;
   std::uint64_t value = 0;
-  while (pos < text.size() && is_digit(text[pos])) {
+  while (pos < text.size() && ascii_is_digit(text[pos])) {
     const auto digit = static_cast<std::uint64_t>(text[pos] - '0');
     if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) return size_error(text, "too large");
     value = value * 10 + digit;

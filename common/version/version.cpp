@@ -4,13 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "common/text/ascii.hpp"
+
 namespace tfwsl {
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::string_view trim(std::string_view s) {
+std::string_view trim_version_text(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
   return s;
@@ -20,7 +19,7 @@ std::string_view trim(std::string_view s) {
 bool read_number(std::string_view text, std::size_t& pos, int& out) {
   const std::size_t start = pos;
   long long value = 0;
-  while (pos < text.size() && is_digit(text[pos])) {
+  while (pos < text.size() && ascii_is_digit(text[pos])) {
     value = value * 10 + (text[pos] - '0');
     if (value > 1'000'000'000LL) return false;
     ++pos;
@@ -33,7 +32,7 @@ bool read_number(std::string_view text, std::size_t& pos, int& out) {
 bool consume_word(std::string_view text, std::size_t& pos, std::string_view word) {
   if (text.size() - pos < word.size()) return false;
   for (std::size_t i = 0; i < word.size(); ++i) {
-    if (lower(text[pos + i]) != word[i]) return false;
+    if (ascii_lower(text[pos + i]) != word[i]) return false;
   }
   pos += word.size();
   return true;
@@ -55,7 +54,7 @@ int phase(const Version& v) {
 }  // namespace
 
 Result<Version> Version::parse(std::string_view raw) {
-  const std::string_view text = trim(raw);
+  const std::string_view text = trim_version_text(raw);
   auto fail = [&](std::string_view why) -> Result<Version> {
     return make_error(ErrorCode::invalid_input,
                       fmt::format("invalid version '{}': {}; write it like 2.15 or 2.15.1", raw, why));
@@ -69,7 +68,7 @@ Result<Version> Version::parse(std::string_view raw) {
     if (!read_number(text, pos, segment)) return fail("expected a number");
     v.release.push_back(segment);
     if (v.release.size() > 16) return fail("too many segments");
-    if (pos + 1 < text.size() && text[pos] == '.' && is_digit(text[pos + 1])) {
+    if (pos + 1 < text.size() && text[pos] == '.' && ascii_is_digit(text[pos + 1])) {
       ++pos;
       continue;
     }
@@ -91,7 +90,7 @@ Result<Version> Version::parse(std::string_view raw) {
     if (kind != PreKind::none) {
       skip_separator(text, p);
       int n = 0;
-      if (p < text.size() && is_digit(text[p]) && !read_number(text, p, n)) return fail("pre-release number too large");
+      if (p < text.size() && ascii_is_digit(text[p]) && !read_number(text, p, n)) return fail("pre-release number too large");
       v.pre_kind = kind;
       v.pre_number = n;
       pos = p;
@@ -103,7 +102,7 @@ Result<Version> Version::parse(std::string_view raw) {
     if (consume_word(text, p, "post") || consume_word(text, p, "rev") || consume_word(text, p, "r")) {
       skip_separator(text, p);
       int n = 0;
-      if (p < text.size() && is_digit(text[p]) && !read_number(text, p, n)) return fail("post-release number too large");
+      if (p < text.size() && ascii_is_digit(text[p]) && !read_number(text, p, n)) return fail("post-release number too large");
       v.post = n;
       pos = p;
     }
@@ -114,7 +113,7 @@ Result<Version> Version::parse(std::string_view raw) {
     if (consume_word(text, p, "dev")) {
       skip_separator(text, p);
       int n = 0;
-      if (p < text.size() && is_digit(text[p]) && !read_number(text, p, n)) return fail("dev number too large");
+      if (p < text.size() && ascii_is_digit(text[p]) && !read_number(text, p, n)) return fail("dev number too large");
       v.dev = n;
       pos = p;
     }
@@ -124,7 +123,7 @@ Result<Version> Version::parse(std::string_view raw) {
     if (pos + 1 == text.size()) return fail("empty local label after '+'");
     for (std::size_t i = pos + 1; i < text.size(); ++i) {
       const char c = text[i];
-      if (!(is_digit(c) || (lower(c) >= 'a' && lower(c) <= 'z') || c == '.' || c == '-' || c == '_'))
+      if (!(ascii_is_digit(c) || (ascii_lower(c) >= 'a' && ascii_lower(c) <= 'z') || c == '.' || c == '-' || c == '_'))
         return fail(fmt::format("unexpected '{}' in local label", c));
     }
     pos = text.size();

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/parse/line_tools.hpp"
+#include "common/text/ascii.hpp"
 #include "common/text/console_decoder.hpp"
 #include "common/text/utf_convert.hpp"
 
@@ -12,13 +13,6 @@ namespace {
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_key_char(char c) { return is_alpha(c) || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'; }
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
 
 // Where an inline comment starts: '#' or ';' outside double quotes (wsl.exe's parser, like git's
 // config parser it derives from, ends the value there). npos when there is none.
@@ -62,7 +56,7 @@ void classify_line(Line& line, const std::string& current_section) {
     }
     line.kind = LineKind::section;
     line.inline_comment = r < rest.size();
-    line.section = lower(parse::trim(content.substr(i + 1, close - i - 1)));
+    line.section = ascii_lower(parse::trim(content.substr(i + 1, close - i - 1)));
     return;
   }
   if (!is_alpha(first)) {
@@ -165,7 +159,7 @@ std::optional<std::string> Document::get(std::string_view section, std::string_v
 }
 
 std::size_t Document::line_of(std::string_view section, std::string_view key) const {
-  const std::string wanted = lower(section);
+  const std::string wanted = ascii_lower(section);
   for (std::size_t i = m_lines.size(); i-- > 0;) {
     const Line& line = m_lines[i];
     if (line.kind == LineKind::key_value && line.section == wanted && parse::iequals(line.key, key)) return i + 1;
@@ -190,7 +184,7 @@ void Document::set(std::string_view section, std::string_view key, std::string_v
     classify();
     return;
   }
-  const std::string wanted = lower(section);
+  const std::string wanted = ascii_lower(section);
   const std::string ending = dominant_ending();
   const bool ended_without_newline = !m_lines.empty() && m_lines.back().ending.empty();
   std::vector<Line> added;
@@ -224,7 +218,7 @@ void Document::set(std::string_view section, std::string_view key, std::string_v
 }
 
 std::size_t Document::unset(std::string_view section, std::string_view key) {
-  const std::string wanted = lower(section);
+  const std::string wanted = ascii_lower(section);
   const std::size_t before = m_lines.size();
   const bool last_had_no_ending = !m_lines.empty() && m_lines.back().ending.empty();
   m_lines.erase(std::remove_if(m_lines.begin(), m_lines.end(),

@@ -2,20 +2,11 @@
 
 #include "common/core/suggest.hpp"
 #include "common/parse/line_tools.hpp"
+#include "common/text/ascii.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
 
 namespace tfwsl::wslconfig {
-namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
-}  // namespace
 
 nlohmann::json facts_of(const Document& document) {
   nlohmann::json facts = nlohmann::json::object();
@@ -23,8 +14,8 @@ nlohmann::json facts_of(const Document& document) {
   nlohmann::json experimental = nlohmann::json::object();
   for (const Line& line : document.lines()) {
     if (line.kind != LineKind::key_value) continue;
-    if (line.section == "wsl2") wsl2[lower(line.key)] = parse::valid_utf8(line.value);  // later assignments win, as in wsl.exe
-    if (line.section == "experimental") experimental[lower(line.key)] = parse::valid_utf8(line.value);
+    if (line.section == "wsl2") wsl2[ascii_lower(line.key)] = parse::valid_utf8(line.value);  // later assignments win, as in wsl.exe
+    if (line.section == "experimental") experimental[ascii_lower(line.key)] = parse::valid_utf8(line.value);
   }
   if (!wsl2.empty()) facts["wsl2"] = wsl2;
   if (!experimental.empty()) facts["experimental"] = experimental;
@@ -48,7 +39,7 @@ double looks_like_wslconfig(std::string_view text) {
     }
     if (line.kind == LineKind::malformed) {
       // "[wsl2] memory=48GB" still shows what the file is.
-      const std::string content = lower(line.content);
+      const std::string content = ascii_lower(line.content);
       if (content.find("[wsl2]") != std::string::npos || content.find("[experimental]") != std::string::npos)
         known_header = true;
     }

@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/text/ascii.hpp"
+
 namespace tfwsl::agent {
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 // Splits on '\' and '/', dropping empty and "." parts; ".." is refused (no climbing out of a mount).
 Result<std::vector<std::string>> components(const std::string& rest, const std::string& original) {
@@ -89,10 +86,10 @@ Result<agent_api::PathResolveResponse> resolve_windows_path(const std::string& i
   if (unc) {
     TFWSL_TRY(parts, components(path.substr(2), input));
     if (parts.empty()) return make_error(ErrorCode::invalid_input, "'" + input + "' names no server");
-    auto server = lower(parts[0]);
+    auto server = ascii_lower(parts[0]);
     if (server == "wsl$" || server == "wsl.localhost") {
       if (parts.size() < 2) return make_error(ErrorCode::invalid_input, "'" + input + "' names no distro");
-      if (!context.distro.empty() && lower(parts[1]) != lower(context.distro))
+      if (!context.distro.empty() && ascii_lower(parts[1]) != ascii_lower(context.distro))
         return make_error(ErrorCode::not_found, "'" + input + "' is in distro '" + parts[1] + "', not in this one ('" +
                                                     context.distro + "')",
                           "Ask the agent running in '" + parts[1] + "', or copy the data into this distro.");

@@ -4,17 +4,13 @@
 #include <sstream>
 #include <system_error>
 
+#include "common/text/ascii.hpp"
 #include "linux/checks/file_text.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 // [automount] root = /windir/  (default /mnt/). Comments start with # or ;.
 std::string automount_root(const std::string& wsl_conf) {
@@ -24,12 +20,12 @@ std::string automount_root(const std::string& wsl_conf) {
     auto t = trim(line);
     if (t.empty() || t[0] == '#' || t[0] == ';') continue;
     if (t.front() == '[' && t.back() == ']') {
-      section = lower(trim(t.substr(1, t.size() - 2)));
+      section = ascii_lower(trim(t.substr(1, t.size() - 2)));
       continue;
     }
     auto eq = t.find('=');
     if (section != "automount" || eq == std::string::npos) continue;
-    if (lower(trim(t.substr(0, eq))) != "root") continue;
+    if (ascii_lower(trim(t.substr(0, eq))) != "root") continue;
     auto value = trim(t.substr(eq + 1));
     if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') && value.back() == value.front())
       value = value.substr(1, value.size() - 2);
@@ -46,8 +42,8 @@ WslFacts probe_wsl(const ProbeEnvironment& env) {
   WslFacts f;
   std::error_code ec;
   f.kernel = trim(read_text_file(env.at("/proc/sys/kernel/osrelease")).value_or(""));
-  auto version = lower(read_text_file(env.at("/proc/version")).value_or(""));
-  auto kernel = lower(f.kernel);
+  auto version = ascii_lower(read_text_file(env.at("/proc/version")).value_or(""));
+  auto kernel = ascii_lower(f.kernel);
   bool microsoft = kernel.find("microsoft") != std::string::npos || version.find("microsoft") != std::string::npos;
   // WSL 2 kernels say "microsoft-standard-WSL2" (older: "-microsoft-standard"); WSL 1 reports a
   // fake kernel like "4.4.0-19041-Microsoft" (capital M, no "standard").

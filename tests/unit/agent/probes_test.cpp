@@ -6,6 +6,7 @@
 
 #include "linux/checks/probes.hpp"
 #include "tests/unit/agent/fake_machine.hpp"
+#include "tests/support/report_lookup.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::linux_checks;
@@ -54,12 +55,6 @@ std::shared_ptr<FakeLibrary> fake_nvml() {
       {"nvmlDeviceGetName", reinterpret_cast<void*>(&fake_nvml_name)}});
 }
 
-const CheckResult& get(const Report& report, const std::string& id) {
-  const auto* c = report.find(id);
-  REQUIRE(c != nullptr);
-  return *c;
-}
-
 Report run(const FakeMachine& m) { return assess(gather_facts(m.env()), CheckPolicy{}); }
 
 }  // namespace
@@ -68,15 +63,15 @@ TEST_CASE("a machine with nothing: every GPU check fails or skips with its reaso
   FakeMachine m;
   auto report = run(m);
   CHECK(report.checks.size() == 15);
-  CHECK(get(report, "linux.dxg").status == CheckStatus::skip);  // not WSL
-  CHECK(get(report, "linux.dxg").summary.find("not WSL") != std::string::npos);
-  CHECK(get(report, "linux.libcuda").status == CheckStatus::fail);
-  CHECK(get(report, "linux.libcuda").summary == "libcuda.so.1 not found");
-  CHECK(get(report, "gpu.visible").status == CheckStatus::fail);
-  CHECK(get(report, "gpu.compute-capability").status == CheckStatus::skip);
-  CHECK(get(report, "python.version").status == CheckStatus::fail);
-  CHECK(get(report, "tf.installed").status == CheckStatus::fail);
-  CHECK(get(report, "data.location").status == CheckStatus::skip);
+  CHECK(tfwsl::test::require_check(report, "linux.dxg").status == CheckStatus::skip);  // not WSL
+  CHECK(tfwsl::test::require_check(report, "linux.dxg").summary.find("not WSL") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "linux.libcuda").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "linux.libcuda").summary == "libcuda.so.1 not found");
+  CHECK(tfwsl::test::require_check(report, "gpu.visible").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "gpu.compute-capability").status == CheckStatus::skip);
+  CHECK(tfwsl::test::require_check(report, "python.version").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "tf.installed").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "data.location").status == CheckStatus::skip);
   CHECK(report.exit_code() == 2);
 }
 
@@ -84,11 +79,11 @@ TEST_CASE("WSL 2 without /dev/dxg says paravirtualization is off", "[probes]") {
   FakeMachine m;
   m.make_wsl2(false);
   auto report = run(m);
-  CHECK(get(report, "linux.dxg").status == CheckStatus::fail);
-  CHECK(get(report, "linux.dxg").summary == "no /dev/dxg: not WSL 2, or GPU paravirtualization is off");
-  CHECK(get(report, "linux.libcuda").summary == "libcuda.so.1 not found");
-  CHECK(get(report, "linux.ldconfig").status == CheckStatus::ok);
-  CHECK(get(report, "mem.effective").details.at(0) == "MemTotal: 16318464 kB");
+  CHECK(tfwsl::test::require_check(report, "linux.dxg").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "linux.dxg").summary == "no /dev/dxg: not WSL 2, or GPU paravirtualization is off");
+  CHECK(tfwsl::test::require_check(report, "linux.libcuda").summary == "libcuda.so.1 not found");
+  CHECK(tfwsl::test::require_check(report, "linux.ldconfig").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "mem.effective").details.at(0) == "MemTotal: 16318464 kB");
 }
 
 TEST_CASE("WSL 1 is named as the reason", "[probes]") {
@@ -98,8 +93,8 @@ TEST_CASE("WSL 1 is named as the reason", "[probes]") {
   auto facts = gather_facts(m.env());
   CHECK(facts.wsl.kind == agent_api::WslKind::wsl1);
   auto report = assess(facts, CheckPolicy{});
-  CHECK(get(report, "linux.dxg").status == CheckStatus::fail);
-  CHECK(get(report, "linux.dxg").summary.find("WSL 1") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "linux.dxg").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "linux.dxg").summary.find("WSL 1") != std::string::npos);
 }
 
 TEST_CASE("a working WSL 2 GPU passes the GPU checks", "[probes]") {
@@ -118,15 +113,15 @@ TEST_CASE("a working WSL 2 GPU passes the GPU checks", "[probes]") {
   CHECK(facts.gpu.nvml_driver_version == "537.58");
   CHECK(facts.gpu.nvml_source == "nvml");
   auto report = assess(facts, CheckPolicy{});
-  CHECK(get(report, "linux.dxg").status == CheckStatus::ok);
-  CHECK(get(report, "linux.libcuda").status == CheckStatus::ok);
-  CHECK(get(report, "linux.no-linux-driver").status == CheckStatus::ok);
-  CHECK(get(report, "gpu.visible").status == CheckStatus::ok);
-  CHECK(get(report, "gpu.visible").summary.find("RTX 3080") != std::string::npos);
-  CHECK(get(report, "gpu.compute-capability").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "linux.dxg").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "linux.libcuda").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "linux.no-linux-driver").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "gpu.visible").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "gpu.visible").summary.find("RTX 3080") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "gpu.compute-capability").status == CheckStatus::ok);
   CheckPolicy strict;
   strict.min_cc_major = 9;
-  CHECK(get(assess(facts, strict), "gpu.compute-capability").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(assess(facts, strict), "gpu.compute-capability").status == CheckStatus::fail);
 }
 
 TEST_CASE("cuInit failing is reported with the CUDA error name", "[probes]") {
@@ -136,8 +131,8 @@ TEST_CASE("cuInit failing is reported with the CUDA error name", "[probes]") {
   m.loader->add("libcuda.so.1", fake_libcuda("/usr/lib/wsl/lib/libcuda.so.1.1"));
   auto report = run(m);
   g_cu_init_result = 0;
-  CHECK(get(report, "gpu.visible").status == CheckStatus::fail);
-  CHECK(get(report, "gpu.visible").summary.find("CUDA_ERROR_NO_DEVICE") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "gpu.visible").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "gpu.visible").summary.find("CUDA_ERROR_NO_DEVICE") != std::string::npos);
 }
 
 TEST_CASE("a Linux NVIDIA driver inside WSL is found and blamed", "[probes]") {
@@ -149,10 +144,10 @@ TEST_CASE("a Linux NVIDIA driver inside WSL is found and blamed", "[probes]") {
   auto facts = gather_facts(m.env());
   CHECK(facts.driver.packages == std::vector<std::string>{"nvidia-utils-535", "cuda-12-2"});
   auto report = assess(facts, CheckPolicy{});
-  CHECK(get(report, "linux.no-linux-driver").status == CheckStatus::fail);
-  CHECK(get(report, "linux.no-linux-driver").fix.find("nvidia-utils-535") != std::string::npos);
-  CHECK(get(report, "linux.libcuda").status == CheckStatus::fail);
-  CHECK(get(report, "linux.libcuda").summary.find("not the WSL stub") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "linux.no-linux-driver").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "linux.no-linux-driver").fix.find("nvidia-utils-535") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "linux.libcuda").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "linux.libcuda").summary.find("not the WSL stub") != std::string::npos);
 }
 
 TEST_CASE("native Linux with a GPU: WSL-only checks say not WSL, the GPU is seen", "[probes]") {
@@ -164,11 +159,11 @@ TEST_CASE("native Linux with a GPU: WSL-only checks say not WSL, the GPU is seen
   m.runner->on({"dpkg-query"}, ProcessOutcome{0, "nvidia-driver-550\tii \n", "", false, {}});
   auto report = run(m);
   for (const char* id : {"linux.dxg", "linux.ldconfig", "linux.no-linux-driver"}) {
-    CHECK(get(report, id).status == CheckStatus::skip);
-    CHECK(get(report, id).summary.find("not WSL") != std::string::npos);
+    CHECK(tfwsl::test::require_check(report, id).status == CheckStatus::skip);
+    CHECK(tfwsl::test::require_check(report, id).summary.find("not WSL") != std::string::npos);
   }
-  CHECK(get(report, "linux.libcuda").status == CheckStatus::ok);
-  CHECK(get(report, "gpu.visible").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "linux.libcuda").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "gpu.visible").status == CheckStatus::ok);
 }
 
 TEST_CASE("nvidia-smi answers when NVML cannot be loaded", "[probes]") {
@@ -194,12 +189,12 @@ TEST_CASE("CUDA toolkits, Python version and data paths", "[probes]") {
   CHECK(facts.stack.toolkits[0].version == "12.2.140");
   CHECK(facts.stack.nvcc == "/usr/local/cuda-12.2/bin/nvcc");
   auto report = assess(facts, CheckPolicy{});
-  CHECK(get(report, "cuda.toolkit").status == CheckStatus::ok);
-  CHECK(get(report, "python.version").status == CheckStatus::fail);  // 3.12 is outside TF 2.15's 3.9-3.11
-  CHECK(get(report, "python.version").summary.find("3.12.3") != std::string::npos);
-  CHECK(get(report, "data.location").status == CheckStatus::warn);
-  CHECK(get(report, "data.location").summary.find("/mnt/c/Users/me/data") != std::string::npos);
-  CHECK(get(report, "data.location").summary.find("/home/me/data") == std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "cuda.toolkit").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "python.version").status == CheckStatus::fail);  // 3.12 is outside TF 2.15's 3.9-3.11
+  CHECK(tfwsl::test::require_check(report, "python.version").summary.find("3.12.3") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "data.location").status == CheckStatus::warn);
+  CHECK(tfwsl::test::require_check(report, "data.location").summary.find("/mnt/c/Users/me/data") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "data.location").summary.find("/home/me/data") == std::string::npos);
 }
 
 TEST_CASE("a probe past its limit is reported, not waited for forever", "[probes]") {
@@ -216,5 +211,5 @@ TEST_CASE("a probe past its limit is reported, not waited for forever", "[probes
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
   CHECK(std::find(facts.timed_out.begin(), facts.timed_out.end(), "linux-driver") != facts.timed_out.end());
   auto report = assess(facts, CheckPolicy{});
-  CHECK(get(report, "linux.no-linux-driver").summary.find("time limit") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "linux.no-linux-driver").summary.find("time limit") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/unit/agent/fake_machine.hpp"
+#include "tests/support/report_lookup.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::linux_checks;
@@ -43,12 +44,6 @@ Report run_with(FakeMachine& m, const std::string& python, std::chrono::millisec
   return assess(gather_facts(env), CheckPolicy{});
 }
 
-const CheckResult& get(const Report& report, const std::string& id) {
-  const auto* c = report.find(id);
-  REQUIRE(c != nullptr);
-  return *c;
-}
-
 const char* k_no_gpu_json =
     R"({"installed": true, "version": "2.16.1", "build": {"cuda_version": "12.3", "cudnn_version": "8", "is_cuda_build": true}, "gpus": []})";
 
@@ -59,12 +54,12 @@ TEST_CASE("TF check: libraries that cannot be dlopen'ed (real log)", "[tf]") {
   if (!log) { WARN("skipped: ../shared/fixtures not present"); return; }
   FakeMachine m;
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, k_no_gpu_json));
-  CHECK(get(report, "python.version").status == CheckStatus::ok);
-  CHECK(get(report, "tf.installed").status == CheckStatus::ok);
-  CHECK(get(report, "tf.installed").summary == "TensorFlow 2.16.1");
-  CHECK(get(report, "tf.build").status == CheckStatus::ok);
-  CHECK(get(report, "tf.build").summary == "built for CUDA 12.3, cuDNN 8");
-  const auto& gpu = get(report, "tf.gpu");
+  CHECK(tfwsl::test::require_check(report, "python.version").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "tf.installed").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "tf.installed").summary == "TensorFlow 2.16.1");
+  CHECK(tfwsl::test::require_check(report, "tf.build").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "tf.build").summary == "built for CUDA 12.3, cuDNN 8");
+  const auto& gpu = tfwsl::test::require_check(report, "tf.gpu");
   CHECK(gpu.status == CheckStatus::fail);
   CHECK(gpu.summary.find("Cannot dlopen some GPU libraries") != std::string::npos);
 }
@@ -74,8 +69,8 @@ TEST_CASE("TF check: cuInit finds no device (real log)", "[tf]") {
   if (!log) { WARN("skipped: ../shared/fixtures not present"); return; }
   FakeMachine m;
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, k_no_gpu_json));
-  CHECK(get(report, "tf.gpu").status == CheckStatus::fail);
-  CHECK(get(report, "tf.gpu").summary.find("CUDA_ERROR_NO_DEVICE") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "tf.gpu").status == CheckStatus::fail);
+  CHECK(tfwsl::test::require_check(report, "tf.gpu").summary.find("CUDA_ERROR_NO_DEVICE") != std::string::npos);
 }
 
 TEST_CASE("TF check: cuDNN version mismatch (real log)", "[tf]") {
@@ -84,7 +79,7 @@ TEST_CASE("TF check: cuDNN version mismatch (real log)", "[tf]") {
   FakeMachine m;
   auto json = R"({"installed": true, "version": "2.18.0", "build": {"cuda_version": "12.5.1", "cudnn_version": "9"}, "gpus": ["/physical_device:GPU:0"], "error": "InternalError: DNN library initialization failed"})";
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, json));
-  const auto& gpu = get(report, "tf.gpu");
+  const auto& gpu = tfwsl::test::require_check(report, "tf.gpu");
   CHECK(gpu.status == CheckStatus::fail);
   CHECK(gpu.summary.find("did not run on GPU:0") != std::string::npos);
   CHECK(gpu.summary.find("DNN library initialization failed") != std::string::npos);
@@ -96,29 +91,29 @@ TEST_CASE("TF check: success, GPU listed and the matmul ran on GPU:0 (real log)"
   FakeMachine m;
   auto json = R"({"installed": true, "version": "2.15.1", "build": {"cuda_version": "12.2", "cudnn_version": "8", "cuda_compute_capabilities": ["sm_50", "sm_60", "sm_70", "sm_80", "compute_90"], "is_cuda_build": true}, "gpus": ["/physical_device:GPU:0"], "matmul_device": "/job:localhost/replica:0/task:0/device:GPU:0"})";
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, json));
-  CHECK(get(report, "tf.installed").status == CheckStatus::ok);
-  CHECK(get(report, "tf.gpu").status == CheckStatus::ok);
-  CHECK(get(report, "tf.gpu").summary.find("GPU:0") != std::string::npos);
+  CHECK(tfwsl::test::require_check(report, "tf.installed").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "tf.gpu").status == CheckStatus::ok);
+  CHECK(tfwsl::test::require_check(report, "tf.gpu").summary.find("GPU:0") != std::string::npos);
 }
 
 TEST_CASE("TF check: not installed, a crash, and a hang", "[tf]") {
   FakeMachine m;
   SECTION("not installed") {
     auto report = run_with(m, make_stand_in(m.dir.path(), "", R"({"installed": false, "error": "import tensorflow failed: ModuleNotFoundError: No module named 'tensorflow'"})"));
-    CHECK(get(report, "tf.installed").status == CheckStatus::fail);
-    CHECK(get(report, "tf.installed").summary.find("No module named 'tensorflow'") != std::string::npos);
-    CHECK(get(report, "tf.gpu").status == CheckStatus::skip);
+    CHECK(tfwsl::test::require_check(report, "tf.installed").status == CheckStatus::fail);
+    CHECK(tfwsl::test::require_check(report, "tf.installed").summary.find("No module named 'tensorflow'") != std::string::npos);
+    CHECK(tfwsl::test::require_check(report, "tf.gpu").status == CheckStatus::skip);
   }
   SECTION("crash while importing") {
     auto report = run_with(m, make_stand_in(m.dir.path(), "", "", 139));
-    CHECK(get(report, "tf.installed").status == CheckStatus::fail);
-    CHECK(get(report, "tf.installed").summary.find("without a result") != std::string::npos);
+    CHECK(tfwsl::test::require_check(report, "tf.installed").status == CheckStatus::fail);
+    CHECK(tfwsl::test::require_check(report, "tf.installed").summary.find("without a result") != std::string::npos);
   }
   SECTION("hang past the limit") {
     auto start = std::chrono::steady_clock::now();
     auto report = run_with(m, make_stand_in(m.dir.path(), "", "{}", 0, 30), std::chrono::seconds(1));
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
-    CHECK(get(report, "tf.installed").status == CheckStatus::fail);
-    CHECK(get(report, "tf.installed").summary.find("ran past") != std::string::npos);
+    CHECK(tfwsl::test::require_check(report, "tf.installed").status == CheckStatus::fail);
+    CHECK(tfwsl::test::require_check(report, "tf.installed").summary.find("ran past") != std::string::npos);
   }
 }

@@ -1,22 +1,12 @@
 #include <catch2/catch.hpp>
 
 #include "common/text/console_decoder.hpp"
+#include "tests/support/utf16_bytes.hpp"
 
 using namespace tfwsl;
 
-namespace {
-std::string as_utf16le(const std::string& ascii) {
-  std::string out;
-  for (char c : ascii) {
-    out += c;
-    out += '\0';
-  }
-  return out;
-}
-}  // namespace
-
 TEST_CASE("wsl.exe's UTF-16LE pipe output is detected by NUL interleaving", "[decoder]") {
-  std::string raw = as_utf16le("  NAME            STATE           VERSION\r\n* Ubuntu-22.04    Running         2\r\n");
+  std::string raw = tfwsl::test::ascii_as_utf16le("  NAME            STATE           VERSION\r\n* Ubuntu-22.04    Running         2\r\n");
   auto decoded = decode_console_output(raw);
   CHECK(decoded.encoding == ConsoleEncoding::utf16le);
   CHECK(decoded.text == "  NAME            STATE           VERSION\r\n* Ubuntu-22.04    Running         2\r\n");

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/diagnose/explain_engine.hpp"
+#include "tests/support/utf16_bytes.hpp"
 
 using namespace tfwsl::diagnose;
 
@@ -19,15 +20,6 @@ bool has(const Explanation& e, const std::string& id) {
     if (f.id == id) return true;
   }
   return false;
-}
-
-std::string utf16le(const std::string& ascii) {
-  std::string out = "\xff\xfe";
-  for (char c : ascii) {
-    out += c;
-    out += '\0';
-  }
-  return out;
 }
 
 }  // namespace
@@ -70,8 +62,8 @@ TEST_CASE("explain: information only exits 0, warnings 1") {
 }
 
 TEST_CASE("explain: UTF-16LE wsl -l -v with a WSL 1 distro") {
-  auto e = run(utf16le("  NAME            STATE           VERSION\r\r\n* Legacy          Stopped         1\r\r\n"
-                       "  docker-desktop  Running         2\r\r\n"));
+  auto e = run(tfwsl::test::ascii_as_utf16le("  NAME            STATE           VERSION\r\r\n* Legacy          Stopped         1\r\r\n"
+                       "  docker-desktop  Running         2\r\r\n", true));
   CHECK(e.kind == "wsl-list");
   CHECK(has(e, "wsl.distro-wsl1"));
   CHECK(e.facts["wsl1_distros"] == nlohmann::json({"Legacy"}));

@@ -3,22 +3,10 @@
 #include <string>
 
 #include "common/parse/paste_cleaner.hpp"
+#include "tests/support/utf16_bytes.hpp"
 
 using tfwsl::clean_paste;
 using tfwsl::split_prompt;
-
-namespace {
-
-std::string utf16le(const std::string& ascii) {
-  std::string out;
-  for (char c : ascii) {
-    out += c;
-    out += '\0';
-  }
-  return out;
-}
-
-}  // namespace
 
 TEST_CASE("paste cleaner: CRLF and doubled CR become plain newlines") {
   auto cleaned = clean_paste("a\r\nb\r\r\nc\rd\n");
@@ -26,10 +14,10 @@ TEST_CASE("paste cleaner: CRLF and doubled CR become plain newlines") {
 }
 
 TEST_CASE("paste cleaner: UTF-16LE bytes are decoded") {
-  auto cleaned = clean_paste("\xff\xfe" + utf16le("Default Version: 2\r\n"));
+  auto cleaned = clean_paste("\xff\xfe" + tfwsl::test::ascii_as_utf16le("Default Version: 2\r\n"));
   CHECK(cleaned.text == "Default Version: 2\n");
   CHECK(cleaned.encoding == tfwsl::ConsoleEncoding::utf16le_bom);
-  auto no_bom = clean_paste(utf16le("  NAME      STATE   VERSION\r\r\n* Ubuntu    Running 2\r\r\n"));
+  auto no_bom = clean_paste(tfwsl::test::ascii_as_utf16le("  NAME      STATE   VERSION\r\r\n* Ubuntu    Running 2\r\r\n"));
   CHECK(no_bom.text == "  NAME      STATE   VERSION\n* Ubuntu    Running 2\n");
 }
 
