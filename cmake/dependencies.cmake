@@ -1,6 +1,7 @@
 # Every third-party dependency becomes one target here, the same names on Linux and MinGW:
-#   tfwsl::headers  header-only libraries (Boost, nlohmann-json, CLI11, tl::expected, spdlog+fmt,
-#                   xxHash, Catch2) and the compile definitions that make them header-only
+#   tfwsl::headers  header-only libraries (Boost, nlohmann-json, CLI11, tl::expected, fmt, xxHash,
+#                   Catch2), the compile definitions that make them header-only, and spdlog
+#                   compiled from its Debian source package (tfwsl_spdlog)
 #   tfwsl::httplib  cpp-httplib 0.18.7 (Debian trixie source package, CVE patches applied)
 #   tfwsl::yaml     yaml-cpp, linked statically
 # Fetched sources live in TFWSL_DEPS (scripts/install-deps.sh fills it), never in the tree.
@@ -40,7 +41,6 @@ endif()
 add_library(tfwsl_headers INTERFACE)
 add_library(tfwsl::headers ALIAS tfwsl_headers)
 target_compile_definitions(tfwsl_headers INTERFACE
-  SPDLOG_HEADER_ONLY SPDLOG_FMT_EXTERNAL FMT_HEADER_ONLY   # no shared spdlog/fmt: the agent is portable
   BOOST_PROCESS_USE_STD_FS                                # Boost.Process v1 without Boost.Filesystem
   BOOST_ALL_NO_LIB
   XXH_INLINE_ALL)
@@ -70,6 +70,25 @@ if(WIN32)
     _WIN32_WINNT=0x0A00 WINVER=0x0A00 WIN32_LEAN_AND_MEAN NOMINMAX)
   target_link_libraries(tfwsl_headers INTERFACE ws2_32 mswsock bcrypt ntdll)
 endif()
+
+# spdlog, compiled once into a static library from the Debian source package of the very version
+# whose headers libspdlog-dev installs (1.10.0): header-only spdlog cost about 10 s of compile time
+# in every file that logs. fmt stays header-only (FMT_HEADER_ONLY); no shared spdlog or fmt, so the
+# agent stays portable.
+set(_spdlog_src "${TFWSL_DEPS}/spdlog-1.10.0/src")
+if(NOT EXISTS "${_spdlog_src}/spdlog.cpp")
+  message(FATAL_ERROR "spdlog 1.10.0 sources not found in ${_spdlog_src}: run scripts/install-deps.sh")
+endif()
+add_library(tfwsl_spdlog STATIC "${_spdlog_src}/spdlog.cpp" "${_spdlog_src}/stdout_sinks.cpp"
+  "${_spdlog_src}/color_sinks.cpp" "${_spdlog_src}/file_sinks.cpp" "${_spdlog_src}/async.cpp" "${_spdlog_src}/cfg.cpp")
+target_compile_definitions(tfwsl_spdlog PUBLIC SPDLOG_COMPILED_LIB SPDLOG_FMT_EXTERNAL FMT_HEADER_ONLY)
+target_compile_options(tfwsl_spdlog PRIVATE -w)
+target_link_libraries(tfwsl_spdlog PUBLIC Threads::Threads)
+if(WIN32 AND CMAKE_CROSSCOMPILING)
+  target_include_directories(tfwsl_spdlog SYSTEM PUBLIC "${_farm}")
+  target_compile_definitions(tfwsl_spdlog PRIVATE _WIN32_WINNT=0x0A00 WINVER=0x0A00 WIN32_LEAN_AND_MEAN NOMINMAX)
+endif()
+target_link_libraries(tfwsl_headers INTERFACE tfwsl_spdlog)
 
 if(NOT EXISTS "${_yaml_lib}")
   message(FATAL_ERROR "yaml-cpp static library not found at ${_yaml_lib}: run scripts/install-deps.sh")

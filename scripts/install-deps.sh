@@ -95,6 +95,14 @@ fetch_source cpp-httplib=0.18.7-1+deb13u1 "$deps/cpp-httplib-0.18.7"
 grep -q 'CPPHTTPLIB_VERSION "0.18.7"' "$deps/cpp-httplib-0.18.7/httplib.h" \
   || { log "unexpected httplib.h in $deps/cpp-httplib-0.18.7"; exit 1; }
 
+# spdlog's own .cpp files, to build it once as a static library (cmake/dependencies.cmake) against
+# the headers of libspdlog-dev: the source package of the same Debian version.
+spdlog_version=$(dpkg-query -W -f='${Version}' libspdlog-dev 2>/dev/null || true)
+[ "$spdlog_version" = "1:1.10.0+ds-0.4" ] \
+  || log "warning: libspdlog-dev is '$spdlog_version', the spdlog sources fetched are 1:1.10.0+ds-0.4"
+fetch_source spdlog=1:1.10.0+ds-0.4 "$deps/spdlog-1.10.0"
+[ -f "$deps/spdlog-1.10.0/src/spdlog.cpp" ] || { log "unexpected spdlog source in $deps/spdlog-1.10.0"; exit 1; }
+
 if [ "$want_windows" = 1 ]; then
   prefix="$deps/mingw-yaml-cpp"
   if [ ! -f "$prefix/lib/libyaml-cpp.a" ]; then
