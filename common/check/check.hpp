@@ -23,6 +23,16 @@ struct CheckResult {
   std::string fix;       // what to do; empty when status is ok
 };
 
+// A verdict in one expression: make_check("host.tdr", CheckStatus::warn, "summary", "fix").
+inline CheckResult make_check(std::string id, CheckStatus status, std::string summary, std::string fix = {}) {
+  CheckResult r;
+  r.id = std::move(id);
+  r.status = status;
+  r.summary = std::move(summary);
+  r.fix = std::move(fix);
+  return r;
+}
+
 // The category of an id is its first dotted component: "linux.dxg" -> "linux".
 std::string check_category(const std::string& id);
 

@@ -13,15 +13,6 @@
 namespace tfwsl::doctor {
 namespace {
 
-CheckResult make(const char* id, CheckStatus status, std::string summary, std::string fix = {}) {
-  CheckResult r;
-  r.id = id;
-  r.status = status;
-  r.summary = std::move(summary);
-  r.fix = std::move(fix);
-  return r;
-}
-
 std::string gib(double bytes) {
   std::ostringstream s;
   s.precision(3);
@@ -54,22 +45,22 @@ const std::vector<std::string>& all_check_ids() {
 
 CheckResult check_wsl_installed(const WslFacts& wsl) {
   if (!wsl.ran) {
-    return make("wsl.installed", CheckStatus::fail, "wsl.exe could not be run: " + wsl.run_error,
+    return make_check("wsl.installed", CheckStatus::fail, "wsl.exe could not be run: " + wsl.run_error,
                 "install WSL in an administrator terminal: wsl.exe --install, then restart Windows");
   }
   using K = wsl::WslFailureKind;
   if (wsl.list_failure.kind == K::wsl_not_installed || wsl.list_failure.kind == K::virtualization_disabled) {
-    CheckResult r = make("wsl.installed", CheckStatus::fail, wsl.list_failure.message, wsl.list_failure.fix);
+    CheckResult r = make_check("wsl.installed", CheckStatus::fail, wsl.list_failure.message, wsl.list_failure.fix);
     if (!wsl.list_failure.code.empty()) r.details.push_back("error code: " + wsl.list_failure.code);
     return r;
   }
-  return make("wsl.installed", CheckStatus::ok, "WSL is installed");
+  return make_check("wsl.installed", CheckStatus::ok, "WSL is installed");
 }
 
 CheckResult check_wsl_version(const WslFacts& wsl) {
-  if (!wsl.ran) return make("wsl.version", CheckStatus::skip, "wsl.exe could not be run");
+  if (!wsl.ran) return make_check("wsl.version", CheckStatus::skip, "wsl.exe could not be run");
   if (wsl.version_failure.kind == wsl::WslFailureKind::cli_too_old) {
-    CheckResult r = make("wsl.version", CheckStatus::warn,
+    CheckResult r = make_check("wsl.version", CheckStatus::warn,
                          "an old inbox WSL: wsl.exe does not know --version (no Store WSL updates, older kernel)",
                          "update to the Store WSL: wsl.exe --update, then wsl --shutdown");
     r.details.push_back("wsl.exe --version answered with its usage text / 'invalid command line option'");
@@ -77,10 +68,10 @@ CheckResult check_wsl_version(const WslFacts& wsl) {
   }
   if (!wsl.wsl_version) {
     std::string why = wsl.version_failure.message.empty() ? "no version in its output" : wsl.version_failure.message;
-    return make("wsl.version", CheckStatus::warn, "wsl.exe --version gave no WSL version: " + why,
+    return make_check("wsl.version", CheckStatus::warn, "wsl.exe --version gave no WSL version: " + why,
                 "run 'wsl --version' in a terminal; update with 'wsl --update'");
   }
-  CheckResult r = make("wsl.version", CheckStatus::ok, "WSL " + *wsl.wsl_version + " (Store)");
+  CheckResult r = make_check("wsl.version", CheckStatus::ok, "WSL " + *wsl.wsl_version + " (Store)");
   if (wsl.kernel_version) r.details.push_back("kernel: " + *wsl.kernel_version);
   if (wsl.windows_version) r.details.push_back("Windows: " + *wsl.windows_version);
   return r;
@@ -89,15 +80,15 @@ CheckResult check_wsl_version(const WslFacts& wsl) {
 CheckResult check_wsl_default_version(const WslFacts& wsl) {
   if (!wsl.default_version) {
     if (wsl.wsl_version) {
-      return make("wsl.default-version", CheckStatus::ok, "new distributions get WSL 2 (the Store WSL default)");
+      return make_check("wsl.default-version", CheckStatus::ok, "new distributions get WSL 2 (the Store WSL default)");
     }
-    return make("wsl.default-version", CheckStatus::skip, "the default WSL version could not be read");
+    return make_check("wsl.default-version", CheckStatus::skip, "the default WSL version could not be read");
   }
   CheckResult r;
   if (*wsl.default_version == 2) {
-    r = make("wsl.default-version", CheckStatus::ok, "new distributions get WSL 2");
+    r = make_check("wsl.default-version", CheckStatus::ok, "new distributions get WSL 2");
   } else {
-    r = make("wsl.default-version", CheckStatus::warn,
+    r = make_check("wsl.default-version", CheckStatus::warn,
              "new distributions get WSL " + std::to_string(*wsl.default_version) + ": no GPU there",
              "make WSL 2 the default: wsl --set-default-version 2");
   }
@@ -107,15 +98,15 @@ CheckResult check_wsl_default_version(const WslFacts& wsl) {
 
 CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std::string& chosen) {
   chosen.clear();
-  if (!wsl.ran) return make("wsl.distro", CheckStatus::skip, "wsl.exe could not be run");
+  if (!wsl.ran) return make_check("wsl.distro", CheckStatus::skip, "wsl.exe could not be run");
   if (wsl.list_failure.kind == wsl::WslFailureKind::no_distro ||
       (wsl.list_failure.kind == wsl::WslFailureKind::none && wsl.distros.empty())) {
-    return make("wsl.distro", CheckStatus::fail, "no Linux distribution is installed",
+    return make_check("wsl.distro", CheckStatus::fail, "no Linux distribution is installed",
                 "install one: wsl --install -d Ubuntu-22.04 (Python 3.10 suits TensorFlow 2.15), then open it once to "
                 "create your user");
   }
   if (wsl.list_failure.kind != wsl::WslFailureKind::none) {
-    return make("wsl.distro", CheckStatus::fail, "wsl.exe -l -v failed: " + wsl.list_failure.message, wsl.list_failure.fix);
+    return make_check("wsl.distro", CheckStatus::fail, "wsl.exe -l -v failed: " + wsl.list_failure.message, wsl.list_failure.fix);
   }
   const parse::WslDistro* pick = nullptr;
   for (const auto& d : wsl.distros) {
@@ -151,13 +142,13 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
 CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem) {
   switch (link) {
     case AgentLink::http:
-      return make("wsl.localhost-forwarding", CheckStatus::ok, "Windows reaches the agent on 127.0.0.1");
+      return make_check("wsl.localhost-forwarding", CheckStatus::ok, "Windows reaches the agent on 127.0.0.1");
     case AgentLink::in_process:
-      return make("wsl.localhost-forwarding", CheckStatus::skip, "not on Windows: nothing is forwarded");
+      return make_check("wsl.localhost-forwarding", CheckStatus::skip, "not on Windows: nothing is forwarded");
     case AgentLink::none:
-      return make("wsl.localhost-forwarding", CheckStatus::skip, "the agent did not start, so forwarding was not tried");
+      return make_check("wsl.localhost-forwarding", CheckStatus::skip, "the agent did not start, so forwarding was not tried");
     case AgentLink::stdio_fallback: {
-      CheckResult r = make("wsl.localhost-forwarding", CheckStatus::warn,
+      CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::warn,
                            "WSL does not forward 127.0.0.1 to the distro: the agent was reached over wsl.exe's pipes "
                            "instead (stdio fallback)",
                            "run 'wsl --shutdown' and try again; if it persists turn off Fast Startup, and with "
@@ -166,7 +157,7 @@ CheckResult check_localhost_forwarding(AgentLink link, const std::string& proble
       return r;
     }
     case AgentLink::stdio_impostor: {
-      CheckResult r = make("wsl.localhost-forwarding", CheckStatus::fail,
+      CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::fail,
                            "another program answers on the agent's localhost port: the token was not sent there, the "
                            "stdio fallback was used",
                            "find the program listening on that port (netstat -ano | findstr LISTENING) and stop it");
@@ -174,27 +165,27 @@ CheckResult check_localhost_forwarding(AgentLink link, const std::string& proble
       return r;
     }
   }
-  return make("wsl.localhost-forwarding", CheckStatus::skip, "");
+  return make_check("wsl.localhost-forwarding", CheckStatus::skip, "");
 }
 
 CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error) {
   if (link == AgentLink::none) {
-    CheckResult r = make("wsl.agent", CheckStatus::fail, "the agent could not be reached: " + error,
+    CheckResult r = make_check("wsl.agent", CheckStatus::fail, "the agent could not be reached: " + error,
                          "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps");
     std::string unknown;
     for (const auto& id : agent_check_ids()) unknown += (unknown.empty() ? "" : ", ") + id;
     r.details.push_back("unknown without the agent: " + unknown + ", gpu.driver-parity");
     return r;
   }
-  return make("wsl.agent", CheckStatus::ok, description);
+  return make_check("wsl.agent", CheckStatus::ok, description);
 }
 
 CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu) {
   if (!host.is_windows) {
-    return make("gpu.driver-parity", CheckStatus::skip, "not on Windows: the Windows driver cannot be read from here");
+    return make_check("gpu.driver-parity", CheckStatus::skip, "not on Windows: the Windows driver cannot be read from here");
   }
-  if (host.gpus.empty()) return make("gpu.driver-parity", CheckStatus::skip, "no Windows NVIDIA driver found");
-  if (!gpu) return make("gpu.driver-parity", CheckStatus::skip, "unknown: the agent could not be reached");
+  if (host.gpus.empty()) return make_check("gpu.driver-parity", CheckStatus::skip, "no Windows NVIDIA driver found");
+  if (!gpu) return make_check("gpu.driver-parity", CheckStatus::skip, "unknown: the agent could not be reached");
   const std::string& windows = host.gpus.front().driver_version;
   CheckResult r;
   r.id = "gpu.driver-parity";
@@ -237,7 +228,7 @@ std::optional<std::uint64_t> mem_total_kb_from(const CheckResult& agent_mem_chec
 
 CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, std::optional<std::uint64_t> mem_total_kb,
                                 std::optional<std::uint64_t> host_ram_bytes, const std::string& wslconfig_path) {
-  if (!mem_total_kb) return make("mem.effective", CheckStatus::skip, "unknown: MemTotal inside the distro was not reported");
+  if (!mem_total_kb) return make_check("mem.effective", CheckStatus::skip, "unknown: MemTotal inside the distro was not reported");
   const double total = double(*mem_total_kb) * 1024;
   CheckResult r;
   r.id = "mem.effective";
@@ -268,20 +259,20 @@ std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::option
                                          std::optional<std::uint64_t>& memory_bytes) {
   memory_bytes.reset();
   if (!file.read_error.empty()) {
-    return {make("wslconfig.parse", CheckStatus::warn, file.path + " could not be read: " + file.read_error,
+    return {make_check("wslconfig.parse", CheckStatus::warn, file.path + " could not be read: " + file.read_error,
                  "check the file's permissions"),
-            make("wslconfig.memory", CheckStatus::skip, ".wslconfig unreadable")};
+            make_check("wslconfig.memory", CheckStatus::skip, ".wslconfig unreadable")};
   }
   if (!file.present) {
-    return {make("wslconfig.parse", CheckStatus::ok, "no .wslconfig: WSL's defaults apply"),
-            make("wslconfig.memory", CheckStatus::ok, "no memory= set: WSL gives the VM half of the RAM")};
+    return {make_check("wslconfig.parse", CheckStatus::ok, "no .wslconfig: WSL's defaults apply"),
+            make_check("wslconfig.memory", CheckStatus::ok, "no memory= set: WSL gives the VM half of the RAM")};
   }
   auto doc = wslconfig::Document::parse(file.bytes);
   wslconfig::LintOptions options;
   options.physical_memory_bytes = host_ram_bytes;
   auto findings = wslconfig::lint(doc, options);
-  CheckResult parse_check = make("wslconfig.parse", CheckStatus::ok, file.path + " is well-formed");
-  CheckResult memory_check = make("wslconfig.memory", CheckStatus::ok, "memory not set: WSL's default (half of the RAM)");
+  CheckResult parse_check = make_check("wslconfig.parse", CheckStatus::ok, file.path + " is well-formed");
+  CheckResult memory_check = make_check("wslconfig.memory", CheckStatus::ok, "memory not set: WSL's default (half of the RAM)");
   auto worst = [](CheckResult& c, const wslconfig::Finding& f) {
     CheckStatus s = f.severity == wslconfig::Severity::error ? CheckStatus::fail
                     : f.severity == wslconfig::Severity::warning ? CheckStatus::warn

@@ -5,17 +5,8 @@
 namespace tfwsl::host {
 namespace {
 
-CheckResult make(const char* id, CheckStatus status, std::string summary, std::string fix = {}) {
-  CheckResult r;
-  r.id = id;
-  r.status = status;
-  r.summary = std::move(summary);
-  r.fix = std::move(fix);
-  return r;
-}
-
 CheckResult not_windows(const char* id) {
-  return make(id, CheckStatus::skip, "not running on Windows: host checks need tfwsl.exe on the Windows side");
+  return make_check(id, CheckStatus::skip, "not running on Windows: host checks need tfwsl.exe on the Windows side");
 }
 
 std::string gib(std::uint64_t bytes) {
@@ -27,19 +18,20 @@ std::string gib(std::uint64_t bytes) {
 CheckResult check_windows_build(const HostFacts& facts, const HostPolicy& policy) {
   if (!facts.is_windows) return not_windows("host.windows-build");
   if (!facts.windows_build) {
-    return make("host.windows-build", CheckStatus::warn, "the Windows build could not be read",
-                "run 'winver' and make sure it shows build 19044 (Windows 10 21H2) or later");
+    return make_check("host.windows-build", CheckStatus::warn, "the Windows build could not be read",
+                "run 'winver' and make sure it shows build " + std::to_string(policy.min_windows_build) + " or later");
   }
   std::string shown = std::to_string(*facts.windows_build) +
                       (facts.windows_ubr ? "." + std::to_string(*facts.windows_ubr) : std::string());
   CheckResult r;
   if (*facts.windows_build < policy.min_windows_build) {
-    r = make("host.windows-build", CheckStatus::fail,
+    r = make_check("host.windows-build", CheckStatus::fail,
              "Windows build " + shown + " is older than " + std::to_string(policy.min_windows_build) +
                  ": WSL 2 has no GPU there",
-             "update Windows to Windows 11 or Windows 10 21H2 (build 19044) or later through Windows Update");
+             "update Windows through Windows Update to Windows 11, or to Windows 10 build " +
+                 std::to_string(policy.min_windows_build) + " or later");
   } else {
-    r = make("host.windows-build", CheckStatus::ok, "Windows build " + shown + " supports GPU compute in WSL 2");
+    r = make_check("host.windows-build", CheckStatus::ok, "Windows build " + shown + " supports GPU compute in WSL 2");
   }
   if (!facts.windows_product.empty()) r.details.push_back("product: " + facts.windows_product);
   r.details.push_back("minimum for GPU in WSL 2: " + std::to_string(policy.min_windows_build));
@@ -51,15 +43,15 @@ CheckResult check_virtualization(const HostFacts& facts) {
   if (!facts.is_windows) return not_windows("host.virtualization");
   CheckResult r;
   if (facts.firmware_virtualization == false) {
-    r = make("host.virtualization", CheckStatus::fail, "virtualization is turned off in the firmware: WSL 2 cannot start",
+    r = make_check("host.virtualization", CheckStatus::fail, "virtualization is turned off in the firmware: WSL 2 cannot start",
              "turn on Intel VT-x / AMD-V (SVM) in the BIOS/UEFI settings, then run: wsl.exe --install --no-distribution");
   } else if (facts.vm_platform == false) {
-    r = make("host.virtualization", CheckStatus::fail, "the Virtual Machine Platform is not installed",
+    r = make_check("host.virtualization", CheckStatus::fail, "the Virtual Machine Platform is not installed",
              "run in an administrator terminal: wsl.exe --install --no-distribution, then restart Windows");
   } else if (!facts.firmware_virtualization && !facts.vm_platform) {
-    r = make("host.virtualization", CheckStatus::skip, "virtualization state could not be read without admin rights");
+    r = make_check("host.virtualization", CheckStatus::skip, "virtualization state could not be read without admin rights");
   } else {
-    r = make("host.virtualization", CheckStatus::ok, "virtualization and the Virtual Machine Platform are available");
+    r = make_check("host.virtualization", CheckStatus::ok, "virtualization and the Virtual Machine Platform are available");
   }
   auto show = [](const std::optional<bool>& v) { return v ? (*v ? "yes" : "no") : "unknown"; };
   r.details.push_back(std::string("firmware virtualization: ") + show(facts.firmware_virtualization));
@@ -70,7 +62,7 @@ CheckResult check_virtualization(const HostFacts& facts) {
 CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy) {
   if (!facts.is_windows) return not_windows("host.nvidia-driver");
   if (facts.gpus.empty()) {
-    CheckResult r = make("host.nvidia-driver", CheckStatus::fail, "no NVIDIA driver found on Windows",
+    CheckResult r = make_check("host.nvidia-driver", CheckStatus::fail, "no NVIDIA driver found on Windows",
                          "install the current NVIDIA Game Ready or Studio driver for Windows (the only driver WSL needs)");
     r.details = facts.notes;
     return r;
@@ -80,15 +72,15 @@ CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy
   auto need = parse_driver_version(policy.min_driver);
   CheckResult r;
   if (!have) {
-    r = make("host.nvidia-driver", CheckStatus::warn, "the NVIDIA driver version '" + gpu.driver_version + "' is not understood",
+    r = make_check("host.nvidia-driver", CheckStatus::warn, "the NVIDIA driver version '" + gpu.driver_version + "' is not understood",
              "run nvidia-smi.exe and check the Driver Version it prints");
   } else if (need && *have < *need) {
-    r = make("host.nvidia-driver", CheckStatus::fail,
+    r = make_check("host.nvidia-driver", CheckStatus::fail,
              "NVIDIA driver " + have->to_string() + " is older than " + need->to_string() + ", the minimum for " +
                  policy.profile_name,
              "install NVIDIA driver " + need->to_string() + " or newer on Windows, then run: wsl --shutdown");
   } else {
-    r = make("host.nvidia-driver", CheckStatus::ok, "NVIDIA driver " + have->to_string() + " (" + gpu.name + ")");
+    r = make_check("host.nvidia-driver", CheckStatus::ok, "NVIDIA driver " + have->to_string() + " (" + gpu.name + ")");
   }
   for (const auto& g : facts.gpus) {
     std::string line = g.name + ": driver " + g.driver_version;
@@ -103,7 +95,7 @@ CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy
 
 CheckResult check_gpu_driver_model(const HostFacts& facts) {
   if (!facts.is_windows) return not_windows("host.gpu-driver-model");
-  if (facts.gpus.empty()) return make("host.gpu-driver-model", CheckStatus::skip, "no NVIDIA GPU found");
+  if (facts.gpus.empty()) return make_check("host.gpu-driver-model", CheckStatus::skip, "no NVIDIA GPU found");
   std::vector<std::string> tcc, unknown;
   CheckResult r;
   for (const auto& g : facts.gpus) {
@@ -132,13 +124,13 @@ CheckResult check_tdr(const HostFacts& facts) {
   CheckResult r;
   std::uint32_t delay = facts.tdr_delay_s.value_or(2);
   if (facts.tdr_level && *facts.tdr_level == 0) {
-    r = make("host.tdr", CheckStatus::ok, "GPU timeout detection is off (TdrLevel 0)");
+    r = make_check("host.tdr", CheckStatus::ok, "GPU timeout detection is off (TdrLevel 0)");
   } else if (delay < 2) {
-    r = make("host.tdr", CheckStatus::warn,
+    r = make_check("host.tdr", CheckStatus::warn,
              "GPU kernels are reset after " + std::to_string(delay) + " s (TdrDelay): long training steps will be killed",
              "set HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers TdrDelay (DWORD) to 60 and restart Windows");
   } else {
-    r = make("host.tdr", CheckStatus::ok,
+    r = make_check("host.tdr", CheckStatus::ok,
              "GPU timeout " + std::to_string(delay) + " s" + (facts.tdr_delay_s ? "" : " (Windows default)"));
     if (delay < 10) {
       r.details.push_back("kernels running longer than " + std::to_string(delay) +
@@ -151,14 +143,14 @@ CheckResult check_tdr(const HostFacts& facts) {
 
 CheckResult check_fast_startup(const HostFacts& facts) {
   if (!facts.is_windows) return not_windows("host.fast-startup");
-  if (!facts.fast_startup) return make("host.fast-startup", CheckStatus::skip, "Fast Startup setting not readable");
+  if (!facts.fast_startup) return make_check("host.fast-startup", CheckStatus::skip, "Fast Startup setting not readable");
   if (*facts.fast_startup) {
-    return make("host.fast-startup", CheckStatus::warn,
+    return make_check("host.fast-startup", CheckStatus::warn,
                 "Fast Startup is on: a known cause of WSL's localhost forwarding breaking after boot",
                 "turn it off: Control Panel > Power Options > Choose what the power buttons do > untick 'Turn on fast "
                 "startup' (or run 'powercfg /h off' as administrator)");
   }
-  return make("host.fast-startup", CheckStatus::ok, "Fast Startup is off");
+  return make_check("host.fast-startup", CheckStatus::ok, "Fast Startup is off");
 }
 
 std::vector<CheckResult> assess_host(const HostFacts& facts, const HostPolicy& policy) {
