@@ -71,7 +71,7 @@ void probe_python(const ProbeEnvironment& env, StackFacts& f) {
     f.python_error = "no Python interpreter '" + env.python + "': " + outcome.error().message;
     return;
   }
-  bool late = really_timed_out(*outcome, request);
+  bool late = outcome->timed_out;
   if (late || (outcome->exit_code != 0 && outcome->out.empty() && outcome->err.empty())) {
     f.python_error = env.python + " --version " + (late ? "timed out" : "failed");
     return;

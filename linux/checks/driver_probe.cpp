@@ -33,7 +33,7 @@ DriverFacts probe_linux_driver(const ProbeEnvironment& env) {
   auto outcome = env.runner->run(request);
   if (!outcome) {
     f.dpkg_error = outcome.error().message;
-  } else if (really_timed_out(*outcome, request)) {
+  } else if (outcome->timed_out) {
     f.dpkg_error = "dpkg-query timed out";
   } else {
     std::istringstream in(outcome->out);

@@ -11,15 +11,3 @@ std::optional<std::string> read_text_file(const std::filesystem::path& path, std
 std::string trim(const std::string& text);
 
 }  // namespace tfwsl::linux_checks
-
-#include "common/process/process_runner.hpp"
-
-namespace tfwsl::linux_checks {
-
-// SystemProcessRunner can flag a child that had just closed its pipes as timed out and stop it
-// (a race between the pipes' EOF and the exit). A real timeout has used up the time limit.
-inline bool really_timed_out(const ProcessOutcome& outcome, const ProcessRequest& request) {
-  return outcome.timed_out && outcome.elapsed + std::chrono::milliseconds(100) >= request.timeout;
-}
-
-}  // namespace tfwsl::linux_checks

@@ -136,7 +136,7 @@ void probe_nvidia_smi(const ProbeEnvironment& env, agent_api::GpuResponse& g) {
     request.timeout = env.probe_timeout;
     auto outcome = env.runner->run(request);
     if (!outcome) continue;  // not installed here: try the next place
-    bool late = really_timed_out(*outcome, request);
+    bool late = outcome->timed_out;
     if (late || (outcome->exit_code != 0 && outcome->out.empty())) {
       g.nvml_error += "; " + program + (late ? " timed out" : " failed: " + trim(outcome->out + outcome->err));
       return;

@@ -71,7 +71,7 @@ TfFacts probe_tensorflow(const ProbeEnvironment& env) {
   f.stderr_tail = last_lines(outcome->err, 12);
   constexpr std::size_t k_kept = 64 * 1024;
   f.stderr_text = outcome->err.size() > k_kept ? outcome->err.substr(outcome->err.size() - k_kept) : outcome->err;
-  if (really_timed_out(*outcome, request)) {
+  if (outcome->timed_out) {
     f.error = "the TensorFlow probe ran past " + std::to_string(env.tf_timeout.count() / 1000) + " s and was stopped";
     return f;
   }
