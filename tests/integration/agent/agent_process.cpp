@@ -131,6 +131,9 @@ std::pair<int, std::string> run_agent(const std::vector<std::string>& args, cons
   int in_fd = -1, out_fd = -1;
   auto full = args;
   full.insert(full.begin(), TFWSL_AGENT_BINARY);
+  // An agent that refuses to start may exit before it reads stdin: a write then gets EPIPE, not a
+  // SIGPIPE that would kill the test.
+  ::signal(SIGPIPE, SIG_IGN);
   pid_t pid = spawn(full, in_fd, out_fd, log);
   if (!stdin_data.empty()) (void)!::write(in_fd, stdin_data.data(), stdin_data.size());
   close(in_fd);
