@@ -19,8 +19,9 @@ struct StartAttempt {
 StartAttempt start_agent(wsl::WslClient& wsl, ChildLauncher& launcher, const BridgeOptions& options,
                          const std::string& token) {
   StartAttempt attempt;
-  auto argv = wsl.exec_argv({options.distro, "", ""},
-                            {options.agent_path, "serve", "--listen", "127.0.0.1:0", "--stdio-handshake"});
+  std::vector<std::string> command{options.agent_path, "serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
+  if (!options.profile.empty()) command.insert(command.end(), {"--profile", options.profile});
+  auto argv = wsl.exec_argv({options.distro, "", ""}, command);
   wsl.count_start();
   auto child = launcher.start(argv, wsl::WslClient::child_environment());
   if (!child) {

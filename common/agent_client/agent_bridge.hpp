@@ -32,6 +32,7 @@ struct BridgeOptions {
   std::string agent_path = k_default_agent_path;  // Linux path inside the distro
   std::string shipped_agent;          // Windows path of the tfwsl-agent next to tfwsl.exe; empty: cannot deploy
   std::string expected_version;       // the CLI's version: another agent version is redeployed
+  std::string profile;                // a built-in profile name for the agent's checks; empty: its default
   std::chrono::milliseconds handshake_timeout{std::chrono::seconds(60)};  // the first start boots the VM
   std::chrono::milliseconds challenge_timeout{std::chrono::seconds(5)};
 };

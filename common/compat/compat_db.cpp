@@ -93,13 +93,14 @@ class CompatReader {
     return VersionRange{*lo, *hi};
   }
 
-  std::optional<int> integer(const YAML::Node& map, const char* key) {
+  // A whole number in [0, max]: schema and CUDA majors are small, Windows builds are not.
+  std::optional<int> integer(const YAML::Node& map, const char* key, long max = 1000) {
     auto t = text(map, key);
     if (!t) return std::nullopt;
     char* end = nullptr;
     const long value = std::strtol(t->c_str(), &end, 10);
-    if (t->empty() || *end != '\0' || value < 0 || value > 1000) {
-      problem(map[key], fmt::format("'{}' must be a small whole number, got '{}'", key, *t));
+    if (t->empty() || *end != '\0' || value < 0 || value > max) {
+      problem(map[key], fmt::format("'{}' must be a whole number from 0 to {}, got '{}'", key, max, *t));
       return std::nullopt;
     }
     return static_cast<int>(value);
@@ -168,7 +169,8 @@ Result<CompatDb> CompatDb::from_yaml(std::string_view text, std::string_view sou
                                   yaml_position(source_name, root.Mark())));
   }
   r.check_keys(root, {"schema", "tensorflow", "packaging", "native_windows_gpu", "cuda_drivers",
-                      "cuda_minor_version_floor", "ubuntu_python", "wsl_default_ubuntu"});
+                      "cuda_minor_version_floor", "ubuntu_python", "wsl_default_ubuntu",
+                      "wsl_gpu_min_windows_build"});
   if (auto schema = r.integer(root, "schema"); schema && *schema != 1)
     r.problem(root["schema"], fmt::format("schema {} is not understood by this tfwsl (it reads schema 1)", *schema));
 
@@ -275,6 +277,7 @@ Result<CompatDb> CompatDb::from_yaml(std::string_view text, std::string_view sou
     }
   }
   db.m_wsl_default_ubuntu = r.version(root, "wsl_default_ubuntu").value_or(Version{});
+  db.m_wsl_gpu_min_windows_build = static_cast<int>(r.integer(root, "wsl_gpu_min_windows_build", 1'000'000).value_or(0));
 
   if (!r.problems().empty()) {
     std::string message = fmt::format("the compatibility data in {} has {} problem(s):", source_name, r.problems().size());

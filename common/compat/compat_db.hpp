@@ -104,6 +104,9 @@ class CompatDb {
   std::optional<Version> ubuntu_release_of_distro(std::string_view distro) const;
   Version wsl_default_ubuntu() const { return m_wsl_default_ubuntu; }
 
+  // The oldest Windows build whose WSL 2 has GPU paravirtualization (19044); 0 when the data omits it.
+  int wsl_gpu_min_windows_build() const { return m_wsl_gpu_min_windows_build; }
+
  private:
   std::vector<TfRelease> m_tf;
   Version m_and_cuda_from;
@@ -114,6 +117,7 @@ class CompatDb {
   std::vector<MinorVersionFloor> m_floors;
   std::vector<UbuntuPython> m_ubuntu;
   Version m_wsl_default_ubuntu;
+  int m_wsl_gpu_min_windows_build = 0;
 };
 
 // The data built into the binary (profiles/compat.yaml). Built-in data that fails to load is a

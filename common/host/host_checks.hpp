@@ -10,11 +10,12 @@
 
 namespace tfwsl::host {
 
-// What "ok" means on the host; the doctor fills it from the profile (common/profile, common/compat).
+// What "ok" means on the host; the doctor fills it from the profile and the compatibility data
+// (common/doctor/host_policy.hpp).
 struct HostPolicy {
   std::string profile_name;
-  int min_windows_build = 0;   // GPU paravirtualization in WSL: Windows 10 21H2 (19044)
-  std::string min_driver;      // the profile's CUDA minimum for a Windows driver ("528.33")
+  int min_windows_build = 0;   // GPU paravirtualization in WSL (compat.yaml: wsl_gpu_min_windows_build)
+  std::string min_driver;      // the oldest Windows driver for the profile's CUDA; empty: no floor
 };
 
 inline constexpr const char* k_host_check_ids[] = {"host.windows-build",  "host.virtualization",

@@ -1,6 +1,7 @@
 #include "common/host/host_probe.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 
 #include <spdlog/spdlog.h>
@@ -109,15 +110,18 @@ HostFacts gather_host_facts(const SystemInfo& system, const Registry& registry, 
   HostFacts facts;
   facts.is_windows = system.is_windows;
   if (!system.is_windows) return facts;
-  facts.windows_build = system.build;
-  if (!facts.windows_build) {
-    if (auto b = registry.read_string(reg::k_current_version, "CurrentBuildNumber")) {
-      try {
-        facts.windows_build = std::stoi(*b);
-      } catch (const std::exception&) {
-      }
+  // The registry's CurrentBuild is what winver and Settings show and no compatibility shim rewrites
+  // it; RtlGetVersion (system.build) is the fallback when the key cannot be read. (Wine's
+  // RtlGetVersion reports the version it emulates, 10.0.18362 for "win10"; the tests seed the key.)
+  for (const char* name : {"CurrentBuild", "CurrentBuildNumber"}) {
+    if (facts.windows_build) break;
+    if (auto b = registry.read_string(reg::k_current_version, name)) {
+      int build = 0;
+      auto [end, ec] = std::from_chars(b->data(), b->data() + b->size(), build);
+      if (ec == std::errc() && end == b->data() + b->size() && build > 0) facts.windows_build = build;
     }
   }
+  if (!facts.windows_build) facts.windows_build = system.build;
   if (auto ubr = registry.read_dword(reg::k_current_version, "UBR")) facts.windows_ubr = static_cast<int>(*ubr);
   facts.windows_product = registry.read_string(reg::k_current_version, "ProductName").value_or("");
   facts.ram_bytes = system.ram_bytes;

@@ -215,7 +215,13 @@ int main(int argc, char** argv) {
 
   if (opt.count("--samples")) {
     fs::create_directories(opt["--samples"]);
-    auto clean = [&](std::string s) { return replace_all(replace_all(s, windows_path(work), "Z:\\tmp\\tfwsl-scenario"), work.string(), "/tmp/tfwsl-scenario"); };
+    // The scenario folder and the agent's ephemeral port change on every run: samples show fixed
+    // stand-ins so a test run does not rewrite docs/samples for nothing.
+    static const std::regex port(R"(127\.0\.0\.1:[0-9]+)");
+    auto clean = [&](std::string s) {
+      s = replace_all(replace_all(s, windows_path(work), "Z:\\tmp\\tfwsl-scenario"), work.string(), "/tmp/tfwsl-scenario");
+      return std::regex_replace(s, port, "127.0.0.1:PORT");
+    };
     std::ofstream(fs::path(opt["--samples"]) / (name + ".txt")) << "$ tfwsl doctor\n" << clean(text_run.out)
                                                                  << "\n(exit " << text_run.exit_code << ")\n";
     std::ofstream(fs::path(opt["--samples"]) / (name + ".json")) << clean(json_run.out);

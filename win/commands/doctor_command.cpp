@@ -12,9 +12,12 @@
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_client/agent_bridge.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/compat/compat_db.hpp"
 #include "common/doctor/doctor.hpp"
+#include "common/doctor/host_policy.hpp"
 #include "common/host/host_probe.hpp"
 #include "common/process/process_runner.hpp"
+#include "common/profile/profile_source.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "win/commands/doctor_bundle.hpp"
@@ -49,17 +52,6 @@ struct DoctorArgs {
   std::string bundle;
 };
 
-// What "ok" means for the default profile (FACTS.md §3.1 and §2.2: Windows 10 21H2 for GPU in WSL,
-// the CUDA 12 minor-compatibility floor for a Windows driver). A profile file overrides these once
-// profiles are wired in (common/profile).
-host::HostPolicy policy_for(const std::string& profile) {
-  host::HostPolicy policy;
-  policy.profile_name = profile;
-  policy.min_windows_build = 19044;
-  policy.min_driver = "528.33";
-  return policy;
-}
-
 doctor::WslconfigFacts read_wslconfig() {
   doctor::WslconfigFacts facts;
   std::string path;
@@ -82,12 +74,15 @@ doctor::WslconfigFacts read_wslconfig() {
   return facts;
 }
 
-doctor::LinuxSide bridge_linux_side(wsl::WslClient& wsl, const std::string& distro) {
+doctor::LinuxSide bridge_linux_side(wsl::WslClient& wsl, const std::string& distro, const std::string& profile) {
   doctor::LinuxSide side;
   agent_client::SystemChildLauncher launcher;
   agent_client::BridgeOptions options;
   options.distro = distro;
   options.expected_version = TFWSL_VERSION;
+  // The agent judges by the same profile when it has it built in; a profile file on the Windows
+  // side leaves the agent's checks on its default (the host checks still follow the file).
+  if (open_builtin_profile(profile)) options.profile = profile;
   if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) options.agent_path = *path;
   auto self = path_from_utf8(own_executable_path());
   auto shipped = self.parent_path() / "tfwsl-agent";
@@ -130,6 +125,11 @@ doctor::LinuxSide bridge_linux_side(wsl::WslClient& wsl, const std::string& dist
 }
 
 int run_doctor_command(const DoctorArgs& args, Console& console) {
+  auto policy = doctor::host_policy_for_profile(args.profile, builtin_compat_db());
+  if (!policy) {
+    console.err << "tfwsl doctor: " << policy.error().describe() << "\n";
+    return exit_code::k_usage;
+  }
   SystemProcessRunner runner;
   auto registry = make_system_registry();
   const host::SystemInfo system = read_system_info();
@@ -138,7 +138,7 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
   doctor::DoctorEnvironment env;
   env.is_windows = system.is_windows;
   env.distro = args.distro;
-  env.host_policy = policy_for(args.profile);
+  env.host_policy = *policy;
   env.host_facts = [&] {
     host::HostProbeSettings settings;
     settings.nvidia_smi = host::nvidia_smi_candidates(wsl::process_environment_variable);
@@ -147,10 +147,10 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
   env.wslconfig = read_wslconfig;
   if (system.is_windows) {
     env.wsl = &wsl;
-    env.linux_side = [&wsl](const std::string& distro) { return bridge_linux_side(wsl, distro); };
+    env.linux_side = [&wsl, &args](const std::string& distro) { return bridge_linux_side(wsl, distro, args.profile); };
   } else {
-    env.linux_side = [](const std::string&) {
-      auto side = in_process_linux_side();
+    env.linux_side = [&args](const std::string&) {
+      auto side = in_process_linux_side(args.profile);
       return side ? *side : doctor::LinuxSide{};
     };
   }

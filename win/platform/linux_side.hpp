@@ -10,8 +10,9 @@
 
 namespace tfwsl::cli {
 
-// Native Linux: runs the agent's probes and checks in this process. Windows: nothing.
-std::optional<doctor::LinuxSide> in_process_linux_side();
+// Native Linux: runs the agent's probes and checks in this process, judged by `profile` (a
+// built-in name or a file). Windows: nothing.
+std::optional<doctor::LinuxSide> in_process_linux_side(const std::string& profile);
 
 // The path of the running executable (the shipped agent sits next to it).
 std::string own_executable_path();

@@ -6,7 +6,7 @@
 
 namespace tfwsl::cli {
 
-std::optional<doctor::LinuxSide> in_process_linux_side() { return std::nullopt; }
+std::optional<doctor::LinuxSide> in_process_linux_side(const std::string&) { return std::nullopt; }
 
 std::string own_executable_path() {
   std::wstring buffer(32768, L'\0');

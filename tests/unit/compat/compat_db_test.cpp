@@ -174,6 +174,10 @@ TEST_CASE("FACTS 7: Ubuntu release -> python3, and the WSL distro names", "[comp
   CHECK_FALSE(db().ubuntu_release_of_distro("Ubuntu-"));
 }
 
+TEST_CASE("GPU in WSL 2 needs Windows 10 21H2, build 19044, or later (FACTS 1.3, 3.1)") {
+  CHECK(db().wsl_gpu_min_windows_build() == 19044);
+}
+
 TEST_CASE("the compatibility data is built in and can be replaced from a file", "[compat]") {
   REQUIRE(embedded_resource("compat.yaml"));
   CHECK_FALSE(embedded_resource("no-such.yaml"));

@@ -158,6 +158,19 @@ TEST_CASE("host facts: nvidia-smi first, then the display-class registry key con
   CHECK(argv == nvidia_smi_query_argv("C:\\Windows\\System32\\nvidia-smi.exe"));
 }
 
+TEST_CASE("the Windows build comes from the registry's CurrentBuild, RtlGetVersion when unreadable") {
+  MapRegistry registry;
+  test::RecordingProcessRunner runner;
+  SystemInfo system{true, 18362, {}, {}};  // what Wine's "win10" reports through RtlGetVersion
+  CHECK(gather_host_facts(system, registry, runner, HostProbeSettings{}).windows_build == std::optional<int>(18362));
+  registry.set_string(reg::k_current_version, "CurrentBuildNumber", "22631");
+  CHECK(gather_host_facts(system, registry, runner, HostProbeSettings{}).windows_build == std::optional<int>(22631));
+  registry.set_string(reg::k_current_version, "CurrentBuild", "26100");
+  CHECK(gather_host_facts(system, registry, runner, HostProbeSettings{}).windows_build == std::optional<int>(26100));
+  registry.set_string(reg::k_current_version, "CurrentBuild", "26100x");  // garbled: the next source
+  CHECK(gather_host_facts(system, registry, runner, HostProbeSettings{}).windows_build == std::optional<int>(22631));
+}
+
 TEST_CASE("the uninstall key's DisplayVersion is the last fallback") {
   MapRegistry registry;
   registry.set_string(reg::k_nvidia_uninstall, "DisplayVersion", "537.58");
