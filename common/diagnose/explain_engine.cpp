@@ -58,11 +58,17 @@ std::string shorten(std::string_view line) {
   return std::string(line.substr(0, cut)) + "...";
 }
 
+bool has_quiet_list_command(const std::vector<std::string>& commands) {
+  return std::any_of(commands.begin(), commands.end(), [](const std::string& c) { return parse::is_wsl_quiet_list_command(c); });
+}
+
 nlohmann::json facts_with_lint(const std::string& kind, std::string_view text, const SignatureBase& base,
-                               std::vector<wslconfig::Finding>* lint_out) {
+                               std::vector<wslconfig::Finding>* lint_out, const std::vector<std::string>& commands = {}) {
   nlohmann::json facts = nlohmann::json::object();
   if (kind == "wsl-list") {
     auto result = parse::parse_wsl_list(text);
+    if (result.distros.empty() && !result.verbose_table && has_quiet_list_command(commands))
+      result = parse::parse_wsl_quiet_list(text);
     facts = parse::to_json(result);
     nlohmann::json wsl1 = nlohmann::json::array();
     for (const auto& distro : result.distros) {
@@ -114,7 +120,7 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
   std::vector<wslconfig::Finding> lint;
   // A .wslconfig saved as UTF-16 or with a BOM is itself a finding: give the linter the bytes.
   bool raw_wslconfig = out.kind == "wslconfig" && paste.encoding != ConsoleEncoding::utf8;
-  out.facts = facts_with_lint(out.kind, raw_wslconfig ? bytes : std::string_view(paste.text), base, &lint);
+  out.facts = facts_with_lint(out.kind, raw_wslconfig ? bytes : std::string_view(paste.text), base, &lint, paste.commands);
 
   // Text signatures: one pass over the lines, each signature checked until it has matched.
   const auto& signatures = base.signatures();

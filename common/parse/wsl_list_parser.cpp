@@ -190,6 +190,37 @@ WslListResult parse_wsl_list(std::string_view text) {
   return result;
 }
 
+bool is_wsl_quiet_list_command(std::string_view command) {
+  const auto words = words_of(command);
+  bool wsl = false, list = false, quiet = false;
+  for (std::string_view w : words) {
+    const std::string lower = normalize_for_match(w);
+    if (lower == "wsl" || lower == "wsl.exe" || ends_with(lower, "\\wsl.exe") || ends_with(lower, "/wsl.exe")) wsl = true;
+    else if (wsl && (lower == "-l" || lower == "--list")) list = true;
+    else if (wsl && (lower == "-q" || lower == "--quiet")) quiet = true;
+    else if (wsl && (lower == "-lq" || lower == "-ql")) list = quiet = true;
+  }
+  return wsl && list && quiet;
+}
+
+WslListResult parse_wsl_quiet_list(std::string_view text) {
+  WslListResult result;
+  result.errors = detect_wsl_errors(text);
+  for (std::string_view raw : lines_of(text)) {
+    const std::string_view line = trim(strip_line_wrapping(raw));
+    if (line.empty()) {
+      if (result.distros.empty()) continue;
+      break;
+    }
+    if (!is_distro_name(line)) break;
+    WslDistro distro;
+    distro.name = std::string(line);
+    result.distros.push_back(std::move(distro));
+  }
+  result.plain_list = !result.distros.empty();
+  return result;
+}
+
 nlohmann::json to_json(const WslListResult& result) {
   nlohmann::json facts = nlohmann::json::object();
   const bool shown = !result.distros.empty() || result.verbose_table || result.plain_list;

@@ -41,6 +41,12 @@ struct WslListResult {
 
 WslListResult parse_wsl_list(std::string_view text);
 
+// `wsl -l -q` / `wsl --list --quiet` (the command as the paste shows it, prompt stripped).
+bool is_wsl_quiet_list_command(std::string_view command);
+// Its output: one name per line and nothing else, so no default marker. The first line that is not
+// a distribution name ends the list; a paste of anything else gives an empty result.
+WslListResult parse_wsl_quiet_list(std::string_view text);
+
 // Docker Desktop's own distributions (docker-desktop, docker-desktop-data): not the user's.
 bool is_docker_desktop_distro(std::string_view name);
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/diagnose/explain_engine.hpp"
+#include "common/parse/wsl_list_parser.hpp"
 #include "tests/support/utf16_bytes.hpp"
 
 using namespace tfwsl::diagnose;
@@ -111,4 +112,33 @@ TEST_CASE("explain: a 10 MB log with a very long line stays linear and finds its
   CHECK(e.kind == "tf-log");
   CHECK(has(e, "tf.cuinit-no-device"));
   CHECK_FALSE(has(e, "tf.cuda-init-failed"));
+}
+
+TEST_CASE("explain: wsl -l -q prints bare names; the command says what they are") {
+  auto e = run("PS C:\\Users\\me> wsl -l -q\r\nUbuntu-22.04\r\ndocker-desktop\r\n\r\nPS C:\\Users\\me>\r\n");
+  CHECK(e.kind == "wsl-list");
+  REQUIRE(e.facts["distros"].size() == 2);
+  CHECK(e.facts["distros"][0]["name"] == "Ubuntu-22.04");
+  CHECK(e.facts["distros"][0]["version"].is_null());
+  CHECK(e.facts["distros"][1]["name"] == "docker-desktop");
+  // The same names without the command are not taken for a distro list.
+  CHECK(run("Ubuntu-22.04\ndocker-desktop\n").kind != "wsl-list");
+  CHECK(tfwsl::parse::is_wsl_quiet_list_command("wsl.exe --list --quiet"));
+  CHECK(tfwsl::parse::is_wsl_quiet_list_command("C:\\Windows\\System32\\wsl.exe -l -q"));
+  CHECK_FALSE(tfwsl::parse::is_wsl_quiet_list_command("wsl -l -v"));
+}
+
+TEST_CASE("explain: Ubuntu's suggestion to install nvidia-utils is a warning, not a Linux driver") {
+  auto suggested = run("$ nvidia-smi\nCommand 'nvidia-smi' not found, but can be installed with:\n\n"
+                       "sudo apt install nvidia-utils-535         # version 535.183.01-0ubuntu0.22.04.1\n"
+                       "sudo apt install nvidia-utils-470         # version 470.256.02-0ubuntu0.22.04.1\n");
+  CHECK(has(suggested, "gpu.apt-suggests-nvidia-utils"));
+  CHECK_FALSE(has(suggested, "libcuda.linux-driver"));
+  // Once apt shows it installing, it is a Linux driver in WSL whatever came before.
+  auto installed = run("Command 'nvidia-smi' not found, but can be installed with:\n"
+                       "sudo apt install nvidia-utils-535\n$ sudo apt install nvidia-utils-535\n"
+                       "Setting up nvidia-utils-535 (535.183.01-0ubuntu0.22.04.1) ...\n");
+  CHECK(has(installed, "libcuda.linux-driver"));
+  CHECK(has(run("ii  nvidia-driver-535   535.183.01-0ubuntu0.22.04.1  amd64  NVIDIA driver metapackage\n"),
+            "libcuda.linux-driver"));
 }
