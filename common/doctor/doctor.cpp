@@ -98,7 +98,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   auto wslconfig_future = start<WslconfigFacts>(env.wslconfig);
 
   // wsl.exe: -l -v and --version side by side; --status only when --version is not understood (an
-  // inbox wsl.exe), since the registry usually has the default version: three starts at most with the agent.
+  // inbox wsl.exe) AND the registry lacks the default version: three starts at most with the agent.
   std::shared_future<Result<wsl::WslReply>> list_future, version_future;
   if (env.is_windows && env.wsl) {
     list_future = start<Result<wsl::WslReply>>([w = env.wsl] { return w->list_verbose(); });
@@ -132,7 +132,8 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
     auto version = wait(version_future, deadline);
     Result<wsl::WslReply> timed_out = make_error(ErrorCode::timeout, "wsl.exe did not answer in time");
     std::optional<Result<wsl::WslReply>> status;
-    if (version && *version && (*version)->failure.kind == wsl::WslFailureKind::cli_too_old) status = env.wsl->status();
+    const bool inbox = version && *version && (*version)->failure.kind == wsl::WslFailureKind::cli_too_old;
+    if (inbox && !host_facts.wsl_default_version) status = env.wsl->status();
     wsl = wsl_facts_from(list ? *list : timed_out, version ? *version : timed_out, status, host_facts.wsl_default_version);
     checks.push_back(check_wsl_installed(wsl));
     checks.push_back(check_wsl_version(wsl));
