@@ -103,7 +103,10 @@ const char* to_string(FileEncoding encoding) {
 std::string decode_wslconfig(std::string_view bytes, FileEncoding& encoding) {
   if (parse::starts_with(bytes, "\xEF\xBB\xBF")) {
     encoding = FileEncoding::utf8_bom;
-    return std::string(bytes.substr(3));
+    // Written back without the BOM, so it must be text: invalid bytes become U+FFFD, as UTF-16
+    // decoding does. (Kept raw, a body starting FF FE would be read back as UTF-16: found by
+    // fuzz_wslconfig.)
+    return parse::valid_utf8(bytes.substr(3));
   }
   if (parse::starts_with(bytes, "\xFF\xFE")) {
     encoding = FileEncoding::utf16le_bom;

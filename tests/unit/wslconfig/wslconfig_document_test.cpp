@@ -133,3 +133,16 @@ TEST_CASE("UTF-8 with BOM and UTF-16LE/BE (with BOM, and LE without) come out as
   CHECK(Document::parse(text).encoding() == FileEncoding::utf8);
   CHECK(Document::parse("[wsl2]\nmemory=4GB # \xE9t\xE9\n").encoding() == FileEncoding::invalid_utf8);
 }
+
+TEST_CASE("a UTF-8 BOM file whose text is not UTF-8 is written back as text, never as a UTF-16 BOM") {
+  // Found by fuzz_wslconfig: the body after the BOM began with FF FE; written back without the BOM
+  // those bytes read as a UTF-16LE byte-order mark and the edited memory= vanished.
+  const std::string bytes = std::string("\xEF\xBB\xBF\xFF\xFE\xFE\xDB", 7);
+  Document doc = Document::parse(bytes);
+  CHECK(doc.encoding() == FileEncoding::utf8_bom);
+  doc.set("wsl2", "memory", "16GB");
+  const std::string out = doc.serialize();
+  CHECK(out.rfind("\xFF\xFE", 0) != 0);
+  CHECK(tfwsl::is_valid_utf8(out));
+  CHECK(Document::parse(out).get("wsl2", "memory") == std::optional<std::string>("16GB"));
+}
