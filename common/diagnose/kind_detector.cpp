@@ -20,8 +20,8 @@ constexpr std::size_t k_recognise_bytes = 256 * 1024;
 // The command the user ran says what follows it: a small boost, never a verdict on its own.
 double command_boost(std::string_view c, const std::string& kind) {
   bool wsl = parse::contains_ci(c, "wsl");
-  // `wsl -l -q` prints bare names, which nothing else recognises: the command is the evidence.
-  if (kind == "wsl-list" && parse::is_wsl_quiet_list_command(c)) return 0.55;
+  // `wsl -l -q` prints bare names, which look like a requirements file (0.85): the command decides.
+  if (kind == "wsl-list" && parse::is_wsl_quiet_list_command(c)) return 0.9;
   if (kind == "wsl-list" && wsl && (parse::contains(c, " -l") || parse::contains_ci(c, "--list"))) return 0.15;
   if (kind == "wsl-status" && wsl && parse::contains_ci(c, "--status")) return 0.15;
   if (kind == "wsl-version" && wsl && parse::contains_ci(c, "--version")) return 0.15;

@@ -11,8 +11,8 @@
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_client/agent_bridge.hpp"
-#include "common/core/exit_codes.hpp"
 #include "common/compat/compat_db.hpp"
+#include "common/core/exit_codes.hpp"
 #include "common/doctor/doctor.hpp"
 #include "common/doctor/host_policy.hpp"
 #include "common/host/host_probe.hpp"
