@@ -1,7 +1,5 @@
 #include "common/doctor/doctor.hpp"
 
-#include <algorithm>
-#include <chrono>
 #include <future>
 #include <memory>
 #include <thread>
@@ -25,17 +23,9 @@ std::shared_future<T> start(std::function<T()> fn) {
   return future;
 }
 
-// Waits in short slices rather than once until the deadline: under load, MinGW's winpthreads can
-// lose the wake-up of a future's condition variable, and one long timed wait then sat out the whole
-// limit (up to 300 s) although the result was ready (seen hanging windows.unit.doctor under Wine).
 template <class T>
 std::optional<T> wait(const std::shared_future<T>& f, std::chrono::steady_clock::time_point deadline) {
-  constexpr auto k_slice = std::chrono::milliseconds(20);
-  while (f.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
-    const auto now = std::chrono::steady_clock::now();
-    if (now >= deadline) return std::nullopt;
-    f.wait_for(std::min<std::chrono::steady_clock::duration>(k_slice, deadline - now));
-  }
+  if (f.wait_until(deadline) != std::future_status::ready) return std::nullopt;
   return f.get();
 }
 
