@@ -73,11 +73,7 @@ Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& 
                         tar_member("tfwsl-doctor/facts.json", redact(result.facts.dump(2), users)) +
                         tar_member("tfwsl-doctor/report.txt", redact(render_text(result.report, {true, false}), users));
   archive.append(1024, '\0');
-  #if defined(_WIN32)
-  std::ofstream out(std::filesystem::path(utf8_to_wide(path)), std::ios::binary | std::ios::trunc);
-#else
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-#endif
+  std::ofstream out(path_from_utf8(path), std::ios::binary | std::ios::trunc);
   if (!out) return make_error(ErrorCode::io, "cannot write the bundle " + path + ": check the folder exists and is writable");
   out.write(archive.data(), static_cast<std::streamsize>(archive.size()));
   if (!out) return make_error(ErrorCode::io, "writing the bundle " + path + " failed");

@@ -27,23 +27,6 @@
 namespace tfwsl::cli {
 namespace {
 
-// UTF-8 <-> path without the locale: wide on Windows, bytes elsewhere.
-std::filesystem::path path_from_utf8(const std::string& text) {
-#if defined(_WIN32)
-  return std::filesystem::path(utf8_to_wide(text));
-#else
-  return std::filesystem::path(text);
-#endif
-}
-
-std::string path_to_utf8(const std::filesystem::path& path) {
-#if defined(_WIN32)
-  return wide_to_utf8(path.wstring());
-#else
-  return path.string();
-#endif
-}
-
 struct DoctorArgs {
   std::string profile = "tf-2.15-cuda-12.2";
   std::string distro;
