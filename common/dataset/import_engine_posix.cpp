@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <iterator>
@@ -50,6 +51,10 @@ constexpr std::uint64_t k_space_margin_max = 256ull << 20;
 constexpr std::size_t k_max_listed_problems = 1000;
 constexpr std::size_t k_max_listed_unusual = 200;
 constexpr long k_v9fs_magic = 0x01021997;  // DrvFs (/mnt/c) in WSL 2 is a 9P mount
+
+long long elapsed_ms(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - since).count();
+}
 
 std::int64_t to_ns(const timespec& t) { return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec; }
 
@@ -559,18 +564,23 @@ CopyOutcome ImportJob::copy_file(const ScannedItem& item, Staged& staged, std::v
 
 void ImportJob::process_item(std::size_t index, int attempts) {
   const ScannedItem& item = m_scan.items[index];
-  thread_local std::vector<char> buffer(k_buffer_bytes);
+  thread_local std::vector<char> buffer;
   thread_local ContentHasher hasher;
-  m_progress.set_current_file(display_path(item.path));
+  // Allocated on first real use: a re-run that only skips files never touches it.
+  auto ready_buffer = [&]() -> std::vector<char>& {
+    if (buffer.empty()) buffer.resize(k_buffer_bytes);
+    return buffer;
+  };
 
-  if (attempts == 0) {  // first visit: resume check
+  if (!item.already_imported || m_options.verify || m_options.move)
+    m_progress.set_current_file(display_path(item.path));
+  if (attempts == 0) {  // first visit: the scan's resume check found a matching record and target
     attempts = 1;
     auto known = m_manifest.find(item.path);
-    if (known != m_manifest.end() && known->second.size == item.size && known->second.mtime_ns == item.mtime_ns &&
-        target_present(item, item.size)) {
+    if (item.already_imported && known != m_manifest.end()) {
       bool good = true;
       if (m_options.verify || m_options.move) {
-        auto hash = hash_target(item, buffer, hasher);
+        auto hash = hash_target(item, ready_buffer(), hasher);
         good = hash && *hash == known->second.hash;
         if (!good)
           spdlog::warn("{}: the copy in the target does not match the manifest; copying it again",
@@ -588,7 +598,7 @@ void ImportJob::process_item(std::size_t index, int attempts) {
     staged.item = index;
     staged.attempts = attempts;
     CopyOutcome outcome =
-        item.kind == ItemKind::symlink ? copy_symlink(item, staged) : copy_file(item, staged, buffer, hasher);
+        item.kind == ItemKind::symlink ? copy_symlink(item, staged) : copy_file(item, staged, ready_buffer(), hasher);
     switch (outcome) {
       case CopyOutcome::staged:
         stage(std::move(staged));
@@ -784,11 +794,26 @@ void ImportJob::worker() {
 
 Result<ImportReport> ImportJob::run() {
   m_progress.set_phase(ImportPhase::starting);
+  auto start = std::chrono::steady_clock::now();
   TFWSL_TRY_STATUS(prepare());
+  spdlog::debug("prepare (lock, staging, manifest of {} records): {} ms", m_manifest.size(), elapsed_ms(start));
   unsigned jobs = std::clamp(m_options.jobs, 1u, k_max_jobs);
 
   m_progress.set_phase(ImportPhase::scanning);
-  m_scan = scan_tree(m_source_fd.get(), jobs, m_cancel, m_progress);
+  ScanOptions scan;
+  scan.threads = std::max(jobs, k_default_scan_threads);
+  // Resume check, on the scan's threads: a file is already imported when its record matches the
+  // source's size and mtime and the target holds a file (or symlink) of that size.
+  if (!m_manifest.empty())
+    scan.visit = [this](ScannedItem& item) {
+      auto known = m_manifest.find(item.path);
+      item.already_imported = known != m_manifest.end() && known->second.size == item.size &&
+                              known->second.mtime_ns == item.mtime_ns && target_present(item, item.size);
+    };
+  auto scan_start = std::chrono::steady_clock::now();
+  m_scan = scan_tree(m_source_fd.get(), scan, m_cancel, m_progress);
+  spdlog::debug("scan: {} files and symlinks, {} folders, {} problems in {} ms ({} threads)", m_scan.items.size(),
+                m_scan.directories.size(), m_scan.problems.size(), elapsed_ms(scan_start), scan.threads);
   if (m_cancel.cancelled()) return make_error(ErrorCode::cancelled, "the import was cancelled during the scan");
   for (auto& problem : m_scan.problems) add_problem(problem.path, problem.kind, problem.message);
   for (const auto& item : m_scan.items)
@@ -801,6 +826,7 @@ Result<ImportReport> ImportJob::run() {
   if (!m_options.skip_space_check) TFWSL_TRY_STATUS(preflight_space());
 
   m_progress.set_phase(ImportPhase::copying);
+  auto copy_start = std::chrono::steady_clock::now();
   create_target_directories();
   while (!stopping()) {
     std::vector<std::thread> threads;
@@ -812,6 +838,7 @@ Result<ImportReport> ImportJob::run() {
   }
   maybe_commit(true);  // after a stop: what is complete is still committed
 
+  spdlog::debug("copy: {} ms", elapsed_ms(copy_start));
   m_progress.set_phase(ImportPhase::finishing);
   if (!stopping() && m_options.move) remove_emptied_source_directories();
   clear_staging();

@@ -2,6 +2,7 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -19,20 +20,30 @@ int hex_value(char c) {
   return -1;
 }
 
-std::string line_check(std::string_view body) {
-  return fmt::format("{:016x}", XXH64(body.data(), body.size(), 0));
-}
+std::uint64_t line_check_value(std::string_view body) { return XXH64(body.data(), body.size(), 0); }
 
-std::vector<std::string_view> split_spaces(std::string_view line) {
-  std::vector<std::string_view> fields;
+std::string line_check(std::string_view body) { return fmt::format("{:016x}", line_check_value(body)); }
+
+// The five space-separated fields of a record, without allocating; false if there are not five.
+bool split_fields(std::string_view line, std::string_view (&fields)[5]) {
   std::size_t start = 0;
-  while (start <= line.size()) {
+  for (int i = 0; i < 4; ++i) {
     std::size_t space = line.find(' ', start);
-    if (space == std::string_view::npos) space = line.size();
-    fields.push_back(line.substr(start, space - start));
+    if (space == std::string_view::npos) return false;
+    fields[i] = line.substr(start, space - start);
     start = space + 1;
   }
-  return fields;
+  fields[4] = line.substr(start);
+  return fields[4].find(' ') == std::string_view::npos;
+}
+
+bool check_matches(std::string_view field, std::string_view body) {
+  std::uint64_t value = 0;
+  if (field.size() != 16) return false;
+  for (char c : field)  // written in lower case; anything else is damage
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value, 16);
+  return ec == std::errc() && end == field.data() + field.size() && value == line_check_value(body);
 }
 
 template <class T>
@@ -104,6 +115,7 @@ Result<ManifestEntries> parse_manifest(std::string_view text, const std::string&
                                   where, line_number, why));
   };
   ManifestEntries entries;
+  entries.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')));
   std::size_t pos = 0;
   std::size_t line_number = 0;
   while (pos < text.size()) {
@@ -123,10 +135,10 @@ Result<ManifestEntries> parse_manifest(std::string_view text, const std::string&
       if (line != k_manifest_header) return corrupt(line_number, "not a tfwsl import manifest header");
       continue;
     }
-    std::vector<std::string_view> fields = split_spaces(line);
-    if (fields.size() != 5) return corrupt(line_number, "wrong number of fields");
+    std::string_view fields[5];
+    if (!split_fields(line, fields)) return corrupt(line_number, "wrong number of fields");
     std::string_view body = line.substr(0, line.size() - fields[4].size() - 1);
-    if (fields[4] != line_check(body)) return corrupt(line_number, "check value does not match");
+    if (!check_matches(fields[4], body)) return corrupt(line_number, "check value does not match");
     ManifestEntry entry;
     if (!is_hash(fields[0])) return corrupt(line_number, "bad hash");
     entry.hash = std::string(fields[0]);
@@ -136,14 +148,18 @@ Result<ManifestEntries> parse_manifest(std::string_view text, const std::string&
     if (!path) return corrupt(line_number, path.error().message);
     entry.path = std::move(*path);
     std::string key = entry.path;
-    entries[key] = std::move(entry);
+    entries.insert_or_assign(std::move(key), std::move(entry));
   }
   return entries;
 }
 
 std::string format_manifest(const ManifestEntries& entries) {
+  std::vector<const ManifestEntry*> sorted;
+  sorted.reserve(entries.size());
+  for (const auto& [path, entry] : entries) sorted.push_back(&entry);
+  std::sort(sorted.begin(), sorted.end(), [](const ManifestEntry* a, const ManifestEntry* b) { return a->path < b->path; });
   std::string text = manifest_header_line();
-  for (const auto& [path, entry] : entries) text += format_manifest_line(entry);
+  for (const ManifestEntry* entry : sorted) text += format_manifest_line(*entry);
   return text;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
 // The scan: every directory, regular file and symlink under the source root, with sizes and
-// mtimes. Directory listings and the per-entry stats are spread over worker threads, because on a
-// latency-bound source (9P) each stat is a round trip and a serial scan would dominate the import.
+// mtimes. On a latency-bound source (9P, FUSE) each stat is a round trip, so the stats run on many
+// threads, each relative to its folder's held descriptor (no path walk per file), and the threads
+// take entries from the listed folders in turn: some filesystems serialize lookups within one
+// folder, and a scan that worked through one folder at a time would queue behind that lock.
 // Symlinks are recorded, never followed.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -22,15 +25,29 @@ struct ScannedItem {
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
   mode_t mode = 0;
+  bool already_imported = false;  // set by the import's resume check (ScanOptions::visit)
 };
 
 struct ScanResult {
-  std::vector<ScannedItem> items;        // files and symlinks
+  std::vector<ScannedItem> items;        // files and symlinks, sorted by path
   std::vector<std::string> directories;  // below the root, parents before children
   std::vector<FileProblem> problems;     // vanished, unreadable, unsupported entries
 };
 
+// Stats are pure waiting on a latency-bound source; threads that wait cost a stack, not a core.
+inline constexpr unsigned k_default_scan_threads = 64;
+
+struct ScanOptions {
+  unsigned threads = k_default_scan_threads;
+  // Listed folders whose descriptors stay open for their entries' stats; beyond this many, a
+  // folder's entries are stat'ed by their path from the root (slower, never out of descriptors).
+  unsigned max_open_folders = 256;
+  // Called on the scan's threads for each file or symlink found, before it is recorded: the
+  // import's resume check runs here so that its target stats overlap with the source's.
+  std::function<void(ScannedItem&)> visit;
+};
+
 // root_fd: an open directory. The root's own top-level k_state_dir_name is left out.
-ScanResult scan_tree(int root_fd, unsigned workers, const CancelToken& cancel, ProgressTracker& progress);
+ScanResult scan_tree(int root_fd, const ScanOptions& options, const CancelToken& cancel, ProgressTracker& progress);
 
 }  // namespace tfwsl::dataset

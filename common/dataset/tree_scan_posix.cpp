@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstring>
+#include <atomic>
 #include <condition_variable>
+#include <cstring>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -17,24 +19,48 @@
 namespace tfwsl::dataset {
 namespace {
 
-struct ScanTask {
-  bool list = false;  // list a directory, else stat an entry
-  std::string path;
-};
+// Entries a thread stats before it moves on to the next folder in turn.
+constexpr std::size_t k_stat_chunk = 8;
 
 std::string join(const std::string& parent, const char* name) {
   return parent.empty() ? std::string(name) : parent + '/' + name;
 }
 
+// A listed folder whose entries still need their stat.
+struct Folder {
+  Folder(std::string p, UniqueFd f, std::atomic<unsigned>& held) : path(std::move(p)), fd(std::move(f)), m_held(held) {
+    if (fd) ++m_held;
+  }
+  ~Folder() {
+    if (fd) --m_held;
+  }
+  Folder(const Folder&) = delete;
+  Folder& operator=(const Folder&) = delete;
+
+  std::string path;
+  UniqueFd fd;  // may be empty: stats then go by path from the root
+  std::vector<std::string> names;
+  std::size_t next = 0;  // first name not yet handed to a thread
+
+ private:
+  std::atomic<unsigned>& m_held;
+};
+
+struct Work {
+  std::string listing;              // a folder to list, or
+  std::shared_ptr<Folder> folder;   // names [begin, end) of a listed folder to stat
+  std::size_t begin = 0, end = 0;
+};
+
 class TreeScanner {
  public:
-  TreeScanner(int root_fd, const CancelToken& cancel, ProgressTracker& progress)
-      : m_root_fd(root_fd), m_cancel(cancel), m_progress(progress) {}
+  TreeScanner(int root_fd, const ScanOptions& options, const CancelToken& cancel, ProgressTracker& progress)
+      : m_root_fd(root_fd), m_options(options), m_cancel(cancel), m_progress(progress) {}
 
-  ScanResult run(unsigned workers) {
-    push({ScanTask{true, ""}});
+  ScanResult run() {
+    m_listings.emplace_back();  // the root
     std::vector<std::thread> threads;
-    for (unsigned i = 0; i < std::max(1u, workers); ++i) threads.emplace_back([this] { work(); });
+    for (unsigned i = 0; i < std::max(1u, m_options.threads); ++i) threads.emplace_back([this] { work(); });
     for (auto& t : threads) t.join();
     std::sort(m_result.directories.begin(), m_result.directories.end());
     std::sort(m_result.items.begin(), m_result.items.end(),
@@ -43,34 +69,53 @@ class TreeScanner {
   }
 
  private:
-  void push(std::vector<ScanTask> tasks) {
-    if (tasks.empty()) return;
-    std::lock_guard lock(m_mutex);
-    for (auto& t : tasks) m_queue.push_back(std::move(t));
-    m_ready.notify_all();
+  // Listings come first, so that every folder's entries join the rotation early, unless too many
+  // listed folders already hold a descriptor. Folders are taken in turn, a chunk of names each.
+  bool take(Work& work) {
+    bool list = !m_listings.empty() && (m_folders.empty() || m_held.load() < m_options.max_open_folders);
+    if (list) {
+      work.listing = std::move(m_listings.front());
+      m_listings.pop_front();
+      return true;
+    }
+    if (m_folders.empty()) return false;
+    work.folder = std::move(m_folders.front());
+    m_folders.pop_front();
+    work.begin = work.folder->next;
+    work.end = std::min(work.begin + k_stat_chunk, work.folder->names.size());
+    work.folder->next = work.end;
+    if (work.end < work.folder->names.size()) m_folders.push_back(work.folder);
+    return true;
   }
 
   void work() {
     while (true) {
-      ScanTask task;
+      Work work;
       {
         std::unique_lock lock(m_mutex);
-        m_ready.wait(lock, [this] { return !m_queue.empty() || m_busy == 0; });
-        if (m_queue.empty()) return;
-        task = std::move(m_queue.front());
-        m_queue.pop_front();
+        m_ready.wait(lock, [this] { return !m_listings.empty() || !m_folders.empty() || m_busy == 0; });
+        if (!take(work)) return;
         ++m_busy;
       }
       if (!m_cancel.cancelled()) {
-        if (task.list)
-          list_directory(task.path);
+        if (work.folder)
+          stat_names(*work.folder, work.begin, work.end);
         else
-          stat_entry(task.path);
+          list_folder(work.listing);
       }
+      work.folder.reset();  // the last chunk of a folder closes its descriptor
       std::lock_guard lock(m_mutex);
-      --m_busy;
-      if (m_busy == 0 && m_queue.empty()) m_ready.notify_all();
+      if (--m_busy == 0) m_ready.notify_all();  // nothing queued and nobody busy: everyone leaves
     }
+  }
+
+  // As many waiting threads as there is new work for; waking all of them for each folder would
+  // cost a context switch each, and on a latency-bound scan the CPU is what runs out.
+  void wake(std::size_t units) {
+    if (units >= m_options.threads)
+      m_ready.notify_all();
+    else
+      for (std::size_t i = 0; i < units; ++i) m_ready.notify_one();
   }
 
   void problem(const std::string& path, int error, const char* doing) {
@@ -79,38 +124,41 @@ class TreeScanner {
     m_result.problems.push_back({path, kind, std::string(doing) + ": " + errno_text(error)});
   }
 
-  void list_directory(const std::string& path) {
-    int fd = path.empty() ? ::openat(m_root_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                          : open_beneath(m_root_fd, path, O_RDONLY | O_DIRECTORY);
-    if (fd < 0) return problem(path.empty() ? "." : path, errno, "cannot open the folder");
-    DIR* dir = ::fdopendir(fd);
+  void unsupported(const std::string& path) {
+    std::lock_guard lock(m_result_mutex);
+    m_result.problems.push_back({path, "unsupported", "not a file, folder or symlink (device, FIFO or socket): skipped"});
+  }
+
+  void list_folder(const std::string& path) {
+    UniqueFd fd(path.empty() ? ::openat(m_root_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                             : open_beneath(m_root_fd, path, O_RDONLY | O_DIRECTORY));
+    if (!fd) return problem(path.empty() ? "." : path, errno, "cannot open the folder");
+    int listing_fd = ::fcntl(fd.get(), F_DUPFD_CLOEXEC, 0);  // readdir's own; fd stays for the stats
+    DIR* dir = listing_fd < 0 ? nullptr : ::fdopendir(listing_fd);
     if (dir == nullptr) {
       int error = errno;
-      ::close(fd);
+      if (listing_fd >= 0) ::close(listing_fd);
       return problem(path, error, "cannot list the folder");
     }
-    std::vector<ScanTask> tasks;
-    std::vector<std::string> subdirs;
+    if (m_held.load() >= m_options.max_open_folders) fd.reset();
+    auto folder = std::make_shared<Folder>(path, std::move(fd), m_held);
+    std::vector<std::string> subfolders;
     errno = 0;
     while (dirent* entry = ::readdir(dir)) {
       const char* name = entry->d_name;
       if (std::strcmp(name, ".") == 0 || std::strcmp(name, "..") == 0) continue;
       if (path.empty() && std::string_view(name) == k_state_dir_name) continue;
-      std::string child = join(path, name);
       switch (entry->d_type) {
         case DT_DIR:
-          subdirs.push_back(child);
-          tasks.push_back({true, std::move(child)});
+          subfolders.push_back(join(path, name));
           break;
         case DT_REG:
         case DT_LNK:
-        case DT_UNKNOWN:
-          tasks.push_back({false, std::move(child)});
+        case DT_UNKNOWN:  // filesystems that do not fill d_type: the stat tells
+          folder->names.emplace_back(name);
           break;
-        default: {
-          std::lock_guard lock(m_result_mutex);
-          m_result.problems.push_back({child, "unsupported", "not a file, folder or symlink (device, FIFO or socket): skipped"});
-        }
+        default:
+          unsupported(join(path, name));
       }
     }
     int error = errno;
@@ -118,52 +166,75 @@ class TreeScanner {
     if (error != 0) problem(path, error, "listing the folder failed part way");
     {
       std::lock_guard lock(m_result_mutex);
-      for (auto& d : subdirs) m_result.directories.push_back(std::move(d));
+      for (const auto& d : subfolders) m_result.directories.push_back(d);
     }
-    push(std::move(tasks));
+    std::size_t units = subfolders.size() + (folder->names.size() + k_stat_chunk - 1) / k_stat_chunk;
+    std::lock_guard lock(m_mutex);
+    for (auto& d : subfolders) m_listings.push_back(std::move(d));
+    if (!folder->names.empty()) m_folders.push_back(std::move(folder));
+    wake(units);
   }
 
-  void stat_entry(const std::string& path) {
-    struct stat st {};
-    if (::fstatat(m_root_fd, path.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return problem(path, errno, "cannot stat");
-    if (S_ISDIR(st.st_mode)) {  // DT_UNKNOWN on filesystems that do not fill d_type
-      {
-        std::lock_guard lock(m_result_mutex);
-        m_result.directories.push_back(path);
+  void stat_names(const Folder& folder, std::size_t begin, std::size_t end) {
+    std::vector<ScannedItem> found;
+    for (std::size_t i = begin; i < end && !m_cancel.cancelled(); ++i) {
+      const std::string& name = folder.names[i];
+      std::string path = folder.path.empty() ? name : folder.path + '/' + name;
+      struct stat st {};
+      int rc = folder.fd ? ::fstatat(folder.fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW)
+                         : ::fstatat(m_root_fd, path.c_str(), &st, AT_SYMLINK_NOFOLLOW);
+      if (rc != 0) {
+        problem(path, errno, "cannot stat");
+        continue;
       }
-      return push({ScanTask{true, path}});
+      if (S_ISDIR(st.st_mode)) {  // a DT_UNKNOWN entry
+        {
+          std::lock_guard lock(m_result_mutex);
+          m_result.directories.push_back(path);
+        }
+        std::lock_guard lock(m_mutex);
+        m_listings.push_back(std::move(path));
+        wake(1);
+        continue;
+      }
+      if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+        unsupported(path);
+        continue;
+      }
+      ScannedItem item;
+      item.path = std::move(path);
+      item.kind = S_ISLNK(st.st_mode) ? ItemKind::symlink : ItemKind::file;
+      item.size = static_cast<std::uint64_t>(st.st_size);
+      item.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+      item.mode = st.st_mode;
+      if (m_options.visit) m_options.visit(item);
+      m_progress.add_found(1, item.size);
+      found.push_back(std::move(item));
     }
-    if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
-      std::lock_guard lock(m_result_mutex);
-      m_result.problems.push_back({path, "unsupported", "not a file, folder or symlink (device, FIFO or socket): skipped"});
-      return;
-    }
-    ScannedItem item;
-    item.path = path;
-    item.kind = S_ISLNK(st.st_mode) ? ItemKind::symlink : ItemKind::file;
-    item.size = static_cast<std::uint64_t>(st.st_size);
-    item.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-    item.mode = st.st_mode;
-    m_progress.add_found(1, item.size);
     std::lock_guard lock(m_result_mutex);
-    m_result.items.push_back(std::move(item));
+    for (auto& item : found) m_result.items.push_back(std::move(item));
   }
 
   int m_root_fd;
+  const ScanOptions& m_options;
   const CancelToken& m_cancel;
   ProgressTracker& m_progress;
-  std::mutex m_mutex;
+
+  std::mutex m_mutex;  // guards the work below
   std::condition_variable m_ready;
-  std::deque<ScanTask> m_queue;
+  std::deque<std::string> m_listings;
+  std::deque<std::shared_ptr<Folder>> m_folders;
   unsigned m_busy = 0;
+  std::atomic<unsigned> m_held{0};
+
   std::mutex m_result_mutex;
   ScanResult m_result;
 };
 
 }  // namespace
 
-ScanResult scan_tree(int root_fd, unsigned workers, const CancelToken& cancel, ProgressTracker& progress) {
-  return TreeScanner(root_fd, cancel, progress).run(workers);
+ScanResult scan_tree(int root_fd, const ScanOptions& options, const CancelToken& cancel, ProgressTracker& progress) {
+  return TreeScanner(root_fd, options, cancel, progress).run();
 }
 
 }  // namespace tfwsl::dataset
