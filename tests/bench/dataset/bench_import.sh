@@ -11,6 +11,10 @@
 # that file is not writable every tool runs with a warm cache instead, and the script says so).
 # Wall time and peak RSS come from /usr/bin/time. tfwsl's own syncs make its data durable; cp and
 # rsync get a `sync` after them so that all three leave the data on disk.
+# After the import: the no-op re-run (cache dropped first), the same re-run again at once (warm
+# cache), and the floor of any re-run: stat_floor.c, built here, only lists the folders of source
+# and target and lstats every entry (cache dropped first), nothing else: the faster of 16 and 128
+# threads (16 suits a cold local disk on 2 cores, 128 the latency-bound FUSE source).
 set -euo pipefail
 
 agent="" work="${TMPDIR:-/tmp}/tfwsl-bench" delay_us=1000 small_files=20000 big_files=4 big_mb=512 fuse_files=5000
@@ -25,7 +29,7 @@ while (($#)); do
     --big-mb) big_mb="$2"; shift 2 ;;
     --fuse-files) fuse_files="$2"; shift 2 ;;
     --cases) cases="$2"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -e/{/^#/p}' "$0"; exit 0 ;;
     *) echo "bench_import: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -33,6 +37,7 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 results="$work/results.md"
+gcc -O2 -Wall -o "$work/stat_floor" "$here/stat_floor.c" -lpthread
 log() { printf 'bench: %s\n' "$*" >&2; }
 
 cache_mode="cold (drop_caches before each run)"
@@ -41,10 +46,13 @@ drop_caches() {
   if [ -w /proc/sys/vm/drop_caches ]; then echo 3 > /proc/sys/vm/drop_caches; else cache_mode="warm (drop_caches not writable)"; fi
 }
 
-# measure LABEL CMD...: prints "wall_seconds peak_rss_kib"
+# measure LABEL CMD...: prints "wall_seconds peak_rss_kib" (measure_warm: without dropping the cache)
 measure() {
-  local label="$1"; shift
   drop_caches
+  measure_warm "$@"
+}
+measure_warm() {
+  local label="$1"; shift
   /usr/bin/time -f '%e %M' -o "$work/time.out" "$@" > "$work/$label.out" 2> "$work/$label.err" || {
     log "$label failed:"; tail -5 "$work/$label.err" >&2; exit 1; }
   cat "$work/time.out"
@@ -86,23 +94,31 @@ run_case() { # NAME SOURCE DESCRIPTION
   done
   t=$(measure "$name-rerun" "$agent" dataset import --source "$src" --target "$dst")
   local rerun=${t% *}
+  t=$(measure_warm "$name-rerun-warm" "$agent" dataset import --source "$src" --target "$dst")
+  local rerun_warm=${t% *}
+  local floor f16 f128
+  drop_caches; f16=$("$work/stat_floor" 16 "$src" "$dst")
+  drop_caches; f128=$("$work/stat_floor" 128 "$src" "$dst")
+  floor=$(python3 -c "import sys; print(min(map(float, sys.argv[1:])))" "$f16" "$f128")
+  log "$name re-run: ${rerun} s cold, ${rerun_warm} s warm; stat floor ${floor} s"
   diff -r --no-dereference -x .tfwsl-import "$src" "$dst" > /dev/null || { log "$name: target differs from source"; exit 1; }
   rm -rf "$dst"
-  python3 - "$name" "$desc" "${wall[cp]}" "${wall[rsync]}" "${wall[tfwsl]}" "$rerun" "${rss[cp]}" "${rss[rsync]}" \
-      "${rss[tfwsl]}" >> "$results" <<'PY'
+  python3 - "$name" "$desc" "${wall[cp]}" "${wall[rsync]}" "${wall[tfwsl]}" "$rerun" "$rerun_warm" "$floor" \
+      "${rss[cp]}" "${rss[rsync]}" "${rss[tfwsl]}" >> "$results" <<'PY'
 import sys
-name, desc, cp, rs, tf, rerun, rcp, rrs, rtf = sys.argv[1:]
-cp, rs, tf, rerun = map(float, (cp, rs, tf, rerun))
+name, desc, cp, rs, tf, rerun, warm, floor, rcp, rrs, rtf = sys.argv[1:]
+cp, rs, tf, rerun, warm, floor = map(float, (cp, rs, tf, rerun, warm, floor))
+pct = lambda t: f"{t:.2f} ({100 * t / tf:.1f} %)"
 print(f"| ({name}) {desc} | {cp:.2f} | {rs:.2f} | {tf:.2f} | {cp / tf:.2f}x | {rs / tf:.2f}x | "
-      f"{rerun:.2f} ({100 * rerun / tf:.1f} %) | {int(rcp) // 1024} / {int(rrs) // 1024} / {int(rtf) // 1024} |")
+      f"{pct(rerun)} | {pct(warm)} | {pct(floor)} | {int(rcp) // 1024} / {int(rrs) // 1024} / {int(rtf) // 1024} |")
 PY
 }
 
 {
   echo "Run $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) cores, $(uname -r), target filesystem $(df -T "$work" | awk 'NR==2{print $2}')."
   echo
-  echo "| case | cp -a; sync (s) | rsync -a; sync (s) | tfwsl import (s) | speed-up vs cp | vs rsync | no-op re-run (s, % of import) | peak RSS cp / rsync / tfwsl (MiB) |"
-  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| case | cp -a; sync (s) | rsync -a; sync (s) | tfwsl import (s) | speed-up vs cp | vs rsync | no-op re-run, cold (s, % of import) | re-run, warm | stat floor, cold | peak RSS cp / rsync / tfwsl (MiB) |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$results"
 
 if [[ "$cases" == *a* ]]; then
