@@ -4,7 +4,7 @@
 # FUSE passthrough adding a delay (default 1 ms) to each open, getattr and read, standing in for
 # /mnt/c over 9P. Not run in CI. Results: docs/performance.md ("Dataset import").
 #
-#   tests/bench/dataset/bench_import.sh --agent build/linux/tfwsl-agent [--work DIR] [--delay-us 1000]
+#   tests/bench/dataset/bench_import.sh --agent build/linux/linux/tfwsl-agent [--work DIR] [--delay-us 1000]
 #       [--small-files 20000] [--big-files 4] [--big-mb 512] [--fuse-files 5000] [--cases abc]
 #
 # Page cache: before every timed run, `sync` and `echo 3 > /proc/sys/vm/drop_caches` (needs root; if
