@@ -1,6 +1,8 @@
 // owner: knowC
 #include "common/diagnose/signature_base.hpp"
 
+#include "common/compat/compat_db.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -130,8 +132,32 @@ bool condition_holds(const Condition& condition, const nlohmann::json& facts) {
   return false;
 }
 
-Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin) {
+namespace {
+
+// "${name}" -> the constant's value, in a summary or a fix; an unknown name is an error.
+Result<std::string> expand_constants(const std::string& text, const SignatureBase& base) {
+  std::string out;
+  std::size_t pos = 0;
+  while (true) {
+    std::size_t open = text.find("${", pos);
+    if (open == std::string::npos) break;
+    std::size_t close = text.find('}', open);
+    if (close == std::string::npos) return make_error(ErrorCode::parse, "'${' without its '}'");
+    std::string name = text.substr(open + 2, close - open - 2);
+    std::string value = base.constant(name);
+    if (value.empty()) return make_error(ErrorCode::parse, fmt::format("unknown constant '${{{}}}'", name));
+    out += text.substr(pos, open - pos) + value;
+    pos = close + 1;
+  }
+  return out + text.substr(pos);
+}
+
+}  // namespace
+
+Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin,
+                                          const std::map<std::string, std::string>& facts) {
   SignatureBase base;
+  base.m_constants = facts;
   YAML::Node root;
   try {
     root = YAML::Load(std::string(yaml_text));
@@ -142,7 +168,14 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
     return make_error(ErrorCode::parse, fmt::format("{}: expected a 'signatures:' list", origin));
   }
   if (root["constants"]) {
-    for (const auto& entry : root["constants"]) base.m_constants[entry.first.as<std::string>()] = entry.second.as<std::string>();
+    for (const auto& entry : root["constants"]) {
+      std::string name = entry.first.as<std::string>();
+      if (facts.count(name) != 0)
+        return make_error(ErrorCode::parse, fmt::format("{}: constant '{}' comes from the compatibility data "
+                                                        "(profiles/compat.yaml); remove it here",
+                                                        origin, name));
+      base.m_constants[name] = entry.second.as<std::string>();
+    }
   }
   auto resolve = [&base](const std::string& text) -> Result<std::string> {
     if (text.empty() || text[0] != '$') return text;
@@ -226,8 +259,12 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
       }
       if (sig.patterns.empty() && sig.when.empty()) return fail("needs 'match', 'regex' or 'when'");
       sig.unless = string_list(node["unless"]);
-      sig.summary = node["summary"] ? node["summary"].as<std::string>() : std::string();
-      sig.fix = node["fix"] ? node["fix"].as<std::string>() : std::string();
+      auto summary = expand_constants(node["summary"] ? node["summary"].as<std::string>() : std::string(), base);
+      if (!summary) return fail("summary: " + summary.error().message);
+      auto fix = expand_constants(node["fix"] ? node["fix"].as<std::string>() : std::string(), base);
+      if (!fix) return fail("fix: " + fix.error().message);
+      sig.summary = std::move(*summary);
+      sig.fix = std::move(*fix);
       if (sig.summary.empty() || sig.fix.empty()) return fail("needs a 'summary' and a 'fix'");
     } catch (const YAML::Exception& e) {
       return fail(e.what());
@@ -237,8 +274,18 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
   return base;
 }
 
+std::map<std::string, std::string> compat_constants(const CompatDb& compat) {
+  std::map<std::string, std::string> facts;
+  // The CUDA 12 minor-version floor: the Windows driver every TF 2.15+ wheel needs in WSL.
+  if (auto floor = compat.minor_version_floor(12)) facts["windows_driver_min"] = floor->windows.to_string();
+  if (compat.wsl_gpu_min_windows_build() > 0)
+    facts["windows_build_min"] = std::to_string(compat.wsl_gpu_min_windows_build());
+  return facts;
+}
+
 const Result<SignatureBase>& builtin_signature_base() {
-  static const Result<SignatureBase> base = SignatureBase::load(builtin_signatures_yaml(), "profiles/signatures.yaml (built in)");
+  static const Result<SignatureBase> base = SignatureBase::load(
+      builtin_signatures_yaml(), "profiles/signatures.yaml (built in)", compat_constants(builtin_compat_db()));
   return base;
 }
 

@@ -1,7 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
+#include <string>
 
+#include "common/compat/compat_db.hpp"
 #include "common/diagnose/signature_base.hpp"
 
 using namespace tfwsl::diagnose;
@@ -28,6 +31,49 @@ TEST_CASE("signature base: the built-in base loads and covers the contract's ids
     CHECK(ids.count(id) == 1);
   }
   CHECK(base->constant("windows_driver_min") == "528.33");
+}
+
+TEST_CASE("signature base: the Windows minimums come from the compatibility data, not the signatures") {
+  const auto& base = builtin_signature_base();
+  REQUIRE(base);
+  const auto& compat = tfwsl::builtin_compat_db();
+  CHECK(base->constant("windows_driver_min") == compat.minor_version_floor(12)->windows.to_string());
+  CHECK(base->constant("windows_build_min") == std::to_string(compat.wsl_gpu_min_windows_build()));
+  bool seen_driver = false, seen_build = false;
+  for (const auto& sig : base->signatures()) {
+    INFO(sig.id);
+    CHECK(sig.summary.find("${") == std::string::npos);
+    CHECK(sig.fix.find("${") == std::string::npos);
+    if (sig.id == "gpu.driver-too-old" && sig.summary.find("older than " + base->constant("windows_driver_min")) != std::string::npos)
+      seen_driver = true;
+    if (sig.fix.find("(build " + base->constant("windows_build_min") + ")") != std::string::npos) seen_build = true;
+  }
+  CHECK(seen_driver);
+  CHECK(seen_build);
+}
+
+TEST_CASE("signature base: ${name} in a summary or fix is the caller's or the document's constant") {
+  std::map<std::string, std::string> facts{{"windows_driver_min", "600.10"}};
+  std::string doc =
+      "constants: {tf_first: \"2.0\"}\n"
+      "signatures:\n"
+      "  - {id: a.b, severity: error, kinds: [any], when: [{fact: d, windows_driver_below: $windows_driver_min}],\n"
+      "     summary: \"older than ${windows_driver_min}\", fix: \"install ${windows_driver_min}, not ${tf_first}\"}\n";
+  auto base = SignatureBase::load(doc, "t.yaml", facts);
+  REQUIRE(base);
+  CHECK(base->signatures()[0].summary == "older than 600.10");
+  CHECK(base->signatures()[0].fix == "install 600.10, not 2.0");
+  CHECK(base->signatures()[0].when[0].version == "600.10");
+
+  auto unknown = SignatureBase::load(
+      "signatures:\n  - {id: c.d, severity: info, kinds: [any], match: [x], summary: \"s ${nope}\", fix: f}\n", "t.yaml");
+  REQUIRE_FALSE(unknown);
+  CHECK(unknown.error().message.find("c.d") != std::string::npos);
+  CHECK(unknown.error().message.find("nope") != std::string::npos);
+
+  auto repeated = SignatureBase::load("constants: {windows_driver_min: \"1.0\"}\nsignatures: []\n", "t.yaml", facts);
+  REQUIRE_FALSE(repeated);
+  CHECK(repeated.error().message.find("compat.yaml") != std::string::npos);
 }
 
 TEST_CASE("signature base: bad data is an error naming the file and the signature") {
