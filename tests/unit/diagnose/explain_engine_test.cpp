@@ -142,3 +142,16 @@ TEST_CASE("explain: Ubuntu's suggestion to install nvidia-utils is a warning, no
   CHECK(has(run("ii  nvidia-driver-535   535.183.01-0ubuntu0.22.04.1  amd64  NVIDIA driver metapackage\n"),
             "libcuda.linux-driver"));
 }
+
+TEST_CASE("explain: nvidia-smi without libnvidia-ml or without a device handle is an error, not a pass") {
+  auto no_nvml = run("NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the "
+                     "NVIDIA Display Driver is properly installed and present in your system.\n"
+                     "Please also try adding directory that contains libnvidia-ml.so to your system PATH.\n");
+  CHECK(no_nvml.kind == "nvidia-smi");
+  CHECK(has(no_nvml, "gpu.nvml-library-missing"));
+  CHECK(exit_code_for(no_nvml) == 2);
+  auto no_handle = run("$ nvidia-smi\nUnable to determine the device handle for GPU 0000:01:00.0: Unknown Error\n");
+  CHECK(has(no_handle, "gpu.device-handle-error"));
+  CHECK_FALSE(has(no_handle, "gpu.visible"));
+  CHECK(exit_code_for(no_handle) == 2);
+}
