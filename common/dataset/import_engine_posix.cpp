@@ -15,9 +15,11 @@
 #include <iterator>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
+#include <span>
 #include <thread>
 
 #include <dirent.h>
@@ -84,9 +86,9 @@ class ImportJob {
   void create_target_directories();
   void worker();
   void process_item(std::size_t index, int attempts);
-  CopyOutcome copy_file(const ScannedItem& item, Staged& staged, std::vector<char>& buffer, ContentHasher& hasher);
+  CopyOutcome copy_file(const ScannedItem& item, Staged& staged, std::span<char> buffer, ContentHasher& hasher);
   CopyOutcome copy_symlink(const ScannedItem& item, Staged& staged);
-  std::optional<std::string> hash_target(const ScannedItem& item, std::vector<char>& buffer, ContentHasher& hasher);
+  std::optional<std::string> hash_target(const ScannedItem& item, std::span<char> buffer, ContentHasher& hasher);
   bool target_present(const ScannedItem& item, std::uint64_t size);
   void stage(Staged staged);
   void maybe_commit(bool force);
@@ -343,7 +345,7 @@ bool ImportJob::target_present(const ScannedItem& item, std::uint64_t size) {
   return kind_ok && static_cast<std::uint64_t>(st.st_size) == size;
 }
 
-std::optional<std::string> ImportJob::hash_target(const ScannedItem& item, std::vector<char>& buffer,
+std::optional<std::string> ImportJob::hash_target(const ScannedItem& item, std::span<char> buffer,
                                                   ContentHasher& hasher) {
   hasher.reset();
   if (item.kind == ItemKind::symlink) {
@@ -400,7 +402,7 @@ CopyOutcome ImportJob::copy_symlink(const ScannedItem& item, Staged& staged) {
   return CopyOutcome::staged;
 }
 
-CopyOutcome ImportJob::copy_file(const ScannedItem& item, Staged& staged, std::vector<char>& buffer,
+CopyOutcome ImportJob::copy_file(const ScannedItem& item, Staged& staged, std::span<char> buffer,
                                  ContentHasher& hasher) {
   UniqueFd source(open_beneath(m_source_fd.get(), item.path, O_RDONLY | O_NOFOLLOW));
   if (!source) {
@@ -564,12 +566,14 @@ CopyOutcome ImportJob::copy_file(const ScannedItem& item, Staged& staged, std::v
 
 void ImportJob::process_item(std::size_t index, int attempts) {
   const ScannedItem& item = m_scan.items[index];
-  thread_local std::vector<char> buffer;
+  thread_local std::unique_ptr<char[]> buffer;
   thread_local ContentHasher hasher;
-  // Allocated on first real use: a re-run that only skips files never touches it.
-  auto ready_buffer = [&]() -> std::vector<char>& {
-    if (buffer.empty()) buffer.resize(k_buffer_bytes);
-    return buffer;
+  // Allocated on first real use (a re-run that only skips files never needs it) and left
+  // uninitialised, so that its pages count in the RSS only once a file large enough touches them:
+  // a worker that copies 64 KiB files uses 64 KiB of it, not 1 MiB.
+  auto ready_buffer = [&]() -> std::span<char> {
+    if (!buffer) buffer.reset(new char[k_buffer_bytes]);
+    return {buffer.get(), k_buffer_bytes};
   };
 
   if (!item.already_imported || m_options.verify || m_options.move)
