@@ -294,8 +294,8 @@ void ImportJob::clear_staging() {
 Status ImportJob::preflight_space() {
   std::uint64_t need = 0, files = 0;
   for (const auto& item : m_scan.items) {
-    auto it = m_manifest.find(item.path);
-    if (it != m_manifest.end() && it->second.size == item.size && it->second.mtime_ns == item.mtime_ns) continue;
+    // Already in the target. (A copy that --verify finds damaged is recopied without being counted.)
+    if (item.already_imported) continue;
     need += (item.size + 4095) / 4096 * 4096 + 4096;  // whole blocks, plus the inode and directory entry
     ++files;
   }
@@ -578,7 +578,7 @@ void ImportJob::process_item(std::size_t index, int attempts) {
 
   if (!item.already_imported || m_options.verify || m_options.move)
     m_progress.set_current_file(display_path(item.path));
-  if (attempts == 0) {  // first visit: the scan's resume check found a matching record and target
+  if (attempts == 0) {  // first visit: skip what the scan's resume check found already imported
     attempts = 1;
     auto known = m_manifest.find(item.path);
     if (item.already_imported && known != m_manifest.end()) {
