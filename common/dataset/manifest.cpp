@@ -37,11 +37,17 @@ bool split_fields(std::string_view line, std::string_view (&fields)[5]) {
   return fields[4].find(' ') == std::string_view::npos;
 }
 
+// Hashes and checks are written as lower-case hex of a fixed width; anything else is damage.
+bool is_lower_hex(std::string_view text, std::size_t digits) {
+  if (text.size() != digits) return false;
+  for (char c : text)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
 bool check_matches(std::string_view field, std::string_view body) {
   std::uint64_t value = 0;
-  if (field.size() != 16) return false;
-  for (char c : field)  // written in lower case; anything else is damage
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  if (!is_lower_hex(field, 16)) return false;
   auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value, 16);
   return ec == std::errc() && end == field.data() + field.size() && value == line_check_value(body);
 }
@@ -53,12 +59,6 @@ bool parse_number(std::string_view text, T& value) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-bool is_hash(std::string_view text) {
-  if (text.size() != 32) return false;
-  for (char c : text)
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  return true;
-}
 
 }  // namespace
 
@@ -140,7 +140,7 @@ Result<ManifestEntries> parse_manifest(std::string_view text, const std::string&
     std::string_view body = line.substr(0, line.size() - fields[4].size() - 1);
     if (!check_matches(fields[4], body)) return corrupt(line_number, "check value does not match");
     ManifestEntry entry;
-    if (!is_hash(fields[0])) return corrupt(line_number, "bad hash");
+    if (!is_lower_hex(fields[0], 32)) return corrupt(line_number, "bad hash");
     entry.hash = std::string(fields[0]);
     if (!parse_number(fields[1], entry.size)) return corrupt(line_number, "bad size");
     if (!parse_number(fields[2], entry.mtime_ns)) return corrupt(line_number, "bad mtime");
