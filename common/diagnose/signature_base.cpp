@@ -152,12 +152,23 @@ Result<std::string> expand_constants(const std::string& text, const SignatureBas
   return out + text.substr(pos);
 }
 
+// The constants the signatures take from the compatibility data rather than repeat. cuda_min: the
+// document's own oldest CUDA, whose major selects the Windows driver floor.
+Result<std::map<std::string, std::string>> compat_constants(const CompatDb& compat, const std::string& cuda_min) {
+  auto cuda = Version::parse(cuda_min);
+  if (!cuda) return make_error(ErrorCode::parse, "needs a 'cuda_min' version constant to take the driver minimum from compat");
+  auto floor = compat.minor_version_floor(cuda->major());
+  if (!floor) return make_error(ErrorCode::parse, fmt::format("the compatibility data has no driver floor for CUDA {}", cuda->major()));
+  std::map<std::string, std::string> constants{{"windows_driver_min", floor->windows.to_string()}};
+  if (compat.wsl_gpu_min_windows_build() > 0)
+    constants["windows_build_min"] = std::to_string(compat.wsl_gpu_min_windows_build());
+  return constants;
+}
+
 }  // namespace
 
-Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin,
-                                          const std::map<std::string, std::string>& facts) {
+Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin, const CompatDb* compat) {
   SignatureBase base;
-  base.m_constants = facts;
   YAML::Node root;
   try {
     root = YAML::Load(std::string(yaml_text));
@@ -168,13 +179,16 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
     return make_error(ErrorCode::parse, fmt::format("{}: expected a 'signatures:' list", origin));
   }
   if (root["constants"]) {
-    for (const auto& entry : root["constants"]) {
-      std::string name = entry.first.as<std::string>();
-      if (facts.count(name) != 0)
+    for (const auto& entry : root["constants"]) base.m_constants[entry.first.as<std::string>()] = entry.second.as<std::string>();
+  }
+  if (compat) {
+    auto from_compat = compat_constants(*compat, base.constant("cuda_min"));
+    if (!from_compat) return make_error(ErrorCode::parse, fmt::format("{}: {}", origin, from_compat.error().message));
+    for (const auto& [name, value] : *from_compat) {
+      if (!base.m_constants.emplace(name, value).second)
         return make_error(ErrorCode::parse, fmt::format("{}: constant '{}' comes from the compatibility data "
                                                         "(profiles/compat.yaml); remove it here",
                                                         origin, name));
-      base.m_constants[name] = entry.second.as<std::string>();
     }
   }
   auto resolve = [&base](const std::string& text) -> Result<std::string> {
@@ -274,18 +288,9 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
   return base;
 }
 
-std::map<std::string, std::string> compat_constants(const CompatDb& compat) {
-  std::map<std::string, std::string> facts;
-  // The CUDA 12 minor-version floor: the Windows driver every TF 2.15+ wheel needs in WSL.
-  if (auto floor = compat.minor_version_floor(12)) facts["windows_driver_min"] = floor->windows.to_string();
-  if (compat.wsl_gpu_min_windows_build() > 0)
-    facts["windows_build_min"] = std::to_string(compat.wsl_gpu_min_windows_build());
-  return facts;
-}
-
 const Result<SignatureBase>& builtin_signature_base() {
   static const Result<SignatureBase> base = SignatureBase::load(
-      builtin_signatures_yaml(), "profiles/signatures.yaml (built in)", compat_constants(builtin_compat_db()));
+      builtin_signatures_yaml(), "profiles/signatures.yaml (built in)", &builtin_compat_db());
   return base;
 }
 

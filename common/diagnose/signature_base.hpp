@@ -58,12 +58,13 @@ struct Signature {
 
 class SignatureBase {
  public:
-  // Parses the YAML document; errors name `origin`, the signature and the problem. `facts`:
-  // constants supplied by the caller (the compatibility data's driver and Windows minimums), so
-  // that the signatures never repeat them; the document's own constants may not redefine them.
-  // `$name` in a condition and `${name}` in a summary or fix are replaced by the constant.
+  // Parses the YAML document; errors name `origin`, the signature and the problem. With `compat`,
+  // windows_driver_min (the Windows driver floor of the CUDA major of the document's cuda_min) and
+  // windows_build_min come from the compatibility data, so that the signatures never repeat them,
+  // and the document may not define them itself. `$name` in a condition and `${name}` in a summary
+  // or fix are replaced by the constant.
   static Result<SignatureBase> load(std::string_view yaml_text, std::string_view origin,
-                                    const std::map<std::string, std::string>& facts = {});
+                                    const CompatDb* compat = nullptr);
 
   const std::vector<Signature>& signatures() const { return m_signatures; }
   // A constant by name ("windows_driver_min"), empty when unknown.
@@ -74,12 +75,8 @@ class SignatureBase {
   std::map<std::string, std::string> m_constants;
 };
 
-// The constants the signatures take from the compatibility data rather than repeat:
-// windows_driver_min (the CUDA 12 minor-version floor on Windows) and windows_build_min.
-std::map<std::string, std::string> compat_constants(const CompatDb& compat);
-
-// The base compiled into the program from profiles/signatures.yaml, with compat_constants of the
-// built-in compatibility data; loaded once.
+// The base compiled into the program from profiles/signatures.yaml, with the built-in
+// compatibility data; loaded once.
 const Result<SignatureBase>& builtin_signature_base();
 
 // The embedded YAML text itself (for tests and `--signatures` dumps).

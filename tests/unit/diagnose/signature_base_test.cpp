@@ -6,6 +6,7 @@
 
 #include "common/compat/compat_db.hpp"
 #include "common/diagnose/signature_base.hpp"
+#include "common/version/version.hpp"
 
 using namespace tfwsl::diagnose;
 
@@ -37,7 +38,8 @@ TEST_CASE("signature base: the Windows minimums come from the compatibility data
   const auto& base = builtin_signature_base();
   REQUIRE(base);
   const auto& compat = tfwsl::builtin_compat_db();
-  CHECK(base->constant("windows_driver_min") == compat.minor_version_floor(12)->windows.to_string());
+  auto cuda_major = tfwsl::Version::parse(base->constant("cuda_min"))->major();
+  CHECK(base->constant("windows_driver_min") == compat.minor_version_floor(cuda_major)->windows.to_string());
   CHECK(base->constant("windows_build_min") == std::to_string(compat.wsl_gpu_min_windows_build()));
   bool seen_driver = false, seen_build = false;
   for (const auto& sig : base->signatures()) {
@@ -52,18 +54,21 @@ TEST_CASE("signature base: the Windows minimums come from the compatibility data
   CHECK(seen_build);
 }
 
-TEST_CASE("signature base: ${name} in a summary or fix is the caller's or the document's constant") {
-  std::map<std::string, std::string> facts{{"windows_driver_min", "600.10"}};
+TEST_CASE("signature base: ${name} in a summary or fix is a constant of the document or of compat") {
+  const auto& compat = tfwsl::builtin_compat_db();
+  // The driver floor follows the CUDA major of the document's own cuda_min: 11.8 -> CUDA 11's.
   std::string doc =
-      "constants: {tf_first: \"2.0\"}\n"
+      "constants: {cuda_min: \"11.8\", tf_first: \"2.0\"}\n"
       "signatures:\n"
       "  - {id: a.b, severity: error, kinds: [any], when: [{fact: d, windows_driver_below: $windows_driver_min}],\n"
       "     summary: \"older than ${windows_driver_min}\", fix: \"install ${windows_driver_min}, not ${tf_first}\"}\n";
-  auto base = SignatureBase::load(doc, "t.yaml", facts);
+  auto base = SignatureBase::load(doc, "t.yaml", &compat);
   REQUIRE(base);
-  CHECK(base->signatures()[0].summary == "older than 600.10");
-  CHECK(base->signatures()[0].fix == "install 600.10, not 2.0");
-  CHECK(base->signatures()[0].when[0].version == "600.10");
+  const std::string floor = compat.minor_version_floor(11)->windows.to_string();
+  CHECK(floor != compat.minor_version_floor(12)->windows.to_string());
+  CHECK(base->signatures()[0].summary == "older than " + floor);
+  CHECK(base->signatures()[0].fix == "install " + floor + ", not 2.0");
+  CHECK(base->signatures()[0].when[0].version == floor);
 
   auto unknown = SignatureBase::load(
       "signatures:\n  - {id: c.d, severity: info, kinds: [any], match: [x], summary: \"s ${nope}\", fix: f}\n", "t.yaml");
@@ -71,9 +76,14 @@ TEST_CASE("signature base: ${name} in a summary or fix is the caller's or the do
   CHECK(unknown.error().message.find("c.d") != std::string::npos);
   CHECK(unknown.error().message.find("nope") != std::string::npos);
 
-  auto repeated = SignatureBase::load("constants: {windows_driver_min: \"1.0\"}\nsignatures: []\n", "t.yaml", facts);
+  auto repeated = SignatureBase::load("constants: {cuda_min: \"12.0\", windows_driver_min: \"1.0\"}\nsignatures: []\n",
+                                      "t.yaml", &compat);
   REQUIRE_FALSE(repeated);
   CHECK(repeated.error().message.find("compat.yaml") != std::string::npos);
+
+  auto no_cuda = SignatureBase::load("signatures: []\n", "t.yaml", &compat);
+  REQUIRE_FALSE(no_cuda);
+  CHECK(no_cuda.error().message.find("cuda_min") != std::string::npos);
 }
 
 TEST_CASE("signature base: bad data is an error naming the file and the signature") {
