@@ -65,7 +65,7 @@ TEST_CASE("POST /v1/datasets runs an import job under the agent's roots", "[rout
   CHECK(router.dispatch(post("/v1/jobs/999/cancel", nlohmann::json::object())).status == 404);
 }
 
-TEST_CASE("a second job on a busy target is 409; cancel stops a job", "[routes]") {
+TEST_CASE("a second job on a busy target is 409, cancel stops a job", "[routes]") {
   tfwsl::test::TempDir tmp;
   fs::create_directories(tmp.path() / "src");
   std::string big(32 << 20, 'x');

@@ -54,7 +54,7 @@ ImportOptions options(std::string source, std::string target) {
 
 }  // namespace
 
-TEST_CASE("one running job per target; others run side by side", "[job_manager]") {
+TEST_CASE("one running job per target, others run side by side", "[job_manager]") {
   tfwsl::ManualClock clock;
   ScriptedRunner script;
   ImportJobManager jobs(clock, script.runner());

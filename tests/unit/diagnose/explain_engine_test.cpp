@@ -114,7 +114,7 @@ TEST_CASE("explain: a 10 MB log with a very long line stays linear and finds its
   CHECK_FALSE(has(e, "tf.cuda-init-failed"));
 }
 
-TEST_CASE("explain: wsl -l -q prints bare names; the command says what they are") {
+TEST_CASE("explain: wsl -l -q prints bare names, the command says what they are") {
   auto e = run("PS C:\\Users\\me> wsl -l -q\r\nUbuntu-22.04\r\ndocker-desktop\r\n\r\nPS C:\\Users\\me>\r\n");
   CHECK(e.kind == "wsl-list");
   REQUIRE(e.facts["distros"].size() == 2);

@@ -52,7 +52,7 @@ const char* const k_windows_table =
 
 }  // namespace
 
-TEST_CASE("nvidia-smi inside WSL: versions, GPU name and total memory; process rows are not GPUs", "[parse_wsl][nvidia]") {
+TEST_CASE("nvidia-smi inside WSL: versions, GPU name and total memory, process rows are not GPUs", "[parse_wsl][nvidia]") {
   const auto r = parse_nvidia_smi(k_wsl_table);
   CHECK(r.table_header);
   CHECK(r.smi_version == std::optional<std::string>("555.52.01"));
