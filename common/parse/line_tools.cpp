@@ -191,7 +191,9 @@ std::vector<std::string_view> words_of(std::string_view line) {
 
 bool has_cut_marker(std::string_view text) { return contains(text, "...") || contains(text, "\xE2\x80\xA6"); }
 
-bool starts_with_cut_marker(std::string_view text) { return starts_with(text, "...") || starts_with(text, "\xE2\x80\xA6"); }
+bool starts_with_cut_marker(std::string_view text) {
+  return starts_with(text, "...") || starts_with(text, "\xE2\x80\xA6");
+}
 
 std::string_view strip_trailing_cut_markers(std::string_view text) {
   text = trim(text);

@@ -136,7 +136,8 @@ TfLogResult parse_tf_log(std::string_view text) {
     if (!result.tf_version && (pos = line.find("tensorflow-")) != std::string_view::npos) {
       // A wheel name "tensorflow-2.15.0-cp311-..." in a pip line.
       auto version = leading_version(line.substr(pos + 11));
-      if (version && contains(*version, ".") && line.find(".whl") != std::string_view::npos) result.tf_version = version;
+      if (version && contains(*version, ".") && line.find(".whl") != std::string_view::npos)
+        result.tf_version = version;
     }
   }
   if (!created_gpus.empty()) keep_max(result.gpu_count, static_cast<int>(created_gpus.size()));

@@ -26,7 +26,8 @@ void check_facts(const tfwsl::parse::TfLogResult& log, const tfwsl::parse::Ldcon
     if (!shown(library)) std::abort();
   for (const auto& entry : ld.cache) {
     const std::string tail = "/" + entry.name;
-    if (entry.name.empty() || entry.path.size() <= tail.size() || entry.path.compare(entry.path.size() - tail.size(), tail.size(), tail) != 0)
+    if (entry.name.empty() || entry.path.size() <= tail.size() ||
+        entry.path.compare(entry.path.size() - tail.size(), tail.size(), tail) != 0)
       std::abort();
   }
   for (const auto& path : ld.not_symlink)
