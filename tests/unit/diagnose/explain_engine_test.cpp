@@ -155,3 +155,13 @@ TEST_CASE("explain: nvidia-smi without libnvidia-ml or without a device handle i
   CHECK_FALSE(has(no_handle, "gpu.visible"));
   CHECK(exit_code_for(no_handle) == 2);
 }
+
+TEST_CASE("explain: a wsl --version whose Windows line was cut is not a Windows too old") {
+  auto e = run("PS C:\\> wsl --version\n"
+               "WSL version: 2.0.9.0\nKernel version: 5.15.133.1-1\nWSLg version: 1.0.59\nMSRDC version: 1.2.4677\n"
+               "Direct3D version: 1.611.1-81528511\nDXCore version: 10.0.25131.1002-220531-1700.rs-onecore-base2-hyp\n"
+               "Windows version: 10.0.2...\n");
+  CHECK(e.kind == "wsl-version");
+  CHECK_FALSE(e.facts.contains("windows_build"));
+  CHECK_FALSE(has(e, "wsl.windows-too-old"));
+}
