@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "common/core/suggest.hpp"
+#include "common/profile/profile_schema.hpp"
 #include "common/resources/embedded_resources.hpp"
 
 namespace tfwsl {
@@ -91,6 +92,7 @@ Result<ProfileText> open_builtin_profile(std::string_view raw) {
   std::string name(strip_prefix(raw, k_builtin_prefix));
   if (!ends_with(name, ".yaml")) name += ".yaml";
   // Bases ('_name.yaml') and the defaults can be extended but are not offered as profiles.
+  if ("builtin:" + name == k_builtin_defaults_name) return ProfileText{"builtin:" + name, "builtin:" + name, builtin_defaults_yaml()};
   if (name != k_compat_file) {
     if (auto text = embedded_resource(name)) {
       return ProfileText{"builtin:" + name, "builtin:" + name, std::string(*text)};
