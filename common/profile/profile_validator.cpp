@@ -290,7 +290,8 @@ class Validator {
 
   void check_apt_packages() {
     if (!m_p.apt_packages.has_value()) return;
-    // FACTS §3.2 / top-10 #1: the Windows driver is shared into WSL; a Linux driver breaks CUDA there.
+    // The Windows driver is shared into WSL; a Linux driver installed there breaks CUDA (NVIDIA's CUDA
+    // on WSL user guide, https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
     static const std::regex k_driver_packages(
         R"(^(cuda|cuda-drivers(-[0-9]+)?|cuda-[0-9]+-[0-9]+|nvidia-driver-.*|nvidia-utils-.*|nvidia-dkms-.*|libnvidia-compute-.*|nvidia-headless-.*)(=.*)?$)");
     for (const auto& package : *m_p.apt_packages) {
