@@ -43,7 +43,7 @@ const char* k_good =
 
 }  // namespace
 
-TEST_CASE("the DESIGN.md sketch loads with every setting and where it came from", "[profile]") {
+TEST_CASE("the documented example profile loads with every setting and where it came from", "[profile]") {
   auto r = load_mem({{"team.yaml", k_good}}, "team.yaml");
   INFO(all_issues(r));
   REQUIRE(r.ok());
