@@ -144,7 +144,7 @@ TEST_CASE("past max_running a start is 429 with the reason and Retry-After", "[r
   gate.release();
 }
 
-TEST_CASE("'jobs' is clamped to the thread budget and the effective value reported; none left: 429",
+TEST_CASE("'jobs' is clamped to the thread budget and the effective value reported, none left: 429",
           "[routes][job_limits]") {
   tfwsl::test::TempDir tmp;
   fs::create_directories(tmp.path() / "src");
@@ -171,7 +171,7 @@ TEST_CASE("'jobs' is clamped to the thread budget and the effective value report
   gate.release();
 }
 
-TEST_CASE("finished jobs past keep_finished answer 404 'forgotten'; unknown ids 'never existed'",
+TEST_CASE("finished jobs past keep_finished answer 404 'forgotten', unknown ids 'never existed'",
           "[routes][job_limits]") {
   tfwsl::test::TempDir tmp;
   fs::create_directories(tmp.path() / "src");

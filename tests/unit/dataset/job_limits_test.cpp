@@ -78,7 +78,7 @@ std::size_t threads_of_this_process() {
 
 }  // namespace
 
-TEST_CASE("at most max_running imports run at once; the next start is busy and says why", "[job_limits]") {
+TEST_CASE("at most max_running imports run at once, the next start is busy and says why", "[job_limits]") {
   tfwsl::ManualClock clock;
   ThreadHoldingRunner script;
   JobLimits limits;
@@ -120,7 +120,7 @@ TEST_CASE("starts racing for the last slots never exceed max_running", "[job_lim
   CHECK(jobs.usage().running == 3);
 }
 
-TEST_CASE("the threads of all running imports stay within max_threads; a start gets the workers that fit",
+TEST_CASE("the threads of all running imports stay within max_threads, a start gets the workers that fit",
           "[job_limits]") {
   tfwsl::ManualClock clock;
   ThreadHoldingRunner script;
