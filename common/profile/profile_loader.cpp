@@ -8,6 +8,7 @@
 #include "common/profile/profile_extends.hpp"
 #include "common/profile/profile_layer.hpp"
 #include "common/profile/profile_validator.hpp"
+#include "common/util/suggest.hpp"
 
 namespace tfwsl {
 namespace {
@@ -66,7 +67,7 @@ std::vector<ProfileIssue> apply_profile_override(Profile& profile, std::string_v
   std::string name;
   const ProfileKeyRow* row = override_row(key, name);
   if (!row) {
-    auto hint = suggest_profile_key(key, override_keys());
+    auto hint = closest_match(key, override_keys());
     issues.push_back({IssueSeverity::error, here,
                       fmt::format("unknown setting '{}'{}", key, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""),
                       hint ? fmt::format("write {}=...", *hint) : "see docs/profiles.md for the settings"});

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
 #include "common/text/utf_convert.hpp"
 
 namespace tfwsl {
@@ -15,19 +15,6 @@ namespace tfwsl {
 bool is_readable_profile_text(std::string_view s) {
   if (!is_valid_utf8(s)) return false;
   return std::none_of(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f; });
-}
-
-std::optional<std::string> suggest_profile_key(const std::string& word, const std::vector<std::string>& known) {
-  if (auto hint = closest_match(word, known)) return hint;
-  for (const auto& k : known) {
-    if (k.size() != word.size()) continue;
-    for (std::size_t i = 0; i + 1 < word.size(); ++i) {
-      std::string swapped = word;
-      std::swap(swapped[i], swapped[i + 1]);
-      if (swapped == k) return k;
-    }
-  }
-  return std::nullopt;
 }
 
 SourceLocation ProfileValueReader::where(const YAML::Node& node) const {
@@ -42,7 +29,7 @@ void ProfileValueReader::error(const YAML::Node& at, std::string message, std::s
 
 void ProfileValueReader::unknown_key(const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& known,
                                      const std::string& within) {
-  auto hint = suggest_profile_key(key, known);
+  auto hint = closest_match(key, known);
   std::string list;
   for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
   error(key_node,

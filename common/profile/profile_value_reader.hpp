@@ -49,10 +49,6 @@ class ProfileValueReader {
   std::vector<ProfileIssue>& m_issues;
 };
 
-// closest_match plus one swap of neighbouring letters ("cdua" -> "cuda"), the commonest typo,
-// which plain edit distance counts as two edits.
-std::optional<std::string> suggest_profile_key(const std::string& word, const std::vector<std::string>& known);
-
 // Profile values are names, versions and paths: text a person can read.
 bool is_readable_profile_text(std::string_view s);
 

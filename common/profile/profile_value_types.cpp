@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/version/version.hpp"
 
