@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "common/compat/yaml_document.hpp"
+#include "common/util/yaml_document.hpp"
 #include "common/util/suggest.hpp"
 #include "common/resources/embedded_resources.hpp"
 

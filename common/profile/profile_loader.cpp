@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "common/compat/yaml_document.hpp"
+#include "common/util/yaml_document.hpp"
 #include "common/profile/profile_extends.hpp"
 #include "common/profile/profile_layer.hpp"
 #include "common/profile/profile_validator.hpp"

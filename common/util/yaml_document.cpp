@@ -1,4 +1,4 @@
-#include "common/compat/yaml_document.hpp"
+#include "common/util/yaml_document.hpp"
 
 #include <fmt/format.h>
 
