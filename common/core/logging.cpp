@@ -7,6 +7,8 @@
 
 #include <vector>
 
+#include "common/core/private_log_file.hpp"
+
 namespace tfwsl {
 
 void setup_logging(const LogOptions& options) {
@@ -18,7 +20,12 @@ void setup_logging(const LogOptions& options) {
   console->set_pattern("%^%l%$: %v");
   std::vector<spdlog::sink_ptr> sinks{console};
   if (options.file) {
-    auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(options.file->string(), 5 * 1024 * 1024, 3);
+    spdlog::file_event_handlers private_file;
+    private_file.before_open = [](const spdlog::filename_t& name) { create_private_log_file(name); };
+    private_file.after_open = [](const spdlog::filename_t&, std::FILE* f) { restrict_log_file(f); };
+    // Opens the file now: a path that cannot be created throws here, before the command runs.
+    auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(options.file->string(), 5 * 1024 * 1024, 3, false,
+                                                                       private_file);
     file->set_level(spdlog::level::debug);
     file->set_pattern("%Y-%m-%dT%H:%M:%S.%e %n[%t] %l: %v");
     sinks.push_back(file);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 
 #include "common/agent_api/token.hpp"
 
@@ -35,6 +36,19 @@ bool is_host_byte(unsigned char c) {
   return std::isalnum(c) || c == '.' || c == ':' || c == '[' || c == ']' || c == '-';
 }
 
+// RFC 9110 section 5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" /
+// "_" / "`" / "|" / "~" / DIGIT / ALPHA.
+bool is_tchar(unsigned char c) {
+  return (c < 0x80 && std::isalnum(c)) || std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
+}
+
+// What a refusal may say about a name it cannot trust: printable ASCII, the rest as '?'; 64 bytes.
+std::string printable(const std::string& name) {
+  std::string out;
+  for (char c : name.substr(0, 64)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
+  return out;
+}
+
 // Strict decimal, no sign, no spaces, at most 18 digits (no overflow).
 std::optional<std::size_t> parse_length(const std::string& text) {
   if (text.empty() || text.size() > 18) return std::nullopt;
@@ -48,6 +62,10 @@ std::optional<std::size_t> parse_length(const std::string& text) {
 
 }  // namespace
 
+bool is_header_name(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return is_tchar(static_cast<unsigned char>(c)); });
+}
+
 bool is_allowed_host(const std::string& value, int port) {
   if (value.empty() || value.size() > 64) return false;
   if (!std::all_of(value.begin(), value.end(), [](char c) { return is_host_byte(static_cast<unsigned char>(c)); }))
@@ -57,6 +75,15 @@ bool is_allowed_host(const std::string& value, int port) {
 }
 
 std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy& policy, const Router& router) {
+  // 0. Header names are tokens. cpp-httplib keeps "Host " (a space before the colon) as a name of
+  // its own, which no rule below would recognise: RFC 9112 section 5.1 says a server MUST answer 400.
+  for (const auto& [key, value] : head.headers) {
+    (void)value;
+    if (!is_header_name(key))
+      return error_response(ApiError::bad_request, "the header name '" + printable(key) +
+                                                       "' is not a token (no whitespace before the colon: RFC 9112 section 5.1)");
+  }
+
   // 1. Framing we never accept, before anything else: no body will ever be read for it.
   if (!values_of(head, "Transfer-Encoding").empty())
     return error_response(ApiError::transfer_encoding);

@@ -29,6 +29,10 @@ struct AdmissionPolicy {
 // Nothing when admitted; the error response otherwise.
 std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy& policy, const Router& router);
 
+// RFC 9110 section 5.1: a field name is a token (1*tchar): no whitespace, separators, controls or
+// bytes above 0x7f.
+bool is_header_name(const std::string& name);
+
 // The Host rule alone: exactly 127.0.0.1:<port>, localhost:<port> or [::1]:<port>, every byte in
 // [A-Za-z0-9.:[]-].
 bool is_allowed_host(const std::string& value, int port);

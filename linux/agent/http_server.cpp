@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/agent_api/api_types.hpp"
+#include "linux/agent/strict_json.hpp"
 
 namespace tfwsl::agent {
 
@@ -86,11 +87,12 @@ void install_agent_handlers(httplib::Server& s, const Router& router, const Admi
   // by segment count (path-parameter matchers, no std::regex on client-controlled paths).
   auto post = [&router](const httplib::Request& req, httplib::Response& res) {
     auto request = api_request_of(req);
-    request.body = nlohmann::json::parse(req.body, nullptr, false);
-    if (request.body.is_discarded()) {
-      write_json(res, error_response(ApiError::bad_request, "the body is not valid JSON"));
+    auto body = parse_json_strict(req.body);
+    if (!body) {
+      write_json(res, error_response(ApiError::bad_request, body.error().message));
       return;
     }
+    request.body = std::move(*body);
     write_json(res, router.dispatch(std::move(request)));
   };
   std::string pattern;

@@ -9,6 +9,7 @@
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/frame_codec.hpp"
+#include "linux/agent/strict_json.hpp"
 
 namespace tfwsl::agent {
 
@@ -50,6 +51,11 @@ std::string answer_frame_payload(const Router& router, const std::string& payloa
     fatal = true;  // no id to answer to: the client and we disagree on the protocol
     return agent_api::to_payload(agent_api::FrameResponse{0, 400, agent_api::error_body(ApiError::bad_request, parsed.error().message)});
   }
+  // The envelope parser keeps the last of two equal keys; the HTTP body rule refuses them, and so
+  // does this transport (the id is known, so the channel goes on).
+  if (auto strict = parse_json_strict(payload); !strict)
+    return agent_api::to_payload(
+        agent_api::FrameResponse{parsed->id, 400, agent_api::error_body(ApiError::bad_request, strict.error().message)});
   ApiRequest request;
   request.method = parsed->method;
   split_target(parsed->path, request.path, request.query);

@@ -5,6 +5,8 @@
 #include "linux/agent/admission.hpp"
 #include "linux/agent/path_resolver.hpp"
 #include "linux/agent/router.hpp"
+#include "linux/agent/stdio_channel.hpp"
+#include "linux/agent/strict_json.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::agent;
@@ -139,4 +141,42 @@ TEST_CASE("Windows paths resolve through the distro's mounts", "[paths]") {
   CHECK(resolve_windows_path("C:\\a\\..\\..\\etc", c).error().code == ErrorCode::invalid_input);
   PathContext custom{"/windir/", "", {}};
   CHECK(resolve_windows_path("E:\\x", custom)->linux_path == "/windir/e/x");
+}
+
+TEST_CASE("a header name that is not an RFC 9110 token is refused first, with 400", "[admission]") {
+  Fixture f;
+  for (const char* name : {"Host ", "Transfer-Encoding ", "Host\t", " Host", "X Y", "X(y)", "X:y", "", "X\"y", "X\x7f",
+                           "X\xc3\xa9", "X\r", "X\n"}) {
+    INFO("name '" << name << "'");
+    auto h = f.head("GET", "/v1/info", {{name, "1"}});
+    auto r = admit(h, f.policy, f.router);
+    REQUIRE(r);
+    CHECK(r->status == 400);
+    CHECK(r->body["error"]["code"] == "bad_request");
+  }
+  // Even where every other rule would refuse it (no token, no Host): the framing answer comes first.
+  CHECK(f.status(f.head("GET", "/v1/info", {{"Transfer-Encoding ", "chunked"}}, false, false)) == 400);
+  for (const char* name : {"X-Ok", "x_ok", "X.Ok", "!#$%&'*+-.^_`|~09az"}) CHECK(f.status(f.head("GET", "/v1/info", {{name, "1"}})) == 0);
+  CHECK(f.calls == 0);
+}
+
+TEST_CASE("JSON bodies with a repeated key are refused, on both transports", "[admission][json]") {
+  CHECK(parse_json_strict(R"({"a":1,"b":{"a":2},"c":[{"a":3},{"a":4}]})"));
+  auto dup = parse_json_strict(R"({"a":1,"a":2})");
+  REQUIRE_FALSE(dup);
+  CHECK(dup.error().message.find("'a'") != std::string::npos);
+  CHECK_FALSE(parse_json_strict(R"({"o":{"k":1,"x":[],"k":2}})"));
+  CHECK_FALSE(parse_json_strict(R"([{"k":1},{"k":1,"k":1}])"));
+  CHECK_FALSE(parse_json_strict(R"({"a":1)"));
+  CHECK_FALSE(parse_json_strict(std::string(5000, '[')));  // deep nesting: refused, not a crash
+
+  Fixture f;
+  bool fatal = true;
+  auto answer = answer_frame_payload(
+      f.router, R"({"id":7,"method":"POST","path":"/v1/paths/resolve","body":{"windows_path":"C:\\x","windows_path":"D:\\y"}})", fatal);
+  CHECK_FALSE(fatal);
+  auto reply = nlohmann::json::parse(answer);
+  CHECK(reply["id"] == 7);
+  CHECK(reply["status"] == 400);
+  CHECK(f.calls == 0);
 }
