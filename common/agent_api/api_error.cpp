@@ -29,6 +29,10 @@ constexpr std::array k_table{
     ApiErrorInfo{ApiError::timeout, 504, "timeout", "the operation ran past its time limit"},
     ApiErrorInfo{ApiError::too_many_requests, 429, "too_many_requests",
                  "the agent is at its limit of work at once: retry after the Retry-After seconds"},
+    ApiErrorInfo{ApiError::request_timeout, 408, "request_timeout",
+                 "the request did not arrive in full before its deadline"},
+    ApiErrorInfo{ApiError::headers_too_large, 431, "headers_too_large", "the request head is larger than the agent reads"},
+    ApiErrorInfo{ApiError::busy, 503, "busy", "the agent is busy: retry in a moment"},
 };
 
 }  // namespace

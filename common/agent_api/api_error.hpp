@@ -27,6 +27,9 @@ enum class ApiError {
   internal,                // 500 a bug; the message says so
   timeout,                 // 504 a probe or child ran past its limit
   too_many_requests,       // 429 a limit on work at once is reached (RFC 6585 4); Retry-After says when to retry
+  request_timeout,         // 408 the request head or body did not arrive in full before its deadline
+  headers_too_large,       // 431 the request head is larger than the agent reads
+  busy,                    // 503 every worker is busy and the queue is full, or the agent is stopping
 };
 
 struct ApiErrorInfo {

@@ -11,24 +11,10 @@
 #include <vector>
 
 #include "common/dataset/job_limits.hpp"
+#include "linux/agent/facts_cache.hpp"
 #include "linux/checks/linux_checks.hpp"
 
 namespace tfwsl::agent {
-
-// /v1/checks' cache: one probe run at a time (concurrent callers wait for it and share the result).
-class FactsCache {
- public:
-  struct Entry {
-    linux_checks::LinuxFacts facts;
-    std::chrono::system_clock::time_point probed_at;
-    bool cached = false;  // served from the cache, not probed for this call
-  };
-  Entry get(const linux_checks::ProbeEnvironment& env, bool refresh);
-
- private:
-  std::mutex m_mutex;
-  std::optional<Entry> m_entry;
-};
 
 struct AgentContext {
   std::string version = TFWSL_VERSION;

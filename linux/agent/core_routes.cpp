@@ -48,14 +48,19 @@ bool wants_refresh(const ApiRequest& request) {
   return it != request.query.end() && (it->second == "1" || it->second == "true");
 }
 
+ApiResponse unavailable(const FactsCache::Unavailable& why) { return error_response(why.error, why.message); }
+
 ApiResponse checks(AgentContext& context, const ApiRequest& request) {
   auto entry = context.facts.get(context.probe_env, wants_refresh(request));
-  auto report = linux_checks::assess(entry.facts, context.policy);
+  if (!entry) return unavailable(entry.error());
+  auto report = linux_checks::assess(entry->facts, context.policy);
   auto body = to_json(report);
   body["probed_at_ms"] =
-      std::chrono::duration_cast<std::chrono::milliseconds>(entry.probed_at.time_since_epoch()).count();
-  body["cached"] = entry.cached;
-  body["timed_out"] = entry.facts.timed_out;
+      std::chrono::duration_cast<std::chrono::milliseconds>(entry->probed_at.time_since_epoch()).count();
+  body["age_ms"] = entry->age.count();
+  body["cached"] = entry->cached;
+  body["refresh"] = refresh_name(entry->refresh);
+  body["timed_out"] = entry->facts.timed_out;
   return ok(body);
 }
 
@@ -83,11 +88,13 @@ void register_core_routes(Router& router, AgentContext& context) {
   router.add({"GET", agent_api::route::k_checks, {}, [c](const ApiRequest& r) { return checks(*c, r); }});
   router.add({"GET", agent_api::route::k_gpu, {}, [c](const ApiRequest& r) {
                 auto entry = c->facts.get(c->probe_env, wants_refresh(r));
-                return ok(agent_api::to_json(entry.facts.gpu));
+                if (!entry) return unavailable(entry.error());
+                return ok(agent_api::to_json(entry->facts.gpu));
               }});
   router.add({"GET", agent_api::route::k_stack, {}, [c](const ApiRequest& r) {
                 auto entry = c->facts.get(c->probe_env, wants_refresh(r));
-                return ok(linux_checks::stack_to_json(entry.facts.stack, entry.facts.driver, entry.facts.tf));
+                if (!entry) return unavailable(entry.error());
+                return ok(linux_checks::stack_to_json(entry->facts.stack, entry->facts.driver, entry->facts.tf));
               }});
   router.add({"POST", agent_api::route::k_paths_resolve, {"windows_path"},
               [c](const ApiRequest& r) { return paths_resolve(*c, r); }});

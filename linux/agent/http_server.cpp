@@ -51,21 +51,29 @@ ApiRequest api_request_of(const httplib::Request& req) {
   return request;
 }
 
+GateLimits gate_limits(const ServerLimits& limits) {
+  GateLimits gate;
+  gate.head_deadline = std::chrono::milliseconds(limits.head_deadline_ms);
+  gate.body_deadline = std::chrono::seconds(limits.body_timeout_s);
+  gate.max_pending = limits.max_pending;
+  gate.max_body = agent_api::k_max_request_body;
+  return gate;
+}
+
+WorkerLimits worker_limits(const ServerLimits& limits) {
+  return {limits.threads, limits.max_queued, std::chrono::seconds(limits.write_timeout_s)};
+}
+
 }  // namespace
 
+// One request per connection (the workers answer with Connection: close and hang up): a refused
+// request's unread body can never be parsed as a next request on the same connection (no
+// smuggling), and a connection holds a worker for one request only.
 HttpServer::HttpServer(const Router& router, std::string token, ServerLimits limits)
-    : m_router(router), m_server(std::make_unique<httplib::Server>()) {
+    : m_router(router), m_server(std::make_unique<GatedServer>(gate_limits(limits), worker_limits(limits))) {
   m_policy.token = std::move(token);
   m_policy.max_body = agent_api::k_max_request_body;
-  auto& s = *m_server;
-  install_agent_handlers(s, m_router, m_policy);
-  s.new_task_queue = [threads = limits.threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
-  s.set_read_timeout(limits.read_timeout_s, 0);
-  s.set_write_timeout(limits.write_timeout_s, 0);
-  s.set_keep_alive_timeout(limits.idle_timeout_s);
-  // One request per connection: a refused request's unread body can never be parsed as a next
-  // request on the same connection (no smuggling), and a connection cannot hold a worker for long.
-  s.set_keep_alive_max_count(1);
+  install_agent_handlers(*m_server, m_router, m_policy);
 }
 
 void install_agent_handlers(httplib::Server& s, const Router& router, const AdmissionPolicy& policy) {
@@ -139,8 +147,8 @@ Result<int> HttpServer::bind(const ListenAddress& address) {
   return port;
 }
 
-void HttpServer::run() { m_server->listen_after_bind(); }
+void HttpServer::run() { m_server->serve(); }
 
-void HttpServer::stop() { m_server->stop(); }
+void HttpServer::stop() { m_server->request_stop(); }
 
 }  // namespace tfwsl::agent

@@ -1,6 +1,7 @@
 #include "linux/agent/stdio_channel.hpp"
 
 #include <errno.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -68,11 +69,15 @@ std::string answer_frame_payload(const Router& router, const std::string& payloa
   return agent_api::to_payload(agent_api::FrameResponse{parsed->id, response.status, response.body});
 }
 
-Status serve_stdio_frames(const Router& router, int in_fd, int out_fd) {
+Status serve_stdio_frames(const Router& router, int in_fd, int out_fd, int stop_fd) {
   // The same cap as an HTTP body, plus room for the envelope.
   agent_api::FrameDecoder decoder(agent_api::k_max_request_body + 4096);
   char buf[16384];
   for (;;) {
+    pollfd ready[2] = {{in_fd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
+    if (::poll(ready, 2, -1) < 0 && errno != EINTR) return make_error(ErrorCode::io, "polling stdin failed", std::strerror(errno));
+    if (ready[1].revents & POLLIN) return {};  // stopping (a signal): the frames still unread are dropped
+    if (!(ready[0].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) continue;
     auto n = ::read(in_fd, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return make_error(ErrorCode::io, "reading stdin failed", std::strerror(errno));

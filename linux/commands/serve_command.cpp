@@ -1,9 +1,11 @@
 #include "linux/commands/serve_command.hpp"
 
+#include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -18,6 +20,7 @@
 #include "linux/agent/http_server.hpp"
 #include "linux/agent/routes.hpp"
 #include "linux/agent/stdio_channel.hpp"
+#include "linux/agent/stop_watcher.hpp"
 #include "linux/checks/check_policy.hpp"
 #include "linux/checks/file_text.hpp"
 
@@ -33,6 +36,7 @@ struct ServeArguments {
   std::string python = "python3";
   int threads = 8;
   int timeout_s = 5;
+  int refresh_interval_s = 5;
   std::string profile;
 };
 
@@ -68,6 +72,9 @@ int fail(Console& console, const Error& error) {
   console.err << "tfwsl-agent serve: " << error.message << "\n";
   return exit_code::k_failure;
 }
+
+int serve_until_stopped(const ServeArguments& args, Console& console, const Router& router, HttpServer& server,
+                        std::unique_ptr<AgentContext>& context, int port, const std::string& host);
 
 int serve(const ServeArguments& args, Console& console) {
   if (args.stdio_handshake == !args.token_file.empty())
@@ -108,56 +115,61 @@ int serve(const ServeArguments& args, Console& console) {
 
   Router router;
   register_all_routes(router, *context);
+  // At most half the workers wait for a probe run at once: the rest stay free for other requests.
+  context->facts.set_limits({std::chrono::seconds(args.refresh_interval_s), static_cast<std::size_t>(std::max(1, args.threads / 2))});
   ServerLimits limits;
   limits.threads = args.threads;
-  limits.read_timeout_s = limits.write_timeout_s = limits.idle_timeout_s = args.timeout_s;
+  limits.max_queued = static_cast<std::size_t>(2 * args.threads);
+  limits.body_timeout_s = limits.write_timeout_s = args.timeout_s;
   HttpServer server(router, context->token, limits);
   auto port = server.bind(*address);
   if (!port) return fail(console, port.error());
   context->port = *port;
+  return serve_until_stopped(args, console, router, server, context, *port, address->host);
+}
 
-  // Signals: SIGPIPE ignored (a closed socket or stdout is an error value, not a death); SIGINT and
-  // SIGTERM are waited for by a thread that stops the server.
+// Serves HTTP on its own thread, and the stdio frames (stdio mode) on this one, until stdin EOF or
+// SIGINT/SIGTERM. Every stop path is remembered before anyone waits for it (HttpServer::stop,
+// StopWatcher), so a stop that comes early is never lost, and every thread is joined.
+int serve_until_stopped(const ServeArguments& args, Console& console, const Router& router, HttpServer& server,
+                        std::unique_ptr<AgentContext>& context, int port, const std::string& host) {
+  // SIGPIPE ignored: a closed socket or stdout is an error value, not a death. SIGINT and SIGTERM
+  // blocked before any thread starts, and read from the watcher's signalfd.
   ::signal(SIGPIPE, SIG_IGN);
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-
+  block_stop_signals();
+  auto* facts = &context->facts;
+  StopWatcher watcher(args.stdio_handshake ? STDIN_FILENO : -1, [facts] { facts->shutdown(); },
+                      [facts, &server] {
+                        facts->shutdown();
+                        server.stop();
+                      });
   std::thread http([&server] { server.run(); });
-  agent_api::HandshakeLine hello{context->version, agent_api::k_api_version, static_cast<long>(getpid()), *port};
+  agent_api::HandshakeLine hello{context->version, agent_api::k_api_version, static_cast<long>(getpid()), port};
   console.out << agent_api::format_handshake_line(hello) << "\n";
   console.out.flush();
-  spdlog::info("tfwsl-agent {} serving on {}:{} (pid {})", context->version, address->host, *port, getpid());
+  spdlog::info("tfwsl-agent {} serving on {}:{} (pid {})", context->version, host, port, getpid());
 
   int code = exit_code::k_ok;
   if (args.stdio_handshake) {
-    // The signal waiter only needs to stop the server; the stdin loop ends on EOF.
-    std::thread([stop_signals, &server]() mutable {
-      int sig = 0;
-      if (sigwait(&stop_signals, &sig) == 0) {
-        spdlog::info("signal {}: stopping", sig);
-        server.stop();
-        ::close(STDIN_FILENO);
-        std::_Exit(0);
-      }
-    }).detach();
-    auto status = serve_stdio_frames(router, STDIN_FILENO, STDOUT_FILENO);
+    auto status = serve_stdio_frames(router, STDIN_FILENO, STDOUT_FILENO, watcher.stopped_fd());
     if (!status) {
       spdlog::error("stdio channel: {}", status.error().describe());
       code = exit_code::k_failure;
-    } else {
+    } else if (watcher.signal_number() == 0) {
       spdlog::info("stdin closed: stopping");
     }
   } else {
-    int sig = 0;
-    sigwait(&stop_signals, &sig);
-    spdlog::info("signal {}: stopping", sig);
+    pollfd stopped{watcher.stopped_fd(), POLLIN, 0};
+    while (!(stopped.revents & POLLIN)) (void)::poll(&stopped, 1, -1);  // until a signal (EINTR: again)
   }
+  // Waiting requests are released first (the probe cache answers them), then the server stops:
+  // the workers finish what they are on, queued connections are closed, nothing waits for a probe.
+  context->facts.shutdown();
   server.stop();
+  watcher.request();
   http.join();
-  // Probe threads that ran past their limits may still hold the context: leave it to the exit.
+  // A probe run still going holds the context (its thread is the cache's, and the probes' own
+  // threads outlive their limits): leave it to the exit rather than wait for it.
   (void)context.release();
   return code;
 }
@@ -177,8 +189,14 @@ void register_serve_command(CLI::App& app, CommandTable& commands, Console& cons
   cmd->add_option("--python", args->python, "Python interpreter for the TensorFlow probe")->capture_default_str();
   cmd->add_option("--profile", args->profile, "Profile that decides what ok means in /v1/checks (default tf-2.15-cuda-12.2)");
   cmd->add_option("--threads", args->threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
-  cmd->add_option("--timeout", args->timeout_s, "Seconds for reading a request, writing an answer, and an idle connection")
+  cmd->add_option("--timeout", args->timeout_s,
+                  "Seconds for a request body to arrive after its head, and for the client to take the answer "
+                  "(the head itself has 3 s from the connection)")
       ->check(CLI::Range(1, 300))
+      ->capture_default_str();
+  cmd->add_option("--refresh-interval", args->refresh_interval_s,
+                  "Seconds after a probe run during which ?refresh=1 answers that run's report (0: no limit)")
+      ->check(CLI::Range(0, 3600))
       ->capture_default_str();
   commands.add(cmd, [args, &console]() { return serve(*args, console); });
 }

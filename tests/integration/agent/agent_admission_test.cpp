@@ -15,7 +15,8 @@ namespace {
 
 // One agent for the admission tests; the checks run fast here (no interpreter, no GPU).
 AgentProcess& agent() {
-  static AgentProcess process({"--python", "/nonexistent/python", "--timeout", "2", "--threads", "16"});
+  // No refresh rate limit: a refused ?refresh=1 must be seen not to re-probe, not merely rate-limited.
+  static AgentProcess process({"--python", "/nonexistent/python", "--timeout", "2", "--threads", "16", "--refresh-interval", "0"});
   return process;
 }
 

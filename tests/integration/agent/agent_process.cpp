@@ -6,12 +6,15 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -148,6 +151,63 @@ std::pair<int, std::string> run_agent(const std::vector<std::string>& args, cons
   std::error_code ec;
   std::filesystem::remove(log, ec);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
+}
+
+std::optional<int> run_agent_for(const std::vector<std::string>& args, const std::string& stdin_data,
+                                 std::chrono::milliseconds limit) {
+  auto log = fresh_log_path();
+  int in_fd = -1, out_fd = -1;
+  auto full = args;
+  full.insert(full.begin(), TFWSL_AGENT_BINARY);
+  ::signal(SIGPIPE, SIG_IGN);
+  pid_t pid = spawn(full, in_fd, out_fd, log);
+  if (!stdin_data.empty()) (void)!::write(in_fd, stdin_data.data(), stdin_data.size());
+  close(in_fd);
+  std::optional<int> code;
+  auto deadline = std::chrono::steady_clock::now() + limit;
+  char buf[4096];
+  bool out_open = true;
+  while (!code && std::chrono::steady_clock::now() < deadline) {
+    pollfd p{out_fd, POLLIN, 0};
+    if (!out_open) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    else if (poll(&p, 1, 5) > 0 && ::read(out_fd, buf, sizeof buf) <= 0) out_open = false;
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid) code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+  if (!code) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  close(out_fd);
+  std::error_code ec;
+  std::filesystem::remove(log, ec);
+  return code;
+}
+
+std::filesystem::path write_fake_python(const std::filesystem::path& dir) {
+  auto d = dir.string();
+  auto path = dir / "python";
+  write_file(path, "#!/bin/sh\n"
+                   "if [ \"$1\" = --version ]; then echo 'Python 3.10.12'; exit 0; fi\n"
+                   "echo run >> '" + d + "/runs'\n"
+                   "if [ -e '" + d + "/slow' ]; then\n"
+                   "  sleep \"$(cat '" + d + "/slow')\" & echo $! >> '" + d + "/pids'; wait\n"
+                   "fi\n"
+                   "echo '{\"installed\": false}'\n");
+  ::chmod(path.c_str(), 0755);
+  return path;
+}
+
+int count_lines(const std::filesystem::path& file) {
+  auto text = std::filesystem::exists(file) ? read_file(file) : std::string();
+  return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+void kill_pids_in(const std::filesystem::path& file) {
+  if (!std::filesystem::exists(file)) return;
+  std::istringstream lines(read_file(file));
+  for (long pid = 0; lines >> pid;)
+    if (pid > 1) kill(static_cast<pid_t>(pid), SIGKILL);
 }
 
 int connect_loopback(int port) {

@@ -51,6 +51,18 @@ class AgentProcess {
 // Runs `args` (argv[0] = the agent) with `stdin_data`, returns {exit code, stderr+stdout}.
 std::pair<int, std::string> run_agent(const std::vector<std::string>& args, const std::string& stdin_data);
 
+// Runs `args` (argv[0] = the agent) with `stdin_data` then EOF on stdin, draining its stdout; the exit
+// code, or nothing when it had not exited within `limit` (it is then killed).
+std::optional<int> run_agent_for(const std::vector<std::string>& args, const std::string& stdin_data,
+                                 std::chrono::milliseconds limit);
+
+// A stand-in "python" in `dir` for the TensorFlow probe: "--version" answers at once; any other call
+// appends a line to dir/runs, sleeps as many seconds as dir/slow holds (when it exists; the sleep's
+// pid goes to dir/pids), then prints a "TensorFlow not installed" answer. Returns its path.
+std::filesystem::path write_fake_python(const std::filesystem::path& dir);
+int count_lines(const std::filesystem::path& file);  // 0 when it does not exist
+void kill_pids_in(const std::filesystem::path& file);  // SIGKILL to each pid listed, one per line
+
 // Sends bytes on a fresh connection to 127.0.0.1:port and reads until the server closes (or the
 // limit). Empty when the connection was refused or reset before any answer.
 std::string raw_exchange(int port, const std::string& bytes, std::chrono::milliseconds limit = std::chrono::seconds(15));
