@@ -1,9 +1,12 @@
 // seeds: docs/agent-api.md tests/fuzz/agent_seeds
 // libs: tfwsl_agent_lib
-// Raw request bytes through the agent's real request path: cpp-httplib's parser (the exact header
-// we link), our pre-routing admission, the router and the core handlers; and the same bytes through
-// the stdio frame decoder and router. Nothing may crash, hang or throw out.
+// Raw request bytes through the agent's real request path: the connection gate's head scanner
+// (fed whole and in pieces, which must agree), cpp-httplib's parser (the exact header we link), our
+// pre-routing admission, the router and the core handlers; the body through the strict JSON parser;
+// and the same bytes through the stdio frame decoder and router. Nothing may crash, hang or throw
+// out. Seeds include header names with whitespace, bare LFs and duplicate JSON keys.
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -11,8 +14,10 @@
 
 #include "common/agent_api/frame_codec.hpp"
 #include "linux/agent/http_server.hpp"
+#include "linux/agent/request_head.hpp"
 #include "linux/agent/routes.hpp"
 #include "linux/agent/stdio_channel.hpp"
+#include "linux/agent/strict_json.hpp"
 
 namespace {
 
@@ -72,12 +77,36 @@ struct Harness {
   }
 };
 
+// The gate's scanner must reach the same verdict whatever the arrival pattern: the whole input at
+// once, or a byte at a time (in chunks for long inputs, to keep the run fast).
+void check_head_scanner(std::string_view bytes) {
+  tfwsl::agent::RequestHeadScanner whole(16 * 1024, tfwsl::agent_api::k_max_request_body);
+  tfwsl::agent::RequestHeadScanner pieces(16 * 1024, tfwsl::agent_api::k_max_request_body);
+  whole.scan(bytes);
+  std::size_t step = bytes.size() <= 4096 ? 1 : 97;
+  for (std::size_t n = step; n < bytes.size(); n += step) pieces.scan(bytes.substr(0, n));
+  pieces.scan(bytes);
+  if (whole.state() != pieces.state() || whole.head_size() != pieces.head_size() || whole.body_size() != pieces.body_size())
+    std::abort();
+  if (whole.state() == tfwsl::agent::HeadState::complete) {
+    auto head = bytes.substr(0, whole.head_size());
+    if (head.size() < 4 || head.substr(head.size() - 4) != "\r\n\r\n" || whole.body_size() > tfwsl::agent_api::k_max_request_body)
+      std::abort();
+    for (std::size_t i = 0; i < head.size(); ++i)
+      if (head[i] == '\n' && (i == 0 || head[i - 1] != '\r')) std::abort();  // a bare LF got through
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static Harness harness;
+  std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  check_head_scanner(bytes);
   FuzzedStream stream(data, size);
   harness.server.feed(stream);
+  auto gap = bytes.find("\r\n\r\n");
+  (void)tfwsl::agent::parse_json_strict(gap == std::string_view::npos ? bytes : bytes.substr(gap + 4));
 
   tfwsl::agent_api::FrameDecoder decoder(tfwsl::agent_api::k_max_request_body + 4096);
   decoder.feed(std::string_view(reinterpret_cast<const char*>(data), size));

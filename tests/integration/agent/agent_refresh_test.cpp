@@ -1,10 +1,13 @@
 // /v1/checks?refresh=1 against the real agent and a stand-in python whose TensorFlow probe can be
 // made slow: one probe run however many ask, cached answers never wait for it, refreshes are rate
 // limited, and stdin EOF does not wait for a slow run.
+#include <unistd.h>
+
 #include <future>
 
 #include <catch2/catch.hpp>
 
+#include "common/agent_api/frame_codec.hpp"
 #include "tests/integration/agent/agent_process.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -122,4 +125,21 @@ TEST_CASE("stdin EOF during a slow refresh still ends the agent with 0 at once",
   CHECK(since(start) < 2s);
   kill_pids_in(s.dir.path() / "pids");
   refresh.get();
+}
+
+TEST_CASE("stdin EOF while a stdio frame waits for a slow refresh ends the agent with 0 at once", "[refresh][stdio]") {
+  SlowProbeAgent s;
+  s.make_slow(30);
+  using namespace tfwsl::agent_api;
+  auto frame = encode_frame(to_payload(FrameRequest{1, "GET", "/v1/checks?refresh=1", nullptr}));
+  REQUIRE(::write(s.agent.stdin_fd(), frame.data(), frame.size()) == static_cast<ssize_t>(frame.size()));
+  auto deadline = RefreshClock::now() + 5s;
+  while (s.probe_runs() == 0 && RefreshClock::now() < deadline) std::this_thread::sleep_for(20ms);
+  REQUIRE(s.probe_runs() == 1);
+  auto start = RefreshClock::now();
+  auto code = s.agent.close_stdin_and_wait(std::chrono::seconds(10));
+  INFO("exit took " << since(start).count() << " ms");
+  REQUIRE(code.has_value());
+  CHECK(*code == 0);
+  CHECK(since(start) < 2s);
 }
