@@ -13,9 +13,14 @@ BufferedSocketStream::BufferedSocketStream(int fd, std::string buffered, Clock::
                                            std::chrono::milliseconds write_timeout)
     : m_fd(fd), m_buffered(std::move(buffered)), m_read_deadline(read_deadline), m_write_timeout(write_timeout) {}
 
-int BufferedSocketStream::ms_until_deadline() const {
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(m_read_deadline - Clock::now()).count();
+int BufferedSocketStream::ms_until(Clock::time_point deadline) {
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
   return static_cast<int>(std::clamp<long long>(left, 0, 60 * 60 * 1000));
+}
+
+BufferedSocketStream::Clock::time_point BufferedSocketStream::write_deadline() const {
+  if (!m_write_deadline) m_write_deadline = Clock::now() + m_write_timeout;
+  return *m_write_deadline;
 }
 
 bool BufferedSocketStream::wait_for(short events, int timeout_ms) const {
@@ -28,12 +33,10 @@ bool BufferedSocketStream::wait_for(short events, int timeout_ms) const {
 }
 
 bool BufferedSocketStream::is_readable() const {
-  return m_offset < m_buffered.size() || wait_for(POLLIN, ms_until_deadline());
+  return m_offset < m_buffered.size() || wait_for(POLLIN, ms_until(m_read_deadline));
 }
 
-bool BufferedSocketStream::is_writable() const {
-  return wait_for(POLLOUT, static_cast<int>(m_write_timeout.count()));
-}
+bool BufferedSocketStream::is_writable() const { return wait_for(POLLOUT, ms_until(write_deadline())); }
 
 ssize_t BufferedSocketStream::read(char* ptr, size_t size) {
   if (m_offset < m_buffered.size()) {
@@ -43,7 +46,7 @@ ssize_t BufferedSocketStream::read(char* ptr, size_t size) {
     return static_cast<ssize_t>(n);
   }
   // Past the deadline, or nothing before it: the request is over (cpp-httplib answers 400 or stops).
-  if (!wait_for(POLLIN, ms_until_deadline())) return -1;
+  if (!wait_for(POLLIN, ms_until(m_read_deadline))) return -1;
   for (;;) {
     auto n = ::recv(m_fd, ptr, size, MSG_DONTWAIT);
     if (n < 0 && errno == EINTR) continue;
@@ -52,10 +55,9 @@ ssize_t BufferedSocketStream::read(char* ptr, size_t size) {
 }
 
 ssize_t BufferedSocketStream::write(const char* ptr, size_t size) {
-  auto deadline = Clock::now() + m_write_timeout;
   for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0 || !wait_for(POLLOUT, static_cast<int>(left))) return -1;  // a client that does not read
+    // A client that does not read, or reads a byte at a time, loses its answer at the deadline.
+    if (!wait_for(POLLOUT, ms_until(write_deadline()))) return -1;
     auto n = ::send(m_fd, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
     if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
     return n;

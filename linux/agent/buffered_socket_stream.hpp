@@ -1,9 +1,11 @@
 #pragma once
 // The httplib::Stream a worker hands to cpp-httplib's request parser: first the bytes the gate
 // already read off the socket, then the socket itself, every read bounded by one deadline for the
-// whole request (not a timeout per read, which a client trickling a byte at a time never hits).
+// whole request, and every write by one deadline for the whole answer (from its first byte): not a
+// timeout per call, which a client trickling (or reading) a byte at a time never hits.
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include <httplib.h>
@@ -25,13 +27,15 @@ class BufferedSocketStream final : public httplib::Stream {
 
  private:
   bool wait_for(short events, int timeout_ms) const;
-  int ms_until_deadline() const;
+  static int ms_until(Clock::time_point deadline);
+  Clock::time_point write_deadline() const;
 
   int m_fd;
   std::string m_buffered;
   std::size_t m_offset = 0;
   Clock::time_point m_read_deadline;
   std::chrono::milliseconds m_write_timeout;
+  mutable std::optional<Clock::time_point> m_write_deadline;  // set by the first write
 };
 
 }  // namespace tfwsl::agent
