@@ -17,7 +17,7 @@ namespace tfwsl::agent {
 
 struct WorkerLimits {
   int threads = 8;
-  std::size_t max_queued = 16;  // complete requests waiting for a worker; past it: 503 busy
+  std::size_t max_queued = 64;  // complete requests waiting for a worker; past it: 503 busy
   std::chrono::milliseconds write_timeout{5000};
 };
 

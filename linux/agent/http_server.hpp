@@ -15,7 +15,7 @@ namespace tfwsl::agent {
 
 struct ServerLimits {
   int threads = 8;
-  std::size_t max_queued = 16;  // complete requests waiting for a worker; past it: 503 busy
+  std::size_t max_queued = 64;  // complete requests waiting for a worker; past it: 503 busy
   std::size_t max_pending = 64; // connections whose request has not arrived yet; past it the oldest is closed
   int head_deadline_ms = 3000;  // the request line and headers must arrive within this of the accept
   int body_timeout_s = 5;       // the body must arrive within this of the end of the head

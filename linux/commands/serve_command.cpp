@@ -119,7 +119,6 @@ int serve(const ServeArguments& args, Console& console) {
   context->facts.set_limits({std::chrono::seconds(args.refresh_interval_s), static_cast<std::size_t>(std::max(1, args.threads / 2))});
   ServerLimits limits;
   limits.threads = args.threads;
-  limits.max_queued = static_cast<std::size_t>(2 * args.threads);
   limits.body_timeout_s = limits.write_timeout_s = args.timeout_s;
   HttpServer server(router, context->token, limits);
   auto port = server.bind(*address);
@@ -144,10 +143,11 @@ int serve_until_stopped(const ServeArguments& args, Console& console, const Rout
                         server.stop();
                       });
   std::thread http([&server] { server.run(); });
+  // Logged before the handshake line: whoever reads the line finds the log already saying so.
+  spdlog::info("tfwsl-agent {} serving on {}:{} (pid {})", context->version, host, port, getpid());
   agent_api::HandshakeLine hello{context->version, agent_api::k_api_version, static_cast<long>(getpid()), port};
   console.out << agent_api::format_handshake_line(hello) << "\n";
   console.out.flush();
-  spdlog::info("tfwsl-agent {} serving on {}:{} (pid {})", context->version, host, port, getpid());
 
   int code = exit_code::k_ok;
   if (args.stdio_handshake) {

@@ -1,6 +1,8 @@
 // /v1/checks?refresh=1 against the real agent and a stand-in python whose TensorFlow probe can be
 // made slow: one probe run however many ask, cached answers never wait for it, refreshes are rate
 // limited, and stdin EOF does not wait for a slow run.
+#include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <future>
@@ -142,4 +144,52 @@ TEST_CASE("stdin EOF while a stdio frame waits for a slow refresh ends the agent
   REQUIRE(code.has_value());
   CHECK(*code == 0);
   CHECK(since(start) < 2s);
+}
+
+TEST_CASE("past the worker queue the agent answers 503 busy at once, and serves the queue after", "[refresh][availability]") {
+  SlowProbeAgent s({"--threads", "1"});
+  s.make_slow(3);
+  auto refresh = std::async(std::launch::async, [&s] { return s.exchange("/v1/checks?refresh=1"); });
+  auto deadline = RefreshClock::now() + 5s;
+  while (s.probe_runs() == 0 && RefreshClock::now() < deadline) std::this_thread::sleep_for(20ms);
+  REQUIRE(s.probe_runs() == 1);  // the only worker now waits for the run
+  std::vector<int> fds;
+  auto request = s.get("/v1/info");
+  for (int i = 0; i < 70; ++i) {
+    int fd = connect_loopback(s.agent.port());
+    REQUIRE(fd >= 0);
+    REQUIRE(send(fd, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size()));
+    fds.push_back(fd);
+  }
+  std::this_thread::sleep_for(500ms);
+  int busy = 0;
+  std::vector<int> queued;
+  char buf[4096];
+  for (int fd : fds) {
+    auto n = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+    if (n > 0 && status_of(std::string(buf, static_cast<std::size_t>(n))) == 503) {
+      ++busy;
+      CHECK(body_of(std::string(buf, static_cast<std::size_t>(n)))["error"]["code"] == "busy");
+      ::close(fd);
+    } else {
+      queued.push_back(fd);
+    }
+  }
+  CHECK(busy == 70 - 64);
+  int served = 0;
+  for (int fd : queued) {
+    std::string answer;
+    auto until = RefreshClock::now() + 10s;
+    while (RefreshClock::now() < until) {
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, 100) <= 0) continue;
+      auto n = recv(fd, buf, sizeof buf, 0);
+      if (n <= 0) break;
+      answer.append(buf, static_cast<std::size_t>(n));
+    }
+    served += status_of(answer) == 200;
+    ::close(fd);
+  }
+  CHECK(served == static_cast<int>(queued.size()));
+  CHECK(status_of(refresh.get()) == 200);
 }

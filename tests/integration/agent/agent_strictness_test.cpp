@@ -76,7 +76,7 @@ TEST_CASE("duplicate keys in a JSON body: 400", "[strict]") {
   CHECK(body_of(siblings)["error"]["code"] == "unknown_field");  // parsed fine, then refused by the route
 }
 
-TEST_CASE("--log-file creates the log with mode 0600 and tightens an existing one", "[strict][log]") {
+TEST_CASE("the log file of --log-file is created with mode 0600, an existing one tightened", "[strict][log]") {
   TempDir dir;
   auto log = dir.path() / "agent.log";
   auto [code, out] = run_agent({"--log-file", log.string(), "-v", "check", "--json", "--python", "/nonexistent/python"}, "");
@@ -93,7 +93,7 @@ TEST_CASE("--log-file creates the log with mode 0600 and tightens an existing on
   CHECK((st.st_mode & 07777) == 0600);
 }
 
-TEST_CASE("--log-file refuses a path it cannot create, before serving", "[strict][log]") {
+TEST_CASE("a --log-file path that cannot be created is refused before serving", "[strict][log]") {
   TempDir dir;
   write_file(dir.path() / "file", "a regular file, not a directory\n");
   auto [code, out] = run_agent({"--log-file", (dir.path() / "file" / "agent.log").string(), "serve", "--stdio-handshake"},
