@@ -2,13 +2,16 @@
 // request must not delay a legitimate one; a trickled head is cut off by a total deadline; stdin EOF
 // ends the agent every time, however early it comes.
 #include <poll.h>
+#include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 
 #include "tests/integration/agent/agent_process.hpp"
 #include "tests/integration/agent/slow_clients.hpp"
+#include "tests/support/test_environment.hpp"
 
 using namespace tfwsl::test;
 using namespace std::chrono_literals;
@@ -131,4 +134,22 @@ TEST_CASE("stdin EOF right after the token ends the agent with 0, 200 times in a
   }
   CHECK(exits_0 == 200);
   WARN("200 runs took " << std::chrono::duration_cast<std::chrono::milliseconds>(AvailClock::now() - start).count() << " ms");
+}
+
+TEST_CASE("SIGTERM right after the handshake ends a --token-file agent with 0, 50 times in a row", "[availability]") {
+  TempDir dir;
+  auto secret = dir.path() / "secret";
+  std::filesystem::create_directory(secret);
+  ::chmod(secret.c_str(), 0700);
+  auto token_file = secret / "token";
+  write_file(token_file, random_token() + "\n");
+  ::chmod(token_file.c_str(), 0600);
+  for (int i = 0; i < 50; ++i) {
+    auto code = signal_after_handshake({"serve", "--listen", "127.0.0.1:0", "--token-file", token_file.string(), "--python",
+                                        "/nonexistent/python"},
+                                       SIGTERM, 2s);
+    INFO("run " << i);
+    REQUIRE(code.has_value());
+    REQUIRE(*code == 0);
+  }
 }

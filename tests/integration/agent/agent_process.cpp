@@ -184,6 +184,35 @@ std::optional<int> run_agent_for(const std::vector<std::string>& args, const std
   return code;
 }
 
+std::optional<int> signal_after_handshake(const std::vector<std::string>& args, int signal, std::chrono::milliseconds limit) {
+  auto log = fresh_log_path();
+  int in_fd = -1, out_fd = -1;
+  auto full = args;
+  full.insert(full.begin(), TFWSL_AGENT_BINARY);
+  ::signal(SIGPIPE, SIG_IGN);
+  pid_t pid = spawn(full, in_fd, out_fd, log);
+  auto hello = read_line(out_fd, std::chrono::seconds(10));
+  std::optional<int> code;
+  if (hello.find("\"port\"") != std::string::npos) {
+    kill(pid, signal);
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (!code && std::chrono::steady_clock::now() < deadline) {
+      int status = 0;
+      if (waitpid(pid, &status, WNOHANG) == pid) code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      else std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+  if (!code) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  close(in_fd);
+  close(out_fd);
+  std::error_code ec;
+  std::filesystem::remove(log, ec);
+  return code;
+}
+
 std::filesystem::path write_fake_python(const std::filesystem::path& dir) {
   auto d = dir.string();
   auto path = dir / "python";

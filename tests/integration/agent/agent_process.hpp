@@ -56,6 +56,11 @@ std::pair<int, std::string> run_agent(const std::vector<std::string>& args, cons
 std::optional<int> run_agent_for(const std::vector<std::string>& args, const std::string& stdin_data,
                                  std::chrono::milliseconds limit);
 
+// Runs `args` (argv[0] = the agent), waits for its handshake line on stdout, sends it `signal` at
+// once, and returns the exit code; nothing when there was no handshake within 10 s or no exit within
+// `limit` of the signal (it is then killed).
+std::optional<int> signal_after_handshake(const std::vector<std::string>& args, int signal, std::chrono::milliseconds limit);
+
 // A stand-in "python" in `dir` for the TensorFlow probe: "--version" answers at once; any other call
 // appends a line to dir/runs, sleeps as many seconds as dir/slow holds (when it exists; the sleep's
 // pid goes to dir/pids), then prints a "TensorFlow not installed" answer. Returns its path.
