@@ -28,6 +28,7 @@ int UniqueFd::close_checked() {
 namespace {
 
 std::atomic<bool> g_openat2_missing{false};
+const std::string k_this_folder = ".";
 
 int open_by_walking(int dir_fd, const std::string& relative_path, int flags, mode_t mode) {
   int current = dir_fd;
@@ -53,7 +54,8 @@ int open_by_walking(int dir_fd, const std::string& relative_path, int flags, mod
 
 }  // namespace
 
-int open_beneath(int dir_fd, const std::string& relative_path, int flags, mode_t mode) {
+int open_beneath(int dir_fd, const std::string& relative, int flags, mode_t mode) {
+  const std::string& relative_path = relative.empty() ? k_this_folder : relative;
   if (!g_openat2_missing.load(std::memory_order_relaxed)) {
     open_how how{};
     how.flags = static_cast<unsigned long long>(flags | O_CLOEXEC);
