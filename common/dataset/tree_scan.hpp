@@ -14,6 +14,7 @@
 
 #include "common/core/error.hpp"
 #include "common/dataset/import_types.hpp"
+#include "common/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {
 
@@ -31,6 +32,8 @@ struct ScannedItem {
 struct ScanResult {
   std::vector<ScannedItem> items;        // files and symlinks, sorted by path
   std::vector<std::string> directories;  // below the root, parents before children
+  // (st_dev, st_ino) of the root and of every folder listed: the import never renames into one.
+  std::vector<FileId> directory_ids;
   std::vector<FileProblem> problems;     // vanished, unreadable, unsupported entries
 };
 
