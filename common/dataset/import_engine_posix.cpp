@@ -187,19 +187,23 @@ Error ImportJob::stop_error() {
 Status ImportJob::prepare() {
   TFWSL_TRY(paths, resolve_import_paths(m_options.source, m_options.target));
   m_paths = paths;
-  std::error_code ec;
-  fs::create_directories(m_paths.target, ec);
-  if (ec)
-    return make_error(ec == std::errc::permission_denied ? ErrorCode::permission : ErrorCode::io,
-                      fmt::format("cannot create target '{}': {}", m_paths.target.string(), ec.message()));
-  m_source_fd = UniqueFd(::open(m_paths.source.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!m_source_fd)
-    return make_error(errno == EACCES ? ErrorCode::permission : ErrorCode::io,
-                      fmt::format("cannot open source '{}': {}", m_paths.source.string(), errno_text(errno)));
-  m_target_fd = UniqueFd(::open(m_paths.target.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!m_target_fd)
-    return make_error(errno == EACCES ? ErrorCode::permission : ErrorCode::io,
-                      fmt::format("cannot open target '{}': {}", m_paths.target.string(), errno_text(errno)));
+  // The resolved paths have no symlink left: opened without following one, a folder swapped for a
+  // symlink since the checks (outside the agent's roots, say) is refused rather than used.
+  auto open_error = [](const char* what, const fs::path& path, int error) {
+    if (error == ELOOP)
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("{} '{}' changed since it was checked: a folder on its path is now a symlink, "
+                                    "which the import does not follow; nothing was copied",
+                                    what, path.string()));
+    return make_error(error == EACCES || error == EPERM ? ErrorCode::permission
+                      : error == ENOSPC || error == EDQUOT ? ErrorCode::no_space
+                                                           : ErrorCode::io,
+                      fmt::format("cannot open {} '{}': {}", what, path.string(), errno_text(error)));
+  };
+  m_source_fd = UniqueFd(open_folder_path(m_paths.source, false));
+  if (!m_source_fd) return open_error("source", m_paths.source, errno);
+  m_target_fd = UniqueFd(open_folder_path(m_paths.target, true));
+  if (!m_target_fd) return open_error("target", m_paths.target, errno);
   // Again on what was opened: a path swapped between the check and the open is judged by inode.
   TFWSL_TRY_STATUS(check_disjoint_folders(m_source_fd.get(), m_target_fd.get(), m_paths.source, m_paths.target));
   m_folders = TargetFolders(m_target_fd.get());
@@ -215,6 +219,11 @@ Status ImportJob::prepare() {
   if (::mkdirat(m_target_fd.get(), state_name.c_str(), 0700) != 0 && errno != EEXIST)
     return state_error("create the import state folder");
   m_state_fd = UniqueFd(open_beneath(m_target_fd.get(), state_name, O_RDONLY | O_DIRECTORY));
+  if (!m_state_fd && errno == ELOOP)
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("'{}' in target '{}' is a symlink, which the import never follows: remove it (or "
+                                  "choose another target) and run the import again",
+                                  state_name, m_paths.target.string()));
   if (!m_state_fd) return state_error("open the import state folder");
   m_lock_fd = UniqueFd(::openat(m_state_fd.get(), "lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!m_lock_fd) return state_error("create the import lock");

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <utility>
@@ -31,6 +32,7 @@ class UniqueFd {
   int get() const { return m_fd; }
   explicit operator bool() const { return m_fd >= 0; }
   void reset();
+  int release() { return std::exchange(m_fd, -1); }
   // Closes now and returns close()'s result (0, or the errno): a failed close means lost data.
   int close_checked();
 
@@ -44,6 +46,13 @@ class UniqueFd {
 // dir_fd's folder itself. With O_PATH | O_NOFOLLOW a final symlink is opened as itself (for fstat).
 // Returns the fd or -1 with errno set.
 int open_beneath(int dir_fd, const std::string& relative_path, int flags, mode_t mode = 0);
+
+// Opens an absolute folder path that has no symlink left in it (a canonical path, as
+// resolve_import_paths gives) without following any: a component swapped for a symlink since it
+// was resolved fails with ELOOP instead of leading elsewhere (outside the agent's roots, say).
+// With create, missing folders are made (0755) on the way, each beneath the one before. Opened
+// O_RDONLY | O_DIRECTORY; returns the fd or -1 with errno set.
+int open_folder_path(const std::filesystem::path& absolute, bool create);
 
 // Which file a stat describes: the same (st_dev, st_ino) is the same file or folder, whatever path,
 // symlink, bind mount or /proc alias led to it.

@@ -302,3 +302,19 @@ TEST_CASE("an I/O error with --move: the message counts the moved files; a copy 
   CHECK(copied.error().message.find("the source is untouched") != std::string::npos);
   CHECK(copy.moved_away() == 0);
 }
+
+TEST_CASE("a symlinked state folder in the target is refused, never written through", "[engine][symlink]") {
+  SafetyDirs d;
+  fs::path source = d.base / "src", target = d.base / "tgt", outside = d.base / "outside";
+  fs::create_directories(source);
+  fs::create_directories(target);
+  fs::create_directories(outside);
+  write_file(source / "a.txt", "alpha");
+  fs::create_symlink(outside, target / std::string(k_state_dir_name));
+  auto result = d.import(source, target);
+  REQUIRE_FALSE(result);
+  INFO(result.error().message);
+  CHECK(result.error().message.find("is a symlink") != std::string::npos);
+  CHECK(fs::is_empty(outside));
+  CHECK_FALSE(fs::exists(target / "a.txt"));
+}
