@@ -205,7 +205,7 @@ Status ImportJob::prepare() {
   m_target_fd = UniqueFd(open_folder_path(m_paths.target, true));
   if (!m_target_fd) return open_error("target", m_paths.target, errno);
   // Again on what was opened: a path swapped between the check and the open is judged by inode.
-  TFWSL_TRY_STATUS(check_disjoint_folders(m_source_fd.get(), m_target_fd.get(), m_paths.source, m_paths.target));
+  TFWSL_TRY_STATUS(check_disjoint_folders(m_source_fd.get(), m_target_fd.get(), m_options.source, m_options.target));
   m_folders = TargetFolders(m_target_fd.get());
   struct statfs source_fs {};
   if (::fstatfs(m_source_fd.get(), &source_fs) == 0) m_source_is_drvfs = source_fs.f_type == k_v9fs_magic;

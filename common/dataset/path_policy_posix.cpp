@@ -40,6 +40,8 @@ Ancestry folder_or_ancestor_is(int dir_fd, FileId wanted) {
   return Ancestry::unknown;
 }
 
+// Messages name the paths as the caller gave them (the agent shows them to its client), never what
+// they resolved to.
 tl::unexpected<Error> overlap_error(const fs::path& source, const fs::path& target, const char* how) {
   return make_error(ErrorCode::invalid_input,
                     fmt::format("source '{}' and target '{}' overlap: {}. An import into a folder that holds its "
@@ -130,22 +132,22 @@ Result<ResolvedImportPaths> resolve_import_paths(const fs::path& source, const f
                                   target.string(), source.string(), real_target.string(), real_source.string()));
   if (is_same_or_inside(real_source, real_target))
     return make_error(ErrorCode::invalid_input,
-                      fmt::format("source '{}' is inside target '{}' (resolved: {} under {}): the import would write "
-                                  "over the source's own files, and --move would then delete them; choose a target "
-                                  "outside the source and a source outside the target",
-                                  source.string(), target.string(), real_source.string(), real_target.string()));
+                      fmt::format("source '{}' is inside target '{}', once symlinks are followed: the import would "
+                                  "write over the source's own files, and --move would then delete them; choose a "
+                                  "target outside the source and a source outside the target",
+                                  source.string(), target.string()));
   // The same folders by other paths (bind mounts, /proc aliases): judged by inode, on open folders.
   UniqueFd source_fd(::open(real_source.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
-  if (!source_fd) return cannot_check(real_source, errno);
+  if (!source_fd) return cannot_check(source, errno);
   fs::path existing = target_exists ? real_target : nearest_existing(real_target.parent_path());
   UniqueFd target_fd(::open(existing.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
-  if (!target_fd) return cannot_check(existing, errno);
+  if (!target_fd) return cannot_check(target, errno);
   if (target_exists) {
     TFWSL_TRY_STATUS(check_disjoint_folders(source_fd.get(), target_fd.get(), source, target));
   } else {
     // A target still to be created lands inside the source when its nearest existing folder does.
     Ancestry inside = folder_or_ancestor_is(target_fd.get(), file_id(source_stat));
-    if (inside == Ancestry::unknown) return cannot_check(existing, errno);
+    if (inside == Ancestry::unknown) return cannot_check(target, errno);
     if (inside == Ancestry::yes)
       return overlap_error(source, target,
                            "the target would be created inside the source (its folder is in the source, reached "

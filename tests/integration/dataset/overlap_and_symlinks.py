@@ -158,13 +158,14 @@ def main():
     parser.add_argument("--agent", required=True)
     parser.add_argument("--bind-mount", action="store_true")
     args = parser.parse_args()
+    agent = os.path.abspath(args.agent)  # some cases run it from another working directory
     work = os.path.realpath(tempfile.mkdtemp(prefix="tfwsl-overlap-", dir=os.environ.get("TMPDIR", "/tmp")))
     try:
         if args.bind_mount:
-            rc = bind_mount_case(args.agent, work)
+            rc = bind_mount_case(agent, work)
         else:
-            overlap_cases(args.agent, work)
-            symlinked_target_folder(args.agent, work)
+            overlap_cases(agent, work)
+            symlinked_target_folder(agent, work)
             rc = 0
         if rc == 0:
             print("PASS")
