@@ -6,7 +6,8 @@
 # with MinGW) are fetched as Debian *source* packages through a private apt configuration kept in
 # the cache folder, so the machine's own apt set-up is never modified.
 #
-# A second run with everything present is fast and does not touch the network.
+# Tested on Debian 12 (bookworm), amd64. A second run with everything present is fast: it reads
+# Debian's source lists at most once a day (to see new revisions) and fetches nothing unchanged.
 #
 #   scripts/install-deps.sh [--no-windows]
 #
@@ -55,58 +56,120 @@ else
 fi
 
 # --- private apt configuration for source packages -------------------------------------------
+# Versions are never pinned to a Debian revision: Debian replaces a revision when it publishes a
+# security update, and the old one disappears from the archive. We name the upstream version and
+# the oldest acceptable revision (the one carrying the CVE patches we rely on) and take the newest
+# revision on offer; the cache remembers which revision it holds and is refreshed when it changes.
 apt_dir="$deps/apt"
 apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list"
           -o "Dir::Etc::SourceParts=$apt_dir/sources.list.d"
           -o "Dir::State::Lists=$apt_dir/lists"
+          -o "Dir::State::Status=$apt_dir/status"
+          -o "Dir::Cache=$apt_dir/cache"
           -o "Dir::Cache::archives=$apt_dir/archives")
-fetch_source() { # name=version  destination-folder
-  local spec="$1" dest="$2" work
-  [ -d "$dest" ] && return 0
-  if [ ! -f "$apt_dir/lists/.updated" ]; then
-    mkdir -p "$apt_dir/sources.list.d" "$apt_dir/lists/partial" "$apt_dir/archives/partial"
-    : > "$apt_dir/sources.list"
-    cat > "$apt_dir/sources.list.d/tfwsl-src.sources" <<'SRC'
+lists_max_age_min=$((24 * 60))  # the source lists are re-read once a day, so new revisions are seen
+
+update_source_lists() {  # [force]
+  local stamp="$apt_dir/lists/.updated"
+  if [ "${1:-}" != force ] && [ -f "$stamp" ] && [ -z "$(find "$stamp" -mmin +"$lists_max_age_min")" ]; then
+    return 0
+  fi
+  mkdir -p "$apt_dir/sources.list.d" "$apt_dir/lists/partial" "$apt_dir/archives/partial" "$apt_dir/cache"
+  : > "$apt_dir/sources.list"
+  : > "$apt_dir/status"
+  cat > "$apt_dir/sources.list.d/tfwsl-src.sources" <<'SRC'
 Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: trixie bookworm
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
-    log "updating the private source-package lists in $apt_dir"
-    apt-get "${apt_opts[@]}" update -qq
-    touch "$apt_dir/lists/.updated"
+  log "updating the private source-package lists in $apt_dir"
+  if ! apt-get "${apt_opts[@]}" update -qq; then
+    [ -f "$stamp" ] && { log "warning: cannot refresh the source lists; using the cached ones"; return 0; }
+    log "cannot read the Debian source lists: is deb.debian.org reachable?"; exit 1
   fi
+  touch "$stamp"
+}
+
+upstream_of() {  # Debian version -> upstream version (no epoch, no Debian revision)
+  local v="${1#*:}"
+  printf '%s\n' "${v%-*}"
+}
+
+# The newest Debian revision of source package NAME whose upstream version is UPSTREAM.
+newest_revision() {  # name upstream
+  local name="$1" upstream="$2" best="" v
+  while read -r v; do
+    [ "$(upstream_of "$v")" = "$upstream" ] || continue
+    if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$best"; then best="$v"; fi
+  done < <(apt-cache "${apt_opts[@]}" showsrc "$name" 2>/dev/null | sed -n 's/^Version: //p')
+  printf '%s\n' "$best"
+}
+
+# Unpacks source package NAME=VERSION into DEST; DEST/.debian-version records which revision it
+# holds, and a different VERSION replaces it.
+fetch_source() {  # name version destination-folder
+  local name="$1" version="$2" dest="$3" work
+  if [ -f "$dest/.debian-version" ] && [ "$(cat "$dest/.debian-version")" = "$version" ]; then return 0; fi
+  update_source_lists
   work=$(mktemp -d "$deps/fetch.XXXXXX")
-  log "fetching source package $spec"
-  (cd "$work" && apt-get "${apt_opts[@]}" source --download-only -qq "$spec" 2>&1 | grep -v 'unsandboxed' >&2 || true)
+  log "fetching source package $name=$version"
+  (cd "$work" && apt-get "${apt_opts[@]}" source --download-only -qq "$name=$version" 2>&1 | grep -v 'unsandboxed' >&2 || true)
   local dsc; dsc=$(ls "$work"/*.dsc 2>/dev/null | head -n1)
-  [ -n "$dsc" ] || { log "could not fetch $spec: is deb.debian.org reachable?"; rm -rf "$work"; exit 1; }
+  [ -n "$dsc" ] || { log "could not fetch $name=$version: is deb.debian.org reachable?"; rm -rf "$work"; exit 1; }
   # dpkg-source -x verifies the checksums and applies Debian's patches (the CVE fixes).
   # The .dsc itself was authenticated by apt (its hash is in the signed Sources index), so
   # gpgv's "no public key" for the uploader's signature is noise and is filtered out.
   (cd "$work" && dpkg-source -q -x "$dsc" unpacked 2>&1 | grep -v -e '^gpgv:' >&2 || true)
   [ -d "$work/unpacked" ] || { log "dpkg-source could not unpack $dsc"; exit 1; }
+  printf '%s\n' "$version" > "$work/unpacked/.debian-version"
+  rm -rf "$dest"
   mv "$work/unpacked" "$dest"
   rm -rf "$work"
 }
 
-fetch_source cpp-httplib=0.18.7-1+deb13u1 "$deps/cpp-httplib-0.18.7"
-grep -q 'CPPHTTPLIB_VERSION "0.18.7"' "$deps/cpp-httplib-0.18.7/httplib.h" \
-  || { log "unexpected httplib.h in $deps/cpp-httplib-0.18.7"; exit 1; }
+# cpp-httplib: Debian 12 ships 0.11.4, which lacks fixes we need; trixie's 0.18.7 with at least the
+# revision that carries CVE-2025-46728, CVE-2025-52887 and CVE-2025-53629
+# (https://security-tracker.debian.org/tracker/source-package/cpp-httplib).
+httplib_upstream=0.18.7
+httplib_min=0.18.7-1+deb13u1
+httplib_dir="$deps/cpp-httplib-$httplib_upstream"
+update_source_lists
+httplib_version=$(newest_revision cpp-httplib "$httplib_upstream")
+if [ -z "$httplib_version" ]; then
+  update_source_lists force
+  httplib_version=$(newest_revision cpp-httplib "$httplib_upstream")
+fi
+if [ -z "$httplib_version" ] && [ -f "$httplib_dir/.debian-version" ]; then
+  httplib_version=$(cat "$httplib_dir/.debian-version")
+  log "warning: Debian no longer lists cpp-httplib $httplib_upstream; keeping the cached $httplib_version"
+fi
+[ -n "$httplib_version" ] || { log "Debian lists no cpp-httplib $httplib_upstream source package"; exit 1; }
+dpkg --compare-versions "$httplib_version" ge "$httplib_min" \
+  || { log "cpp-httplib $httplib_version is older than $httplib_min (the CVE fixes): refusing it"; exit 1; }
+fetch_source cpp-httplib "$httplib_version" "$httplib_dir"
+grep -q "CPPHTTPLIB_VERSION \"$httplib_upstream\"" "$httplib_dir/httplib.h" \
+  || { log "unexpected httplib.h in $httplib_dir"; exit 1; }
 
 # spdlog's own .cpp files, to build it once as a static library (cmake/dependencies.cmake) against
-# the headers of libspdlog-dev: the source package of the same Debian version.
-spdlog_version=$(dpkg-query -W -f='${Version}' libspdlog-dev 2>/dev/null || true)
-[ "$spdlog_version" = "1:1.10.0+ds-0.4" ] \
-  || log "warning: libspdlog-dev is '$spdlog_version', the spdlog sources fetched are 1:1.10.0+ds-0.4"
-fetch_source spdlog=1:1.10.0+ds-0.4 "$deps/spdlog-1.10.0"
+# the headers of libspdlog-dev: the source package of exactly the installed version.
+source_version_of() {  # installed binary package -> its source package's version
+  dpkg-query -W -f='${source:Version}' "$1" 2>/dev/null
+}
+spdlog_version=$(source_version_of libspdlog-dev)
+[ "$(upstream_of "$spdlog_version")" = "1.10.0+ds" ] \
+  || { log "libspdlog-dev is '$spdlog_version'; cmake/dependencies.cmake expects spdlog 1.10.0"; exit 1; }
+fetch_source spdlog "$spdlog_version" "$deps/spdlog-1.10.0"
 [ -f "$deps/spdlog-1.10.0/src/spdlog.cpp" ] || { log "unexpected spdlog source in $deps/spdlog-1.10.0"; exit 1; }
 
 if [ "$want_windows" = 1 ]; then
   prefix="$deps/mingw-yaml-cpp"
-  if [ ! -f "$prefix/lib/libyaml-cpp.a" ]; then
-    fetch_source yaml-cpp=0.7.0+dfsg-8 "$deps/yaml-cpp-0.7.0"
+  yaml_version=$(source_version_of libyaml-cpp-dev)  # the MinGW build matches the Linux headers
+  [ "$(upstream_of "$yaml_version")" = "0.7.0+dfsg" ] \
+    || { log "libyaml-cpp-dev is '$yaml_version'; cmake/dependencies.cmake expects yaml-cpp 0.7.0"; exit 1; }
+  if [ ! -f "$prefix/lib/libyaml-cpp.a" ] || [ "$(cat "$prefix/.debian-version" 2>/dev/null)" != "$yaml_version" ]; then
+    fetch_source yaml-cpp "$yaml_version" "$deps/yaml-cpp-0.7.0"
     log "building yaml-cpp 0.7.0 with MinGW-w64 into $prefix"
     here=$(cd "$(dirname "$0")/.." && pwd)
     rm -rf "$deps/yaml-cpp-build"
@@ -117,6 +180,7 @@ if [ "$want_windows" = 1 ]; then
     cmake --build "$deps/yaml-cpp-build" >/dev/null
     cmake --install "$deps/yaml-cpp-build" >/dev/null
     rm -rf "$deps/yaml-cpp-build"
+    printf '%s\n' "$yaml_version" > "$prefix/.debian-version"
   else
     log "MinGW yaml-cpp: present"
   fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs everything, builds the Linux and the Windows (MinGW) binaries,
 # and runs every test with CTest: unit and integration tests natively, the Windows build under Wine.
-#   scripts/test.sh            (as root on a fresh Debian 12 / Ubuntu machine)
+#   scripts/test.sh            (as root on a fresh Debian 12 machine: the system it is tested on)
 # Environment: TFWSL_JOBS (parallel build jobs, default: number of cores), TFWSL_SKIP_DEPS=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -27,6 +27,8 @@ constexpr std::array k_table{
     ApiErrorInfo{ApiError::unprocessable, 422, "unprocessable", "the request was understood but cannot be carried out"},
     ApiErrorInfo{ApiError::internal, 500, "internal", "internal error in the agent (a bug: please report it)"},
     ApiErrorInfo{ApiError::timeout, 504, "timeout", "the operation ran past its time limit"},
+    ApiErrorInfo{ApiError::too_many_requests, 429, "too_many_requests",
+                 "the agent is at its limit of work at once: retry after the Retry-After seconds"},
 };
 
 }  // namespace

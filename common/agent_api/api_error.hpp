@@ -26,6 +26,7 @@ enum class ApiError {
   unprocessable,           // 422 understood but cannot be done (e.g. an unmapped network drive)
   internal,                // 500 a bug; the message says so
   timeout,                 // 504 a probe or child ran past its limit
+  too_many_requests,       // 429 a limit on work at once is reached (RFC 6585 4); Retry-After says when to retry
 };
 
 struct ApiErrorInfo {

@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "common/core/exit_codes.hpp"
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
 
 namespace tfwsl {
 

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "common/compat/yaml_document.hpp"
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
 #include "common/resources/embedded_resources.hpp"
 
 namespace tfwsl {

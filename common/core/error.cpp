@@ -16,6 +16,7 @@ const char* to_string(ErrorCode code) {
     case ErrorCode::conflict: return "conflict";
     case ErrorCode::cancelled: return "cancelled";
     case ErrorCode::internal: return "internal";
+    case ErrorCode::busy: return "busy";
   }
   return "internal";
 }

@@ -25,6 +25,7 @@ enum class ErrorCode {
   conflict,       // another job holds the resource
   cancelled,      // the user or a client asked to stop
   internal,       // a bug: should not happen
+  busy,           // a limit on work at once is reached: retry later (the message says when)
 };
 
 const char* to_string(ErrorCode code);

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 #include "common/version/driver_version.hpp"
 #include "common/version/version.hpp"
 

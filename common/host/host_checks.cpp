@@ -1,5 +1,6 @@
 #include "common/host/host_checks.hpp"
 
+#include "common/util/byte_size_text.hpp"
 #include "common/version/driver_version.hpp"
 
 namespace tfwsl::host {
@@ -7,10 +8,6 @@ namespace {
 
 CheckResult not_windows(const char* id) {
   return make_check(id, CheckStatus::skip, "not running on Windows: host checks need tfwsl.exe on the Windows side");
-}
-
-std::string gib(std::uint64_t bytes) {
-  return std::to_string((bytes + (1ull << 29)) >> 30) + " GiB";
 }
 
 }  // namespace
@@ -35,7 +32,7 @@ CheckResult check_windows_build(const HostFacts& facts, const HostPolicy& policy
   }
   if (!facts.windows_product.empty()) r.details.push_back("product: " + facts.windows_product);
   r.details.push_back("minimum for GPU in WSL 2: " + std::to_string(policy.min_windows_build));
-  if (facts.ram_bytes) r.details.push_back("physical memory: " + gib(*facts.ram_bytes));
+  if (facts.ram_bytes) r.details.push_back("physical memory: " + format_gib(*facts.ram_bytes));
   return r;
 }
 

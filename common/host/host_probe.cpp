@@ -6,23 +6,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/util/ascii.hpp"
 #include "common/version/driver_version.hpp"
 
 namespace tfwsl::host {
 namespace {
-
-std::string trim(std::string s) {
-  auto not_space = [](unsigned char c) { return !std::isspace(c); };
-  s.erase(s.begin(), std::find_if(s.begin(), s.end(), not_space));
-  s.erase(std::find_if(s.rbegin(), s.rend(), not_space).base(), s.end());
-  return s;
-}
-
-bool contains_nocase(std::string text, std::string needle) {
-  for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (auto& c : needle) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text.find(needle) != std::string::npos;
-}
 
 GpuDriverModel parse_model(const std::string& text) {
   if (text == "WDDM") return GpuDriverModel::wddm;
@@ -39,7 +27,7 @@ std::vector<HostGpu> gpus_from_display_class(const Registry& registry, std::vect
     const std::string key = std::string(reg::k_display_class) + "\\" + sub;
     auto provider = registry.read_string(key, "ProviderName").value_or("");
     auto desc = registry.read_string(key, "DriverDesc").value_or("");
-    if (!contains_nocase(provider, "nvidia") && !contains_nocase(desc, "nvidia")) continue;
+    if (!icontains(provider, "nvidia") && !icontains(desc, "nvidia")) continue;
     auto windows = registry.read_string(key, "DriverVersion");
     if (!windows) continue;
     HostGpu gpu;
@@ -86,7 +74,7 @@ std::vector<HostGpu> parse_nvidia_smi_query(const std::string& csv) {
     std::vector<std::string> fields;
     std::string field;
     std::istringstream cells(line);
-    while (std::getline(cells, field, ',')) fields.push_back(trim(field));
+    while (std::getline(cells, field, ',')) fields.push_back(std::string(trim(field)));
     if (fields.size() != 4) continue;
     for (auto& f : fields)
       if (f == "[N/A]" || f == "N/A" || f == "[Not Supported]") f.clear();
@@ -142,7 +130,7 @@ HostFacts gather_host_facts(const SystemInfo& system, const Registry& registry, 
     facts.gpus = parse_nvidia_smi_query(outcome->out);
     if (facts.gpus.empty()) {
       facts.notes.push_back(exe + " exited " + std::to_string(outcome->exit_code) + " without GPU lines: " +
-                            trim(outcome->out + outcome->err).substr(0, 200));
+                            std::string(trim(outcome->out + outcome->err).substr(0, 200)));
     }
     break;
   }

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <set>
 
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::host {
 namespace {

@@ -2,6 +2,7 @@
 #include "common/parse/ldconfig_parser.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "common/parse/line_tools.hpp"
@@ -24,6 +25,21 @@ std::string_view base_name(std::string_view path) {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
+bool is_cache_line(std::string_view line) { return contains(line, ") =>") || contains(line, " (libc6"); }
+
+// ldconfig prints each cache entry's path as the folder plus the entry's name, so a path that
+// does not end in "/<name>" was cut by the paste ("=> /usr/lib/wsl/li...") and says nothing.
+std::optional<LdconfigEntry> cache_entry(std::string_view line) {
+  line = strip_ticks(line);
+  const auto open = line.find(" (");
+  const auto arrow = line.find(") => ");
+  if (open == std::string_view::npos || arrow == std::string_view::npos || arrow < open) return std::nullopt;
+  LdconfigEntry entry{std::string(trim(line.substr(0, open))), std::string(strip_ticks(trim(line.substr(arrow + 5))))};
+  if (entry.name.empty() || entry.path.size() <= entry.name.size() || !ends_with(entry.path, "/" + entry.name))
+    return std::nullopt;
+  return entry;
+}
+
 }  // namespace
 
 LdconfigResult parse_ldconfig(std::string_view text) {
@@ -36,7 +52,8 @@ LdconfigResult parse_ldconfig(std::string_view text) {
     if (marker != std::string_view::npos) {
       std::string_view before = t.substr(0, marker);
       auto space = before.rfind(' ');
-      std::string path(space == std::string_view::npos ? before : before.substr(space + 1));
+      std::string path(strip_ticks(space == std::string_view::npos ? before : before.substr(space + 1)));
+      if (path.empty() || has_cut_marker(path)) continue;  // "... is not a symbolic link" names no file
       result.not_symlink.push_back(path);
       if (contains(path, "libcuda.so")) {
         if (contains(path, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
@@ -44,14 +61,15 @@ LdconfigResult parse_ldconfig(std::string_view text) {
       }
       continue;
     }
-    auto arrow = t.find(") => ");
-    if (arrow != std::string_view::npos && t.find(" (") != std::string_view::npos) {
-      LdconfigEntry entry{std::string(trim(t.substr(0, t.find(" (")))), std::string(trim(t.substr(arrow + 5)))};
-      if (starts_with(entry.name, "libcuda.so")) {
-        if (contains(entry.path, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
+    // A cache line of `ldconfig -p`: "libcuda.so.1 (libc6,x86-64) => /usr/lib/wsl/lib/libcuda.so.1".
+    if (is_cache_line(t)) {
+      auto entry = cache_entry(t);
+      if (!entry) continue;  // cut: neither a record nor an `ls` of names
+      if (starts_with(entry->name, "libcuda.so")) {
+        if (contains(entry->path, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
         else result.libcuda_elsewhere = true;
       }
-      result.cache.push_back(std::move(entry));
+      result.cache.push_back(std::move(*entry));
       continue;
     }
     // `ls` output: bare library names, or long listings ending with a path.

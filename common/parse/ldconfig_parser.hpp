@@ -19,7 +19,7 @@ struct LdconfigEntry {
 
 struct LdconfigResult {
   std::vector<std::string> not_symlink;   // paths ldconfig said are "not a symbolic link"
-  std::vector<LdconfigEntry> cache;       // `ldconfig -p` lines "name (libc6,x86-64) => path"
+  std::vector<LdconfigEntry> cache;       // `ldconfig -p` lines "name (libc6,x86-64) => path", path ending in "/name"
   std::vector<std::string> wsl_lib_files; // lib*.so names listed with or under /usr/lib/wsl/lib
   bool libcuda_in_wsl_lib = false;        // libcuda.so* seen in /usr/lib/wsl/lib
   bool libcuda_elsewhere = false;         // libcuda.so* cached or listed outside /usr/lib/wsl

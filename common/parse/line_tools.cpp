@@ -189,4 +189,17 @@ std::vector<std::string_view> words_of(std::string_view line) {
   return words;
 }
 
+bool has_cut_marker(std::string_view text) { return contains(text, "...") || contains(text, "\xE2\x80\xA6"); }
+
+bool starts_with_cut_marker(std::string_view text) {
+  return starts_with(text, "...") || starts_with(text, "\xE2\x80\xA6");
+}
+
+std::string_view strip_trailing_cut_markers(std::string_view text) {
+  text = trim(text);
+  // Both markers are three bytes long.
+  while (ends_with(text, "...") || ends_with(text, "\xE2\x80\xA6")) text = trim(text.substr(0, text.size() - 3));
+  return text;
+}
+
 }  // namespace tfwsl::parse

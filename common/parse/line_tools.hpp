@@ -53,4 +53,12 @@ std::string valid_utf8(std::string_view text);
 // Whitespace-separated words (ASCII blanks; also no-break spaces).
 std::vector<std::string_view> words_of(std::string_view line);
 
+// A cut marker: "..." (nvidia-smi ends a name cut to its column with it, people cut pastes with
+// it) or U+2026. Text that holds one was cut: what stands before it may be partial ("10.0.190..."
+// is no build number), so it is no fact.
+bool has_cut_marker(std::string_view text);
+bool starts_with_cut_marker(std::string_view text);
+// The text without the cut markers (and blanks) at its end: "NVIDIA GeForce ..." -> "NVIDIA GeForce".
+std::string_view strip_trailing_cut_markers(std::string_view text);
+
 }  // namespace tfwsl::parse

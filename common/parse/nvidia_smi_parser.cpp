@@ -5,7 +5,7 @@
 #include <map>
 
 #include "common/parse/line_tools.hpp"
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
@@ -59,7 +59,27 @@ bool is_model_token(std::string_view word) {
   return word == "WDDM" || word == "TCC" || word == "On" || word == "Off" || word == "N/A" || word == "MCDM";
 }
 
-// "   0  NVIDIA GeForce RTX 4090         On " -> index, name, model column.
+// A GPU name as shown: nvidia-smi cuts a long one to its column and ends it with "..." (a paste may
+// turn that into U+2026). The marker is not part of the name, and a name is only shown when a
+// letter or digit is left: "..." alone, or dots and blanks, name nothing.
+struct ShownName {
+  std::string text;  // empty when nothing of the name was shown
+  bool truncated = false;
+};
+
+ShownName shown_name(std::string_view raw) {
+  ShownName name;
+  name.truncated = has_cut_marker(raw);
+  raw = strip_trailing_cut_markers(raw);
+  const bool has_content = std::any_of(raw.begin(), raw.end(), [](char c) {
+    return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  });
+  if (has_content) name.text = std::string(raw);
+  return name;
+}
+
+// "   0  NVIDIA GeForce RTX 4090         On " -> index, name, model column. A row whose name was cut
+// away entirely is still a GPU row (it counts), but with no name it can never be complete.
 std::optional<NvidiaGpu> parse_first_row(const Cells& cells) {
   if (cells.closed < 2) return std::nullopt;
   auto words = words_of(cells.parts[0]);
@@ -68,12 +88,12 @@ std::optional<NvidiaGpu> parse_first_row(const Cells& cells) {
   if (!contains(cells.parts[1], ":")) return std::nullopt;
   NvidiaGpu gpu;
   const std::string_view cell = cells.parts[0];
-  const auto name_begin = cell.find(words[1]);
+  const auto name_begin = static_cast<std::size_t>(words[1].data() - cell.data());
   const auto name_end = static_cast<std::size_t>(words[words.size() - 2].data() + words[words.size() - 2].size() - cell.data());
-  gpu.name = std::string(trim(cell.substr(name_begin, name_end - name_begin)));
+  ShownName name = shown_name(cell.substr(name_begin, name_end - name_begin));
+  gpu.name = std::move(name.text);
+  gpu.name_truncated = name.truncated;
   if (words.back() == "WDDM" || words.back() == "TCC" || words.back() == "MCDM") gpu.driver_model = std::string(words.back());
-  gpu.name_truncated = contains(gpu.name, "...") || contains(gpu.name, "\xE2\x80\xA6");
-  if (ends_with(gpu.name, "...")) gpu.name = std::string(trim(std::string_view(gpu.name).substr(0, gpu.name.size() - 3)));
   return gpu;
 }
 
@@ -178,9 +198,11 @@ std::optional<NvidiaGpu> parse_list_line(std::string_view line) {
   const auto uuid = line.find(" (UUID: ");
   if (colon == std::string_view::npos || uuid == std::string_view::npos || uuid < colon) return std::nullopt;
   if (!all_digits(line.substr(4, colon - 4))) return std::nullopt;
+  ShownName name = shown_name(line.substr(colon + 2, uuid - colon - 2));
+  if (name.text.empty()) return std::nullopt;
   NvidiaGpu gpu;
-  gpu.name = std::string(trim(line.substr(colon + 2, uuid - colon - 2)));
-  if (gpu.name.empty()) return std::nullopt;
+  gpu.name = std::move(name.text);
+  gpu.name_truncated = name.truncated;
   gpu.complete = true;
   return gpu;
 }
@@ -297,7 +319,8 @@ NvidiaSmiResult parse_nvidia_smi(std::string_view text) {
       if (has_pending && !pending.memory_mib && cells.closed >= 2) {
         if (auto total = memory_total(cells.parts[1])) {
           pending.memory_mib = total;
-          pending.complete = true;
+          // Both rows shown, and the first with a name: a memory row cannot make up for the name.
+          pending.complete = !pending.name.empty();
         }
       }
       continue;
@@ -323,9 +346,11 @@ NvidiaSmiResult parse_nvidia_smi(std::string_view text) {
       bool named = false;
       for (std::size_t i = 0; i < fields.size(); ++i) {
         const std::string& column = csv_columns[i];
-        if (column == "name" && !fields[i].empty() && !starts_with(fields[i], "[")) {
-          gpu.name = fields[i];
-          named = true;
+        if (column == "name" && !starts_with(fields[i], "[")) {
+          ShownName name = shown_name(fields[i]);
+          named = !name.text.empty();
+          gpu.name = std::move(name.text);
+          gpu.name_truncated = name.truncated;
         } else if (column == "driver_version" && is_version_token(fields[i])) {
           if (!result.driver_version) result.driver_version = fields[i];
         } else if (column == "driver_model" && (fields[i] == "WDDM" || fields[i] == "TCC" || fields[i] == "MCDM")) {

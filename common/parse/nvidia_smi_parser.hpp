@@ -19,8 +19,10 @@ struct NvidiaGpu {
   std::string name;
   std::optional<long long> memory_mib;  // total memory
   std::string driver_model;             // "WDDM" or "TCC" (Windows), empty when not shown
-  bool name_truncated = false;          // nvidia-smi cut the name ("NVIDIA GeForce ...")
-  bool complete = false;                // both rows (or the CSV record) were shown in full
+  bool name_truncated = false;          // nvidia-smi cut the name ("NVIDIA GeForce ..."); name is what is left
+  // Both rows (or the CSV record) were shown in full and name is not empty: a row whose name is
+  // only the cut marker ("   1  ...   On |") counts as a GPU but never as complete.
+  bool complete = false;
 };
 
 struct NvidiaSmiFailures {

@@ -4,7 +4,7 @@
 #include <array>
 #include <cstddef>
 
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 #include "common/text/utf_convert.hpp"
 
 namespace tfwsl {
@@ -17,16 +17,6 @@ constexpr std::array<std::string_view, 16> k_prompt_commands = {
     "conda", "cat", "type", "sudo", "ldconfig", "ls", "get-content"};
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trim_left(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  return s;
-}
-
-std::string_view trim_right(std::string_view s) {
-  while (!s.empty() && (is_space(s.back()) || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 bool starts_with_command_word(std::string_view text) {
   std::size_t end = 0;

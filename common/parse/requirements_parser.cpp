@@ -5,7 +5,7 @@
 #include <array>
 
 #include "common/parse/line_tools.hpp"
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {

@@ -6,27 +6,32 @@
 #include <set>
 
 #include "common/parse/line_tools.hpp"
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
 
-// The version-looking token at the start of `text` ("9.1.0", "8.1.0." -> "8.1.0").
-std::string leading_version(std::string_view text) {
+// The version at the start of `text` ("9.1.0", "8.1.0." -> "8.1.0": a sentence's full stop);
+// nothing when there is none or it was cut ("9.1...", "9.1\u2026": digits may be missing).
+std::optional<std::string> leading_version(std::string_view text) {
   text = trim(text);
   std::size_t end = 0;
   while (end < text.size() && (ascii_is_digit(text[end]) || text[end] == '.')) ++end;
-  std::string version(text.substr(0, end));
-  while (!version.empty() && version.back() == '.') version.pop_back();
-  return version;
+  std::string_view version = text.substr(0, end);
+  if (version.empty() || !ascii_is_digit(version.front()) || has_cut_marker(version) ||
+      starts_with_cut_marker(text.substr(end)))
+    return std::nullopt;
+  while (version.back() == '.') version.remove_suffix(1);
+  return std::string(version);
 }
 
+// The number at the start of `text`; nothing when there is none or it was cut ("1...").
 std::optional<int> leading_int(std::string_view text) {
   text = trim(text);
   int value = 0;
   std::size_t i = 0;
   for (; i < text.size() && ascii_is_digit(text[i]) && i < 6; ++i) value = value * 10 + (text[i] - '0');
-  if (i == 0) return std::nullopt;
+  if (i == 0 || starts_with_cut_marker(text.substr(i))) return std::nullopt;
   return value;
 }
 
@@ -56,6 +61,13 @@ std::string library_before(std::string_view line, std::size_t end) {
     --start;
   }
   return std::string(line.substr(start, end - start));
+}
+
+// A name dlopen was given has a letter or digit; dots, quotes and blanks alone are not one.
+bool is_library_name(std::string_view name) {
+  return std::any_of(name.begin(), name.end(), [](char c) {
+    return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  });
 }
 
 void keep_max(std::optional<int>& slot, int value) {
@@ -108,19 +120,24 @@ TfLogResult parse_tf_log(std::string_view text) {
     if (find_ci(line, "skipping registering gpu devices") != std::string_view::npos) skipping_registration = true;
     if (skipping_registration && trim(line) == "[]") keep_max(result.gpu_count, 0);
     if ((pos = find_ci(line, "loaded runtime cudnn library:")) != std::string_view::npos) {
-      result.cudnn_runtime = leading_version(line.substr(pos + 29));
+      if (auto runtime = leading_version(line.substr(pos + 29))) result.cudnn_runtime = std::move(runtime);
       std::size_t compiled = find_ci(line, "compiled with:");
-      if (compiled != std::string_view::npos) result.cudnn_compiled = leading_version(line.substr(compiled + 14));
+      if (compiled != std::string_view::npos) {
+        if (auto version = leading_version(line.substr(compiled + 14))) result.cudnn_compiled = std::move(version);
+      }
     }
     for (pos = line.find(": cannot open shared object file"); pos != std::string_view::npos;
          pos = line.find(": cannot open shared object file", pos + 1)) {
       std::string library = library_before(line, pos);
-      if (!library.empty() && seen_libraries.insert(library).second) result.missing_libraries.push_back(library);
+      // "...: cannot open" and "libcud...: cannot open" name no library, or only part of one.
+      if (library.empty() || has_cut_marker(library) || !is_library_name(library)) continue;
+      if (seen_libraries.insert(library).second) result.missing_libraries.push_back(library);
     }
     if (!result.tf_version && (pos = line.find("tensorflow-")) != std::string_view::npos) {
       // A wheel name "tensorflow-2.15.0-cp311-..." in a pip line.
-      std::string version = leading_version(line.substr(pos + 11));
-      if (version.find('.') != std::string::npos && line.find(".whl") != std::string_view::npos) result.tf_version = version;
+      auto version = leading_version(line.substr(pos + 11));
+      if (version && contains(*version, ".") && line.find(".whl") != std::string_view::npos)
+        result.tf_version = version;
     }
   }
   if (!created_gpus.empty()) keep_max(result.gpu_count, static_cast<int>(created_gpus.size()));

@@ -5,7 +5,7 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
@@ -163,9 +163,13 @@ std::string find_windows_version(std::string_view text) {
       std::size_t build_digits = 0;
       while (end < line.size() && ascii_is_digit(line[end])) ++end, ++build_digits;
       if (build_digits < 4 || build_digits > 5) continue;
+      // "10.0.1904..." was cut: its build may have lost digits (and would read as a very old one).
+      if (starts_with_cut_marker(line.substr(end))) continue;
+      const std::size_t build_end = end;
       if (end + 1 < line.size() && line[end] == '.' && ascii_is_digit(line[end + 1])) {
         ++end;
         while (end < line.size() && ascii_is_digit(line[end])) ++end;
+        if (starts_with_cut_marker(line.substr(end))) end = build_end;  // a cut revision: the build is whole
       }
       return std::string(line.substr(i, end - i));
     }

@@ -13,9 +13,11 @@ bool is_one_of(const std::string& label, const std::vector<std::string>& labels)
   return std::find(labels.begin(), labels.end(), label) != labels.end();
 }
 
-std::string first_word(std::string_view value) {
+// The value's first word; nothing when there is none or it was cut ("Ubuntu-2...", "5.15.1...").
+std::optional<std::string> first_word(std::string_view value) {
   const auto words = words_of(value);
-  return words.empty() ? std::string() : std::string(words.front());
+  if (words.empty() || has_cut_marker(words.front())) return std::nullopt;
+  return std::string(words.front());
 }
 
 }  // namespace
@@ -28,12 +30,12 @@ WslStatusResult parse_wsl_status(std::string_view text) {
     const auto pair = split_label_value(strip_line_wrapping(raw));
     if (!pair || pair->value.empty()) continue;
     if (is_one_of(pair->label, catalog.status_distribution_labels)) {
-      result.default_distribution = first_word(pair->value);
+      if (auto name = first_word(pair->value)) result.default_distribution = std::move(name);
     } else if (is_one_of(pair->label, catalog.status_version_labels)) {
-      const std::string word = first_word(pair->value);
+      const auto word = first_word(pair->value);
       if (word == "1" || word == "2") result.default_version = word == "1" ? 1 : 2;
     } else if (is_one_of(pair->label, catalog.version_labels[static_cast<std::size_t>(WslVersionField::kernel)])) {
-      result.kernel_version = first_word(strip_markdown_link(pair->value));
+      if (auto kernel = first_word(strip_markdown_link(pair->value))) result.kernel_version = std::move(kernel);
     }
   }
   return result;

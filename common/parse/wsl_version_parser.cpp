@@ -28,12 +28,13 @@ WslVersionResult parse_wsl_version(std::string_view text) {
   result.errors = detect_wsl_errors(text);
   if (result.errors.packaged_wsl_unsupported) result.windows_version_in_message = find_windows_version(text);
   // Consecutive "label: version" lines; a block of exactly seven is `wsl --version` even when a
-  // label is spelt in a translation this build does not know (the order is fixed by wsl.exe).
+  // label is spelt in a translation this build does not know (the order is fixed by wsl.exe). A
+  // value that was cut ("10.0.2...") keeps its line's place in the block, empty: it is no fact.
   std::vector<std::string> block;
   auto close_block = [&] {
     if (block.size() == k_wsl_version_field_count && result.fields_found() >= 1) {
       for (std::size_t field = 0; field < k_wsl_version_field_count; ++field)
-        if (!result.fields[field]) result.fields[field] = block[field];
+        if (!result.fields[field] && !block[field].empty()) result.fields[field] = block[field];
     }
     block.clear();
   };
@@ -47,6 +48,10 @@ WslVersionResult parse_wsl_version(std::string_view text) {
     const auto words = words_of(value);
     if (words.empty() || !looks_like_version(words.front())) {
       close_block();
+      continue;
+    }
+    if (has_cut_marker(words.front())) {
+      block.emplace_back();
       continue;
     }
     block.emplace_back(words.front());
@@ -72,7 +77,7 @@ nlohmann::json to_json(const WslVersionResult& result) {
 
 std::optional<int> windows_build_of(std::string_view windows_version) {
   const auto words = words_of(windows_version);
-  if (words.empty()) return std::nullopt;
+  if (words.empty() || has_cut_marker(words.front())) return std::nullopt;  // a cut build is no build
   std::string_view v = words.front();
   // "10.0.19045.4412" -> third component.
   std::size_t dots = 0;

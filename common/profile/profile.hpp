@@ -1,8 +1,10 @@
 #pragma once
 // A team profile: everything that makes two machines end up the same (distro, WSL limits, CUDA,
 // Python, TensorFlow, packages, environment, datasets). Each setting remembers where its value
-// came from (file:line:col, "<built-in default>" or "<command line>"), so validation can point at
-// the line to change and `profile show` can say which file won. See docs/profiles.md.
+// came from (file:line:col, "builtin:builtin-defaults.yaml:..." or "<command line>"), so validation
+// can point at the line to change and `profile show` can say which file won. Each setting is one
+// row of the key table (profile_key_table.cpp), which says how it is read, checked, merged and
+// written. See docs/profiles.md.
 
 #include <cstdint>
 #include <optional>
@@ -71,7 +73,8 @@ struct Profile {
 };
 
 // The apt package of the WSL-Ubuntu CUDA repository for a toolkit: "12.2" -> "cuda-toolkit-12-2"
-// (never `cuda` or `cuda-drivers`, which would install a Linux driver inside WSL; FACTS §3.2).
+// (never `cuda` or `cuda-drivers`, which would install a Linux driver inside WSL; see
+// https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
 std::string cuda_toolkit_apt_package(const std::string& toolkit);
 
 }  // namespace tfwsl

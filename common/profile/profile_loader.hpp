@@ -22,7 +22,7 @@ namespace tfwsl {
 
 struct ProfileLoadOptions {
   const CompatDb* compat = nullptr;    // nullptr: the built-in data
-  bool apply_builtin_defaults = true;  // profiles/builtin-defaults.yaml under everything
+  bool apply_builtin_defaults = true;  // the key table's defaults (builtin_defaults_yaml) under everything
   bool validate = true;                // check against the compatibility data
   std::vector<std::string> overrides;  // "tensorflow.version=2.16.*", "wsl.memory=24GB"
   std::size_t max_extends_depth = 16;

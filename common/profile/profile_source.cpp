@@ -5,7 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
+#include "common/profile/profile_schema.hpp"
 #include "common/resources/embedded_resources.hpp"
 
 namespace tfwsl {
@@ -13,11 +14,6 @@ namespace {
 
 constexpr std::string_view k_builtin_prefix = "builtin:";
 constexpr std::string_view k_compat_file = "compat.yaml";
-constexpr std::string_view k_defaults_file = "builtin-defaults.yaml";
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
 
 std::string_view strip_prefix(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix ? s.substr(prefix.size()) : s;
@@ -79,7 +75,7 @@ Result<ProfileText> read_profile_file(const std::filesystem::path& path) {
 std::vector<std::string> shipped_profile_names() {
   std::vector<std::string> names;
   for (std::string_view file : embedded_resource_names()) {
-    if (!ends_with(file, ".yaml") || file == k_compat_file || file == k_defaults_file || file.front() == '_') continue;
+    if (!file.ends_with(".yaml") || file == k_compat_file || file.front() == '_') continue;
     names.emplace_back(file.substr(0, file.size() - 5));
   }
   return names;
@@ -89,8 +85,10 @@ std::string default_profile_name() { return "tf-2.15-cuda-12.2"; }
 
 Result<ProfileText> open_builtin_profile(std::string_view raw) {
   std::string name(strip_prefix(raw, k_builtin_prefix));
-  if (!ends_with(name, ".yaml")) name += ".yaml";
-  // Bases ('_name.yaml') and the defaults can be extended but are not offered as profiles.
+  if (!name.ends_with(".yaml")) name += ".yaml";
+  // Bases ('_name.yaml') and the defaults (written from the key table) can be extended but are not
+  // offered as profiles.
+  if ("builtin:" + name == k_builtin_defaults_name) return ProfileText{"builtin:" + name, "builtin:" + name, builtin_defaults_yaml()};
   if (name != k_compat_file) {
     if (auto text = embedded_resource(name)) {
       return ProfileText{"builtin:" + name, "builtin:" + name, std::string(*text)};

@@ -50,8 +50,8 @@ inline constexpr std::size_t k_max_profile_bytes = 1 << 20;  // a profile is a p
 
 Result<ProfileText> read_profile_file(const std::filesystem::path& path);
 
-// Built-in profiles: profiles/*.yaml shipped in the binary, except the compatibility data,
-// the built-in defaults and partial bases (names starting with '_').
+// Built-in profiles: profiles/*.yaml shipped in the binary, except the compatibility data and
+// partial bases (names starting with '_'). "builtin:builtin-defaults" is the key table's defaults.
 std::vector<std::string> shipped_profile_names();   // {"legacy-native-tf-2.10", "tf-2.15-cuda-12.2", ...}
 std::string default_profile_name();                 // "tf-2.15-cuda-12.2"
 // By name, with or without ".yaml" or "builtin:"; unknown names get a did-you-mean.

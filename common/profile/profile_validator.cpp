@@ -5,7 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
+#include "common/profile/profile_schema.hpp"
 
 namespace tfwsl {
 namespace {
@@ -13,7 +14,7 @@ namespace {
 // Ubuntu numbers its releases with two-digit months: 22.04, not 22.4.
 std::string ubuntu_text(const Version& v) { return fmt::format("{}.{:02}", v.major(), v.minor()); }
 
-bool from_builtin_defaults(const SourceLocation& where) { return where.file.rfind("builtin:builtin-defaults", 0) == 0; }
+bool from_builtin_defaults(const SourceLocation& where) { return where.file == k_builtin_defaults_name; }
 
 std::string join_releases(const std::vector<const TfRelease*>& list) {
   std::string out;
@@ -26,7 +27,7 @@ class Validator {
   Validator(const Profile& p, const CompatDb& db) : m_p(p), m_db(db) {}
 
   std::vector<ProfileIssue> run() {
-    check_name();
+    check_required_keys();
     std::optional<VersionSpec> spec = tf_spec();
     if (m_p.route.value_or(ProfileRoute::wsl) == ProfileRoute::native_windows) {
       check_native(spec);
@@ -48,16 +49,33 @@ class Validator {
     m_issues.push_back({IssueSeverity::warning, at, std::move(message), std::move(fix)});
   }
 
-  void check_name() {
-    if (!m_p.name.has_value()) error(root_location(), "the profile has no name", "add a line such as name: tf-2.15-team");
+  void check_required_keys() {
+    for (const auto& row : profile_key_table()) {
+      if (!row.required.message.empty() && !row.is_set(m_p))
+        error(root_location(), std::string(row.required.message), std::string(row.required.fix));
+    }
+  }
+
+  // A value the profile itself sets (the built-in defaults set what every profile gets).
+  bool set_by_profile(const ProfileKeyRow& row) const { return row.is_set(m_p) && !from_builtin_defaults(row.where(m_p)); }
+
+  // WSL settings mean nothing on native Windows: one warning per top-level key, one per section.
+  void check_wsl_only_keys() {
+    std::vector<std::string_view> warned_sections;
+    for (const auto& row : profile_key_table()) {
+      if (!row.wsl_only || !set_by_profile(row)) continue;
+      if (row.section().empty()) {
+        warning(row.where(m_p), fmt::format("'{}' does not apply to route native-windows", row.key), "remove it, or use route: wsl");
+      } else if (std::find(warned_sections.begin(), warned_sections.end(), row.section()) == warned_sections.end()) {
+        warned_sections.push_back(row.section());
+        warning(row.where(m_p), fmt::format("'{}' settings do not apply to route native-windows", row.section()),
+                "remove them, or use route: wsl");
+      }
+    }
   }
 
   std::optional<VersionSpec> tf_spec() {
-    if (!m_p.tensorflow_version.has_value()) {
-      error(root_location(), "the profile does not say which TensorFlow to install",
-            "add tensorflow: { version: \"2.15.*\" } (or extend a built-in profile)");
-      return std::nullopt;
-    }
+    if (!m_p.tensorflow_version.has_value()) return std::nullopt;  // check_required_keys reported it
     auto spec = VersionSpec::parse(*m_p.tensorflow_version);
     if (!spec) return std::nullopt;  // the loader reported it
     return *spec;
@@ -66,17 +84,7 @@ class Validator {
   // ---- native Windows (TF <= 2.10) ----
   void check_native(const std::optional<VersionSpec>& spec) {
     const std::string last = m_db.last_native_windows_gpu_release().to_string();
-    for (const auto* setting : {&m_p.distro}) {
-      if (setting->has_value() && !from_builtin_defaults(setting->where))
-        warning(setting->where, "'distro' does not apply to route native-windows", "remove it, or use route: wsl");
-    }
-    if ((m_p.wsl_memory.has_value() && !from_builtin_defaults(m_p.wsl_memory.where)) ||
-        (m_p.wsl_processors.has_value() && !from_builtin_defaults(m_p.wsl_processors.where)) ||
-        (m_p.wsl_swap.has_value() && !from_builtin_defaults(m_p.wsl_swap.where))) {
-      const auto& w = m_p.wsl_memory.has_value() ? m_p.wsl_memory.where
-                      : m_p.wsl_processors.has_value() ? m_p.wsl_processors.where : m_p.wsl_swap.where;
-      warning(w, "'wsl' settings do not apply to route native-windows", "remove them, or use route: wsl");
-    }
+    check_wsl_only_keys();
     if (!spec) return;
     const auto fit = m_db.native_gpu_fit(*spec);
     const SourceLocation at = m_p.tensorflow_version.where;
@@ -282,7 +290,8 @@ class Validator {
 
   void check_apt_packages() {
     if (!m_p.apt_packages.has_value()) return;
-    // FACTS §3.2 / top-10 #1: the Windows driver is shared into WSL; a Linux driver breaks CUDA there.
+    // The Windows driver is shared into WSL; a Linux driver installed there breaks CUDA (NVIDIA's CUDA
+    // on WSL user guide, https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
     static const std::regex k_driver_packages(
         R"(^(cuda|cuda-drivers(-[0-9]+)?|cuda-[0-9]+-[0-9]+|nvidia-driver-.*|nvidia-utils-.*|nvidia-dkms-.*|libnvidia-compute-.*|nvidia-headless-.*)(=.*)?$)");
     for (const auto& package : *m_p.apt_packages) {

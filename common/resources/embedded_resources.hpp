@@ -1,7 +1,7 @@
 #pragma once
 // Data files built into the binaries (cmake/embed_resources.cmake turns profiles/*.yaml into a
-// generated source): the compatibility data (compat.yaml), the built-in profile defaults
-// (builtin-defaults.yaml) and the shipped team profiles. Names are file names inside profiles/.
+// generated source): the compatibility data (compat.yaml) and the shipped team profiles. Names are
+// file names inside profiles/.
 
 #include <cstddef>
 #include <optional>

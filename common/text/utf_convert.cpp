@@ -143,20 +143,4 @@ bool is_valid_utf8(std::string_view bytes) {
   return true;
 }
 
-std::filesystem::path path_from_utf8(std::string_view utf8) {
-#if defined(_WIN32)
-  return std::filesystem::path(utf8_to_wide(utf8));
-#else
-  return std::filesystem::path(std::string(utf8));
-#endif
-}
-
-std::string path_to_utf8(const std::filesystem::path& path) {
-#if defined(_WIN32)
-  return wide_to_utf8(path.wstring());
-#else
-  return path.string();
-#endif
-}
-
 }  // namespace tfwsl

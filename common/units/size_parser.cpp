@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl {
 namespace {

@@ -4,14 +4,10 @@
 
 #include <fmt/format.h>
 
+#include "common/util/ascii.hpp"
+
 namespace tfwsl {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
-}
 
 struct Field {
   long long value = 0;

@@ -4,16 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl {
 namespace {
-
-std::string_view trim_version_text(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
-}
 
 // Reads a run of digits; false when there is none or it would overflow an int.
 bool read_number(std::string_view text, std::size_t& pos, int& out) {
@@ -54,7 +48,7 @@ int phase(const Version& v) {
 }  // namespace
 
 Result<Version> Version::parse(std::string_view raw) {
-  const std::string_view text = trim_version_text(raw);
+  const std::string_view text = trim(raw);
   auto fail = [&](std::string_view why) -> Result<Version> {
     return make_error(ErrorCode::invalid_input,
                       fmt::format("invalid version '{}': {}; write it like 2.15 or 2.15.1", raw, why));

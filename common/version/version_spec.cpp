@@ -2,26 +2,19 @@
 
 #include <fmt/format.h>
 
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-}
-
-std::string_view trim_spec_text(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
 }
 
 std::string without_spaces(std::string_view s) {
   std::string out;
   for (char c : s) {
-    if (!is_space(c)) out.push_back(c);
+    if (!ascii_is_space(c)) out.push_back(c);
   }
   return out;
 }
@@ -124,13 +117,13 @@ bool VersionClause::allows(const Version& candidate) const {
 
 Result<VersionSpec> VersionSpec::parse(std::string_view text) {
   VersionSpec spec;
-  const std::string_view trimmed = trim_spec_text(text);
+  const std::string_view trimmed = trim(text);
   if (trimmed.empty()) return spec;
   std::size_t start = 0;
   while (start <= trimmed.size()) {
     std::size_t comma = trimmed.find(',', start);
     if (comma == std::string_view::npos) comma = trimmed.size();
-    const std::string_view piece = trim_spec_text(trimmed.substr(start, comma - start));
+    const std::string_view piece = trim(trimmed.substr(start, comma - start));
     if (piece.empty()) return spec_error(text, "empty clause between commas");
     TFWSL_TRY(clause, parse_clause(piece, text));
     spec.m_clauses.push_back(std::move(clause));
@@ -183,22 +176,22 @@ Result<Requirement> parse_requirement(std::string_view line_in) {
   std::string_view line = line_in;
   // A comment starts at '#' at the line start or after a space (a URL fragment "#egg=" has none).
   for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '#' && (i == 0 || is_space(line[i - 1]))) {
+    if (line[i] == '#' && (i == 0 || ascii_is_space(line[i - 1]))) {
       line = line.substr(0, i);
       break;
     }
   }
-  line = trim_spec_text(line);
+  line = trim(line);
   if (line.empty()) return make_error(ErrorCode::not_found, "empty or comment-only requirement line");
   if (line.front() == '-') {
     return make_error(ErrorCode::not_found, fmt::format("'{}' is a pip option, not a requirement", line));
   }
   // Trailing per-requirement options: " --hash=...", " --config-settings ...".
-  if (auto opt = line.find(" --"); opt != std::string_view::npos) line = trim_spec_text(line.substr(0, opt));
+  if (auto opt = line.find(" --"); opt != std::string_view::npos) line = trim(line.substr(0, opt));
 
   auto fail = [&](std::string_view why) -> Result<Requirement> {
     return make_error(ErrorCode::invalid_input,
-                      fmt::format("invalid requirement '{}': {}; write it like tensorflow[and-cuda]==2.15.1", trim_spec_text(line_in), why));
+                      fmt::format("invalid requirement '{}': {}; write it like tensorflow[and-cuda]==2.15.1", trim(line_in), why));
   };
 
   Requirement req;
@@ -208,7 +201,7 @@ Result<Requirement> parse_requirement(std::string_view line_in) {
   req.name_as_written = std::string(line.substr(0, pos));
   req.name = normalize_package_name(req.name_as_written);
   auto skip_spaces = [&] {
-    while (pos < line.size() && is_space(line[pos])) ++pos;
+    while (pos < line.size() && ascii_is_space(line[pos])) ++pos;
   };
   skip_spaces();
   if (pos < line.size() && line[pos] == '[') {
@@ -219,7 +212,7 @@ Result<Requirement> parse_requirement(std::string_view line_in) {
     while (s <= extras.size()) {
       std::size_t comma = extras.find(',', s);
       if (comma == std::string_view::npos) comma = extras.size();
-      const std::string_view extra = trim_spec_text(extras.substr(s, comma - s));
+      const std::string_view extra = trim(extras.substr(s, comma - s));
       if (!extra.empty()) {
         for (char c : extra) {
           if (!is_name_char(c)) return fail(fmt::format("extra '{}' contains '{}'", extra, c));
@@ -235,19 +228,19 @@ Result<Requirement> parse_requirement(std::string_view line_in) {
   std::string_view rest = line.substr(pos);
   // Marker: everything after the first ';' (URLs may contain ';' only after a space-less '@ url').
   if (auto semi = rest.find(';'); semi != std::string_view::npos) {
-    req.marker = std::string(trim_spec_text(rest.substr(semi + 1)));
+    req.marker = std::string(trim(rest.substr(semi + 1)));
     if (req.marker.empty()) return fail("';' is not followed by an environment marker");
-    rest = trim_spec_text(rest.substr(0, semi));
+    rest = trim(rest.substr(0, semi));
   }
-  rest = trim_spec_text(rest);
+  rest = trim(rest);
   if (!rest.empty() && rest.front() == '@') {
-    req.url = std::string(trim_spec_text(rest.substr(1)));
+    req.url = std::string(trim(rest.substr(1)));
     if (req.url.empty()) return fail("'@' is not followed by a URL");
     return req;
   }
   if (!rest.empty() && rest.front() == '(') {
     if (rest.back() != ')') return fail("'(' without a closing ')'");
-    rest = trim_spec_text(rest.substr(1, rest.size() - 2));
+    rest = trim(rest.substr(1, rest.size() - 2));
   }
   if (!rest.empty() && !(rest.front() == '=' || rest.front() == '<' || rest.front() == '>' || rest.front() == '!' ||
                          rest.front() == '~')) {

@@ -3,18 +3,13 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/util/ascii.hpp"
+
 namespace tfwsl::wsl {
 namespace {
 
 bool contains(std::string_view text, std::string_view needle) {
   return text.find(needle) != std::string_view::npos;
-}
-
-bool contains_nocase(std::string_view text, std::string_view needle) {
-  auto it = std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-  });
-  return it != text.end();
 }
 
 bool is_code_char(char c) {
@@ -97,8 +92,8 @@ WslFailure classify_wsl_result(long long exit_code, std::string_view text, std::
     f.kind = WslFailureKind::wsl_not_installed;
     f.message = "the Windows Subsystem for Linux is not installed or needs its kernel update";
     f.fix = "run in an administrator terminal: wsl.exe --install --no-distribution, then restart";
-  } else if (f.code.empty() && (contains(text, "wsl.exe [") || contains_nocase(text, "invalid command line") ||
-                                contains_nocase(text, "invalid option") || contains(text, "--exec, -e"))) {
+  } else if (f.code.empty() && (contains(text, "wsl.exe [") || icontains(text, "invalid command line") ||
+                                icontains(text, "invalid option") || contains(text, "--exec, -e"))) {
     // Bad usage prints no code, only the (localized) usage text or "invalid argument": this
     // wsl.exe does not know the option, i.e. it predates it.
     f.kind = WslFailureKind::cli_too_old;

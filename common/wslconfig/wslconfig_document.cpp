@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/parse/line_tools.hpp"
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 #include "common/text/console_decoder.hpp"
 #include "common/text/utf_convert.hpp"
 

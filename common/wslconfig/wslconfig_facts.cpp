@@ -1,8 +1,8 @@
 #include "common/wslconfig/wslconfig_facts.hpp"
 
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
 #include "common/parse/line_tools.hpp"
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
 

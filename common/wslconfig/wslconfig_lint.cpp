@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
 #include "common/parse/line_tools.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/dataset/job_limits.hpp"
 #include "linux/checks/linux_checks.hpp"
 
 namespace tfwsl::agent {
@@ -36,6 +37,8 @@ struct AgentContext {
   int port = 0;
   // --root DIR (repeatable): dataset sources and targets must resolve under one of these.
   std::vector<std::filesystem::path> roots;
+  // How many imports run at once, their threads, how long finished jobs are kept (dataset_routes.cpp).
+  dataset::JobLimits import_limits;
   linux_checks::ProbeEnvironment probe_env;
   linux_checks::CheckPolicy policy;
   FactsCache facts;

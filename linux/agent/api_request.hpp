@@ -22,6 +22,7 @@ struct ApiRequest {
 struct ApiResponse {
   int status = 200;
   nlohmann::json body = nlohmann::json::object();
+  std::map<std::string, std::string> headers;  // extra HTTP headers (Retry-After); the stdio channel has none
 };
 
 inline ApiResponse ok(nlohmann::json body) { return {200, std::move(body)}; }

@@ -1,5 +1,6 @@
 // POST /v1/datasets, GET /v1/jobs/{id}, POST /v1/jobs/{id}/cancel: dataset imports as background
-// jobs (common/dataset/job_manager.hpp) over the copy engine (common/dataset/import_engine.hpp).
+// jobs (common/dataset/job_manager.hpp) over the copy engine (common/dataset/import_engine.hpp),
+// within the agent's job limits (context.import_limits; past them: 429 with Retry-After).
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -11,7 +12,8 @@
 #include "common/agent_api/api_types.hpp"
 #include "common/dataset/import_engine.hpp"
 #include "common/dataset/job_manager.hpp"
-#include "common/dataset/path_policy.hpp"
+#include "linux/agent/dataset_routes.hpp"
+#include "linux/agent/import_request.hpp"
 #include "linux/agent/routes.hpp"
 
 namespace tfwsl::agent {
@@ -21,8 +23,9 @@ using agent_api::ApiError;
 namespace {
 
 struct DatasetJobs {
+  DatasetJobs(dataset::ImportRunner runner, const dataset::JobLimits& limits) : manager(clock, std::move(runner), limits) {}
   SteadyClock clock;
-  dataset::ImportJobManager manager{clock, dataset::run_import};
+  dataset::ImportJobManager manager;
 };
 
 ApiError api_error_for(ErrorCode code) {
@@ -30,8 +33,18 @@ ApiError api_error_for(ErrorCode code) {
     case ErrorCode::invalid_input: return ApiError::invalid_input;
     case ErrorCode::conflict: return ApiError::conflict;
     case ErrorCode::not_found: return ApiError::not_found;
+    case ErrorCode::busy: return ApiError::too_many_requests;
     default: return ApiError::unprocessable;
   }
+}
+
+ApiResponse refusal(const Error& error, const dataset::JobLimits& limits) {
+  auto response = error_response(api_error_for(error.code), error.message);
+  if (error.code == ErrorCode::busy) {  // RFC 9110 10.2.3; the body says it too, for the stdio channel
+    response.headers["Retry-After"] = std::to_string(limits.retry_after_seconds);
+    response.body["error"]["retry_after_seconds"] = limits.retry_after_seconds;
+  }
+  return response;
 }
 
 // Another process (a `tfwsl-agent dataset import` in a shell) may hold the target's lock: answer
@@ -46,52 +59,26 @@ bool target_locked_elsewhere(const std::filesystem::path& target) {
 }
 
 ApiResponse start_import(DatasetJobs& jobs, const AgentContext& context, const ApiRequest& request) {
-  const auto& body = request.body;
-  for (const char* field : {"source", "target"})
-    if (!body.contains(field) || !body[field].is_string() || body[field].get<std::string>().empty())
-      return error_response(ApiError::invalid_input, fmt::format("the body needs a non-empty string field '{}'", field));
-  dataset::ImportOptions options;
-  options.source = body["source"].get<std::string>();
-  options.target = body["target"].get<std::string>();
-  if (body.contains("mode")) {
-    if (!body["mode"].is_string() || (body["mode"] != "copy" && body["mode"] != "move"))
-      return error_response(ApiError::invalid_input, "'mode' must be \"copy\" or \"move\"");
-    options.move = body["mode"] == "move";
-  }
-  if (body.contains("verify")) {
-    if (!body["verify"].is_boolean()) return error_response(ApiError::invalid_input, "'verify' must be true or false");
-    options.verify = body["verify"].get<bool>();
-  }
-  if (body.contains("jobs")) {
-    if (!body["jobs"].is_number_integer() || body["jobs"].get<long long>() < 1 ||
-        body["jobs"].get<long long>() > static_cast<long long>(dataset::k_max_jobs))
-      return error_response(ApiError::invalid_input,
-                            fmt::format("'jobs' must be a whole number from 1 to {}", dataset::k_max_jobs));
-    options.jobs = body["jobs"].get<unsigned>();
-  }
-  // Containment before any I/O: both paths resolved (symlinks followed) and under the roots.
-  auto resolved = dataset::resolve_import_paths(options.source, options.target);
-  if (!resolved) return error_response(api_error_for(resolved.error().code), resolved.error().message);
-  for (auto [path, what] : {std::pair{&resolved->source, "source"}, std::pair{&resolved->target, "target"}}) {
-    auto inside = dataset::check_under_roots(*path, context.roots, what);
-    if (!inside) return error_response(ApiError::unprocessable, inside.error().message);
-  }
-  if (target_locked_elsewhere(resolved->target))
+  const auto& limits = jobs.manager.limits();
+  auto parsed = parse_import_request(request.body, context.roots);
+  if (!parsed) return refusal(parsed.error(), limits);
+  if (target_locked_elsewhere(parsed->options.target))
     return error_response(ApiError::conflict,
                           fmt::format("another import into '{}' is running (another process holds its lock)",
-                                      resolved->target.string()));
-  options.source = resolved->source;
-  options.target = resolved->target;
-  auto id = jobs.manager.start(options, resolved->target.string());
-  if (!id) return error_response(api_error_for(id.error().code), id.error().message);
-  auto status = jobs.manager.status(*id);
-  (*status)["location"] = std::string(agent_api::route::k_jobs) + *id;
-  return {202, *status};
+                                      parsed->target_given));
+  auto id = jobs.manager.start(
+      {std::move(parsed->options), parsed->target_key, parsed->source_given, parsed->target_given});
+  if (!id) return refusal(id.error(), limits);
+  // With keep_finished 0 a job that ended at once is already forgotten: the id is all there is.
+  auto status = jobs.manager.status(*id).value_or(nlohmann::json{{"id", *id}});
+  status["location"] = std::string(agent_api::route::k_jobs) + *id;
+  return {202, status};
 }
 
 ApiResponse job_status(DatasetJobs& jobs, const ApiRequest& request) {
-  auto status = jobs.manager.status(request.params.at("id"));
-  if (!status) return error_response(ApiError::not_found, fmt::format("no import job '{}'", request.params.at("id")));
+  const auto& id = request.params.at("id");
+  auto status = jobs.manager.status(id);
+  if (!status) return error_response(ApiError::not_found, jobs.manager.unknown_job_message(id));
   return ok(*status);
 }
 
@@ -99,14 +86,18 @@ ApiResponse cancel_job(DatasetJobs& jobs, const ApiRequest& request) {
   const auto& id = request.params.at("id");
   auto cancelled = jobs.manager.cancel(id);
   if (!cancelled) return error_response(ApiError::not_found, cancelled.error().message);
-  return {202, *jobs.manager.status(id)};
+  return {202, jobs.manager.status(id).value_or(nlohmann::json{{"id", id}})};
 }
 
 }  // namespace
 
 void register_dataset_routes(Router& router, AgentContext& context) {
+  register_dataset_routes(router, context, dataset::run_import);
+}
+
+void register_dataset_routes(Router& router, AgentContext& context, dataset::ImportRunner runner) {
   // Owned by the routes' handlers: lives as long as the router; its destructor cancels and joins.
-  auto jobs = std::make_shared<DatasetJobs>();
+  auto jobs = std::make_shared<DatasetJobs>(std::move(runner), context.import_limits);
   const AgentContext* c = &context;
   router.add({"POST", agent_api::route::k_datasets, {"source", "target", "mode", "verify", "jobs"},
               [jobs, c](const ApiRequest& r) { return start_import(*jobs, *c, r); }});

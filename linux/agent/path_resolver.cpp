@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::agent {
 

@@ -4,7 +4,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "common/text/ascii.hpp"
+#include "common/util/ascii.hpp"
 #include "linux/checks/file_text.hpp"
 #include "linux/checks/probes.hpp"
 

@@ -1,10 +1,12 @@
 // seeds: wsl-
 // Any bytes as wsl.exe output (raw or pasted): decoding, cleaning and every wsl.exe parser and
-// recogniser must neither crash nor report impossible facts.
+// recogniser must neither crash nor report impossible facts: no version, build or status value
+// that is empty or was cut ("10.0.2..." is no Windows build).
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "common/parse/output_recognizer.hpp"
@@ -16,6 +18,11 @@
 
 namespace {
 
+// A fact that was shown: a word, with no "..." / U+2026 cut marker in it.
+bool shown(const std::string& value) {
+  return !value.empty() && value.find("...") == std::string::npos && value.find("\xE2\x80\xA6") == std::string::npos;
+}
+
 void exercise(std::string_view text) {
   using namespace tfwsl::parse;
   const auto list = parse_wsl_list(text);
@@ -26,10 +33,17 @@ void exercise(std::string_view text) {
   (void)to_json(list).dump();
   const auto status = parse_wsl_status(text);
   if (status.default_version && *status.default_version != 1 && *status.default_version != 2) std::abort();
+  if (status.default_distribution && !shown(*status.default_distribution)) std::abort();
+  if (status.kernel_version && !shown(*status.kernel_version)) std::abort();
   (void)to_json(status).dump();
   const auto version = parse_wsl_version(text);
   (void)to_json(version).dump();
+  for (const auto& field : version.fields)
+    if (field && !shown(*field)) std::abort();
   if (const auto& w = version.field(WslVersionField::windows)) (void)windows_build_of(*w);
+  // A Windows version found in free text has its whole build, which windows_build_of reads.
+  const std::string windows = find_windows_version(text);
+  if (!windows.empty() && (!shown(windows) || !windows_build_of(windows))) std::abort();
   for (double score : {looks_like_wsl_list(text), looks_like_wsl_status(text), looks_like_wsl_version(text)})
     if (score < 0 || score > 1) std::abort();
 }

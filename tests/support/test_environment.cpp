@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -40,6 +41,13 @@ std::optional<std::filesystem::path> shared_fixtures_dir() {
   std::error_code ec;
   if (std::filesystem::is_directory(fixtures, ec)) return fixtures;
   return std::nullopt;
+}
+
+std::filesystem::path require_shared_fixtures() {
+  if (auto dir = shared_fixtures_dir()) return *dir;
+  std::cout << "SKIPPED: the shared fixtures folder is absent (" << TFWSL_SHARED_DIR
+            << "/fixtures; TFWSL_SHARED_DIR overrides it)" << std::endl;
+  std::exit(k_skip_exit_code);
 }
 
 std::string read_file(const std::filesystem::path& path) {

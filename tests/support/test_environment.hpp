@@ -17,6 +17,14 @@ std::filesystem::path helper_program(const std::string& name);
 // TFWSL_SHARED_DIR in the environment overrides the configured path (the Wine runs use it).
 std::optional<std::filesystem::path> shared_fixtures_dir();
 
+// The exit status CTest counts as "skipped" (SKIP_RETURN_CODE, set on every unit test).
+inline constexpr int k_skip_exit_code = 77;
+
+// shared_fixtures_dir(), or ends the test binary with k_skip_exit_code after saying why: a test
+// that needs the fixtures reports skipped when they are absent, never passed. Tests that call it
+// are tagged [fixtures], which the Wine runs execute in a binary run of their own.
+std::filesystem::path require_shared_fixtures();
+
 // Reads a whole file as bytes.
 std::string read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& bytes);

@@ -163,7 +163,7 @@ TEST_CASE("a wrong method: 405", "[admission]") {
                  405, "method_not_allowed");
 }
 
-TEST_CASE("an unknown JSON field: 400; a non-JSON POST: 415; malformed JSON: 400", "[admission]") {
+TEST_CASE("an unknown JSON field: 400, a non-JSON POST: 415, malformed JSON: 400", "[admission]") {
   auto post = [](const std::string& type, const std::string& body) {
     return "POST /v1/paths/resolve HTTP/1.1\r\n" + valid_headers() + "Content-Type: " + type +
            "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;

@@ -103,7 +103,7 @@ TEST_CASE("the challenge proves the agent knows the token, without the token", "
   CHECK(status_of(raw_exchange(a.port(), request(a, "GET", "/v1/info", {}, false))) == 401);
 }
 
-TEST_CASE("stdio frames reach the same router; stdin EOF ends the agent with 0", "[stdio]") {
+TEST_CASE("stdio frames reach the same router, stdin EOF ends the agent with 0", "[stdio]") {
   AgentProcess a({"--python", "/nonexistent/python"});
   using namespace tfwsl::agent_api;
   std::string frames = encode_frame(to_payload(FrameRequest{1, "GET", "/v1/info", nullptr})) +

@@ -31,9 +31,7 @@ std::string make_stand_in(const std::filesystem::path& dir, const std::string& f
 }
 
 std::optional<std::string> fixture(const std::string& name) {
-  auto dir = tfwsl::test::shared_fixtures_dir();
-  if (!dir) return std::nullopt;
-  return (*dir / name).string();
+  return (tfwsl::test::require_shared_fixtures() / name).string();
 }
 
 Report run_with(FakeMachine& m, const std::string& python, std::chrono::milliseconds tf_timeout = std::chrono::seconds(20)) {
@@ -49,9 +47,8 @@ const char* k_no_gpu_json =
 
 }  // namespace
 
-TEST_CASE("TF check: libraries that cannot be dlopen'ed (real log)", "[tf]") {
+TEST_CASE("TF check: libraries that cannot be dlopen'ed (real log)", "[tf][fixtures]") {
   auto log = fixture("tf-gpu-log-01.txt");
-  if (!log) { WARN("skipped: ../shared/fixtures not present"); return; }
   FakeMachine m;
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, k_no_gpu_json));
   CHECK(tfwsl::test::require_check(report, "python.version").status == CheckStatus::ok);
@@ -64,18 +61,16 @@ TEST_CASE("TF check: libraries that cannot be dlopen'ed (real log)", "[tf]") {
   CHECK(gpu.summary.find("Cannot dlopen some GPU libraries") != std::string::npos);
 }
 
-TEST_CASE("TF check: cuInit finds no device (real log)", "[tf]") {
+TEST_CASE("TF check: cuInit finds no device (real log)", "[tf][fixtures]") {
   auto log = fixture("tf-gpu-log-19.txt");
-  if (!log) { WARN("skipped: ../shared/fixtures not present"); return; }
   FakeMachine m;
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, k_no_gpu_json));
   CHECK(tfwsl::test::require_check(report, "tf.gpu").status == CheckStatus::fail);
   CHECK(tfwsl::test::require_check(report, "tf.gpu").summary.find("CUDA_ERROR_NO_DEVICE") != std::string::npos);
 }
 
-TEST_CASE("TF check: cuDNN version mismatch (real log)", "[tf]") {
+TEST_CASE("TF check: cuDNN version mismatch (real log)", "[tf][fixtures]") {
   auto log = fixture("tf-gpu-log-09.txt");
-  if (!log) { WARN("skipped: ../shared/fixtures not present"); return; }
   FakeMachine m;
   auto json = R"({"installed": true, "version": "2.18.0", "build": {"cuda_version": "12.5.1", "cudnn_version": "9"}, "gpus": ["/physical_device:GPU:0"], "error": "InternalError: DNN library initialization failed"})";
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, json));
@@ -85,9 +80,8 @@ TEST_CASE("TF check: cuDNN version mismatch (real log)", "[tf]") {
   CHECK(gpu.summary.find("DNN library initialization failed") != std::string::npos);
 }
 
-TEST_CASE("TF check: success, GPU listed and the matmul ran on GPU:0 (real log)", "[tf]") {
+TEST_CASE("TF check: success, GPU listed and the matmul ran on GPU:0 (real log)", "[tf][fixtures]") {
   auto log = fixture("tf-gpu-log-21.txt");
-  if (!log) { WARN("skipped: ../shared/fixtures not present"); return; }
   FakeMachine m;
   auto json = R"({"installed": true, "version": "2.15.1", "build": {"cuda_version": "12.2", "cudnn_version": "8", "cuda_compute_capabilities": ["sm_50", "sm_60", "sm_70", "sm_80", "compute_90"], "is_cuda_build": true}, "gpus": ["/physical_device:GPU:0"], "matmul_device": "/job:localhost/replica:0/task:0/device:GPU:0"})";
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, json));

@@ -6,7 +6,8 @@
 
 using namespace tfwsl;
 
-// Each test pins one family of facts from FACTS.md against the built-in data (profiles/compat.yaml).
+// Each test pins one family of facts (each cited at its public source in profiles/compat.yaml)
+// against the built-in data.
 
 namespace {
 const CompatDb& db() { return builtin_compat_db(); }
@@ -24,7 +25,7 @@ std::string linux_min(const char* cuda) { return db().driver_minimum_for_cuda(ve
 std::string windows_min(const char* cuda) { return db().driver_minimum_for_cuda(version_literal(cuda))->windows->to_string(); }
 }  // namespace
 
-TEST_CASE("FACTS 1.1: TensorFlow 2.9-2.21 -> Python range, CUDA, cuDNN", "[compat]") {
+TEST_CASE("TensorFlow 2.9-2.21 -> Python range, CUDA, cuDNN", "[compat]") {
   struct Row { const char* tf; const char* python; const char* cuda; const char* cudnn; };
   const Row rows[] = {
       {"2.21", "3.10-3.13", "12.5", "9.3"}, {"2.20", "3.9-3.13", "12.5", "9.3"}, {"2.19", "3.9-3.12", "12.5", "9.3"},
@@ -50,7 +51,7 @@ TEST_CASE("FACTS 1.1: TensorFlow 2.9-2.21 -> Python range, CUDA, cuDNN", "[compa
   CHECK_FALSE(tf("2.21").python.contains(version_literal("3.9")));
 }
 
-TEST_CASE("FACTS 1.1/7: which TensorFlow releases support a Python", "[compat]") {
+TEST_CASE("which TensorFlow releases support a Python", "[compat]") {
   auto releases = [](const char* py) {
     std::vector<std::string> out;
     for (const auto* r : db().tf_releases_for_python(version_literal(py))) out.push_back(r->release.to_string());
@@ -62,7 +63,7 @@ TEST_CASE("FACTS 1.1/7: which TensorFlow releases support a Python", "[compat]")
   CHECK(releases("3.14").empty());
 }
 
-TEST_CASE("FACTS 1.2: the native-Windows GPU table ends at 2.10", "[compat]") {
+TEST_CASE("the native-Windows GPU table ends at 2.10", "[compat]") {
   CHECK(db().last_native_windows_gpu_release().to_string() == "2.10");
   const auto* last = db().find_native_windows_gpu(version_literal("2.10.1"));
   REQUIRE(last != nullptr);
@@ -101,7 +102,7 @@ TEST_CASE("which TF releases a specifier allows", "[compat]") {
   CHECK(allowed("==1.15").empty());
 }
 
-TEST_CASE("FACTS 1.4-1.6: and-cuda from 2.14, tensorflow-gpu removed in 2.12, compute capability 6.0 from 2.17", "[compat]") {
+TEST_CASE("and-cuda from 2.14, tensorflow-gpu removed in 2.12, compute capability 6.0 from 2.17", "[compat]") {
   CHECK(db().and_cuda_extra_from().to_string() == "2.14");
   CHECK(tf("2.14").and_cuda_extra);
   CHECK_FALSE(tf("2.13").and_cuda_extra);
@@ -115,7 +116,7 @@ TEST_CASE("FACTS 1.4-1.6: and-cuda from 2.14, tensorflow-gpu removed in 2.12, co
   }
 }
 
-TEST_CASE("FACTS 2.1: CUDA toolkit -> minimum Linux and Windows driver", "[compat]") {
+TEST_CASE("CUDA toolkit -> minimum Linux and Windows driver", "[compat]") {
   CHECK(linux_min("12.2") == "535.54.03");
   CHECK(windows_min("12.2") == "536.25");
   CHECK(linux_min("12.2.2") == "535.104.05");
@@ -142,7 +143,7 @@ TEST_CASE("FACTS 2.1: CUDA toolkit -> minimum Linux and Windows driver", "[compa
   CHECK(unknown_update.error().message.find("12.2.2") != std::string::npos);
 }
 
-TEST_CASE("FACTS 2.2: CUDA minor-version compatibility floor", "[compat]") {
+TEST_CASE("CUDA minor-version compatibility floor", "[compat]") {
   auto twelve = db().minor_version_floor(12);
   REQUIRE(twelve);
   CHECK(twelve->linux.to_string() == "525.60.13");
@@ -156,7 +157,7 @@ TEST_CASE("FACTS 2.2: CUDA minor-version compatibility floor", "[compat]") {
   CHECK_FALSE(db().minor_version_floor(10));
 }
 
-TEST_CASE("FACTS 7: Ubuntu release -> python3, and the WSL distro names", "[compat]") {
+TEST_CASE("Ubuntu release -> python3, and the WSL distro names", "[compat]") {
   auto py = [](const char* distro) {
     auto u = db().ubuntu_release_of_distro(distro);
     REQUIRE(u);
@@ -174,7 +175,7 @@ TEST_CASE("FACTS 7: Ubuntu release -> python3, and the WSL distro names", "[comp
   CHECK_FALSE(db().ubuntu_release_of_distro("Ubuntu-"));
 }
 
-TEST_CASE("GPU in WSL 2 needs Windows 10 21H2, build 19044, or later (FACTS 1.3, 3.1)") {
+TEST_CASE("GPU in WSL 2 needs Windows 10 21H2, build 19044, or later") {
   CHECK(db().wsl_gpu_min_windows_build() == 19044);
 }
 

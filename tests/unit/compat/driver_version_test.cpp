@@ -25,7 +25,8 @@ TEST_CASE("driver versions in NVIDIA's numbering", "[driver]") {
   CHECK(*parse_driver_version("600.01") > *parse_driver_version("599.99"));
 }
 
-// FACTS §6: marketing = ((CC - 10) * 10000 + DDDD) / 100, with the confirmations listed there.
+// The Windows driver string 31.0.15.5222 is NVIDIA 552.22: marketing = ((CC - 10) * 10000 + DDDD) / 100
+// (NVIDIA driver release notes list both forms, e.g. "Windows Driver Store Version 31.0.15.5222").
 TEST_CASE("driver versions in Windows' file-version numbering", "[driver]") {
   auto v = parse_driver_version("31.0.15.3758");
   REQUIRE(v);

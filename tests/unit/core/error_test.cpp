@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "common/core/error.hpp"
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
 
 using namespace tfwsl;
 
@@ -35,6 +35,4 @@ TEST_CASE("did-you-mean finds plausible typos only", "[suggest]") {
   CHECK(closest_match("docter", commands) == std::optional<std::string>("doctor"));
   CHECK(closest_match("EXPLIAN", commands) == std::optional<std::string>("explain"));
   CHECK_FALSE(closest_match("frobnicate", commands).has_value());
-  CHECK(edit_distance("kitten", "sitting") == 3);
-  CHECK(edit_distance("", "abc") == 3);
 }

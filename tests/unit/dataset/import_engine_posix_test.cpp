@@ -98,7 +98,7 @@ TEST_CASE("import copies files, symlinks and mtimes byte-exact with explicit mod
   CHECK(fs::is_empty(staging(f.target)));
 }
 
-TEST_CASE("a second run skips what is there; --verify finds and recopies a damaged copy", "[engine]") {
+TEST_CASE("a second run skips what is there, --verify finds and recopies a damaged copy", "[engine]") {
   Fixture f;
   REQUIRE(f.import());
   auto again = f.import();

@@ -45,25 +45,27 @@ struct ScriptedRunner {
   }
 };
 
-ImportOptions options(std::string source, std::string target) {
-  ImportOptions o;
-  o.source = std::move(source);
-  o.target = std::move(target);
-  return o;
+JobRequest job_request(std::string source, std::string target, unsigned workers = k_default_jobs) {
+  JobRequest r;
+  r.options.source = std::move(source);
+  r.options.target = target;
+  r.options.jobs = workers;
+  r.target_key = std::move(target);
+  return r;
 }
 
 }  // namespace
 
-TEST_CASE("one running job per target; others run side by side", "[job_manager]") {
+TEST_CASE("one running job per target, others run side by side", "[job_manager]") {
   tfwsl::ManualClock clock;
   ScriptedRunner script;
   ImportJobManager jobs(clock, script.runner());
-  auto first = jobs.start(options("a", "/t1"), "/t1");
+  auto first = jobs.start(job_request("a", "/t1"));
   REQUIRE(first);
-  auto second = jobs.start(options("b", "/t1"), "/t1");
+  auto second = jobs.start(job_request("b", "/t1"));
   REQUIRE_FALSE(second);
   CHECK(second.error().code == tfwsl::ErrorCode::conflict);
-  auto other = jobs.start(options("b", "/t2"), "/t2");
+  auto other = jobs.start(job_request("b", "/t2"));
   REQUIRE(other);
   CHECK(*other != *first);
 
@@ -78,14 +80,14 @@ TEST_CASE("one running job per target; others run side by side", "[job_manager]"
   auto done = jobs.status(*first);
   CHECK((*done)["state"] == "succeeded");
   CHECK((*done)["result"]["totals"]["files_copied"] == 1);
-  CHECK(jobs.start(options("c", "/t1"), "/t1"));  // the target is free again
+  CHECK(jobs.start(job_request("c", "/t1")));  // the target is free again
 }
 
 TEST_CASE("a job can be cancelled, fails with its error, and unknown ids are not found", "[job_manager]") {
   tfwsl::ManualClock clock;
   ScriptedRunner script;
   ImportJobManager jobs(clock, script.runner());
-  auto id = jobs.start(options("a", "/t"), "/t");
+  auto id = jobs.start(job_request("a", "/t"));
   REQUIRE(id);
   for (int i = 0; i < 2000 && (*jobs.status(*id))["progress"]["files_done"] != 1; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));  // the job thread reports its first file
@@ -97,7 +99,7 @@ TEST_CASE("a job can be cancelled, fails with its error, and unknown ids are not
   CHECK(jobs.cancel("999").error().code == tfwsl::ErrorCode::not_found);
 
   script.release();
-  auto failing = jobs.start(options("fail", "/t"), "/t");
+  auto failing = jobs.start(job_request("fail", "/t"));
   REQUIRE(failing);
   jobs.wait(*failing);
   auto failed = *jobs.status(*failing);
@@ -110,7 +112,7 @@ TEST_CASE("destroying the manager cancels and waits for running jobs", "[job_man
   ScriptedRunner script;
   {
     ImportJobManager jobs(clock, script.runner());
-    REQUIRE(jobs.start(options("a", "/t"), "/t"));
+    REQUIRE(jobs.start(job_request("a", "/t")));
   }  // would hang here if the job were not cancelled
   CHECK(script.saw_cancel);
 }

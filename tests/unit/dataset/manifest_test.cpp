@@ -39,7 +39,7 @@ TEST_CASE("a manifest parses back what was written, later records winning", "[ma
   CHECK(*again == *parsed);
 }
 
-TEST_CASE("a record cut short by a crash is ignored; damage elsewhere is refused", "[manifest]") {
+TEST_CASE("a record cut short by a crash is ignored, damage elsewhere is refused", "[manifest]") {
   std::string good = manifest_header_line() + format_manifest_line(entry("one"));
   std::string cut = format_manifest_line(entry("two"));
   cut.pop_back();  // no newline: the write was cut short

@@ -114,7 +114,7 @@ TEST_CASE("explain: a 10 MB log with a very long line stays linear and finds its
   CHECK_FALSE(has(e, "tf.cuda-init-failed"));
 }
 
-TEST_CASE("explain: wsl -l -q prints bare names; the command says what they are") {
+TEST_CASE("explain: wsl -l -q prints bare names, the command says what they are") {
   auto e = run("PS C:\\Users\\me> wsl -l -q\r\nUbuntu-22.04\r\ndocker-desktop\r\n\r\nPS C:\\Users\\me>\r\n");
   CHECK(e.kind == "wsl-list");
   REQUIRE(e.facts["distros"].size() == 2);
@@ -154,4 +154,14 @@ TEST_CASE("explain: nvidia-smi without libnvidia-ml or without a device handle i
   CHECK(has(no_handle, "gpu.device-handle-error"));
   CHECK_FALSE(has(no_handle, "gpu.visible"));
   CHECK(exit_code_for(no_handle) == 2);
+}
+
+TEST_CASE("explain: a wsl --version whose Windows line was cut is not a Windows too old") {
+  auto e = run("PS C:\\> wsl --version\n"
+               "WSL version: 2.0.9.0\nKernel version: 5.15.133.1-1\nWSLg version: 1.0.59\nMSRDC version: 1.2.4677\n"
+               "Direct3D version: 1.611.1-81528511\nDXCore version: 10.0.25131.1002-220531-1700.rs-onecore-base2-hyp\n"
+               "Windows version: 10.0.2...\n");
+  CHECK(e.kind == "wsl-version");
+  CHECK_FALSE(e.facts.contains("windows_build"));
+  CHECK_FALSE(has(e, "wsl.windows-too-old"));
 }

@@ -21,7 +21,7 @@ TEST_CASE("paste cleaner: UTF-16LE bytes are decoded") {
   CHECK(no_bom.text == "  NAME      STATE   VERSION\n* Ubuntu    Running 2\n");
 }
 
-TEST_CASE("paste cleaner: \\x00 repr of UTF-16 is decoded, including Latin-1 letters") {
+TEST_CASE("paste cleaner: the backslash-x00 repr of UTF-16 is decoded, including Latin-1 letters") {
   std::string repr = R"(exit status 1: "\r\x00\r\x00\n\x00U\x00t\x00i\x00l\x00i\x00s\x00\xe9\x00\r\x00\r\x00\n\x00w\x00s\x00l\x00")";
   auto cleaned = clean_paste(repr + "\n");
   CHECK(cleaned.utf16_rendering);

@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <optional>
+#include <string>
+
 #include "common/parse/ldconfig_parser.hpp"
 #include "common/parse/tf_log_parser.hpp"
 
@@ -50,4 +53,44 @@ TEST_CASE("ldconfig: warnings, cache lines and WSL's library folder") {
   CHECK(looks_like_ldconfig("/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link\n") >= 0.85);
   CHECK(looks_like_ldconfig("modprobe: FATAL: Module nvidia not found\n", {"lsmod | grep nvidia"}) >= 0.7);
   CHECK(looks_like_ldconfig("hello\n") == 0.0);
+}
+
+TEST_CASE("tf log: a value cut with '...' or left empty is no fact") {
+  auto cut = parse_tf_log(
+      "I0000 cuda_dnn.cc:522] Loaded runtime CuDNN library: 9.1... but source was compiled with: ...\n"
+      "W dso_loader.cc:64] Could not load dynamic library '...'; dlerror: ...: cannot open shared object file\n"
+      "W dso_loader.cc:64] dlerror: libcud\xE2\x80\xA6: cannot open shared object file: No such file or directory\n"
+      "Num GPUs Available: 1...\n"
+      "Successfully installed tensorflow-2.1...whl\n");
+  CHECK_FALSE(cut.cudnn_runtime.has_value());
+  CHECK_FALSE(cut.cudnn_compiled.has_value());
+  CHECK(cut.missing_libraries.empty());
+  CHECK_FALSE(cut.gpu_count.has_value());
+  CHECK_FALSE(cut.tf_version.has_value());
+  CHECK(to_json(cut).empty());
+  // A line cut right after its label gives nothing either; a sentence's own full stop is no cut.
+  auto empty = parse_tf_log("Loaded runtime CuDNN library: \n");
+  CHECK_FALSE(empty.cudnn_runtime.has_value());
+  auto whole = parse_tf_log("Loaded runtime CuDNN library: 8.1.0 but source was compiled with: 8.6.0.\n"
+                            "pip download tensorflow-2.15.0-cp311-cp311-manylinux_2_17_x86_64.whl\n");
+  CHECK(whole.cudnn_runtime == std::optional<std::string>("8.1.0"));
+  CHECK(whole.cudnn_compiled == std::optional<std::string>("8.6.0"));
+  CHECK(whole.tf_version == std::optional<std::string>("2.15.0"));
+}
+
+TEST_CASE("ldconfig: a cache line is a record only when its path ends in its name") {
+  // Cut pastes: a path that stops short said "libcuda elsewhere"; a line cut after "=>" passed for
+  // an `ls` of WSL's folder and said "libcuda in /usr/lib/wsl/lib".
+  auto cut = parse_ldconfig("\tlibcuda.so.1 (libc6,x86-64) => /usr/lib/wsl/li...\n"
+                            "\tlibcuda.so.1 (libc6,x86-64) =>\n"
+                            "/sbin/ldconfig.real: ... is not a symbolic link\n");
+  CHECK(cut.cache.empty());
+  CHECK(cut.not_symlink.empty());
+  CHECK_FALSE(cut.libcuda_elsewhere);
+  CHECK_FALSE(cut.libcuda_in_wsl_lib);
+  CHECK(cut.wsl_lib_files.empty());
+  auto quoted = parse_ldconfig("`libcuda.so.1 (libc6,x86-64) => /usr/lib/wsl/lib/libcuda.so.1`\n");
+  REQUIRE(quoted.cache.size() == 1);
+  CHECK(quoted.cache[0].path == "/usr/lib/wsl/lib/libcuda.so.1");
+  CHECK(quoted.libcuda_in_wsl_lib);
 }

@@ -71,7 +71,7 @@ TEST_CASE("wsl.distro: no distribution fails with the install fix") {
   CHECK(r.fix.find("wsl --install -d") != std::string::npos);
 }
 
-TEST_CASE("wsl.version: an inbox wsl.exe warns with the update fix; Store WSL is ok") {
+TEST_CASE("wsl.version: an inbox wsl.exe warns with the update fix, Store WSL is ok") {
   WslFacts f = wsl_with({distro("Ubuntu", 2, true)});
   CHECK(check_wsl_version(f).status == CheckStatus::ok);
   f.wsl_version.reset();
@@ -167,7 +167,7 @@ TEST_CASE("complete_report keeps the id order and marks missing ids skip with th
   CHECK(report.exit_code() == 1);
 }
 
-TEST_CASE("wsl facts: an inbox wsl.exe's --status fills the default version; the registry is the fallback") {
+TEST_CASE("wsl facts: an inbox wsl.exe's --status fills the default version, the registry is the fallback") {
   wsl::WslReply list;
   list.text = "  NAME      STATE           VERSION\n* Ubuntu    Running         2\n";
   wsl::WslReply version;

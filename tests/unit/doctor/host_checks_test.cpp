@@ -53,7 +53,7 @@ TEST_CASE("host checks skip with the reason on a non-Windows build, every id pre
   }
 }
 
-TEST_CASE("virtualization: firmware off or no Virtual Machine Platform fails; unknown skips") {
+TEST_CASE("virtualization: firmware off or no Virtual Machine Platform fails, unknown skips") {
   auto f = windows_with_gpu("546.80");
   CHECK(check_virtualization(f).status == CheckStatus::ok);
   f.vm_platform = false;
@@ -66,7 +66,7 @@ TEST_CASE("virtualization: firmware off or no Virtual Machine Platform fails; un
   CHECK(check_virtualization(f).status == CheckStatus::skip);
 }
 
-TEST_CASE("NVIDIA driver below the profile's minimum fails; none found fails; ok names it") {
+TEST_CASE("NVIDIA driver below the profile's minimum fails, none found fails, ok names it") {
   CHECK(check_nvidia_driver(windows_with_gpu("546.80"), policy()).status == CheckStatus::ok);
   auto old = check_nvidia_driver(windows_with_gpu("516.94"), policy());
   CHECK(old.status == CheckStatus::fail);
@@ -77,7 +77,7 @@ TEST_CASE("NVIDIA driver below the profile's minimum fails; none found fails; ok
   CHECK(check_nvidia_driver(none, policy()).status == CheckStatus::fail);
 }
 
-TEST_CASE("a TCC GPU fails the driver-model check with the WDDM fix; mixed is a warning") {
+TEST_CASE("a TCC GPU fails the driver-model check with the WDDM fix, mixed is a warning") {
   auto f = windows_with_gpu("546.80", GpuDriverModel::tcc);
   auto r = check_gpu_driver_model(f);
   CHECK(r.status == CheckStatus::fail);
@@ -112,7 +112,7 @@ TEST_CASE("Fast Startup on warns about localhost forwarding") {
   CHECK(check_fast_startup(f).status == CheckStatus::skip);
 }
 
-TEST_CASE("nvidia-smi query lines parse; error text does not") {
+TEST_CASE("nvidia-smi query lines parse, error text does not") {
   auto gpus = parse_nvidia_smi_query("NVIDIA GeForce RTX 3080, 537.58, WDDM, 10240 MiB\r\nNVIDIA RTX A6000, 537.58, TCC, 49140 MiB\r\n");
   REQUIRE(gpus.size() == 2);
   CHECK(gpus[0].driver_version == "537.58");

@@ -25,7 +25,7 @@ TEST_CASE("the default profile asks for build 19044 and the CUDA 12 floor driver
   CHECK(policy->min_driver == "528.33");
 }
 
-TEST_CASE("every CUDA 12 profile shares the minor-version floor; CUDA 11 has its own") {
+TEST_CASE("every CUDA 12 profile shares the minor-version floor, CUDA 11 has its own") {
   auto p125 = doctor::host_policy_for_profile("tf-2.18-cuda-12.5", builtin_compat_db());
   REQUIRE(p125);
   CHECK(p125->min_driver == "528.33");
@@ -57,7 +57,7 @@ TEST_CASE("without a minor-version floor the toolkit's own Windows minimum appli
   CHECK(policy->min_windows_build == 22000);
 }
 
-TEST_CASE("a profile without a toolkit sets no driver floor; a garbled toolkit is an error naming it") {
+TEST_CASE("a profile without a toolkit sets no driver floor, a garbled toolkit is an error naming it") {
   auto none = doctor::host_policy_for(profile_with_toolkit(nullptr), "p", builtin_compat_db());
   REQUIRE(none);
   CHECK(none->min_driver.empty());

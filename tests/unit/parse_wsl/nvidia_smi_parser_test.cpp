@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <string>
+
 #include "common/parse/nvidia_smi_parser.hpp"
 #include "common/parse/output_recognizer.hpp"
 #include "common/parse/paste_cleaner.hpp"
@@ -50,9 +53,42 @@ const char* const k_windows_table =
     "|                                         |                      |             Disabled |\r\n"
     "+-----------------------------------------+----------------------+----------------------+\r\n";
 
+// Found by fuzz_nvidia_smi (tests/fuzz/regressions/fuzz_nvidia_smi/complete-row-without-name, the
+// same bytes): a mutated table whose second GPU row names nothing but nvidia-smi's cut marker
+// ("|    650 ...    On  |"), followed by a memory row shown in full.
+std::string fuzzed_row_without_name() {
+  return std::string(
+             "`$ nvidia-smi.exe\n"
+             "Fri Oct  2 23:54:29 2020\n"
+             "+--latile Uncorr. ECC |\n"
+             "ECC |\n"
+             "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-U") +
+         std::string(39, '\xA4') +
+         "til  Compute M. |\n"
+         "|===============================+================<=====+======================|\n"
+         "|   0  GeForce RTX 207... WDDM  | 00000000:01:00.0 Off |                  N/A |\n"
+         "| N/A   45C    P.A | Volat |\n"
+         "|    650 ...    On  | 00000000:02:00.0 Off |                  N/A |\n"
+         "| N/A   48C    P8               3W /  30W |    128MiB /  4096MiB |     15%     ile Uncorr. ECC |\n"
+         "| Fan  Temp  Perf  Pwr:UsaUncorr. ECC |\n"
+         "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |\n"
+         "                                       |\n"
+         "|  GPU   GI =  CI        PID   Type   P       N/A      |\n"
+         "|    0   N/A  N/A      " +
+         std::string(70, '\x15') +
+         "2424    C+G   ...b3d8bbwe\\WinSto2e.App.exe    N/A      |\n"
+         "|    0  !N/A  N/A\n";
+}
+
+bool has_letter_or_digit(const std::string& name) {
+  return std::any_of(name.begin(), name.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  });
+}
+
 }  // namespace
 
-TEST_CASE("nvidia-smi inside WSL: versions, GPU name and total memory; process rows are not GPUs", "[parse_wsl][nvidia]") {
+TEST_CASE("nvidia-smi inside WSL: versions, GPU name and total memory, process rows are not GPUs", "[parse_wsl][nvidia]") {
   const auto r = parse_nvidia_smi(k_wsl_table);
   CHECK(r.table_header);
   CHECK(r.smi_version == std::optional<std::string>("555.52.01"));
@@ -205,4 +241,55 @@ TEST_CASE("nvidia-smi without its NVML library, and a lost GPU", "[parse_wsl][nv
   const auto b = parse_nvidia_smi("Unable to determine the device handle for GPU0000:01:00.0: Unknown Error\n");
   CHECK(b.failures.device_handle_error);
   CHECK(looks_like_nvidia_smi("Unable to determine the device handle for GPU0000:01:00.0: Unknown Error\n") >= 0.5);
+}
+
+TEST_CASE("a GPU row whose name is only nvidia-smi's cut marker is a GPU, never one shown in full", "[parse_wsl][nvidia]") {
+  const std::string input = fuzzed_row_without_name();
+  REQUIRE(input.size() == 932);  // the regression seed's length
+  const auto r = parse_nvidia_smi(input);
+  REQUIRE(r.gpus.size() == 2);
+  CHECK(r.gpus[0].name == "GeForce RTX 207");
+  CHECK(r.gpus[0].name_truncated);
+  CHECK(r.gpus[0].driver_model == "WDDM");
+  CHECK_FALSE(r.gpus[0].complete);  // its second row shows no memory
+  CHECK(r.gpus[1].name.empty());
+  CHECK(r.gpus[1].name_truncated);
+  CHECK(r.gpus[1].memory_mib == std::optional<long long>(4096));
+  CHECK_FALSE(r.gpus[1].complete);  // a memory row does not make up for a name that was cut away
+  const auto facts = to_json(r);
+  CHECK(facts["gpus"].empty());
+  CHECK(facts["gpu_count"] == 2);
+  CHECK(facts["driver_models"] == nlohmann::json({"WDDM", nullptr}));
+  for (const std::string& text : {input, clean_paste(input).text})
+    for (const auto& gpu : parse_nvidia_smi(text).gpus) CHECK((!gpu.complete || has_letter_or_digit(gpu.name)));
+}
+
+TEST_CASE("a name is shown only when more than a cut marker is left, in the table, the CSV and -L", "[parse_wsl][nvidia]") {
+  const std::string table_head =
+      "| NVIDIA-SMI 546.33                 Driver Version: 546.33       CUDA Version: 12.3     |\n"
+      "|=========================================+======================+======================|\n";
+  const std::string memory_row = "| 41%   35C    P8               9W / 140W |    903MiB / 16376MiB |      3%      Default |\n";
+  for (const char* name : {"...", "\xE2\x80\xA6", "... ...", ". . ."}) {
+    INFO(name);
+    const auto r = parse_nvidia_smi(table_head + "|   0  " + name + "      WDDM  | 00000000:01:00.0  On |                  Off |\n" +
+                                    memory_row);
+    REQUIRE(r.gpus.size() == 1);
+    CHECK(r.gpus[0].name.empty());
+    CHECK(r.gpus[0].name_truncated == (std::string(name) != ". . ."));  // dots and blanks: no name, no marker
+    CHECK(r.gpus[0].memory_mib == std::optional<long long>(16376));
+    CHECK_FALSE(r.gpus[0].complete);
+    CHECK(to_json(r)["gpu_count"] == 1);
+
+    const auto csv = parse_nvidia_smi(std::string("name, memory.total [MiB]\n") + name + ", 16376 MiB\n");
+    CHECK(csv.gpus.empty());
+    const auto list = parse_nvidia_smi(std::string("GPU 0: ") + name + " (UUID: GPU-5c3b0000-1111-2222-3333-444455556666)\n");
+    CHECK(list.gpus.empty());
+  }
+  // A name cut with the Unicode ellipsis loses its marker like one cut with "...".
+  const auto r = parse_nvidia_smi(table_head + "|   0  NVIDIA GeForce RTX\xE2\x80\xA6 WDDM  | 00000000:01:00.0  On |   Off |\n" + memory_row);
+  REQUIRE(r.gpus.size() == 1);
+  CHECK(r.gpus[0].name == "NVIDIA GeForce RTX");
+  CHECK(r.gpus[0].name_truncated);
+  CHECK(r.gpus[0].complete);
+  CHECK(to_json(r)["gpus"].empty());  // a cut name is not the GPU's name
 }

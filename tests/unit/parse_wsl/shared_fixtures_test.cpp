@@ -50,12 +50,8 @@ void check_flags(const test::FixtureFile& f, const WslErrorFlags& e) {
 }  // namespace
 
 TEST_CASE("every shared wsl-* and nvidia-smi-* fixture parses to its expected facts", "[parse_wsl][fixtures]") {
-  const auto dir = test::shared_fixtures_dir();
-  if (!dir) {
-    WARN("skipped: the shared fixtures folder is absent");
-    return;
-  }
-  const auto files = test::fixtures_named(*dir, {"wsl-", "nvidia-smi-"});
+  const auto dir = test::require_shared_fixtures();
+  const auto files = test::fixtures_named(dir, {"wsl-", "nvidia-smi-"});
   REQUIRE_FALSE(files.empty());
   std::size_t passed = 0;
   for (const auto& path : files) {

@@ -148,3 +148,40 @@ TEST_CASE("a seven-line wsl --version block is read by position when a label is 
   const auto none = parse_wsl_version("a: 1\nb: 2\nc: 3\nd: 4\ne: 5\nf: 6\ng: 7\n");
   CHECK(none.fields_found() == 0);
 }
+
+TEST_CASE("a value cut with '...' is no fact: a cut Windows build is not an old Windows", "[parse_wsl]") {
+  // The paste cut the last line: "10.0.2..." would read as build 2, far below any minimum.
+  const std::string cut =
+      "WSL version: 2.0.9.0\nKernel version: 5.15.133.1-1\nWSLg version: 1.0.59\nMSRDC version: 1.2.4677\n"
+      "Direct3D version: 1.611.1-81528511\nDXCore version: 10.0.25131.1002-220531-1700.rs-onecore-base2-hyp\n"
+      "Windows version: 10.0.2...\n";
+  const auto r = parse_wsl_version(cut);
+  CHECK(r.field(WslVersionField::wsl) == std::optional<std::string>("2.0.9.0"));
+  CHECK_FALSE(r.field(WslVersionField::windows).has_value());
+  CHECK_FALSE(to_json(r).contains("windows_version"));
+  // Read by position (unknown labels), the cut line keeps its place and gives nothing.
+  const auto by_position = parse_wsl_version(
+      "Versione WSL: 2.0.9.0\nVersione kernel (vecchia): 5.15.1\xE2\x80\xA6\nVersione WSLg (vecchia): 1.0.59\n"
+      "Versione MSRDC (vecchia): 1.2.4677\nVersione Direct3D (vecchia): 1.611.1-81528511\n"
+      "Versione DXCore (vecchia): 10.0.25880.1000-230602-1350.main\nVersione Windows (vecchia): 10.0.22621.2428\n");
+  CHECK_FALSE(by_position.field(WslVersionField::kernel).has_value());
+  CHECK(by_position.field(WslVersionField::wslg) == std::optional<std::string>("1.0.59"));
+  CHECK(by_position.field(WslVersionField::windows) == std::optional<std::string>("10.0.22621.2428"));
+
+  CHECK_FALSE(windows_build_of("10.0.2...").has_value());
+  CHECK_FALSE(windows_build_of("10.0.1904\xE2\x80\xA6").has_value());
+  CHECK(windows_build_of("10.0.19045.4412") == std::optional<int>(19045));
+  // In free text (ver, systeminfo): a cut build is skipped, a cut revision leaves the build.
+  CHECK(find_windows_version("Microsoft Windows [Version 10.0.1904...]\n").empty());
+  CHECK(find_windows_version("Microsoft Windows [Version 10.0.19045.44...]\n") == "10.0.19045");
+  CHECK(find_windows_version("Microsoft Windows [Version 10.0.19045.4412]\n") == "10.0.19045.4412");
+}
+
+TEST_CASE("wsl --status: a cut distribution or kernel is no fact", "[parse_wsl]") {
+  const auto r = parse_wsl_status("Default Distribution: Ubuntu-2...\nDefault Version: 2\nKernel version: 5.15.1...\n");
+  CHECK_FALSE(r.default_distribution.has_value());
+  CHECK(r.default_version == std::optional<int>(2));
+  CHECK_FALSE(r.kernel_version.has_value());
+  // A value with no word at all (a link around nothing) is no fact either.
+  CHECK_FALSE(parse_wsl_status("Kernel version: [](https://example.invalid/)\n").kernel_version.has_value());
+}

@@ -43,7 +43,7 @@ const char* k_good =
 
 }  // namespace
 
-TEST_CASE("the DESIGN.md sketch loads with every setting and where it came from", "[profile]") {
+TEST_CASE("the documented example profile loads with every setting and where it came from", "[profile]") {
   auto r = load_mem({{"team.yaml", k_good}}, "team.yaml");
   INFO(all_issues(r));
   REQUIRE(r.ok());
@@ -114,7 +114,7 @@ TEST_CASE("bad values are reported, all of them, each with its position and fix"
   CHECK(has_issue(r, "b.yaml:8:8: error: route 'natve-windows' is not known (did you mean 'native-windows'?)"));
 }
 
-TEST_CASE("YAML syntax errors carry file:line:col; junk is an error, not a crash", "[profile]") {
+TEST_CASE("YAML syntax errors carry file:line:col, junk is an error, not a crash", "[profile]") {
   auto r = load_mem({{"s.yaml", "name: x\ncuda: { toolkit: \"12.2\"\n"}}, "s.yaml");
   CHECK_FALSE(r.profile);
   REQUIRE(r.issues.size() == 1);

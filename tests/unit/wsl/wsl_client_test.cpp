@@ -159,7 +159,7 @@ TEST_CASE("a missing wsl.exe says WSL is not installed") {
   CHECK(reply.error().message.find("wsl.exe --install") != std::string::npos);
 }
 
-TEST_CASE("exec builds -d -u --cd --exec argv and passes stdin; Linux exit codes are the program's") {
+TEST_CASE("exec builds -d -u --cd --exec argv and passes stdin, Linux exit codes are the program's") {
   test::RecordingProcessRunner runner;
   runner.on({"C:\\Windows\\System32\\wsl.exe", "-d"}, answer(3, "raw \xE2\x9C\x93 bytes\n"));
   WslClient client(runner, settings());

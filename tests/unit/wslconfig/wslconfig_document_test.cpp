@@ -78,7 +78,7 @@ TEST_CASE("set adds a missing key after the section's last key, with the file's 
   CHECK(doc.serialize() == expected);
 }
 
-TEST_CASE("set adds the section when it is absent; a file without a last line end keeps it so", "[wslconfig]") {
+TEST_CASE("set adds the section when it is absent, a file without a last line end keeps it so", "[wslconfig]") {
   auto a = Document::parse("[experimental]\nsparseVhd=true");
   a.set("wsl2", "memory", "16GB");
   CHECK(a.serialize() == "[experimental]\nsparseVhd=true\n[wsl2]\nmemory=16GB");

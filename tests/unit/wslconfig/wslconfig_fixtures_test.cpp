@@ -73,13 +73,9 @@ std::string to_utf16le_with_bom(const std::string& utf8) {
 
 }  // namespace
 
-TEST_CASE("every shared wslconfig fixture: set memory is a one-line edit; facts and findings match", "[wslconfig][fixtures]") {
-  const auto dir = test::shared_fixtures_dir();
-  if (!dir) {
-    WARN("skipped: the shared fixtures folder is absent");
-    return;
-  }
-  const auto files = test::fixtures_named(*dir, {"wslconfig"});
+TEST_CASE("every shared wslconfig fixture: set memory is a one-line edit, facts and findings match", "[wslconfig][fixtures]") {
+  const auto dir = test::require_shared_fixtures();
+  const auto files = test::fixtures_named(dir, {"wslconfig"});
   REQUIRE_FALSE(files.empty());
   std::size_t passed = 0;
   for (const auto& path : files) {

@@ -1,6 +1,6 @@
 #pragma once
-// "did you mean ...": the closest known word by edit distance, for unknown subcommands, profile
-// keys and .wslconfig keys alike.
+// "did you mean ...": the closest known word, for unknown subcommands, options, profile keys and
+// .wslconfig keys alike. The one suggestion algorithm of the project.
 
 #include <optional>
 #include <string>
@@ -9,7 +9,9 @@
 
 namespace tfwsl {
 
-// Levenshtein distance, ASCII case-insensitive.
+// Edit distance, ASCII case-insensitive, where a swap of two neighbouring letters ("cdua" ->
+// "cuda", the commonest typo) counts as one edit, like an insertion, deletion or substitution
+// (the optimal string alignment distance).
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // The candidate closest to `word`, when it is close enough to be a plausible typo

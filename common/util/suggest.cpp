@@ -1,27 +1,28 @@
-#include "common/core/suggest.hpp"
+#include "common/util/suggest.hpp"
 
 #include <algorithm>
-#include <cctype>
+
+#include "common/util/ascii.hpp"
 
 namespace tfwsl {
-namespace {
-char fold(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-}  // namespace
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  // Three rows: the transposition looks two rows back.
+  std::vector<std::size_t> before(b.size() + 1), above(b.size() + 1), row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) above[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
     row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t above = row[j];
-      std::size_t cost = fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1;
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
-      diagonal = above;
+      bool same = ascii_lower(a[i - 1]) == ascii_lower(b[j - 1]);
+      row[j] = std::min({above[j] + 1, row[j - 1] + 1, above[j - 1] + (same ? 0 : 1)});
+      bool swapped = i > 1 && j > 1 && ascii_lower(a[i - 1]) == ascii_lower(b[j - 2]) &&
+                     ascii_lower(a[i - 2]) == ascii_lower(b[j - 1]);
+      if (swapped) row[j] = std::min(row[j], before[j - 2] + 1);
     }
+    std::swap(before, above);
+    std::swap(above, row);
   }
-  return row[b.size()];
+  return above[b.size()];
 }
 
 std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates) {

@@ -1,0 +1,157 @@
+// The profile keys, one row each. To add a key: add its field to Profile (profile.hpp) and one row
+// here; the loader, validator, emitter, `extends` merging, command-line overrides, `profile show`
+// and the built-in defaults follow from the row. The columns are described in profile_schema.hpp.
+
+#include <algorithm>
+#include <span>
+
+#include <fmt/format.h>
+
+#include "common/profile/profile_schema.hpp"
+#include "common/profile/profile_value_types.hpp"
+#include "common/units/size_parser.hpp"
+#include "common/version/version_spec.hpp"
+
+namespace tfwsl {
+namespace {
+
+// ---- the small checks some rows add to their type's rules ----
+
+std::optional<ProfileKeyProblem> check_profile_name(std::string_view, std::string_view text) {
+  const bool ok = text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) {
+                    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+                           c == '.';
+                  });
+  if (ok) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("profile name '{}' may only use letters, digits, '.', '_' and '-' (64 at most)", text),
+                           "write e.g. name: tf-2.15-team"};
+}
+
+std::optional<ProfileKeyProblem> check_memory_not_zero(std::string_view key, std::string_view text) {
+  auto bytes = parse_wsl_size(text);
+  if (!bytes || *bytes != 0) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}' is 0", key), "write the memory WSL may use, such as 16GB"};
+}
+
+std::optional<ProfileKeyProblem> check_version_specifier(std::string_view key, std::string_view text) {
+  auto spec = VersionSpec::parse(text);
+  if (spec) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}': {}", key, spec.error().message), "write e.g. version: \"2.15.*\""};
+}
+
+// Debian package names, optionally pinned: "build-essential", "cuda-toolkit-12-2=12.2.2-1".
+std::optional<ProfileKeyProblem> check_apt_package(std::string_view, std::string_view text) {
+  const bool ok = !text.empty() && text.size() <= 200 && std::all_of(text.begin(), text.end(), [](char c) {
+                    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == '=' ||
+                           c == ':' || c == '~' || (c >= 'A' && c <= 'Z');
+                  });
+  if (ok) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}' is not an apt package name", text), "write e.g. build-essential"};
+}
+
+std::optional<ProfileKeyProblem> check_pip_requirement(std::string_view key, std::string_view text) {
+  auto req = parse_requirement(text);
+  if (req) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}' item: {}", key, req.error().message), "write a pip requirement such as \"numpy<2\""};
+}
+
+}  // namespace
+
+// A named namespace, so the enumerators brought in here stay out of the rest of the (unity-built)
+// library.
+namespace profile_key_rows {
+
+template <auto Member, class Value>
+constexpr const ProfileKeyOps* field = &k_setting_ops<ProfileField<Member>, Value>;
+
+using enum ProfileValueType;
+using enum ProfileMerge;
+using enum ProfileEmitStyle;
+
+constexpr ProfileKeyRow k_profile_key_table[] = {
+    {.key = "name", .type = text, .ops = field<&Profile::name, TextValue>,
+     .example = "my-team", .check = check_profile_name,
+     .required = {"the profile has no name", "add a line such as name: tf-2.15-team"},
+     .comment = "required: letters, digits, '.', '_', '-' (64 at most)"},
+    {.key = "extends", .type = text, .ops = &k_setting_ops<LayerExtendsField, TextValue>,
+     .example = "base.yaml", .merge = not_merged, .emit = not_emitted, .on_command_line = false,
+     .comment = "optional: relative to this file, or builtin:NAME"},
+    {.key = "route", .type = route, .ops = field<&Profile::route, RouteValue>,
+     .default_yaml = "wsl", .example = "wsl",
+     .comment = "wsl (default) | native-windows (TF <= 2.10 on Windows itself)"},
+    // Ubuntu 22.04's python3 (3.10) runs every TensorFlow release from 2.9 to 2.21; plain "Ubuntu"
+    // would be 26.04 with Python 3.14, which no TensorFlow release supports.
+    {.key = "distro", .type = text, .ops = field<&Profile::distro, TextValue>,
+     .default_yaml = "Ubuntu-22.04", .example = "Ubuntu-22.04", .wsl_only = true,
+     .comment = "the WSL distro; plain \"Ubuntu\" changes meaning over time (warning)"},
+    {.key = "wsl.memory", .type = size, .ops = field<&Profile::wsl_memory, SizeValue>,
+     .example = "16GB", .check = check_memory_not_zero, .wsl_only = true,
+     .comment = ".wslconfig [wsl2] memory="},
+    {.key = "wsl.processors", .type = processors, .ops = field<&Profile::wsl_processors, ProcessorsValue>,
+     .example = "8", .wsl_only = true,
+     .comment = ".wslconfig [wsl2] processors="},
+    {.key = "wsl.swap", .type = size, .ops = field<&Profile::wsl_swap, SizeValue>,
+     .example = "16GB", .wsl_only = true,
+     .comment = ".wslconfig [wsl2] swap="},
+    {.key = "cuda.toolkit", .type = version, .ops = field<&Profile::cuda_toolkit, VersionValue>,
+     .example = "12.2", .emit = quoted,
+     .comment = "installs apt cuda-toolkit-X-Y (never a driver: Windows shares its own)"},
+    {.key = "cuda.cudnn", .type = version, .ops = field<&Profile::cuda_cudnn, VersionValue>,
+     .example = "8.9", .emit = quoted,
+     .comment = "the cuDNN major the TensorFlow release is built against"},
+    {.key = "python.version", .type = version, .ops = field<&Profile::python_version, VersionValue>,
+     .example = "3.10", .emit = quoted,
+     .comment = "else the distro's python3"},
+    {.key = "python.venv", .type = text, .ops = field<&Profile::python_venv, TextValue>,
+     .default_yaml = "~/.venvs/tfwsl", .example = "~/.venvs/tf",
+     .comment = "the virtual environment TensorFlow is installed into"},
+    {.key = "tensorflow.version", .type = text, .ops = field<&Profile::tensorflow_version, TextValue>,
+     .example = "\"2.15.*\"", .check = check_version_specifier, .emit = quoted,
+     .required = {"the profile does not say which TensorFlow to install",
+                  "add tensorflow: { version: \"2.15.*\" } (or extend a built-in profile)"},
+     .comment = "a pip version specifier"},
+    {.key = "tensorflow.extras", .type = list, .ops = field<&Profile::tensorflow_extras, ListValue>,
+     .example = "[and-cuda]",
+     .comment = "[and-cuda] brings CUDA and cuDNN as pip wheels (TF >= 2.14)"},
+    {.key = "packages.apt", .type = list, .ops = field<&Profile::apt_packages, ListValue>,
+     .example = "[build-essential]", .check = check_apt_package,
+     .comment = "extra apt packages (no Linux NVIDIA driver)"},
+    {.key = "packages.pip", .type = list, .ops = field<&Profile::pip_packages, ListValue>,
+     .example = "[\"numpy<2\"]", .check = check_pip_requirement, .emit = quoted,
+     .comment = "extra pip requirements"},
+    {.key = "env", .type = env_map, .ops = &k_named_values_ops<&Profile::env>,
+     .example = "{ TF_FORCE_GPU_ALLOW_GROWTH: \"true\" }", .merge = by_name,
+     .comment = "environment variables for TensorFlow; merged name by name"},
+    {.key = "datasets", .type = datasets, .ops = field<&Profile::datasets, DatasetsValue>,
+     .example = "[ { name: imagenet-mini, source: 'D:\\data\\imagenet-mini' } ]",
+     .comment = "Windows folders to import into the distro"},
+};
+
+}  // namespace profile_key_rows
+
+namespace {
+
+// The table's own rules, checked when it compiles: the type and merge columns say what the row's
+// field does, keys are unique and have at most one dot, and rows of one section are adjacent.
+consteval bool table_is_consistent() {
+  constexpr std::span<const ProfileKeyRow> rows(profile_key_rows::k_profile_key_table);
+  auto section_of = [](std::string_view key) { return key.substr(0, key.find('.') == key.npos ? 0 : key.find('.')); };
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    if (row.type != row.ops->type || row.merge != row.ops->merge) return false;
+    if (std::count(row.key.begin(), row.key.end(), '.') > 1) return false;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (rows[j].key == row.key) return false;
+      const auto s = section_of(row.key);
+      if (!s.empty() && section_of(rows[j].key) == s && section_of(rows[i - 1].key) != s) return false;
+    }
+  }
+  return true;
+}
+static_assert(table_is_consistent(), "a row of the profile key table contradicts its field or the table's order");
+
+}  // namespace
+
+std::span<const ProfileKeyRow> profile_key_table() { return profile_key_rows::k_profile_key_table; }
+
+}  // namespace tfwsl

@@ -1,0 +1,49 @@
+#pragma once
+// ASCII-only text helpers: the formats tfwsl reads (versions, wsl.exe tokens, .wslconfig keys,
+// profile values) are ASCII where it matters, and the C library's <cctype> depends on the locale
+// and is undefined for negative chars. What counts as whitespace is decided here, once.
+
+#include <string>
+#include <string_view>
+
+namespace tfwsl {
+
+constexpr bool ascii_is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool ascii_is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+constexpr char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+inline std::string ascii_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+// Without ASCII whitespace at either end (a no-break space or other Unicode space stays: the
+// parsers that must drop those say so themselves).
+constexpr std::string_view trim_left(std::string_view text) {
+  while (!text.empty() && ascii_is_space(text.front())) text.remove_prefix(1);
+  return text;
+}
+constexpr std::string_view trim_right(std::string_view text) {
+  while (!text.empty() && ascii_is_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+constexpr std::string_view trim(std::string_view text) { return trim_right(trim_left(text)); }
+
+// ASCII case-insensitive comparison and search.
+constexpr bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  return true;
+}
+constexpr bool icontains(std::string_view text, std::string_view needle) {
+  if (needle.empty()) return true;
+  for (std::size_t i = 0; i + needle.size() <= text.size(); ++i)
+    if (iequals(text.substr(i, needle.size()), needle)) return true;
+  return false;
+}
+
+}  // namespace tfwsl
