@@ -275,7 +275,7 @@ TEST_CASE("ENOSPC with --move: the message says how many source files were moved
   for (char c = 'a'; c <= 'e'; ++c) CHECK(read_file(f.target / (std::string(1, c) + ".txt")) == std::string(50, c));
 }
 
-TEST_CASE("an I/O error with --move: the message counts the moved files; a copy says the source is untouched",
+TEST_CASE("an I/O error with --move: the message counts the moved files, a copy says the source is untouched",
           "[engine][messages]") {
   StopFixture f;
   ImportOptions move;

@@ -13,7 +13,7 @@
 using namespace tfwsl::dataset;
 namespace fs = std::filesystem;
 
-TEST_CASE("open_beneath: the folder itself for an empty path; a final symlink as itself with O_PATH",
+TEST_CASE("open_beneath: the folder itself for an empty path, a final symlink as itself with O_PATH",
           "[posix_files]") {
   tfwsl::test::TempDir tmp;
   fs::create_directories(tmp.path() / "d");
