@@ -10,8 +10,10 @@
 namespace tfwsl::dataset {
 
 // Runs the whole import. Per-file problems land in the report; an error stops the job cleanly
-// (no_space, io, conflict for a second job on the same target, cancelled, invalid_input, parse for a
-// damaged manifest). Either way no temporary file is left under a final name.
+// (no_space, io, conflict for a second job on the same target, cancelled, invalid_input also for a
+// source and target that overlap, parse for a damaged manifest). Either way no temporary file is
+// left under a final name, nothing is written outside the target and nothing renamed into a source
+// folder.
 Result<ImportReport> run_import(const ImportOptions& options, ProgressTracker& progress, const CancelToken& cancel);
 
 }  // namespace tfwsl::dataset

@@ -27,9 +27,11 @@
 #include <spdlog/spdlog.h>
 
 #include "common/dataset/content_hash.hpp"
+#include "common/dataset/import_stop.hpp"
 #include "common/dataset/manifest.hpp"
 #include "common/dataset/path_policy.hpp"
 #include "common/dataset/posix_files.hpp"
+#include "common/dataset/target_folders.hpp"
 #include "common/dataset/tree_scan.hpp"
 
 namespace tfwsl::dataset {
@@ -93,6 +95,8 @@ class ImportJob {
   void stage(Staged staged);
   void maybe_commit(bool force);
   void commit(std::vector<Staged> batch);
+  bool sync_batch(std::vector<Staged>& batch);
+  std::vector<Staged> rename_into_place(std::vector<Staged>& batch, std::map<std::string, UniqueFd>& folders);
   void delete_source(const std::string& path, const ManifestEntry& copied, std::optional<std::pair<dev_t, ino_t>> id);
   void remove_emptied_source_directories();
   Status write_compacted_manifest();
@@ -100,6 +104,8 @@ class ImportJob {
 
   void add_problem(const std::string& path, std::string kind, std::string message);
   void fail(ErrorCode code, const std::string& path, const std::string& doing, int error);
+  void refuse(std::string message);
+  Error stop_error();
   bool stopping() const { return m_cancel.cancelled() || m_failed.load(); }
   int fault(std::string_view step, const std::string& path) const {
     return m_options.fault_hook ? m_options.fault_hook(step, path) : 0;
@@ -118,6 +124,7 @@ class ImportJob {
   bool m_source_is_drvfs = false;
   ManifestEntries m_manifest;  // as loaded; new records go to m_new_entries
   ScanResult m_scan;
+  TargetFolders m_folders;
 
   std::atomic<std::size_t> m_next{0};
   std::atomic<std::uint64_t> m_temp_seq{0};
@@ -139,7 +146,8 @@ class ImportJob {
 
   std::atomic<bool> m_failed{false};
   std::mutex m_fail_mutex;
-  std::optional<Error> m_error;
+  std::optional<StopCause> m_stop;  // a full disk or an I/O error: described once the job wound down
+  std::optional<Error> m_error;     // any other stop (overlap found mid-run)
 };
 
 void ImportJob::add_problem(const std::string& path, std::string kind, std::string message) {
@@ -154,41 +162,51 @@ void ImportJob::add_problem(const std::string& path, std::string kind, std::stri
 
 void ImportJob::fail(ErrorCode code, const std::string& path, const std::string& doing, int error) {
   std::lock_guard lock(m_fail_mutex);
-  if (m_error) return;
+  if (m_stop || m_error) return;
   if (error == ENOSPC || error == EDQUOT) code = ErrorCode::no_space;
-  std::string target = m_paths.target.string();
   std::string what = path.empty() ? doing : fmt::format("{} '{}'", doing, display_path(path));
-  std::string message;
-  if (code == ErrorCode::no_space)
-    message = fmt::format("no space left on the target filesystem ({}) while {}. The import stopped: files already "
-                          "imported are intact and the source is untouched. Free some space (or choose another "
-                          "target) and run the same command again to resume",
-                          target, what);
-  else
-    message = fmt::format("I/O error on the target ({}) while {}: {}. The import stopped: files already imported are "
-                          "intact and the source is untouched. Check the disk (dmesg), then run the same command "
-                          "again to resume",
-                          target, what, errno_text(error));
-  m_error = Error{code, message, errno_text(error), {}};
+  m_stop = StopCause{code, what, errno_text(error), error == EIO || error == EROFS};
   m_failed = true;
+}
+
+void ImportJob::refuse(std::string message) {
+  std::lock_guard lock(m_fail_mutex);
+  if (m_stop || m_error) return;
+  m_error = Error{ErrorCode::invalid_input, std::move(message), {}, {}};
+  m_failed = true;
+}
+
+// Called once every worker has stopped and the last batch is committed: the counts are final.
+Error ImportJob::stop_error() {
+  std::lock_guard lock(m_fail_mutex);
+  if (m_error) return *m_error;
+  StopState state{m_paths.target.string(), m_options.move, m_progress.snapshot().files_moved};
+  return Error{m_stop->code, stop_message(*m_stop, state), m_stop->error_text, {}};
 }
 
 Status ImportJob::prepare() {
   TFWSL_TRY(paths, resolve_import_paths(m_options.source, m_options.target));
   m_paths = paths;
-  std::error_code ec;
-  fs::create_directories(m_paths.target, ec);
-  if (ec)
-    return make_error(ec == std::errc::permission_denied ? ErrorCode::permission : ErrorCode::io,
-                      fmt::format("cannot create target '{}': {}", m_paths.target.string(), ec.message()));
-  m_source_fd = UniqueFd(::open(m_paths.source.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!m_source_fd)
-    return make_error(errno == EACCES ? ErrorCode::permission : ErrorCode::io,
-                      fmt::format("cannot open source '{}': {}", m_paths.source.string(), errno_text(errno)));
-  m_target_fd = UniqueFd(::open(m_paths.target.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!m_target_fd)
-    return make_error(errno == EACCES ? ErrorCode::permission : ErrorCode::io,
-                      fmt::format("cannot open target '{}': {}", m_paths.target.string(), errno_text(errno)));
+  // The resolved paths have no symlink left: opened without following one, a folder swapped for a
+  // symlink since the checks (outside the agent's roots, say) is refused rather than used.
+  auto open_error = [](const char* what, const fs::path& path, int error) {
+    if (error == ELOOP)
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("{} '{}' changed since it was checked: a folder on its path is now a symlink, "
+                                    "which the import does not follow; nothing was copied",
+                                    what, path.string()));
+    return make_error(error == EACCES || error == EPERM ? ErrorCode::permission
+                      : error == ENOSPC || error == EDQUOT ? ErrorCode::no_space
+                                                           : ErrorCode::io,
+                      fmt::format("cannot open {} '{}': {}", what, path.string(), errno_text(error)));
+  };
+  m_source_fd = UniqueFd(open_folder_path(m_paths.source, false));
+  if (!m_source_fd) return open_error("source", m_paths.source, errno);
+  m_target_fd = UniqueFd(open_folder_path(m_paths.target, true));
+  if (!m_target_fd) return open_error("target", m_paths.target, errno);
+  // Again on what was opened: a path swapped between the check and the open is judged by inode.
+  TFWSL_TRY_STATUS(check_disjoint_folders(m_source_fd.get(), m_target_fd.get(), m_options.source, m_options.target));
+  m_folders = TargetFolders(m_target_fd.get());
   struct statfs source_fs {};
   if (::fstatfs(m_source_fd.get(), &source_fs) == 0) m_source_is_drvfs = source_fs.f_type == k_v9fs_magic;
 
@@ -201,6 +219,11 @@ Status ImportJob::prepare() {
   if (::mkdirat(m_target_fd.get(), state_name.c_str(), 0700) != 0 && errno != EEXIST)
     return state_error("create the import state folder");
   m_state_fd = UniqueFd(open_beneath(m_target_fd.get(), state_name, O_RDONLY | O_DIRECTORY));
+  if (!m_state_fd && errno == ELOOP)
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("'{}' in target '{}' is a symlink, which the import never follows: remove it (or "
+                                  "choose another target) and run the import again",
+                                  state_name, m_paths.target.string()));
   if (!m_state_fd) return state_error("open the import state folder");
   m_lock_fd = UniqueFd(::openat(m_state_fd.get(), "lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!m_lock_fd) return state_error("create the import lock");
@@ -259,7 +282,9 @@ Status ImportJob::write_compacted_manifest() {
   };
   UniqueFd fd(::openat(m_state_fd.get(), "manifest.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!fd) return error("create", errno);
-  if (int e = write_all(fd.get(), text.data(), text.size())) {
+  int e = fault("manifest", "");
+  if (e == 0) e = write_all(fd.get(), text.data(), text.size());
+  if (e != 0) {
     ::unlinkat(m_state_fd.get(), "manifest.tmp", 0);
     return error("write", e);
   }
@@ -323,26 +348,15 @@ Status ImportJob::preflight_space() {
 }
 
 void ImportJob::create_target_directories() {
-  for (const auto& dir : m_scan.directories) {
-    if (::mkdirat(m_target_fd.get(), dir.c_str(), 0755) == 0) continue;
-    int error = errno;
-    struct stat st {};
-    if (error == EEXIST && ::fstatat(m_target_fd.get(), dir.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-        S_ISDIR(st.st_mode))
-      continue;
-    if (error == ENOSPC || error == EDQUOT || error == EIO || error == EROFS)
-      return fail(ErrorCode::io, dir, "creating the folder", error);
-    add_problem(dir, "exists-as-other",
-                fmt::format("cannot create the folder in the target ({}); files under it are not imported",
-                            errno_text(error)));
-  }
+  FileIdSet source_folders(m_scan.directory_ids.begin(), m_scan.directory_ids.end());
+  FolderOutcome outcome = m_folders.make_all(m_scan.directories, std::move(source_folders));
+  if (outcome.kind == FolderOutcome::Kind::stop_overlap) return refuse(outcome.message);
+  if (outcome.kind == FolderOutcome::Kind::stop_io)
+    return fail(ErrorCode::io, outcome.folder, "creating the folder", outcome.error);
 }
 
 bool ImportJob::target_present(const ScannedItem& item, std::uint64_t size) {
-  struct stat st {};
-  if (::fstatat(m_target_fd.get(), item.path.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return false;
-  bool kind_ok = item.kind == ItemKind::symlink ? S_ISLNK(st.st_mode) : S_ISREG(st.st_mode);
-  return kind_ok && static_cast<std::uint64_t>(st.st_size) == size;
+  return m_folders.present(item.path, item.kind == ItemKind::symlink, size);
 }
 
 std::optional<std::string> ImportJob::hash_target(const ScannedItem& item, std::span<char> buffer,
@@ -435,6 +449,7 @@ CopyOutcome ImportJob::copy_file(const ScannedItem& item, Staged& staged, std::s
   };
   hasher.reset();
   std::uint64_t copied = 0;
+  const char* write_step = static_cast<std::uint64_t>(before.st_size) >= k_own_fsync_bytes ? "write-large" : "write";
   bool use_range = m_copy_range_ok && static_cast<std::uint64_t>(before.st_size) >= k_copy_range_min_bytes;
   while (true) {
     if (stopping()) {
@@ -445,7 +460,7 @@ CopyOutcome ImportJob::copy_file(const ScannedItem& item, Staged& staged, std::s
     std::size_t got = 0;
     if (use_range) {
       loff_t in_off = static_cast<loff_t>(copied), out_off = static_cast<loff_t>(copied);
-      int hook = fault("write", item.path);
+      int hook = fault(write_step, item.path);
       ssize_t n = hook ? (errno = hook, -1)
                        : ::copy_file_range(source.get(), &in_off, temp.get(), &out_off, k_copy_range_chunk, 0);
       if (n < 0 && copied == 0 &&
@@ -485,7 +500,7 @@ CopyOutcome ImportJob::copy_file(const ScannedItem& item, Staged& staged, std::s
       }
       if (n == 0) break;
       hasher.update(buffer.data(), static_cast<std::size_t>(n));
-      int error = fault("write", item.path);
+      int error = fault(write_step, item.path);
       if (error == 0) error = write_all(temp.get(), buffer.data(), static_cast<std::size_t>(n));
       if (error != 0) {
         discard();
@@ -580,6 +595,11 @@ void ImportJob::process_item(std::size_t index, int attempts) {
     m_progress.set_current_file(display_path(item.path));
   if (attempts == 0) {  // first visit: skip what the scan's resume check found already imported
     attempts = 1;
+    if (const FolderBlock* block = m_folders.blocked(parent_of(item.path))) {
+      add_problem(item.path, block->kind, block->message);
+      m_progress.file_failed(item.size);
+      return;
+    }
     auto known = m_manifest.find(item.path);
     if (item.already_imported && known != m_manifest.end()) {
       bool good = true;
@@ -659,75 +679,18 @@ void ImportJob::maybe_commit(bool force) {
 // Durable before visible: one syncfs for the batch's small files, then the renames, then the
 // folders that received them, then the manifest records; only then may --move delete sources.
 void ImportJob::commit(std::vector<Staged> batch) {
-  auto discard_all = [&](std::size_t from) {
-    for (std::size_t i = from; i < batch.size(); ++i) {
-      ::unlinkat(m_staging_fd.get(), batch[i].temp_name.c_str(), 0);
-      m_progress.uncount_copied_bytes(batch[i].entry.size);
-    }
-  };
-  bool any_unsynced = std::any_of(batch.begin(), batch.end(), [](const Staged& s) { return !s.synced; });
-  if (any_unsynced) {
-    int error = fault("syncfs", "");
-    if (error == 0 && ::syncfs(m_staging_fd.get()) != 0) error = errno;
-    if (error != 0) {
-      // The batch's small files are not known durable: their temporary files are thrown away and
-      // copied afresh. Files that had their own successful fsync go on.
-      auto unsynced = std::stable_partition(batch.begin(), batch.end(), [](const Staged& s) { return s.synced; });
-      std::vector<Staged> redo(std::make_move_iterator(unsynced), std::make_move_iterator(batch.end()));
-      batch.erase(unsynced, batch.end());
-      spdlog::warn("syncfs on the target failed ({}); copying {} file(s) again", errno_text(error), redo.size());
-      for (const auto& s : redo) {
-        ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
-        m_progress.uncount_copied_bytes(s.entry.size);
-      }
-      if (error == ENOSPC || error == EDQUOT || error == EROFS) {
-        discard_all(0);
-        return fail(ErrorCode::io, "", "syncing", error);
-      }
-      std::lock_guard lock(m_retry_mutex);
-      for (const auto& s : redo) {
-        if (s.attempts >= k_max_attempts) {
-          discard_all(0);
-          return fail(ErrorCode::io, s.entry.path, "making the copy durable", error);
-        }
-        m_retry.emplace_back(s.item, s.attempts + 1);
-      }
-    }
-  }
-  std::vector<Staged> renamed;
-  renamed.reserve(batch.size());
-  std::set<std::string> parents;
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    Staged& s = batch[i];
-    int error = fault("rename", s.entry.path);
-    if (error == 0 &&
-        ::renameat(m_staging_fd.get(), s.temp_name.c_str(), m_target_fd.get(), s.entry.path.c_str()) != 0)
-      error = errno;
-    if (error == EISDIR || error == ENOTDIR || error == ENOTEMPTY || error == EEXIST || error == ENOENT) {
-      ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
-      add_problem(s.entry.path, "exists-as-other",
-                  "the target has something else at this name (a folder?) or its folder is missing: " +
-                      errno_text(error));
-      m_progress.file_failed(0);
-      continue;
-    }
-    if (error != 0) {
-      discard_all(i);
-      fail(ErrorCode::io, s.entry.path, "renaming the copy into place", error);
-      break;
-    }
-    parents.insert(parent_of(s.entry.path));
-    renamed.push_back(std::move(s));
-  }
-  for (const auto& parent : parents) {
-    UniqueFd dir(parent.empty() ? ::openat(m_target_fd.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                                : open_beneath(m_target_fd.get(), parent, O_RDONLY | O_DIRECTORY));
-    if (!dir || ::fsync(dir.get()) != 0) return fail(ErrorCode::io, parent, "making the folder durable", errno);
+  if (!sync_batch(batch)) return;
+  std::map<std::string, UniqueFd> folders;  // each target folder of the batch, opened once
+  std::vector<Staged> renamed = rename_into_place(batch, folders);
+  for (const auto& [folder, fd] : folders) {
+    if (!fd) continue;
+    if (::fsync(fd.get()) != 0) return fail(ErrorCode::io, folder, "making the folder durable", errno);
   }
   if (renamed.empty()) return;
   std::string records;
   for (const auto& s : renamed) records += format_manifest_line(s.entry);
-  int error = write_all(m_manifest_fd.get(), records.data(), records.size());
+  int error = fault("manifest", "");
+  if (error == 0) error = write_all(m_manifest_fd.get(), records.data(), records.size());
   if (error == 0 && ::fdatasync(m_manifest_fd.get()) != 0) error = errno;
   if (error != 0) return fail(ErrorCode::io, "", "writing the import manifest", error);
   {
@@ -738,6 +701,110 @@ void ImportJob::commit(std::vector<Staged> batch) {
     m_progress.file_copied(0);
     if (m_options.move) delete_source(s.entry.path, s.entry, std::make_pair(s.source_dev, s.source_ino));
   }
+}
+
+// The batch's syncfs. false: the job stops (the batch is thrown away). Small files whose syncfs
+// failed leave the batch, to be copied afresh; files that had their own fsync go on.
+bool ImportJob::sync_batch(std::vector<Staged>& batch) {
+  bool any_unsynced = std::any_of(batch.begin(), batch.end(), [](const Staged& s) { return !s.synced; });
+  if (!any_unsynced) return true;
+  int error = fault("syncfs", "");
+  if (error == 0 && ::syncfs(m_staging_fd.get()) != 0) error = errno;
+  if (error == 0) return true;
+  auto discard = [&](const Staged& s) {
+    ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
+    m_progress.uncount_copied_bytes(s.entry.size);
+  };
+  auto unsynced = std::stable_partition(batch.begin(), batch.end(), [](const Staged& s) { return s.synced; });
+  std::vector<Staged> redo(std::make_move_iterator(unsynced), std::make_move_iterator(batch.end()));
+  batch.erase(unsynced, batch.end());
+  spdlog::warn("syncfs on the target failed ({}); copying {} file(s) again", errno_text(error), redo.size());
+  for (const auto& s : redo) discard(s);
+  if (error == ENOSPC || error == EDQUOT || error == EROFS) {
+    for (const auto& s : batch) discard(s);
+    fail(ErrorCode::io, "", "syncing", error);
+    return false;
+  }
+  std::lock_guard lock(m_retry_mutex);
+  for (const auto& s : redo) {
+    if (s.attempts >= k_max_attempts) {
+      for (const auto& kept : batch) discard(kept);
+      fail(ErrorCode::io, s.entry.path, "making the copy durable", error);
+      return false;
+    }
+    m_retry.emplace_back(s.item, s.attempts + 1);
+  }
+  return true;
+}
+
+// Each copy goes into its folder through that folder's descriptor, opened beneath the target
+// without following symlinks and checked not to be a source folder (TargetFolders): a symlink
+// planted or swapped in since the folder pass blocks its files, it never redirects them.
+std::vector<Staged> ImportJob::rename_into_place(std::vector<Staged>& batch, std::map<std::string, UniqueFd>& folders) {
+  std::vector<Staged> renamed;
+  renamed.reserve(batch.size());
+  std::map<std::string, FolderBlock> blocks;
+  auto discard_from = [&](std::size_t from) {
+    for (std::size_t i = from; i < batch.size(); ++i) {
+      ::unlinkat(m_staging_fd.get(), batch[i].temp_name.c_str(), 0);
+      m_progress.uncount_copied_bytes(batch[i].entry.size);
+    }
+  };
+  auto not_imported = [&](const Staged& s, const std::string& kind, const std::string& message) {
+    ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
+    add_problem(s.entry.path, kind, message);
+    m_progress.file_failed(0);
+  };
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    Staged& s = batch[i];
+    std::string folder = parent_of(s.entry.path);
+    if (!folders.count(folder) && !blocks.count(folder)) {
+      UniqueFd fd;
+      FolderOutcome opened = m_folders.open_for_rename(folder, fd);
+      if (opened.kind == FolderOutcome::Kind::stop_overlap) {
+        discard_from(i);
+        refuse(opened.message);
+        break;
+      }
+      if (opened.kind == FolderOutcome::Kind::stop_io) {
+        discard_from(i);
+        fail(ErrorCode::io, folder, "opening the folder", opened.error);
+        break;
+      }
+      if (opened.kind == FolderOutcome::Kind::blocked)
+        blocks.emplace(folder, opened.block);
+      else
+        folders.emplace(folder, std::move(fd));
+    }
+    if (auto block = blocks.find(folder); block != blocks.end()) {
+      not_imported(s, block->second.kind, block->second.message);
+      continue;
+    }
+    int error = fault("rename", s.entry.path);
+    if (error == 0 && ::renameat(m_staging_fd.get(), s.temp_name.c_str(), folders.at(folder).get(),
+                                 leaf_of(s.entry.path).c_str()) != 0)
+      error = errno;
+    if (error == EISDIR || error == ENOTDIR || error == ENOTEMPTY || error == EEXIST || error == ENOENT) {
+      not_imported(s, "exists-as-other",
+                   "the target has something else at this name (a folder?) or its folder is missing: " +
+                       errno_text(error));
+      continue;
+    }
+    if (error == EXDEV) {  // a mount point inside the target: the staging folder is on another filesystem
+      not_imported(s, "error",
+                   fmt::format("its folder '{}' in the target is on another filesystem (a mount point inside the "
+                               "target), where the copy cannot be renamed: not imported, the source is kept",
+                               display_path(folder)));
+      continue;
+    }
+    if (error != 0) {
+      discard_from(i);
+      fail(ErrorCode::io, s.entry.path, "renaming the copy into place", error);
+      break;
+    }
+    renamed.push_back(std::move(s));
+  }
+  return renamed;
 }
 
 void ImportJob::delete_source(const std::string& path, const ManifestEntry& copied,
@@ -759,8 +826,9 @@ void ImportJob::delete_source(const std::string& path, const ManifestEntry& copi
     return add_problem(path, "kept-changed",
                        "the source changed after it was copied (size or mtime): it was kept; run the import again "
                        "to copy the new version");
-  if (::unlinkat(dir.get(), leaf.c_str(), 0) != 0)
-    return add_problem(path, "kept", "cannot delete the source after copying it: " + errno_text(errno));
+  int error = fault("delete", path);
+  if (error == 0 && ::unlinkat(dir.get(), leaf.c_str(), 0) != 0) error = errno;
+  if (error != 0) return add_problem(path, "kept", "cannot delete the source after copying it: " + errno_text(error));
   m_progress.file_moved();
 }
 
@@ -770,9 +838,10 @@ void ImportJob::remove_emptied_source_directories() {
     UniqueFd dir(parent.empty() ? ::openat(m_source_fd.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                                 : open_beneath(m_source_fd.get(), parent, O_RDONLY | O_DIRECTORY));
     if (!dir) continue;
-    if (::unlinkat(dir.get(), leaf_of(*it).c_str(), AT_REMOVEDIR) != 0 && errno != ENOTEMPTY && errno != EEXIST &&
-        errno != ENOENT)
-      spdlog::info("{}: folder not removed: {}", display_path(*it), errno_text(errno));
+    int error = fault("rmdir", *it);
+    if (error == 0 && ::unlinkat(dir.get(), leaf_of(*it).c_str(), AT_REMOVEDIR) != 0) error = errno;
+    if (error != 0 && error != ENOTEMPTY && error != EEXIST && error != ENOENT)
+      spdlog::info("{}: folder not removed: {}", display_path(*it), errno_text(error));
   }
 }
 
@@ -808,8 +877,9 @@ Result<ImportReport> ImportJob::run() {
   scan.threads = std::max(jobs, k_default_scan_threads);
   // Resume check, on the scan's threads: a file is already imported when its record matches the
   // source's size and mtime and the target holds a file (or symlink) of that size.
-  if (!m_manifest.empty())
+  if (!m_manifest.empty() || m_options.fault_hook)
     scan.visit = [this](ScannedItem& item) {
+      fault("scan", item.path);
       auto known = m_manifest.find(item.path);
       item.already_imported = known != m_manifest.end() && known->second.size == item.size &&
                               known->second.mtime_ns == item.mtime_ns && target_present(item, item.size);
@@ -857,10 +927,7 @@ Result<ImportReport> ImportJob::run() {
   if (m_cancel.cancelled() && !m_failed)
     return make_error(ErrorCode::cancelled,
                       "the import was cancelled; files already imported are intact: run it again to resume");
-  if (m_failed) {
-    std::lock_guard lock(m_fail_mutex);
-    return tl::unexpected(*m_error);
-  }
+  if (m_failed) return tl::unexpected(stop_error());
   if (!compacted) return tl::unexpected(compacted.error());
   m_progress.set_phase(ImportPhase::done);
   m_report.totals = m_progress.snapshot();

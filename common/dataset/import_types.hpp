@@ -24,8 +24,11 @@ inline constexpr unsigned k_max_jobs = 256;
 // The folder inside the target that holds the manifest, the lock and the staging folder.
 inline constexpr std::string_view k_state_dir_name = ".tfwsl-import";
 
-// Test seam: called before an I/O step ("write", "fsync", "syncfs", "rename") with the file's path
-// relative to the source root ("" for syncfs); a non-zero return is taken as that errno.
+// Test seam: called before an I/O step with the file's path relative to the source root ("" for
+// syncfs and manifest); a non-zero return is taken as that errno (not for "scan"). Steps: "scan" (an
+// entry found), "write" / "write-large" (a chunk of a file under / of at least 4 MiB), "fsync",
+// "syncfs", "rename", "manifest" (a batch's records or a rewrite), "delete" (a moved source file),
+// "rmdir" (an emptied source folder). The CLI's test-only TFWSL_TEST_KILL_AT counts these.
 using FaultHook = std::function<int(std::string_view step, const std::string& path)>;
 
 struct ImportOptions {
@@ -50,7 +53,8 @@ class CancelToken {
 // A per-file problem: the job goes on and reports it at the end.
 struct FileProblem {
   std::string path;   // relative to the source root, raw bytes
-  std::string kind;   // vanished, unreadable, unsupported, changed, kept-changed, exists-as-other, error
+  std::string kind;   // vanished, unreadable, unsupported, changed, kept-changed, exists-as-other,
+                      // target-symlink, kept, error
   std::string message;
 };
 

@@ -2,12 +2,14 @@
 
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -28,6 +30,7 @@ int UniqueFd::close_checked() {
 namespace {
 
 std::atomic<bool> g_openat2_missing{false};
+const std::string k_this_folder = ".";
 
 int open_by_walking(int dir_fd, const std::string& relative_path, int flags, mode_t mode) {
   int current = dir_fd;
@@ -53,7 +56,8 @@ int open_by_walking(int dir_fd, const std::string& relative_path, int flags, mod
 
 }  // namespace
 
-int open_beneath(int dir_fd, const std::string& relative_path, int flags, mode_t mode) {
+int open_beneath(int dir_fd, const std::string& relative, int flags, mode_t mode) {
+  const std::string& relative_path = relative.empty() ? k_this_folder : relative;
   if (!g_openat2_missing.load(std::memory_order_relaxed)) {
     open_how how{};
     how.flags = static_cast<unsigned long long>(flags | O_CLOEXEC);
@@ -67,6 +71,31 @@ int open_beneath(int dir_fd, const std::string& relative_path, int flags, mode_t
     g_openat2_missing = true;
   }
   return open_by_walking(dir_fd, relative_path, flags, mode);
+}
+
+int open_folder_path(const std::filesystem::path& absolute, bool create) {
+  if (!absolute.is_absolute()) {
+    errno = EINVAL;
+    return -1;
+  }
+  UniqueFd current(::open("/", O_PATH | O_DIRECTORY | O_CLOEXEC));
+  if (!current) return -1;
+  std::vector<std::string> parts;
+  for (const auto& part : absolute.relative_path())
+    if (!part.empty() && part != ".") parts.push_back(part.string());
+  if (parts.empty()) return ::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    // Folders on the way need only be searched (O_PATH); the last one is read.
+    int flags = (i + 1 == parts.size() ? O_RDONLY : O_PATH) | O_DIRECTORY;
+    UniqueFd next(open_beneath(current.get(), parts[i], flags));
+    if (!next && errno == ENOENT && create) {
+      if (::mkdirat(current.get(), parts[i].c_str(), 0755) != 0 && errno != EEXIST) return -1;
+      next = UniqueFd(open_beneath(current.get(), parts[i], flags));
+    }
+    if (!next) return -1;
+    current = std::move(next);
+  }
+  return current.release();
 }
 
 int write_all(int fd, const char* data, std::size_t size) {

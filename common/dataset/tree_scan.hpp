@@ -14,6 +14,7 @@
 
 #include "common/core/error.hpp"
 #include "common/dataset/import_types.hpp"
+#include "common/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {
 
@@ -31,6 +32,8 @@ struct ScannedItem {
 struct ScanResult {
   std::vector<ScannedItem> items;        // files and symlinks, sorted by path
   std::vector<std::string> directories;  // below the root, parents before children
+  // (st_dev, st_ino) of the root and of every folder listed: the import never renames into one.
+  std::vector<FileId> directory_ids;
   std::vector<FileProblem> problems;     // vanished, unreadable, unsupported entries
 };
 
@@ -40,7 +43,8 @@ inline constexpr unsigned k_default_scan_threads = 64;
 struct ScanOptions {
   unsigned threads = k_default_scan_threads;
   // Listed folders whose descriptors stay open for their entries' stats; beyond this many, a
-  // folder's entries are stat'ed by their path from the root (slower, never out of descriptors).
+  // folder is opened again beneath the root (no symlink followed) for each run of its entries'
+  // stats (slower, never out of descriptors).
   unsigned max_open_folders = 256;
   // Called on the scan's threads for each file or symlink found, before it is recorded: the
   // import's resume check runs here so that its target stats overlap with the source's.

@@ -133,6 +133,11 @@ class TreeScanner {
     UniqueFd fd(path.empty() ? ::openat(m_root_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                              : open_beneath(m_root_fd, path, O_RDONLY | O_DIRECTORY));
     if (!fd) return problem(path.empty() ? "." : path, errno, "cannot open the folder");
+    struct stat st {};
+    if (::fstat(fd.get(), &st) == 0) {
+      std::lock_guard lock(m_result_mutex);
+      m_result.directory_ids.push_back(file_id(st));
+    }
     int listing_fd = ::fcntl(fd.get(), F_DUPFD_CLOEXEC, 0);  // readdir's own; fd stays for the stats
     DIR* dir = listing_fd < 0 ? nullptr : ::fdopendir(listing_fd);
     if (dir == nullptr) {
@@ -177,12 +182,17 @@ class TreeScanner {
 
   void stat_names(const Folder& folder, std::size_t begin, std::size_t end) {
     std::vector<ScannedItem> found;
+    // A folder without a held descriptor is opened again beneath the root, without following a
+    // symlink: a folder swapped for a symlink since its listing cannot lead the stats elsewhere.
+    UniqueFd reopened;
+    if (!folder.fd) reopened = UniqueFd(open_beneath(m_root_fd, folder.path, O_PATH | O_DIRECTORY));
+    int folder_fd = folder.fd ? folder.fd.get() : reopened.get();
+    int open_error = errno;
     for (std::size_t i = begin; i < end && !m_cancel.cancelled(); ++i) {
       const std::string& name = folder.names[i];
       std::string path = folder.path.empty() ? name : folder.path + '/' + name;
       struct stat st {};
-      int rc = folder.fd ? ::fstatat(folder.fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW)
-                         : ::fstatat(m_root_fd, path.c_str(), &st, AT_SYMLINK_NOFOLLOW);
+      int rc = folder_fd >= 0 ? ::fstatat(folder_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) : (errno = open_error, -1);
       if (rc != 0) {
         problem(path, errno, "cannot stat");
         continue;

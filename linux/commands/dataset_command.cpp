@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <future>
 #include <memory>
 #include <ostream>
@@ -38,6 +40,30 @@ extern "C" void on_stop_signal(int) {
   if (g_cancel != nullptr) g_cancel->cancel();
 }
 
+// Test only (tests/integration/dataset/fault_injection.py): TFWSL_TEST_KILL_AT="STEP:N" makes the
+// process SIGKILL itself at the Nth call of the engine's fault hook for STEP (scan, write,
+// write-large, fsync, syncfs, rename, manifest, delete, rmdir), so that a kill -9 lands at a chosen
+// point of a chosen phase rather than at a moment that the machine's speed decides.
+Result<dataset::FaultHook> kill_hook_from_environment() {
+  const char* spec = std::getenv("TFWSL_TEST_KILL_AT");
+  if (spec == nullptr || *spec == '\0') return dataset::FaultHook{};
+  std::string_view text(spec);
+  auto colon = text.rfind(':');
+  unsigned long long nth = 0;
+  auto digits = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
+  auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), nth);
+  if (colon == 0 || digits.empty() || parsed.ec != std::errc() || parsed.ptr != digits.data() + digits.size() ||
+      nth == 0)
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("TFWSL_TEST_KILL_AT='{}' is not STEP:N (N from 1), e.g. rename:10", text));
+  auto calls = std::make_shared<std::atomic<unsigned long long>>(0);
+  return dataset::FaultHook([step = std::string(text.substr(0, colon)), nth, calls](std::string_view at,
+                                                                                      const std::string&) {
+    if (at == step && ++*calls == nth) ::kill(::getpid(), SIGKILL);
+    return 0;
+  });
+}
+
 int exit_code_for(ErrorCode code) {
   return code == ErrorCode::cancelled ? exit_code::k_interrupted : exit_code::k_failure;
 }
@@ -50,6 +76,12 @@ int run_import_command(const ImportArguments& args, Console& console) {
   options.verify = args.verify;
   options.jobs = args.jobs;
   options.skip_space_check = args.skip_space_check;
+  auto kill_hook = kill_hook_from_environment();
+  if (!kill_hook) {
+    console.err << "tfwsl-agent dataset import: " << kill_hook.error().message << '\n';
+    return exit_code::k_failure;
+  }
+  options.fault_hook = std::move(*kill_hook);
 
   SteadyClock clock;
   dataset::ProgressTracker progress(clock);

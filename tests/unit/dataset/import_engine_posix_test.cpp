@@ -214,7 +214,7 @@ TEST_CASE("a file that vanishes after the scan is reported and the job goes on",
   ImportOptions options;
   options.jobs = 1;  // one worker: big.bin first, then paths in order
   options.fault_hook = [&](std::string_view step, const std::string& path) {
-    if (step == "write" && path == "sub/big.bin") fs::remove(f.source / "b.txt");
+    if (step == "write-large" && path == "sub/big.bin") fs::remove(f.source / "b.txt");
     return 0;
   };
   auto report = f.import(options);

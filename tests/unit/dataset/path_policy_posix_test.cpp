@@ -1,5 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 #include "common/dataset/path_policy.hpp"
@@ -52,4 +59,93 @@ TEST_CASE("import paths must lie under the agent's roots", "[path_policy]") {
   CHECK(none.error().message.find("--root") != std::string::npos);
   CHECK(is_same_or_inside("/a/b/c", "/a/b"));
   CHECK_FALSE(is_same_or_inside("/a/bc", "/a/b"));
+}
+
+namespace {
+
+// R/srcD holding a file and a folder of the same name as itself: imported into R, srcD/zz.txt
+// would land on srcD's own zz.txt (the --move data loss of the overlap rule's gap).
+struct OverlapTree {
+  tfwsl::test::TempDir tmp;
+  fs::path root = fs::canonical(tmp.path()) / "data";
+  fs::path src = root / "srcD";
+  OverlapTree() {
+    fs::create_directories(src / "srcD");
+    tfwsl::test::write_file(src / "zz.txt", "ORIGINAL precious");
+    tfwsl::test::write_file(src / "srcD" / "zz.txt", "other");
+  }
+};
+
+void check_overlap_refused(const fs::path& source, const fs::path& target) {
+  INFO("source " << source << ", target " << target);
+  auto r = resolve_import_paths(source, target);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == tfwsl::ErrorCode::invalid_input);
+  const auto& m = r.error().message;
+  CHECK((m.find("inside") != std::string::npos || m.find("same folder") != std::string::npos));
+}
+
+}  // namespace
+
+TEST_CASE("import paths: a source inside the target is refused", "[path_policy][overlap]") {
+  OverlapTree t;
+  check_overlap_refused(t.src, t.root);
+  check_overlap_refused(t.src / "srcD", t.root);  // deeper
+  auto r = resolve_import_paths(t.src, t.root);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().message.find("source") != std::string::npos);
+  CHECK(r.error().message.find("inside") != std::string::npos);
+  // Siblings that share a prefix of characters do not overlap.
+  fs::create_directories(t.root / "srcDx");
+  CHECK(resolve_import_paths(t.src, t.root / "srcDx"));
+  CHECK(resolve_import_paths(t.root / "srcDx", t.src / "new"));  // target inside an unrelated folder
+}
+
+TEST_CASE("import paths: overlap is refused through symlinks, .. and /proc aliases", "[path_policy][overlap]") {
+  OverlapTree t;
+  fs::create_symlink(t.root, t.root / "link-to-root");
+  fs::create_symlink(t.src, t.root / "link-to-src");
+  check_overlap_refused(t.root / "link-to-root" / "srcD", t.root);  // source inside target, via a symlink
+  check_overlap_refused(t.src, t.root / "link-to-root");
+  check_overlap_refused(t.src, t.root / "link-to-src");             // same folder
+  check_overlap_refused(t.root / "link-to-src", t.src / "srcD");    // target inside source
+  check_overlap_refused(t.src, t.src / "srcD" / ".." / "..");       // ".." climbing to the parent
+  check_overlap_refused(t.src, t.src / "nothing-yet" / ".." / "..");
+  // A /proc magic link: another name of the same folder that no string comparison would see.
+  int fd = ::open(t.root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  REQUIRE(fd >= 0);
+  fs::path alias = "/proc/self/fd/" + std::to_string(fd);
+  check_overlap_refused(alias / "srcD", t.root);
+  check_overlap_refused(t.src, alias);
+  check_overlap_refused(alias, t.src / "srcD" / "t");
+  ::close(fd);
+  if (::access("/proc/self/cwd", F_OK) == 0) {
+    auto cwd = fs::current_path();
+    fs::current_path(t.root);
+    check_overlap_refused("/proc/self/cwd/srcD", t.root);
+    check_overlap_refused(t.src, "/proc/self/cwd");
+    fs::current_path(cwd);
+  }
+}
+
+TEST_CASE("import paths: overlap is refused through a bind mount (same inode, two paths)", "[path_policy][overlap]") {
+  OverlapTree t;
+  fs::path bound = t.root.parent_path() / "bound";  // beside the tree: no string says it is the same
+  fs::create_directories(bound);
+  // A private mount namespace of this test process: nothing leaks to the machine's mount table.
+  if (::geteuid() != 0 || ::unshare(CLONE_NEWNS) != 0 ||
+      ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+      ::mount(t.root.c_str(), bound.c_str(), nullptr, MS_BIND, nullptr) != 0) {
+    WARN("skipped: bind mounts need root and mount(2) here (" << std::strerror(errno) << ")");
+    return;
+  }
+  struct Unmount {
+    fs::path where;
+    ~Unmount() { ::umount2(where.c_str(), MNT_DETACH); }
+  } unmount{bound};
+  check_overlap_refused(bound / "srcD", t.root);  // source inside the target
+  check_overlap_refused(t.src, bound);
+  check_overlap_refused(bound / "srcD", t.src / "x");  // target inside the source
+  check_overlap_refused(t.src, bound / "srcD" / "srcD");
+  check_overlap_refused(bound / "srcD", t.src);       // the same folder
 }

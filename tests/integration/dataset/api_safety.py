@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""The agent's dataset API over a real loopback socket (`tfwsl-agent serve --root ROOT`): a --move
+request whose source lies inside its target is refused (400) with the tree untouched, and a symlink
+that a first import planted in a target (copied as a symlink, correctly) is never followed by a
+second import into that target: nothing is written outside the target, or outside every --root.
+
+  api_safety.py --agent build/linux/tfwsl-agent
+"""
+
+import argparse
+import http.client
+import json
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from dataset_test_support import check, snapshot
+
+
+class Agent:
+    """`tfwsl-agent serve` with a token file, one --root, on 127.0.0.1:<free port>."""
+
+    def __init__(self, binary, work, root):
+        secret_dir = os.path.join(work, "secret")
+        os.mkdir(secret_dir, 0o700)
+        self.token = secrets.token_hex(32)
+        token_file = os.path.join(secret_dir, "token")
+        fd = os.open(token_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.write(fd, self.token.encode() + b"\n")
+        os.close(fd)
+        self.process = subprocess.Popen([binary, "serve", "--listen", "127.0.0.1:0", "--token-file", token_file,
+                                         "--root", root], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        line = self.process.stdout.readline()
+        if not line:  # (not check(): its message would be built, and the wait run, on success too)
+            raise AssertionError(f"the agent printed no handshake (exit {self.process.wait()})")
+        self.port = json.loads(line)["port"]
+
+    def request(self, method, path, body=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        headers = {"Host": f"127.0.0.1:{self.port}", "Authorization": f"Bearer {self.token}"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        connection.request(method, path, body=data, headers=headers)
+        response = connection.getresponse()
+        answer = json.loads(response.read() or b"null")
+        connection.close()
+        return response.status, answer
+
+    def run_job(self, body):
+        """POSTs an import; for a 202 waits for the job to end. Returns (status, answer)."""
+        status, answer = self.request("POST", "/v1/datasets", body)
+        if status != 202:
+            return status, answer
+        for _ in range(3000):
+            status, job = self.request("GET", answer["location"])
+            check(status == 200, f"job status: {status} {job}")
+            if job["state"] != "running":
+                return 202, job
+            time.sleep(0.02)
+        raise AssertionError(f"the job did not finish: {job}")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def source_inside_target(agent, root):
+    # The issue's request: {"source": ROOT+"/srcC", "target": ROOT} with --move semantics.
+    src = os.path.join(root, "srcC")
+    os.makedirs(os.path.join(src, "srcC"))
+    with open(os.path.join(src, "zz.txt"), "wb") as f:
+        f.write(b"ORIGINAL precious\n")
+    with open(os.path.join(src, "srcC", "zz.txt"), "wb") as f:
+        f.write(os.urandom(1 << 20))
+    for i in range(50):
+        with open(os.path.join(src, f"a{i:03d}"), "wb") as f:
+            f.write(b"%d\n" % i)
+    before = snapshot(root)
+    for body in ({"source": src, "target": root, "mode": "move"},
+                 {"source": src, "target": root},
+                 {"source": os.path.join(src, "srcC"), "target": root, "mode": "move"},
+                 {"source": src, "target": os.path.join(src, "srcC", "..", ".."), "mode": "move"}):
+        status, answer = agent.request("POST", "/v1/datasets", body)
+        check(status == 400, f"{body}: expected 400, got {status} {answer}")
+        message = answer["error"]["message"]
+        check(answer["error"]["code"] == "invalid_input" and "inside" in message, f"{body}: unclear refusal: {answer}")
+    check(snapshot(root) == before, "a refused request touched the tree")
+    check(not os.path.exists(os.path.join(root, ".tfwsl-import")), "a refused request created the state folder")
+    print(f"ok: source inside target refused over HTTP (400): {message[:140]}")
+    shutil.rmtree(src)
+
+
+def planted_symlink(agent, root, outside):
+    plant, payload, target = (os.path.join(root, n) for n in ("plant", "payload", "target"))
+    os.makedirs(plant)
+    os.makedirs(os.path.join(payload, "evil", "deeper"))
+    os.symlink(outside, os.path.join(plant, "evil"))  # points outside every --root
+    for rel, data in [("evil/pwn.txt", b"X\n"), ("evil/deeper/pwn2.txt", b"Y\n"), ("ok.txt", b"fine\n")]:
+        with open(os.path.join(payload, rel), "wb") as f:
+            f.write(data)
+    status, job = agent.run_job({"source": plant, "target": target})
+    check(status == 202 and job["state"] == "succeeded", f"the planting import failed: {status} {job}")
+    check(os.path.islink(os.path.join(target, "evil")), "the symlink was not copied as a symlink")
+
+    status, job = agent.run_job({"source": payload, "target": target, "mode": "move"})
+    check(status == 202, f"second import: {status} {job}")
+    check(os.listdir(outside) == [], f"the second import wrote outside the roots: {os.listdir(outside)}")
+    check(job["state"] == "succeeded", f"expected per-file problems, not a stop: {job}")
+    problems = {p["path"]: p for p in job["result"]["problems"]}
+    check(set(problems) == {"evil/pwn.txt", "evil/deeper/pwn2.txt"}, f"unexpected problems: {problems}")
+    for p in problems.values():
+        check(p["kind"] == "target-symlink", f"not reported as a target symlink: {p}")
+    check(os.path.exists(os.path.join(payload, "evil", "pwn.txt")), "--move deleted a file it did not import")
+    with open(os.path.join(target, "ok.txt"), "rb") as f:
+        check(f.read() == b"fine\n", "the rest of the payload was not imported")
+    print("ok: a symlink planted by a first job is reported, never followed, by a second one")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--agent", required=True)
+    args = parser.parse_args()
+    work = os.path.realpath(tempfile.mkdtemp(prefix="tfwsl-api-safety-", dir=os.environ.get("TMPDIR", "/tmp")))
+    root, outside = os.path.join(work, "root"), os.path.join(work, "outside")
+    os.makedirs(root)
+    os.makedirs(outside)
+    agent = None
+    try:
+        agent = Agent(args.agent, work, root)
+        source_inside_target(agent, root)
+        planted_symlink(agent, root, outside)
+        print("PASS")
+        return 0
+    except AssertionError as failure:
+        print(f"FAIL: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        if agent is not None:
+            agent.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
