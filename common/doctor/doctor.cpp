@@ -160,7 +160,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   }
 
   checks.push_back(check_agent(linux_side.link, linux_side.description, linux_side.error));
-  checks.push_back(check_localhost_forwarding(linux_side.link, linux_side.localhost_problem));
+  checks.push_back(check_localhost_forwarding(linux_side.link, linux_side.localhost_problem, linux_side.forwarded));
   std::optional<std::uint64_t> mem_total_kb;
   for (const auto& c : linux_side.checks.checks) {
     if (c.id == "mem.effective") {

@@ -96,13 +96,25 @@ TEST_CASE("wsl.default-version: 1 warns, 2 ok, unknown on an inbox WSL skips") {
 }
 
 TEST_CASE("localhost forwarding: http ok, stdio fallback warns with the fix, an impostor fails") {
-  CHECK(check_localhost_forwarding(AgentLink::http, "").status == CheckStatus::ok);
-  auto r = check_localhost_forwarding(AgentLink::stdio_fallback, "127.0.0.1:5 does not answer");
+  CHECK(check_localhost_forwarding(AgentLink::http, "", true).status == CheckStatus::ok);
+  auto r = check_localhost_forwarding(AgentLink::stdio_fallback, "127.0.0.1:5 does not answer", true);
   CHECK(r.status == CheckStatus::warn);
   CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
   CHECK(r.details.at(0).find("does not answer") != std::string::npos);
-  CHECK(check_localhost_forwarding(AgentLink::stdio_impostor, "x").status == CheckStatus::fail);
-  CHECK(check_localhost_forwarding(AgentLink::none, "").status == CheckStatus::skip);
+  CHECK(check_localhost_forwarding(AgentLink::stdio_impostor, "x", true).status == CheckStatus::fail);
+  CHECK(check_localhost_forwarding(AgentLink::none, "", true).status == CheckStatus::skip);
+}
+
+TEST_CASE("localhost forwarding on the native Linux build: http skips (nothing forwarded), an impostor still fails") {
+  auto http = check_localhost_forwarding(AgentLink::http, "", false);
+  CHECK(http.status == CheckStatus::skip);
+  CHECK(http.summary.find("not on Windows") != std::string::npos);
+  auto fallback = check_localhost_forwarding(AgentLink::stdio_fallback, "127.0.0.1:5 does not answer", false);
+  CHECK(fallback.status == CheckStatus::warn);
+  CHECK(fallback.summary.find("WSL") == std::string::npos);
+  auto impostor = check_localhost_forwarding(AgentLink::stdio_impostor, "x", false);
+  CHECK(impostor.status == CheckStatus::fail);
+  CHECK(impostor.fix.find("ss -ltnp") != std::string::npos);
 }
 
 TEST_CASE("an unreachable agent fails wsl.agent and names the checks it leaves unknown") {
@@ -194,8 +206,8 @@ DoctorEnvironment native_linux_env() {
   env.wslconfig = [] { return WslconfigFacts{}; };
   env.linux_side = [](const std::string&) {
     LinuxSide side;
-    side.link = AgentLink::in_process;
-    side.description = "in-process";
+    side.link = AgentLink::http;
+    side.description = "tfwsl-agent 0.1.0 in this machine over http (127.0.0.1:1)";
     CheckResult dxg;
     dxg.id = "linux.dxg";
     dxg.status = CheckStatus::ok;
@@ -227,6 +239,7 @@ TEST_CASE("native Linux doctor: host and wsl checks skip with the reason, Linux 
   CHECK(result.report.find("linux.dxg")->status == CheckStatus::ok);
   CHECK(result.report.find("mem.effective")->status == CheckStatus::ok);
   CHECK(result.report.find("wsl.agent")->status == CheckStatus::ok);
+  CHECK(result.report.find("wsl.localhost-forwarding")->status == CheckStatus::skip);
   CHECK(result.wsl_starts == 0);
 }
 

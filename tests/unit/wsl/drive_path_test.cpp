@@ -26,7 +26,7 @@ TEST_CASE("paths without a drive letter, and roots that are not absolute, do not
   CHECK_FALSE(drive_letter_of("\\\\server\\share"));
 }
 
-TEST_CASE("the automount root comes back from wslpath -u 'X:\\'") {
+TEST_CASE("the automount root comes back from wslpath -u on a drive root") {
   CHECK(automount_root_from_wslpath("/mnt/c/\n", 'c') == "/mnt/");
   CHECK(automount_root_from_wslpath("/mnt/c\n", 'C') == "/mnt/");
   CHECK(automount_root_from_wslpath("/windir/z/\r\n", 'z') == "/windir/");
