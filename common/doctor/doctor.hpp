@@ -1,7 +1,8 @@
 #pragma once
 // `tfwsl doctor`: host, WSL and agent checks merged into one report (ids: doctor_checks.hpp).
 // The sources run in parallel, each with a time limit; a source past its limit leaves its checks
-// as `skip` with the reason. The ports make it testable: the
+// as `skip` with the reason. Each source runs on a thread that run_doctor joins before it returns
+// (joined_task.hpp), so the sources may use what the caller owns. The ports make it testable: the
 // host facts, wsl.exe (WslClient over a ProcessRunner), the .wslconfig reader and the Linux side
 // (the agent over the bridge: through wsl.exe on Windows, as a child on the native Linux build;
 // agent_side.hpp).
