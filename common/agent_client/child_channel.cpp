@@ -13,6 +13,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/agent_client/broken_pipe.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/process/windows_command_line.hpp"
 #include "common/text/utf_convert.hpp"
@@ -50,8 +51,10 @@ class SystemChildChannel final : public ChildChannel {
   Status write(std::string_view bytes) override {
     std::lock_guard lock(m_write_mutex);
     if (m_input_closed) return make_error(ErrorCode::io, "the agent's input is already closed");
-    m_in.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    m_in.flush();
+    without_sigpipe([&] {
+      m_in.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+      m_in.flush();
+    });
     if (!m_in) return make_error(ErrorCode::io, "could not write to the agent (it has exited)");
     return {};
   }
@@ -60,7 +63,7 @@ class SystemChildChannel final : public ChildChannel {
     std::lock_guard lock(m_write_mutex);
     if (m_input_closed) return;
     m_input_closed = true;
-    m_in.flush();
+    without_sigpipe([&] { m_in.flush(); });
     m_in.pipe().close();
   }
 
@@ -114,9 +117,20 @@ class SystemChildChannel final : public ChildChannel {
     std::error_code ec;
     if (m_child.valid() && !m_child.wait_for(grace, ec)) m_child.terminate(ec);
     if (m_child.valid()) m_child.wait(ec);
-    // The readers end at EOF, which comes once the child (and anything holding its pipes) is gone.
-    if (m_out_reader.joinable()) m_out_reader.detach();
-    if (m_err_reader.joinable()) m_err_reader.detach();
+    // The readers end at EOF, which comes once the child (and anything holding its pipes) is gone:
+    // then they are joined. Only a grandchild that keeps a pipe open leaves them running, detached,
+    // on the state they share by ownership (m_state), never on this object.
+    bool ended = false;
+    {
+      std::unique_lock lock(m_mutex);
+      ended = m_cv.wait_for(lock, std::chrono::seconds(2), [&] { return m_out_eof && m_err_eof; });
+    }
+    for (std::thread* reader : {&m_out_reader, &m_err_reader}) {
+      if (!reader->joinable()) continue;
+      if (ended) reader->join();
+      else reader->detach();
+    }
+    if (!ended) spdlog::debug("the agent's pipes are still open after it exited; their readers end on their own");
   }
 
  private:
