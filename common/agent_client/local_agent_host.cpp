@@ -12,9 +12,9 @@ Result<std::unique_ptr<ChildChannel>> LocalAgentHost::start_agent(const std::vec
 }
 
 Status LocalAgentHost::install_agent() {
-  return make_error(ErrorCode::not_found, "nothing is installed on this machine: rebuild " + m_agent_binary +
-                                              " (cmake --build <build folder> --target tfwsl-agent) or name a "
-                                              "tfwsl-agent of this version with --agent PATH or TFWSL_AGENT=PATH");
+  return make_error(ErrorCode::not_found, m_agent_binary + " is not a usable tfwsl-agent, and tfwsl installs agents only "
+                                              "into WSL distros: build tfwsl-agent (cmake --build <build folder> --target "
+                                              "tfwsl-agent) or name one of tfwsl's version with --agent PATH or TFWSL_AGENT=PATH");
 }
 
 }  // namespace tfwsl::agent_client

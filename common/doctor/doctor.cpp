@@ -190,7 +190,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   for (const auto& c : g.wsl_checks) checks.push_back(c);
 
   const LinuxSide& side = g.linux_side;
-  checks.push_back(check_agent(side.link, side.description, side.error));
+  checks.push_back(check_agent(side.link, side.description, side.error, env.is_windows && env.wsl));
   checks.push_back(check_localhost_forwarding(side.link, side.localhost_problem, side.forwarded));
   std::optional<std::uint64_t> mem_total_kb;
   for (const auto& c : side.checks.checks) {

@@ -177,10 +177,11 @@ CheckResult check_localhost_forwarding(AgentLink link, const std::string& proble
   return make_check("wsl.localhost-forwarding", CheckStatus::skip, "");
 }
 
-CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error) {
+CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl) {
   if (link == AgentLink::none) {
     CheckResult r = make_check("wsl.agent", CheckStatus::fail, "the agent could not be reached: " + error,
-                         "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps");
+                               through_wsl ? "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps"
+                                           : "run 'tfwsl doctor -v' for the details and follow the message above");
     std::string unknown;
     for (const auto& id : agent_check_ids()) unknown += (unknown.empty() ? "" : ", ") + id;
     r.details.push_back("unknown without the agent: " + unknown + ", gpu.driver-parity");

@@ -44,7 +44,8 @@ using agent_client::AgentLink;
 // `forwarded`: 127.0.0.1 is WSL's forwarding to the distro (Windows); on the native Linux build the
 // agent listens on this machine's own loopback and nothing is forwarded.
 CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem, bool forwarded);
-CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error);
+// `through_wsl`: the agent runs in a WSL distro (Windows), where restarting WSL is the usual fix.
+CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl);
 
 // Windows driver (nvidia-smi.exe / registry) vs NVML inside the distro.
 CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu);

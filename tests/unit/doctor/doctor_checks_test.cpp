@@ -120,10 +120,13 @@ TEST_CASE("localhost forwarding on the native Linux build: http skips (nothing f
 }
 
 TEST_CASE("an unreachable agent fails wsl.agent and names the checks it leaves unknown") {
-  auto r = check_agent(AgentLink::none, "", "wsl.exe exited");
+  auto r = check_agent(AgentLink::none, "", "wsl.exe exited", true);
   CHECK(r.status == CheckStatus::fail);
   CHECK(r.details.at(0).find("tf.gpu") != std::string::npos);
-  CHECK(check_agent(AgentLink::http, "tfwsl-agent 0.1.0", "").status == CheckStatus::ok);
+  CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
+  CHECK(check_agent(AgentLink::http, "tfwsl-agent 0.1.0", "", true).status == CheckStatus::ok);
+  // Natively there is no WSL to restart: the message itself says what to do.
+  CHECK(check_agent(AgentLink::none, "", "tfwsl-agent was not found", false).fix.find("wsl --shutdown") == std::string::npos);
 }
 
 TEST_CASE("driver parity: 537.58 on Windows vs 546.80 in NVML warns with wsl --shutdown") {
