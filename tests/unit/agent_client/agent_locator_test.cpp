@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/agent_client/agent_locator.hpp"
+#include "common/text/utf_convert.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::agent_client;
@@ -45,7 +46,7 @@ TEST_CASE("agent search: --agent, then TFWSL_AGENT, each the only place looked w
   auto missing = find_agent_binary(s, files({"/env/tfwsl-agent", "/b/win/tfwsl-agent"}));
   REQUIRE(!missing);
   CHECK(missing.error().code == ErrorCode::not_found);
-  CHECK(missing.error().message.find("/opt/tfwsl-agent (--agent)") != std::string::npos);
+  CHECK(missing.error().message.find(path_to_utf8(fs::path("/opt/tfwsl-agent")) + " (--agent)") != std::string::npos);
   s.option.clear();
   s.env = "";
   CHECK(*find_agent_binary(s, files({"/b/win/tfwsl-agent"})) == fs::path("/b/win/tfwsl-agent"));  // empty: unset
@@ -55,8 +56,10 @@ TEST_CASE("agent search: nothing found names every place and the fix") {
   auto missing = find_agent_binary(from("/b/win/tfwsl"), files({}));
   REQUIRE(!missing);
   const auto& m = missing.error().message;
-  CHECK(m.find("/b/win/tfwsl-agent (beside tfwsl)") != std::string::npos);
-  CHECK(m.find("/b/linux/tfwsl-agent (the build tree)") != std::string::npos);
+  // In the platform's own spelling of the paths (backslashes on Windows).
+  const auto candidates = agent_candidates(from("/b/win/tfwsl"));
+  CHECK(m.find(path_to_utf8(candidates.at(0).path) + " (beside tfwsl)") != std::string::npos);
+  CHECK(m.find(path_to_utf8(candidates.at(1).path) + " (the build tree)") != std::string::npos);
   CHECK(m.find("--target tfwsl-agent") != std::string::npos);
   CHECK(m.find("--agent PATH or TFWSL_AGENT=PATH") != std::string::npos);
 }
