@@ -1,6 +1,6 @@
 #include "common/agent_client/agent_bridge.hpp"
 
-#include <cctype>
+#include <optional>
 #include <random>
 
 #include <spdlog/spdlog.h>
@@ -13,30 +13,40 @@ namespace {
 struct StartAttempt {
   std::unique_ptr<ChildChannel> child;
   std::optional<agent_api::HandshakeLine> handshake;
-  std::string problem;  // why there is no handshake
+  std::string problem;     // why there is no handshake
+  bool timed_out = false;  // it started but said nothing in time
 };
 
-StartAttempt start_agent(wsl::WslClient& wsl, ChildLauncher& launcher, const BridgeOptions& options,
-                         const std::string& token) {
+std::vector<std::string> serve_args(const BridgeOptions& options) {
+  std::vector<std::string> args{"serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
+  if (!options.profile.empty()) args.insert(args.end(), {"--profile", options.profile});
+  return args;
+}
+
+std::string seconds(std::chrono::milliseconds ms) {
+  if (ms.count() % 1000 == 0) return std::to_string(ms.count() / 1000) + " s";
+  return std::to_string(ms.count()) + " ms";
+}
+
+StartAttempt start_agent(AgentHost& host, const BridgeOptions& options, const std::string& token) {
   StartAttempt attempt;
-  std::vector<std::string> command{options.agent_path, "serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
-  if (!options.profile.empty()) command.insert(command.end(), {"--profile", options.profile});
-  auto argv = wsl.exec_argv({options.distro, "", ""}, command);
-  wsl.count_start();
-  auto child = launcher.start(argv, wsl::WslClient::child_environment());
+  auto child = host.start_agent(serve_args(options));
   if (!child) {
     attempt.problem = child.error().describe();
     return attempt;
   }
   attempt.child = std::move(*child);
-  if (auto written = attempt.child->write(token + "\n"); !written) {
-    // The child may already be gone (no agent there); its stderr says why.
-  }
+  // A child that is already gone (no agent there) fails this write; its stderr says why.
+  (void)attempt.child->write(token + "\n");
   auto line = attempt.child->read_line(options.handshake_timeout);
   if (!line) {
+    attempt.timed_out = line.error().code == ErrorCode::timeout;
     attempt.child->finish(std::chrono::seconds(2));
-    std::string err = attempt.child->stderr_text();
-    attempt.problem = line.error().message + (err.empty() ? "" : ": " + err.substr(0, 300));
+    std::string err = attempt.child->stderr_text().substr(0, 300);
+    while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
+    attempt.problem = (attempt.timed_out ? "it sent no handshake within " + seconds(options.handshake_timeout)
+                                         : line.error().message) +
+                      (err.empty() ? "" : ": " + err);
     return attempt;
   }
   auto handshake = agent_api::parse_handshake_line(*line);
@@ -49,20 +59,45 @@ StartAttempt start_agent(wsl::WslClient& wsl, ChildLauncher& launcher, const Bri
   return attempt;
 }
 
-Status deploy_agent(wsl::WslClient& wsl, const BridgeOptions& options) {
-  std::string source = distro_view_of_windows_path(options.shipped_agent);
-  if (source.empty()) {
-    return make_error(ErrorCode::not_found, "cannot deploy the agent: '" + options.shipped_agent +
-                                                "' is not on a drive the distro mounts");
+// Why the agent that answered (or did not) has to be installed afresh; nothing when it is usable.
+std::optional<std::string> reason_to_install(const StartAttempt& attempt, const BridgeOptions& options) {
+  if (!attempt.handshake) return attempt.problem;
+  if (!options.expected_version.empty() && attempt.handshake->agent != options.expected_version) {
+    return "agent " + attempt.handshake->agent + " is installed, tfwsl " + options.expected_version +
+           " needs its own version";
   }
-  spdlog::info("installing tfwsl-agent {} into {} at {}", options.expected_version, options.distro, options.agent_path);
-  auto reply = wsl.exec({options.distro, "root", ""}, {"install", "-D", "-m", "0755", source, options.agent_path});
-  if (!reply) return tl::unexpected(reply.error());
-  if (reply->exit_code != 0) {
-    return make_error(ErrorCode::process, "installing the agent into " + options.distro + " failed: " +
-                                              (reply->failure.message.empty() ? reply->err_text : reply->failure.message));
+  return std::nullopt;
+}
+
+Result<StartAttempt> start_or_install(AgentHost& host, const BridgeOptions& options, const std::string& token,
+                                      bool& installed) {
+  installed = false;
+  auto attempt = start_agent(host, options, token);
+  if (attempt.timed_out) {
+    return make_error(ErrorCode::timeout, "tfwsl-agent " + host.where() + " started but " + attempt.problem +
+                                              (host.forwards_localhost()
+                                                   ? ": run 'wsl --shutdown' and try again (a stuck WSL VM is the usual cause)"
+                                                   : ": check that it runs there (tfwsl-agent --version)"));
   }
-  return {};
+  auto why = reason_to_install(attempt, options);
+  if (!why) return attempt;
+  if (attempt.child) attempt.child->finish(std::chrono::seconds(3));
+  spdlog::info("agent not usable ({}); installing the shipped one", *why);
+  if (auto status = host.install_agent(); !status) {
+    auto e = status.error();
+    e.message = "the agent could not be started " + host.where() + " (" + *why + "): " + e.message;
+    return tl::unexpected(e);
+  }
+  installed = true;
+  attempt = start_agent(host, options, token);
+  if (!attempt.handshake) {
+    return make_error(attempt.timed_out ? ErrorCode::timeout : ErrorCode::process,
+                      "the agent installed " + host.where() + " did not start: " + attempt.problem);
+  }
+  if (auto still = reason_to_install(attempt, options)) {
+    return make_error(ErrorCode::process, "the agent installed " + host.where() + " is still not usable: " + *still);
+  }
+  return attempt;
 }
 
 }  // namespace
@@ -78,18 +113,8 @@ std::string make_token() {
   return token;
 }
 
-std::string distro_view_of_windows_path(const std::string& windows_path) {
-  if (windows_path.size() < 3 || !std::isalpha(static_cast<unsigned char>(windows_path[0])) || windows_path[1] != ':' ||
-      (windows_path[2] != '\\' && windows_path[2] != '/'))
-    return {};
-  std::string out = "/mnt/";
-  out += static_cast<char>(std::tolower(static_cast<unsigned char>(windows_path[0])));
-  for (std::size_t i = 2; i < windows_path.size(); ++i) out += windows_path[i] == '\\' ? '/' : windows_path[i];
-  return out;
-}
-
-AgentSession::AgentSession(std::unique_ptr<ChildChannel> child, agent_api::HandshakeLine handshake, std::string token)
-    : m_child(std::move(child)), m_handshake(std::move(handshake)), m_token(std::move(token)) {}
+AgentSession::AgentSession(std::unique_ptr<ChildChannel> child, agent_api::HandshakeLine handshake, std::string where)
+    : m_child(std::move(child)), m_handshake(std::move(handshake)), m_where(std::move(where)) {}
 
 AgentSession::~AgentSession() {
   m_transport.reset();
@@ -102,56 +127,41 @@ Result<AgentReply> AgentSession::get(const std::string& path, std::chrono::milli
   return m_transport->request("GET", path, nullptr, timeout);
 }
 
-Result<std::unique_ptr<AgentSession>> connect_agent(wsl::WslClient& wsl, ChildLauncher& launcher,
+std::string AgentSession::describe() const {
+  const std::string over = m_link == AgentLink::http ? "http (127.0.0.1:" + std::to_string(m_handshake.port) + ")"
+                                                     : std::string(transport_name()) + " (stdio fallback)";
+  return "tfwsl-agent " + m_handshake.agent + " " + m_where + " over " + over + (m_deployed ? ", installed just now" : "");
+}
+
+Result<std::unique_ptr<AgentSession>> connect_agent(AgentHost& host, LoopbackConnector& loopback,
                                                     const BridgeOptions& options) {
   const std::string token = make_token();
-  auto attempt = start_agent(wsl, launcher, options, token);
-  bool deployed = false;
-  bool wrong_version = attempt.handshake && !options.expected_version.empty() &&
-                       attempt.handshake->agent != options.expected_version;
-  if (!attempt.handshake || wrong_version) {
-    std::string why = wrong_version ? "agent " + attempt.handshake->agent + " is installed, tfwsl " +
-                                          options.expected_version + " needs its own version"
-                                    : attempt.problem;
-    if (attempt.child) attempt.child->finish(std::chrono::seconds(3));
-    if (options.shipped_agent.empty()) {
-      return make_error(ErrorCode::not_found, "the agent could not be started in " + options.distro + " (" + why +
-                                                  ") and no tfwsl-agent ships next to tfwsl.exe to install");
-    }
-    spdlog::info("agent not usable ({}); installing the shipped one", why);
-    if (auto status = deploy_agent(wsl, options); !status) {
-      auto e = status.error();
-      e.context.push_back("starting the agent after: " + why);
-      return tl::unexpected(e);
-    }
-    deployed = true;
-    attempt = start_agent(wsl, launcher, options, token);
-    if (!attempt.handshake) {
-      return make_error(ErrorCode::process, "the agent installed in " + options.distro + " did not start: " + attempt.problem);
-    }
-  }
-  auto session = std::make_unique<AgentSession>(std::move(attempt.child), *attempt.handshake, token);
-  session->m_deployed = deployed;
+  bool installed = false;
+  TFWSL_TRY(attempt, start_or_install(host, options, token, installed));
+  auto session = std::make_unique<AgentSession>(std::move(attempt.child), *attempt.handshake, host.where());
+  session->m_deployed = installed;
 
   // Is 127.0.0.1:<port> our agent? Ask for the proof before the token goes there.
-  auto http = std::make_unique<HttpAgentTransport>(session->m_handshake.port, token);
-  std::string nonce = make_token();
+  auto http = loopback.connect(session->m_handshake.port, token);
+  const std::string nonce = make_token();
   auto proof = http->challenge(nonce, options.challenge_timeout);
   const std::string where = "127.0.0.1:" + std::to_string(session->m_handshake.port);
   if (proof && agent_api::verify_challenge_proof(token, nonce, *proof)) {
     session->m_transport = std::move(http);
-  } else {
-    if (!proof && proof.error().code == ErrorCode::io) {
-      session->m_localhost = LocalhostState::not_answering;
-      session->m_localhost_problem = where + " does not answer from Windows (" + proof.error().message + ")";
-    } else {
-      session->m_localhost = LocalhostState::impostor;
-      session->m_localhost_problem =
-          "another program answers on " + where + (proof ? ": its challenge proof is wrong" : ": " + proof.error().message);
-    }
-    spdlog::warn("{}; using the agent's stdio channel instead", session->m_localhost_problem);
-    session->m_transport = std::make_unique<StdioAgentTransport>(*session->m_child);
+    session->m_link = AgentLink::http;
+    return session;
   }
+  if (!proof && proof.error().code == ErrorCode::io) {
+    session->m_link = AgentLink::stdio_fallback;
+    session->m_localhost_problem = where + " does not answer" + (host.forwards_localhost() ? " from Windows" : "") + " (" +
+                                   proof.error().message + ")";
+  } else {
+    session->m_link = AgentLink::stdio_impostor;
+    session->m_localhost_problem =
+        "another program answers on " + where + (proof ? ": its challenge proof is wrong" : ": " + proof.error().message);
+  }
+  spdlog::warn("{}; using the agent's stdio channel instead", session->m_localhost_problem);
+  session->m_transport = std::make_unique<StdioAgentTransport>(*session->m_child);
   return session;
 }
 

@@ -29,18 +29,40 @@ class AgentTransport {
                                      const nlohmann::json& body, std::chrono::milliseconds timeout) = 0;
 };
 
-class HttpAgentTransport final : public AgentTransport {
+// A transport to 127.0.0.1:<port> that can first be asked to prove it is our agent.
+class LoopbackTransport : public AgentTransport {
+ public:
+  // POST /v1/challenge without the token; the proof it returns (or why there is none). Errors with
+  // ErrorCode::io mean nothing answered there.
+  virtual Result<std::string> challenge(const std::string& nonce, std::chrono::milliseconds timeout) = 0;
+};
+
+// Makes the loopback transport for the port of a handshake: HTTP for real (HttpLoopbackConnector),
+// a test's fake otherwise. The token is only sent by request(), never by challenge().
+class LoopbackConnector {
+ public:
+  virtual ~LoopbackConnector() = default;
+  virtual std::unique_ptr<LoopbackTransport> connect(int port, const std::string& token) = 0;
+};
+
+class HttpAgentTransport final : public LoopbackTransport {
  public:
   HttpAgentTransport(int port, std::string token);
   const char* name() const override { return "http"; }
   Result<AgentReply> request(const std::string& method, const std::string& path, const nlohmann::json& body,
                              std::chrono::milliseconds timeout) override;
-  // POST /v1/challenge without the token; the proof it returns (or why there is none).
-  Result<std::string> challenge(const std::string& nonce, std::chrono::milliseconds timeout);
+  Result<std::string> challenge(const std::string& nonce, std::chrono::milliseconds timeout) override;
 
  private:
   int m_port;
   std::string m_token;
+};
+
+class HttpLoopbackConnector final : public LoopbackConnector {
+ public:
+  std::unique_ptr<LoopbackTransport> connect(int port, const std::string& token) override {
+    return std::make_unique<HttpAgentTransport>(port, token);
+  }
 };
 
 // Not thread-safe by itself: requests are answered in order, so callers serialise (AgentSession does).

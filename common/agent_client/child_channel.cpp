@@ -2,25 +2,39 @@
 // into buffers, so reads can time out and a chatty stderr never blocks the child.
 #include "common/agent_client/child_channel.hpp"
 
-#include <boost/process.hpp>
-#if defined(_WIN32)
-#include <boost/process/windows.hpp>
-#endif
-
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
 
 #include <spdlog/spdlog.h>
 
+#include "common/agent_client/broken_pipe.hpp"
+#include "common/agent_client/child_launch.hpp"
 #include "common/process/process_runner.hpp"
-#include "common/process/windows_command_line.hpp"
-#include "common/text/utf_convert.hpp"
 
 namespace bp = boost::process;
 
 namespace tfwsl::agent_client {
 namespace {
+
+// Straight into the pipe, never through opstream's buffer: Boost.Process 1.81's basic_pipebuf
+// mistakes a broken pipe on Windows (WriteFile's ERROR_NO_DATA, reported as 0 bytes written) for
+// progress and then writes past its buffer (boost/process/pipe.hpp, _write_impl and overflow).
+// POSIX reports the broken pipe by throwing (EPIPE, with SIGPIPE blocked by the caller).
+bool write_all(bp::pipe& pipe, std::string_view bytes) {
+  try {
+    while (!bytes.empty()) {
+      const auto chunk = static_cast<bp::pipe::int_type>(std::min<std::size_t>(bytes.size(), 1u << 20));
+      const auto n = pipe.write(bytes.data(), chunk);
+      if (n <= 0) return false;
+      bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
 
 class SystemChildChannel final : public ChildChannel {
  public:
@@ -29,20 +43,7 @@ class SystemChildChannel final : public ChildChannel {
 
   void launch(const std::vector<std::string>& argv, const std::filesystem::path& program,
               const std::map<std::string, std::string>& env) {
-#if defined(_WIN32)
-    auto environment = boost::this_process::wenvironment();
-    for (const auto& [k, v] : env) environment[utf8_to_wide(k)] = utf8_to_wide(v);
-    std::vector<std::string> a = argv;
-    a[0] = wide_to_utf8(program.wstring());
-    std::wstring line = utf8_to_wide(build_windows_command_line(a));
-    m_child = bp::child(bp::cmd(line), bp::std_out > m_out, bp::std_err > m_err, bp::std_in < m_in, environment,
-                        bp::windows::create_no_window);
-#else
-    auto environment = boost::this_process::environment();
-    for (const auto& [k, v] : env) environment[k] = v;
-    m_child = bp::child(bp::exe(program.string()), bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())),
-                        bp::std_out > m_out, bp::std_err > m_err, bp::std_in < m_in, environment);
-#endif
+    m_child = launch_child(argv, program, env, m_out, m_err, m_in);
     m_out_reader = std::thread([state = m_state] { drain(*state, state->out, state->out_buffer, state->out_eof); });
     m_err_reader = std::thread([state = m_state] { drain(*state, state->err, state->err_buffer, state->err_eof); });
   }
@@ -50,9 +51,9 @@ class SystemChildChannel final : public ChildChannel {
   Status write(std::string_view bytes) override {
     std::lock_guard lock(m_write_mutex);
     if (m_input_closed) return make_error(ErrorCode::io, "the agent's input is already closed");
-    m_in.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    m_in.flush();
-    if (!m_in) return make_error(ErrorCode::io, "could not write to the agent (it has exited)");
+    bool written = false;
+    without_sigpipe([&] { written = write_all(m_in.pipe(), bytes); });
+    if (!written) return make_error(ErrorCode::io, "could not write to the agent (it has exited)");
     return {};
   }
 
@@ -60,7 +61,6 @@ class SystemChildChannel final : public ChildChannel {
     std::lock_guard lock(m_write_mutex);
     if (m_input_closed) return;
     m_input_closed = true;
-    m_in.flush();
     m_in.pipe().close();
   }
 
@@ -114,9 +114,20 @@ class SystemChildChannel final : public ChildChannel {
     std::error_code ec;
     if (m_child.valid() && !m_child.wait_for(grace, ec)) m_child.terminate(ec);
     if (m_child.valid()) m_child.wait(ec);
-    // The readers end at EOF, which comes once the child (and anything holding its pipes) is gone.
-    if (m_out_reader.joinable()) m_out_reader.detach();
-    if (m_err_reader.joinable()) m_err_reader.detach();
+    // The readers end at EOF, which comes once the child (and anything holding its pipes) is gone:
+    // then they are joined. Only a grandchild that keeps a pipe open leaves them running, detached,
+    // on the state they share by ownership (m_state), never on this object.
+    bool ended = false;
+    {
+      std::unique_lock lock(m_mutex);
+      ended = m_cv.wait_for(lock, std::chrono::seconds(2), [&] { return m_out_eof && m_err_eof; });
+    }
+    for (std::thread* reader : {&m_out_reader, &m_err_reader}) {
+      if (!reader->joinable()) continue;
+      if (ended) reader->join();
+      else reader->detach();
+    }
+    if (!ended) spdlog::debug("the agent's pipes are still open after it exited; their readers end on their own");
   }
 
  private:

@@ -1,11 +1,8 @@
 #include "common/doctor/doctor.hpp"
 
-#include <future>
-#include <memory>
-#include <thread>
-
 #include <spdlog/spdlog.h>
 
+#include "common/doctor/joined_task.hpp"
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
@@ -13,21 +10,7 @@
 namespace tfwsl::doctor {
 namespace {
 
-// Runs fn on its own thread; nothing when it does not finish in time (the thread is left to end
-// on its own: a hung wsl.exe has its own timeout in the process runner).
-template <class T>
-std::shared_future<T> start(std::function<T()> fn) {
-  auto task = std::make_shared<std::packaged_task<T()>>(std::move(fn));
-  std::shared_future<T> future = task->get_future().share();
-  std::thread([task] { (*task)(); }).detach();
-  return future;
-}
-
-template <class T>
-std::optional<T> wait(const std::shared_future<T>& f, std::chrono::steady_clock::time_point deadline) {
-  if (f.wait_until(deadline) != std::future_status::ready) return std::nullopt;
-  return f.get();
-}
+using Clock = std::chrono::steady_clock;
 
 nlohmann::json host_json(const host::HostFacts& h) {
   nlohmann::json j;
@@ -89,105 +72,146 @@ WslFacts wsl_facts_from(const Result<wsl::WslReply>& list, const Result<wsl::Wsl
   return f;
 }
 
-DoctorResult run_doctor(const DoctorEnvironment& env) {
-  const auto started = std::chrono::steady_clock::now();
-  DoctorResult result;
-  std::vector<CheckResult> checks;
 
-  auto host_future = start<host::HostFacts>(env.host_facts);
-  auto wslconfig_future = start<WslconfigFacts>(env.wslconfig);
+namespace {
 
-  // wsl.exe: -l -v and --version side by side; --status only when --version is not understood (an
-  // inbox wsl.exe) AND the registry lacks the default version: three starts at most with the agent.
-  std::shared_future<Result<wsl::WslReply>> list_future, version_future;
-  if (env.is_windows && env.wsl) {
-    list_future = start<Result<wsl::WslReply>>([w = env.wsl] { return w->list_verbose(); });
-    version_future = start<Result<wsl::WslReply>>([w = env.wsl] { return w->version(); });
+// What the sources gave, once all of them have ended.
+struct Gathered {
+  host::HostFacts host;
+  bool host_in_time = false;
+  WslconfigFacts wslconfig;
+  WslFacts wsl;
+  std::vector<CheckResult> wsl_checks;  // wsl.installed, .version, .default-version, .distro
+  std::string distro;
+  LinuxSide linux_side;
+};
+
+std::vector<CheckResult> skipped_wsl_checks() {
+  std::vector<CheckResult> out;
+  for (const char* id : {"wsl.installed", "wsl.version", "wsl.default-version", "wsl.distro"}) {
+    out.push_back(make_check(id, CheckStatus::skip, "not on Windows: wsl.exe checks need tfwsl.exe on the Windows side"));
   }
-  // Native Linux: the Linux side needs no distro name; start it now.
-  std::shared_future<LinuxSide> linux_future;
-  if (!env.is_windows) linux_future = start<LinuxSide>([&env] { return env.linux_side(""); });
+  return out;
+}
 
-  auto host = wait(host_future, started + env.host_timeout);
-  host::HostFacts host_facts;
-  if (host) host_facts = *host;
-  else host_facts.is_windows = env.is_windows, host_facts.notes.push_back("host facts timed out");
-  for (auto& c : host::assess_host(host_facts, env.host_policy)) checks.push_back(std::move(c));
-  if (!host) {
+LinuxSide await_linux_side(JoinedTask<LinuxSide>& task, Clock::time_point deadline, const std::string& why_late) {
+  if (auto side = task.wait_until(deadline)) return std::move(*side);
+  LinuxSide late;
+  late.error = why_late;
+  return late;
+}
+
+using WslTask = JoinedTask<Result<wsl::WslReply>>;
+
+// wsl.exe -l -v and --version (already running), --status only for an inbox wsl.exe without the
+// registry's default version, then the Linux side in the chosen distro: three starts at most.
+void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started, WslTask& list_task,
+                         WslTask& version_task, Gathered& g) {
+  const auto deadline = started + env.wsl_timeout;
+  auto list = list_task.wait_until(deadline);
+  auto version = version_task.wait_until(deadline);
+  Result<wsl::WslReply> timed_out = make_error(ErrorCode::timeout, "wsl.exe did not answer in time");
+  std::optional<Result<wsl::WslReply>> status;
+  const bool inbox = version && *version && (*version)->failure.kind == wsl::WslFailureKind::cli_too_old;
+  if (inbox && !g.host.wsl_default_version) status = env.wsl->status();
+  g.wsl = wsl_facts_from(list ? *list : timed_out, version ? *version : timed_out, status, g.host.wsl_default_version);
+  g.wsl_checks = {check_wsl_installed(g.wsl), check_wsl_version(g.wsl), check_wsl_default_version(g.wsl)};
+  CheckResult distro_check = check_wsl_distro(g.wsl, env.distro, g.distro);
+  g.wsl_checks.push_back(distro_check);
+  if (g.distro.empty()) {
+    g.linux_side.error = "no usable distribution (" + distro_check.summary + ")";
+    return;
+  }
+  JoinedTask<LinuxSide> side("the agent in " + g.distro, [&env, distro = g.distro] { return env.linux_side(distro); });
+  g.linux_side = await_linux_side(side, Clock::now() + env.agent_timeout,
+                                  "the agent did not answer within " + std::to_string(env.agent_timeout.count() / 1000) + " s");
+}
+
+// Every source on its own thread, side by side; all of them have ended when this returns.
+Gathered gather(const DoctorEnvironment& env, Clock::time_point started) {
+  Gathered g;
+  const bool through_wsl = env.is_windows && env.wsl;
+  JoinedTask<host::HostFacts> host_task("reading the host facts", env.host_facts);
+  JoinedTask<WslconfigFacts> wslconfig_task("reading .wslconfig", env.wslconfig);
+  std::optional<WslTask> list_task, version_task;
+  std::optional<JoinedTask<LinuxSide>> native_side;
+  if (through_wsl) {
+    list_task.emplace("wsl.exe -l -v", [w = env.wsl] { return w->list_verbose(); });
+    version_task.emplace("wsl.exe --version", [w = env.wsl] { return w->version(); });
+  } else {
+    // Native Linux: the Linux side needs no distro name; start it now.
+    native_side.emplace("the Linux side", [&env] { return env.linux_side(""); });
+  }
+
+  if (auto host = host_task.wait_until(started + env.host_timeout)) {
+    g.host = std::move(*host);
+    g.host_in_time = true;
+  } else {
+    g.host.is_windows = env.is_windows;
+    g.host.notes.push_back("host facts timed out");
+  }
+  if (auto w = wslconfig_task.wait_until(started + env.host_timeout)) g.wslconfig = std::move(*w);
+
+  if (through_wsl) {
+    gather_windows_side(env, started, *list_task, *version_task, g);
+  } else {
+    g.wsl_checks = skipped_wsl_checks();
+    g.linux_side = await_linux_side(*native_side, started + env.agent_timeout, "the Linux checks did not finish in time");
+  }
+  return g;
+}
+
+nlohmann::json facts_json(const Gathered& g, int wsl_starts, std::chrono::milliseconds elapsed) {
+  nlohmann::json distros = nlohmann::json::array();
+  for (const auto& d : g.wsl.distros)
+    distros.push_back({{"name", d.name}, {"state", d.state.value_or("")}, {"version", d.version.value_or(0)}, {"default", d.is_default}});
+  return {{"host", host_json(g.host)},
+          {"wsl", {{"distros", distros}, {"wsl_version", g.wsl.wsl_version.value_or("")},
+                   {"kernel_version", g.wsl.kernel_version.value_or("")}, {"chosen_distro", g.distro}}},
+          {"agent", {{"link", g.linux_side.description}, {"error", g.linux_side.error}, {"info", g.linux_side.info}}},
+          {"wslconfig", {{"path", g.wslconfig.path}, {"present", g.wslconfig.present}}},
+          {"wsl_starts", wsl_starts},
+          {"elapsed_ms", elapsed.count()}};
+}
+
+}  // namespace
+
+DoctorResult run_doctor(const DoctorEnvironment& env) {
+  const auto started = Clock::now();
+  const Gathered g = gather(env, started);
+
+  std::vector<CheckResult> checks = host::assess_host(g.host, env.host_policy);
+  if (!g.host_in_time) {
     for (auto& c : checks)
       if (c.id.rfind("host.", 0) == 0) c.status = CheckStatus::skip, c.summary = "unknown: reading the host facts timed out";
   }
-
-  WslconfigFacts wslconfig;
-  if (auto w = wait(wslconfig_future, started + env.host_timeout)) wslconfig = *w;
   std::optional<std::uint64_t> configured_memory;
-  for (auto& c : check_wslconfig(wslconfig, host_facts.ram_bytes, configured_memory)) checks.push_back(std::move(c));
+  for (auto& c : check_wslconfig(g.wslconfig, g.host.ram_bytes, configured_memory)) checks.push_back(std::move(c));
+  for (const auto& c : g.wsl_checks) checks.push_back(c);
 
-  std::string distro;
-  LinuxSide linux_side;
-  WslFacts wsl;
-  if (env.is_windows && env.wsl) {
-    auto deadline = started + env.wsl_timeout;
-    auto list = wait(list_future, deadline);
-    auto version = wait(version_future, deadline);
-    Result<wsl::WslReply> timed_out = make_error(ErrorCode::timeout, "wsl.exe did not answer in time");
-    std::optional<Result<wsl::WslReply>> status;
-    const bool inbox = version && *version && (*version)->failure.kind == wsl::WslFailureKind::cli_too_old;
-    if (inbox && !host_facts.wsl_default_version) status = env.wsl->status();
-    wsl = wsl_facts_from(list ? *list : timed_out, version ? *version : timed_out, status, host_facts.wsl_default_version);
-    checks.push_back(check_wsl_installed(wsl));
-    checks.push_back(check_wsl_version(wsl));
-    checks.push_back(check_wsl_default_version(wsl));
-    CheckResult distro_check = check_wsl_distro(wsl, env.distro, distro);
-    checks.push_back(distro_check);
-    if (!distro.empty()) {
-      auto side = start<LinuxSide>([&env, distro] { return env.linux_side(distro); });
-      if (auto s = wait(side, std::chrono::steady_clock::now() + env.agent_timeout)) linux_side = *s;
-      else linux_side.error = "the agent did not answer within " + std::to_string(env.agent_timeout.count() / 1000) + " s";
-    } else {
-      linux_side.error = "no usable distribution (" + distro_check.summary + ")";
-    }
-  } else {
-    for (const char* id : {"wsl.installed", "wsl.version", "wsl.default-version", "wsl.distro"}) {
-      CheckResult r;
-      r.id = id;
-      r.status = CheckStatus::skip;
-      r.summary = "not on Windows: wsl.exe checks need tfwsl.exe on the Windows side";
-      checks.push_back(r);
-    }
-    if (auto s = wait(linux_future, started + env.agent_timeout)) linux_side = *s;
-    else linux_side.error = "the Linux checks did not finish in time";
-  }
-
-  checks.push_back(check_agent(linux_side.link, linux_side.description, linux_side.error));
-  checks.push_back(check_localhost_forwarding(linux_side.link, linux_side.localhost_problem));
+  const LinuxSide& side = g.linux_side;
+  checks.push_back(check_agent(side.link, side.description, side.error, env.is_windows && env.wsl));
+  checks.push_back(check_localhost_forwarding(side.link, side.localhost_problem, side.forwarded));
   std::optional<std::uint64_t> mem_total_kb;
-  for (const auto& c : linux_side.checks.checks) {
+  for (const auto& c : side.checks.checks) {
     if (c.id == "mem.effective") {
       mem_total_kb = mem_total_kb_from(c);
       continue;  // ours replaces it: the agent cannot see .wslconfig
     }
     checks.push_back(c);
   }
-  if (linux_side.link != AgentLink::none) {
-    checks.push_back(check_mem_effective(configured_memory, mem_total_kb, host_facts.ram_bytes, wslconfig.path));
+  if (side.link != AgentLink::none) {
+    checks.push_back(check_mem_effective(configured_memory, mem_total_kb, g.host.ram_bytes, g.wslconfig.path));
   }
-  checks.push_back(check_driver_parity(host_facts, linux_side.gpu));
+  checks.push_back(check_driver_parity(g.host, side.gpu));
 
-  std::string why = linux_side.link == AgentLink::none ? "unknown: the agent could not be reached (" + linux_side.error + ")"
+  DoctorResult result;
+  const std::string why = side.link == AgentLink::none ? "unknown: the agent could not be reached (" + side.error + ")"
                                                        : "not reported by the agent";
   result.report = complete_report(std::move(checks), why);
   result.wsl_starts = env.wsl ? env.wsl->starts() : 0;
-  result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-  nlohmann::json distros = nlohmann::json::array();
-  for (const auto& d : wsl.distros) distros.push_back({{"name", d.name}, {"state", d.state.value_or("")}, {"version", d.version.value_or(0)}, {"default", d.is_default}});
-  result.facts = {{"host", host_json(host_facts)},
-                  {"wsl", {{"distros", distros}, {"wsl_version", wsl.wsl_version.value_or("")},
-                           {"kernel_version", wsl.kernel_version.value_or("")}, {"chosen_distro", distro}}},
-                  {"agent", {{"link", linux_side.description}, {"error", linux_side.error}, {"info", linux_side.info}}},
-                  {"wslconfig", {{"path", wslconfig.path}, {"present", wslconfig.present}}},
-                  {"wsl_starts", result.wsl_starts},
-                  {"elapsed_ms", result.elapsed.count()}};
+  result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+  result.facts = facts_json(g, result.wsl_starts, result.elapsed);
   return result;
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 // `tfwsl doctor`: host, WSL and agent checks merged into one report (ids: doctor_checks.hpp).
 // The sources run in parallel, each with a time limit; a source past its limit leaves its checks
-// as `skip` with the reason. The ports make it testable: the host facts, wsl.exe (WslClient over a
-// ProcessRunner), the .wslconfig reader and the Linux side (the agent over the bridge on Windows,
-// the agent's checks in-process on the native Linux build).
+// as `skip` with the reason. Each source runs on a thread that run_doctor joins before it returns
+// (joined_task.hpp), so the sources may use what the caller owns. The ports make it testable: the
+// host facts, wsl.exe (WslClient over a ProcessRunner), the .wslconfig reader and the Linux side
+// (the agent over the bridge: through wsl.exe on Windows, as a child on the native Linux build;
+// agent_side.hpp).
 
 #include <chrono>
 #include <functional>
@@ -26,6 +28,7 @@ struct LinuxSide {
   std::string description;        // "tfwsl-agent 0.1.0 in Ubuntu-22.04 over http (127.0.0.1:41234)"
   std::string error;              // why there is no link
   std::string localhost_problem;  // with stdio_* links
+  bool forwarded = false;         // 127.0.0.1 went through WSL's localhost forwarding (Windows)
   Report checks;                  // the agent's /v1/checks
   std::optional<agent_api::GpuResponse> gpu;
   nlohmann::json info;            // /v1/info, for the bundle

@@ -139,28 +139,37 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
   return r;
 }
 
-CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem) {
+CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem, bool forwarded) {
   switch (link) {
     case AgentLink::http:
+      if (!forwarded) {
+        return make_check("wsl.localhost-forwarding", CheckStatus::skip,
+                          "not on Windows: nothing is forwarded (the agent answered on this machine's 127.0.0.1)");
+      }
       return make_check("wsl.localhost-forwarding", CheckStatus::ok, "Windows reaches the agent on 127.0.0.1");
-    case AgentLink::in_process:
-      return make_check("wsl.localhost-forwarding", CheckStatus::skip, "not on Windows: nothing is forwarded");
     case AgentLink::none:
       return make_check("wsl.localhost-forwarding", CheckStatus::skip, "the agent did not start, so forwarding was not tried");
     case AgentLink::stdio_fallback: {
-      CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::warn,
-                           "WSL does not forward 127.0.0.1 to the distro: the agent was reached over wsl.exe's pipes "
-                           "instead (stdio fallback)",
-                           "run 'wsl --shutdown' and try again; if it persists turn off Fast Startup, and with "
-                           "networkingMode=mirrored make sure localhost is not blocked by a firewall rule");
+      CheckResult r =
+          forwarded ? make_check("wsl.localhost-forwarding", CheckStatus::warn,
+                                 "WSL does not forward 127.0.0.1 to the distro: the agent was reached over wsl.exe's "
+                                 "pipes instead (stdio fallback)",
+                                 "run 'wsl --shutdown' and try again; if it persists turn off Fast Startup, and with "
+                                 "networkingMode=mirrored make sure localhost is not blocked by a firewall rule")
+                    : make_check("wsl.localhost-forwarding", CheckStatus::warn,
+                                 "the agent's port on 127.0.0.1 did not answer: it was reached over its pipes instead "
+                                 "(stdio fallback)",
+                                 "check for a firewall rule on the loopback interface (iptables -L INPUT -v)");
       r.details.push_back(problem);
       return r;
     }
     case AgentLink::stdio_impostor: {
       CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::fail,
-                           "another program answers on the agent's localhost port: the token was not sent there, the "
-                           "stdio fallback was used",
-                           "find the program listening on that port (netstat -ano | findstr LISTENING) and stop it");
+                                 "another program answers on the agent's localhost port: the token was not sent there, "
+                                 "the stdio fallback was used",
+                                 forwarded ? "find the program listening on that port (netstat -ano | findstr LISTENING) "
+                                             "and stop it"
+                                           : "find the program listening on that port (ss -ltnp) and stop it");
       r.details.push_back(problem);
       return r;
     }
@@ -168,10 +177,11 @@ CheckResult check_localhost_forwarding(AgentLink link, const std::string& proble
   return make_check("wsl.localhost-forwarding", CheckStatus::skip, "");
 }
 
-CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error) {
+CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl) {
   if (link == AgentLink::none) {
     CheckResult r = make_check("wsl.agent", CheckStatus::fail, "the agent could not be reached: " + error,
-                         "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps");
+                               through_wsl ? "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps"
+                                           : "run 'tfwsl doctor -v' for the details and follow the message above");
     std::string unknown;
     for (const auto& id : agent_check_ids()) unknown += (unknown.empty() ? "" : ", ") + id;
     r.details.push_back("unknown without the agent: " + unknown + ", gpu.driver-parity");

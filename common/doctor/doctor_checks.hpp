@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/agent_api/api_types.hpp"
+#include "common/agent_client/agent_link.hpp"
 #include "common/check/check.hpp"
 #include "common/host/host_facts.hpp"
 #include "common/parse/wsl_list_parser.hpp"
@@ -39,9 +40,12 @@ CheckResult check_wsl_default_version(const WslFacts& wsl);
 // `wanted`: --distro, or empty for the default one. Fills `chosen` with the distro to use.
 CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std::string& chosen);
 
-enum class AgentLink { none, http, stdio_fallback, stdio_impostor, in_process };
-CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem);
-CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error);
+using agent_client::AgentLink;
+// `forwarded`: 127.0.0.1 is WSL's forwarding to the distro (Windows); on the native Linux build the
+// agent listens on this machine's own loopback and nothing is forwarded.
+CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem, bool forwarded);
+// `through_wsl`: the agent runs in a WSL distro (Windows), where restarting WSL is the usual fix.
+CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl);
 
 // Windows driver (nvidia-smi.exe / registry) vs NVML inside the distro.
 CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu);

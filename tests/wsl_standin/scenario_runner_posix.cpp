@@ -125,18 +125,23 @@ int main(int argc, char** argv) {
   fs::copy(scenario, work / "scenario", fs::copy_options::recursive);
 
   tfwsl::standin::RelayOptions relay_options;
+  // The distro's own programs that this machine lacks, first on the relayed commands' PATH.
+  fs::create_directories(work / "fakebin");
+  relay_options.env["PATH"] = (work / "fakebin").string();
+  auto fake_program = [&](const std::string& name, const std::string& script) {
+    std::ofstream(work / "fakebin" / name) << "#!/bin/sh\n" << script;
+    fs::permissions(work / "fakebin" / name, fs::perms::owner_all | fs::perms::group_read | fs::perms::others_read);
+  };
+  // wslpath -u 'X:\rest' as a distro with WSL's default automount root answers: /mnt/x/rest.
+  fake_program("wslpath", "[ \"$1\" = -u ] || exit 1\n"
+                          "drive=$(printf '%s' \"$2\" | cut -c1 | tr 'A-Z' 'a-z')\n"
+                          "rest=$(printf '%s' \"$2\" | cut -c3- | tr '\\\\' '/')\n"
+                          "printf '/mnt/%s%s\\n' \"$drive\" \"$rest\"\n");
   std::string agent_preinstalled;
   for (const auto& [key, value] : settings) {
     if (key == "localhost" && value == "blocked") relay_options.block_localhost = true;
-    if (key == "nvml-driver") {
-      // The distro's nvidia-smi (what the agent falls back to without libnvidia-ml).
-      fs::create_directories(work / "fakebin");
-      std::ofstream smi(work / "fakebin" / "nvidia-smi");
-      smi << "#!/bin/sh\necho '" << value << ", NVIDIA GeForce RTX 3080'\n";
-      smi.close();
-      fs::permissions(work / "fakebin" / "nvidia-smi", fs::perms::owner_all | fs::perms::group_read | fs::perms::others_read);
-      relay_options.env["PATH"] = (work / "fakebin").string();
-    }
+    // The distro's nvidia-smi (what the agent falls back to without libnvidia-ml).
+    if (key == "nvml-driver") fake_program("nvidia-smi", "echo '" + value + ", NVIDIA GeForce RTX 3080'\n");
     if (key == "agent") agent_preinstalled = value;  // "current": already deployed
   }
   fs::path agent_in_distro = work / "distro" / "tfwsl-agent";

@@ -34,16 +34,15 @@ std::string tar_member(const std::string& name, const std::string& data) {
   return out;
 }
 
-}  // namespace
+// Letters, digits, '_' and '-' continue a name ("me" is not in "memory", "me2" or "me-too");
+// separators (\\ / . : space quotes) end it. Bytes of UTF-8 sequences count as letters.
+bool is_name_char(char c) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  return u >= 0x80 || std::isalnum(u) || c == '_' || c == '-';
+}
 
-std::string redact(std::string text, const std::vector<std::string>& user_names) {
-  for (const auto& name : user_names) {
-    if (name.size() < 2) continue;
-    for (std::size_t pos = 0; (pos = text.find(name, pos)) != std::string::npos;) {
-      text.replace(pos, name.size(), "<user>");
-      pos += 6;
-    }
-  }
+// Runs of 32 or more hex digits (tokens, nonces, proofs) become <redacted>.
+std::string redact_hex_runs(const std::string& text) {
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -62,17 +61,46 @@ std::string redact(std::string text, const std::vector<std::string>& user_names)
   return out;
 }
 
+}  // namespace
+
+std::string redact(std::string text, const std::vector<std::string>& user_names) {
+  for (const auto& name : user_names) {
+    if (name.size() < 2) continue;  // one letter would blank half the text
+    std::string out;
+    std::size_t from = 0;
+    for (std::size_t pos = 0; (pos = text.find(name, pos)) != std::string::npos;) {
+      const std::size_t end = pos + name.size();
+      const bool whole = (pos == 0 || !is_name_char(text[pos - 1])) && (end == text.size() || !is_name_char(text[end]));
+      if (!whole) {
+        ++pos;
+        continue;
+      }
+      out.append(text, from, pos - from);
+      out += "<user>";
+      from = pos = end;
+    }
+    out.append(text, from, std::string::npos);
+    text = std::move(out);
+  }
+  return redact_hex_runs(text);
+}
+
+std::string doctor_bundle_archive(const doctor::DoctorResult& result, const std::vector<std::string>& user_names) {
+  nlohmann::json summary = to_json(result.report);
+  summary["wsl_starts"] = result.wsl_starts;
+  summary["elapsed_ms"] = result.elapsed.count();
+  std::string archive = tar_member("tfwsl-doctor/summary.json", redact(summary.dump(2), user_names)) +
+                        tar_member("tfwsl-doctor/facts.json", redact(result.facts.dump(2), user_names)) +
+                        tar_member("tfwsl-doctor/report.txt", redact(render_text(result.report, {true, false}), user_names));
+  archive.append(1024, '\0');  // the end-of-archive marker: two zero blocks
+  return archive;
+}
+
 Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& result) {
   std::vector<std::string> users;
   for (const char* var : {"USERNAME", "USER", "LOGNAME"})
     if (auto v = wsl::process_environment_variable(var)) users.push_back(*v);
-  nlohmann::json summary = to_json(result.report);
-  summary["wsl_starts"] = result.wsl_starts;
-  summary["elapsed_ms"] = result.elapsed.count();
-  std::string archive = tar_member("tfwsl-doctor/summary.json", redact(summary.dump(2), users)) +
-                        tar_member("tfwsl-doctor/facts.json", redact(result.facts.dump(2), users)) +
-                        tar_member("tfwsl-doctor/report.txt", redact(render_text(result.report, {true, false}), users));
-  archive.append(1024, '\0');
+  const std::string archive = doctor_bundle_archive(result, users);
   std::ofstream out(path_from_utf8(path), std::ios::binary | std::ios::trunc);
   if (!out) return make_error(ErrorCode::io, "cannot write the bundle " + path + ": check the folder exists and is writable");
   out.write(archive.data(), static_cast<std::streamsize>(archive.size()));

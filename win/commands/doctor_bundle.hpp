@@ -4,15 +4,21 @@
 // attaching to a support request.
 
 #include <string>
+#include <vector>
 
 #include "common/core/error.hpp"
 #include "common/doctor/doctor.hpp"
 
 namespace tfwsl::cli {
 
+// Writes doctor_bundle_archive(result, the USERNAME / USER / LOGNAME of this process) to `path`.
 Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& result);
 
-// Replaces the user names and 32+ hex-digit runs in text.
+// The ustar archive: tfwsl-doctor/summary.json, facts.json and report.txt, each redacted.
+std::string doctor_bundle_archive(const doctor::DoctorResult& result, const std::vector<std::string>& user_names);
+
+// Replaces each user name where it stands as a whole word or path component ("/home/me/x", not
+// "memory") with <user>, and every run of 32+ hex digits with <redacted>.
 std::string redact(std::string text, const std::vector<std::string>& user_names);
 
 }  // namespace tfwsl::cli

@@ -1,5 +1,5 @@
-// tfwsl doctor: gathers the host facts, asks wsl.exe, starts the agent through the bridge (or, on
-// the native Linux build, runs the agent's checks in-process), and prints one report.
+// tfwsl doctor: gathers the host facts, asks wsl.exe, starts the agent through the bridge (in the
+// distro through wsl.exe on Windows, as a child on the native Linux build), and prints one report.
 #include "win/commands/doctor_command.hpp"
 
 #include <filesystem>
@@ -9,10 +9,12 @@
 
 #include <spdlog/spdlog.h>
 
-#include "common/agent_api/api_types.hpp"
-#include "common/agent_client/agent_bridge.hpp"
+#include "common/agent_client/agent_locator.hpp"
+#include "common/agent_client/local_agent_host.hpp"
+#include "common/agent_client/wsl_agent_host.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/doctor/agent_side.hpp"
 #include "common/doctor/doctor.hpp"
 #include "common/doctor/host_policy.hpp"
 #include "common/host/host_probe.hpp"
@@ -22,7 +24,7 @@
 #include "common/wsl/wsl_client.hpp"
 #include "win/commands/doctor_bundle.hpp"
 #include "win/platform/host_platform.hpp"
-#include "win/platform/linux_side.hpp"
+#include "win/platform/own_executable.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -33,6 +35,7 @@ struct DoctorArgs {
   bool json = false;
   bool verbose = false;
   std::string bundle;
+  std::string agent;  // --agent: the tfwsl-agent binary (agent_locator.hpp)
 };
 
 doctor::WslconfigFacts read_wslconfig() {
@@ -57,54 +60,51 @@ doctor::WslconfigFacts read_wslconfig() {
   return facts;
 }
 
-doctor::LinuxSide bridge_linux_side(wsl::WslClient& wsl, const std::string& distro, const std::string& profile) {
-  doctor::LinuxSide side;
-  agent_client::SystemChildLauncher launcher;
+Result<std::filesystem::path> locate_agent(const DoctorArgs& args) {
+  agent_client::AgentSearch search;
+  search.option = args.agent;
+  search.env = wsl::process_environment_variable(agent_client::k_agent_binary_env);
+  search.executable = path_from_utf8(own_executable_path());
+  return agent_client::find_agent_binary(search, [](const std::filesystem::path& p) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(p, ec);
+  });
+}
+
+agent_client::BridgeOptions bridge_options(const DoctorArgs& args) {
   agent_client::BridgeOptions options;
-  options.distro = distro;
   options.expected_version = TFWSL_VERSION;
   // The agent judges by the same profile when it has it built in; a profile file on the Windows
   // side leaves the agent's checks on its default (the host checks still follow the file).
-  if (open_builtin_profile(profile)) options.profile = profile;
-  if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) options.agent_path = *path;
-  auto self = path_from_utf8(own_executable_path());
-  auto shipped = self.parent_path() / "tfwsl-agent";
-  std::error_code ec;
-  if (std::filesystem::exists(shipped, ec)) options.shipped_agent = path_to_utf8(shipped);
-  auto session = agent_client::connect_agent(wsl, launcher, options);
-  if (!session) {
-    side.error = session.error().describe();
+  if (open_builtin_profile(args.profile)) options.profile = args.profile;
+  return options;
+}
+
+// Windows: the agent in `distro` through wsl.exe; the one found by locate_agent is what gets installed.
+doctor::LinuxSide wsl_linux_side(wsl::WslClient& wsl, const std::string& distro, const DoctorArgs& args) {
+  agent_client::SystemChildLauncher launcher;
+  agent_client::HttpLoopbackConnector loopback;
+  agent_client::WslAgentSettings settings;
+  settings.distro = distro;
+  if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) settings.agent_path = *path;
+  if (auto shipped = locate_agent(args)) settings.shipped_agent = path_to_utf8(*shipped);
+  else spdlog::info("{}", shipped.error().describe());
+  agent_client::WslAgentHost host(wsl, launcher, settings);
+  return doctor::linux_side_from_agent(host, loopback, bridge_options(args));
+}
+
+// Native Linux: the agent found by locate_agent, started as a child over the same bridge.
+doctor::LinuxSide local_linux_side(const DoctorArgs& args) {
+  auto agent = locate_agent(args);
+  if (!agent) {
+    doctor::LinuxSide side;
+    side.error = agent.error().describe();
     return side;
   }
-  auto& s = **session;
-  const std::string link = std::string(s.transport_name()) +
-                           (s.localhost() == agent_client::LocalhostState::ok
-                                ? " (127.0.0.1:" + std::to_string(s.handshake().port) + ")"
-                                : " (stdio fallback)");
-  side.description = "tfwsl-agent " + s.handshake().agent + " in " + distro + " over " + link +
-                     (s.deployed() ? ", installed just now" : "");
-  side.link = s.localhost() == agent_client::LocalhostState::ok            ? doctor::AgentLink::http
-              : s.localhost() == agent_client::LocalhostState::not_answering ? doctor::AgentLink::stdio_fallback
-                                                                              : doctor::AgentLink::stdio_impostor;
-  side.localhost_problem = s.localhost_problem();
-  const auto timeout = std::chrono::seconds(240);
-  if (auto info = s.get(agent_api::route::k_info, std::chrono::seconds(30)); info && info->status == 200) side.info = info->body;
-  auto checks = s.get(agent_api::route::k_checks, timeout);
-  if (!checks || checks->status != 200) {
-    side.link = doctor::AgentLink::none;
-    side.error = checks ? "GET /v1/checks answered HTTP " + std::to_string(checks->status) : checks.error().describe();
-    return side;
-  }
-  for (const auto& c : checks->body.value("checks", nlohmann::json::array())) {
-    CheckResult r;
-    std::string error;
-    if (from_json(c, r, error)) side.checks.checks.push_back(r);
-    else spdlog::warn("agent check not understood: {}", error);
-  }
-  if (auto gpu = s.get(agent_api::route::k_gpu, timeout); gpu && gpu->status == 200) {
-    if (auto parsed = agent_api::parse_gpu(gpu->body)) side.gpu = *parsed;
-  }
-  return side;
+  agent_client::SystemChildLauncher launcher;
+  agent_client::HttpLoopbackConnector loopback;
+  agent_client::LocalAgentHost host(launcher, path_to_utf8(*agent));
+  return doctor::linux_side_from_agent(host, loopback, bridge_options(args));
 }
 
 int run_doctor_command(const DoctorArgs& args, Console& console) {
@@ -128,14 +128,12 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
     return host::gather_host_facts(system, *registry, runner, settings);
   };
   env.wslconfig = read_wslconfig;
+  // run_doctor joins every source before it returns, so these may use the locals above.
   if (system.is_windows) {
     env.wsl = &wsl;
-    env.linux_side = [&wsl, &args](const std::string& distro) { return bridge_linux_side(wsl, distro, args.profile); };
+    env.linux_side = [&wsl, &args](const std::string& distro) { return wsl_linux_side(wsl, distro, args); };
   } else {
-    env.linux_side = [&args](const std::string&) {
-      auto side = in_process_linux_side(args.profile);
-      return side ? *side : doctor::LinuxSide{};
-    };
+    env.linux_side = [&args](const std::string&) { return local_linux_side(args); };
   }
   auto result = doctor::run_doctor(env);
   spdlog::info("doctor: {} wsl.exe starts, {} ms", result.wsl_starts, result.elapsed.count());
@@ -170,6 +168,9 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
   cmd->add_flag("--json", args->json, "Print the report as one JSON object (docs/doctor.md)");
   cmd->add_flag("-v,--verbose", args->verbose, "Show the facts behind each line");
   cmd->add_option("--bundle", args->bundle, "Also write a .tar with both sides' facts and summary.json (redacted)");
+  cmd->add_option("--agent", args->agent,
+                  "The tfwsl-agent binary (default: TFWSL_AGENT, then beside tfwsl, then ../linux/ in a build tree); "
+                  "on Windows the one installed into the distro when needed");
   commands.add(cmd, [args, &console] { return run_doctor_command(*args, console); });
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// tfwsl doctor [--profile P] [--distro D] [--json] [-v] [--bundle FILE] (docs/doctor.md).
+// tfwsl doctor [--profile P] [--distro D] [--json] [-v] [--bundle FILE] [--agent PATH] (docs/doctor.md).
 
 #include "common/cli/command_line.hpp"
 

@@ -1,12 +1,10 @@
-#include "win/platform/linux_side.hpp"
+#include "win/platform/own_executable.hpp"
 
 #include <windows.h>
 
 #include "common/text/utf_convert.hpp"
 
 namespace tfwsl::cli {
-
-std::optional<doctor::LinuxSide> in_process_linux_side(const std::string&) { return std::nullopt; }
 
 std::string own_executable_path() {
   std::wstring buffer(32768, L'\0');

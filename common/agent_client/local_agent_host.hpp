@@ -1,0 +1,25 @@
+#pragma once
+// The agent on this machine, started as a plain child (the native Linux build of tfwsl): the same
+// handshake, token, challenge and stdio frames as through wsl.exe, only without wsl.exe. It installs
+// nothing: the binary is found by agent_locator.hpp, and one of another version is an error to fix.
+
+#include <string>
+
+#include "common/agent_client/agent_host.hpp"
+
+namespace tfwsl::agent_client {
+
+class LocalAgentHost final : public AgentHost {
+ public:
+  LocalAgentHost(ChildLauncher& launcher, std::string agent_binary);
+  std::string where() const override { return "on this machine"; }
+  bool forwards_localhost() const override { return false; }
+  Result<std::unique_ptr<ChildChannel>> start_agent(const std::vector<std::string>& args) override;
+  Status install_agent() override;
+
+ private:
+  ChildLauncher& m_launcher;
+  std::string m_agent_binary;
+};
+
+}  // namespace tfwsl::agent_client

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""tfwsl doctor on the native Linux build, over the real bridge to the real tfwsl-agent.
+
+1. --agent PATH: wsl.agent is ok over http on 127.0.0.1, forwarding is skipped (nothing forwarded),
+   the agent's own checks are reported (not "unknown"), and every id appears once.
+2. No --agent, tfwsl in the build tree: the agent is found at ../linux/tfwsl-agent.
+3. tfwsl copied alone into an empty folder: wsl.agent fails naming where it looked and the fix,
+   and the agent's checks are unknown; exit status 2.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+AGENT_CHECK = "linux.libcuda"  # one of the agent's /v1/checks ids
+
+
+def doctor(tfwsl, *extra, env=None):
+    run_env = dict(os.environ)
+    run_env.pop("TFWSL_AGENT", None)
+    run_env.update(env or {})
+    p = subprocess.run([tfwsl, "doctor", "--json", *extra], capture_output=True, text=True, timeout=540, env=run_env)
+    try:
+        report = json.loads(p.stdout)
+    except json.JSONDecodeError:
+        sys.exit(f"doctor printed no JSON (exit {p.returncode}):\n{p.stdout}\n{p.stderr}")
+    return p.returncode, {c["id"]: c for c in report["checks"]}, report
+
+
+def expect(condition, what, report=None):
+    if not condition:
+        print("FAILED:", what)
+        if report is not None:
+            print(json.dumps(report, indent=2)[:4000])
+        sys.exit(1)
+    print("ok:", what)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tfwsl", required=True)
+    ap.add_argument("--agent", required=True)
+    a = ap.parse_args()
+
+    _, checks, report = doctor(a.tfwsl, "--agent", a.agent)
+    agent = checks["wsl.agent"]
+    expect(agent["status"] == "ok" and "over http (127.0.0.1:" in agent["summary"], "--agent: the agent answered over http", report)
+    expect(checks["wsl.localhost-forwarding"]["status"] == "skip", "nothing is forwarded natively", report)
+    expect("unknown" not in checks[AGENT_CHECK]["summary"], f"{AGENT_CHECK} came from the agent", report)
+    expect(len(checks) == len(report["checks"]), "every id once", report)
+
+    if os.path.basename(os.path.dirname(a.tfwsl)) == "win" and os.path.exists(
+            os.path.join(os.path.dirname(a.tfwsl), "..", "linux", "tfwsl-agent")):
+        _, checks, report = doctor(a.tfwsl)
+        expect(checks["wsl.agent"]["status"] == "ok", "the build tree's ../linux/tfwsl-agent is found", report)
+
+    with tempfile.TemporaryDirectory() as d:
+        lone = os.path.join(d, "bin", "tfwsl")
+        os.makedirs(os.path.dirname(lone))
+        shutil.copy2(a.tfwsl, lone)
+        code, checks, report = doctor(lone)
+        agent = checks["wsl.agent"]
+        expect(code == 2, "a missing agent is a failure (exit 2)", report)
+        expect(agent["status"] == "fail" and "tfwsl-agent was not found" in agent["summary"], "wsl.agent names the problem", report)
+        expect(os.path.join(d, "bin", "tfwsl-agent") in agent["summary"] and "--agent PATH" in agent["summary"],
+               "and where it looked, and the fix", report)
+        expect(checks[AGENT_CHECK]["status"] == "skip", "the agent's checks stay unknown", report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
