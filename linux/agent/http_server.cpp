@@ -31,6 +31,7 @@ namespace {
 
 void write_json(httplib::Response& res, const ApiResponse& response) {
   res.status = response.status;
+  for (const auto& [name, value] : response.headers) res.set_header(name, value);
   res.set_content(response.body.dump(), "application/json");
 }
 

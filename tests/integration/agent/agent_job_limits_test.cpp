@@ -27,11 +27,12 @@ std::string jobs_http(const AgentProcess& a, const std::string& method, const st
 struct JobAnswer {
   int status = 0;
   nlohmann::json body;
+  std::string raw;  // the whole response, headers included
 };
 
 JobAnswer post_import(const AgentProcess& a, const nlohmann::json& body) {
   auto res = raw_exchange(a.port(), jobs_http(a, "POST", "/v1/datasets", body.dump()));
-  return {status_of(res), body_of(res)};
+  return {status_of(res), body_of(res), res};
 }
 
 JobAnswer get_job(const AgentProcess& a, const std::string& id) {
@@ -121,6 +122,7 @@ TEST_CASE("the real agent runs 4 imports at once, answers 429 past that, and hol
     CHECK(r.body["error"]["code"] == "too_many_requests");
     CHECK_THAT(error_message(r), Catch::Contains("4 imports are running"));
     CHECK(r.body["error"]["retry_after_seconds"] == 10);
+    CHECK_THAT(r.raw, Catch::Contains("Retry-After: 10\r\n"));
   }
   cancel_and_wait(a, running);
 
