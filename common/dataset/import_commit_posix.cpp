@@ -1,0 +1,215 @@
+// The batch commit, durable before visible (syncfs, renames through each target folder's
+// descriptor, fsync of those folders, manifest records), then --move's deletions and the removal of
+// emptied source folders.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <string>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "common/dataset/import_job.hpp"
+
+namespace tfwsl::dataset::import_detail {
+
+void ImportJob::stage(Staged staged) {
+  {
+    std::lock_guard lock(m_pending_mutex);
+    if (!staged.synced) m_pending_unsynced_bytes += staged.entry.size;
+    m_pending.push_back(std::move(staged));
+  }
+  maybe_commit(false);
+}
+
+void ImportJob::maybe_commit(bool force) {
+  std::unique_lock commit_lock(m_commit_mutex, std::defer_lock);
+  if (force)
+    commit_lock.lock();
+  else if (!commit_lock.try_lock())
+    return;
+  std::vector<Staged> batch;
+  {
+    std::lock_guard lock(m_pending_mutex);
+    if (m_pending.empty()) return;
+    if (!force && m_pending.size() < k_batch_files && m_pending_unsynced_bytes < k_batch_bytes) return;
+    batch.swap(m_pending);
+    m_pending_unsynced_bytes = 0;
+  }
+  commit(std::move(batch));
+}
+
+// Durable before visible: one syncfs for the batch's small files, then the renames, then the
+// folders that received them, then the manifest records; only then may --move delete sources.
+void ImportJob::commit(std::vector<Staged> batch) {
+  if (!sync_batch(batch)) return;
+  std::map<std::string, UniqueFd> folders;  // each target folder of the batch, opened once
+  std::vector<Staged> renamed = rename_into_place(batch, folders);
+  for (const auto& [folder, fd] : folders) {
+    if (!fd) continue;
+    if (::fsync(fd.get()) != 0) return fail(ErrorCode::io, folder, "making the folder durable", errno);
+  }
+  if (renamed.empty()) return;
+  std::string records;
+  for (const auto& s : renamed) records += format_manifest_line(s.entry);
+  int error = fault("manifest", "");
+  if (error == 0) error = write_all(m_manifest_fd.get(), records.data(), records.size());
+  if (error == 0 && ::fdatasync(m_manifest_fd.get()) != 0) error = errno;
+  if (error != 0) return fail(ErrorCode::io, "", "writing the import manifest", error);
+  {
+    std::lock_guard lock(m_entries_mutex);
+    for (const auto& s : renamed) m_new_entries[s.entry.path] = s.entry;
+  }
+  for (const auto& s : renamed) {
+    m_progress.file_copied(0);
+    if (m_options.move) delete_source(s.entry.path, s.entry, std::make_pair(s.source_dev, s.source_ino));
+  }
+}
+
+// The batch's syncfs. false: the job stops (the batch is thrown away). Small files whose syncfs
+// failed leave the batch, to be copied afresh; files that had their own fsync go on.
+bool ImportJob::sync_batch(std::vector<Staged>& batch) {
+  bool any_unsynced = std::any_of(batch.begin(), batch.end(), [](const Staged& s) { return !s.synced; });
+  if (!any_unsynced) return true;
+  int error = fault("syncfs", "");
+  if (error == 0 && ::syncfs(m_staging_fd.get()) != 0) error = errno;
+  if (error == 0) return true;
+  auto discard = [&](const Staged& s) {
+    ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
+    m_progress.uncount_copied_bytes(s.entry.size);
+  };
+  auto unsynced = std::stable_partition(batch.begin(), batch.end(), [](const Staged& s) { return s.synced; });
+  std::vector<Staged> redo(std::make_move_iterator(unsynced), std::make_move_iterator(batch.end()));
+  batch.erase(unsynced, batch.end());
+  spdlog::warn("syncfs on the target failed ({}); copying {} file(s) again", errno_text(error), redo.size());
+  for (const auto& s : redo) discard(s);
+  if (error == ENOSPC || error == EDQUOT || error == EROFS) {
+    for (const auto& s : batch) discard(s);
+    fail(ErrorCode::io, "", "syncing", error);
+    return false;
+  }
+  std::lock_guard lock(m_retry_mutex);
+  for (const auto& s : redo) {
+    if (s.attempts >= k_max_attempts) {
+      for (const auto& kept : batch) discard(kept);
+      fail(ErrorCode::io, s.entry.path, "making the copy durable", error);
+      return false;
+    }
+    m_retry.emplace_back(s.item, s.attempts + 1);
+  }
+  return true;
+}
+
+// Each copy goes into its folder through that folder's descriptor, opened beneath the target
+// without following symlinks and checked not to be a source folder (TargetFolders): a symlink
+// planted or swapped in since the folder pass blocks its files, it never redirects them.
+std::vector<Staged> ImportJob::rename_into_place(std::vector<Staged>& batch, std::map<std::string, UniqueFd>& folders) {
+  std::vector<Staged> renamed;
+  renamed.reserve(batch.size());
+  std::map<std::string, FolderBlock> blocks;
+  auto discard_from = [&](std::size_t from) {
+    for (std::size_t i = from; i < batch.size(); ++i) {
+      ::unlinkat(m_staging_fd.get(), batch[i].temp_name.c_str(), 0);
+      m_progress.uncount_copied_bytes(batch[i].entry.size);
+    }
+  };
+  auto not_imported = [&](const Staged& s, const std::string& kind, const std::string& message) {
+    ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
+    add_problem(s.entry.path, kind, message);
+    m_progress.file_failed(0);
+  };
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    Staged& s = batch[i];
+    std::string folder = parent_of(s.entry.path);
+    if (!folders.count(folder) && !blocks.count(folder)) {
+      UniqueFd fd;
+      FolderOutcome opened = m_folders.open_for_rename(folder, fd);
+      if (opened.kind == FolderOutcome::Kind::stop_overlap) {
+        discard_from(i);
+        refuse(opened.message);
+        break;
+      }
+      if (opened.kind == FolderOutcome::Kind::stop_io) {
+        discard_from(i);
+        fail(ErrorCode::io, folder, "opening the folder", opened.error);
+        break;
+      }
+      if (opened.kind == FolderOutcome::Kind::blocked)
+        blocks.emplace(folder, opened.block);
+      else
+        folders.emplace(folder, std::move(fd));
+    }
+    if (auto block = blocks.find(folder); block != blocks.end()) {
+      not_imported(s, block->second.kind, block->second.message);
+      continue;
+    }
+    int error = fault("rename", s.entry.path);
+    if (error == 0 && ::renameat(m_staging_fd.get(), s.temp_name.c_str(), folders.at(folder).get(),
+                                 leaf_of(s.entry.path).c_str()) != 0)
+      error = errno;
+    if (error == EISDIR || error == ENOTDIR || error == ENOTEMPTY || error == EEXIST || error == ENOENT) {
+      not_imported(s, "exists-as-other",
+                   "the target has something else at this name (a folder?) or its folder is missing: " +
+                       errno_text(error));
+      continue;
+    }
+    if (error == EXDEV) {  // a mount point inside the target: the staging folder is on another filesystem
+      not_imported(s, "error",
+                   fmt::format("its folder '{}' in the target is on another filesystem (a mount point inside the "
+                               "target), where the copy cannot be renamed: not imported, the source is kept",
+                               display_path(folder)));
+      continue;
+    }
+    if (error != 0) {
+      discard_from(i);
+      fail(ErrorCode::io, s.entry.path, "renaming the copy into place", error);
+      break;
+    }
+    renamed.push_back(std::move(s));
+  }
+  return renamed;
+}
+
+void ImportJob::delete_source(const std::string& path, const ManifestEntry& copied,
+                              std::optional<std::pair<dev_t, ino_t>> id) {
+  std::string parent = parent_of(path);
+  // Through a held descriptor of the parent, opened without following any symlink: a folder
+  // swapped for a symlink since the scan cannot redirect the deletion outside the source.
+  UniqueFd dir(parent.empty() ? ::openat(m_source_fd.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                              : open_beneath(m_source_fd.get(), parent, O_RDONLY | O_DIRECTORY));
+  if (!dir)
+    return add_problem(path, "kept-changed",
+                       "the source's folder cannot be opened safely (" + errno_text(errno) + "): source kept");
+  std::string leaf = leaf_of(path);
+  struct stat now {};
+  if (::fstatat(dir.get(), leaf.c_str(), &now, AT_SYMLINK_NOFOLLOW) != 0) return;  // already gone
+  bool same = static_cast<std::uint64_t>(now.st_size) == copied.size && to_ns(now.st_mtim) == copied.mtime_ns &&
+              (!id || (now.st_dev == id->first && now.st_ino == id->second));
+  if (!same)
+    return add_problem(path, "kept-changed",
+                       "the source changed after it was copied (size or mtime): it was kept; run the import again "
+                       "to copy the new version");
+  int error = fault("delete", path);
+  if (error == 0 && ::unlinkat(dir.get(), leaf.c_str(), 0) != 0) error = errno;
+  if (error != 0) return add_problem(path, "kept", "cannot delete the source after copying it: " + errno_text(error));
+  m_progress.file_moved();
+}
+
+void ImportJob::remove_emptied_source_directories() {
+  for (auto it = m_scan.directories.rbegin(); it != m_scan.directories.rend(); ++it) {
+    std::string parent = parent_of(*it);
+    UniqueFd dir(parent.empty() ? ::openat(m_source_fd.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                : open_beneath(m_source_fd.get(), parent, O_RDONLY | O_DIRECTORY));
+    if (!dir) continue;
+    int error = fault("rmdir", *it);
+    if (error == 0 && ::unlinkat(dir.get(), leaf_of(*it).c_str(), AT_REMOVEDIR) != 0) error = errno;
+    if (error != 0 && error != ENOTEMPTY && error != EEXIST && error != ENOENT)
+      spdlog::info("{}: folder not removed: {}", display_path(*it), errno_text(error));
+  }
+}
+
+}  // namespace tfwsl::dataset::import_detail

@@ -1,0 +1,142 @@
+#pragma once
+// The copy engine's job, shared by its parts: import_engine_posix.cpp (preparation, the scan, the
+// workers and the run), import_copy_posix.cpp (one file or symlink into staging, and reading a copy
+// back) and import_commit_posix.cpp (the batch commit and --move's deletions). Internal to the
+// engine: everyone else calls run_import (import_engine.hpp). POSIX only.
+
+#include <sys/types.h>
+#include <time.h>
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/core/error.hpp"
+#include "common/dataset/content_hash.hpp"
+#include "common/dataset/import_stop.hpp"
+#include "common/dataset/import_types.hpp"
+#include "common/dataset/manifest.hpp"
+#include "common/dataset/path_policy.hpp"
+#include "common/dataset/posix_files.hpp"
+#include "common/dataset/progress.hpp"
+#include "common/dataset/target_folders.hpp"
+#include "common/dataset/tree_scan.hpp"
+
+namespace tfwsl::dataset::import_detail {
+
+inline constexpr std::size_t k_buffer_bytes = 1 << 20;
+// Files this large get their own fsync as soon as they are written (their data dominates); smaller
+// ones share one syncfs per batch, since an fsync per small file costs more than copying it.
+inline constexpr std::uint64_t k_own_fsync_bytes = 4ull << 20;
+// Large files go through copy_file_range when the kernel allows it between these filesystems.
+inline constexpr std::uint64_t k_copy_range_min_bytes = 8ull << 20;
+inline constexpr std::size_t k_copy_range_chunk = 8u << 20;
+inline constexpr std::size_t k_batch_files = 512;
+inline constexpr std::uint64_t k_batch_bytes = 64ull << 20;
+inline constexpr int k_max_attempts = 3;
+// Free-space margin: 2 % of the filesystem, at least 1 MiB and at most 256 MiB, plus 1 % of the data.
+inline constexpr std::uint64_t k_space_margin_min = 1ull << 20;
+inline constexpr std::uint64_t k_space_margin_max = 256ull << 20;
+inline constexpr std::size_t k_max_listed_problems = 1000;
+inline constexpr std::size_t k_max_listed_unusual = 200;
+inline constexpr long k_v9fs_magic = 0x01021997;  // DrvFs (/mnt/c) in WSL 2 is a 9P mount
+
+inline std::int64_t to_ns(const timespec& t) { return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec; }
+
+// A file complete under its temporary name in the staging folder, waiting for its batch commit.
+struct Staged {
+  std::size_t item = 0;
+  std::string temp_name;
+  ManifestEntry entry;
+  bool synced = false;  // had its own fsync
+  dev_t source_dev = 0;
+  ino_t source_ino = 0;
+  int attempts = 1;
+};
+
+enum class CopyOutcome { staged, retry, durability_failed, gave_up, stopped };
+
+class ImportJob {
+ public:
+  ImportJob(const ImportOptions& options, ProgressTracker& progress, const CancelToken& cancel)
+      : m_options(options), m_progress(progress), m_cancel(cancel) {}
+
+  Result<ImportReport> run();
+
+ private:
+  Status prepare();
+  Status preflight_space();
+  void create_target_directories();
+  void worker();
+  void process_item(std::size_t index, int attempts);
+  CopyOutcome copy_file(const ScannedItem& item, Staged& staged, std::span<char> buffer, ContentHasher& hasher);
+  CopyOutcome copy_symlink(const ScannedItem& item, Staged& staged);
+  std::optional<std::string> hash_target(const ScannedItem& item, std::span<char> buffer, ContentHasher& hasher);
+  bool target_present(const ScannedItem& item, std::uint64_t size);
+  void stage(Staged staged);
+  void maybe_commit(bool force);
+  void commit(std::vector<Staged> batch);
+  bool sync_batch(std::vector<Staged>& batch);
+  std::vector<Staged> rename_into_place(std::vector<Staged>& batch, std::map<std::string, UniqueFd>& folders);
+  void delete_source(const std::string& path, const ManifestEntry& copied, std::optional<std::pair<dev_t, ino_t>> id);
+  void remove_emptied_source_directories();
+  Status write_compacted_manifest();
+  void clear_staging();
+
+  void add_problem(const std::string& path, std::string kind, std::string message);
+  void fail(ErrorCode code, const std::string& path, const std::string& doing, int error);
+  void refuse(std::string message);
+  Error stop_error();
+  bool stopping() const { return m_cancel.cancelled() || m_failed.load(); }
+  int fault(std::string_view step, const std::string& path) const {
+    return m_options.fault_hook ? m_options.fault_hook(step, path) : 0;
+  }
+  mode_t target_mode(const ScannedItem& item) const {
+    bool executable = !m_source_is_drvfs && (item.mode & S_IXUSR);
+    return executable ? 0755 : 0644;
+  }
+
+  const ImportOptions& m_options;
+  ProgressTracker& m_progress;
+  const CancelToken& m_cancel;
+
+  ResolvedImportPaths m_paths;
+  UniqueFd m_source_fd, m_target_fd, m_state_fd, m_staging_fd, m_lock_fd, m_manifest_fd;
+  bool m_source_is_drvfs = false;
+  ManifestEntries m_manifest;  // as loaded; new records go to m_new_entries
+  ScanResult m_scan;
+  TargetFolders m_folders;
+
+  std::atomic<std::size_t> m_next{0};
+  std::atomic<std::uint64_t> m_temp_seq{0};
+  std::atomic<bool> m_copy_range_ok{true};
+
+  std::mutex m_retry_mutex;
+  std::deque<std::pair<std::size_t, int>> m_retry;  // (item, attempts so far)
+
+  std::mutex m_pending_mutex;
+  std::vector<Staged> m_pending;
+  std::uint64_t m_pending_unsynced_bytes = 0;
+  std::mutex m_commit_mutex;
+
+  std::mutex m_entries_mutex;
+  ManifestEntries m_new_entries;
+
+  std::mutex m_problem_mutex;
+  ImportReport m_report;
+
+  std::atomic<bool> m_failed{false};
+  std::mutex m_fail_mutex;
+  std::optional<StopCause> m_stop;  // a full disk or an I/O error: described once the job wound down
+  std::optional<Error> m_error;     // any other stop (overlap found mid-run)
+};
+
+}  // namespace tfwsl::dataset::import_detail
