@@ -102,9 +102,7 @@ void register_core_routes(Router& router, AgentContext& context) {
 
 void register_all_routes(Router& router, AgentContext& context) {
   register_core_routes(router, context);
-#ifdef TFWSL_HAVE_DATASET_ROUTES
   register_dataset_routes(router, context);
-#endif
 }
 
 }  // namespace tfwsl::agent

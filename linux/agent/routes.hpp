@@ -2,8 +2,6 @@
 // Route registration. Each file that owns routes has one function here; the server calls them all.
 //   register_core_routes     core_routes.cpp     /v1/challenge, info, checks, gpu, stack, paths/resolve
 //   register_dataset_routes  dataset_routes.cpp  /v1/datasets, /v1/jobs/{id}, /v1/jobs/{id}/cancel
-//                            (owned by the dataset work; built in when the file exists, see
-//                            linux/CMakeLists.txt TFWSL_HAVE_DATASET_ROUTES)
 
 #include "linux/agent/agent_context.hpp"
 #include "linux/agent/router.hpp"
