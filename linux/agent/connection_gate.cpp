@@ -22,7 +22,7 @@ void send_error_and_close(int fd, agent_api::ApiError error, const std::string& 
   auto body = agent_api::error_body(error, message).dump();
   auto response = "HTTP/1.1 " + std::to_string(status) + " " + httplib::status_message(status) +
                   "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-                  "\r\nConnection: close\r\n\r\n" + body;
+                  (error == agent_api::ApiError::busy ? "\r\nRetry-After: 1" : "") + "\r\nConnection: close\r\n\r\n" + body;
   (void)!::send(fd, response.data(), response.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
   ::shutdown(fd, SHUT_RDWR);
   ::close(fd);

@@ -170,6 +170,7 @@ TEST_CASE("past the worker queue the agent answers 503 busy at once, and serves 
     if (n > 0 && status_of(std::string(buf, static_cast<std::size_t>(n))) == 503) {
       ++busy;
       CHECK(body_of(std::string(buf, static_cast<std::size_t>(n)))["error"]["code"] == "busy");
+      CHECK(std::string(buf, static_cast<std::size_t>(n)).find("\r\nRetry-After: 1\r\n") != std::string::npos);
       ::close(fd);
     } else {
       queued.push_back(fd);
