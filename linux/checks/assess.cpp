@@ -1,9 +1,11 @@
 #include <algorithm>
-#include <sstream>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "common/profile/profile.hpp"
+#include "common/util/byte_size_text.hpp"
+#include "common/version/version.hpp"
 #include "linux/checks/linux_checks.hpp"
 
 namespace tfwsl::linux_checks {
@@ -27,16 +29,27 @@ CheckResult timeout_result(const std::string& id, const char* probe) {
               "'tfwsl-agent check -vv' shows which call hangs.");
 }
 
-// "3.10.12" -> {3, 10}; {-1,-1} when unreadable.
-std::pair<int, int> major_minor(const std::string& v) {
-  int a = -1, b = -1;
-  char dot = 0;
-  std::istringstream in(v);
-  if (!(in >> a >> dot >> b) || dot != '.') return {-1, -1};
-  return {a, b};
+// "3.10.12" -> 3.10, the precision a supported-Python range is given in; nothing when unreadable.
+std::optional<Version> minor_series(const std::string& text) {
+  auto v = Version::parse(text);
+  if (!v) return std::nullopt;
+  return v->truncated(2);
 }
 
-std::string gib(std::uint64_t bytes) { return fmt::format("{:.1f} GiB", static_cast<double>(bytes) / (1ull << 30)); }
+// Does the Python's x.y lie within the policy's bounds? An empty bound does not limit.
+bool python_in_range(const Version& python, const CheckPolicy& p) {
+  auto lo = minor_series(p.python_min), hi = minor_series(p.python_max);
+  return (!lo || !(python < *lo)) && (!hi || !(*hi < python));
+}
+
+// The toolkit the profile names ("12.2") is a release series: 12.2.140 is in it, 12.20 is not.
+bool toolkit_in_series(const std::string& version, const std::string& wanted) {
+  auto v = Version::parse(version), w = Version::parse(wanted);
+  if (!v || !w) return version == wanted;
+  for (std::size_t i = 0; i < w->release.size(); ++i)
+    if (v->segment(i) != w->segment(i)) return false;
+  return true;
+}
 
 std::string join(const std::vector<std::string>& items, const char* sep = ", ") {
   std::string out;
@@ -139,7 +152,7 @@ CheckResult check_compute_capability(const LinuxFacts& f, const CheckPolicy& p) 
   if (f.gpu.devices.empty()) return make("gpu.compute-capability", CheckStatus::skip, "no GPU to check");
   std::vector<std::string> details, low;
   for (const auto& d : f.gpu.devices) {
-    details.push_back(fmt::format("{}: compute capability {}.{}, {}", d.name, d.cc_major, d.cc_minor, gib(d.memory_bytes)));
+    details.push_back(fmt::format("{}: compute capability {}.{}, {}", d.name, d.cc_major, d.cc_minor, format_gib(d.memory_bytes)));
     if (std::make_pair(d.cc_major, d.cc_minor) < std::make_pair(p.min_cc_major, p.min_cc_minor))
       low.push_back(fmt::format("{} ({}.{})", d.name, d.cc_major, d.cc_minor));
   }
@@ -168,7 +181,7 @@ CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
   }
   if (!p.cuda_toolkit.empty()) {
     bool match = std::any_of(f.stack.toolkits.begin(), f.stack.toolkits.end(),
-                             [&](const CudaToolkit& t) { return t.version.rfind(p.cuda_toolkit, 0) == 0; });
+                             [&](const CudaToolkit& t) { return toolkit_in_series(t.version, p.cuda_toolkit); });
     if (!match)
       return make("cuda.toolkit", CheckStatus::warn, "CUDA toolkit present but not " + p.cuda_toolkit,
                   "sudo apt-get install " + cuda_toolkit_apt_package(p.cuda_toolkit) + " from NVIDIA's wsl-ubuntu repository.",
@@ -199,9 +212,8 @@ CheckResult check_python(const LinuxFacts& f, const CheckPolicy& p) {
   if (f.stack.python_version.empty())
     return make("python.version", CheckStatus::fail, "no usable Python: " + f.stack.python_error,
                 "sudo apt-get install python3 python3-venv (or pass --python PATH)");
-  auto v = major_minor(f.stack.python_version);
-  auto lo = major_minor(p.python_min), hi = major_minor(p.python_max);
-  if (v < lo || v > hi)
+  auto v = minor_series(f.stack.python_version);
+  if (v && !python_in_range(*v, p))
     return make("python.version", CheckStatus::fail,
                 fmt::format("Python {} is outside {}–{} supported by {}", f.stack.python_version, p.python_min, p.python_max,
                             p.profile_name),
@@ -285,14 +297,14 @@ CheckResult check_tf_gpu(const LinuxFacts& f, const CheckPolicy& p) {
 
 CheckResult check_memory(const LinuxFacts& f) {
   if (!f.system.mem_total_kb) return make("mem.effective", CheckStatus::warn, "MemTotal not readable from /proc/meminfo");
-  return make("mem.effective", CheckStatus::ok, "MemTotal " + gib(*f.system.mem_total_kb * 1024) + " in this VM", {},
+  return make("mem.effective", CheckStatus::ok, "MemTotal " + format_gib(*f.system.mem_total_kb * 1024) + " in this VM", {},
               {fmt::format("MemTotal: {} kB", *f.system.mem_total_kb)});
 }
 
 CheckResult check_disk(const LinuxFacts& f, const CheckPolicy& p) {
   if (!f.system.disk_free_bytes) return make("disk.free", CheckStatus::warn, "free space unknown: " + f.system.disk_error);
   auto free = *f.system.disk_free_bytes;
-  auto summary = gib(free) + " free on the distro's filesystem";
+  auto summary = format_gib(free) + " free on the distro's filesystem";
   std::string fix = "Free space (pip cache: pip cache purge; apt: sudo apt-get clean), or grow the VHD; also keep the "
                     "Windows drive holding ext4.vhdx from filling up.";
   if (free < p.disk_fail_bytes) return make("disk.free", CheckStatus::fail, summary, fix);

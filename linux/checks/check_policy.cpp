@@ -3,10 +3,12 @@
 #include "common/compat/compat_db.hpp"
 #include "common/diagnose/explain_engine.hpp"
 #include "common/profile/profile_loader.hpp"
+#include "common/profile/profile_source.hpp"
 
 namespace tfwsl::linux_checks {
 
-Result<CheckPolicy> check_policy_for_profile(const std::string& name_or_path) {
+Result<CheckPolicy> check_policy_for_profile(const std::string& requested) {
+  const std::string name_or_path = requested.empty() ? default_profile_name() : requested;
   TFWSL_TRY(profile, load_valid_profile(name_or_path));
   CheckPolicy policy;
   policy.profile_name = "profile " + name_or_path;

@@ -9,9 +9,8 @@
 
 namespace tfwsl::linux_checks {
 
-inline constexpr const char* k_default_profile = "tf-2.15-cuda-12.2";
-
-// name_or_path: a built-in profile name or a YAML file. Errors name the profile and the problem.
+// name_or_path: a built-in profile name or a YAML file; empty: the default profile
+// (default_profile_name()). Errors name the profile and the problem.
 Result<CheckPolicy> check_policy_for_profile(const std::string& name_or_path);
 
 // The signature base's verdict on a TensorFlow log: the error findings' summaries, joined.

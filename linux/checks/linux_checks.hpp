@@ -3,7 +3,7 @@
 // into the check report of common/check. Used by `tfwsl-agent check`, the agent's /v1/checks, and
 // `tfwsl doctor` on a native Linux build (it links tfwsl_linux_checks in-process).
 //
-// Check ids (../shared/DESIGN.md): linux.dxg, linux.libcuda, linux.no-linux-driver, linux.ldconfig,
+// Check ids (docs/doctor.md lists them): linux.dxg, linux.libcuda, linux.no-linux-driver, linux.ldconfig,
 // gpu.visible, gpu.compute-capability, cuda.toolkit, cudnn, python.version, tf.installed, tf.build,
 // tf.gpu, mem.effective, disk.free, data.location.
 
@@ -16,12 +16,12 @@
 
 namespace tfwsl::linux_checks {
 
-// What "ok" means. The profile decides (default tf-2.15-cuda-12.2); these defaults are the
-// fallback when no profile is loaded, and the CLI fills them from common/profile + common/compat.
+// What "ok" means. Always filled from a profile and the compatibility data
+// (check_policy_for_profile); a default-constructed policy sets no bounds at all.
 struct CheckPolicy {
-  std::string profile_name = "built-in defaults (tf-2.15-cuda-12.2)";
-  int min_cc_major = 5, min_cc_minor = 0;  // lowest SASS in the TF 2.15 wheels (FACTS.md 1.6)
-  std::string python_min = "3.9", python_max = "3.11";  // TF 2.15 wheels
+  std::string profile_name;
+  int min_cc_major = 0, min_cc_minor = 0;   // lowest compute capability the profile's TF wheels run on
+  std::string python_min, python_max;       // the profile's TF release's Python range; empty: no bound
   std::string cuda_toolkit;                // expected toolkit "12.2"; empty: any (or none)
   std::uint64_t disk_warn_bytes = 20ull << 30;
   std::uint64_t disk_fail_bytes = 5ull << 30;

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "common/core/exit_codes.hpp"
+#include "common/profile/profile_source.hpp"
 #include <spdlog/spdlog.h>
 
 #include "linux/checks/check_policy.hpp"
@@ -35,18 +36,12 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   cmd->add_option("--profile", args->profile,
-                  std::string("Profile (built-in name or YAML file) that decides what ok means; default ") +
-                      linux_checks::k_default_profile);
+                  "Profile (built-in name or YAML file) that decides what ok means; default " + default_profile_name());
   commands.add(cmd, [args, &console]() {
-    auto policy = linux_checks::check_policy_for_profile(args->profile.empty() ? linux_checks::k_default_profile : args->profile);
+    auto policy = linux_checks::check_policy_for_profile(args->profile);
     if (!policy) {
-      if (!args->profile.empty()) {
-        console.err << "tfwsl-agent check: " << policy.error().describe() << "\n";
-        return exit_code::k_failure;
-      }
-      spdlog::warn("default profile unavailable ({}); using built-in defaults", policy.error().describe());
-      policy = linux_checks::CheckPolicy{};
-      policy->explain_tf_log = linux_checks::explain_tf_log_with_signatures;
+      console.err << "tfwsl-agent check: " << policy.error().describe() << "\n";
+      return exit_code::k_failure;
     }
     auto env = linux_checks::system_probe_environment();
     env.python = args->python;

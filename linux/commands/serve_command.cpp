@@ -14,6 +14,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/profile/profile_source.hpp"
 #include "common/agent_api/handshake.hpp"
 #include "common/agent_api/token.hpp"
 #include "common/core/exit_codes.hpp"
@@ -104,14 +105,9 @@ int serve(const ServeArguments& args, Console& console) {
   }
   context->probe_env = linux_checks::system_probe_environment();
   context->probe_env.python = args.python;
-  auto policy = linux_checks::check_policy_for_profile(args.profile.empty() ? linux_checks::k_default_profile : args.profile);
-  if (!policy && !args.profile.empty()) return fail(console, policy.error());
-  if (policy) {
-    context->policy = *policy;
-  } else {
-    spdlog::warn("default profile unavailable ({}); using built-in defaults", policy.error().describe());
-    context->policy.explain_tf_log = linux_checks::explain_tf_log_with_signatures;
-  }
+  auto policy = linux_checks::check_policy_for_profile(args.profile);
+  if (!policy) return fail(console, policy.error());
+  context->policy = *policy;
 
   Router router;
   register_all_routes(router, *context);
@@ -187,7 +183,7 @@ void register_serve_command(CLI::App& app, CommandTable& commands, Console& cons
   cmd->add_option("--token-file", args->token_file, "Read the token from FILE (mode 0600 in a 0700 directory)");
   cmd->add_option("--root", args->roots, "A directory dataset sources and targets may be under (repeatable)");
   cmd->add_option("--python", args->python, "Python interpreter for the TensorFlow probe")->capture_default_str();
-  cmd->add_option("--profile", args->profile, "Profile that decides what ok means in /v1/checks (default tf-2.15-cuda-12.2)");
+  cmd->add_option("--profile", args->profile, "Profile that decides what ok means in /v1/checks (default " + default_profile_name() + ")");
   cmd->add_option("--threads", args->threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
   cmd->add_option("--timeout", args->timeout_s,
                   "Seconds for a request body to arrive after its head, and for the client to take the answer "

@@ -30,7 +30,7 @@ namespace tfwsl::cli {
 namespace {
 
 struct DoctorArgs {
-  std::string profile = "tf-2.15-cuda-12.2";
+  std::string profile = default_profile_name();
   std::string distro;
   bool json = false;
   bool verbose = false;

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "linux/checks/check_policy.hpp"
 #include "linux/checks/probes.hpp"
 #include "tests/unit/agent/fake_machine.hpp"
 #include "tests/support/report_lookup.hpp"
@@ -188,9 +189,15 @@ TEST_CASE("CUDA toolkits, Python version and data paths", "[probes]") {
   REQUIRE(facts.stack.toolkits.size() == 1);
   CHECK(facts.stack.toolkits[0].version == "12.2.140");
   CHECK(facts.stack.nvcc == "/usr/local/cuda-12.2/bin/nvcc");
-  auto report = assess(facts, CheckPolicy{});
-  CHECK(tfwsl::test::require_check(report, "cuda.toolkit").status == CheckStatus::ok);
+  auto policy = check_policy_for_profile("");  // the default profile: TF 2.15, CUDA toolkit 12.2
+  REQUIRE(policy);
+  auto report = assess(facts, *policy);
+  CHECK(tfwsl::test::require_check(report, "cuda.toolkit").status == CheckStatus::ok);  // 12.2.140 is in the 12.2 series
   CHECK(tfwsl::test::require_check(report, "python.version").status == CheckStatus::fail);  // 3.12 is outside TF 2.15's 3.9-3.11
+  CHECK(assess(facts, CheckPolicy{}).checks.size() == report.checks.size());
+  CHECK(tfwsl::test::require_check(assess(facts, CheckPolicy{}), "python.version").status == CheckStatus::ok);  // no bounds set
+  policy->cuda_toolkit = "12.20";  // a series the prefix "12.2" would have matched
+  CHECK(tfwsl::test::require_check(assess(facts, *policy), "cuda.toolkit").status == CheckStatus::warn);
   CHECK(tfwsl::test::require_check(report, "python.version").summary.find("3.12.3") != std::string::npos);
   CHECK(tfwsl::test::require_check(report, "data.location").status == CheckStatus::warn);
   CHECK(tfwsl::test::require_check(report, "data.location").summary.find("/mnt/c/Users/me/data") != std::string::npos);
