@@ -4,15 +4,13 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/process.hpp>
-#if defined(_WIN32)
-#include <boost/process/windows.hpp>
-#endif
 
 #include <spdlog/spdlog.h>
 
 #include <future>
 #include <thread>
 
+#include "common/process/process_launch.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/process/windows_command_line.hpp"
 #include "common/text/utf_convert.hpp"
@@ -42,12 +40,7 @@ std::string describe_command(const std::vector<std::string>& argv) {
 
 Result<std::filesystem::path> resolve_program(const std::string& name) {
   std::filesystem::path p = utf8_to_wide(name);
-#if defined(_WIN32)
-  bool has_dir = name.find_first_of("\\/:") != std::string::npos;
-#else
-  bool has_dir = name.find('/') != std::string::npos;
-#endif
-  if (has_dir) {
+  if (names_a_path(name)) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(p, ec)) return p;
     return make_error(ErrorCode::not_found, "program not found: " + name,
@@ -67,43 +60,20 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
   if (!program) return tl::unexpected(program.error());
 
   boost::asio::io_context ios;
-  std::future<std::string> out_future;
-  std::future<std::string> err_future;
-  std::error_code launch_error;
-#if defined(_WIN32)
-  // Wide environment on Windows: the command line is wide too, and Boost.Process v1 cannot mix them.
-  auto environment = boost::this_process::wenvironment();
-  for (const auto& [key, value] : request.env) environment[utf8_to_wide(key)] = utf8_to_wide(value);
-#else
-  auto environment = boost::this_process::environment();
-  for (const auto& [key, value] : request.env) environment[key] = value;
-#endif
-  const std::string input = request.stdin_data.value_or(std::string());
-  auto start_dir = request.working_directory.value_or(std::filesystem::current_path());
+  ChildLaunch launch;
+  launch.input = request.stdin_data.value_or(std::string());
 
   spdlog::debug("running: {}", describe_command(request.argv));
   const auto started = std::chrono::steady_clock::now();
   bp::child child;
   try {
-#if defined(_WIN32)
-    std::vector<std::string> argv = request.argv;
-    argv[0] = wide_to_utf8(program->wstring());
-    std::wstring line = utf8_to_wide(build_windows_command_line(argv));
-    child = bp::child(bp::cmd(line), bp::std_out > out_future, bp::std_err > err_future,
-                      bp::std_in < boost::asio::buffer(input), environment, bp::start_dir(start_dir.wstring()),
-                      bp::windows::create_no_window, bp::error(launch_error), ios);
-#else
-    std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
-    child = bp::child(bp::exe(program->string()), bp::args(args), bp::std_out > out_future,
-                      bp::std_err > err_future, bp::std_in < boost::asio::buffer(input), environment,
-                      bp::start_dir(start_dir.string()), bp::error(launch_error), ios);
-#endif
+    child = start_child(request, *program, launch, ios);
   } catch (const std::exception& e) {
     return make_error(ErrorCode::process, "could not start " + request.argv[0], e.what());
   }
-  if (launch_error) {
+  if (launch.error) {
     return make_error(ErrorCode::process, "could not start " + request.argv[0],
-                      describe_command(request.argv) + ": " + launch_error.message());
+                      describe_command(request.argv) + ": " + launch.error.message());
   }
 
   ProcessOutcome outcome;
@@ -126,8 +96,8 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
   ios.restart();
   ios.run_for(std::chrono::seconds(2));
   outcome.exit_code = child.exit_code();
-  outcome.out = take(out_future);
-  outcome.err = take(err_future);
+  outcome.out = take(launch.out);
+  outcome.err = take(launch.err);
   outcome.elapsed =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   spdlog::debug("{} exited {} after {} ms", request.argv[0], outcome.exit_code, outcome.elapsed.count());
