@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/diagnose/explain_engine.hpp"
 
 #include <algorithm>

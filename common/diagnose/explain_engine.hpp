@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // `tfwsl explain`'s engine: bytes in (any paste, any encoding, any size up to the caller's cap),
 // {kind, facts, findings} out. Kind detection picks the parser; the parser gives facts; the
 // signature base turns text and facts into findings. Never throws on input.

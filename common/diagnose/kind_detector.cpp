@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/diagnose/kind_detector.hpp"
 
 #include <algorithm>

@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/diagnose/signature_base.hpp"
 
 #include "common/compat/compat_db.hpp"

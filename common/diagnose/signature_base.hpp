@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // The signature base: what pasted text means, as data (profiles/signatures.yaml, embedded in the
 // binary). A signature names a finding id, its severity, the kinds of paste it applies to, the text
 // that reveals it (literals, or regexes gated by a literal needle so a 10 MB log stays fast) and/or

@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/parse/ldconfig_parser.hpp"
 
 #include <algorithm>

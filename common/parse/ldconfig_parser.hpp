@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // What users paste when the CUDA driver library inside WSL is in question: ldconfig's warnings
 // ("/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link"), `ldconfig -p`
 // cache listings, `ls /usr/lib/wsl/lib`, and lsmod/modprobe probes for an nvidia kernel module.

@@ -1,4 +1,3 @@
-// owner: knowB
 #include "common/parse/nvidia_smi_parser.hpp"
 
 #include <algorithm>

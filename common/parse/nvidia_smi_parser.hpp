@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowB
 // nvidia-smi as users run it: the default table (inside WSL, where "Driver Version" is the Windows
 // driver, and on Windows, where the first row shows WDDM or TCC), the CSV of
 // `--query-gpu=name,driver_version,driver_model.current,memory.total --format=csv[,noheader]`, and

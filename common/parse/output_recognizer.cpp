@@ -1,4 +1,3 @@
-// owner: knowB
 #include "common/parse/output_recognizer.hpp"
 
 #include <algorithm>

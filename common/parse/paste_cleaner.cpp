@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/parse/paste_cleaner.hpp"
 
 #include <array>

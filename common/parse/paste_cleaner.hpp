@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // What users paste is rarely what the tool printed: a shell prompt and the command before the
 // output, markdown fences around it, "> " quote prefixes from an issue reply, CRLF (or a doubled CR
 // from a UTF-16 pipe), UTF-16LE bytes, or UTF-16 shown as text ("W\x00S\x00L\x00" from a Go or

@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/parse/requirements_parser.hpp"
 
 #include <algorithm>

@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // The dependency lists a Python project declares, in the formats users paste: requirements.txt
 // (pip options, -r includes, markers, inline comments, hashes), conda environment.yml (conda
 // specs with spaces, "=" pins, a "pip:" subsection), pyproject.toml (PEP 621 arrays and Poetry

@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/parse/tf_log_parser.hpp"
 
 #include <algorithm>

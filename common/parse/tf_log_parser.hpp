@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // TensorFlow / XLA / TSL logs as users paste them (glog "2024-01-01 10:00:00.1: W path.cc:12] msg"
 // and absl "E0000 00:00:1738697930.202924 7665 file.cc:522] msg" prefixes, Python sessions around
 // them, docker-compose "service | " prefixes). Facts only; which messages mean what lives in the

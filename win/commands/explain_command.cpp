@@ -1,4 +1,3 @@
-// owner: knowC
 #include "win/commands/explain_command.hpp"
 
 #include <cstdio>

@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // `tfwsl explain [--json] FILE|-`: what a pasted output or log says, and what to do about it.
 
 #include "common/cli/command_line.hpp"
