@@ -15,13 +15,15 @@ namespace tfwsl::parse {
 
 struct TfLogResult {
   // GPUs TF showed: "Num GPUs Available: N", a printed list of PhysicalDevice(... GPU ...), "Adding
-  // visible gpu devices: 0, 1", "Created device .../device:GPU:N"; 0 for an empty list after
+  // visible gpu devices: 0, 1", "Created device .../device:GPU:N", "Found device N with properties"
+  // (TF <= 2.3); 0 for an empty list after
   // "Skipping registering GPU devices". Nothing when the log does not show a count.
   std::optional<int> gpu_count;
   std::optional<std::string> cudnn_runtime;   // "Loaded runtime CuDNN library: 9.1.0 ..."
   std::optional<std::string> cudnn_compiled;  // "... but source was compiled with: 9.3.0"
   std::vector<std::string> missing_libraries; // "libcudnn.so.8" from "...: cannot open shared object file"
-  std::optional<std::string> tf_version;      // "print(tf.__version__)" output or a wheel path
+  std::optional<std::string> tf_version;      // "TensorFlow version: 2.9.1" or a wheel path
+  std::optional<std::string> compute_capability;  // the highest "compute capability: 8.9" shown
 };
 
 TfLogResult parse_tf_log(std::string_view text);
