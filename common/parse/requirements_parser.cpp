@@ -129,16 +129,13 @@ void set_python(RequirementsResult& result, std::string spec, int line) {
   result.python = std::move(python);
 }
 
-// A "python" requirement (conda's "- python=3.11", `conda create python=3.7`) is the Python the
-// project runs on, not a package: it moves to `result.python`.
+// A "python" requirement (conda's "- python=3.11", `conda create python=3.7`) is also the Python the
+// project runs on: `result.python` says so (the entry stays a conda package in the list).
 void take_python(RequirementsResult& result) {
+  if (result.python) return;
   auto it = std::find_if(result.requirements.begin(), result.requirements.end(),
                          [](const DeclaredRequirement& r) { return r.package == "python"; });
-  if (it == result.requirements.end()) return;
-  if (!result.python) result.python = *it;
-  result.requirements.erase(std::remove_if(result.requirements.begin(), result.requirements.end(),
-                                           [](const DeclaredRequirement& r) { return r.package == "python"; }),
-                            result.requirements.end());
+  if (it != result.requirements.end()) result.python = *it;
 }
 
 void add(RequirementsResult& result, std::string_view text, bool conda, int line) {
