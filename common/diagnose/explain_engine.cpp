@@ -163,7 +163,7 @@ void add_lint_findings(const std::vector<wslconfig::Finding>& lint, Explanation&
 }  // namespace
 
 nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, const SignatureBase& base) {
-  return kind_facts(kind, text, base, {}, nullptr);
+  return kind_facts(kind, text, base, nullptr, nullptr);
 }
 
 Explanation explain(std::string_view bytes, const SignatureBase& base) {
@@ -175,7 +175,7 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
   std::vector<wslconfig::Finding> lint;
   // A .wslconfig saved as UTF-16 or with a BOM is itself a finding: give the linter the bytes.
   bool raw_wslconfig = out.kind == "wslconfig" && paste.encoding != ConsoleEncoding::utf8;
-  out.facts = kind_facts(out.kind, raw_wslconfig ? bytes : std::string_view(paste.text), base, paste.commands, &lint);
+  out.facts = kind_facts(out.kind, raw_wslconfig ? bytes : std::string_view(paste.text), base, &paste, &lint);
 
   const auto& signatures = base.signatures();
   const TextHits hits = scan_text(paste.text, out.kind, signatures);

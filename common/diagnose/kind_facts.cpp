@@ -117,7 +117,9 @@ bool shows_pip_cuda_wheels(std::string_view text, const std::vector<std::string>
 }  // namespace
 
 nlohmann::json kind_facts(const std::string& kind, std::string_view text, const SignatureBase& base,
-                          const std::vector<std::string>& commands, std::vector<wslconfig::Finding>* lint_out) {
+                          const CleanedPaste* paste, std::vector<wslconfig::Finding>* lint_out) {
+  static const std::vector<std::string> k_none;
+  const std::vector<std::string>& commands = paste ? paste->commands : k_none;
   nlohmann::json facts = nlohmann::json::object();
   if (kind == "wsl-list") {
     facts = wsl_list_facts(text, commands);
@@ -145,7 +147,7 @@ nlohmann::json kind_facts(const std::string& kind, std::string_view text, const 
   if (!facts.is_object()) facts = nlohmann::json::object();
   if (!is_wsl_kind(kind) && kind != "wslconfig") add_wsl_start_errors(text, facts);
   if (kind == "tf-log" || kind == "ldconfig" || kind == "unknown") {
-    if (std::string platform = text_platform(text, commands); !platform.empty()) facts["platform"] = platform;
+    if (std::string platform = text_platform(text, commands, paste ? paste->windows_commands : k_none); !platform.empty()) facts["platform"] = platform;
   }
   return facts;
 }

@@ -10,13 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include "common/diagnose/signature_base.hpp"
+#include "common/parse/paste_cleaner.hpp"
 #include "common/wslconfig/wslconfig_lint.hpp"
 
 namespace tfwsl::diagnose {
 
-// `lint_out` receives the .wslconfig linter's findings (kind wslconfig); `commands` are the commands
-// seen at the paste's prompts.
+// `lint_out` receives the .wslconfig linter's findings (kind wslconfig); `paste` (may be null) gives
+// the commands seen at the paste's prompts.
 nlohmann::json kind_facts(const std::string& kind, std::string_view text, const SignatureBase& base,
-                          const std::vector<std::string>& commands, std::vector<wslconfig::Finding>* lint_out);
+                          const CleanedPaste* paste, std::vector<wslconfig::Finding>* lint_out);
 
 }  // namespace tfwsl::diagnose

@@ -22,13 +22,23 @@ bool names_windows_python(std::string_view command) {
          (command.substr(0, 3) == "py " && command.size() > 3);
 }
 
+// The first word of a command typed at a Windows prompt starts Windows' own Python tooling.
+bool runs_windows_python(std::string_view command) {
+  const std::string first = ascii_lower(command.substr(0, command.find(' ')));
+  for (std::string_view tool : {"python", "python3", "py", "pip", "pip3", "ipython", "jupyter", "conda"})
+    if (first == tool || first == std::string(tool) + ".exe") return true;
+  return false;
+}
+
 }  // namespace
 
-std::string text_platform(std::string_view text, const std::vector<std::string>& commands) {
+std::string text_platform(std::string_view text, const std::vector<std::string>& commands,
+                          const std::vector<std::string>& windows_commands) {
   const std::string lower = ascii_lower(text.substr(0, std::min(text.size(), k_platform_bytes)));
   const bool marked = std::any_of(k_windows_markers.begin(), k_windows_markers.end(),
                                   [&lower](std::string_view m) { return lower.find(m) != std::string::npos; });
-  const bool by_command = std::any_of(commands.begin(), commands.end(), names_windows_python);
+  const bool by_command = std::any_of(commands.begin(), commands.end(), names_windows_python) ||
+                          std::any_of(windows_commands.begin(), windows_commands.end(), runs_windows_python);
   return marked || by_command ? "windows" : "";
 }
 

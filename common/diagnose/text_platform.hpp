@@ -11,7 +11,10 @@
 namespace tfwsl::diagnose {
 
 // "windows" when the text (its first megabyte) or a command shown at a prompt is native Windows
-// Python/TensorFlow; empty when nothing says so (Linux, WSL, or no sign either way).
-std::string text_platform(std::string_view text, const std::vector<std::string>& commands);
+// Python/TensorFlow: `windows_commands` are those typed at a PowerShell or cmd.exe prompt, where
+// `python train.py` runs Windows' Python (`wsl python3 ...` does not). Empty when nothing says so
+// (Linux, WSL, or no sign either way).
+std::string text_platform(std::string_view text, const std::vector<std::string>& commands,
+                          const std::vector<std::string>& windows_commands);
 
 }  // namespace tfwsl::diagnose

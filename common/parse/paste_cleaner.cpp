@@ -271,19 +271,29 @@ bool split_posix_prompt(std::string_view s, std::string& command) {
   return false;
 }
 
-}  // namespace
-
-bool split_prompt(std::string_view line, std::string& command) {
+// split_prompt, also saying whether the prompt was a Windows shell's (PowerShell or cmd.exe).
+bool split_prompt_of(std::string_view line, std::string& command, bool& windows_shell) {
   std::string_view s = trim_left(line);
-  if (split_python_prompt(s, command) || split_powershell_prompt(s, command) || split_cmd_prompt(s, command) ||
-      split_theme_prompt(s, command) || split_posix_prompt(s, command))
+  windows_shell = false;
+  if (split_python_prompt(s, command)) return true;
+  if (split_powershell_prompt(s, command) || split_cmd_prompt(s, command)) {
+    windows_shell = true;
     return true;
+  }
+  if (split_theme_prompt(s, command) || split_posix_prompt(s, command)) return true;
   // A bare "> cmd": only when a known command follows (otherwise it is a quote mark).
   if (s.size() > 2 && s[0] == '>' && s[1] == ' ' && starts_with_command_word(trim_left(s.substr(2)))) {
     command = trimmed_command(s.substr(2));
     return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool split_prompt(std::string_view line, std::string& command) {
+  bool windows_shell = false;
+  return split_prompt_of(line, command, windows_shell);
 }
 
 namespace {
@@ -372,7 +382,8 @@ struct LineCleaner {
   std::string despaced;
 
   // The line as it goes into the text, or nothing when it is dropped (a prompt, a fence, ...).
-  std::optional<std::string_view> clean(std::string_view raw, std::vector<std::string>& commands) {
+  std::optional<std::string_view> clean(std::string_view raw, CleanedPaste& paste) {
+    std::vector<std::string>& commands = paste.commands;
     std::string_view line = trim_right(raw);
     bool was_despaced = false;
     if (despace_lines) {
@@ -405,8 +416,10 @@ struct LineCleaner {
     }
     while (line.size() >= 3 && line.substr(line.size() - 3) == "```") line = trim_right(line.substr(0, line.size() - 3));
     std::string command;
-    if (split_prompt(line, command)) {
+    bool windows_shell = false;
+    if (split_prompt_of(line, command, windows_shell)) {
       after_python_prompt = trimmed.substr(0, 3) == ">>>";
+      if (windows_shell && !command.empty()) paste.windows_commands.push_back(command);
       if (!command.empty()) commands.push_back(std::move(command));
       return std::nullopt;
     }
@@ -439,7 +452,7 @@ CleanedPaste clean_paste(std::string_view bytes) {
   std::string out;
   out.reserve(text.size());
   for (auto raw : lines) {
-    if (auto line = cleaner.clean(raw, result.commands)) {
+    if (auto line = cleaner.clean(raw, result)) {
       out.append(line->data(), line->size());
       out += '\n';
     }
