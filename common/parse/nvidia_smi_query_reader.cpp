@@ -24,6 +24,16 @@ std::optional<long long> query_mib(std::string_view value) {
 
 bool is_driver_model(std::string_view value) { return value == "WDDM" || value == "TCC" || value == "MCDM"; }
 
+// The report pads its labels to a column ("Driver Version                            : 510.06"); the
+// table writes "Driver Version: 510.06" inside its box. `nvidia-smi -q | findstr Version` keeps
+// only such padded lines, so they start a report too.
+bool is_padded_version_line(std::string_view line, const std::string& label) {
+  if (label != "driver version" && label != "cuda version") return false;
+  const std::string_view t = trim(line);
+  const auto colon = t.find(':');
+  return !starts_with(t, "|") && colon != std::string_view::npos && colon > 0 && (t[colon - 1] == ' ' || t[colon - 1] == '\t');
+}
+
 }  // namespace
 
 bool NvidiaSmiQueryReader::read(std::string_view line, NvidiaSmiResult& result) {
@@ -37,7 +47,8 @@ bool NvidiaSmiQueryReader::read(std::string_view line, NvidiaSmiResult& result) 
     if (m_active && !trim(line).empty()) m_section = normalize_sentence(line);
     return m_active && !trim(line).empty() && !starts_with(trim(line), "|") && !starts_with(trim(line), "+");
   }
-  if (pair->label == "attached gpus" || pair->label == "product name") m_active = result.query_report = true;
+  if (pair->label == "attached gpus" || pair->label == "product name" || is_padded_version_line(line, pair->label))
+    m_active = result.query_report = true;
   if (!m_active) return false;
   const std::string& value = pair->value;
   if (pair->label == "driver version" && is_query_version(value)) {

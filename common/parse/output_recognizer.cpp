@@ -66,6 +66,14 @@ double looks_like_wsl_list(std::string_view text) {
       std::find(rejected.begin(), rejected.end(), "-l") != rejected.end())
     score = std::max(score, 0.8);
   if (r.errors.usage_text) score = std::max(score, 0.45);
+  // `wsl -l -v` rows retyped without the header (or a paste that starts below it): a name, one of
+  // wsl.exe's states and 1 or 2 are specific, when they are all the text holds.
+  if (!r.verbose_table && !r.distros.empty() && r.distros.front().state) {
+    std::size_t non_blank = 0;
+    for (std::string_view line : lines_of(text))
+      if (!trim(line).empty()) ++non_blank;
+    score = std::max(score, non_blank == r.distros.size() ? 0.7 : 0.4);
+  }
   return score;
 }
 

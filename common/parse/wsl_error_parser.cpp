@@ -1,6 +1,7 @@
 #include "common/parse/wsl_error_parser.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "common/parse/line_tools.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
@@ -63,7 +64,15 @@ std::string short_win32_code(std::string_view line, std::size_t at) {
   return "0x8007" + std::string(4 - digits.size(), '0') + digits;
 }
 
+// A bare "0x80370102" is an error code where the line says so ("failed with error: 0x...",
+// "Error code: ...", "HRESULT 0x..."); elsewhere (an address, a register dump) it is a number.
+bool line_names_an_error(std::string_view line) {
+  return contains_ci(line, "error") || contains_ci(line, "fail") || contains_ci(line, "code") ||
+         contains_ci(line, "hresult");
+}
+
 void collect_error_codes(std::string_view line, std::vector<std::string>& codes) {
+  std::optional<bool> names_error;
   for (std::size_t i = 0; i < line.size(); ++i) {
     const bool boundary = i == 0 || !is_alnum(line[i - 1]);
     if (!boundary) continue;
@@ -75,6 +84,8 @@ void collect_error_codes(std::string_view line, std::vector<std::string>& codes)
         ++length;
     } else if (starts_with(rest, "0x") && rest.size() >= 10 &&
                std::all_of(rest.begin() + 2, rest.begin() + 10, is_hex) && (rest.size() == 10 || !is_alnum(rest[10]))) {
+      if (!names_error) names_error = line_names_an_error(line);
+      if (!*names_error) continue;
       length = 10;
     } else if (starts_with(rest, "0x")) {
       if (std::string code = short_win32_code(line, i); !code.empty()) add_unique(codes, std::move(code));
