@@ -11,7 +11,15 @@ namespace {
 
 constexpr std::string_view k_wsl_lib = "/usr/lib/wsl/lib";
 
-bool is_lib_name(std::string_view word) { return starts_with(word, "lib") && word.find(".so") != std::string_view::npos; }
+// A shared library's file name as ls prints it in full: "lib", then letters, digits and "._+-",
+// with ".so" in it. A name cut by the paste ("libdxcore....so") or a word of other bytes names no file.
+bool is_lib_name(std::string_view word) {
+  if (!starts_with(word, "lib") || word.find(".so") == std::string_view::npos || has_cut_marker(word)) return false;
+  return std::all_of(word.begin(), word.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '+' || c == '-';
+  });
+}
 
 std::string_view strip_ticks(std::string_view word) {
   while (!word.empty() && (word.front() == '`' || word.front() == '\'' || word.front() == '"')) word.remove_prefix(1);
