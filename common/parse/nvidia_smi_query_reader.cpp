@@ -26,9 +26,10 @@ bool is_driver_model(std::string_view value) { return value == "WDDM" || value =
 
 // The report pads its labels to a column ("Driver Version                            : 510.06"); the
 // table writes "Driver Version: 510.06" inside its box. `nvidia-smi -q | findstr Version` keeps
-// only such padded lines, so they start a report too.
+// only such padded lines, so its driver line starts a report too (a "CUDA Version : 12.2" alone is
+// as likely a line of an issue template).
 bool is_padded_version_line(std::string_view line, const std::string& label) {
-  if (label != "driver version" && label != "cuda version") return false;
+  if (label != "driver version") return false;
   const std::string_view t = trim(line);
   const auto colon = t.find(':');
   return !starts_with(t, "|") && colon != std::string_view::npos && colon > 0 && (t[colon - 1] == ' ' || t[colon - 1] == '\t');
