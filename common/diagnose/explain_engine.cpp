@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/diagnose/explain_engine.hpp"
 
 #include <algorithm>
@@ -7,18 +6,8 @@
 #include <fmt/format.h>
 
 #include "common/diagnose/kind_detector.hpp"
-#include "common/diagnose/tensorflow_range.hpp"
-#include "common/parse/ldconfig_parser.hpp"
-#include "common/parse/nvidia_smi_parser.hpp"
+#include "common/diagnose/kind_facts.hpp"
 #include "common/parse/paste_cleaner.hpp"
-#include "common/parse/requirements_parser.hpp"
-#include "common/parse/tf_log_parser.hpp"
-#include "common/parse/wsl_list_parser.hpp"
-#include "common/parse/wsl_status_parser.hpp"
-#include "common/parse/wsl_version_parser.hpp"
-#include "common/wslconfig/wslconfig_document.hpp"
-#include "common/wslconfig/wslconfig_facts.hpp"
-#include "common/wslconfig/wslconfig_lint.hpp"
 
 namespace tfwsl::diagnose {
 namespace {
@@ -32,23 +21,6 @@ constexpr std::size_t k_regex_tries = 8;
 // Literals look at this much: enough for any real log line, bounded for garbage.
 constexpr std::size_t k_literal_line_cap = 65536;
 
-void add_windows_build(nlohmann::json& facts, const char* key) {
-  auto it = facts.find(key);
-  if (it == facts.end() || !it->is_string()) return;
-  if (auto build = parse::windows_build_of(it->get<std::string>())) facts["windows_build"] = *build;
-}
-
-nlohmann::json wslconfig_facts(std::string_view text, std::vector<wslconfig::Finding>* lint_out) {
-  auto document = wslconfig::Document::parse(text);
-  nlohmann::json facts = wslconfig::facts_of(document);
-  auto lint = wslconfig::lint(document);
-  nlohmann::json ids = nlohmann::json::array();
-  for (const auto& finding : lint) ids.push_back(finding.id);
-  facts["lint"] = std::move(ids);
-  if (lint_out) *lint_out = std::move(lint);
-  return facts;
-}
-
 std::string shorten(std::string_view line) {
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
   if (line.size() <= 160) return std::string(line);
@@ -58,57 +30,140 @@ std::string shorten(std::string_view line) {
   return std::string(line.substr(0, cut)) + "...";
 }
 
-bool has_quiet_list_command(const std::vector<std::string>& commands) {
-  return std::any_of(commands.begin(), commands.end(), [](const std::string& c) { return parse::is_wsl_quiet_list_command(c); });
+bool pattern_hits(const TextPattern& pattern, const std::string& lowered, std::string_view capped) {
+  if (lowered.find(pattern.needle) == std::string::npos) return false;
+  if (!pattern.regex) return true;
+  // The regex only sees a window around each occurrence of its needle: bounded work per line
+  // whatever its length (std::regex backtracks and recurses per character).
+  std::size_t occurrences = 0;
+  for (std::size_t at = lowered.find(pattern.needle); at != std::string::npos && occurrences < k_regex_tries;
+       at = lowered.find(pattern.needle, at + 1), ++occurrences) {
+    std::size_t from = at > k_regex_before ? at - k_regex_before : 0;
+    std::string_view window = capped.substr(from, k_regex_before + pattern.needle.size() + k_regex_after);
+    if (std::regex_search(window.begin(), window.end(), *pattern.regex)) return true;
+  }
+  return false;
 }
 
-nlohmann::json facts_with_lint(const std::string& kind, std::string_view text, const SignatureBase& base,
-                               std::vector<wslconfig::Finding>* lint_out, const std::vector<std::string>& commands = {}) {
-  nlohmann::json facts = nlohmann::json::object();
-  if (kind == "wsl-list") {
-    auto result = parse::parse_wsl_list(text);
-    if (result.distros.empty() && !result.verbose_table && has_quiet_list_command(commands))
-      result = parse::parse_wsl_quiet_list(text);
-    facts = parse::to_json(result);
-    nlohmann::json wsl1 = nlohmann::json::array();
-    for (const auto& distro : result.distros) {
-      if (distro.version == 1 && !parse::is_docker_desktop_distro(distro.name)) wsl1.push_back(distro.name);
+struct TextHits {
+  std::vector<bool> hit;
+  std::vector<std::string> evidence;  // "line N: ..." of the first hit
+};
+
+// One pass over the lines, each signature checked until it has matched.
+TextHits scan_text(const std::string& text, const std::string& kind, const std::vector<Signature>& signatures) {
+  TextHits hits{std::vector<bool>(signatures.size(), false), std::vector<std::string>(signatures.size())};
+  std::vector<std::size_t> pending;
+  for (std::size_t i = 0; i < signatures.size(); ++i) {
+    if (signatures[i].applies_to(kind) && !signatures[i].patterns.empty()) pending.push_back(i);
+  }
+  std::string lowered;
+  std::size_t line_number = 0;
+  for (std::string_view line : split_lines(text)) {
+    ++line_number;
+    if (pending.empty()) break;
+    std::string_view capped = line.substr(0, std::min(line.size(), k_literal_line_cap));
+    lowered.assign(capped.begin(), capped.end());
+    for (char& c : lowered) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     }
-    facts["wsl1_distros"] = std::move(wsl1);
-    add_windows_build(facts, "windows_version");
-  } else if (kind == "wsl-status") {
-    facts = parse::to_json(parse::parse_wsl_status(text));
-    auto windows = parse::find_windows_version(text);
-    if (!windows.empty() && !facts.contains("windows_version")) facts["windows_version"] = windows;
-    add_windows_build(facts, "windows_version");
-  } else if (kind == "wsl-version") {
-    facts = parse::to_json(parse::parse_wsl_version(text));
-    add_windows_build(facts, "windows_version");
-    if (!facts.contains("windows_build")) add_windows_build(facts, "unsupported_windows_version");
-  } else if (kind == "nvidia-smi") {
-    facts = parse::to_json(parse::parse_nvidia_smi(text));
-  } else if (kind == "tf-log") {
-    facts = parse::to_json(parse::parse_tf_log(text));
-  } else if (kind == "ldconfig") {
-    facts = parse::to_json(parse::parse_ldconfig(text));
-  } else if (kind == "wslconfig") {
-    facts = wslconfig_facts(text, lint_out);
-  } else if (kind == "requirements") {
-    auto result = parse::parse_requirements(text);
-    facts = parse::to_json(result);
-    if (const auto* tf = parse::find_tensorflow(result)) {
-      facts["tensorflow_folded"] = parse::fold_package_name(tf->package);
-      if (auto allows = tensorflow_allows(*tf, base)) facts["tensorflow_allows"] = *allows;
+    for (auto it = pending.begin(); it != pending.end();) {
+      const auto& patterns = signatures[*it].patterns;
+      if (std::any_of(patterns.begin(), patterns.end(), [&](const TextPattern& p) { return pattern_hits(p, lowered, capped); })) {
+        hits.hit[*it] = true;
+        hits.evidence[*it] = fmt::format("line {}: {}", line_number, shorten(line));
+        it = pending.erase(it);
+      } else {
+        ++it;
+      }
     }
   }
-  if (!facts.is_object()) facts = nlohmann::json::object();
-  return facts;
+  return hits;
+}
+
+// A fact as text for a summary or fix: strings as they are, lists joined by ", ".
+std::string fact_text(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    std::string out;
+    for (const auto& item : value) out += (out.empty() ? "" : ", ") + fact_text(item);
+    return out;
+  }
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// "%{python_conflict.python}" -> that fact; "?" when the paste did not give it.
+std::string with_facts(const std::string& text, const nlohmann::json& facts) {
+  std::string out;
+  std::size_t pos = 0;
+  for (std::size_t open = text.find("%{"); open != std::string::npos; open = text.find("%{", pos)) {
+    const std::size_t close = text.find('}', open);
+    if (close == std::string::npos) break;
+    out += text.substr(pos, open - pos);
+    const std::string path = text.substr(open + 2, close - open - 2);
+    const nlohmann::json* node = &facts;
+    for (std::size_t start = 0; node && start <= path.size();) {
+      std::size_t dot = std::min(path.find('.', start), path.size());
+      auto it = node->is_object() ? node->find(path.substr(start, dot - start)) : node->end();
+      node = node->is_object() && it != node->end() ? &*it : nullptr;
+      start = dot + 1;
+    }
+    out += node ? fact_text(*node) : "?";
+    pos = close + 1;
+  }
+  return out + text.substr(pos);
+}
+
+// Facts conditions, then `unless`, then one finding per id (the first entry that fired). Fallback
+// entries (explain.unrecognised) only count when nothing else was found.
+void add_findings(const std::vector<Signature>& signatures, const TextHits& hits, Explanation& out, bool fallback) {
+  std::vector<bool> fired(signatures.size(), false);
+  std::set<std::string> fired_ids;
+  for (std::size_t i = 0; i < signatures.size(); ++i) {
+    const Signature& sig = signatures[i];
+    if (sig.fallback != fallback || !sig.applies_to(out.kind)) continue;
+    if (!sig.patterns.empty() && !hits.hit[i]) continue;
+    if (!std::all_of(sig.when.begin(), sig.when.end(), [&out](const Condition& c) { return condition_holds(c, out.facts); }))
+      continue;
+    fired[i] = true;
+    fired_ids.insert(sig.id);
+  }
+  const bool windows = out.facts.value("platform", "") == "windows";
+  std::set<std::string> reported;
+  for (std::size_t i = 0; i < signatures.size(); ++i) {
+    if (!fired[i]) continue;
+    const Signature& sig = signatures[i];
+    bool cancelled = std::any_of(sig.unless.begin(), sig.unless.end(),
+                                 [&fired_ids](const std::string& id) { return fired_ids.count(id) > 0; });
+    if (cancelled || !reported.insert(sig.id).second) continue;
+    const std::string& fix = windows && !sig.fix_windows.empty() ? sig.fix_windows : sig.fix;
+    out.findings.push_back({sig.id, sig.severity, with_facts(sig.summary, out.facts), with_facts(fix, out.facts), hits.evidence[i]});
+  }
+}
+
+// The .wslconfig linter's findings: evidence for the ids the base maps, and the ids it does not.
+void add_lint_findings(const std::vector<wslconfig::Finding>& lint, Explanation& out) {
+  std::set<std::string> reported;
+  for (auto& finding : out.findings) {
+    reported.insert(finding.id);
+    for (const auto& l : lint) {
+      if (l.id == finding.id && finding.evidence.empty())
+        finding.evidence = l.line > 0 ? fmt::format("line {}: {}", l.line, l.summary) : l.summary;
+    }
+  }
+  for (const auto& l : lint) {
+    if (!reported.insert(l.id).second) continue;
+    Severity severity = l.severity == wslconfig::Severity::error     ? Severity::error
+                        : l.severity == wslconfig::Severity::warning ? Severity::warning
+                                                                     : Severity::info;
+    out.findings.push_back({l.id, severity, l.summary, l.fix, l.line > 0 ? fmt::format("line {}", l.line) : ""});
+  }
 }
 
 }  // namespace
 
 nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, const SignatureBase& base) {
-  return facts_with_lint(kind, text, base, nullptr);
+  return kind_facts(kind, text, base, nullptr, nullptr);
 }
 
 Explanation explain(std::string_view bytes, const SignatureBase& base) {
@@ -120,95 +175,14 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
   std::vector<wslconfig::Finding> lint;
   // A .wslconfig saved as UTF-16 or with a BOM is itself a finding: give the linter the bytes.
   bool raw_wslconfig = out.kind == "wslconfig" && paste.encoding != ConsoleEncoding::utf8;
-  out.facts = facts_with_lint(out.kind, raw_wslconfig ? bytes : std::string_view(paste.text), base, &lint, paste.commands);
+  out.facts = kind_facts(out.kind, raw_wslconfig ? bytes : std::string_view(paste.text), base, &paste, &lint);
 
-  // Text signatures: one pass over the lines, each signature checked until it has matched.
   const auto& signatures = base.signatures();
-  std::vector<std::size_t> pending;
-  for (std::size_t i = 0; i < signatures.size(); ++i) {
-    if (signatures[i].applies_to(out.kind) && !signatures[i].patterns.empty()) pending.push_back(i);
-  }
-  std::vector<std::string> evidence(signatures.size());
-  std::vector<bool> text_hit(signatures.size(), false);
-  std::string lowered;
-  std::size_t line_number = 0;
-  for (std::string_view line : split_lines(paste.text)) {
-    ++line_number;
-    if (pending.empty()) break;
-    std::string_view capped = line.substr(0, std::min(line.size(), k_literal_line_cap));
-    lowered.assign(capped.begin(), capped.end());
-    for (char& c : lowered) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    for (auto it = pending.begin(); it != pending.end();) {
-      const Signature& sig = signatures[*it];
-      bool hit = false;
-      for (const auto& pattern : sig.patterns) {
-        if (lowered.find(pattern.needle) == std::string::npos) continue;
-        if (!pattern.regex) {
-          hit = true;
-          break;
-        }
-        // The regex only sees a window around each occurrence of its needle: bounded work per
-        // line whatever its length (std::regex backtracks and recurses per character).
-        std::size_t occurrences = 0;
-        for (std::size_t at = lowered.find(pattern.needle); at != std::string::npos && occurrences < k_regex_tries;
-             at = lowered.find(pattern.needle, at + 1), ++occurrences) {
-          std::size_t from = at > k_regex_before ? at - k_regex_before : 0;
-          std::string_view window = capped.substr(from, k_regex_before + pattern.needle.size() + k_regex_after);
-          if (std::regex_search(window.begin(), window.end(), *pattern.regex)) {
-            hit = true;
-            break;
-          }
-        }
-        if (hit) break;
-      }
-      if (hit) {
-        text_hit[*it] = true;
-        evidence[*it] = fmt::format("line {}: {}", line_number, shorten(line));
-        it = pending.erase(it);
-      } else {
-        ++it;
-      }
-    }
-  }
-
-  // Facts conditions, then `unless`, then one finding per id (the first entry that fired).
-  std::vector<bool> fired(signatures.size(), false);
-  std::set<std::string> fired_ids;
-  for (std::size_t i = 0; i < signatures.size(); ++i) {
-    const Signature& sig = signatures[i];
-    if (!sig.applies_to(out.kind)) continue;
-    if (!sig.patterns.empty() && !text_hit[i]) continue;
-    bool holds = std::all_of(sig.when.begin(), sig.when.end(),
-                             [&out](const Condition& c) { return condition_holds(c, out.facts); });
-    if (!holds) continue;
-    fired[i] = true;
-    fired_ids.insert(sig.id);
-  }
-  std::set<std::string> reported;
-  for (std::size_t i = 0; i < signatures.size(); ++i) {
-    if (!fired[i]) continue;
-    const Signature& sig = signatures[i];
-    bool cancelled = std::any_of(sig.unless.begin(), sig.unless.end(),
-                                 [&fired_ids](const std::string& id) { return fired_ids.count(id) > 0; });
-    if (cancelled || !reported.insert(sig.id).second) continue;
-    Finding finding{sig.id, sig.severity, sig.summary, sig.fix, evidence[i]};
-    for (const auto& l : lint) {
-      if (l.id == sig.id && finding.evidence.empty()) {
-        finding.evidence = l.line > 0 ? fmt::format("line {}: {}", l.line, l.summary) : l.summary;
-      }
-    }
-    out.findings.push_back(std::move(finding));
-  }
-  // The .wslconfig linter knows more ids than the base maps: keep them rather than lose them.
-  for (const auto& l : lint) {
-    if (!reported.insert(l.id).second) continue;
-    Severity severity = l.severity == wslconfig::Severity::error     ? Severity::error
-                        : l.severity == wslconfig::Severity::warning ? Severity::warning
-                                                                     : Severity::info;
-    out.findings.push_back({l.id, severity, l.summary, l.fix, l.line > 0 ? fmt::format("line {}", l.line) : ""});
-  }
+  const TextHits hits = scan_text(paste.text, out.kind, signatures);
+  add_findings(signatures, hits, out, false);
+  add_lint_findings(lint, out);
+  // Nothing recognised and nothing found: say so, with what explain reads, rather than "nothing wrong".
+  if (out.findings.empty()) add_findings(signatures, hits, out, true);
   return out;
 }
 

@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // `tfwsl explain`'s engine: bytes in (any paste, any encoding, any size up to the caller's cap),
 // {kind, facts, findings} out. Kind detection picks the parser; the parser gives facts; the
 // signature base turns text and facts into findings. Never throws on input.
@@ -25,7 +24,7 @@ struct Finding {
 struct Explanation {
   std::string kind = "unknown";
   nlohmann::json facts = nlohmann::json::object();
-  std::vector<Finding> findings;       // in signature-base order, one per id
+  std::vector<Finding> findings;       // in signature-base order, one per id; never empty for kind unknown
   std::vector<std::string> commands;   // commands seen at prompts in the paste
   std::string encoding;                // how the bytes were encoded ("utf-8", "utf-16le", ...)
 };
@@ -36,14 +35,14 @@ Explanation explain(std::string_view bytes, const SignatureBase& base);
 // base's conditions use (wsl1_distros, windows_build, tensorflow_allows, ...).
 nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, const SignatureBase& base);
 
-// {"kind", "facts", "findings": [{id, severity, summary, fix}]}: the contract of fixtures/README.md.
+// {"kind", "facts", "findings": [{id, severity, summary, fix}]}: the contract of docs/explain.md.
 nlohmann::json to_json(const Explanation& explanation);
 
 // The text report: "kind: ...", the facts, then findings grouped ✗ errors, ! warnings, ✓ info
 // with "fix:" under each.
 std::string render_text(const Explanation& explanation);
 
-// 0 when nothing is wrong (info only), 1 for warnings only, 2 for errors.
+// 0 when nothing is wrong (info only), 1 for warnings only (explain.unrecognised is one), 2 for errors.
 int exit_code_for(const Explanation& explanation);
 
 }  // namespace tfwsl::diagnose

@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/diagnose/kind_detector.hpp"
 
 #include <algorithm>
@@ -23,8 +22,8 @@ double command_boost(std::string_view c, const std::string& kind) {
   // `wsl -l -q` prints bare names, which look like a requirements file (0.85): the command decides.
   if (kind == "wsl-list" && parse::is_wsl_quiet_list_command(c)) return 0.9;
   if (kind == "wsl-list" && wsl && (parse::contains(c, " -l") || parse::contains_ci(c, "--list"))) return 0.15;
-  if (kind == "wsl-status" && wsl && parse::contains_ci(c, "--status")) return 0.15;
-  if (kind == "wsl-version" && wsl && parse::contains_ci(c, "--version")) return 0.15;
+  if (kind == "wsl-status" && wsl && (parse::contains_ci(c, "--status") || parse::contains_ci(c, "--update"))) return 0.15;
+  if (kind == "wsl-version" && parse::mentions_wsl_version_command(c)) return 0.15;
   if (kind == "nvidia-smi" && parse::contains_ci(c, "nvidia-smi")) return 0.15;
   // A Python session that imports TensorFlow: what it printed is TF's (even an empty device list).
   if (kind == "tf-log" && parse::contains(c, "import tensorflow")) return 0.55;

@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // "What is this paste?": every kind's recogniser scores the cleaned text (and the commands seen at
 // its prompts); the best score of at least 0.5 wins, "unknown" otherwise.
 

@@ -1,13 +1,12 @@
-// owner: knowC
 #include "common/diagnose/signature_base.hpp"
-
-#include "common/compat/compat_db.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "common/compat/compat_db.hpp"
+#include "common/diagnose/profile_constants.hpp"
 #include "common/util/ascii.hpp"
 #include "common/version/driver_version.hpp"
 #include "common/version/version.hpp"
@@ -111,6 +110,11 @@ bool condition_holds(const Condition& condition, const nlohmann::json& facts) {
       std::string text = ascii_lower(value->get<std::string>());
       return std::find(condition.values.begin(), condition.values.end(), text) != condition.values.end();
     }
+    case Test::contains_none: {
+      Condition any = condition;
+      any.test = Test::contains_any;
+      return !condition_holds(any, facts);
+    }
     case Test::contains_any: {
       if (!value) return false;
       if (value->is_string()) {
@@ -134,7 +138,8 @@ bool condition_holds(const Condition& condition, const nlohmann::json& facts) {
 
 namespace {
 
-// "${name}" -> the constant's value, in a summary or a fix; an unknown name is an error.
+// "${name}" -> the constant's value, in a summary or a fix; an unknown name is an error. "%{...}" is
+// left for the engine.
 Result<std::string> expand_constants(const std::string& text, const SignatureBase& base) {
   std::string out;
   std::size_t pos = 0;
@@ -167,7 +172,22 @@ Result<std::map<std::string, std::string>> compat_constants(const CompatDb& comp
 
 }  // namespace
 
-Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin, const CompatDb* compat) {
+namespace {
+
+// Constants the document takes from elsewhere (compat, profiles) and may not define itself.
+Status add_outside_constants(std::map<std::string, std::string>& constants, const std::map<std::string, std::string>& from,
+                             std::string_view origin, std::string_view where) {
+  for (const auto& [name, value] : from) {
+    if (!constants.emplace(name, value).second)
+      return make_error(ErrorCode::parse, fmt::format("{}: constant '{}' comes from {}; remove it here", origin, name, where));
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin, const CompatDb* compat,
+                                          const std::map<std::string, std::string>* profile) {
   SignatureBase base;
   YAML::Node root;
   try {
@@ -184,12 +204,13 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
   if (compat) {
     auto from_compat = compat_constants(*compat, base.constant("cuda_min"));
     if (!from_compat) return make_error(ErrorCode::parse, fmt::format("{}: {}", origin, from_compat.error().message));
-    for (const auto& [name, value] : *from_compat) {
-      if (!base.m_constants.emplace(name, value).second)
-        return make_error(ErrorCode::parse, fmt::format("{}: constant '{}' comes from the compatibility data "
-                                                        "(profiles/compat.yaml); remove it here",
-                                                        origin, name));
-    }
+    if (auto added = add_outside_constants(base.m_constants, *from_compat, origin, "the compatibility data (profiles/compat.yaml)");
+        !added)
+      return make_error(added.error().code, added.error().message);
+  }
+  if (profile) {
+    if (auto added = add_outside_constants(base.m_constants, *profile, origin, "the profiles (profiles/*.yaml)"); !added)
+      return make_error(added.error().code, added.error().message);
   }
   auto resolve = [&base](const std::string& text) -> Result<std::string> {
     if (text.empty() || text[0] != '$') return text;
@@ -261,24 +282,31 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
             condition.test = version ? Condition::Test::version_below : Condition::Test::windows_driver_below;
             bool valid = version ? static_cast<bool>(Version::parse(*text)) : static_cast<bool>(parse_driver_version(*text));
             if (!valid) return fail(fmt::format("'{}' is not a version", *text));
-          } else if (item["in"] || item["contains_any"]) {
-            bool in = static_cast<bool>(item["in"]);
-            for (const auto& v : string_list(in ? item["in"] : item["contains_any"])) condition.values.push_back(ascii_lower(v));
-            condition.test = in ? Condition::Test::in : Condition::Test::contains_any;
+          } else if (item["in"] || item["contains_any"] || item["contains_none"]) {
+            const char* key = item["in"] ? "in" : item["contains_any"] ? "contains_any" : "contains_none";
+            for (const auto& v : string_list(item[key])) condition.values.push_back(ascii_lower(v));
+            condition.test = item["in"]             ? Condition::Test::in
+                             : item["contains_any"] ? Condition::Test::contains_any
+                                                    : Condition::Test::contains_none;
           } else {
-            return fail("a 'when' needs one of is, at_least, below, version_below, windows_driver_below, in, contains_any");
+            return fail("a 'when' needs one of is, at_least, below, version_below, windows_driver_below, in, "
+                        "contains_any, contains_none");
           }
           sig.when.push_back(std::move(condition));
         }
       }
-      if (sig.patterns.empty() && sig.when.empty()) return fail("needs 'match', 'regex' or 'when'");
+      sig.fallback = node["fallback"] && node["fallback"].as<bool>();
+      if (sig.patterns.empty() && sig.when.empty() && !sig.fallback) return fail("needs 'match', 'regex', 'when' or 'fallback'");
       sig.unless = string_list(node["unless"]);
       auto summary = expand_constants(node["summary"] ? node["summary"].as<std::string>() : std::string(), base);
       if (!summary) return fail("summary: " + summary.error().message);
       auto fix = expand_constants(node["fix"] ? node["fix"].as<std::string>() : std::string(), base);
       if (!fix) return fail("fix: " + fix.error().message);
+      auto fix_windows = expand_constants(node["fix_windows"] ? node["fix_windows"].as<std::string>() : std::string(), base);
+      if (!fix_windows) return fail("fix_windows: " + fix_windows.error().message);
       sig.summary = std::move(*summary);
       sig.fix = std::move(*fix);
+      sig.fix_windows = std::move(*fix_windows);
       if (sig.summary.empty() || sig.fix.empty()) return fail("needs a 'summary' and a 'fix'");
     } catch (const YAML::Exception& e) {
       return fail(e.what());
@@ -289,8 +317,12 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
 }
 
 const Result<SignatureBase>& builtin_signature_base() {
-  static const Result<SignatureBase> base = SignatureBase::load(
-      builtin_signatures_yaml(), "profiles/signatures.yaml (built in)", &builtin_compat_db());
+  static const Result<SignatureBase> base = []() -> Result<SignatureBase> {
+    const CompatDb& compat = builtin_compat_db();
+    auto profile = builtin_profile_constants(compat);
+    if (!profile) return make_error(profile.error().code, "profiles/signatures.yaml (built in): " + profile.error().message);
+    return SignatureBase::load(builtin_signatures_yaml(), "profiles/signatures.yaml (built in)", &compat, &*profile);
+  }();
   return base;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
-// owner: knowC
 // The signature base: what pasted text means, as data (profiles/signatures.yaml, embedded in the
 // binary). A signature names a finding id, its severity, the kinds of paste it applies to, the text
 // that reveals it (literals, or regexes gated by a literal needle so a 10 MB log stays fast) and/or
-// conditions on the parsed facts, plus the summary and the fix with the exact command.
+// conditions on the parsed facts, plus the summary and the fix with the exact command (and the fix
+// for a paste that came from native Windows, in cmd/PowerShell syntax, where it differs).
 
 #include <cstddef>
 #include <map>
@@ -35,12 +35,12 @@ struct TextPattern {
 
 struct Condition {
   enum class Test { is_true, is_false, present, absent, empty, nonempty, at_least, below, version_below,
-                    windows_driver_below, in, contains_any };
+                    windows_driver_below, in, contains_any, contains_none };
   std::string fact;                  // dotted path into the facts ("failures.cannot_communicate")
   Test test = Test::present;
   double number = 0;                 // at_least / below
   std::string version;               // version_below / windows_driver_below
-  std::vector<std::string> values;   // in / contains_any (compared case-insensitively)
+  std::vector<std::string> values;   // in / contains_any / contains_none (compared case-insensitively)
 };
 
 struct Signature {
@@ -52,6 +52,8 @@ struct Signature {
   std::vector<std::string> unless;
   std::string summary;
   std::string fix;
+  std::string fix_windows;           // the fix for a native-Windows paste (fact platform "windows"), or empty
+  bool fallback = false;             // only when no other signature found anything (explain.unrecognised)
 
   bool applies_to(std::string_view kind) const;
 };
@@ -61,10 +63,12 @@ class SignatureBase {
   // Parses the YAML document; errors name `origin`, the signature and the problem. With `compat`,
   // windows_driver_min (the Windows driver floor of the CUDA major of the document's cuda_min) and
   // windows_build_min come from the compatibility data, so that the signatures never repeat them,
-  // and the document may not define them itself. `$name` in a condition and `${name}` in a summary
-  // or fix are replaced by the constant.
+  // and the document may not define them itself; the same holds for `profile` (distro, python,
+  // tf_requirement, ...: profile_constants.hpp). `$name` in a condition and `${name}` in a summary
+  // or fix are replaced by the constant. `%{fact.path}` stays for the engine, which prints the fact.
   static Result<SignatureBase> load(std::string_view yaml_text, std::string_view origin,
-                                    const CompatDb* compat = nullptr);
+                                    const CompatDb* compat = nullptr,
+                                    const std::map<std::string, std::string>* profile = nullptr);
 
   const std::vector<Signature>& signatures() const { return m_signatures; }
   // A constant by name ("windows_driver_min"), empty when unknown.
@@ -76,7 +80,7 @@ class SignatureBase {
 };
 
 // The base compiled into the program from profiles/signatures.yaml, with the built-in
-// compatibility data; loaded once.
+// compatibility data and the built-in profiles' names; loaded once.
 const Result<SignatureBase>& builtin_signature_base();
 
 // The embedded YAML text itself (for tests and `--signatures` dumps).

@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/diagnose/tensorflow_range.hpp"
 
 #include <algorithm>
@@ -105,7 +104,8 @@ std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement
     auto v = Version::parse(text.empty() ? fallback_for_tests : text);
     return v ? *v : Version{};
   };
-  // The constants come from the signature base (FACTS.md); an empty base only happens in tests.
+  // The constants come from the signature base (profiles/signatures.yaml, which cites their sources);
+  // an empty base only happens in tests.
   Version wsl_only_first = constant("wsl_only_first", "2.11");
   Version and_cuda_first = constant("and_cuda_first", "2.14");
   Version tf2_first = constant("tf2_first", "2.0");

@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // Which TensorFlow releases a declared requirement allows, reduced to the questions the signature
 // base asks: any at all, any on which native Windows still has the GPU (<= 2.10), any that needs
 // WSL 2 (>= 2.11), any TF 2. Conda ("=2.10") and Poetry ("^2.15", "~2.15") specs are translated to

@@ -1,4 +1,3 @@
-# owner: knowB
 # Script mode (cmake -DINPUT=... -DOUTPUT=... -P embed_wsl_messages.cmake): turns
 # profiles/wsl-messages.json (wsl.exe's own messages in 22 languages, derived from microsoft/WSL's
 # Resources.resw) into a C++ byte array, so the parsers carry the data without reading files at run

@@ -1,4 +1,3 @@
-// owner: knowC
 #include "common/parse/ldconfig_parser.hpp"
 
 #include <algorithm>
@@ -12,7 +11,15 @@ namespace {
 
 constexpr std::string_view k_wsl_lib = "/usr/lib/wsl/lib";
 
-bool is_lib_name(std::string_view word) { return starts_with(word, "lib") && word.find(".so") != std::string_view::npos; }
+// A shared library's file name as ls prints it in full: "lib", then letters, digits and "._+-",
+// with ".so" in it. A name cut by the paste ("libdxcore....so") or a word of other bytes names no file.
+bool is_lib_name(std::string_view word) {
+  if (!starts_with(word, "lib") || word.find(".so") == std::string_view::npos || has_cut_marker(word)) return false;
+  return std::all_of(word.begin(), word.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '+' || c == '-';
+  });
+}
 
 std::string_view strip_ticks(std::string_view word) {
   while (!word.empty() && (word.front() == '`' || word.front() == '\'' || word.front() == '"')) word.remove_prefix(1);
@@ -42,12 +49,19 @@ std::optional<LdconfigEntry> cache_entry(std::string_view line) {
 
 }  // namespace
 
+// A listing of the whole folder (not `ls .../libcuda*`): its header, ls -l's "total", or enough names.
+bool is_whole_listing_marker(std::string_view t) {
+  return (starts_with(t, "Directory:") && contains_ci(t, "lxss\\lib")) || (starts_with(t, "total ") && t.size() < 24);
+}
+
 LdconfigResult parse_ldconfig(std::string_view text) {
   LdconfigResult result;
   std::set<std::string> listed;
+  bool whole_listing = false;
   for (std::string_view line : lines_of(text)) {
     if (line.size() > 16384) line = line.substr(0, 16384);
     std::string_view t = trim(line);
+    if (is_whole_listing_marker(t)) whole_listing = true;
     auto marker = t.find(" is not a symbolic link");
     if (marker != std::string_view::npos) {
       std::string_view before = t.substr(0, marker);
@@ -87,6 +101,8 @@ LdconfigResult parse_ldconfig(std::string_view text) {
       if (starts_with(name, "libcuda.so")) result.libcuda_in_wsl_lib = true;
     }
   }
+  const bool filtered = contains(text, "/usr/lib/wsl/lib/lib") && contains(text, "*");
+  result.whole_wsl_lib_listing = !filtered && (whole_listing || result.wsl_lib_files.size() >= 6);
   return result;
 }
 
@@ -99,6 +115,8 @@ double looks_like_ldconfig(std::string_view text, const std::vector<std::string>
   if (contains(head, "libdxcore.so") || contains(head, "libd3d12.so")) score = std::max(score, 0.75);
   if (contains_ci(head, "module nvidia not found") || contains_ci(head, "modprobe")) score = std::max(score, 0.7);
   if (contains(head, "/usr/lib/wsl/lib")) score = std::max(score, 0.6);
+  // PowerShell's `dir C:\Windows\System32\lxss\lib`: the same folder seen from Windows.
+  if (contains_ci(head, "lxss\\lib")) score = std::max(score, 0.75);
   // Package listings that show a Linux NVIDIA driver (dpkg -l, apt list): the libcuda question too.
   if (contains_ci(head, "libnvidia-compute-") || contains_ci(head, "nvidia-utils-") || contains_ci(head, "nvidia-driver-")) {
     score = std::max(score, 0.6);
@@ -122,6 +140,7 @@ nlohmann::json to_json(const LdconfigResult& result) {
   }
   if (!result.wsl_lib_files.empty()) facts["wsl_lib_files"] = result.wsl_lib_files;
   facts["libcuda_in_wsl_lib"] = result.libcuda_in_wsl_lib;
+  if (result.whole_wsl_lib_listing) facts["whole_wsl_lib_listing"] = true;
   if (result.libcuda_elsewhere) facts["libcuda_elsewhere"] = true;
   return facts;
 }

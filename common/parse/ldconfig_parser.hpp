@@ -1,8 +1,8 @@
 #pragma once
-// owner: knowC
 // What users paste when the CUDA driver library inside WSL is in question: ldconfig's warnings
 // ("/sbin/ldconfig.real: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link"), `ldconfig -p`
-// cache listings, `ls /usr/lib/wsl/lib`, and lsmod/modprobe probes for an nvidia kernel module.
+// cache listings, `ls /usr/lib/wsl/lib` (or PowerShell's `dir C:\Windows\System32\lxss\lib`, the
+// same folder), and lsmod/modprobe probes for an nvidia kernel module.
 
 #include <string>
 #include <string_view>
@@ -23,6 +23,9 @@ struct LdconfigResult {
   std::vector<std::string> wsl_lib_files; // lib*.so names listed with or under /usr/lib/wsl/lib
   bool libcuda_in_wsl_lib = false;        // libcuda.so* seen in /usr/lib/wsl/lib
   bool libcuda_elsewhere = false;         // libcuda.so* cached or listed outside /usr/lib/wsl
+  // The folder was listed whole (a "Directory:" or "total" line, or six names or more), not through
+  // a pattern such as libcuda*: what it lacks is missing, not merely filtered out.
+  bool whole_wsl_lib_listing = false;
 };
 
 LdconfigResult parse_ldconfig(std::string_view text);

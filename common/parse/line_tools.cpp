@@ -1,4 +1,3 @@
-// owner: knowB
 #include "common/parse/line_tools.hpp"
 
 #include <algorithm>

@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowB
 // Small text helpers the output parsers share: splitting into lines whatever the line ends
 // (LF, CRLF, the doubled CR of a UTF-16 pipe), and a normal form for comparing a pasted line with
 // wsl.exe's own messages (ASCII case folded, full-width colon and no-break spaces made plain,

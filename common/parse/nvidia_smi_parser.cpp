@@ -1,10 +1,10 @@
-// owner: knowB
 #include "common/parse/nvidia_smi_parser.hpp"
 
 #include <algorithm>
 #include <map>
 
 #include "common/parse/line_tools.hpp"
+#include "common/parse/nvidia_smi_query_reader.hpp"
 #include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
@@ -276,9 +276,11 @@ NvidiaSmiResult parse_nvidia_smi(std::string_view text) {
     pending = NvidiaGpu{};
     has_pending = false;
   };
+  NvidiaSmiQueryReader query;
   for (std::string_view raw : lines_of(text)) {
     const std::string_view line = strip_line_wrapping(raw);
     detect_failures(line, result.failures);
+    if (!in_gpu_rows && query.read(raw, result)) continue;
     if (contains(line, "Driver Version:")) {
       result.table_header = true;
       if (auto v = word_after(line, "NVIDIA-SMI "); v && is_version_token(*v)) result.smi_version = v;
@@ -372,6 +374,7 @@ NvidiaSmiResult parse_nvidia_smi(std::string_view text) {
     }
   }
   flush();
+  query.finish(result);
   return result;
 }
 
@@ -385,7 +388,7 @@ nlohmann::json to_json(const NvidiaSmiResult& result) {
     facts["cuda_version_error"] = true;
   }
   if (result.smi_version) facts["nvidia_smi_version"] = *result.smi_version;
-  if (result.table_header || result.csv || result.gpu_list || !result.gpus.empty()) {
+  if (result.table_header || result.csv || result.gpu_list || result.query_report || !result.gpus.empty()) {
     nlohmann::json gpus = nlohmann::json::array();
     nlohmann::json models = nlohmann::json::array();
     for (const NvidiaGpu& gpu : result.gpus) {

@@ -1,7 +1,6 @@
 #pragma once
-// owner: knowB
 // nvidia-smi as users run it: the default table (inside WSL, where "Driver Version" is the Windows
-// driver, and on Windows, where the first row shows WDDM or TCC), the CSV of
+// driver, and on Windows, where the first row shows WDDM or TCC), the `-q` report, the CSV of
 // `--query-gpu=name,driver_version,driver_model.current,memory.total --format=csv[,noheader]`, and
 // its failures (no driver, GPU access blocked, not found in any cmd/PowerShell language, a crash).
 // Tolerant of truncated tables: a GPU row counts in `gpus` only when it is shown in full.
@@ -43,6 +42,7 @@ struct NvidiaSmiResult {
   bool table_header = false;                 // the "NVIDIA-SMI x  Driver Version: y" line was seen
   bool csv = false;                          // a --query-gpu CSV record was seen
   bool gpu_list = false;                     // `nvidia-smi -L` lines ("GPU 0: name (UUID: ...)") were seen
+  bool query_report = false;                 // `nvidia-smi -q` ("NVSMI LOG", "Attached GPUs : 1")
   std::optional<std::string> smi_version;    // "NVIDIA-SMI 555.52.01" (inside WSL: a Linux number)
   std::optional<std::string> driver_version; // "Driver Version" (inside WSL: the Windows driver)
   std::optional<std::string> cuda_version;   // nothing when absent or "ERR!"

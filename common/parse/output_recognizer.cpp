@@ -1,4 +1,3 @@
-// owner: knowB
 #include "common/parse/output_recognizer.hpp"
 
 #include <algorithm>
@@ -14,13 +13,15 @@ namespace tfwsl::parse {
 namespace {
 
 // The options of the wsl.exe invocations in the text: every word after "wsl" or "wsl.exe" on a line
-// that runs it, up to the end of the line.
-bool wsl_invoked_with(std::string_view text, std::initializer_list<std::string_view> options) {
+// that runs it, up to the end of the line; with `first_only`, only the first word after it (the
+// command wsl.exe runs: `--version` there is `wsl --version`, after `--import X` it is an option).
+bool wsl_invoked_with(std::string_view text, std::initializer_list<std::string_view> options, bool first_only = false) {
   for (std::string_view line : lines_of(text)) {
     const auto words = words_of(line);
     for (std::size_t i = 0; i < words.size(); ++i) {
       std::string_view w = words[i];
-      while (!w.empty() && (w.front() == '(' || w.front() == '[' || w.front() == '`' || w.front() == '>')) w.remove_prefix(1);
+      while (!w.empty() && (w.front() == '(' || w.front() == '[' || w.front() == '`' || w.front() == '>' || w.front() == '"'))
+        w.remove_prefix(1);
       const auto slash = w.find_last_of("\\/>");
       if (slash != std::string_view::npos) w = w.substr(slash + 1);
       if (!iequals(w, "wsl") && !iequals(w, "wsl.exe") && !ends_with(w, "(wsl.exe") && !ends_with(w, "([wsl.exe")) continue;
@@ -31,6 +32,7 @@ bool wsl_invoked_with(std::string_view text, std::initializer_list<std::string_v
           option.remove_suffix(1);
         for (std::string_view wanted : options)
           if (option == wanted) return true;
+        if (first_only) break;
       }
     }
   }
@@ -42,8 +44,8 @@ bool wsl_invoked_with(std::string_view text, std::initializer_list<std::string_v
 bool mentions_wsl_list_command(std::string_view text) { return wsl_invoked_with(text, {"-l", "--list"}); }
 bool mentions_wsl_status_command(std::string_view text) { return wsl_invoked_with(text, {"--status"}); }
 bool mentions_wsl_version_command(std::string_view text) {
-  // "-v" alone is --version; after -l it is --verbose.
-  return wsl_invoked_with(text, {"--version"}) || (wsl_invoked_with(text, {"-v"}) && !mentions_wsl_list_command(text));
+  // "-v" alone is --version; after -l it is --verbose, after --import it is the WSL version to use.
+  return wsl_invoked_with(text, {"--version", "-v"}, true);
 }
 
 double looks_like_wsl_list(std::string_view text) {
@@ -57,7 +59,28 @@ double looks_like_wsl_list(std::string_view text) {
     if (r.errors.any()) score = std::max(score, 0.65);
     else if (!r.distros.empty()) score = std::max(score, 0.8);
   }
+  // An old inbox wsl.exe rejecting -l/--list (any language), or answering with only its usage text
+  // (the command at the prompt then says which one it was).
+  const auto& rejected = r.errors.rejected_options;
+  if (std::find(rejected.begin(), rejected.end(), "--list") != rejected.end() ||
+      std::find(rejected.begin(), rejected.end(), "-l") != rejected.end())
+    score = std::max(score, 0.8);
+  if (r.errors.usage_text) score = std::max(score, 0.45);
+  // `wsl -l -v` rows retyped without the header (or a paste that starts below it): a name, one of
+  // wsl.exe's states and 1 or 2 are specific, when they are all the text holds.
+  if (!r.verbose_table && !r.distros.empty() && r.distros.front().state) {
+    std::size_t non_blank = 0;
+    for (std::string_view line : lines_of(text))
+      if (!trim(line).empty()) ++non_blank;
+    score = std::max(score, non_blank == r.distros.size() ? 0.7 : 0.4);
+  }
   return score;
+}
+
+// `wsl --update` (inbox WSL) prints these around its "Kernel version:" line.
+bool shows_update_check(std::string_view text) {
+  return contains_ci(text, "checking for updates") || contains_ci(text, "no updates are available") ||
+         contains_ci(text, "most recent version of windows subsystem for linux is already installed");
 }
 
 double looks_like_wsl_status(std::string_view text) {
@@ -65,6 +88,13 @@ double looks_like_wsl_status(std::string_view text) {
   double score = 0;
   if (r.default_distribution || r.default_version) score = 0.9;
   if (r.errors.kernel_update_needed) score = std::max(score, 0.7);
+  // WSL cannot start at all (virtualization, a missing Windows feature, a distro launcher's
+  // WslRegisterDistribution): the state of WSL itself, whichever command showed it.
+  if (r.errors.virtualization_disabled || r.errors.optional_component_missing || contains(text, "WslRegisterDistribution"))
+    score = std::max(score, 0.75);
+  // Any other "Error code: Wsl/..." below the output kinds that name it themselves (no distro: 0.7).
+  if (!r.errors.error_codes.empty()) score = std::max(score, 0.65);
+  if (r.kernel_version) score = std::max(score, shows_update_check(text) ? 0.7 : 0.55);
   const auto& rejected = r.errors.rejected_options;
   if (std::find(rejected.begin(), rejected.end(), "--status") != rejected.end()) score = std::max(score, 0.8);
   if (mentions_wsl_status_command(text) && r.errors.any()) score = std::max(score, 0.7);
@@ -89,6 +119,7 @@ double looks_like_nvidia_smi(std::string_view text) {
   const NvidiaSmiResult r = parse_nvidia_smi(text);
   double score = 0;
   if (r.table_header) score = 0.95;
+  if (r.query_report) score = std::max(score, 0.9);
   if (!r.gpus.empty()) score = std::max(score, 0.8);
   const auto& f = r.failures;
   if (f.cannot_communicate || f.access_blocked || f.library_mismatch || f.nvml_init_failed) score = std::max(score, 0.85);

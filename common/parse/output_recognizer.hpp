@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowB
 // "What is this paste?" for the kinds this folder's parsers read: each function returns a
 // confidence in [0, 1] (0: not this kind; >= 0.5: this kind, higher when the evidence is
 // unmistakable, e.g. the output's own labels rather than an error that could follow several

@@ -1,8 +1,10 @@
-// owner: knowC
 #include "common/parse/paste_cleaner.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <optional>
+#include <utility>
 
 #include "common/util/ascii.hpp"
 #include "common/text/utf_convert.hpp"
@@ -170,44 +172,73 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   return lines;
 }
 
-bool split_prompt(std::string_view line, std::string& command) {
-  std::string_view s = trim_left(line);
-  // Python and IPython prompts.
-  if (s.substr(0, 4) == ">>> " || s == ">>>") {
-    command = std::string(trim_right(s.substr(3)));
-    command = std::string(trim_left(command));
-    return true;
-  }
-  // PowerShell: "PS C:\Users\me> cmd", "PS> cmd".
-  if (s.substr(0, 3) == "PS ") {
-    std::size_t gt = s.find('>');
-    if (gt != std::string_view::npos) {
-      std::string_view path = s.substr(3, gt - 3);
-      if (path.size() >= 2 && path[1] == ':') {
-        command = std::string(trim_right(trim_left(s.substr(gt + 1))));
-        return true;
-      }
-    }
-  }
+namespace {
+
+std::string trimmed_command(std::string_view rest) { return std::string(trim_right(trim_left(rest))); }
+
+// Python and IPython: ">>> cmd".
+bool split_python_prompt(std::string_view s, std::string& command) {
+  if (s.substr(0, 4) != ">>> " && s != ">>>") return false;
+  command = trimmed_command(s.substr(3));
+  return true;
+}
+
+// PowerShell: "PS C:\Users\me> cmd", "PS> cmd", "PS > cmd" (a prompt shortened to its marker).
+bool split_powershell_prompt(std::string_view s, std::string& command) {
   if (s.substr(0, 3) == "PS>") {
-    command = std::string(trim_right(trim_left(s.substr(3))));
+    command = trimmed_command(s.substr(3));
     return true;
   }
-  // cmd.exe: "C:\Users\me>cmd".
-  if (s.size() >= 4 && ((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) && s[1] == ':' &&
-      s[2] == '\\') {
-    std::size_t gt = s.find('>');
-    if (gt != std::string_view::npos) {
-      std::string_view rest = trim_left(s.substr(gt + 1));
-      if (!rest.empty()) {
-        command = std::string(trim_right(rest));
-        return true;
-      }
-    }
+  if (s.substr(0, 3) != "PS ") return false;
+  const std::size_t gt = s.find('>');
+  if (gt == std::string_view::npos) return false;
+  const std::string_view path = trim_left(s.substr(3, gt - 3));
+  if (!path.empty() && !(path.size() >= 2 && path[1] == ':')) return false;
+  command = trimmed_command(s.substr(gt + 1));
+  return true;
+}
+
+// cmd.exe: "C:\Users\me>cmd".
+bool split_cmd_prompt(std::string_view s, std::string& command) {
+  if (s.size() < 4 || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')) || s[1] != ':' || s[2] != '\\')
+    return false;
+  const std::size_t gt = s.find('>');
+  if (gt == std::string_view::npos) return false;
+  const std::string_view rest = trim_left(s.substr(gt + 1));
+  if (rest.empty()) return false;
+  command = std::string(trim_right(rest));
+  return true;
+}
+
+// Themed prompts: oh-my-zsh's "➜  ~ git:(master) ✗ cmd" (U+279C, then the folder, the branch and a
+// dirty mark) and starship's or oh-my-posh's "❯ cmd" (U+276F).
+bool split_theme_prompt(std::string_view s, std::string& command) {
+  constexpr std::string_view k_arrow = "\xE2\x9E\x9C";
+  constexpr std::string_view k_chevron = "\xE2\x9D\xAF";
+  if (s.substr(0, k_chevron.size()) == k_chevron) {
+    command = trimmed_command(s.substr(k_chevron.size()));
+    return true;
   }
-  // POSIX: "$ cmd", "(venv) user@host:~/dir$ cmd", "root@host:/# cmd".
+  if (s.substr(0, k_arrow.size()) != k_arrow) return false;
+  std::string_view rest = trim_left(s.substr(k_arrow.size()));
+  rest = trim_left(rest.substr(std::min(rest.size(), rest.find(' '))));  // the folder
+  if (rest.substr(0, 5) == "git:(") {
+    const std::size_t close = rest.find(')');
+    rest = close == std::string_view::npos ? std::string_view() : trim_left(rest.substr(close + 1));
+  }
+  if (rest.substr(0, 3) == "\xE2\x9C\x97") rest = trim_left(rest.substr(3));  // the dirty mark
+  command = trimmed_command(rest);
+  return true;
+}
+
+bool is_user_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+}
+
+// POSIX: "$ cmd", "(venv) user@host:~/dir$ cmd", "root@host:/# cmd".
+bool split_posix_prompt(std::string_view s, std::string& command) {
   if (s.substr(0, 2) == "$ ") {
-    command = std::string(trim_right(trim_left(s.substr(2))));
+    command = trimmed_command(s.substr(2));
     return true;
   }
   std::string_view u = s;
@@ -215,65 +246,92 @@ bool split_prompt(std::string_view line, std::string& command) {
     std::size_t close = u.find(')');
     if (close != std::string_view::npos && close < 64) u = trim_left(u.substr(close + 1));
   }
-  std::size_t at = u.find('@');
-  if (at != std::string_view::npos && at > 0 && at < 64) {
-    bool user_ok = true;
-    for (std::size_t i = 0; i < at; ++i) {
-      char c = u[i];
-      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-            c == '-' || c == '.')) {
-        user_ok = false;
-        break;
-      }
-    }
-    if (user_ok) {
-      for (std::size_t i = at + 1; i < u.size() && i < at + 256; ++i) {
-        if ((u[i] == '$' || u[i] == '#') && (i + 1 == u.size() || u[i + 1] == ' ')) {
-          std::string_view host = u.substr(at + 1, i - at - 1);
-          // "user@host:path" or "user@host path" (zsh/fish): a host never holds spaces before ':'.
-          std::size_t colon = host.find(':');
-          std::string_view host_name = host.substr(0, colon);
-          if (host_name.empty() || host_name.find(' ') != std::string_view::npos) break;
-          command = std::string(trim_right(trim_left(u.substr(i + 1))));
-          return true;
-        }
-      }
-    }
-  }
-  // A bare "> cmd": only when a known command follows (otherwise it is a quote mark).
-  if (s.size() > 2 && s[0] == '>' && s[1] == ' ' && starts_with_command_word(trim_left(s.substr(2)))) {
-    command = std::string(trim_right(trim_left(s.substr(2))));
+  const std::size_t at = u.find('@');
+  if (at == std::string_view::npos || at == 0 || at >= 64) return false;
+  if (!std::all_of(u.begin(), u.begin() + static_cast<std::ptrdiff_t>(at), is_user_char)) return false;
+  for (std::size_t i = at + 1; i < u.size() && i < at + 256; ++i) {
+    if ((u[i] != '$' && u[i] != '#') || (i + 1 != u.size() && u[i + 1] != ' ')) continue;
+    // "user@host:path" or "user@host path" (zsh/fish): a host never holds spaces before ':'.
+    const std::string_view host = u.substr(at + 1, i - at - 1);
+    const std::string_view host_name = host.substr(0, host.find(':'));
+    if (host_name.empty() || host_name.find(' ') != std::string_view::npos) return false;
+    command = trimmed_command(u.substr(i + 1));
     return true;
   }
   return false;
 }
 
-CleanedPaste clean_paste(std::string_view bytes) {
-  CleanedPaste result;
-  DecodedText decoded = decode_console_output(bytes);
-  result.encoding = decoded.encoding;
-  std::string text = std::move(decoded.text);
-
-  // UTF-16 shown as a repr: "C\x00o\x00p\x00y\x00..." (decode line by line so the rest stays).
-  if (count_occurrences(text, "\\x00", 4) >= 4) {
-    std::string rebuilt;
-    rebuilt.reserve(text.size());
-    for (auto line : split_lines(text)) {
-      if (count_occurrences(line, "\\x00", 2) >= 2) {
-        rebuilt += decode_mixed_utf16(unescape_repr(line));
-        result.utf16_rendering = true;
-      } else {
-        rebuilt += line;
-      }
-      rebuilt += '\n';
-    }
-    text = std::move(rebuilt);
+// split_prompt, also saying whether the prompt was a Windows shell's (PowerShell or cmd.exe).
+bool split_prompt_of(std::string_view line, std::string& command, bool& windows_shell) {
+  std::string_view s = trim_left(line);
+  windows_shell = false;
+  if (split_python_prompt(s, command)) return true;
+  if (split_powershell_prompt(s, command) || split_cmd_prompt(s, command)) {
+    windows_shell = true;
+    return true;
   }
+  if (split_theme_prompt(s, command) || split_posix_prompt(s, command)) return true;
+  // A bare "> cmd": only when a known command follows (otherwise it is a quote mark).
+  if (s.size() > 2 && s[0] == '>' && s[1] == ' ' && starts_with_command_word(trim_left(s.substr(2)))) {
+    command = trimmed_command(s.substr(2));
+    return true;
+  }
+  return false;
+}
 
-  text = normalise_line_ends(text);
-  std::vector<std::string_view> lines = split_lines(text);
+}  // namespace
 
-  // UTF-16 shown with each NUL as a space: de-space only when most lines look like that.
+bool split_prompt(std::string_view line, std::string& command) {
+  bool windows_shell = false;
+  return split_prompt_of(line, command, windows_shell);
+}
+
+namespace {
+
+// UTF-16 shown as a repr: "C\x00o\x00p\x00y\x00..." (decoded line by line so the rest stays).
+std::string undo_utf16_repr(std::string text, bool& undone) {
+  if (count_occurrences(text, "\\x00", 4) < 4) return text;
+  std::string rebuilt;
+  rebuilt.reserve(text.size());
+  for (auto line : split_lines(text)) {
+    if (count_occurrences(line, "\\x00", 2) >= 2) {
+      rebuilt += decode_mixed_utf16(unescape_repr(line));
+      undone = true;
+    } else {
+      rebuilt += line;
+    }
+    rebuilt += '\n';
+  }
+  return rebuilt;
+}
+
+// An issue page copied as HTML source keeps its entities ("--exec, -e &lt;CommandLine&gt;").
+std::string decode_html_entities(std::string text) {
+  if (text.find("&lt;") == std::string::npos && text.find("&gt;") == std::string::npos &&
+      text.find("&amp;") == std::string::npos && text.find("&quot;") == std::string::npos)
+    return text;
+  static constexpr std::array<std::pair<std::string_view, char>, 5> k_entities = {
+      {{"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}, {"&amp;", '&'}}};
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    bool replaced = false;
+    if (text[i] == '&') {
+      for (const auto& [entity, c] : k_entities) {
+        if (text.compare(i, entity.size(), entity) != 0) continue;
+        out += c;
+        i += entity.size() - 1;
+        replaced = true;
+        break;
+      }
+    }
+    if (!replaced) out += text[i];
+  }
+  return out;
+}
+
+// "W i n d o w s" lines: de-space only when most lines look like that.
+bool looks_spaced(const std::vector<std::string_view>& lines) {
   std::size_t candidates = 0;
   std::size_t spaced = 0;
   for (auto line : lines) {
@@ -282,10 +340,11 @@ CleanedPaste clean_paste(std::string_view bytes) {
     ++candidates;
     if (spaced_offset(t) >= 0) ++spaced;
   }
-  bool despace_lines = spaced >= 2 && spaced * 10 >= candidates * 6;
-  if (despace_lines) result.utf16_rendering = true;
+  return spaced >= 2 && spaced * 10 >= candidates * 6;
+}
 
-  // Quote prefixes: "> " on most lines means the whole paste was quoted.
+// "> " on most lines means the whole paste was quoted.
+bool looks_quoted(const std::vector<std::string_view>& lines) {
   std::size_t non_empty = 0;
   std::size_t quoted = 0;
   for (auto line : lines) {
@@ -293,21 +352,41 @@ CleanedPaste clean_paste(std::string_view bytes) {
     ++non_empty;
     if (has_quote_marker(trim_left(line))) ++quoted;
   }
-  bool strip_quotes = quoted >= 2 && quoted * 2 >= non_empty;
+  return quoted >= 2 && quoted * 2 >= non_empty;
+}
 
-  std::string out;
-  out.reserve(text.size());
-  std::string despaced;
+// "<pre>2019-12-11 ..." and "...</pre>": the HTML a page kept around a log.
+std::string_view strip_pre_tags(std::string_view line) {
+  for (std::string_view tag : {std::string_view("<pre>"), std::string_view("<code>")})
+    if (trim_left(line).substr(0, tag.size()) == tag) line = trim_left(line).substr(tag.size());
+  for (std::string_view tag : {std::string_view("</pre>"), std::string_view("</code>")})
+    if (line.size() >= tag.size() && line.substr(line.size() - tag.size()) == tag) line = line.substr(0, line.size() - tag.size());
+  return line;
+}
+
+struct LineCleaner {
+  bool despace_lines = false;
+  bool strip_quotes = false;
   bool after_python_prompt = false;
-  for (auto raw : lines) {
+  bool last_was_despaced = false;
+  std::string despaced;
+
+  // The line as it goes into the text, or nothing when it is dropped (a prompt, a fence, ...).
+  std::optional<std::string_view> clean(std::string_view raw, CleanedPaste& paste) {
+    std::vector<std::string>& commands = paste.commands;
     std::string_view line = trim_right(raw);
+    bool was_despaced = false;
     if (despace_lines) {
       int offset = spaced_offset(line);
       if (offset >= 0) {
         despaced = despace(line, offset);
         line = trim_right(despaced);
+        was_despaced = true;
+      } else if (line.empty() && last_was_despaced) {
+        return std::nullopt;  // the extra line end of UTF-16's "\r\0\n\0" shown as text
       }
     }
+    last_was_despaced = was_despaced;
     if (strip_quotes) {
       // One level of quoting, possibly nested ("> > text").
       std::string_view t = trim_left(line);
@@ -316,32 +395,57 @@ CleanedPaste clean_paste(std::string_view bytes) {
         line = t;
       }
     }
+    line = strip_pre_tags(line);
     std::string_view trimmed = trim_left(line);
     std::string_view rest;
     if (is_fence(trimmed, rest)) {
       // "```bash" opens a block; "```Wed May 15 ..." is a fence glued to the first output line.
-      if (rest.empty() || rest.find(' ') == std::string_view::npos) continue;
+      if (rest.empty() || rest.find(' ') == std::string_view::npos) return std::nullopt;
       line = rest;
       trimmed = rest;
     }
     while (line.size() >= 3 && line.substr(line.size() - 3) == "```") line = trim_right(line.substr(0, line.size() - 3));
     std::string command;
-    if (split_prompt(line, command)) {
+    bool windows_shell = false;
+    if (split_prompt_of(line, command, windows_shell)) {
       after_python_prompt = trimmed.substr(0, 3) == ">>>";
-      if (!command.empty()) result.commands.push_back(std::move(command));
-      continue;
+      if (windows_shell && !command.empty()) paste.windows_commands.push_back(command);
+      if (!command.empty()) commands.push_back(std::move(command));
+      return std::nullopt;
     }
     if (after_python_prompt && trimmed.substr(0, 4) == "... ") {
-      result.commands.push_back(std::string(trimmed.substr(4)));
-      continue;
+      commands.push_back(std::string(trimmed.substr(4)));
+      return std::nullopt;
     }
     after_python_prompt = false;
-    if (!trimmed.empty() && trimmed.front() == '>' && !strip_quotes && has_quote_marker(trimmed)) {
-      // A single quoted line among plain ones: keep the text without the mark.
+    // A single quoted line among plain ones: keep the text without the mark.
+    if (!trimmed.empty() && trimmed.front() == '>' && !strip_quotes && has_quote_marker(trimmed))
       line = trim_left(trimmed.substr(1));
+    return line;
+  }
+};
+
+}  // namespace
+
+CleanedPaste clean_paste(std::string_view bytes) {
+  CleanedPaste result;
+  DecodedText decoded = decode_console_output(bytes);
+  result.encoding = decoded.encoding;
+  std::string text = undo_utf16_repr(std::move(decoded.text), result.utf16_rendering);
+  text = decode_html_entities(normalise_line_ends(text));
+  const std::vector<std::string_view> lines = split_lines(text);
+
+  LineCleaner cleaner;
+  cleaner.despace_lines = looks_spaced(lines);
+  if (cleaner.despace_lines) result.utf16_rendering = true;
+  cleaner.strip_quotes = looks_quoted(lines);
+  std::string out;
+  out.reserve(text.size());
+  for (auto raw : lines) {
+    if (auto line = cleaner.clean(raw, result)) {
+      out.append(line->data(), line->size());
+      out += '\n';
     }
-    out.append(line.data(), line.size());
-    out += '\n';
   }
   result.text = std::move(out);
   return result;

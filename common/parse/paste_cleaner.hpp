@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // What users paste is rarely what the tool printed: a shell prompt and the command before the
 // output, markdown fences around it, "> " quote prefixes from an issue reply, CRLF (or a doubled CR
 // from a UTF-16 pipe), UTF-16LE bytes, or UTF-16 shown as text ("W\x00S\x00L\x00" from a Go or
@@ -17,6 +16,7 @@ namespace tfwsl {
 struct CleanedPaste {
   std::string text;                   // UTF-8, '\n' line ends, prompts/fences/quote marks removed
   std::vector<std::string> commands;  // commands found after shell prompts, in order ("wsl -l -v")
+  std::vector<std::string> windows_commands;  // those typed at a PowerShell or cmd.exe prompt
   ConsoleEncoding encoding = ConsoleEncoding::utf8;  // how the bytes were encoded
   bool utf16_rendering = false;       // UTF-16 shown as text (\x00 escapes or spaced letters) was undone
 };

@@ -1,10 +1,10 @@
-// owner: knowC
 #include "common/parse/requirements_parser.hpp"
 
 #include <algorithm>
 #include <array>
 
 #include "common/parse/line_tools.hpp"
+#include "common/parse/requirements_sources.hpp"
 #include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
@@ -38,8 +38,9 @@ std::string_view unquote(std::string_view s) {
   return trim(s);
 }
 
-// One PEP 508 line (or a conda spec "python =3.10", "cudatoolkit<12"): name, extras, spec, marker.
-std::optional<DeclaredRequirement> parse_one(std::string_view text, bool conda, int line_number) {
+}  // namespace
+
+std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool conda, int line_number) {
   text = trim(text);
   if (text.empty() || text[0] == '-' || text[0] == '#') return std::nullopt;
   DeclaredRequirement req;
@@ -94,6 +95,8 @@ std::optional<DeclaredRequirement> parse_one(std::string_view text, bool conda, 
   return req;
 }
 
+namespace {
+
 struct Line {
   std::string_view text;
   int number;
@@ -117,8 +120,26 @@ RequirementsFormat detect_format(const std::vector<Line>& lines) {
   return RequirementsFormat::requirements_txt;
 }
 
+void set_python(RequirementsResult& result, std::string spec, int line) {
+  if (result.python) return;
+  DeclaredRequirement python;
+  python.package = "python";
+  python.spec = std::move(spec);
+  python.line = line;
+  result.python = std::move(python);
+}
+
+// A "python" requirement (conda's "- python=3.11", `conda create python=3.7`) is also the Python the
+// project runs on: `result.python` says so (the entry stays a conda package in the list).
+void take_python(RequirementsResult& result) {
+  if (result.python) return;
+  auto it = std::find_if(result.requirements.begin(), result.requirements.end(),
+                         [](const DeclaredRequirement& r) { return r.package == "python"; });
+  if (it != result.requirements.end()) result.python = *it;
+}
+
 void add(RequirementsResult& result, std::string_view text, bool conda, int line) {
-  if (auto req = parse_one(text, conda, line)) result.requirements.push_back(std::move(*req));
+  if (auto req = parse_requirement(text, conda, line)) result.requirements.push_back(std::move(*req));
 }
 
 // Every quoted string on the line ("tensorflow>=2.12", 'numpy') as a requirement.
@@ -133,9 +154,27 @@ void add_quoted(RequirementsResult& result, std::string_view line, int number) {
   }
 }
 
-void parse_txt(RequirementsResult& result, const std::vector<Line>& lines) {
+// Lines ending in a backslash continue on the next one (pip's files, shell scripts, Dockerfiles).
+std::vector<std::pair<std::string, int>> joined_lines(const std::vector<Line>& lines) {
+  std::vector<std::pair<std::string, int>> out;
+  bool continuing = false;
   for (const auto& line : lines) {
-    std::string_view t = strip_comment(trim(line.text));
+    std::string_view t = trim(line.text);
+    const bool continues = ends_with(t, "\\");
+    if (continues) t = trim(t.substr(0, t.size() - 1));
+    if (continuing && !out.empty()) out.back().first += " " + std::string(t);
+    else out.emplace_back(std::string(t), line.number);
+    continuing = continues;
+  }
+  return out;
+}
+
+void parse_txt(RequirementsResult& result, const std::vector<Line>& lines, bool listing) {
+  for (const auto& [text, number] : joined_lines(lines)) {
+    if (read_install_command(text, number, result) || read_tensorflow_image(text, number, result) ||
+        read_listing_row(text, number, listing, result) || read_bullet(text, number, result))
+      continue;
+    std::string_view t = strip_comment(text);
     if (t.empty()) continue;
     if (starts_with(t, "-r ") || starts_with(t, "--requirement") || starts_with(t, "-c ")) {
       auto space = t.find_first_of(" =");
@@ -143,7 +182,7 @@ void parse_txt(RequirementsResult& result, const std::vector<Line>& lines) {
       continue;
     }
     if (t[0] == '-') continue;  // --extra-index-url, -e ., --hash continuation
-    add(result, t, false, line.number);
+    add(result, t, false, number);
   }
 }
 
@@ -203,8 +242,16 @@ void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool
       if (value == "[") in_array = true;
       continue;
     }
+    if (section == "project" && key == "requires-python") {
+      set_python(result, remove_spaces(unquote(value)), line.number);
+      continue;
+    }
     bool poetry_deps = poetry && starts_with(section, "tool.poetry") && contains(section, "dependencies");
-    if (!poetry_deps || key == "python") continue;
+    if (poetry_deps && key == "python") {
+      set_python(result, remove_spaces(unquote(value)), line.number);
+      continue;
+    }
+    if (!poetry_deps) continue;
     DeclaredRequirement req;
     req.package = key;
     req.line = line.number;
@@ -274,6 +321,13 @@ void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
 void parse_setup_py(RequirementsResult& result, const std::vector<Line>& lines) {
   for (const auto& line : lines) {
     std::string_view t = strip_comment(trim(line.text));
+    if (auto at = t.find("python_requires"); at != std::string_view::npos) {
+      std::string_view value = t.substr(at + 15);
+      const auto q = value.find_first_of("\"'");
+      const auto close = q == std::string_view::npos ? q : value.find(value[q], q + 1);
+      if (close != std::string_view::npos) set_python(result, remove_spaces(value.substr(q + 1, close - q - 1)), line.number);
+      continue;
+    }
     if (contains(t, "name=") || contains(t, "version=") || contains(t, "description=")) continue;
     add_quoted(result, t, line.number);
   }
@@ -323,45 +377,59 @@ RequirementsResult parse_requirements(std::string_view text) {
   RequirementsResult result;
   result.format = detect_format(lines);
   switch (result.format) {
-    case RequirementsFormat::requirements_txt: parse_txt(result, lines); break;
+    case RequirementsFormat::requirements_txt: parse_txt(result, lines, looks_like_listing(text)); break;
     case RequirementsFormat::conda_environment: parse_conda(result, lines); break;
     case RequirementsFormat::pyproject_pep621: parse_toml(result, lines, false); break;
     case RequirementsFormat::poetry: parse_toml(result, lines, true); break;
     case RequirementsFormat::setup_cfg: parse_cfg(result, lines); break;
     case RequirementsFormat::setup_py: parse_setup_py(result, lines); break;
   }
+  take_python(result);
   return result;
 }
 
 double looks_like_requirements(std::string_view text) {
   std::size_t lines = 0;
   std::size_t requirement_like = 0;
-  std::size_t other = 0;
   bool structure = false;
-  for (std::string_view line : lines_of(text.substr(0, 1 << 20))) {
-    std::string_view t = trim(line);
+  bool tensorflow = false;
+  RequirementsResult declared;  // what install commands, image tags and bullets name
+  std::vector<Line> raw;
+  for (std::string_view line : lines_of(text.substr(0, 1 << 20))) raw.push_back({line, 0});
+  for (const auto& [joined, number] : joined_lines(raw)) {
+    std::string_view t = joined;
     if (t.empty() || t[0] == '#') continue;
     ++lines;
     if (starts_with(t, "dependencies:") || starts_with(t, "[tool.poetry") || t == "[project]" ||
         starts_with(t, "install_requires") || starts_with(t, "- pip:") || t == "[options]") {
       structure = true;
     }
+    if (read_tensorflow_image(t, 0, declared) || read_install_command(t, 0, declared) || read_bullet(t, 0, declared)) continue;
     if (starts_with(t, "-r ") || starts_with(t, "--extra-index-url") || starts_with(t, "--index-url") ||
         starts_with(t, "-e ") || starts_with(t, "--find-links")) {
       ++requirement_like;
       continue;
     }
     std::string_view item = starts_with(t, "- ") ? unquote(t.substr(2)) : t;
-    auto req = parse_one(strip_comment(item), false, 0);
+    auto req = parse_requirement(strip_comment(item), false, 0);
     // A bare word counts only weakly: prose lines start with words too.
-    if (req && (!req->spec.empty() || !req->extras.empty() || t.find(' ') == std::string_view::npos)) ++requirement_like;
-    else ++other;
+    if (req && (!req->spec.empty() || !req->extras.empty() || t.find(' ') == std::string_view::npos)) {
+      ++requirement_like;
+      tensorflow = tensorflow || is_tensorflow_package(fold_package_name(req->package));
+    }
   }
   if (lines == 0) return 0.0;
   double share = static_cast<double>(requirement_like) / static_cast<double>(lines);
-  if (structure) return std::max(0.8, share);
-  if (requirement_like >= 1 && share >= 0.6) return 0.45 + 0.4 * share;
-  return share * 0.4;
+  double score = share * 0.4;
+  if (requirement_like >= 1 && share >= 0.6) score = 0.45 + 0.4 * share;
+  if (structure) score = std::max(0.8, share);
+  // Requirements in other clothes: install commands that name packages (scripts, Dockerfiles,
+  // READMEs), a TensorFlow image, a package listing, or a README whose lines pin TensorFlow.
+  if (find_tensorflow(declared) && !structure) score = std::max(score, 0.75);
+  if (!declared.requirements.empty()) score = std::max(score, 0.65);
+  if (looks_like_listing(text)) score = std::max(score, 0.75);
+  if (tensorflow && requirement_like >= 1) score = std::max(score, 0.6);
+  return score;
 }
 
 const DeclaredRequirement* find_tensorflow(const RequirementsResult& result) {
@@ -390,6 +458,7 @@ nlohmann::json to_json(const RequirementsResult& result) {
   facts["packages"] = std::move(packages);
   if (!conda_packages.empty()) facts["conda_packages"] = std::move(conda_packages);
   if (!result.includes.empty()) facts["includes"] = result.includes;
+  if (result.python) facts["python"] = {{"spec", result.python->spec}, {"conda", result.python->conda}};
   return facts;
 }
 

@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowC
 // The dependency lists a Python project declares, in the formats users paste: requirements.txt
 // (pip options, -r includes, markers, inline comments, hashes), conda environment.yml (conda
 // specs with spaces, "=" pins, a "pip:" subsection), pyproject.toml (PEP 621 arrays and Poetry
@@ -32,7 +31,14 @@ struct RequirementsResult {
   RequirementsFormat format = RequirementsFormat::requirements_txt;
   std::vector<DeclaredRequirement> requirements;
   std::vector<std::string> includes;  // "-r other.txt" targets (not followed: we only have the paste)
+  // The Python the project declares: requires-python, Poetry's python, conda's python=3.11,
+  // setup.py's python_requires (package "python", spec as written).
+  std::optional<DeclaredRequirement> python;
 };
+
+// One PEP 508 requirement ("tensorflow[and-cuda]>=2.14; python_version<'3.12'") or conda spec
+// ("python =3.10", "cudatoolkit<12", "tensorflow=2.6.0=cuda112py38_0"); nothing for what is not one.
+std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool conda, int line);
 
 RequirementsResult parse_requirements(std::string_view text);
 

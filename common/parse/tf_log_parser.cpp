@@ -1,8 +1,8 @@
-// owner: knowC
 #include "common/parse/tf_log_parser.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <set>
 
 #include "common/parse/line_tools.hpp"
@@ -35,17 +35,6 @@ std::optional<int> leading_int(std::string_view text) {
   return value;
 }
 
-std::size_t find_ci(std::string_view text, std::string_view needle) {
-  if (needle.empty() || text.size() < needle.size()) return std::string_view::npos;
-  auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; };
-  for (std::size_t i = 0; i + needle.size() <= text.size(); ++i) {
-    std::size_t j = 0;
-    while (j < needle.size() && lower(text[i + j]) == lower(needle[j])) ++j;
-    if (j == needle.size()) return i;
-  }
-  return std::string_view::npos;
-}
-
 std::size_t count_of(std::string_view text, std::string_view needle) {
   std::size_t n = 0;
   for (auto pos = text.find(needle); pos != std::string_view::npos; pos = text.find(needle, pos + 1)) ++n;
@@ -74,73 +63,130 @@ void keep_max(std::optional<int>& slot, int value) {
   if (!slot || *slot < value) slot = value;
 }
 
-// Markers that only TF/XLA logs carry, and weaker ones any CUDA program's loader error shows.
-constexpr std::array<std::string_view, 20> k_strong_markers = {
-    "tensorflow/", "xla/stream_executor", "tsl/", "cuda_dnn.cc", "cuda_driver.cc", "gpu_device.cc",
+// Markers that only TF/XLA/Keras logs carry, and weaker ones any CUDA program's loader error shows.
+// TF's source paths are named by their folder: "tensorflow/tensorflow:2.4.1-gpu" is a Docker image.
+constexpr std::array<std::string_view, 28> k_strong_markers = {
+    "tensorflow/core/", "tensorflow/stream_executor/", "tensorflow/compiler/", "tensorflow/tsl/",
+    "tensorflow/python/", "xla/stream_executor", "tsl/", "cuda_dnn.cc", "cuda_driver.cc", "gpu_device.cc",
     "dso_loader", "physicaldevice(", "num gpus", "cannot dlopen some gpu libraries",
     "could not find cuda drivers", "numa node", "skipping registering gpu devices", "device:gpu:",
     "import tensorflow", "tf-trt", "cuda_gpu_executor", "loaded runtime cudnn library",
-    "cuda_executor.cc", "dml_device"};
+    "cuda_executor.cc", "dml_device", "keras 3 only supports", "tf_use_legacy_keras", "libdevice",
+    "tensorflow.python"};
 constexpr std::array<std::string_view, 7> k_weak_markers = {
     "cannot open shared object file", "could not load library", "libcudnn", "cuinit", "cuda_error_",
     "could not load dynamic library", "successfully opened dynamic library"};
+
+// One line in ASCII lower case (same byte positions), so that every case-insensitive search below
+// is a plain find.
+void lower_into(std::string_view line, std::string& lower) {
+  lower.assign(line.begin(), line.end());
+  for (char& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+}
+
+struct TfLogState {
+  std::set<std::string> seen_libraries;
+  std::set<int> created_gpus;
+  bool skipping_registration = false;
+  std::string lower;
+};
+
+void read_gpu_counts(std::string_view line, TfLogState& st, TfLogResult& result) {
+  const std::string& lower = st.lower;
+  std::size_t pos = 0;
+  if ((pos = lower.find("num gpus")) != std::string::npos) {
+    std::size_t colon = line.find(':', pos);
+    if (colon != std::string_view::npos) {
+      if (auto n = leading_int(line.substr(colon + 1))) keep_max(result.gpu_count, *n);
+    }
+  }
+  if (line.find("PhysicalDevice(") != std::string_view::npos) {
+    int gpus = static_cast<int>(count_of(line, "device_type='GPU'") + count_of(line, "device_type=\"GPU\""));
+    if (gpus == 0) gpus = static_cast<int>(count_of(line, "physical_device:GPU:"));
+    keep_max(result.gpu_count, gpus);
+  }
+  if ((pos = lower.find("adding visible gpu devices:")) != std::string::npos) {
+    std::string_view list = trim(line.substr(pos + 27));
+    if (!list.empty() && ascii_is_digit(list[0])) keep_max(result.gpu_count, static_cast<int>(count_of(list, ",") + 1));
+  }
+  if ((pos = line.find("Created device /job:")) != std::string_view::npos ||
+      (pos = line.find("Created TensorFlow device (/job:")) != std::string_view::npos) {
+    std::size_t gpu = line.find("device:GPU:", pos);
+    if (gpu != std::string_view::npos) {
+      if (auto n = leading_int(line.substr(gpu + 11))) st.created_gpus.insert(*n);
+    }
+  }
+  // "Found device 7 with properties:" (TF 1.x-2.3; the name follows on the next line): the devices
+  // are numbered from 0, so device 7 means at least eight.
+  if ((pos = lower.find("found device ")) != std::string::npos && lower.find("with properties", pos) != std::string::npos) {
+    if (auto n = leading_int(line.substr(pos + 13))) keep_max(result.gpu_count, *n + 1);
+  }
+  if (lower.find("skipping registering gpu devices") != std::string::npos) st.skipping_registration = true;
+  if (st.skipping_registration && trim(line) == "[]") keep_max(result.gpu_count, 0);
+}
+
+// "compute capability: 8.9", "computeCapability: 5.0", "Compute Capability 7.0": the highest shown.
+void read_compute_capability(std::string_view line, const std::string& lower, std::optional<std::string>& best) {
+  std::size_t pos = lower.find("compute capability");
+  std::size_t skip = 18;
+  if (pos == std::string::npos) {
+    pos = lower.find("computecapability");
+    skip = 17;
+  }
+  if (pos == std::string::npos) return;
+  std::string_view rest = trim(line.substr(pos + skip));
+  if (!rest.empty() && rest.front() == ':') rest = trim(rest.substr(1));
+  auto version = leading_version(rest);
+  if (!version || !contains(*version, ".")) return;
+  const auto major = [](const std::string& v) { return std::atoi(v.c_str()); };
+  if (!best || major(*version) > major(*best)) best = version;
+}
+
+void read_versions(std::string_view line, const std::string& lower, TfLogResult& result) {
+  std::size_t pos = 0;
+  if ((pos = lower.find("loaded runtime cudnn library:")) != std::string::npos) {
+    if (auto runtime = leading_version(line.substr(pos + 29))) result.cudnn_runtime = std::move(runtime);
+    std::size_t compiled = lower.find("compiled with:");
+    if (compiled != std::string::npos) {
+      if (auto version = leading_version(line.substr(compiled + 14))) result.cudnn_compiled = std::move(version);
+    }
+  }
+  read_compute_capability(line, lower, result.compute_capability);
+  if (!result.tf_version && (pos = lower.find("tensorflow version:")) != std::string::npos) {
+    if (auto version = leading_version(line.substr(pos + 19)); version && contains(*version, "."))
+      result.tf_version = version;
+  }
+  if (!result.tf_version && (pos = line.find("tensorflow-")) != std::string_view::npos) {
+    // A wheel name "tensorflow-2.15.0-cp311-..." in a pip line.
+    auto version = leading_version(line.substr(pos + 11));
+    if (version && contains(*version, ".") && line.find(".whl") != std::string_view::npos) result.tf_version = version;
+  }
+}
+
+void read_missing_libraries(std::string_view line, TfLogState& st, TfLogResult& result) {
+  for (std::size_t pos = line.find(": cannot open shared object file"); pos != std::string_view::npos;
+       pos = line.find(": cannot open shared object file", pos + 1)) {
+    std::string library = library_before(line, pos);
+    // "...: cannot open" and "libcud...: cannot open" name no library, or only part of one.
+    if (library.empty() || has_cut_marker(library) || !is_library_name(library)) continue;
+    if (st.seen_libraries.insert(library).second) result.missing_libraries.push_back(library);
+  }
+}
 
 }  // namespace
 
 TfLogResult parse_tf_log(std::string_view text) {
   TfLogResult result;
-  std::set<std::string> seen_libraries;
-  std::set<int> created_gpus;
-  bool skipping_registration = false;
+  TfLogState st;
   for (std::string_view line : lines_of(text)) {
     if (line.size() > 16384) line = line.substr(0, 16384);  // a 10 MB single line stays linear
-    std::size_t pos = 0;
-    if ((pos = find_ci(line, "num gpus")) != std::string_view::npos) {
-      std::size_t colon = line.find(':', pos);
-      if (colon != std::string_view::npos) {
-        if (auto n = leading_int(line.substr(colon + 1))) keep_max(result.gpu_count, *n);
-      }
-    }
-    if (line.find("PhysicalDevice(") != std::string_view::npos) {
-      int gpus = static_cast<int>(count_of(line, "device_type='GPU'") + count_of(line, "device_type=\"GPU\""));
-      if (gpus == 0) gpus = static_cast<int>(count_of(line, "physical_device:GPU:"));
-      keep_max(result.gpu_count, gpus);
-    }
-    if ((pos = find_ci(line, "adding visible gpu devices:")) != std::string_view::npos) {
-      std::string_view list = trim(line.substr(pos + 27));
-      if (!list.empty() && ascii_is_digit(list[0])) keep_max(result.gpu_count, static_cast<int>(count_of(list, ",") + 1));
-    }
-    if ((pos = line.find("Created device /job:")) != std::string_view::npos ||
-        (pos = line.find("Created TensorFlow device (/job:")) != std::string_view::npos) {
-      std::size_t gpu = line.find("device:GPU:", pos);
-      if (gpu != std::string_view::npos) {
-        if (auto n = leading_int(line.substr(gpu + 11))) created_gpus.insert(*n);
-      }
-    }
-    if (find_ci(line, "skipping registering gpu devices") != std::string_view::npos) skipping_registration = true;
-    if (skipping_registration && trim(line) == "[]") keep_max(result.gpu_count, 0);
-    if ((pos = find_ci(line, "loaded runtime cudnn library:")) != std::string_view::npos) {
-      if (auto runtime = leading_version(line.substr(pos + 29))) result.cudnn_runtime = std::move(runtime);
-      std::size_t compiled = find_ci(line, "compiled with:");
-      if (compiled != std::string_view::npos) {
-        if (auto version = leading_version(line.substr(compiled + 14))) result.cudnn_compiled = std::move(version);
-      }
-    }
-    for (pos = line.find(": cannot open shared object file"); pos != std::string_view::npos;
-         pos = line.find(": cannot open shared object file", pos + 1)) {
-      std::string library = library_before(line, pos);
-      // "...: cannot open" and "libcud...: cannot open" name no library, or only part of one.
-      if (library.empty() || has_cut_marker(library) || !is_library_name(library)) continue;
-      if (seen_libraries.insert(library).second) result.missing_libraries.push_back(library);
-    }
-    if (!result.tf_version && (pos = line.find("tensorflow-")) != std::string_view::npos) {
-      // A wheel name "tensorflow-2.15.0-cp311-..." in a pip line.
-      auto version = leading_version(line.substr(pos + 11));
-      if (version && contains(*version, ".") && line.find(".whl") != std::string_view::npos)
-        result.tf_version = version;
-    }
+    lower_into(line, st.lower);
+    read_gpu_counts(line, st, result);
+    read_versions(line, st.lower, result);
+    read_missing_libraries(line, st, result);
   }
-  if (!created_gpus.empty()) keep_max(result.gpu_count, static_cast<int>(created_gpus.size()));
+  if (!st.created_gpus.empty()) keep_max(result.gpu_count, static_cast<int>(st.created_gpus.size()));
   return result;
 }
 
@@ -170,6 +216,7 @@ nlohmann::json to_json(const TfLogResult& result) {
   if (result.cudnn_compiled) facts["cudnn_compiled"] = *result.cudnn_compiled;
   if (!result.missing_libraries.empty()) facts["missing_libraries"] = result.missing_libraries;
   if (result.tf_version) facts["tf_version"] = *result.tf_version;
+  if (result.compute_capability) facts["compute_capability"] = *result.compute_capability;
   return facts;
 }
 

@@ -1,7 +1,7 @@
-// owner: knowB
 #include "common/parse/wsl_error_parser.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "common/parse/line_tools.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
@@ -52,7 +52,27 @@ bool is_option_help_line(std::string_view line) {
          contains(line, "--set-default-version") || contains(line, "--cd ");
 }
 
+// "Error: 0x1bc" (an old wsl.exe) is the Win32 code of 0x800701bc: HRESULT_FROM_WIN32 puts it under
+// 0x8007 (Windows SDK winerror.h), which is the form the catalogue lists.
+std::string short_win32_code(std::string_view line, std::size_t at) {
+  const std::string_view before = line.substr(0, at);
+  if (!ends_with(trim(before), ":") || !contains_ci(before, "error")) return {};
+  std::size_t length = 2;
+  while (at + length < line.size() && is_hex(line[at + length]) && length < 6) ++length;
+  if (length < 3 || (at + length < line.size() && is_alnum(line[at + length]))) return {};
+  const std::string digits(line.substr(at + 2, length - 2));
+  return "0x8007" + std::string(4 - digits.size(), '0') + digits;
+}
+
+// A bare "0x80370102" is an error code where the line says so ("failed with error: 0x...",
+// "Error code: ...", "HRESULT 0x..."); elsewhere (an address, a register dump) it is a number.
+bool line_names_an_error(std::string_view line) {
+  return contains_ci(line, "error") || contains_ci(line, "fail") || contains_ci(line, "code") ||
+         contains_ci(line, "hresult");
+}
+
 void collect_error_codes(std::string_view line, std::vector<std::string>& codes) {
+  std::optional<bool> names_error;
   for (std::size_t i = 0; i < line.size(); ++i) {
     const bool boundary = i == 0 || !is_alnum(line[i - 1]);
     if (!boundary) continue;
@@ -64,7 +84,12 @@ void collect_error_codes(std::string_view line, std::vector<std::string>& codes)
         ++length;
     } else if (starts_with(rest, "0x") && rest.size() >= 10 &&
                std::all_of(rest.begin() + 2, rest.begin() + 10, is_hex) && (rest.size() == 10 || !is_alnum(rest[10]))) {
+      if (!names_error) names_error = line_names_an_error(line);
+      if (!*names_error) continue;
       length = 10;
+    } else if (starts_with(rest, "0x")) {
+      if (std::string code = short_win32_code(line, i); !code.empty()) add_unique(codes, std::move(code));
+      continue;
     }
     if (length > 4) {
       std::string code(rest.substr(0, length));
@@ -77,6 +102,30 @@ void collect_error_codes(std::string_view line, std::vector<std::string>& codes)
 
 bool code_seen(const std::vector<std::string>& codes, std::string_view needle) {
   return std::any_of(codes.begin(), codes.end(), [&](const std::string& code) { return contains_ci(code, needle); });
+}
+
+// The flag a catalogue entry names; false when the name is not one of them.
+bool set_flag(WslErrorFlags& flags, std::string_view name) {
+  bool* flag = name == "virtualization_disabled"      ? &flags.virtualization_disabled
+               : name == "optional_component_missing" ? &flags.optional_component_missing
+               : name == "kernel_update_needed"       ? &flags.kernel_update_needed
+               : name == "no_distribution"            ? &flags.no_distribution
+               : name == "distro_not_found"           ? &flags.distro_not_found
+                                                      : nullptr;
+  if (flag) *flag = true;
+  return flag != nullptr;
+}
+
+// The English system message Windows prints with a catalogued code, on a line without the code.
+void apply_error_messages(const WslMessageCatalog& catalog, const std::string& normalized, WslErrorFlags& flags) {
+  for (const WslErrorCode& entry : catalog.error_codes)
+    if (!entry.message.empty() && contains(normalized, entry.message)) set_flag(flags, entry.flag);
+}
+
+// What the codes say, from the catalogue ("Wsl/Service/CreateVm/HCS/0x80370102" holds 0x80370102).
+void apply_error_codes(const WslMessageCatalog& catalog, WslErrorFlags& flags) {
+  for (const WslErrorCode& entry : catalog.error_codes)
+    if (code_seen(flags.error_codes, entry.code)) set_flag(flags, entry.flag);
 }
 
 }  // namespace
@@ -118,18 +167,12 @@ WslErrorFlags detect_wsl_errors(std::string_view text) {
       flags.packaged_wsl_unsupported = true;
     if (contains_any(normalized, catalog.wsl2_needed_sentences)) flags.wsl2_needed = true;
     collect_error_codes(line, flags.error_codes);
+    apply_error_messages(catalog, normalized, flags);
   }
   // An old inbox wsl.exe prints a short usage without the "Usage: wsl.exe [" line in some builds;
   // the copyright line together with option help, or several option help lines, is the same thing.
   if (option_help_lines >= 3 || (copyright && option_help_lines >= 1)) flags.usage_text = true;
-  const auto& codes = flags.error_codes;
-  if (code_seen(codes, "DEFAULT_DISTRO_NOT_FOUND")) flags.no_distribution = true;
-  if (code_seen(codes, "WSL_E_DISTRO_NOT_FOUND")) flags.distro_not_found = true;
-  if (code_seen(codes, "0x800701bc")) flags.kernel_update_needed = true;
-  if (code_seen(codes, "0x80370102") || code_seen(codes, "HCS_E_HYPERV_NOT_INSTALLED") ||
-      code_seen(codes, "VIRTUALIZATION"))
-    flags.virtualization_disabled = true;
-  if (code_seen(codes, "0x8007019e") || code_seen(codes, "OPTIONAL_COMPONENT")) flags.optional_component_missing = true;
+  apply_error_codes(catalog, flags);
   return flags;
 }
 

@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowB
 // The error states wsl.exe reports instead of the output that was asked for, recognised in any of
 // its languages: the usage text or "invalid command line option" of an old inbox wsl.exe, "no
 // installed distributions", the WSL 2 kernel update, virtualization turned off, a missing optional

@@ -1,4 +1,3 @@
-// owner: knowB
 #include "common/parse/wsl_list_parser.hpp"
 
 #include <algorithm>
@@ -10,7 +9,8 @@
 namespace tfwsl::parse {
 namespace {
 
-// States ListDistributionsHelper prints (FACTS §5.3); English in every locale.
+// States ListDistributionsHelper prints (microsoft/WSL src/windows/common/WslClient.cpp); English in
+// every locale.
 constexpr std::array<std::string_view, 6> k_states{"Running", "Stopped", "Installing", "Uninstalling", "Converting",
                                                    "Exporting"};
 

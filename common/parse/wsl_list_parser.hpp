@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowB
 // `wsl -l -v` (the NAME/STATE/VERSION table, English in every locale), `wsl -l` (a localized header,
 // then names, the default marked with a localized "(Default)"), and `wsl --list --online` (the
 // catalogue of installable distributions, which must not be taken for installed ones).

@@ -1,4 +1,3 @@
-// owner: knowB
 #include "common/parse/wsl_message_catalog.hpp"
 
 #include <algorithm>
@@ -16,7 +15,7 @@ extern const std::size_t k_wsl_messages_json_size;
 
 namespace {
 
-void add_unique(std::vector<std::string>& list, std::string value) {
+void add_distinct(std::vector<std::string>& list, std::string value) {
   if (value.empty()) return;
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
 }
@@ -37,6 +36,24 @@ std::string message(const nlohmann::json& messages, const char* key) {
   return (it != messages.end() && it->is_string()) ? it->get<std::string>() : std::string();
 }
 
+std::string upper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return out;
+}
+
+void add_error_codes(const nlohmann::json& document, WslMessageCatalog& catalog) {
+  auto list = document.find("error_codes");
+  if (list == document.end() || !list->is_array()) return;
+  for (const auto& entry : *list) {
+    if (!entry.is_object()) continue;
+    WslErrorCode code{upper(message(entry, "code")), message(entry, "flag"), message(entry, "finding"),
+                      normalize_sentence(message(entry, "message"))};
+    if (!code.code.empty() && !code.flag.empty()) catalog.error_codes.push_back(std::move(code));
+  }
+}
+
 WslMessageCatalog build_catalog() {
   WslMessageCatalog catalog;
   const std::string_view bytes(reinterpret_cast<const char*>(k_wsl_messages_json), k_wsl_messages_json_size);
@@ -51,34 +68,39 @@ WslMessageCatalog build_catalog() {
     std::size_t field = 0;
     for (std::string_view line : lines_of(versions)) {
       if (field >= k_wsl_version_field_count) break;
-      add_unique(catalog.version_labels[field++], label_of(line));
+      add_distinct(catalog.version_labels[field++], label_of(line));
     }
-    add_unique(catalog.status_distribution_labels, label_of(message(messages, "MessageStatusDefaultDistro")));
-    add_unique(catalog.status_version_labels, label_of(message(messages, "MessageStatusDefaultVersion")));
-    add_unique(catalog.list_headers, normalize_sentence(message(messages, "MessageRegisteredDistrosHeader")));
+    add_distinct(catalog.status_distribution_labels, label_of(message(messages, "MessageStatusDefaultDistro")));
+    add_distinct(catalog.status_version_labels, label_of(message(messages, "MessageStatusDefaultVersion")));
+    add_distinct(catalog.list_headers, normalize_sentence(message(messages, "MessageRegisteredDistrosHeader")));
     const std::string marker = message(messages, "MessagePrintDistroDefault");
     if (const auto hole = marker.find("{}"); hole != std::string::npos)
-      add_unique(catalog.default_markers, normalize_for_match(marker.substr(hole + 2)));
-    add_unique(catalog.no_distribution_sentences, normalize_sentence(first_line(message(messages, "MessageNoDefaultDistro"))));
-    add_unique(catalog.no_running_sentences, normalize_sentence(message(messages, "MessageNoRunningDistro")));
-    add_unique(catalog.distro_not_found_sentences, normalize_sentence(message(messages, "MessageDistroNotFound")));
-    add_unique(catalog.virtualization_sentences, normalize_sentence(first_line(message(messages, "MessageEnableVirtualization"))));
-    add_unique(catalog.optional_component_sentences,
+      add_distinct(catalog.default_markers, normalize_for_match(marker.substr(hole + 2)));
+    add_distinct(catalog.no_distribution_sentences, normalize_sentence(first_line(message(messages, "MessageNoDefaultDistro"))));
+    add_distinct(catalog.no_running_sentences, normalize_sentence(message(messages, "MessageNoRunningDistro")));
+    add_distinct(catalog.distro_not_found_sentences, normalize_sentence(message(messages, "MessageDistroNotFound")));
+    add_distinct(catalog.virtualization_sentences, normalize_sentence(first_line(message(messages, "MessageEnableVirtualization"))));
+    add_distinct(catalog.optional_component_sentences,
                normalize_sentence(first_line(message(messages, "MessageWslOptionalComponentRequired"))));
-    add_unique(catalog.optional_component_sentences, normalize_sentence(message(messages, "MessageMissingOptionalComponents")));
-    add_unique(catalog.invalid_argument_labels, label_of(first_line(message(messages, "MessageInvalidCommandLine"))));
+    add_distinct(catalog.optional_component_sentences, normalize_sentence(message(messages, "MessageMissingOptionalComponents")));
+    // "Failed to start virtual networking - please install the optional component Virtual Machine
+    // Platform ...": the part before the dash is the sentence.
+    const std::string vmp = message(messages, "MessageVirtualMachinePlatformNotInstalled");
+    add_distinct(catalog.optional_component_sentences, normalize_sentence(vmp.substr(0, vmp.find(" - "))));
+    add_distinct(catalog.invalid_argument_labels, label_of(first_line(message(messages, "MessageInvalidCommandLine"))));
     // Named strings: lines_of returns views into its argument.
     const std::string error_code = message(messages, "MessageErrorCode");
     if (const auto code_lines = lines_of(error_code); !code_lines.empty())
-      add_unique(catalog.error_code_labels, label_of(code_lines.back()));
-    add_unique(catalog.online_list_sentences, normalize_sentence(first_line(message(messages, "MessageDistributionListOnline"))));
-    add_unique(catalog.wsl2_needed_sentences, normalize_sentence(message(messages, "MessageWsl2Needed")));
+      add_distinct(catalog.error_code_labels, label_of(code_lines.back()));
+    add_distinct(catalog.online_list_sentences, normalize_sentence(first_line(message(messages, "MessageDistributionListOnline"))));
+    add_distinct(catalog.wsl2_needed_sentences, normalize_sentence(message(messages, "MessageWsl2Needed")));
     const std::string usage = message(messages, "MessageWslUsage");
     for (std::string_view line : lines_of(usage)) {
       const auto at = line.find("wsl.exe [");
-      if (at != std::string_view::npos) add_unique(catalog.usage_labels, normalize_sentence(line.substr(0, at)));
+      if (at != std::string_view::npos) add_distinct(catalog.usage_labels, normalize_sentence(line.substr(0, at)));
     }
   }
+  add_error_codes(document, catalog);
   return catalog;
 }
 

@@ -1,10 +1,10 @@
 #pragma once
-// owner: knowB
 // wsl.exe's own messages in every language it ships (profiles/wsl-messages.json, taken from
 // microsoft/WSL's Resources.resw), turned into the pieces the parsers look for: the labels of
 // `--version` and `--status`, the `-l` header and its default marker, the first sentence of each
-// error worth recognising. All strings are in normalize_for_match / normalize_sentence form, so a
-// French no-break space or a Chinese full-width colon in a paste still matches.
+// error worth recognising, and the error codes wsl.exe prints with the error flag each one means.
+// All strings are in normalize_for_match / normalize_sentence form, so a French no-break space or a
+// Chinese full-width colon in a paste still matches.
 
 #include <array>
 #include <string>
@@ -15,6 +15,16 @@ namespace tfwsl::parse {
 // Fields of `wsl --version`, in the order wsl.exe prints them (MessagePackageVersions).
 enum class WslVersionField { wsl, kernel, wslg, msrdc, direct3d, dxcore, windows };
 inline constexpr std::size_t k_wsl_version_field_count = 7;
+
+// One entry of the catalogue's "error_codes": a code ("0x80370102", "HCS_E_SERVICE_NOT_AVAILABLE")
+// found anywhere in an "Error code:" value, the error flag it sets and the explain finding of that
+// flag; `message` is the English system text Windows prints with it (normalize_sentence form).
+struct WslErrorCode {
+  std::string code;     // upper-case, matched case-insensitively inside a collected code
+  std::string flag;     // a WslErrorFlags member name: "virtualization_disabled", ...
+  std::string finding;  // "wsl.virtualization-disabled" (documentation and tests; may be empty)
+  std::string message;
+};
 
 struct WslMessageCatalog {
   std::vector<std::string> locales;
@@ -34,6 +44,7 @@ struct WslMessageCatalog {
   std::vector<std::string> error_code_labels;           // "error code"
   std::vector<std::string> online_list_sentences;       // first line of MessageDistributionListOnline
   std::vector<std::string> wsl2_needed_sentences;       // MessageWsl2Needed
+  std::vector<WslErrorCode> error_codes;                // "error_codes", in the file's order
 };
 
 // Built once from the embedded JSON; the same object on every call.

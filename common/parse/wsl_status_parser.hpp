@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowB
 // `wsl --status`: "Default Distribution: X" / "Default Version: N" in any of wsl.exe's languages,
 // and the inbox builds' extra "Kernel version:" line. Error states (an old wsl.exe rejecting
 // --status, the kernel update message) travel in `errors`.

@@ -1,4 +1,3 @@
-// owner: knowB
 #include "common/parse/wsl_version_parser.hpp"
 
 #include <algorithm>

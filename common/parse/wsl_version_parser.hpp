@@ -1,5 +1,4 @@
 #pragma once
-// owner: knowB
 // `wsl --version` (Store WSL only): seven "label: value" lines whose labels are localized, some
 // with full-width colons. An inbox wsl.exe answers with "invalid command line option" and its
 // usage text instead; that travels in `errors`.

@@ -1,4 +1,4 @@
-// seeds: *
+// seeds: * tests/corpus/explain
 // libs: tfwsl_core_diagnose
 // The whole `tfwsl explain` pipeline on arbitrary bytes: cleaning, kind detection, every parser,
 // the signature base, both output forms.

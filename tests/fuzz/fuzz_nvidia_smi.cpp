@@ -1,4 +1,4 @@
-// seeds: nvidia-smi
+// seeds: nvidia-smi tests/corpus/explain
 // Any bytes as nvidia-smi output (table, CSV, failures, pasted): the parser and recogniser must
 // neither crash nor call a GPU complete without a name, where a name is a letter or digit at least
 // (nvidia-smi's "..." cut marker, dots or blanks name nothing), nor give a cut name as a whole one.

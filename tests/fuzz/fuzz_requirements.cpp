@@ -1,11 +1,14 @@
-// seeds: requirements
+// seeds: requirements tests/corpus/explain
 // libs: tfwsl_core_diagnose
 // The requirements parser on arbitrary bytes (requirements.txt, environment.yml, pyproject.toml,
-// setup.cfg), then the TensorFlow-range evaluation on whatever requirement it found.
+// setup.cfg, install commands, listings, bullets), then the TensorFlow-range evaluation on whatever
+// requirement it found and the fit of the declared Python to it.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+#include "common/compat/compat_db.hpp"
+#include "common/diagnose/python_fit.hpp"
 #include "common/diagnose/signature_base.hpp"
 #include "common/diagnose/tensorflow_range.hpp"
 #include "common/parse/requirements_parser.hpp"
@@ -19,6 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto& base = tfwsl::diagnose::builtin_signature_base();
   if (const auto* tf = tfwsl::parse::find_tensorflow(result); tf && base) {
     (void)tfwsl::diagnose::tensorflow_allows(*tf, *base);
+    if (result.python) (void)tfwsl::diagnose::python_conflict(*result.python, *tf, tfwsl::builtin_compat_db());
   }
   for (const auto& req : result.requirements) (void)tfwsl::diagnose::to_pep440_spec(req.spec, req.conda);
   return 0;

@@ -1,4 +1,4 @@
-// seeds: tf-gpu-log libcuda
+// seeds: tf-gpu-log libcuda tests/corpus/explain
 // libs: tfwsl_core_parse
 // The TensorFlow-log and ldconfig parsers and the paste cleaner on arbitrary bytes: no crash, and
 // no fact made of nothing or of a cut value: versions and library names are shown in full (no
@@ -20,7 +20,7 @@ bool shown(const std::string& value) {
 }
 
 void check_facts(const tfwsl::parse::TfLogResult& log, const tfwsl::parse::LdconfigResult& ld) {
-  for (const auto* version : {&log.cudnn_runtime, &log.cudnn_compiled, &log.tf_version})
+  for (const auto* version : {&log.cudnn_runtime, &log.cudnn_compiled, &log.tf_version, &log.compute_capability})
     if (*version && !shown(**version)) std::abort();
   for (const auto& library : log.missing_libraries)
     if (!shown(library)) std::abort();
@@ -30,6 +30,8 @@ void check_facts(const tfwsl::parse::TfLogResult& log, const tfwsl::parse::Ldcon
         entry.path.compare(entry.path.size() - tail.size(), tail.size(), tail) != 0)
       std::abort();
   }
+  for (const auto& name : ld.wsl_lib_files)
+    if (!shown(name)) std::abort();
   for (const auto& path : ld.not_symlink)
     if (!shown(path)) std::abort();
 }

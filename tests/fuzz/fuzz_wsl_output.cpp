@@ -1,4 +1,4 @@
-// seeds: wsl-
+// seeds: wsl- tests/corpus/explain
 // Any bytes as wsl.exe output (raw or pasted): decoding, cleaning and every wsl.exe parser and
 // recogniser must neither crash nor report impossible facts: no version, build or status value
 // that is empty or was cut ("10.0.2..." is no Windows build).

@@ -1,4 +1,3 @@
-// owner: knowC
 #include "win/commands/explain_command.hpp"
 
 #include <cstdio>
@@ -49,7 +48,17 @@ Result<std::string> read_stream(std::istream& in, const std::string& name) {
   return bytes;
 }
 
-Result<std::string> read_input(const std::string& input) {
+}  // namespace
+
+std::filesystem::path explain_input_path(const std::string& argument) {
+  // Arguments are UTF-8 (on Windows converted from the UTF-16 command line): a valid name goes
+  // through UTF-16 so that Windows opens the right file. A POSIX name need not be UTF-8 at all:
+  // its bytes are the name, and "fixing" them (U+FFFD) would name another file.
+  if (is_valid_utf8(argument)) return std::filesystem::path(utf8_to_utf16(argument));
+  return std::filesystem::path(argument);
+}
+
+Result<std::string> read_explain_input(const std::string& input) {
   if (input == "-") {
 #ifdef _WIN32
     // Binary mode: a UTF-16 paste piped in must not lose bytes to text-mode translation.
@@ -57,7 +66,7 @@ Result<std::string> read_input(const std::string& input) {
 #endif
     return read_stream(std::cin, "standard input");
   }
-  std::filesystem::path path(utf8_to_utf16(input));
+  const std::filesystem::path path = explain_input_path(input);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     return make_error(ErrorCode::not_found,
@@ -73,8 +82,10 @@ Result<std::string> read_input(const std::string& input) {
   return read_stream(file, fmt::format("'{}'", input));
 }
 
+namespace {
+
 int run_explain(const ExplainOptions& options, Console& console) {
-  auto bytes = read_input(options.input);
+  auto bytes = read_explain_input(options.input);
   if (!bytes) {
     console.err << "tfwsl explain: " << bytes.error().describe() << "\n";
     return exit_code::k_failure;
@@ -104,7 +115,8 @@ void register_explain_command(CLI::App& app, CommandTable& commands, Console& co
       "explain", "Explain a pasted output or log (wsl.exe, nvidia-smi, TensorFlow, ldconfig, .wslconfig, requirements)");
   sub->add_option("file", options->input, "The file with the pasted text, or - for standard input")->required();
   sub->add_flag("--json", options->json, "Print one JSON object {kind, facts, findings}");
-  sub->footer("Exit status: 0 nothing wrong, 1 warnings only, 2 errors (or unreadable input).");
+  sub->footer("Exit status: 0 nothing wrong, 1 warnings only or a text explain does not recognise, 2 errors (or "
+              "unreadable input).");
   commands.add(sub, [options, &console] { return run_explain(*options, console); });
 }
 

@@ -78,3 +78,9 @@ TEST_CASE("paste cleaner: binary garbage never throws") {
   CHECK(clean_paste("").text.empty());
   CHECK_NOTHROW(clean_paste("\\x0"));
 }
+
+TEST_CASE("paste cleaner: commands typed at a PowerShell or cmd.exe prompt are kept apart") {
+  auto cleaned = clean_paste("C:\\Users\\me>python train.py\nPS C:\\work> wsl -l -v\nme@box:~$ python3 x.py\n>>> import tensorflow\n");
+  CHECK(cleaned.commands == std::vector<std::string>{"python train.py", "wsl -l -v", "python3 x.py", "import tensorflow"});
+  CHECK(cleaned.windows_commands == std::vector<std::string>{"python train.py", "wsl -l -v"});
+}

@@ -94,3 +94,14 @@ TEST_CASE("ldconfig: a cache line is a record only when its path ends in its nam
   CHECK(quoted.cache[0].path == "/usr/lib/wsl/lib/libcuda.so.1");
   CHECK(quoted.libcuda_in_wsl_lib);
 }
+
+// fuzz_tf_log found a listed "library" made of NULs, bytes and a run of dots before ".so": a file
+// name is only what ls prints in full, so a cut ("libdxcore....so", "libd3d1…so") or a word of other
+// bytes lists nothing.
+TEST_CASE("ldconfig: a listed library name is a whole file name, never a cut or a run of bytes") {
+  const char raw[] = "``libd3d12.so  libd3\0\0\0d1\xfe\xff\xff\xf2" "2cor.........e.so  libdxcore.so``\n";
+  auto fuzzed = parse_ldconfig(std::string(raw, sizeof raw - 1));
+  CHECK(fuzzed.wsl_lib_files == std::vector<std::string>{"libd3d12.so", "libdxcore.so"});
+  auto cut = parse_ldconfig("libcuda.so  libcuda.so.1  libdxcore....so  libd3d1\xE2\x80\xA6so  libnvidia-ml.so.1\n");
+  CHECK(cut.wsl_lib_files == std::vector<std::string>{"libcuda.so", "libcuda.so.1", "libnvidia-ml.so.1"});
+}

@@ -1,5 +1,5 @@
 #pragma once
-// A shared fixture file (../shared/fixtures/README.md): "key: value" header lines, a "---" line,
+// A fixture file (the format docs/explain.md describes): "key: value" header lines, a "---" line,
 // then the sample exactly as published.
 
 #include <filesystem>

@@ -12,7 +12,8 @@ using namespace tfwsl::parse;
 
 namespace {
 
-// Inside WSL, 2024 layout: NVIDIA-SMI is a Linux number, Driver Version the Windows driver (FACTS §3.6).
+// Inside WSL, 2024 layout: NVIDIA-SMI is a Linux number, Driver Version the Windows driver
+// (docs.nvidia.com/cuda/wsl-user-guide: the driver comes from Windows).
 const char* const k_wsl_table =
     "Tue Jun 11 10:02:31 2024       \n"
     "+-----------------------------------------------------------------------------------------+\n"

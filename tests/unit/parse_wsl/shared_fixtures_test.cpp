@@ -1,4 +1,4 @@
-// Walks the shared real-world fixtures (../shared/fixtures) of the kinds these parsers read and
+// Walks the shared real-world fixtures (the folder TFWSL_SHARED_DIR names) of the kinds these parsers read and
 // checks, for each, the facts against the `expect:` line, the kind the recognisers pick, and the
 // error flags behind the findings the explain engine derives from them.
 

@@ -12,7 +12,8 @@ using namespace tfwsl::parse;
 
 namespace {
 
-// wsl.exe's format: "%s %-<N>s%-16s%s\n", N = max(len("NAME"), longest name) + 4 (FACTS §5.3).
+// wsl.exe's format: "%s %-<N>s%-16s%s\n", N = max(len("NAME"), longest name) + 4
+// (ListDistributionsHelper, microsoft/WSL src/windows/common/WslClient.cpp).
 const char* const k_verbose =
     "  NAME                   STATE           VERSION\r\n"
     "* Ubuntu-22.04           Running         2\r\n"

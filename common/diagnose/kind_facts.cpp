@@ -1,0 +1,155 @@
+#include "common/diagnose/kind_facts.hpp"
+
+#include <algorithm>
+
+#include "common/compat/compat_db.hpp"
+#include "common/diagnose/python_fit.hpp"
+#include "common/diagnose/tensorflow_range.hpp"
+#include "common/diagnose/text_platform.hpp"
+#include "common/parse/ldconfig_parser.hpp"
+#include "common/parse/line_tools.hpp"
+#include "common/parse/nvidia_smi_parser.hpp"
+#include "common/parse/requirements_parser.hpp"
+#include "common/parse/tf_log_parser.hpp"
+#include "common/parse/wsl_error_parser.hpp"
+#include "common/parse/wsl_list_parser.hpp"
+#include "common/parse/wsl_status_parser.hpp"
+#include "common/parse/wsl_version_parser.hpp"
+#include "common/wslconfig/wslconfig_document.hpp"
+#include "common/wslconfig/wslconfig_facts.hpp"
+
+namespace tfwsl::diagnose {
+namespace {
+
+// wsl.exe's start errors are read in the head of any other paste (a Docker Desktop report, a log):
+// as far as the kind recognisers look, so a 10 MB log costs no more.
+constexpr std::size_t k_wsl_error_bytes = 256 * 1024;
+
+void add_windows_build(nlohmann::json& facts, const char* key) {
+  auto it = facts.find(key);
+  if (it == facts.end() || !it->is_string()) return;
+  if (auto build = parse::windows_build_of(it->get<std::string>())) facts["windows_build"] = *build;
+}
+
+nlohmann::json wslconfig_facts(std::string_view text, std::vector<wslconfig::Finding>* lint_out) {
+  auto document = wslconfig::Document::parse(text);
+  nlohmann::json facts = wslconfig::facts_of(document);
+  auto lint = wslconfig::lint(document);
+  nlohmann::json ids = nlohmann::json::array();
+  for (const auto& finding : lint) ids.push_back(finding.id);
+  facts["lint"] = std::move(ids);
+  if (lint_out) *lint_out = std::move(lint);
+  return facts;
+}
+
+bool has_quiet_list_command(const std::vector<std::string>& commands) {
+  return std::any_of(commands.begin(), commands.end(), [](const std::string& c) { return parse::is_wsl_quiet_list_command(c); });
+}
+
+nlohmann::json wsl_list_facts(std::string_view text, const std::vector<std::string>& commands) {
+  auto result = parse::parse_wsl_list(text);
+  if (result.distros.empty() && !result.verbose_table && has_quiet_list_command(commands))
+    result = parse::parse_wsl_quiet_list(text);
+  nlohmann::json facts = parse::to_json(result);
+  nlohmann::json wsl1 = nlohmann::json::array();
+  for (const auto& distro : result.distros) {
+    if (distro.version == 1 && !parse::is_docker_desktop_distro(distro.name)) wsl1.push_back(distro.name);
+  }
+  facts["wsl1_distros"] = std::move(wsl1);
+  add_windows_build(facts, "windows_version");
+  return facts;
+}
+
+// Which way the project's GPU goes: "native" (every allowed TF is <= 2.10: native Windows still
+// works), "wsl" (only >= 2.11) or "either". The fixes of one report follow one route.
+void add_route(nlohmann::json& facts) {
+  auto allows = facts.find("tensorflow_allows");
+  if (allows == facts.end() || !allows->value("any", false)) return;
+  const bool native = allows->value("native_gpu", false);
+  const bool wsl = allows->value("wsl_only", false);
+  facts["route"] = native && wsl ? "either" : native ? "native" : "wsl";
+}
+
+nlohmann::json requirements_facts(std::string_view text, const SignatureBase& base) {
+  auto result = parse::parse_requirements(text);
+  nlohmann::json facts = parse::to_json(result);
+  if (const auto* tf = parse::find_tensorflow(result)) {
+    facts["tensorflow_folded"] = parse::fold_package_name(tf->package);
+    if (auto allows = tensorflow_allows(*tf, base)) facts["tensorflow_allows"] = *allows;
+    if (result.python) {
+      if (auto conflict = python_conflict(*result.python, *tf, builtin_compat_db())) facts["python_conflict"] = *conflict;
+    }
+  }
+  add_route(facts);
+  return facts;
+}
+
+// The flags of wsl.exe's start errors (and its "Wsl/..." codes) in a paste of another kind.
+void add_wsl_start_errors(std::string_view text, nlohmann::json& facts) {
+  const auto flags = parse::detect_wsl_errors(text.substr(0, std::min(text.size(), k_wsl_error_bytes)));
+  nlohmann::json errors = nlohmann::json::object();
+  if (flags.virtualization_disabled) errors["virtualization_disabled"] = true;
+  if (flags.optional_component_missing) errors["optional_component_missing"] = true;
+  if (flags.kernel_update_needed) errors["kernel_update_needed"] = true;
+  nlohmann::json codes = nlohmann::json::array();
+  for (const auto& code : flags.error_codes)
+    if (parse::starts_with(code, "Wsl/") || parse::starts_with(code, "WSL_E_") || parse::starts_with(code, "HCS_E_"))
+      codes.push_back(code);
+  if (!codes.empty()) errors["error_codes"] = std::move(codes);
+  if (!errors.empty()) facts["wsl_errors"] = std::move(errors);
+}
+
+bool is_wsl_kind(const std::string& kind) { return parse::starts_with(kind, "wsl-"); }
+
+// The paste shows TensorFlow's CUDA libraries coming as pip wheels (`pip install tensorflow[and-cuda]`,
+// the nvidia-*-cu12 packages, their site-packages/nvidia folder). pip normalises an extra's name
+// (PEP 685: "and_cuda" is "and-cuda"); people also write it with a space in prose.
+bool shows_pip_cuda_wheels(std::string_view text, const std::vector<std::string>& commands) {
+  const std::string_view head = text.substr(0, std::min(text.size(), k_wsl_error_bytes));
+  for (std::string_view marker : {"[and-cuda]", "[and_cuda]", "[and cuda]", "-cu12", "site-packages/nvidia/"}) {
+    if (parse::contains_ci(head, marker)) return true;
+    for (const auto& c : commands)
+      if (parse::contains_ci(c, marker)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+nlohmann::json kind_facts(const std::string& kind, std::string_view text, const SignatureBase& base,
+                          const CleanedPaste* paste, std::vector<wslconfig::Finding>* lint_out) {
+  static const std::vector<std::string> k_none;
+  const std::vector<std::string>& commands = paste ? paste->commands : k_none;
+  nlohmann::json facts = nlohmann::json::object();
+  if (kind == "wsl-list") {
+    facts = wsl_list_facts(text, commands);
+  } else if (kind == "wsl-status") {
+    facts = parse::to_json(parse::parse_wsl_status(text));
+    auto windows = parse::find_windows_version(text);
+    if (!windows.empty() && !facts.contains("windows_version")) facts["windows_version"] = windows;
+    add_windows_build(facts, "windows_version");
+  } else if (kind == "wsl-version") {
+    facts = parse::to_json(parse::parse_wsl_version(text));
+    add_windows_build(facts, "windows_version");
+    if (!facts.contains("windows_build")) add_windows_build(facts, "unsupported_windows_version");
+  } else if (kind == "nvidia-smi") {
+    facts = parse::to_json(parse::parse_nvidia_smi(text));
+  } else if (kind == "tf-log") {
+    facts = parse::to_json(parse::parse_tf_log(text));
+    if (shows_pip_cuda_wheels(text, commands)) facts["pip_cuda_wheels"] = true;
+  } else if (kind == "ldconfig") {
+    facts = parse::to_json(parse::parse_ldconfig(text));
+  } else if (kind == "wslconfig") {
+    facts = wslconfig_facts(text, lint_out);
+  } else if (kind == "requirements") {
+    facts = requirements_facts(text, base);
+  }
+  if (!facts.is_object()) facts = nlohmann::json::object();
+  if (!is_wsl_kind(kind) && kind != "wslconfig") add_wsl_start_errors(text, facts);
+  if (kind == "tf-log" || kind == "ldconfig" || kind == "unknown") {
+    if (std::string platform = text_platform(text, commands, paste ? paste->windows_commands : k_none); !platform.empty()) facts["platform"] = platform;
+  }
+  return facts;
+}
+
+}  // namespace tfwsl::diagnose

@@ -1,0 +1,82 @@
+#include "common/parse/nvidia_smi_query_reader.hpp"
+
+#include <algorithm>
+
+#include "common/parse/line_tools.hpp"
+#include "common/util/ascii.hpp"
+
+namespace tfwsl::parse {
+namespace {
+
+bool is_query_version(std::string_view s) {
+  return !s.empty() && ascii_is_digit(s.front()) && contains(s, ".") &&
+         std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c) || c == '.'; });
+}
+
+// "8192 MiB" -> 8192.
+std::optional<long long> query_mib(std::string_view value) {
+  const auto words = words_of(value);
+  if (words.size() != 2 || words[1] != "MiB" || words[0].size() > 12) return std::nullopt;
+  if (!std::all_of(words[0].begin(), words[0].end(), [](char c) { return ascii_is_digit(c); }) || words[0].empty())
+    return std::nullopt;
+  return std::stoll(std::string(words[0]));
+}
+
+bool is_driver_model(std::string_view value) { return value == "WDDM" || value == "TCC" || value == "MCDM"; }
+
+// The report pads its labels to a column ("Driver Version                            : 510.06"); the
+// table writes "Driver Version: 510.06" inside its box. `nvidia-smi -q | findstr Version` keeps
+// only such padded lines, so its driver line starts a report too (a "CUDA Version : 12.2" alone is
+// as likely a line of an issue template).
+bool is_padded_version_line(std::string_view line, const std::string& label) {
+  if (label != "driver version") return false;
+  const std::string_view t = trim(line);
+  const auto colon = t.find(':');
+  return !starts_with(t, "|") && colon != std::string_view::npos && colon > 0 && (t[colon - 1] == ' ' || t[colon - 1] == '\t');
+}
+
+}  // namespace
+
+bool NvidiaSmiQueryReader::read(std::string_view line, NvidiaSmiResult& result) {
+  if (contains(line, "NVSMI LOG")) {
+    m_active = result.query_report = true;
+    return true;
+  }
+  const auto pair = split_label_value(line);
+  if (!pair) {
+    // A heading ("    Driver Model") inside a report; a GPU block starts with "GPU 00000000:01:00.0".
+    if (m_active && !trim(line).empty()) m_section = normalize_sentence(line);
+    return m_active && !trim(line).empty() && !starts_with(trim(line), "|") && !starts_with(trim(line), "+");
+  }
+  if (pair->label == "attached gpus" || pair->label == "product name" || is_padded_version_line(line, pair->label))
+    m_active = result.query_report = true;
+  if (!m_active) return false;
+  const std::string& value = pair->value;
+  if (pair->label == "driver version" && is_query_version(value)) {
+    result.driver_version = value;
+  } else if (pair->label == "cuda version") {
+    if (is_query_version(value)) result.cuda_version = value;
+    else if (starts_with(value, "ERR")) result.cuda_version_error = true;
+  } else if (pair->label == "product name") {
+    finish(result);
+    m_has_gpu = true;
+    m_gpu.name = std::string(strip_trailing_cut_markers(value));
+    m_gpu.name_truncated = has_cut_marker(value);
+  } else if (m_has_gpu && pair->label == "current" && m_section == "driver model" && is_driver_model(value)) {
+    m_gpu.driver_model = value;
+  } else if (m_has_gpu && pair->label == "total" && m_section == "fb memory usage") {
+    m_gpu.memory_mib = query_mib(value);
+  }
+  return true;
+}
+
+void NvidiaSmiQueryReader::finish(NvidiaSmiResult& result) {
+  if (!m_has_gpu) return;
+  // A block shown in full has its name and, further down, its memory total.
+  m_gpu.complete = !m_gpu.name.empty() && m_gpu.memory_mib.has_value();
+  result.gpus.push_back(std::move(m_gpu));
+  m_gpu = NvidiaGpu{};
+  m_has_gpu = false;
+}
+
+}  // namespace tfwsl::parse
