@@ -1,5 +1,5 @@
 #pragma once
-// The agent proves it knows the token before the CLI sends it (RELIABILITY.md 7.1.5): on Windows a
+// The agent proves it knows the token before the CLI sends it (as Jupyter and VS Code Server defend a loopback port: a squatter must never see it): on Windows a
 // process can squat the forwarded 127.0.0.1 port, so the CLI must not hand its bearer token to
 // whatever answers.
 //

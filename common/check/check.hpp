@@ -1,6 +1,6 @@
 #pragma once
 // The check/report model shared by `tfwsl doctor`, `tfwsl-agent check` and the agent's /v1/checks.
-// A check has a stable id (../shared/DESIGN.md's list), a status, a one-line summary, details (the
+// A check has a stable id (docs/doctor.md lists them), a status, a one-line summary, details (the
 // facts behind it) and a fix a person can follow.
 
 #include <string>

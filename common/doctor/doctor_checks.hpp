@@ -17,7 +17,7 @@
 
 namespace tfwsl::doctor {
 
-// Every id a full doctor reports, in report order (../shared/DESIGN.md plus ours).
+// Every id a full doctor reports, in report order (docs/doctor.md).
 const std::vector<std::string>& all_check_ids();
 // The ids the agent answers (its /v1/checks), which stay unknown when it cannot be reached.
 const std::vector<std::string>& agent_check_ids();

@@ -1,6 +1,6 @@
 #pragma once
-// Host facts -> check verdicts (ids of ../shared/DESIGN.md plus host.gpu-driver-model, host.tdr and
-// host.fast-startup). Pure functions: every verdict is unit-tested with made-up facts.
+// Host facts -> check verdicts (ids as docs/doctor.md lists them, with host.gpu-driver-model,
+// host.tdr and host.fast-startup). Pure functions: every verdict is unit-tested with made-up facts.
 
 #include <string>
 #include <vector>

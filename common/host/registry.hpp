@@ -36,7 +36,7 @@ class MapRegistry final : public Registry {
   std::map<std::string, std::map<std::string, std::uint32_t>> m_dwords;
 };
 
-// Well-known places (FACTS.md section 6; Windows documentation for the rest).
+// Well-known places (NVIDIA's driver release notes for the driver numbering; Windows documentation for the rest).
 namespace reg {
 inline constexpr const char* k_current_version = "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion";
 inline constexpr const char* k_display_class =

@@ -2,7 +2,7 @@
 // Sizes as WSL's .wslconfig understands them (memory=, swap=, defaultVhdSize=): a decimal integer
 // followed by nothing (bytes) or B, K/KB, M/MB, G/GB, T/TB, binary multiples (2^10 .. 2^40).
 // Rules follow wsl.exe's ParseMemorySize (microsoft/WSL src/shared/inc/stringshared.h and its unit
-// test ParseMemorySize_LegacyForms, FACTS §4.1): leading blanks are skipped, the unit is upper-case
+// test ParseMemorySize_LegacyForms): leading blanks are skipped, the unit is upper-case
 // and follows the digits directly ("1 B" is rejected), nothing may trail it. A value wsl.exe would
 // reject gets an error naming the value and the fix, because WSL itself only warns and ignores it.
 

@@ -1,5 +1,5 @@
 #pragma once
-// NVIDIA display-driver versions in both numberings (FACTS §6):
+// NVIDIA display-driver versions in both numberings (NVIDIA driver release notes give both forms):
 //   NVIDIA's own:   "537.58", "546.80", "525.60.13" (Linux adds a third field)
 //   Windows file:   "31.0.15.3758" -> 537.58, since NVIDIA keeps its number in the last five digits:
 //                   ((third field - 10) * 10000 + fourth field) / 100.
@@ -22,7 +22,7 @@ struct DriverVersion {
 
   std::string to_string() const;  // NVIDIA's form: "537.58", "525.60.13"
 
-  // Note: Linux and Windows minimums differ for the same CUDA release (FACTS §2.1); compare a
+  // Note: Linux and Windows minimums differ for the same CUDA release (NVIDIA CUDA Toolkit Release Notes, Table 3); compare a
   // driver only with a minimum for the same operating system.
   std::strong_ordering operator<=>(const DriverVersion& other) const;
   bool operator==(const DriverVersion& other) const { return (*this <=> other) == 0; }

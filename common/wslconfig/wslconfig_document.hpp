@@ -3,7 +3,7 @@
 // (LF, CRLF, whatever was found) unless the edit is about that line: set() rewrites only the
 // value of the key's line, or adds one line (and the section header when the section is absent);
 // unset() removes the key's lines. Reads UTF-8 with or without BOM and UTF-16LE/BE; serialize()
-// always writes UTF-8 without BOM, the only form wsl.exe reads reliably (FACTS §4.1).
+// always writes UTF-8 without BOM, the only form wsl.exe reads reliably (learn.microsoft.com/windows/wsl/wsl-config, ".wslconfig").
 // Pure functions over text: the atomic file write belongs to the CLI.
 
 #include <cstddef>

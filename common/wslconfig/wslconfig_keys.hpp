@@ -1,5 +1,5 @@
 #pragma once
-// The keys .wslconfig knows, per section, with the kind of value each takes (FACTS §4.2: the
+// The keys .wslconfig knows, per section, with the kind of value each takes (the
 // [wsl2] and [experimental] tables of learn.microsoft.com's wsl-config page, plus gpuSupport and
 // pageReporting that wsl.exe still reads). Data, so lint and the editor agree on one list.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Request admission (RELIABILITY.md 7.2, docs/agent-api.md "Request admission"): the checks every
+// Request admission (docs/agent-api.md "Request admission"): the checks every
 // HTTP request passes before a handler runs or a body byte is read. A pure function of the request
 // head, so it is side-effect free by construction, unit-testable, and fuzzable.
 

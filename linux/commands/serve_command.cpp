@@ -41,7 +41,7 @@ struct ServeArguments {
   std::string profile;
 };
 
-// RELIABILITY.md 7.1.2: a regular file (not a link) of mode 0600, in a 0700 directory, both ours.
+// As Jupyter treats its runtime files: a regular file (not a link) of mode 0600, in a 0700 directory, both ours.
 Result<std::string> read_token_file(const std::string& path) {
   struct stat file {}, dir {};
   if (lstat(path.c_str(), &file) != 0)

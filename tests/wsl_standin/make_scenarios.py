@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the wsl.exe stand-in's scenario outputs (scenarios/*/*.bin) byte for byte as wsl.exe does:
 UTF-16LE without BOM, CRLF line ends (what wsl.exe writes to a pipe without WSL_UTF8; the decoder
-must cope with it because old builds ignore the variable). Formats follow FACTS.md section 5
+must cope with it because old builds ignore the variable). Formats follow microsoft/WSL's source
 (ListDistributionsHelper's "%s %-<N>s%-16s%s\\n", MessagePackageVersions, MessageStatusDefault*,
 MessageNoDefaultDistro, the usage text). Run it after changing a scenario; the .bin files are committed."""
 import os

@@ -1,4 +1,4 @@
-// RELIABILITY.md 7.1-7.2 against the real agent: one test per admission rule, each also proving
+// The admission rules of docs/agent-api.md against the real agent: one test per admission rule, each also proving
 // "no side effect" (the cached /v1/checks result is not re-probed by a refused ?refresh=1).
 #include <unistd.h>
 
