@@ -1,5 +1,5 @@
 #pragma once
-// One doctor source on a thread of its own that never outlives its owner: the result can be awaited
+// One doctor source on a thread of its own that never outlives the object that owns it. The result can be awaited
 // until a deadline, and the destructor joins. A source past its deadline is reported as timed out by
 // the caller and then still waited for here, so it may keep using what the caller owns (the
 // environment, the wsl.exe client, the process runner). That wait ends because every source is
