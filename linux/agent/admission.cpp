@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "common/agent_api/token.hpp"
+#include "linux/agent/request_head.hpp"
 
 namespace tfwsl::agent {
 
@@ -47,17 +48,6 @@ std::string printable(const std::string& name) {
   std::string out;
   for (char c : name.substr(0, 64)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
   return out;
-}
-
-// Strict decimal, no sign, no spaces, at most 18 digits (no overflow).
-std::optional<std::size_t> parse_length(const std::string& text) {
-  if (text.empty() || text.size() > 18) return std::nullopt;
-  std::size_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + static_cast<std::size_t>(c - '0');
-  }
-  return value;
 }
 
 }  // namespace
@@ -125,7 +115,7 @@ std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy&
   std::size_t length = 0;
   if (lengths.size() > 1) return error_response(ApiError::bad_request, "more than one Content-Length header");
   if (lengths.size() == 1) {
-    auto parsed = parse_length(*lengths.front());
+    auto parsed = parse_content_length(*lengths.front());
     if (!parsed) return error_response(ApiError::bad_request, "Content-Length is not a decimal number");
     length = *parsed;
   }

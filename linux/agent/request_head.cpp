@@ -22,16 +22,6 @@ std::string_view header_line_value(std::string_view line, std::size_t name_size)
   return value;
 }
 
-std::optional<std::size_t> parse_decimal_length(std::string_view text) {
-  if (text.empty() || text.size() > 18) return std::nullopt;
-  std::size_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + static_cast<std::size_t>(c - '0');
-  }
-  return value;
-}
-
 }  // namespace
 
 HeadState RequestHeadScanner::scan(std::string_view bytes) {
@@ -73,8 +63,18 @@ void RequestHeadScanner::finish_head(std::string_view head) {
     if (is_header_line_named(line, "transfer-encoding")) encoded = true;
     start = end + 2;
   }
-  auto length = lengths.size() == 1 ? parse_decimal_length(lengths.front()) : std::nullopt;
+  auto length = lengths.size() == 1 ? parse_content_length(lengths.front()) : std::nullopt;
   if (length && *length <= m_max_body && !encoded) m_body_size = *length;
+}
+
+std::optional<std::size_t> parse_content_length(std::string_view text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  std::size_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return value;
 }
 
 }  // namespace tfwsl::agent

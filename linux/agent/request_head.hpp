@@ -5,10 +5,15 @@
 // cpp-httplib still parses the request that passes; this only decides when to hand it over.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace tfwsl::agent {
+
+// A Content-Length value: strict decimal, no sign, no spaces, at most 18 digits (no overflow).
+// The gate and admission read it the same way.
+std::optional<std::size_t> parse_content_length(std::string_view text);
 
 enum class HeadState {
   incomplete,  // no blank line yet, under the size limit
