@@ -26,7 +26,7 @@ bool timed_out(const LinuxFacts& f, const char* probe) {
 CheckResult timeout_result(const std::string& id, const char* probe) {
   return make(id, CheckStatus::fail, fmt::format("the {} probe ran past its time limit", probe),
               "Something is hanging (often the GPU driver): run 'wsl --shutdown' in Windows and retry; "
-              "'tfwsl-agent check -vv' shows which call hangs.");
+              "'tfwsl-agent --log-level debug check' shows which call hangs.");
 }
 
 // "3.10.12" -> 3.10, the precision a supported-Python range is given in; nothing when unreadable.

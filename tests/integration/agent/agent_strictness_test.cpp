@@ -79,7 +79,7 @@ TEST_CASE("duplicate keys in a JSON body: 400", "[strict]") {
 TEST_CASE("the log file of --log-file is created with mode 0600, an existing one tightened", "[strict][log]") {
   TempDir dir;
   auto log = dir.path() / "agent.log";
-  auto [code, out] = run_agent({"--log-file", log.string(), "-v", "check", "--json", "--python", "/nonexistent/python"}, "");
+  auto [code, out] = run_agent({"--log-file", log.string(), "--log-level", "info", "check", "--json", "--python", "/nonexistent/python"}, "");
   CHECK(code == 2);
   struct stat st {};
   REQUIRE(::stat(log.c_str(), &st) == 0);
