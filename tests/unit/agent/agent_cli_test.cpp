@@ -48,7 +48,7 @@ TEST_CASE("tfwsl-agent: an unknown command lists the commands", "[cli]") {
   for (const char* name : {"\n  serve ", "\n  check ", "\n  dataset "}) CHECK(r.err.find(name) != std::string::npos);
 }
 
-TEST_CASE("tfwsl-agent: logging is --log-level; -v belongs to check (details)", "[cli]") {
+TEST_CASE("tfwsl-agent: logging is --log-level and -v belongs to check (details)", "[cli]") {
   auto r = run_agent({"-vv", "serve"});
   CHECK(r.code == 2);
   CHECK(r.err.find("unknown option -vv") != std::string::npos);
@@ -62,7 +62,7 @@ TEST_CASE("tfwsl-agent: --log-file in a missing folder is an error at start", "[
   CHECK(r.out.empty());
 }
 
-TEST_CASE("tfwsl-agent: every command's --help ends with examples; the exit codes are in the program's", "[cli]") {
+TEST_CASE("tfwsl-agent: every command's --help ends with examples and the exit codes are in the program's", "[cli]") {
   for (std::vector<std::string> command : {std::vector<std::string>{"serve"}, {"check"}, {"dataset"}, {"dataset", "import"}}) {
     command.push_back("--help");
     auto r = run_agent(command);

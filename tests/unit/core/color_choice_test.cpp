@@ -52,7 +52,7 @@ TEST_CASE("colour: --color takes auto, always and never only", "[color]") {
   CHECK_FALSE(parse_color_mode("Always"));
 }
 
-TEST_CASE("the live status line needs a terminal that is not dumb; NO_COLOR leaves it alone", "[color]") {
+TEST_CASE("the live status line needs a terminal that is not dumb and NO_COLOR leaves it alone", "[color]") {
   CHECK(use_live_line(k_terminal, fake_environment({{"NO_COLOR", "1"}})));
   CHECK_FALSE(use_live_line(k_terminal, fake_environment({{"TERM", "dumb"}})));
   CHECK_FALSE(use_live_line(k_pipe, fake_environment({})));

@@ -79,7 +79,7 @@ TEST_CASE("a mistyped option names the program, the command and the option it re
   CHECK(global.err.rfind("tfwsl: unknown option --log-levle; did you mean --log-level?\n", 0) == 0);
 }
 
-TEST_CASE("-v is the details flag of commands: refused before the command, with where it goes", "[cli]") {
+TEST_CASE("the details flag -v belongs to commands: refused before the command, with where it goes", "[cli]") {
   auto r = run({"-v", "doctor"});
   CHECK(r.code == 2);
   CHECK(r.err.find("tfwsl: unknown option -v; it is an option of a command, given after it: ") == 0);
@@ -103,7 +103,7 @@ TEST_CASE("the global options work after the command too, and check their values
   CHECK(bad_color.err.find("--color") != std::string::npos);
 }
 
-TEST_CASE("--log-file in a folder that does not exist is an error at start, with the path and the reason", "[cli]") {
+TEST_CASE("a --log-file in a folder that does not exist is an error at start, with the path and the reason", "[cli]") {
   const std::string missing = "/nonexistent-tfwsl-test-folder/sub/tfwsl.log";
   auto r = run({"--log-file", missing, "explain", "/nonexistent/pasted.txt"});
   CHECK(r.code == 2);
@@ -111,7 +111,7 @@ TEST_CASE("--log-file in a folder that does not exist is an error at start, with
                      "': the folder '/nonexistent-tfwsl-test-folder/sub' does not exist\n");
 }
 
-TEST_CASE("--log-file on a folder or under a file is an error at start", "[cli]") {
+TEST_CASE("a --log-file that is a folder is an error at start", "[cli]") {
   auto folder = run({"--log-file", ".", "explain", "/nonexistent/pasted.txt"});
   CHECK(folder.code == 2);
   CHECK(folder.err == "tfwsl: cannot write the log file '.': it is a folder\n");
@@ -126,7 +126,7 @@ TEST_CASE("doctor --bundle into a folder that does not exist fails before the ch
   CHECK(r.out.empty());  // no report: nothing was checked
 }
 
-TEST_CASE("every command's --help ends with examples; the program's lists the exit codes once", "[cli]") {
+TEST_CASE("every command's --help ends with examples and the program's lists the exit codes once", "[cli]") {
   for (const char* command : {"doctor", "explain"}) {
     auto r = run({command, "--help"});
     CAPTURE(command);
