@@ -3,6 +3,9 @@
 #include "common/core/terminal_style.hpp"
 
 namespace tfwsl {
+namespace {
+constexpr std::size_t k_live_columns = 79;
+}  // namespace
 
 StatusLine::StatusLine(std::ostream& err, std::string prefix, const Clock& clock, StatusLineSettings settings)
     : m_err(err), m_prefix(std::move(prefix)), m_clock(clock), m_settings(settings) {}
@@ -18,7 +21,14 @@ void StatusLine::set_step(std::string step) {
 }
 
 void StatusLine::write_live_line() {
-  m_err << terminal_style::k_rewrite_line << text(m_prefix, m_step, m_clock.now() - m_step_started) << std::flush;
+  std::string line = text(m_prefix, m_step, m_clock.now() - m_step_started);
+  // A line that wraps cannot be rewritten with \r: keep it within the classic 80 columns.
+  if (line.size() > k_live_columns) {
+    std::size_t cut = k_live_columns - 3;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    line = line.substr(0, cut) + "...";
+  }
+  m_err << terminal_style::k_rewrite_line << line << std::flush;
   m_shown = true;
 }
 

@@ -127,7 +127,7 @@ void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started
     g.linux_side.error = "no usable distribution (" + distro_check.summary + ")";
     return;
   }
-  announce_step(env, "starting the agent in " + g.distro + ", running its checks (TensorFlow up to 120 s)");
+  announce_step(env, "waiting for the agent in " + g.distro + " (TensorFlow probe)");
   JoinedTask<LinuxSide> side("the agent in " + g.distro, [&env, distro = g.distro] { return env.linux_side(distro); });
   g.linux_side = await_linux_side(side, Clock::now() + env.agent_timeout,
                                   "the agent did not answer within " + std::to_string(env.agent_timeout.count() / 1000) + " s");
@@ -163,7 +163,7 @@ Gathered gather(const DoctorEnvironment& env, Clock::time_point started) {
     gather_windows_side(env, started, *list_task, *version_task, g);
   } else {
     g.wsl_checks = skipped_wsl_checks();
-    announce_step(env, "waiting for the agent's checks (TensorFlow up to 120 s)");
+    announce_step(env, "waiting for the agent (TensorFlow probe)");
     g.linux_side = await_linux_side(*native_side, started + env.agent_timeout, "the Linux checks did not finish in time");
   }
   return g;

@@ -112,7 +112,7 @@ def main():
             f.write(f"#!/bin/sh\nsleep 6\nexec '{a.agent}' \"$@\"\n")
         os.chmod(slow, 0o755)
         _, stdout, stderr = on_pipes([a.tfwsl, "doctor", "--agent", slow])
-        expect(b"tfwsl doctor: waiting for the agent's checks (TensorFlow up to 120 s) (5 s)\n" in stderr,
+        expect(b"tfwsl doctor: waiting for the agent (TensorFlow probe) (5 s)\n" in stderr,
                "stderr not a terminal: a plain status line every 5 s", stderr)
         expect(b"\r" not in stderr and b"\x1b" not in stderr, "plain lines carry no \\r or escapes", stderr)
         _, stdout, stderr = on_pipes([a.tfwsl, "doctor", "--json", "--agent", slow])

@@ -67,6 +67,17 @@ TEST_CASE("the status line's thread writes on its own and is joined by stop", "[
   SUCCEED("destroyed after stop");
 }
 
+TEST_CASE("a live line longer than 79 columns is cut so that it never wraps", "[status]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLine status(err, "tfwsl doctor", clock, StatusLineSettings{true});
+  status.set_step("waiting for the agent in " + std::string(80, 'x'));
+  const std::string line = err.str().substr(4);  // after \r ESC [ K
+  CHECK(line.size() == 79);
+  CHECK(line.substr(76) == "...");
+  status.stop();
+}
+
 TEST_CASE("nothing is written before a step is set", "[status]") {
   std::ostringstream err;
   ManualClock clock;
