@@ -21,6 +21,10 @@ EnvironmentLookup process_environment() {
 
 void add_global_options(CLI::App& app, GlobalOptions& options) {
   app.fallthrough();
+  // One syntax on every platform: CLI11 takes "/name" as an option on Windows by default, which would
+  // make a path such as /data/pasted.txt an unknown option there. Inherited by the subcommands added
+  // after this call.
+  app.allow_windows_style_options(false);
   app.add_option("--log-level", options.log_level, "Log on stderr from this level up (SPDLOG_LEVEL overrides it)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
       ->capture_default_str();
