@@ -25,8 +25,12 @@ def _count_gpus():
     try:
         cuda = ctypes.CDLL(_LIBCUDA)
     except OSError:
-        _log("I", "external/local_tsl/tsl/cuda/cudart_stub.cc:31",
-             "Could not find cuda drivers on your machine, GPU will not be used.")
+        # TensorFlow's own libcudart comes from its pip packages; what is missing is the driver's.
+        _log("W", "external/local_tsl/tsl/platform/default/dso_loader.cc:64",
+             "Could not load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object "
+             "file: No such file or directory")
+        _log("E", "external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:274",
+             "failed call to cuInit: UNKNOWN ERROR (303)")
         return 0
     rc = cuda.cuInit(0)
     if rc != 0:
