@@ -80,7 +80,8 @@ agent_client::BridgeOptions bridge_options(const DoctorArgs& args) {
   return options;
 }
 
-// Windows: the agent in `distro` through wsl.exe; the one found by locate_agent is what gets installed.
+// Windows: the agent in `distro` through wsl.exe; the one found by locate_agent runs (in place, installing
+// nothing) when the distro has no usable agent of its own.
 doctor::LinuxSide wsl_linux_side(wsl::WslClient& wsl, const std::string& distro, const DoctorArgs& args) {
   agent_client::SystemChildLauncher launcher;
   agent_client::HttpLoopbackConnector loopback;
