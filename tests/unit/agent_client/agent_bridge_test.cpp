@@ -188,7 +188,7 @@ TEST_CASE("bridge: when wslpath gives no mount point, WSL's default /mnt/ is use
   CHECK(agent->argv == in_place_start("/mnt/d/tools/tfwsl-agent"));
 }
 
-TEST_CASE("bridge: an installed agent of another version is stopped and left alone; the shipped one is used") {
+TEST_CASE("bridge: an installed agent of another version is stopped and left alone, the shipped one is used") {
   FakeWsl wsl;
   auto old_agent = test::agent_child("0.0.9", 1111);
   auto new_agent = test::agent_child("0.1.0", 2222);

@@ -40,7 +40,7 @@ bool empty_dir(const fs::path& dir) { return fs::directory_iterator(dir) == fs::
 
 }  // namespace
 
-TEST_CASE("temp copy: a non-executable agent runs from a mktemp copy with its args and stdin; the copy is removed") {
+TEST_CASE("temp copy: a non-executable agent runs from a mktemp copy with its args and stdin, then the copy is removed") {
   test::TempDir source, tmp;
   // Prints where it runs from, its arguments and the first stdin line; exits 7.
   auto agent = write_stand_in(source.path(), "read line\nprintf '%s|%s|%s\\n' \"$0\" \"$*\" \"$line\"\nexit 7\n");
