@@ -189,6 +189,8 @@ void write_samples(const fs::path& dir, const std::string& name, const fs::path&
   static const std::regex port(R"(127\.0\.0\.1:[0-9]+)");
   auto clean = [&](std::string s) {
     s = replace_all(s, (work / "distro").string() + "/", "/");
+    // The Windows path as text and as a JSON string (backslashes doubled).
+    s = replace_all(s, replace_all(windows_path(work), "\\", "\\\\"), "Z:\\\\tmp\\\\tfwsl-scenario");
     s = replace_all(replace_all(s, windows_path(work), "Z:\\tmp\\tfwsl-scenario"), work.string(), "/tmp/tfwsl-scenario");
     return std::regex_replace(s, port, "127.0.0.1:PORT");
   };

@@ -171,7 +171,7 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
   cmd->add_option("--bundle", args->bundle, "Also write a .tar with both sides' facts and summary.json (redacted)");
   cmd->add_option("--agent", args->agent,
                   "The tfwsl-agent binary (default: TFWSL_AGENT, then beside tfwsl, then ../linux/ in a build tree); "
-                  "on Windows the one installed into the distro when needed");
+                  "on Windows the one run in the distro (never installed) when it has no agent of this version");
   commands.add(cmd, [args, &console] { return run_doctor_command(*args, console); });
 }
 
