@@ -28,9 +28,10 @@ std::string seconds(std::chrono::milliseconds ms) {
   return std::to_string(ms.count()) + " ms";
 }
 
-StartAttempt start_agent(AgentHost& host, const BridgeOptions& options, const std::string& token) {
+// Sends the token to a started child and reads its handshake line.
+StartAttempt handshake_with(Result<std::unique_ptr<ChildChannel>> child, const BridgeOptions& options,
+                            const std::string& token) {
   StartAttempt attempt;
-  auto child = host.start_agent(serve_args(options));
   if (!child) {
     attempt.problem = child.error().describe();
     return attempt;
@@ -59,45 +60,66 @@ StartAttempt start_agent(AgentHost& host, const BridgeOptions& options, const st
   return attempt;
 }
 
-// Why the agent that answered (or did not) has to be installed afresh; nothing when it is usable.
-std::optional<std::string> reason_to_install(const StartAttempt& attempt, const BridgeOptions& options) {
+// Why the agent that answered (or did not) is not the one to use; nothing when it is usable.
+std::optional<std::string> reason_not_usable(const StartAttempt& attempt, const BridgeOptions& options) {
   if (!attempt.handshake) return attempt.problem;
   if (!options.expected_version.empty() && attempt.handshake->agent != options.expected_version) {
-    return "agent " + attempt.handshake->agent + " is installed, tfwsl " + options.expected_version +
+    return "it is tfwsl-agent " + attempt.handshake->agent + ", tfwsl " + options.expected_version +
            " needs its own version";
   }
   return std::nullopt;
 }
 
-Result<StartAttempt> start_or_install(AgentHost& host, const BridgeOptions& options, const std::string& token,
-                                      bool& installed) {
-  installed = false;
-  auto attempt = start_agent(host, options, token);
-  if (attempt.timed_out) {
-    return make_error(ErrorCode::timeout, "tfwsl-agent " + host.where() + " started but " + attempt.problem +
-                                              (host.forwards_localhost()
-                                                   ? ": run 'wsl --shutdown' and try again (a stuck WSL VM is the usual cause)"
-                                                   : ": check that it runs there (tfwsl-agent --version)"));
-  }
-  auto why = reason_to_install(attempt, options);
-  if (!why) return attempt;
-  if (attempt.child) attempt.child->finish(std::chrono::seconds(3));
-  spdlog::info("agent not usable ({}); installing the shipped one", *why);
-  if (auto status = host.install_agent(); !status) {
-    auto e = status.error();
-    e.message = "the agent could not be started " + host.where() + " (" + *why + "): " + e.message;
+Error handshake_timeout(const AgentHost& host, const std::string& which, const std::string& problem) {
+  return Error{ErrorCode::timeout,
+               which + " " + host.where() + " started but " + problem +
+                   (host.forwards_localhost() ? ": run 'wsl --shutdown' and try again (a stuck WSL VM is the usual cause)"
+                                              : ": check that it runs there (tfwsl-agent --version)"),
+               {},
+               {}};
+}
+
+// The agent shipped with tfwsl, installing nothing: where it lies, else (a drive mounted noexec,
+// or any other start failure) from a temporary copy. `why` says why the installed one is not used.
+Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options, const std::string& token,
+                                   const std::string& why, AgentOrigin& origin) {
+  spdlog::info("the installed agent is not usable ({}); running the one shipped with tfwsl, installing nothing", why);
+  auto child = host.start_shipped_agent(serve_args(options), ShippedRun::in_place);
+  if (!child) {
+    auto e = child.error();
+    e.message = "the agent could not be started " + host.where() + " (" + why + "): " + e.message;
     return tl::unexpected(e);
   }
-  installed = true;
-  attempt = start_agent(host, options, token);
-  if (!attempt.handshake) {
-    return make_error(attempt.timed_out ? ErrorCode::timeout : ErrorCode::process,
-                      "the agent installed " + host.where() + " did not start: " + attempt.problem);
+  const std::string shipped = "the shipped tfwsl-agent (" + host.shipped_agent_path() + ")";
+  auto attempt = handshake_with(std::move(child), options, token);
+  origin = AgentOrigin::shipped;
+  if (!attempt.handshake && !attempt.timed_out) {
+    const std::string in_place_problem = attempt.problem;
+    spdlog::info("{} did not start in place ({}); trying a temporary copy", shipped, in_place_problem);
+    attempt = handshake_with(host.start_shipped_agent(serve_args(options), ShippedRun::temp_copy), options, token);
+    origin = AgentOrigin::shipped_copy;
+    if (!attempt.handshake && !attempt.timed_out) {
+      return make_error(ErrorCode::process, shipped + " did not start " + host.where() + ", neither in place (" +
+                                                in_place_problem + ") nor from a temporary copy (" + attempt.problem + ")");
+    }
   }
-  if (auto still = reason_to_install(attempt, options)) {
-    return make_error(ErrorCode::process, "the agent installed " + host.where() + " is still not usable: " + *still);
+  if (attempt.timed_out) return tl::unexpected(handshake_timeout(host, shipped, attempt.problem));
+  if (auto still = reason_not_usable(attempt, options)) {
+    attempt.child->finish(std::chrono::seconds(3));
+    return make_error(ErrorCode::process, shipped + " is not usable: " + *still + " (reinstall tfwsl)");
   }
   return attempt;
+}
+
+Result<StartAttempt> start_usable_agent(AgentHost& host, const BridgeOptions& options, const std::string& token,
+                                        AgentOrigin& origin) {
+  origin = AgentOrigin::installed;
+  auto attempt = handshake_with(host.start_agent(serve_args(options)), options, token);
+  if (attempt.timed_out) return tl::unexpected(handshake_timeout(host, "tfwsl-agent", attempt.problem));
+  auto why = reason_not_usable(attempt, options);
+  if (!why) return attempt;
+  if (attempt.child) attempt.child->finish(std::chrono::seconds(3));
+  return start_shipped(host, options, token, *why, origin);
 }
 
 }  // namespace
@@ -130,16 +152,20 @@ Result<AgentReply> AgentSession::get(const std::string& path, std::chrono::milli
 std::string AgentSession::describe() const {
   const std::string over = m_link == AgentLink::http ? "http (127.0.0.1:" + std::to_string(m_handshake.port) + ")"
                                                      : std::string(transport_name()) + " (stdio fallback)";
-  return "tfwsl-agent " + m_handshake.agent + " " + m_where + " over " + over + (m_deployed ? ", installed just now" : "");
+  std::string from;
+  if (m_origin == AgentOrigin::shipped) from = ", run from " + m_shipped_path;
+  if (m_origin == AgentOrigin::shipped_copy) from = ", run from a temporary copy of " + m_shipped_path;
+  return "tfwsl-agent " + m_handshake.agent + " " + m_where + " over " + over + from;
 }
 
 Result<std::unique_ptr<AgentSession>> connect_agent(AgentHost& host, LoopbackConnector& loopback,
                                                     const BridgeOptions& options) {
   const std::string token = make_token();
-  bool installed = false;
-  TFWSL_TRY(attempt, start_or_install(host, options, token, installed));
+  AgentOrigin origin = AgentOrigin::installed;
+  TFWSL_TRY(attempt, start_usable_agent(host, options, token, origin));
   auto session = std::make_unique<AgentSession>(std::move(attempt.child), *attempt.handshake, host.where());
-  session->m_deployed = installed;
+  session->m_origin = origin;
+  if (origin != AgentOrigin::installed) session->m_shipped_path = host.shipped_agent_path();
 
   // Is 127.0.0.1:<port> our agent? Ask for the proof before the token goes there.
   auto http = loopback.connect(session->m_handshake.port, token);

@@ -4,10 +4,11 @@
 //      command's lifetime (closing its stdin ends the agent): through wsl.exe on Windows
 //      (WslAgentHost), as a plain child on the native Linux build (LocalAgentHost);
 //   2. a fresh 256-bit token on its stdin, never on a command line;
-//   3. the handshake line: version and port. A missing agent or another version is installed by the
-//      host (the agent shipped next to tfwsl.exe) and started again; a host that cannot install says
-//      how to fix it. An agent that starts but sends no handshake in time is a timeout, not a reason
-//      to reinstall;
+//   3. the handshake line: version and port. When the installed agent is missing or of another
+//      version, the agent shipped next to tfwsl.exe is run instead, installing nothing: where it lies,
+//      else from a temporary copy the run removes (AgentHost::start_shipped_agent); a host with
+//      nothing else to run says how to fix it. An agent that starts but sends no handshake in time is
+//      a timeout, not a reason to try another;
 //   4. a challenge over the token proves that 127.0.0.1:<port> is our agent before the token is sent
 //      there (any local process can bind a localhost port on Windows);
 //   5. when localhost does not answer (or answers wrongly), requests go over the stdio frames of the
@@ -27,8 +28,12 @@
 
 namespace tfwsl::agent_client {
 
+// Which agent answered: the one installed in the distro, or the one shipped with tfwsl, run without
+// installing it (in place, or from a temporary copy).
+enum class AgentOrigin { installed, shipped, shipped_copy };
+
 struct BridgeOptions {
-  std::string expected_version;  // the CLI's version: another agent version is reinstalled
+  std::string expected_version;  // the CLI's version: an agent of another version is not used
   std::string profile;           // a built-in profile name for the agent's checks; empty: its default
   std::chrono::milliseconds handshake_timeout{std::chrono::seconds(60)};  // the first start boots the VM
   std::chrono::milliseconds challenge_timeout{std::chrono::seconds(5)};
@@ -48,8 +53,8 @@ class AgentSession {
   const char* transport_name() const { return m_transport ? m_transport->name() : "none"; }
   AgentLink link() const { return m_link; }
   const std::string& localhost_problem() const { return m_localhost_problem; }
-  bool deployed() const { return m_deployed; }
-  // "tfwsl-agent 0.1.0 in Ubuntu-22.04 over http (127.0.0.1:41234), installed just now"
+  AgentOrigin origin() const { return m_origin; }
+  // "tfwsl-agent 0.1.0 in Ubuntu-22.04 over http (127.0.0.1:41234), run from /mnt/c/tfwsl/tfwsl-agent"
   std::string describe() const;
 
  private:
@@ -60,12 +65,14 @@ class AgentSession {
   std::unique_ptr<AgentTransport> m_transport;
   AgentLink m_link = AgentLink::none;
   std::string m_localhost_problem;
-  bool m_deployed = false;
+  AgentOrigin m_origin = AgentOrigin::installed;
+  std::string m_shipped_path;  // the shipped agent's path in the distro, when that one runs
   std::mutex m_mutex;
 };
 
-// Errors: not_found (no agent and none to install, with the fix), timeout (it started but sent no
-// handshake in time), process (it did not start even after installing), or the host's install error.
+// Errors: not_found (no usable agent and none shipped, with the fix), timeout (it started but sent no
+// handshake in time), process (the shipped agent did not start, in place nor from a temporary copy,
+// or is of another version itself).
 Result<std::unique_ptr<AgentSession>> connect_agent(AgentHost& host, LoopbackConnector& loopback,
                                                     const BridgeOptions& options);
 

@@ -12,7 +12,9 @@ namespace tfwsl::agent_client {
 bp::child launch_child(const std::vector<std::string>& argv, const std::filesystem::path& program,
                        const std::map<std::string, std::string>& env, bp::ipstream& out, bp::ipstream& err,
                        bp::opstream& in) {
-  auto environment = boost::this_process::wenvironment();
+  // A copy: this_process::wenvironment() is the live environment, and setting a key there would
+  // change this process's own.
+  bp::wenvironment environment = boost::this_process::wenvironment();
   for (const auto& [k, v] : env) environment[utf8_to_wide(k)] = utf8_to_wide(v);
   std::vector<std::string> a = argv;
   a[0] = wide_to_utf8(program.wstring());

@@ -11,10 +11,10 @@ Result<std::unique_ptr<ChildChannel>> LocalAgentHost::start_agent(const std::vec
   return m_launcher.start(argv, {});
 }
 
-Status LocalAgentHost::install_agent() {
-  return make_error(ErrorCode::not_found, m_agent_binary + " is not a usable tfwsl-agent, and tfwsl installs agents only "
-                                              "into WSL distros: build tfwsl-agent (cmake --build <build folder> --target "
-                                              "tfwsl-agent) or name one of tfwsl's version with --agent PATH or TFWSL_AGENT=PATH");
+Result<std::unique_ptr<ChildChannel>> LocalAgentHost::start_shipped_agent(const std::vector<std::string>&, ShippedRun) {
+  return make_error(ErrorCode::not_found, m_agent_binary + " is not a usable tfwsl-agent: build tfwsl-agent (cmake --build "
+                                              "<build folder> --target tfwsl-agent) or name one of tfwsl's version with "
+                                              "--agent PATH or TFWSL_AGENT=PATH");
 }
 
 }  // namespace tfwsl::agent_client

@@ -1,7 +1,7 @@
 #pragma once
 // The agent on this machine, started as a plain child (the native Linux build of tfwsl): the same
-// handshake, token, challenge and stdio frames as through wsl.exe, only without wsl.exe. It installs
-// nothing: the binary is found by agent_locator.hpp, and one of another version is an error to fix.
+// handshake, token, challenge and stdio frames as through wsl.exe, only without wsl.exe. The binary
+// is found by agent_locator.hpp and is the only one there is: one of another version is an error to fix.
 
 #include <string>
 
@@ -15,7 +15,8 @@ class LocalAgentHost final : public AgentHost {
   std::string where() const override { return "on this machine"; }
   bool forwards_localhost() const override { return false; }
   Result<std::unique_ptr<ChildChannel>> start_agent(const std::vector<std::string>& args) override;
-  Status install_agent() override;
+  Result<std::unique_ptr<ChildChannel>> start_shipped_agent(const std::vector<std::string>& args, ShippedRun how) override;
+  std::string shipped_agent_path() const override { return {}; }
 
  private:
   ChildLauncher& m_launcher;

@@ -10,7 +10,9 @@ bool names_a_path(const std::string& name) { return name.find('/') != std::strin
 
 bp::child start_child(const ProcessRequest& request, const std::filesystem::path& program, ChildLaunch& launch,
                       boost::asio::io_context& ios) {
-  auto environment = boost::this_process::environment();
+  // A copy: this_process::environment() is the live environment, and setting a key there would
+  // setenv() in this process (racing every other thread that reads its environment).
+  bp::environment environment = boost::this_process::environment();
   for (const auto& [key, value] : request.env) environment[key] = value;
   auto start_dir = request.working_directory.value_or(std::filesystem::current_path());
   std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());

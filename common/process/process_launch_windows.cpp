@@ -15,7 +15,9 @@ bool names_a_path(const std::string& name) { return name.find_first_of("\\/:") !
 bp::child start_child(const ProcessRequest& request, const std::filesystem::path& program, ChildLaunch& launch,
                       boost::asio::io_context& ios) {
   // Wide environment: the command line is wide too, and Boost.Process v1 cannot mix them.
-  auto environment = boost::this_process::wenvironment();
+  // A copy: this_process::wenvironment() is the live environment, and setting a key there would
+  // change this process's own.
+  bp::wenvironment environment = boost::this_process::wenvironment();
   for (const auto& [key, value] : request.env) environment[utf8_to_wide(key)] = utf8_to_wide(value);
   auto start_dir = request.working_directory.value_or(std::filesystem::current_path());
   // Our own quoting (build_windows_command_line), since Boost.Process v1's does not follow the

@@ -3,8 +3,10 @@
 // tests hand in a fake "library" whose symbols are plain functions of the test, and the probes run
 // on machines with no GPU at all.
 
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/core/error.hpp"
 
@@ -30,6 +32,22 @@ class LibraryLoader {
 class DlopenLoader final : public LibraryLoader {
  public:
   Result<std::shared_ptr<DynamicLibrary>> open(const std::string& soname) override;
+};
+
+// The loader of a machine kept under `root` (a probe root, ProbeEnvironment::root): a soname is
+// looked up only in root's loader path, as ld.so would on that machine (the directories that
+// root/etc/ld.so.conf.d/*.conf list, in file-name order, then the default x86_64 directories), and
+// dlopen'ed by that full path; real_path() answers the path as the machine sees it (without root).
+// Nothing on this machine's own loader path is found. The Wine scenarios' fake distro uses it.
+class RootedLoader final : public LibraryLoader {
+ public:
+  explicit RootedLoader(std::filesystem::path root);
+  Result<std::shared_ptr<DynamicLibrary>> open(const std::string& soname) override;
+  // The directories searched, as the machine sees them ("/usr/lib/wsl/lib", ...).
+  std::vector<std::string> search_path() const;
+
+ private:
+  std::filesystem::path m_root;
 };
 
 }  // namespace tfwsl::linux_checks

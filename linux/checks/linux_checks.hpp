@@ -37,7 +37,12 @@ LinuxFacts gather_facts(const ProbeEnvironment& env);
 // Facts -> verdicts. Pure.
 Report assess(const LinuxFacts& facts, const CheckPolicy& policy);
 
-// A production environment: root "/", SystemProcessRunner, DlopenLoader.
+// The variable naming a probe root: a folder holding another machine's files (dev/dxg,
+// usr/lib/wsl/lib, proc/..., etc/...) that the agent then observes instead of this one's.
+inline constexpr const char* k_probe_root_env = "TFWSL_PROBE_ROOT";
+
+// A production environment: root "/", SystemProcessRunner, DlopenLoader; under TFWSL_PROBE_ROOT
+// when set: that root, a RootedLoader on it, and its disk.
 ProbeEnvironment system_probe_environment();
 
 }  // namespace tfwsl::linux_checks

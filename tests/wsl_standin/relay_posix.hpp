@@ -3,8 +3,9 @@
 // relayed `--exec` command with pipes and streams stdin, stdout, stderr and the exit code.
 //
 // It plays the parts of WSL a test needs: Windows paths seen from the distro (/mnt/z/... is Wine's
-// Z:, i.e. /), an environment for the distro (PATH with a fake nvidia-smi), and broken localhost
-// forwarding (the port in the agent's handshake line is rewritten to one where nothing listens).
+// Z:, i.e. /), an environment for the distro (the fake distro's probe root, PATH and TMPDIR,
+// fake_distro_posix.hpp), and broken localhost forwarding (the port in the agent's handshake line
+// is rewritten to one where nothing listens).
 
 #include <atomic>
 #include <map>

@@ -1,10 +1,13 @@
 // Runs one Wine scenario: the MinGW tfwsl.exe under Wine, driving the wsl.exe stand-in, which relays
-// --exec commands to the real tfwsl-agent through the in-process relay. Asserts the scenario's
-// expect.txt against `tfwsl.exe doctor --json`, writes the text and JSON reports as samples, and
-// prints the doctor's wsl.exe count and wall time (docs/performance.md records them).
+// --exec commands to the real tfwsl-agent through the in-process relay; the agent observes the
+// scenario's fake distro (fake_distro_posix.hpp), not this machine. Asserts the scenario's
+// expect.txt against `tfwsl.exe doctor --json`, that the doctor runs changed nothing (the fake
+// distro and the app folder byte-identical after both runs, no changing command in the stand-in's
+// log), writes the text and JSON reports as samples, and prints the doctor's wsl.exe count and wall
+// time (docs/performance.md records them).
 //
 // tfwsl_wsl_scenario --scenario DIR --wine WINE64 --tfwsl-exe EXE --standin-exe EXE --agent AGENT
-//                    [--samples DIR] [--bench FILE]
+//                    --fake-distro DIR --fake-gpu DIR [--samples DIR] [--bench FILE]
 #include <signal.h>
 
 #include <chrono>
@@ -12,7 +15,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <functional>
 #include <map>
+#include <set>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -21,6 +26,7 @@
 #include <boost/process.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tests/wsl_standin/fake_distro_posix.hpp"
 #include "tests/wsl_standin/relay_posix.hpp"
 
 namespace bp = boost::process;
@@ -93,13 +99,120 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
   return s;
 }
 
+
+// relay.txt's `agent = current|old`: the distro already has an agent installed, of tfwsl's
+// version or an old one (a script that answers the handshake as tfwsl-agent 0.0.9 would).
+void install_agent_in_distro(const std::string& which, const fs::path& agent, const fs::path& at) {
+  fs::create_directories(at.parent_path());
+  if (which == "current") fs::copy_file(agent, at);
+  if (which != "old") return;
+  std::ofstream(at) << "#!/bin/sh\nread token\n"
+                       "printf '{\"agent\":\"0.0.9\",\"api\":1,\"pid\":%d,\"port\":1}\\n' $$\n"
+                       "cat >/dev/null\n";
+  fs::permissions(at, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
+                          fs::perms::others_exec);
+}
+
+// What a doctor run may not touch: the distro and the installed app (tfwsl.exe, the shipped agent).
+tfwsl::standin::TreeSnapshot snapshot_machine(const fs::path& work) {
+  auto snapshot = tfwsl::standin::snapshot_tree(work / "distro");
+  for (const auto& [path, value] : tfwsl::standin::snapshot_tree(work / "app")) snapshot["app/" + path] = value;
+  return snapshot;
+}
+
+struct Outcome {
+  RunResult json_run, text_run;
+  int wsl_starts = 0;
+  std::vector<std::string> relayed;
+};
+
+using Fail = std::function<void(const std::string&)>;
+
+void check_expectations(const std::vector<std::pair<std::string, std::string>>& expects, const Outcome& o, const Fail& fail) {
+  auto report = nlohmann::json::parse(o.json_run.out, nullptr, false);
+  if (report.is_discarded() || !report.contains("checks")) {
+    fail("doctor --json did not print a JSON report");
+    report = nlohmann::json::object({{"checks", nlohmann::json::array()}});
+  }
+  auto find = [&](const std::string& id) -> const nlohmann::json* {
+    for (const auto& c : report["checks"])
+      if (c.value("id", "") == id) return &c;
+    return nullptr;
+  };
+  std::set<std::string> named;
+  std::string others;
+  for (const auto& [key, value] : expects) {
+    if (key == "exit") {
+      if (std::to_string(o.json_run.exit_code) != value) fail("exit code " + std::to_string(o.json_run.exit_code) + ", expected " + value);
+    } else if (key == "max-wsl-starts") {
+      if (o.wsl_starts > std::stoi(value)) fail(std::to_string(o.wsl_starts) + " wsl.exe starts, at most " + value + " expected");
+    } else if (key.rfind("fix ", 0) == 0 || key.rfind("summary ", 0) == 0) {
+      auto space = key.find(' ');
+      std::string field = key.substr(0, space), id = key.substr(space + 1);
+      const auto* c = find(id);
+      if (!c || c->value(field, "").find(value) == std::string::npos) fail(id + " " + field + " lacks: " + value);
+    } else if (key == "relayed") {
+      bool seen = false;
+      for (const auto& c : o.relayed) seen = seen || c.find(value) != std::string::npos;
+      if (!seen) fail("no relayed command contains: " + value);
+    } else if (key == "stderr") {
+      if (o.json_run.err.find(value) == std::string::npos) fail("stderr lacks: " + value);
+    } else if (key == "others") {
+      others = value;
+    } else {
+      named.insert(key);
+      const auto* c = find(key);
+      if (!c) fail("check " + key + " missing from the report");
+      else if (c->value("status", "") != value) fail(key + " is " + c->value("status", "") + ", expected " + value);
+    }
+  }
+  // `others = ok`: the scenario's own fault and nothing else.
+  if (!others.empty())
+    for (const auto& c : report["checks"])
+      if (!named.count(c.value("id", "")) && c.value("status", "") != others)
+        fail(c.value("id", "") + " is " + c.value("status", "") + " (" + c.value("summary", "") + "), expected " + others);
+  if (o.text_run.exit_code != o.json_run.exit_code) fail("text and JSON runs disagree on the exit code");
+}
+
+// Doctor is read-only: nothing it ran could change the distro, and nothing did.
+void check_read_only(const tfwsl::standin::TreeSnapshot& before, const tfwsl::standin::TreeSnapshot& after,
+                     const std::string& log, const Fail& fail) {
+  for (const auto& line : tfwsl::standin::changing_commands(log)) fail("doctor ran a command that changes the machine: " + line);
+  for (const auto& difference : tfwsl::standin::tree_differences(before, after)) fail("doctor changed the machine: " + difference);
+}
+
+// The scenario folder and the agent's ephemeral port change on every run: samples show fixed
+// stand-ins so a test run does not rewrite docs/samples for nothing. The fake distro's root shows
+// as "/", as the distro itself sees it.
+void write_samples(const fs::path& dir, const std::string& name, const fs::path& work, const Outcome& o) {
+  fs::create_directories(dir);
+  static const std::regex port(R"(127\.0\.0\.1:[0-9]+)");
+  auto clean = [&](std::string s) {
+    s = replace_all(s, (work / "distro").string() + "/", "/");
+    // The Windows path as text and as a JSON string (backslashes doubled).
+    s = replace_all(s, replace_all(windows_path(work), "\\", "\\\\"), "Z:\\\\tmp\\\\tfwsl-scenario");
+    s = replace_all(replace_all(s, windows_path(work), "Z:\\tmp\\tfwsl-scenario"), work.string(), "/tmp/tfwsl-scenario");
+    return std::regex_replace(s, port, "127.0.0.1:PORT");
+  };
+  std::ofstream(dir / (name + ".txt")) << "$ tfwsl doctor\n" << clean(o.text_run.out) << "\n(exit " << o.text_run.exit_code << ")\n";
+  std::ofstream(dir / (name + ".json")) << clean(o.json_run.out);
+}
+
+int count_wsl_starts(const std::string& log) {
+  int starts = 0;
+  std::istringstream lines(log);
+  std::string line;
+  while (std::getline(lines, line)) starts += line.rfind("wsl.exe", 0) == 0;
+  return starts;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   ::signal(SIGPIPE, SIG_IGN);
   std::map<std::string, std::string> opt;
   for (int i = 1; i + 1 < argc; i += 2) opt[argv[i]] = argv[i + 1];
-  for (const char* required : {"--scenario", "--wine", "--tfwsl-exe", "--standin-exe", "--agent"}) {
+  for (const char* required : {"--scenario", "--wine", "--tfwsl-exe", "--standin-exe", "--agent", "--fake-distro", "--fake-gpu"}) {
     if (!opt.count(required)) {
       std::cerr << "missing " << required << "\n";
       return 2;
@@ -111,12 +224,11 @@ int main(int argc, char** argv) {
   const auto expects = read_pairs(scenario / "expect.txt");
 
   // A work folder: the installed app (tfwsl.exe with tfwsl-agent next to it, as shipped), the
-  // stand-ins, the distro's agent location and the invocation log.
+  // stand-ins, the fake distro and the invocation log.
   fs::path work = fs::temp_directory_path() / ("tfwsl-scenario-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(work);
   fs::create_directories(work / "app");
   fs::create_directories(work / "bin");
-  fs::create_directories(work / "distro");
   fs::copy_file(opt["--tfwsl-exe"], work / "app" / "tfwsl.exe");
   fs::copy_file(opt["--agent"], work / "app" / "tfwsl-agent");
   fs::copy_file(opt["--standin-exe"], work / "bin" / "wsl.exe");
@@ -124,28 +236,20 @@ int main(int argc, char** argv) {
   // The scenario folder is copied so relative files resolve from the stand-in.
   fs::copy(scenario, work / "scenario", fs::copy_options::recursive);
 
+  // The distro: a fake WSL distro of its own (fake_distro_posix.hpp) that the relayed commands,
+  // the agent among them, see through its probe root, PATH and TMPDIR.
+  const auto distro = tfwsl::standin::make_fake_distro(opt["--fake-distro"], opt["--fake-gpu"], work / "distro", settings);
   tfwsl::standin::RelayOptions relay_options;
-  // The distro's own programs that this machine lacks, first on the relayed commands' PATH.
-  fs::create_directories(work / "fakebin");
-  relay_options.env["PATH"] = (work / "fakebin").string();
-  auto fake_program = [&](const std::string& name, const std::string& script) {
-    std::ofstream(work / "fakebin" / name) << "#!/bin/sh\n" << script;
-    fs::permissions(work / "fakebin" / name, fs::perms::owner_all | fs::perms::group_read | fs::perms::others_read);
-  };
-  // wslpath -u 'X:\rest' as a distro with WSL's default automount root answers: /mnt/x/rest.
-  fake_program("wslpath", "[ \"$1\" = -u ] || exit 1\n"
-                          "drive=$(printf '%s' \"$2\" | cut -c1 | tr 'A-Z' 'a-z')\n"
-                          "rest=$(printf '%s' \"$2\" | cut -c3- | tr '\\\\' '/')\n"
-                          "printf '/mnt/%s%s\\n' \"$drive\" \"$rest\"\n");
-  std::string agent_preinstalled;
+  relay_options.env = distro.env;
+  fs::path agent_in_distro = distro.root / "usr/local/lib/tfwsl/tfwsl-agent";
   for (const auto& [key, value] : settings) {
     if (key == "localhost" && value == "blocked") relay_options.block_localhost = true;
-    // The distro's nvidia-smi (what the agent falls back to without libnvidia-ml).
-    if (key == "nvml-driver") fake_program("nvidia-smi", "echo '" + value + ", NVIDIA GeForce RTX 3080'\n");
-    if (key == "agent") agent_preinstalled = value;  // "current": already deployed
+    if (key == "agent") install_agent_in_distro(value, opt["--agent"], agent_in_distro);
+    // A Windows drive mounted noexec: the shipped agent cannot run where it lies.
+    if (key == "shipped" && value == "noexec")
+      fs::permissions(work / "app" / "tfwsl-agent", fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
+                      fs::perm_options::remove);
   }
-  fs::path agent_in_distro = work / "distro" / "tfwsl-agent";
-  if (agent_preinstalled == "current") fs::copy_file(opt["--agent"], agent_in_distro);
   tfwsl::standin::Relay relay(relay_options);
 
   // Registry: one .reg import (each `wine reg add` would start Wine again).
@@ -155,7 +259,7 @@ int main(int argc, char** argv) {
     if (r.exit_code != 0) std::cerr << "regedit exited " << r.exit_code << ": " << r.err << "\n";
   }
 
-  auto env = boost::this_process::environment();
+  bp::environment env = boost::this_process::environment();
   env["TFWSL_WSL_EXE"] = windows_path(work / "bin" / "wsl.exe");
   env["TFWSL_NVIDIA_SMI"] = windows_path(work / "bin" / "nvidia-smi.exe");
   env["TFWSL_STANDIN_SCENARIO"] = windows_path(work / "scenario");
@@ -165,74 +269,31 @@ int main(int argc, char** argv) {
   env["TFWSL_WSLCONFIG"] = windows_path(work / "scenario" / "wslconfig.txt");
 
   const std::string exe = (work / "app" / "tfwsl.exe").string();
-  auto json_run = run({opt["--wine"], exe, "doctor", "--json"}, env);
-  std::string log = read_text(work / "standin.log");
-  int wsl_starts = 0;
-  std::istringstream log_lines(log);
-  std::string line;
-  while (std::getline(log_lines, line)) wsl_starts += line.rfind("wsl.exe", 0) == 0;
-  auto text_run = run({opt["--wine"], exe, "doctor"}, env);
+  const auto before = snapshot_machine(work);
+  Outcome o;
+  o.json_run = run({opt["--wine"], exe, "doctor", "--json"}, env);
+  o.wsl_starts = count_wsl_starts(read_text(work / "standin.log"));
+  o.text_run = run({opt["--wine"], exe, "doctor"}, env);
+  o.relayed = relay.commands();
+  const auto after = snapshot_machine(work);
+  const std::string log = read_text(work / "standin.log");
 
-  std::cout << "--- doctor --json (exit " << json_run.exit_code << ", " << json_run.seconds << " s, " << wsl_starts
-            << " wsl.exe starts)\n" << json_run.out << "\n--- stderr\n" << json_run.err << "\n--- stand-in log\n" << log
-            << "--- relayed\n";
-  for (const auto& c : relay.commands()) std::cout << "  " << c << "\n";
-  std::cout << "--- doctor (text, exit " << text_run.exit_code << ")\n" << text_run.out << "\n" << text_run.err << "\n";
+  std::cout << "--- doctor --json (exit " << o.json_run.exit_code << ", " << o.json_run.seconds << " s, " << o.wsl_starts
+            << " wsl.exe starts)\n" << o.json_run.out << "\n--- stderr\n" << o.json_run.err
+            << "\n--- stand-in log (both runs)\n" << log << "--- relayed\n";
+  for (const auto& c : o.relayed) std::cout << "  " << c << "\n";
+  std::cout << "--- doctor (text, exit " << o.text_run.exit_code << ")\n" << o.text_run.out << "\n" << o.text_run.err << "\n";
 
   int failures = 0;
-  auto fail = [&](const std::string& what) {
+  Fail fail = [&](const std::string& what) {
     std::cout << "FAILED: " << what << "\n";
     ++failures;
   };
-  auto report = nlohmann::json::parse(json_run.out, nullptr, false);
-  if (report.is_discarded() || !report.contains("checks")) {
-    fail("doctor --json did not print a JSON report");
-    report = nlohmann::json::object({{"checks", nlohmann::json::array()}});
-  }
-  auto find = [&](const std::string& id) -> const nlohmann::json* {
-    for (const auto& c : report["checks"])
-      if (c.value("id", "") == id) return &c;
-    return nullptr;
-  };
-  for (const auto& [key, value] : expects) {
-    if (key == "exit") {
-      if (std::to_string(json_run.exit_code) != value) fail("exit code " + std::to_string(json_run.exit_code) + ", expected " + value);
-    } else if (key == "max-wsl-starts") {
-      if (wsl_starts > std::stoi(value)) fail(std::to_string(wsl_starts) + " wsl.exe starts, at most " + value + " expected");
-    } else if (key.rfind("fix ", 0) == 0 || key.rfind("summary ", 0) == 0) {
-      auto space = key.find(' ');
-      std::string field = key.substr(0, space), id = key.substr(space + 1);
-      const auto* c = find(id);
-      if (!c || c->value(field, "").find(value) == std::string::npos) fail(id + " " + field + " lacks: " + value);
-    } else if (key == "relayed") {
-      bool seen = false;
-      for (const auto& c : relay.commands()) seen = seen || c.find(value) != std::string::npos;
-      if (!seen) fail("no relayed command contains: " + value);
-    } else if (key == "stderr") {
-      if (json_run.err.find(value) == std::string::npos) fail("stderr lacks: " + value);
-    } else {
-      const auto* c = find(key);
-      if (!c) fail("check " + key + " missing from the report");
-      else if (c->value("status", "") != value) fail(key + " is " + c->value("status", "") + ", expected " + value);
-    }
-  }
-  if (text_run.exit_code != json_run.exit_code) fail("text and JSON runs disagree on the exit code");
-
-  if (opt.count("--samples")) {
-    fs::create_directories(opt["--samples"]);
-    // The scenario folder and the agent's ephemeral port change on every run: samples show fixed
-    // stand-ins so a test run does not rewrite docs/samples for nothing.
-    static const std::regex port(R"(127\.0\.0\.1:[0-9]+)");
-    auto clean = [&](std::string s) {
-      s = replace_all(replace_all(s, windows_path(work), "Z:\\tmp\\tfwsl-scenario"), work.string(), "/tmp/tfwsl-scenario");
-      return std::regex_replace(s, port, "127.0.0.1:PORT");
-    };
-    std::ofstream(fs::path(opt["--samples"]) / (name + ".txt")) << "$ tfwsl doctor\n" << clean(text_run.out)
-                                                                 << "\n(exit " << text_run.exit_code << ")\n";
-    std::ofstream(fs::path(opt["--samples"]) / (name + ".json")) << clean(json_run.out);
-  }
+  check_expectations(expects, o, fail);
+  check_read_only(before, after, log, fail);
+  if (opt.count("--samples")) write_samples(opt["--samples"], name, work, o);
   if (opt.count("--bench")) {
-    std::ofstream(opt["--bench"], std::ios::app) << name << " wsl_starts=" << wsl_starts << " wall_s=" << json_run.seconds << "\n";
+    std::ofstream(opt["--bench"], std::ios::app) << name << " wsl_starts=" << o.wsl_starts << " wall_s=" << o.json_run.seconds << "\n";
   }
   fs::remove_all(work);
   if (failures) std::cout << failures << " expectation(s) failed\n";

@@ -2,7 +2,8 @@
 //
 // Per scenario (TFWSL_STANDIN_SCENARIO: a folder with scenario.txt) it replays recorded behaviour:
 // the bytes wsl.exe wrote (UTF-16LE, CRLF) and its exit code (4294967295 for errors). Every
-// invocation is appended to TFWSL_STANDIN_LOG. `--exec` commands are relayed to the Linux-side relay
+// invocation is appended to TFWSL_STANDIN_LOG, one line each (arguments joined by spaces, a newline
+// inside an argument written as \n): the scenario runner reads it to prove a doctor run changed nothing. `--exec` commands are relayed to the Linux-side relay
 // on 127.0.0.1:TFWSL_STANDIN_RELAY_PORT (relay_protocol.hpp), which runs them and streams stdin,
 // stdout, stderr and the exit code back.
 //
@@ -176,7 +177,9 @@ int wmain(int argc, wchar_t** argv) {
   std::string log = env("TFWSL_STANDIN_LOG");
   if (!log.empty()) {
     std::ofstream out(std::filesystem::path(tfwsl::utf8_to_wide(log)), std::ios::app | std::ios::binary);
-    out << (as_nvidia_smi ? "nvidia-smi.exe " : "wsl.exe ") << joined << "\n";
+    std::string one_line;
+    for (char c : joined) one_line += c == '\n' ? std::string("\\n") : std::string(1, c);
+    out << (as_nvidia_smi ? "nvidia-smi.exe " : "wsl.exe ") << one_line << "\n";
   }
   std::string dir = env("TFWSL_STANDIN_SCENARIO");
   std::ifstream table(std::filesystem::path(tfwsl::utf8_to_wide(dir + "\\scenario.txt")));

@@ -83,7 +83,8 @@ agent_client::BridgeOptions bridge_options(const DoctorArgs& args) {
   return options;
 }
 
-// Windows: the agent in `distro` through wsl.exe; the one found by locate_agent is what gets installed.
+// Windows: the agent in `distro` through wsl.exe; the one found by locate_agent runs (in place, installing
+// nothing) when the distro has no usable agent of its own.
 doctor::LinuxSide wsl_linux_side(wsl::WslClient& wsl, const std::string& distro, const DoctorArgs& args) {
   agent_client::SystemChildLauncher launcher;
   agent_client::HttpLoopbackConnector loopback;
@@ -188,7 +189,7 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
                   "Also write a .tar with both sides' facts and summary.json (redacted); checked writable first");
   cmd->add_option("--agent", args->agent,
                   "The tfwsl-agent binary (default: TFWSL_AGENT, then beside tfwsl, then ../linux/ in a build tree); "
-                  "on Windows the one installed into the distro when needed");
+                  "on Windows the one run in the distro (never installed) when it has no agent of this version");
   cmd->footer(help_footer("", {"tfwsl doctor",
                                "tfwsl doctor -v --distro Ubuntu-22.04 --profile tf-2.17-cuda-12.3",
                                "tfwsl doctor --json --bundle tfwsl-doctor.tar   (to attach to a bug report)"}));

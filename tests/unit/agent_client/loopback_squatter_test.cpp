@@ -114,7 +114,7 @@ TEST_CASE("nothing listening on the handshake's port: the stdio fallback, and th
   CHECK(info->body["via"] == "stdio");
 }
 
-TEST_CASE("the local host starts the agent itself (no wsl.exe) and cannot install one") {
+TEST_CASE("the local host starts the agent itself (no wsl.exe) and has no other to run") {
   auto agent = test::agent_child("0.0.9", 1);
   test::ScriptedLauncher launcher({agent});
   LocalAgentHost host(launcher, "/opt/tfwsl/tfwsl-agent");
@@ -125,7 +125,7 @@ TEST_CASE("the local host starts the agent itself (no wsl.exe) and cannot instal
         std::vector<std::string>{"/opt/tfwsl/tfwsl-agent", "serve", "--listen", "127.0.0.1:0", "--stdio-handshake"});
   CHECK(agent->finished);
   CHECK(session.error().code == ErrorCode::not_found);
-  CHECK(session.error().message.find("could not be started on this machine (agent 0.0.9 is installed") != std::string::npos);
+  CHECK(session.error().message.find("could not be started on this machine (it is tfwsl-agent 0.0.9, tfwsl 0.1.0 needs its own version") != std::string::npos);
   CHECK(session.error().message.find("--agent PATH or TFWSL_AGENT=PATH") != std::string::npos);
   CHECK(launcher.starts() == 1);
 }

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include "common/process/process_runner.hpp"
 #include "common/process/windows_command_line.hpp"
 #include "tests/support/recording_process_runner.hpp"
@@ -136,4 +138,11 @@ TEST_CASE("the recording fake records requests and answers by argv prefix", "[pr
   CHECK_FALSE(fake.run({{"wsl.exe", "--version"}}));
   REQUIRE(fake.requests().size() == 2);
   CHECK(fake.requests()[0].env.at("WSL_UTF8") == "1");
+}
+
+TEST_CASE("a request's environment reaches only the child, never this process", "[process]") {
+  REQUIRE(std::getenv("TFWSL_TEST_CHILD_ONLY") == nullptr);
+  auto env = run_ok({{child(), "env", "TFWSL_TEST_CHILD_ONLY"}, std::nullopt, {{"TFWSL_TEST_CHILD_ONLY", "1"}}});
+  CHECK(env.out == "1");
+  CHECK(std::getenv("TFWSL_TEST_CHILD_ONLY") == nullptr);
 }
