@@ -16,7 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/core/exit_codes.hpp"
-#include "common/dataset/import_engine.hpp"
+#include "linux/dataset/import_engine.hpp"
 
 namespace tfwsl::agent {
 namespace {

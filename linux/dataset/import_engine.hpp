@@ -6,8 +6,8 @@
 // and posix_files (import_job.hpp holds what they share); docs/datasets.md describes the protocol.
 
 #include "common/core/error.hpp"
-#include "common/dataset/import_types.hpp"
-#include "common/dataset/progress.hpp"
+#include "linux/dataset/import_types.hpp"
+#include "linux/dataset/progress.hpp"
 
 namespace tfwsl::dataset {
 

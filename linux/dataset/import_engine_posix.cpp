@@ -1,4 +1,4 @@
-#include "common/dataset/import_engine.hpp"
+#include "linux/dataset/import_engine.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -21,7 +21,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "common/dataset/import_job.hpp"
+#include "linux/dataset/import_job.hpp"
 
 namespace tfwsl::dataset {
 namespace {

@@ -20,15 +20,15 @@
 #include <vector>
 
 #include "common/core/error.hpp"
-#include "common/dataset/content_hash.hpp"
-#include "common/dataset/import_stop.hpp"
-#include "common/dataset/import_types.hpp"
-#include "common/dataset/manifest.hpp"
-#include "common/dataset/path_policy.hpp"
-#include "common/dataset/posix_files.hpp"
-#include "common/dataset/progress.hpp"
-#include "common/dataset/target_folders.hpp"
-#include "common/dataset/tree_scan.hpp"
+#include "linux/dataset/content_hash.hpp"
+#include "linux/dataset/import_stop.hpp"
+#include "linux/dataset/import_types.hpp"
+#include "linux/dataset/manifest.hpp"
+#include "linux/dataset/path_policy.hpp"
+#include "linux/dataset/posix_files.hpp"
+#include "linux/dataset/progress.hpp"
+#include "linux/dataset/target_folders.hpp"
+#include "linux/dataset/tree_scan.hpp"
 
 namespace tfwsl::dataset::import_detail {
 

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/dataset/progress.hpp"
+#include "linux/dataset/progress.hpp"
 
 namespace tfwsl::dataset {
 

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "common/dataset/import_job.hpp"
+#include "linux/dataset/import_job.hpp"
 
 namespace tfwsl::dataset::import_detail {
 
