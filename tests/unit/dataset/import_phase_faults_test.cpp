@@ -117,7 +117,7 @@ void check_stop(const tfwsl::Result<ImportReport>& result, tfwsl::ErrorCode code
 
 }  // namespace
 
-TEST_CASE("copy: ENOSPC writing a file stops the job, names the file and the fix; a rerun completes",
+TEST_CASE("copy: ENOSPC writing a file stops the job, names the file and the fix - a rerun completes",
           "[engine][port][copy]") {
   PhaseSandbox d;
   d.files.fail("write_chunk", ENOSPC, "sub/b.bin");
@@ -166,7 +166,7 @@ TEST_CASE("commit: EIO on the batch's syncfs, every attempt, stops the job befor
   d.check_rerun_completes();
 }
 
-TEST_CASE("commit: EIO on a target folder's fsync stops the job naming the folder; no source is deleted",
+TEST_CASE("commit: EIO on a target folder's fsync stops the job naming the folder - no source is deleted",
           "[engine][port][commit]") {
   PhaseSandbox d;
   d.files.fail("fsync_folder", EIO, "sub/deep");
@@ -178,7 +178,7 @@ TEST_CASE("commit: EIO on a target folder's fsync stops the job naming the folde
   d.check_rerun_completes();
 }
 
-TEST_CASE("commit: EIO making the manifest's records durable stops the job naming the target; sources stay",
+TEST_CASE("commit: EIO making the manifest's records durable stops the job naming the target - sources stay",
           "[engine][port][commit]") {
   PhaseSandbox d;
   d.files.fail("sync_manifest", EIO);
@@ -190,7 +190,7 @@ TEST_CASE("commit: EIO making the manifest's records durable stops the job namin
   d.check_rerun_completes();
 }
 
-TEST_CASE("move: a failed rename into place stops the job naming the file; its source stays",
+TEST_CASE("move: a failed rename into place stops the job naming the file - its source stays",
           "[engine][port][move]") {
   PhaseSandbox d;
   d.files.fail("rename_into_place", EIO, "sub/deep/c.txt");
@@ -202,7 +202,7 @@ TEST_CASE("move: a failed rename into place stops the job naming the file; its s
   d.check_rerun_completes();
 }
 
-TEST_CASE("move: a source that cannot be deleted is kept and reported with the fix; a rerun deletes it",
+TEST_CASE("move: a source that cannot be deleted is kept and reported with the fix - a rerun deletes it",
           "[engine][port][move]") {
   PhaseSandbox d;
   d.files.fail("unlink_source", EACCES, "sub/b.bin");
