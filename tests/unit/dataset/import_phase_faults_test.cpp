@@ -104,15 +104,15 @@ struct PhaseSandbox {
   }
 };
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool message_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A stop: the error names what was being done where, and that the same command continues.
 void check_stop(const tfwsl::Result<ImportReport>& result, tfwsl::ErrorCode code, const std::string& names) {
   REQUIRE_FALSE(result);
   INFO(result.error().message);
   CHECK(result.error().code == code);
-  CHECK(contains(result.error().message, names));
-  CHECK(contains(result.error().message, "run the same command again: it continues where this one stopped"));
+  CHECK(message_has(result.error().message, names));
+  CHECK(message_has(result.error().message, "run the same command again: it continues where this one stopped"));
 }
 
 }  // namespace
@@ -124,7 +124,7 @@ TEST_CASE("copy: ENOSPC writing a file stops the job, names the file and the fix
   auto result = d.import_moving();
   CHECK(d.files.faults_injected() >= 1);
   check_stop(result, tfwsl::ErrorCode::no_space, "writing 'sub/b.bin'");
-  CHECK(contains(result.error().message, "Free some space"));
+  CHECK(message_has(result.error().message, "Free some space"));
   CHECK(d.originals.count("sub/b.bin") == 1);
   CHECK(read_file(d.source / "sub" / "b.bin") == d.originals.at("sub/b.bin"));
   d.check_nothing_lost_or_strayed();
@@ -137,7 +137,7 @@ TEST_CASE("copy: EIO on a large file's own fsync, every attempt, stops the job n
   auto result = d.import_moving();
   CHECK(d.files.faults_injected() == 3);  // the file is copied afresh each time, never fsynced twice
   check_stop(result, tfwsl::ErrorCode::io, "making the copy durable 'big.bin'");
-  CHECK(contains(result.error().message, "Check the disk"));
+  CHECK(message_has(result.error().message, "Check the disk"));
   CHECK(fs::exists(d.source / "big.bin"));
   d.check_nothing_lost_or_strayed();
   d.check_rerun_completes();
@@ -184,7 +184,7 @@ TEST_CASE("commit: EIO making the manifest's records durable stops the job namin
   d.files.fail("sync_manifest", EIO);
   auto result = d.import_moving();
   check_stop(result, tfwsl::ErrorCode::io, "writing the import manifest");
-  CHECK(contains(result.error().message, d.target.string()));
+  CHECK(message_has(result.error().message, d.target.string()));
   CHECK(files_under(d.source) == d.originals);  // nothing recorded, so nothing deleted
   d.check_nothing_lost_or_strayed();
   d.check_rerun_completes();
@@ -212,8 +212,8 @@ TEST_CASE("move: a source that cannot be deleted is kept and reported with the f
   const FileProblem& problem = result->problems.front();
   CHECK(problem.path == "sub/b.bin");
   CHECK(problem.kind == "kept");
-  CHECK(contains(problem.message, "EACCES"));
-  CHECK(contains(problem.message, "run the import again"));
+  CHECK(message_has(problem.message, "EACCES"));
+  CHECK(message_has(problem.message, "run the import again"));
   CHECK(read_file(d.source / "sub" / "b.bin") == d.originals.at("sub/b.bin"));
   CHECK(read_file(d.target / "sub" / "b.bin") == d.originals.at("sub/b.bin"));
   CHECK(files_under(d.source).size() == 1);
