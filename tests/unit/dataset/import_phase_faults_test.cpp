@@ -1,10 +1,10 @@
 // A fault injected at each phase of an import through the engine's filesystem port (a fake that
-// fails chosen calls, faulting_import_files.hpp): ENOSPC on a write in copy, EIO on a large file's
-// fsync, on the batch's syncfs, on a folder's fsync and on the manifest's sync in commit, a failed
-// rename and a failed unlink of a source in move. Each with --move (the strictest: sources are
-// deleted), and for each: no file is lost (every source file is still there, unchanged, or its
-// copy in the target is), nothing is written outside the target, the job names the path and the
-// fix, and a rerun without the fault completes the import.
+// fails chosen calls, faulting_import_files.hpp): ENOSPC on a write and in copy_file_range, and EIO
+// on a large file's fsync, in copy; EIO on the batch's syncfs, on a folder's fsync and on the
+// manifest's sync in commit; a failed rename and a failed unlink of a source in move. Each with
+// --move (the strictest: sources are deleted), and for each: no file is lost (every source file is
+// still there, unchanged, or its copy in the target is), nothing is written outside the target,
+// the job names the path and the fix, and a rerun without the fault completes the import.
 #include <catch2/catch.hpp>
 
 #include <cerrno>
@@ -58,6 +58,11 @@ struct PhaseSandbox {
     for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<char>(i * 131 % 251);
     write_file(source / "big.bin", big);
     originals = files_under(source);
+  }
+
+  void add_source_file(const std::string& path, std::string content) {
+    write_file(source / path, content);
+    originals[path] = std::move(content);
   }
 
   tfwsl::Result<ImportReport> import_moving() {
@@ -127,6 +132,19 @@ TEST_CASE("copy: ENOSPC writing a file stops the job, names the file and the fix
   CHECK(message_has(result.error().message, "Free some space"));
   CHECK(d.originals.count("sub/b.bin") == 1);
   CHECK(read_file(d.source / "sub" / "b.bin") == d.originals.at("sub/b.bin"));
+  d.check_nothing_lost_or_strayed();
+  d.check_rerun_completes();
+}
+
+TEST_CASE("copy: ENOSPC in copy_file_range of a very large file stops the job naming it - a rerun completes",
+          "[engine][port][copy]") {
+  PhaseSandbox d;
+  d.add_source_file("sub/huge.bin", std::string(9 << 20, 'h'));  // past the copy_file_range threshold
+  d.files.fail("copy_range", ENOSPC, "sub/huge.bin");
+  auto result = d.import_moving();
+  CHECK(d.files.faults_injected() == 1);
+  check_stop(result, tfwsl::ErrorCode::no_space, "copying 'sub/huge.bin'");
+  CHECK(read_file(d.source / "sub" / "huge.bin") == d.originals.at("sub/huge.bin"));
   d.check_nothing_lost_or_strayed();
   d.check_rerun_completes();
 }
