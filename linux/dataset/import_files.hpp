@@ -8,7 +8,9 @@
 // Each call returns 0 or the errno (copy_range: the bytes copied or -errno). `path` is the file's
 // path relative to the source root, for an implementation to decide by; it is never opened.
 // Opening, stat-ing and reading stay plain calls: they fail per file (a vanished or unreadable
-// source), which the job reports and skips, and real files make those cases in the tests.
+// source), which the job reports and skips, and real files make those cases in the tests. So do
+// the steps around the files (the state folder, the lock, the target's folders, the compacted
+// manifest's rename): a failure there stops the job before a file is staged or after all are.
 
 #include <sys/types.h>
 
