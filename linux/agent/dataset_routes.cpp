@@ -10,11 +10,11 @@
 #include <fmt/format.h>
 
 #include "common/agent_api/api_types.hpp"
-#include "linux/dataset/import_engine.hpp"
-#include "linux/dataset/job_manager.hpp"
 #include "linux/agent/dataset_routes.hpp"
 #include "linux/agent/import_request.hpp"
 #include "linux/agent/routes.hpp"
+#include "linux/dataset/import_engine.hpp"
+#include "linux/dataset/job_manager.hpp"
 
 namespace tfwsl::agent {
 
