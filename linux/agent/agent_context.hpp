@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "common/dataset/job_limits.hpp"
 #include "linux/agent/facts_cache.hpp"
 #include "linux/checks/linux_checks.hpp"
+#include "linux/dataset/job_limits.hpp"
 
 namespace tfwsl::agent {
 

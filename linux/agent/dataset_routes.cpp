@@ -1,5 +1,5 @@
 // POST /v1/datasets, GET /v1/jobs/{id}, POST /v1/jobs/{id}/cancel: dataset imports as background
-// jobs (common/dataset/job_manager.hpp) over the copy engine (common/dataset/import_engine.hpp),
+// jobs (linux/dataset/job_manager.hpp) over the copy engine (linux/dataset/import_engine.hpp),
 // within the agent's job limits (context.import_limits; past them: 429 with Retry-After).
 #include <fcntl.h>
 #include <sys/file.h>
@@ -10,11 +10,11 @@
 #include <fmt/format.h>
 
 #include "common/agent_api/api_types.hpp"
-#include "common/dataset/import_engine.hpp"
-#include "common/dataset/job_manager.hpp"
 #include "linux/agent/dataset_routes.hpp"
 #include "linux/agent/import_request.hpp"
 #include "linux/agent/routes.hpp"
+#include "linux/dataset/import_engine.hpp"
+#include "linux/dataset/job_manager.hpp"
 
 namespace tfwsl::agent {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "common/dataset/path_policy.hpp"
+#include "linux/dataset/path_policy.hpp"
 
 namespace tfwsl::agent {
 

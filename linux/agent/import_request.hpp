@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
-#include "common/dataset/import_types.hpp"
+#include "linux/dataset/import_types.hpp"
 
 namespace tfwsl::agent {
 

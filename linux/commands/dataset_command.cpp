@@ -16,7 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/core/exit_codes.hpp"
-#include "common/dataset/import_engine.hpp"
+#include "linux/dataset/import_engine.hpp"
 
 namespace tfwsl::agent {
 namespace {
@@ -34,7 +34,7 @@ struct ImportArguments {
 };
 
 // SIGINT/SIGTERM stop the import cleanly (temporary files removed, finished files kept); the
-// handler only sets the token's lock-free flag.
+// handler only sets the token's lock-free flag (StopSignalsCancel installs it).
 dataset::CancelToken* g_cancel = nullptr;
 extern "C" void on_stop_signal(int) {
   if (g_cancel != nullptr) g_cancel->cancel();
@@ -68,7 +68,7 @@ int exit_code_for(ErrorCode code) {
   return code == ErrorCode::cancelled ? exit_code::k_interrupted : exit_code::k_failure;
 }
 
-int run_import_command(const ImportArguments& args, Console& console) {
+Result<dataset::ImportOptions> import_options_from(const ImportArguments& args) {
   dataset::ImportOptions options;
   options.source = args.source;
   options.target = args.target;
@@ -76,27 +76,42 @@ int run_import_command(const ImportArguments& args, Console& console) {
   options.verify = args.verify;
   options.jobs = args.jobs;
   options.skip_space_check = args.skip_space_check;
-  auto kill_hook = kill_hook_from_environment();
-  if (!kill_hook) {
-    console.err << "tfwsl-agent dataset import: " << kill_hook.error().message << '\n';
-    return exit_code::k_failure;
+  TFWSL_TRY(kill_hook, kill_hook_from_environment());
+  options.fault_hook = std::move(kill_hook);
+  return options;
+}
+
+// SIGINT and SIGTERM cancel the token while this lives; the previous handlers come back after.
+class StopSignalsCancel {
+ public:
+  explicit StopSignalsCancel(dataset::CancelToken& cancel) {
+    g_cancel = &cancel;
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &m_old_int);
+    sigaction(SIGTERM, &action, &m_old_term);
   }
-  options.fault_hook = std::move(*kill_hook);
+  ~StopSignalsCancel() {
+    sigaction(SIGINT, &m_old_int, nullptr);
+    sigaction(SIGTERM, &m_old_term, nullptr);
+    g_cancel = nullptr;
+  }
+  StopSignalsCancel(const StopSignalsCancel&) = delete;
+  StopSignalsCancel& operator=(const StopSignalsCancel&) = delete;
 
-  SteadyClock clock;
-  dataset::ProgressTracker progress(clock);
-  dataset::CancelToken cancel;
-  g_cancel = &cancel;
-  struct sigaction action {};
-  action.sa_handler = on_stop_signal;
-  sigemptyset(&action.sa_mask);
-  struct sigaction old_int {}, old_term {};
-  sigaction(SIGINT, &action, &old_int);
-  sigaction(SIGTERM, &action, &old_term);
+ private:
+  struct sigaction m_old_int {};
+  struct sigaction m_old_term {};
+};
 
+// The import on its own thread while this one shows progress on stderr (stdout carries only the
+// result): a live line on a terminal, a plain line every few seconds otherwise (logs, the agent's
+// job output).
+Result<dataset::ImportReport> run_with_progress(const dataset::ImportOptions& options,
+                                                dataset::ProgressTracker& progress, const dataset::CancelToken& cancel,
+                                                Console& console) {
   auto job = std::async(std::launch::async, [&] { return dataset::run_import(options, progress, cancel); });
-  // Progress goes to stderr (stdout carries only the result): a live line on a terminal, a plain
-  // line every few seconds otherwise (logs, the agent's job output).
   bool live = isatty(STDERR_FILENO) == 1;
   auto period = live ? 250ms : 5s;
   auto last_plain = std::chrono::steady_clock::now();
@@ -110,47 +125,66 @@ int run_import_command(const ImportArguments& args, Console& console) {
     }
   }
   if (live) console.err << "\r\033[K" << std::flush;
-  auto result = job.get();
-  sigaction(SIGINT, &old_int, nullptr);
-  sigaction(SIGTERM, &old_term, nullptr);
-  g_cancel = nullptr;
+  return job.get();
+}
 
-  if (!result) {
-    const Error& error = result.error();
-    spdlog::debug("import failed: {}", error.detail);
-    if (args.json) {
-      nlohmann::json out{{"ok", false},
-                         {"error", {{"code", to_string(error.code)}, {"message", error.message}}},
-                         {"progress", dataset::to_json(progress.snapshot())}};
-      console.out << out.dump(2) << '\n';
-    }
-    console.err << "tfwsl-agent dataset import: " << error.describe() << '\n';
-    return exit_code_for(error.code);
+int report_import_failure(const Error& error, const dataset::ProgressTracker& progress, const ImportArguments& args,
+                          Console& console) {
+  spdlog::debug("import failed: {}", error.detail);
+  if (args.json) {
+    nlohmann::json out{{"ok", false},
+                       {"error", {{"code", to_string(error.code)}, {"message", error.message}}},
+                       {"progress", dataset::to_json(progress.snapshot())}};
+    console.out << out.dump(2) << '\n';
   }
-  const dataset::ImportReport& report = *result;
+  console.err << "tfwsl-agent dataset import: " << error.describe() << '\n';
+  return exit_code_for(error.code);
+}
+
+void print_import_summary(const dataset::ImportReport& report, const ImportArguments& args, Console& console) {
+  const auto& t = report.totals;
+  console.out << fmt::format("imported {} file(s) ({} copied, {} already there{}), {} in {}, {}/s\n", t.files_done,
+                             t.files_copied, t.files_skipped,
+                             args.move ? fmt::format(", {} source file(s) removed", t.files_moved) : "",
+                             dataset::format_bytes(static_cast<double>(t.bytes_done)),
+                             dataset::format_duration(t.elapsed_seconds), dataset::format_bytes(t.bytes_per_second));
+  for (const auto& problem : report.problems)
+    console.out << fmt::format("  problem [{}] {}: {}\n", problem.kind, dataset::display_path(problem.path),
+                               problem.message);
+  if (report.problems_not_listed > 0)
+    console.out << fmt::format("  ... and {} more problem(s)\n", report.problems_not_listed);
+  if (!report.unusual_names.empty())
+    console.out << fmt::format("  note: {} name(s) that Windows cannot show or re-create, e.g. {}\n",
+                               report.unusual_names.size(), dataset::display_path(report.unusual_names.front()));
+}
+
+int report_import_result(const dataset::ImportReport& report, const ImportArguments& args, Console& console) {
   if (args.json) {
     nlohmann::json out = dataset::to_json(report);
     out["ok"] = true;
     console.out << out.dump(2) << '\n';
   } else {
-    const auto& t = report.totals;
-    console.out << fmt::format("imported {} file(s) ({} copied, {} already there{}), {} in {}, {}/s\n", t.files_done,
-                               t.files_copied, t.files_skipped,
-                               args.move ? fmt::format(", {} source file(s) removed", t.files_moved) : "",
-                               dataset::format_bytes(static_cast<double>(t.bytes_done)),
-                               dataset::format_duration(t.elapsed_seconds),
-                               dataset::format_bytes(t.bytes_per_second));
-    for (const auto& problem : report.problems)
-      console.out << fmt::format("  problem [{}] {}: {}\n", problem.kind, dataset::display_path(problem.path),
-                                 problem.message);
-    if (report.problems_not_listed > 0)
-      console.out << fmt::format("  ... and {} more problem(s)\n", report.problems_not_listed);
-    if (!report.unusual_names.empty())
-      console.out << fmt::format("  note: {} name(s) that Windows cannot show or re-create, e.g. {}\n",
-                                 report.unusual_names.size(), dataset::display_path(report.unusual_names.front()));
+    print_import_summary(report, args, console);
   }
   bool problems = !report.problems.empty() || report.problems_not_listed > 0;
   return problems ? exit_code::k_warning : exit_code::k_ok;
+}
+
+int run_import_command(const ImportArguments& args, Console& console) {
+  auto options = import_options_from(args);
+  if (!options) {
+    console.err << "tfwsl-agent dataset import: " << options.error().message << '\n';
+    return exit_code::k_failure;
+  }
+  SteadyClock clock;
+  dataset::ProgressTracker progress(clock);
+  dataset::CancelToken cancel;
+  auto result = [&] {
+    StopSignalsCancel signals(cancel);
+    return run_with_progress(*options, progress, cancel, console);
+  }();
+  if (!result) return report_import_failure(result.error(), progress, args, console);
+  return report_import_result(*result, args, console);
 }
 
 }  // namespace

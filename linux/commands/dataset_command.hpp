@@ -1,5 +1,5 @@
 #pragma once
-// tfwsl-agent dataset import: the local entry point of the copy engine (common/dataset/).
+// tfwsl-agent dataset import: the local entry point of the copy engine (linux/dataset/).
 
 #include "common/cli/command_line.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "common/dataset/manifest.hpp"
+#include "linux/dataset/manifest.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace tfwsl::dataset;

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <map>
 
-#include "common/dataset/import_engine.hpp"
+#include "linux/dataset/import_engine.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl::dataset;

@@ -17,7 +17,7 @@
 #include <map>
 #include <set>
 
-#include "common/dataset/import_engine.hpp"
+#include "linux/dataset/import_engine.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl::dataset;

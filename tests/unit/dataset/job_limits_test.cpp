@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "common/dataset/job_manager.hpp"
+#include "linux/dataset/job_manager.hpp"
 
 using namespace tfwsl::dataset;
 

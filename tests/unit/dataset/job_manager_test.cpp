@@ -6,7 +6,7 @@
 #include <mutex>
 #include <thread>
 
-#include "common/dataset/job_manager.hpp"
+#include "linux/dataset/job_manager.hpp"
 
 using namespace tfwsl::dataset;
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "common/dataset/content_hash.hpp"
-#include "common/dataset/manifest.hpp"
+#include "linux/dataset/content_hash.hpp"
+#include "linux/dataset/manifest.hpp"
 
 using namespace tfwsl::dataset;
 

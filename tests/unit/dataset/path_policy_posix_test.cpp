@@ -9,7 +9,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "common/dataset/path_policy.hpp"
+#include "linux/dataset/path_policy.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl::dataset;

@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <filesystem>
 
-#include "common/dataset/posix_files.hpp"
+#include "linux/dataset/posix_files.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl::dataset;

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "common/dataset/import_types.hpp"
-#include "common/dataset/progress.hpp"
+#include "linux/dataset/import_types.hpp"
+#include "linux/dataset/progress.hpp"
 
 using namespace tfwsl::dataset;
 using namespace std::chrono_literals;

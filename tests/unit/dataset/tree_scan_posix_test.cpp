@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "common/core/clock.hpp"
-#include "common/dataset/tree_scan.hpp"
+#include "linux/dataset/tree_scan.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl::dataset;

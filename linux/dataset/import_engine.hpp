@@ -1,13 +1,13 @@
 #pragma once
 // The copy engine: source tree -> target folder, parallel, hashed, durable, resumable; --move
 // deletes a source file only once its copy is durable, renamed and verified.
-// POSIX implementation: import_engine_posix.cpp (the job), import_copy_posix.cpp (a file into
-// staging), import_commit_posix.cpp (the batch commit and --move), over tree_scan, target_folders
-// and posix_files (import_job.hpp holds what they share); docs/datasets.md describes the protocol.
+// POSIX implementation, one file per phase (import_job.hpp lists them and holds what they share),
+// over tree_scan, target_folders and posix_files, its risky filesystem calls behind the port of
+// import_files.hpp; docs/datasets.md describes the protocol.
 
 #include "common/core/error.hpp"
-#include "common/dataset/import_types.hpp"
-#include "common/dataset/progress.hpp"
+#include "linux/dataset/import_types.hpp"
+#include "linux/dataset/progress.hpp"
 
 namespace tfwsl::dataset {
 

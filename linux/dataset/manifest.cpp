@@ -1,4 +1,4 @@
-#include "common/dataset/manifest.hpp"
+#include "linux/dataset/manifest.hpp"
 
 #include <xxhash.h>
 

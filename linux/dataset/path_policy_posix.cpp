@@ -1,4 +1,4 @@
-#include "common/dataset/path_policy.hpp"
+#include "linux/dataset/path_policy.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "common/dataset/posix_files.hpp"
+#include "linux/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "common/dataset/posix_files.hpp"
+#include "linux/dataset/posix_files.hpp"
 
 #include <fcntl.h>
 #include <linux/openat2.h>

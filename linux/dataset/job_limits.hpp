@@ -24,7 +24,7 @@ struct JobLimits {
 
 // The most threads an import with `jobs` copy workers holds at any moment: its job thread plus the
 // larger of its copy workers and its scan threads, which the engine sizes max(jobs, 64) and runs
-// before the workers (import_engine_posix.cpp, tree_scan.hpp k_default_scan_threads).
+// before the workers (import_scan_posix.cpp, tree_scan.hpp k_default_scan_threads).
 unsigned import_thread_cost(unsigned jobs);
 
 }  // namespace tfwsl::dataset

@@ -13,7 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "common/dataset/posix_files.hpp"
+#include "linux/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {
 

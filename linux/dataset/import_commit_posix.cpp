@@ -1,6 +1,6 @@
-// The batch commit, durable before visible (syncfs, renames through each target folder's
-// descriptor, fsync of those folders, manifest records), then --move's deletions and the removal of
-// emptied source folders.
+// The commit phase: a batch of staged copies made durable before visible (syncfs, renames
+// through each target folder's descriptor, fsync of those folders, manifest records), after which
+// --move may delete their sources (import_move_posix.cpp).
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "common/dataset/import_job.hpp"
+#include "linux/dataset/import_job.hpp"
 
 namespace tfwsl::dataset::import_detail {
 
@@ -51,14 +51,20 @@ void ImportJob::commit(std::vector<Staged> batch) {
   std::vector<Staged> renamed = rename_into_place(batch, folders);
   for (const auto& [folder, fd] : folders) {
     if (!fd) continue;
-    if (::fsync(fd.get()) != 0) return fail(ErrorCode::io, folder, "making the folder durable", errno);
+    if (int error = m_files.fsync_folder(fd.get(), folder))
+      return fail(ErrorCode::io, folder, "making the folder durable", error);
   }
   if (renamed.empty()) return;
+  commit_records(renamed);
+}
+
+// The batch's manifest records, durable; only then does a file count as imported and may --move
+// delete its source.
+void ImportJob::commit_records(const std::vector<Staged>& renamed) {
   std::string records;
   for (const auto& s : renamed) records += format_manifest_line(s.entry);
-  int error = fault("manifest", "");
-  if (error == 0) error = write_all(m_manifest_fd.get(), records.data(), records.size());
-  if (error == 0 && ::fdatasync(m_manifest_fd.get()) != 0) error = errno;
+  int error = m_files.write_manifest(m_manifest_fd.get(), records);
+  if (error == 0) error = m_files.sync_manifest(m_manifest_fd.get(), false);
   if (error != 0) return fail(ErrorCode::io, "", "writing the import manifest", error);
   {
     std::lock_guard lock(m_entries_mutex);
@@ -75,8 +81,7 @@ void ImportJob::commit(std::vector<Staged> batch) {
 bool ImportJob::sync_batch(std::vector<Staged>& batch) {
   bool any_unsynced = std::any_of(batch.begin(), batch.end(), [](const Staged& s) { return !s.synced; });
   if (!any_unsynced) return true;
-  int error = fault("syncfs", "");
-  if (error == 0 && ::syncfs(m_staging_fd.get()) != 0) error = errno;
+  int error = m_files.sync_filesystem(m_staging_fd.get());
   if (error == 0) return true;
   auto discard = [&](const Staged& s) {
     ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
@@ -147,10 +152,8 @@ std::vector<Staged> ImportJob::rename_into_place(std::vector<Staged>& batch, std
       not_imported(s, block->second.kind, block->second.message);
       continue;
     }
-    int error = fault("rename", s.entry.path);
-    if (error == 0 && ::renameat(m_staging_fd.get(), s.temp_name.c_str(), folders.at(folder).get(),
-                                 leaf_of(s.entry.path).c_str()) != 0)
-      error = errno;
+    int error = m_files.rename_into_place(m_staging_fd.get(), s.temp_name, folders.at(folder).get(),
+                                          leaf_of(s.entry.path), s.entry.path);
     if (error == EISDIR || error == ENOTDIR || error == ENOTEMPTY || error == EEXIST || error == ENOENT) {
       not_imported(s, "exists-as-other",
                    "the target has something else at this name (a folder?) or its folder is missing: " +
@@ -172,44 +175,6 @@ std::vector<Staged> ImportJob::rename_into_place(std::vector<Staged>& batch, std
     renamed.push_back(std::move(s));
   }
   return renamed;
-}
-
-void ImportJob::delete_source(const std::string& path, const ManifestEntry& copied,
-                              std::optional<std::pair<dev_t, ino_t>> id) {
-  std::string parent = parent_of(path);
-  // Through a held descriptor of the parent, opened without following any symlink: a folder
-  // swapped for a symlink since the scan cannot redirect the deletion outside the source.
-  UniqueFd dir(parent.empty() ? ::openat(m_source_fd.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                              : open_beneath(m_source_fd.get(), parent, O_RDONLY | O_DIRECTORY));
-  if (!dir)
-    return add_problem(path, "kept-changed",
-                       "the source's folder cannot be opened safely (" + errno_text(errno) + "): source kept");
-  std::string leaf = leaf_of(path);
-  struct stat now {};
-  if (::fstatat(dir.get(), leaf.c_str(), &now, AT_SYMLINK_NOFOLLOW) != 0) return;  // already gone
-  bool same = static_cast<std::uint64_t>(now.st_size) == copied.size && to_ns(now.st_mtim) == copied.mtime_ns &&
-              (!id || (now.st_dev == id->first && now.st_ino == id->second));
-  if (!same)
-    return add_problem(path, "kept-changed",
-                       "the source changed after it was copied (size or mtime): it was kept; run the import again "
-                       "to copy the new version");
-  int error = fault("delete", path);
-  if (error == 0 && ::unlinkat(dir.get(), leaf.c_str(), 0) != 0) error = errno;
-  if (error != 0) return add_problem(path, "kept", "cannot delete the source after copying it: " + errno_text(error));
-  m_progress.file_moved();
-}
-
-void ImportJob::remove_emptied_source_directories() {
-  for (auto it = m_scan.directories.rbegin(); it != m_scan.directories.rend(); ++it) {
-    std::string parent = parent_of(*it);
-    UniqueFd dir(parent.empty() ? ::openat(m_source_fd.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                                : open_beneath(m_source_fd.get(), parent, O_RDONLY | O_DIRECTORY));
-    if (!dir) continue;
-    int error = fault("rmdir", *it);
-    if (error == 0 && ::unlinkat(dir.get(), leaf_of(*it).c_str(), AT_REMOVEDIR) != 0) error = errno;
-    if (error != 0 && error != ENOTEMPTY && error != EEXIST && error != ENOENT)
-      spdlog::info("{}: folder not removed: {}", display_path(*it), errno_text(error));
-  }
 }
 
 }  // namespace tfwsl::dataset::import_detail

@@ -1,4 +1,4 @@
-#include "common/dataset/progress.hpp"
+#include "linux/dataset/progress.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "common/dataset/tree_scan.hpp"
+#include "linux/dataset/tree_scan.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -14,7 +14,7 @@
 #include <mutex>
 #include <thread>
 
-#include "common/dataset/posix_files.hpp"
+#include "linux/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {
 namespace {

@@ -1,4 +1,4 @@
-#include "common/dataset/job_manager.hpp"
+#include "linux/dataset/job_manager.hpp"
 
 #include <algorithm>
 #include <cctype>

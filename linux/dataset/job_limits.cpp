@@ -1,8 +1,8 @@
-#include "common/dataset/job_limits.hpp"
+#include "linux/dataset/job_limits.hpp"
 
 #include <algorithm>
 
-#include "common/dataset/tree_scan.hpp"
+#include "linux/dataset/tree_scan.hpp"
 
 namespace tfwsl::dataset {
 

@@ -1,6 +1,6 @@
 #pragma once
-// What an import is asked to do and what it reports back. Platform-neutral: the agent's job
-// endpoint and the CLI both render these.
+// What an import is asked to do and what it reports back: the agent's job endpoint and
+// `tfwsl-agent dataset import` both render these.
 
 #include <atomic>
 #include <cstdint>
@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/dataset/progress.hpp"
+#include "linux/dataset/progress.hpp"
 
 namespace tfwsl::dataset {
 
@@ -23,6 +23,8 @@ inline constexpr unsigned k_max_jobs = 256;
 
 // The folder inside the target that holds the manifest, the lock and the staging folder.
 inline constexpr std::string_view k_state_dir_name = ".tfwsl-import";
+
+class ImportFiles;  // the port of the filesystem calls (import_files.hpp)
 
 // Test seam: called before an I/O step with the file's path relative to the source root ("" for
 // syncfs and manifest); a non-zero return is taken as that errno (not for "scan"). Steps: "scan" (an
@@ -39,6 +41,7 @@ struct ImportOptions {
   unsigned jobs = k_default_jobs;
   bool skip_space_check = false;  // tests only: reach ENOSPC mid-run instead of at the preflight
   FaultHook fault_hook;
+  ImportFiles* files = nullptr;   // tests only: a fake port; null is the real POSIX calls
 };
 
 class CancelToken {

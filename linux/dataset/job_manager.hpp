@@ -19,8 +19,8 @@
 
 #include "common/core/clock.hpp"
 #include "common/core/error.hpp"
-#include "common/dataset/import_types.hpp"
-#include "common/dataset/job_limits.hpp"
+#include "linux/dataset/import_types.hpp"
+#include "linux/dataset/job_limits.hpp"
 
 namespace tfwsl::dataset {
 

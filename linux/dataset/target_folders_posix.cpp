@@ -1,4 +1,4 @@
-#include "common/dataset/target_folders.hpp"
+#include "linux/dataset/target_folders.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "common/dataset/import_types.hpp"
+#include "linux/dataset/import_types.hpp"
 
 namespace tfwsl::dataset {
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "common/core/error.hpp"
-#include "common/dataset/import_types.hpp"
-#include "common/dataset/posix_files.hpp"
+#include "linux/dataset/import_types.hpp"
+#include "linux/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {
 

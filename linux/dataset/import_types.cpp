@@ -1,10 +1,10 @@
-#include "common/dataset/import_types.hpp"
+#include "linux/dataset/import_types.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 
-#include "common/dataset/manifest.hpp"
+#include "linux/dataset/manifest.hpp"
 
 namespace tfwsl::dataset {
 

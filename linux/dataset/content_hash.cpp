@@ -1,4 +1,4 @@
-#include "common/dataset/content_hash.hpp"
+#include "linux/dataset/content_hash.hpp"
 
 #include <xxhash.h>
 

@@ -1,4 +1,4 @@
-#include "common/dataset/import_stop.hpp"
+#include "linux/dataset/import_stop.hpp"
 
 #include <fmt/format.h>
 
