@@ -4,13 +4,15 @@
 
 #include <catch2/catch.hpp>
 
-#include "linux/checks/check_policy.hpp"
+#include "common/judge/assess.hpp"
+
 #include "linux/checks/probes.hpp"
 #include "tests/unit/agent/fake_machine.hpp"
 #include "tests/support/report_lookup.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::linux_checks;
+using namespace tfwsl::judge;
 using tfwsl::test::FakeLibrary;
 using tfwsl::test::FakeMachine;
 
