@@ -17,10 +17,9 @@ struct StartAttempt {
   bool timed_out = false;  // it started but said nothing in time
 };
 
-std::vector<std::string> serve_args(const BridgeOptions& options) {
-  std::vector<std::string> args{"serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
-  if (!options.profile.empty()) args.insert(args.end(), {"--profile", options.profile});
-  return args;
+// No --profile: the CLI judges the agent's facts with its own policy (common/judge).
+std::vector<std::string> serve_args() {
+  return {"serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
 }
 
 std::string seconds(std::chrono::milliseconds ms) {
@@ -30,7 +29,7 @@ std::string seconds(std::chrono::milliseconds ms) {
 
 StartAttempt start_agent(AgentHost& host, const BridgeOptions& options, const std::string& token) {
   StartAttempt attempt;
-  auto child = host.start_agent(serve_args(options));
+  auto child = host.start_agent(serve_args());
   if (!child) {
     attempt.problem = child.error().describe();
     return attempt;

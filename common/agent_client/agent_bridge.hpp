@@ -29,7 +29,6 @@ namespace tfwsl::agent_client {
 
 struct BridgeOptions {
   std::string expected_version;  // the CLI's version: another agent version is reinstalled
-  std::string profile;           // a built-in profile name for the agent's checks; empty: its default
   std::chrono::milliseconds handshake_timeout{std::chrono::seconds(60)};  // the first start boots the VM
   std::chrono::milliseconds challenge_timeout{std::chrono::seconds(5)};
 };

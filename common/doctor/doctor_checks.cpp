@@ -210,8 +210,8 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
   r.details.push_back("inside WSL (" + gpu->nvml_source + "): " + gpu->nvml_driver_version);
   auto a = parse_driver_version(windows);
   auto b = parse_driver_version(gpu->nvml_driver_version);
-  // Linux-numbered versions (525.60.13) never equal a Windows driver: that is a Linux driver.
-  bool equal = a && b && a->major == b->major && a->minor == b->minor && !b->patch;
+  // A Linux-numbered version inside WSL never equals a Windows driver: that is a Linux driver.
+  bool equal = a && b && a->major == b->major && a->minor == b->minor && !b->is_linux_numbering();
   if (equal) {
     r.status = CheckStatus::ok;
     r.summary = "Windows and WSL see the same driver, " + windows;
@@ -222,18 +222,6 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
             "driver, nvidia-utils-* or cuda-drivers package from the distro";
   }
   return r;
-}
-
-std::optional<std::uint64_t> mem_total_kb_from(const CheckResult& agent_mem_check) {
-  for (const auto& d : agent_mem_check.details) {
-    auto pos = d.find("MemTotal:");
-    if (pos == std::string::npos) continue;
-    try {
-      return std::stoull(d.substr(pos + 9));
-    } catch (const std::exception&) {
-    }
-  }
-  return std::nullopt;
 }
 
 CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, std::optional<std::uint64_t> mem_total_kb,
