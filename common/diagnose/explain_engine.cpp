@@ -218,7 +218,7 @@ std::string render_text(const Explanation& explanation) {
       if (f.severity != severity) continue;
       out += fmt::format("{} {} [{}]: {}\n", mark, f.id, to_string(f.severity), f.summary);
       if (!f.evidence.empty()) out += fmt::format("    seen: {}\n", f.evidence);
-      out += fmt::format("    fix: {}\n", f.fix);
+      if (!f.fix.empty()) out += fmt::format("    fix: {}\n", f.fix);
     }
   }
   return out;

@@ -247,8 +247,8 @@ CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, s
     r.status = CheckStatus::warn;
     r.summary = ".wslconfig asks for " + gib(double(*configured_bytes)) + " but the VM has " + gib(total) +
                 ": the setting is not in effect";
-    r.fix = "stop WSL completely so it re-reads .wslconfig: wsl --shutdown (check the file is UTF-8 without BOM: "
-            "tfwsl wslconfig show)";
+    r.fix = "stop WSL completely so it re-reads .wslconfig: wsl --shutdown; if it still differs, check that " + wslconfig_path +
+            " is saved as UTF-8 without BOM and holds memory= under [wsl2] (see wslconfig.parse)";
   }
   return r;
 }

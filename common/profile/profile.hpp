@@ -33,7 +33,7 @@ struct Setting {
 };
 
 // How TensorFlow reaches the GPU: inside a WSL2 distro (every TF release), or directly on Windows
-// (TF <= 2.10 only; kept to describe existing projects for `tfwsl migrate`).
+// (TF <= 2.10 only; kept to describe existing native-Windows projects).
 enum class ProfileRoute { wsl, native_windows };
 const char* to_string(ProfileRoute route);  // "wsl", "native-windows"
 
