@@ -122,8 +122,14 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
   if (!pick) {
     r.status = CheckStatus::fail;
     r.summary = wanted.empty() ? "no default distribution is set" : "no distribution named '" + wanted + "'";
-    r.fix = wanted.empty() ? "choose one: wsl --set-default <Distro> (see wsl -l -v)"
-                           : "pick one of the installed distributions (wsl -l -v) with --distro";
+    std::vector<std::string> names;
+    for (const auto& d : wsl.distros)
+      if (!parse::is_docker_desktop_distro(d.name)) names.push_back(d.name);
+    std::string listed;
+    for (const auto& n : names) listed += (listed.empty() ? "" : ", ") + n;
+    const std::string example = names.empty() ? std::string("Ubuntu-22.04") : names.front();
+    r.fix = wanted.empty() ? "choose one: wsl --set-default " + example + (names.size() > 1 ? " (or another of " + listed + ")" : "")
+                           : "pick one of the installed distributions with --distro: " + listed;
     return r;
   }
   chosen = pick->name;

@@ -63,7 +63,16 @@ TEST_CASE("wsl.distro: the default distro on WSL 1 fails with the set-version fi
   CHECK(chosen == "Ubuntu-22.04");
   r = check_wsl_distro(wsl_with({distro("Ubuntu-22.04", 2, true)}), "Debian", chosen);
   CHECK(r.status == CheckStatus::fail);
+  CHECK(r.fix == "pick one of the installed distributions with --distro: Ubuntu-22.04");
   CHECK(chosen.empty());
+}
+
+TEST_CASE("wsl.distro: without a default, the fix names the installed distributions") {
+  std::string chosen;
+  auto r = check_wsl_distro(wsl_with({distro("docker-desktop", 2, false), distro("Ubuntu-22.04", 2, false),
+                                      distro("Debian", 2, false)}), "", chosen);
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.fix == "choose one: wsl --set-default Ubuntu-22.04 (or another of Ubuntu-22.04, Debian)");
 }
 
 TEST_CASE("wsl.distro: no distribution fails with the install fix") {
