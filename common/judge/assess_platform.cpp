@@ -22,13 +22,14 @@ CheckResult check_dxg(const LinuxFacts& f) {
                  {f.wsl.dxg_error, "kernel: " + f.wsl.kernel});
 }
 
-CheckResult check_libcuda(const LinuxFacts& f) {
+CheckResult check_libcuda(const LinuxFacts& f, const CheckPolicy& p) {
   if (probe_timed_out(f, "gpu")) return timeout_verdict("linux.libcuda", "gpu");
   const auto& g = f.gpu;
   if (!g.libcuda_loaded)
     return verdict("linux.libcuda", CheckStatus::fail, "libcuda.so.1 not found",
                    is_wsl(f) ? "The Windows NVIDIA driver provides /usr/lib/wsl/lib/libcuda.so.1: install or update it in "
-                               "Windows (R495 or later; 528.33+ for CUDA 12), then wsl --shutdown."
+                               "Windows" + (p.windows_driver_floor.empty() ? std::string() : " (" + p.windows_driver_floor + " or later)") +
+                                   ", then wsl --shutdown."
                              : "Install the NVIDIA driver for this machine (it provides libcuda.so.1).",
                    {g.libcuda_error});
   bool from_wsl = g.libcuda_path.rfind("/usr/lib/wsl/", 0) == 0;

@@ -13,6 +13,9 @@ Result<CheckPolicy> check_policy_for(const Profile& profile, const std::string& 
   policy.profile_name = "profile " + label;
   policy.cuda_toolkit = profile.cuda_toolkit.value_or("");
   policy.venv = profile.python_venv.value_or("");
+  if (auto toolkit = Version::parse(policy.cuda_toolkit))
+    if (auto floor = builtin_compat_db().minor_version_floor(toolkit->major()))
+      policy.windows_driver_floor = floor->windows.to_string() + " for CUDA " + std::to_string(toolkit->major());
   policy.explain_tf_log = explain_tf_log_with_signatures;
   auto spec_text = profile.tensorflow_version.value_or("");
   policy.tensorflow_version = spec_text;

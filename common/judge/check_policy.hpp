@@ -18,6 +18,7 @@ struct CheckPolicy {
   int min_cc_major = 0, min_cc_minor = 0;   // lowest compute capability the profile's TF wheels run on
   std::string python_min, python_max;       // the profile's TF release's Python range; empty: no bound
   std::string cuda_toolkit;                 // expected toolkit "12.2"; empty: any (or none)
+  std::string windows_driver_floor;         // the Windows driver that runs that toolkit's major ("528.33 for CUDA 12"); empty: unknown
   std::string cudnn;                        // expected cuDNN series "8.9"; empty: any
   std::string venv;                         // the profile's venv "~/.venvs/tf-2.15"; empty: none named
   std::string tensorflow_version;           // the profile's specifier "2.15.*"; empty: any

@@ -39,7 +39,7 @@ Version cudnn_version_from(long number);
 std::string venv_phrase(const CheckPolicy& policy);
 
 CheckResult check_dxg(const LinuxFacts& f);
-CheckResult check_libcuda(const LinuxFacts& f);
+CheckResult check_libcuda(const LinuxFacts& f, const CheckPolicy& p);
 CheckResult check_no_linux_driver(const LinuxFacts& f);
 CheckResult check_ldconfig(const LinuxFacts& f);
 CheckResult check_gpu_visible(const LinuxFacts& f);

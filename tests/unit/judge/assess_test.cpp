@@ -1,10 +1,15 @@
 // The judge (common/judge) over facts built by hand: the verdicts say the specifics (what was
 // found, what the profile wants, its venv, the distro's name), and versions are compared as
 // versions. The probes that fill these facts are tested in tests/unit/agent.
+#include <filesystem>
+#include <regex>
+#include <sstream>
+
 #include <catch2/catch.hpp>
 
 #include "common/judge/assess.hpp"
 #include "tests/support/report_lookup.hpp"
+#include "tests/support/test_environment.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::judge;
@@ -131,4 +136,32 @@ TEST_CASE("verdicts that need nothing done carry no fix", "[judge]") {
     if (c.status == CheckStatus::ok || c.status == CheckStatus::skip) CHECK(c.fix.empty());
     else CHECK_FALSE(c.fix.empty());
   }
+}
+
+TEST_CASE("the judge's texts hold no version literal: versions come from the profile and the compatibility data", "[judge]") {
+  // String literals in common/judge (comments left out) must not carry a version such as "2.15" or
+  // "528.33": what "ok" means is data (docs/architecture.md).
+  const std::filesystem::path dir = std::filesystem::path(TFWSL_SOURCE_DIR) / "common" / "judge";
+  static const std::regex k_literal(R"("(?:[^"\\]|\\.)*")");
+  static const std::regex k_version(R"(\b\d+\.\d+)");
+  std::vector<std::string> found;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::istringstream lines(tfwsl::test::read_file(entry.path()));
+    std::string line;
+    while (std::getline(lines, line)) {
+      auto code = line.substr(0, line.find("//"));
+      if (code.find('"') == std::string::npos) continue;
+      for (std::sregex_iterator it(code.begin(), code.end(), k_literal), end; it != end; ++it)
+        if (std::regex_search(it->str(), k_version)) found.push_back(entry.path().filename().string() + ": " + it->str());
+    }
+  }
+  INFO([&] { std::string all; for (const auto& f : found) all += f + "\n"; return all; }());
+  CHECK(found.empty());
+}
+
+TEST_CASE("libcuda's fix names the Windows driver floor of the profile's CUDA from the compatibility data", "[judge]") {
+  LinuxFacts f;
+  f.wsl.kind = agent_api::WslKind::wsl2;
+  auto fix = require_check(assess(f, default_policy()), "linux.libcuda").fix;
+  CHECK(fix.find("(528.33 for CUDA 12 or later)") != std::string::npos);
 }
