@@ -247,6 +247,7 @@ TEST_CASE("native Linux doctor: host and wsl checks skip with the reason, Linux 
   CHECK(result.report.find("wsl.agent")->status == CheckStatus::ok);
   CHECK(result.report.find("wsl.localhost-forwarding")->status == CheckStatus::skip);
   CHECK(result.wsl_starts == 0);
+  CHECK(result.facts["linux"]["system"]["mem_total_kb"] == 16318464);  // the facts behind the verdicts, for --bundle
 }
 
 TEST_CASE("the distro's verdicts follow the CLI-side profile, a file one included") {
