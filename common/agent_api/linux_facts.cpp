@@ -51,7 +51,10 @@ class FactsFieldReader {
 
   const json* field(const char* key) {
     if (!m_problem.empty()) return nullptr;
-    if (!m_object.is_object()) return fail("", "an object");
+    if (!m_object.is_object()) {
+      m_problem = m_path.substr(0, m_path.size() - 1) + ": expected an object";  // "stack.toolkits[0]."
+      return nullptr;
+    }
     auto it = m_object.find(key);
     if (it == m_object.end()) {
       m_problem = m_path + key + ": missing";

@@ -102,6 +102,9 @@ TEST_CASE("LinuxFacts JSON: a missing or wrong-typed field is an error naming it
   wrong["gpu"]["devices"][0]["compute_capability"] = "x.y";
   CHECK(problem(wrong).find("gpu: ") != std::string::npos);
   wrong = json;
+  wrong["system"]["data_paths"][0] = "/mnt/c/data";
+  CHECK(problem(wrong) == "agent facts: system.data_paths[0]: expected an object");
+  wrong = json;
   wrong.erase("driver");
   CHECK(problem(wrong) == "agent facts: driver: missing");
   CHECK(problem(nlohmann::json::array()) == "agent facts: not a JSON object");
