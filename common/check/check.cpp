@@ -3,6 +3,8 @@
 #include <map>
 #include <set>
 
+#include "common/core/terminal_style.hpp"
+
 namespace tfwsl {
 
 const char* to_string(CheckStatus status) {
@@ -102,10 +104,10 @@ const char* mark(CheckStatus s) {
 
 const char* color_of(CheckStatus s) {
   switch (s) {
-    case CheckStatus::ok: return "\x1b[32m";
-    case CheckStatus::warn: return "\x1b[33m";
-    case CheckStatus::fail: return "\x1b[31m";
-    case CheckStatus::skip: return "\x1b[2m";
+    case CheckStatus::ok: return terminal_style::k_green;
+    case CheckStatus::warn: return terminal_style::k_yellow;
+    case CheckStatus::fail: return terminal_style::k_red;
+    case CheckStatus::skip: return terminal_style::k_dim;
   }
   return "";
 }
@@ -128,7 +130,7 @@ std::string render_text(const Report& report, const RenderOptions& options) {
       out += "  ";
       if (options.color) out += color_of(c->status);
       out += mark(c->status);
-      if (options.color) out += "\x1b[0m";
+      if (options.color) out += terminal_style::k_reset;
       out += " " + c->id + ": " + c->summary + "\n";
       if (options.verbose)
         for (const auto& d : c->details) out += "      " + d + "\n";

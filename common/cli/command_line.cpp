@@ -2,46 +2,100 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <ostream>
 
+#include "common/cli/usage_check.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/util/suggest.hpp"
 
 namespace tfwsl {
 
+EnvironmentLookup process_environment() {
+  return [](const std::string& name) -> std::optional<std::string> {
+    const char* value = std::getenv(name.c_str());
+    if (value == nullptr) return std::nullopt;
+    return std::string(value);
+  };
+}
+
 void add_global_options(CLI::App& app, GlobalOptions& options) {
-  app.add_flag("-v,--verbose", options.verbosity, "More output on stderr (-v info, -vv debug)");
-  app.add_option("--log-file", options.log_file, "Also log to this file (rotating, debug level)");
+  app.fallthrough();
+  // One syntax on every platform: CLI11 takes "/name" as an option on Windows by default, which would
+  // make a path such as /data/pasted.txt an unknown option there. Inherited by the subcommands added
+  // after this call.
+  app.allow_windows_style_options(false);
+  app.add_option("--log-level", options.log_level, "Log on stderr from this level up (SPDLOG_LEVEL overrides it)")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->capture_default_str();
+  app.add_option("--log-file", options.log_file, "Also log to this file (rotating, 5 MB x 3); its folder must exist");
+  app.add_option("--color", options.color,
+                 "Colour on stdout: auto (a terminal, and no NO_COLOR, and TERM is not dumb), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+}
+
+std::string help_footer(const std::string& before, const std::vector<std::string>& examples) {
+  std::string text = before;
+  if (!text.empty()) text += "\n\n";
+  text += "Examples:";
+  for (const auto& e : examples) text += "\n  " + e;
+  return text;
+}
+
+std::string exit_status_table() {
+  std::string text = "Exit status:";
+  for (const auto& m : exit_code::k_meanings) {
+    std::string code = std::to_string(m.code);
+    text += "\n  " + code + std::string(5 - code.size(), ' ') + m.text;
+  }
+  return text;
 }
 
 namespace {
 
-// The first argument that is not an option (nor an option's value), when it names no subcommand.
-// Both executables take no positional arguments at the top level, only subcommands.
-std::optional<std::string> unknown_subcommand(CLI::App& app, const std::vector<std::string>& args) {
-  auto subs = app.get_subcommands([](CLI::App*) { return true; });
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--") return std::nullopt;
-    if (!a.empty() && a[0] == '-') {
-      // "--log-file PATH": skip the value of an option that takes one (not written with '=').
-      if (a.find('=') == std::string::npos) {
-        const CLI::Option* opt = app.get_option_no_throw(a);
-        if (opt && opt->get_items_expected_min() > 0) ++i;  // a counted flag like -v takes none
-      }
-      continue;
-    }
-    for (auto* s : subs)
-      if (s->check_name(a)) return std::nullopt;
-    return a;
-  }
+// spdlog creates a missing folder on its own, so that a mistyped folder would grow a new tree:
+// the folder must exist. What else goes wrong (permissions) spdlog's own open reports.
+std::optional<std::string> log_file_problem(const std::string& file) {
+  std::error_code ec;
+  const std::filesystem::path path(file);
+  if (std::filesystem::is_directory(path, ec)) return "it is a folder";
+  std::filesystem::path folder = path.parent_path();
+  if (folder.empty()) return std::nullopt;
+  if (!std::filesystem::exists(folder, ec)) return "the folder '" + folder.string() + "' does not exist";
+  if (!std::filesystem::is_directory(folder, ec)) return "'" + folder.string() + "' is not a folder";
   return std::nullopt;
 }
 
-std::vector<std::string> subcommand_names(CLI::App& app) {
-  std::vector<std::string> names;
-  for (auto* s : app.get_subcommands([](CLI::App*) { return true; })) names.push_back(s->get_name());
-  return names;
+void decide_terminal_output(const GlobalOptions& globals, Console& console) {
+  const ColorMode mode = parse_color_mode(globals.color).value_or(ColorMode::automatic);
+  console.color = use_color(mode, console.out_is_terminal, console.environment);
+  // "always" writes the sequences whatever the console makes of them (a file, a pipe to less -R).
+  if (console.color && console.enable_escape_sequences && !console.enable_escape_sequences(console.out) &&
+      mode == ColorMode::automatic)
+    console.color = false;
+  console.live_status = use_live_line(console.err_is_terminal, console.environment) &&
+                        (!console.enable_escape_sequences || console.enable_escape_sequences(console.err));
+}
+
+int report_parse_error(CLI::App& app, const CLI::ParseError& e, const std::string& command, Console& console) {
+  if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) {  // --help, --version
+    app.exit(e, console.out, console.err);
+    return exit_code::k_ok;
+  }
+  console.err << command << ": " << e.what() << "\nRun '" << command << " --help' for its options.\n";
+  return exit_code::k_usage;
+}
+
+const std::function<int()>* chosen_command(const CLI::App& app, const CommandTable& commands) {
+  const CLI::App* chosen = nullptr;
+  for (const auto* sub = &app; sub != nullptr;) {
+    auto selected = sub->get_subcommands();
+    if (selected.empty()) break;
+    chosen = selected.front();
+    sub = chosen;
+  }
+  return chosen ? commands.find(chosen) : nullptr;
 }
 
 }  // namespace
@@ -58,10 +112,9 @@ const std::function<int()>* CommandTable::find(const CLI::App* subcommand) const
 
 int run_command_line(CLI::App& app, const CommandTable& commands, const std::vector<std::string>& args,
                      Console& console, const GlobalOptions& globals, const std::string& logger_name) {
-  if (auto bad = unknown_subcommand(app, args)) {
-    console.err << app.get_name() << ": unknown command '" << *bad << "'.";
-    if (auto suggestion = closest_match(*bad, subcommand_names(app))) console.err << " Did you mean '" << *suggestion << "'?";
-    console.err << "\nRun '" << app.get_name() << " --help' for the list of commands.\n";
+  const UsageCheck usage = check_usage(app, args);
+  if (usage.mistake) {
+    console.err << *usage.mistake;
     return exit_code::k_usage;
   }
   // CLI11 takes a vector in reverse order.
@@ -69,25 +122,25 @@ int run_command_line(CLI::App& app, const CommandTable& commands, const std::vec
   try {
     app.parse(reversed);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e, console.out, console.err);
-    return code == 0 ? exit_code::k_ok : exit_code::k_usage;
+    return report_parse_error(app, e, usage.command, console);
   }
+  decide_terminal_output(globals, console);
   try {
-    LogOptions log{logger_name, globals.verbosity, std::nullopt};
+    if (!globals.log_file.empty())
+      if (auto problem = log_file_problem(globals.log_file)) throw std::runtime_error(*problem);
+    LogOptions log;
+    log.logger_name = logger_name;
+    log.level = globals.log_level;
+    // The sink colours only a terminal by itself; the mode and NO_COLOR / TERM=dumb apply too.
+    log.stderr_color = use_color(parse_color_mode(globals.color).value_or(ColorMode::automatic),
+                                 console.err_is_terminal, console.environment);
     if (!globals.log_file.empty()) log.file = globals.log_file;
     setup_logging(log);
   } catch (const std::exception& e) {
-    console.err << app.get_name() << ": cannot open the log file '" << globals.log_file << "': " << e.what() << "\n";
+    console.err << app.get_name() << ": cannot write the log file '" << globals.log_file << "': " << e.what() << "\n";
     return exit_code::k_usage;
   }
-  const CLI::App* chosen = nullptr;
-  for (const auto* sub = &app; sub != nullptr;) {
-    auto selected = sub->get_subcommands();
-    if (selected.empty()) break;
-    chosen = selected.front();
-    sub = chosen;
-  }
-  const std::function<int()>* run = chosen ? commands.find(chosen) : nullptr;
+  const std::function<int()>* run = chosen_command(app, commands);
   if (!run) {
     console.out << app.help();
     return exit_code::k_usage;
@@ -96,8 +149,8 @@ int run_command_line(CLI::App& app, const CommandTable& commands, const std::vec
     return (*run)();
   } catch (const std::exception& e) {
     spdlog::critical("unexpected error: {}", e.what());
-    console.err << app.get_name() << ": internal error: " << e.what() << "\nThis is a bug in "
-                << app.get_name() << "; please report it with the output of -vv.\n";
+    console.err << app.get_name() << ": internal error: " << e.what() << "\nThis is a bug in " << app.get_name()
+                << "; please report it with the output of --log-level debug.\n";
     return exit_code::k_internal;
   }
 }

@@ -1,6 +1,7 @@
 #pragma once
-// What both executables' command lines share: CLI11 parsing with "did you mean", the -v/--log-file
-// options, the single catch site, and the exit-code table (common/core/exit_codes.hpp).
+// What both executables' command lines share: CLI11 parsing with "did you mean" (usage_check.hpp),
+// the global options (--log-level, --log-file, --color), the colour decision, the single catch
+// site, and the help's exit-code table (common/core/exit_codes.hpp) and examples.
 
 #include <functional>
 #include <iosfwd>
@@ -9,24 +10,46 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/cli/color_choice.hpp"
 #include "common/core/logging.hpp"
 
 namespace tfwsl {
 
-// Where a command writes: stdout is for results only, stderr for messages. Tests pass string streams.
+// Where a command writes: stdout is for results only, stderr for messages. Tests pass string
+// streams. The mains fill in what the terminal and the environment are; run_command_line decides
+// `color` and `live_status` from them and the global options.
 struct Console {
   std::ostream& out;
   std::ostream& err;
   bool out_is_terminal = false;
+  bool err_is_terminal = false;
+  bool in_is_terminal = false;
+  EnvironmentLookup environment;  // empty: no variables set
+  // Windows: turns on the console's VT processing for out or err and says whether it could
+  // (a console that cannot shows the sequences as text). Empty: the terminal takes them as they are.
+  std::function<bool(std::ostream&)> enable_escape_sequences;
+  bool color = false;        // write colour on out (color_choice.hpp)
+  bool live_status = false;  // a status line on err may be rewritten in place
 };
+
+// The process's environment, for the mains (getenv; the Windows build's code page is UTF-8).
+EnvironmentLookup process_environment();
 
 struct GlobalOptions {
-  int verbosity = 0;
+  std::string log_level = "warn";
   std::string log_file;
+  std::string color = "auto";
 };
 
-// Adds -v (repeatable) and --log-file to the app.
+// Adds --log-level, --log-file and --color to the app, and lets them be given after a command as
+// well as before it (CLI11's fallthrough, inherited by the subcommands added after this call).
 void add_global_options(CLI::App& app, GlobalOptions& options);
+
+// The footer of a command's --help: `before` (may be empty), then "Examples:" and one line each.
+std::string help_footer(const std::string& before, const std::vector<std::string>& examples);
+
+// "Exit status:" and one line per code of exit_codes.hpp, for the program's --help.
+std::string exit_status_table();
 
 // The subcommands of an app and what runs each one (ninja-style table: one file per command adds
 // its entry). A command returns its exit code.
@@ -40,8 +63,9 @@ class CommandTable {
 };
 
 // Parses args (UTF-8, without the program name), sets up logging, and runs the selected command.
-// An unknown subcommand prints "did you mean" and returns exit_code::k_usage; --help and --version
-// print to console.out and return 0; any exception escaping a command is caught here, logged, and
+// An unknown command or option prints the command and "did you mean" and returns
+// exit_code::k_usage, as does a log file that cannot be written; --help and --version print to
+// console.out and return 0; any exception escaping a command is caught here, logged, and
 // returned as exit_code::k_internal.
 int run_command_line(CLI::App& app, const CommandTable& commands, const std::vector<std::string>& args,
                      Console& console, const GlobalOptions& globals, const std::string& logger_name);

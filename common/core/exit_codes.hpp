@@ -8,6 +8,19 @@ inline constexpr int k_warning = 1;   // a report with warnings only
 inline constexpr int k_failure = 2;   // a failed check, an error finding, or a command that failed
 inline constexpr int k_usage = 2;     // bad command line (unknown subcommand, bad option): same as CLI11
 inline constexpr int k_internal = 3;  // an unexpected exception: a bug, please report it
-inline constexpr int k_interrupted = 130;
+inline constexpr int k_interrupted = 130;  // Ctrl-C (SIGINT) or SIGTERM: stopped cleanly, as shells report 128+2
+
+// What `--help` lists (k_usage shares 2 with k_failure, so it has no row of its own).
+struct Meaning {
+  int code;
+  const char* text;
+};
+inline constexpr Meaning k_meanings[] = {
+    {k_ok, "everything ok"},
+    {k_warning, "warnings only"},
+    {k_failure, "a problem: a failed check, an error finding, a failed command, or bad usage"},
+    {k_internal, "an internal error: a bug, please report it (with --log-level debug output)"},
+    {k_interrupted, "interrupted (Ctrl-C)"},
+};
 
 }  // namespace tfwsl::exit_code

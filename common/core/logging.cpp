@@ -12,11 +12,12 @@
 namespace tfwsl {
 
 void setup_logging(const LogOptions& options) {
-  auto level = options.verbosity <= 0   ? spdlog::level::warn
-               : options.verbosity == 1 ? spdlog::level::info
-                                        : spdlog::level::debug;
+  // from_str reads "warn" and "warning" alike; a name it does not know would be "off", so the
+  // command line only lets the six names through (add_global_options).
+  auto level = spdlog::level::from_str(options.level);
   auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
   console->set_level(spdlog::level::trace);
+  if (!options.stderr_color) console->set_color_mode(spdlog::color_mode::never);
   console->set_pattern("%^%l%$: %v");
   std::vector<spdlog::sink_ptr> sinks{console};
   if (options.file) {
@@ -34,7 +35,7 @@ void setup_logging(const LogOptions& options) {
   logger->set_level(level);
   if (options.file) logger->flush_on(spdlog::level::info);
   spdlog::set_default_logger(logger);
-  spdlog::cfg::load_env_levels();  // SPDLOG_LEVEL wins over -v when the user sets it
+  spdlog::cfg::load_env_levels();  // SPDLOG_LEVEL wins over --log-level when the user sets it
 }
 
 }  // namespace tfwsl

@@ -10,12 +10,13 @@ namespace tfwsl {
 
 struct LogOptions {
   std::string logger_name = "tfwsl";
-  int verbosity = 0;                             // 0: warnings, 1 (-v): info, 2+ (-vv): debug
+  std::string level = "warn";                    // trace, debug, info, warn, error or off (--log-level)
+  bool stderr_color = true;                      // false: no colour on the level names (NO_COLOR, --color never)
   std::optional<std::filesystem::path> file;     // rotating file, 5 MB x 3, always at debug level
 };
 
 // Builds the sinks once and installs the default logger. SPDLOG_LEVEL in the environment, when set,
-// overrides the level chosen by -v (spdlog's own syntax: "debug", "info,tfwsl=trace").
+// overrides the level chosen by --log-level (spdlog's own syntax: "debug", "info,tfwsl=trace").
 void setup_logging(const LogOptions& options);
 
 }  // namespace tfwsl

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/core/terminal_style.hpp"
 #include "common/diagnose/kind_detector.hpp"
 #include "common/diagnose/kind_facts.hpp"
 #include "common/parse/paste_cleaner.hpp"
@@ -196,27 +197,46 @@ nlohmann::json to_json(const Explanation& explanation) {
   return {{"kind", explanation.kind}, {"facts", explanation.facts}, {"findings", std::move(findings)}};
 }
 
-std::string render_text(const Explanation& explanation) {
-  std::string out = fmt::format("kind: {}\n", explanation.kind);
-  if (!explanation.facts.empty()) {
-    out += "facts:\n";
-    for (const auto& [key, value] : explanation.facts.items()) {
-      std::string shown = value.is_string() ? value.get<std::string>() : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-      if (shown.size() > 300) shown = shown.substr(0, 297) + "...";
-      out += fmt::format("  {}: {}\n", key, shown);
-    }
+namespace {
+
+std::string explain_facts_text(const Explanation& explanation, bool verbose) {
+  std::string out = "facts:\n";
+  for (const auto& [key, value] : explanation.facts.items()) {
+    std::string shown = value.is_string() ? value.get<std::string>() : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (!verbose && shown.size() > 300) shown = shown.substr(0, 297) + "...";
+    out += fmt::format("  {}: {}\n", key, shown);
   }
+  return out;
+}
+
+std::string severity_mark(Severity severity, bool color) {
+  const char* mark = severity == Severity::error ? "\u2717" : severity == Severity::warning ? "!" : "\u2713";
+  if (!color) return mark;
+  const char* tint = severity == Severity::error     ? terminal_style::k_red
+                     : severity == Severity::warning ? terminal_style::k_yellow
+                                                     : terminal_style::k_green;
+  return std::string(tint) + mark + terminal_style::k_reset;
+}
+
+}  // namespace
+
+std::string render_text(const Explanation& explanation, const ExplainTextOptions& options) {
+  std::string out = fmt::format("kind: {}\n", explanation.kind);
+  if (options.verbose) {
+    out += fmt::format("encoding: {}\n", explanation.encoding);
+    for (const auto& command : explanation.commands) out += fmt::format("command seen: {}\n", command);
+  }
+  if (!explanation.facts.empty()) out += explain_facts_text(explanation, options.verbose);
   if (explanation.findings.empty()) {
-    out += "\u2713 nothing wrong found\n";
+    out += severity_mark(Severity::info, options.color) + " nothing wrong found\n";
     return out;
   }
   out += "findings:\n";
   // Errors first, then warnings, then information: what to fix first reads first.
   for (Severity severity : {Severity::error, Severity::warning, Severity::info}) {
-    const char* mark = severity == Severity::error ? "\u2717" : severity == Severity::warning ? "!" : "\u2713";
     for (const auto& f : explanation.findings) {
       if (f.severity != severity) continue;
-      out += fmt::format("{} {} [{}]: {}\n", mark, f.id, to_string(f.severity), f.summary);
+      out += fmt::format("{} {} [{}]: {}\n", severity_mark(severity, options.color), f.id, to_string(f.severity), f.summary);
       if (!f.evidence.empty()) out += fmt::format("    seen: {}\n", f.evidence);
       if (!f.fix.empty()) out += fmt::format("    fix: {}\n", f.fix);
     }

@@ -38,9 +38,14 @@ nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, co
 // {"kind", "facts", "findings": [{id, severity, summary, fix}]}: the contract of docs/explain.md.
 nlohmann::json to_json(const Explanation& explanation);
 
+struct ExplainTextOptions {
+  bool color = false;    // the marks coloured as in the doctor's report (common/check/check.cpp)
+  bool verbose = false;  // facts in full (not cut at 300 characters), the encoding and the commands seen
+};
+
 // The text report: "kind: ...", the facts, then findings grouped ✗ errors, ! warnings, ✓ info
 // with "fix:" under each.
-std::string render_text(const Explanation& explanation);
+std::string render_text(const Explanation& explanation, const ExplainTextOptions& options = {});
 
 // 0 when nothing is wrong (info only), 1 for warnings only (explain.unrecognised is one), 2 for errors.
 int exit_code_for(const Explanation& explanation);

@@ -104,11 +104,16 @@ LinuxSide await_linux_side(JoinedTask<LinuxSide>& task, Clock::time_point deadli
 
 using WslTask = JoinedTask<Result<wsl::WslReply>>;
 
+void announce_step(const DoctorEnvironment& env, const std::string& step) {
+  if (env.progress) env.progress(step);
+}
+
 // wsl.exe -l -v and --version (already running), --status only for an inbox wsl.exe without the
 // registry's default version, then the Linux side in the chosen distro: three starts at most.
 void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started, WslTask& list_task,
                          WslTask& version_task, Gathered& g) {
   const auto deadline = started + env.wsl_timeout;
+  announce_step(env, "waiting for wsl.exe");
   auto list = list_task.wait_until(deadline);
   auto version = version_task.wait_until(deadline);
   Result<wsl::WslReply> timed_out = make_error(ErrorCode::timeout, "wsl.exe did not answer in time");
@@ -123,6 +128,7 @@ void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started
     g.linux_side.error = "no usable distribution (" + distro_check.summary + ")";
     return;
   }
+  announce_step(env, "waiting for the agent in " + g.distro + " (TensorFlow probe)");
   JoinedTask<LinuxSide> side("the agent in " + g.distro, [&env, distro = g.distro] { return env.linux_side(distro); });
   g.linux_side = await_linux_side(side, Clock::now() + env.agent_timeout,
                                   "the agent did not answer within " + std::to_string(env.agent_timeout.count() / 1000) + " s");
@@ -144,6 +150,7 @@ Gathered gather(const DoctorEnvironment& env, Clock::time_point started) {
     native_side.emplace("the Linux side", [&env] { return env.linux_side(""); });
   }
 
+  announce_step(env, "reading the host facts");
   if (auto host = host_task.wait_until(started + env.host_timeout)) {
     g.host = std::move(*host);
     g.host_in_time = true;
@@ -157,6 +164,7 @@ Gathered gather(const DoctorEnvironment& env, Clock::time_point started) {
     gather_windows_side(env, started, *list_task, *version_task, g);
   } else {
     g.wsl_checks = skipped_wsl_checks();
+    announce_step(env, "waiting for the agent (TensorFlow probe)");
     g.linux_side = await_linux_side(*native_side, started + env.agent_timeout, "the Linux checks did not finish in time");
   }
   return g;

@@ -50,6 +50,8 @@ struct DoctorEnvironment {
   std::chrono::milliseconds host_timeout{std::chrono::seconds(60)};
   std::chrono::milliseconds wsl_timeout{std::chrono::seconds(90)};
   std::chrono::milliseconds agent_timeout{std::chrono::seconds(300)};
+  // Told what the doctor now waits on, from run_doctor's thread, for a status line. May be empty.
+  std::function<void(const std::string& step)> progress;
 };
 
 struct DoctorResult {

@@ -24,7 +24,7 @@ bool probe_timed_out(const LinuxFacts& f, const char* probe) {
 CheckResult timeout_verdict(const std::string& id, const char* probe) {
   return verdict(id, CheckStatus::fail, fmt::format("the {} probe ran past its time limit", probe),
                  "Something is hanging (often the GPU driver): run 'wsl --shutdown' in Windows and retry; "
-                 "'tfwsl-agent check -vv' shows which call hangs.");
+                 "'tfwsl-agent --log-level debug check' shows which call hangs.");
 }
 
 bool is_wsl(const LinuxFacts& f) { return f.wsl.kind != agent_api::WslKind::not_wsl; }

@@ -10,8 +10,10 @@ int run_agent_cli(const std::vector<std::string>& args, Console& console) {
                "tfwsl-agent"};
   app.set_version_flag("--version", std::string("tfwsl-agent ") + TFWSL_VERSION);
   app.require_subcommand(0, 1);
-  app.footer("Exit status: 0 ok, 1 warnings only, 2 a problem or bad usage, 3 internal error.\n"
-             "Run 'tfwsl-agent COMMAND --help' for a command's options.");
+  app.footer(help_footer(exit_status_table() + "\n\nRun 'tfwsl-agent COMMAND --help' for a command's options.",
+                         {"tfwsl-agent check                    check this distro's GPU, CUDA and TensorFlow",
+                          "tfwsl-agent check -v --python ~/.venvs/tf/bin/python",
+                          "tfwsl-agent dataset import --source /mnt/c/data --target ~/data"}));
   GlobalOptions globals;
   add_global_options(app, globals);
   CommandTable commands;

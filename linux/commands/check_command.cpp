@@ -16,6 +16,7 @@ namespace {
 
 struct CheckArguments {
   bool json = false;
+  bool verbose = false;
   std::string python = "python3";
   std::vector<std::string> data_paths;
   int tf_timeout_s = 120;
@@ -29,6 +30,7 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
   auto* cmd = app.add_subcommand("check", "Check this Linux machine's GPU, CUDA, Python and TensorFlow stack "
                                           "(the Linux half of 'tfwsl doctor')");
   cmd->add_flag("--json", args->json, "Print the report as JSON");
+  cmd->add_flag("-v,--verbose", args->verbose, "Show the facts behind each line");
   cmd->add_option("--python", args->python, "Python interpreter for the Python and TensorFlow checks (e.g. a venv's bin/python)")
       ->capture_default_str();
   cmd->add_option("--data", args->data_paths, "A project or dataset path to check for a slow Windows mount (repeatable)");
@@ -37,6 +39,9 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
       ->capture_default_str();
   cmd->add_option("--profile", args->profile,
                   "Profile (built-in name or YAML file) that decides what ok means; default " + default_profile_name());
+  cmd->footer(help_footer("", {"tfwsl-agent check",
+                               "tfwsl-agent check -v --python ~/.venvs/tf-2.15/bin/python",
+                               "tfwsl-agent check --json --data /mnt/c/Users/me/project"}));
   commands.add(cmd, [args, &console]() {
     auto policy = judge::check_policy_for_profile(args->profile);
     if (!policy) {
@@ -51,7 +56,7 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
     if (args->json) {
       console.out << to_json(report).dump(2) << "\n";
     } else {
-      console.out << render_text(report, RenderOptions{false, console.out_is_terminal});
+      console.out << render_text(report, RenderOptions{args->verbose, console.color});
     }
     return report.exit_code();
   });

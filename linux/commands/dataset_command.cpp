@@ -158,6 +158,8 @@ int run_import_command(const ImportArguments& args, Console& console) {
 void register_dataset_command(CLI::App& app, CommandTable& commands, Console& console) {
   CLI::App* dataset = app.add_subcommand("dataset", "Datasets inside the distro: verified, resumable import");
   dataset->require_subcommand(1);
+  dataset->footer(help_footer("", {"tfwsl-agent dataset import --source /mnt/c/data/images --target ~/data/images",
+                                   "tfwsl-agent dataset import --help"}));
   auto args = std::make_shared<ImportArguments>();
   CLI::App* import = dataset->add_subcommand(
       "import",
@@ -175,6 +177,11 @@ void register_dataset_command(CLI::App& app, CommandTable& commands, Console& co
   import->add_flag("--skip-space-check", args->skip_space_check,
                    "Skip the free-space preflight (tests use it to reach ENOSPC mid-run)")
       ->group("");  // hidden: not for everyday use
+  import->footer(help_footer(
+      "Run the same command again after an interruption: finished files are kept, the rest is copied.",
+      {"tfwsl-agent dataset import --source /mnt/c/data/images --target ~/data/images",
+       "tfwsl-agent dataset import --source /mnt/d/raw --target ~/data/raw --move --jobs 8",
+       "tfwsl-agent dataset import --source /mnt/c/data --target ~/data --verify --json"}));
   commands.add(import, [args, &console] { return run_import_command(*args, console); });
 }
 

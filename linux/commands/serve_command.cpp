@@ -194,6 +194,9 @@ void register_serve_command(CLI::App& app, CommandTable& commands, Console& cons
                   "Seconds after a probe run during which ?refresh=1 answers that run's report (0: no limit)")
       ->check(CLI::Range(0, 3600))
       ->capture_default_str();
+  cmd->footer(help_footer("", {"tfwsl-agent serve --listen 127.0.0.1:0 --token-file ~/.config/tfwsl/token",
+                               "tfwsl-agent serve --stdio-handshake   (how tfwsl starts it: the token on stdin)",
+                               "tfwsl-agent serve --listen [::1]:8765 --token-file token --root /mnt/c/data"}));
   commands.add(cmd, [args, &console]() { return serve(*args, console); });
 }
 

@@ -10,8 +10,10 @@ int run_cli(const std::vector<std::string>& args, Console& console) {
                "tfwsl"};
   app.set_version_flag("--version", std::string("tfwsl ") + TFWSL_VERSION);
   app.require_subcommand(0, 1);
-  app.footer("Exit status: 0 ok, 1 warnings only, 2 a problem or bad usage, 3 internal error.\n"
-             "Run 'tfwsl COMMAND --help' for a command's options.");
+  app.footer(help_footer(exit_status_table() + "\n\nRun 'tfwsl COMMAND --help' for a command's options.",
+                         {"tfwsl doctor                   check this machine for TensorFlow on the GPU",
+                          "tfwsl doctor -v                the same, with the facts behind each line",
+                          "tfwsl explain pasted-error.txt what a pasted error means and what to do"}));
   GlobalOptions globals;
   add_global_options(app, globals);
   CommandTable commands;

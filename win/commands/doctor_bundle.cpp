@@ -96,6 +96,26 @@ std::string doctor_bundle_archive(const doctor::DoctorResult& result, const std:
   return archive;
 }
 
+Status check_bundle_destination(const std::string& path) {
+  const std::filesystem::path target = path_from_utf8(path);
+  std::error_code ec;
+  if (std::filesystem::is_directory(target, ec))
+    return make_error(ErrorCode::invalid_input, "the bundle " + path + " is a folder: name a file, e.g. " +
+                                                    path_to_utf8(target / "tfwsl-doctor.tar"));
+  const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(folder, ec))
+    return make_error(ErrorCode::not_found, "cannot write the bundle " + path + ": the folder " + path_to_utf8(folder) +
+                                                " does not exist");
+  const bool existed = std::filesystem::exists(target, ec);
+  {
+    std::ofstream probe(target, std::ios::binary | std::ios::app);
+    if (!probe)
+      return make_error(ErrorCode::io, "cannot write the bundle " + path + ": check that the folder is writable");
+  }
+  if (!existed) std::filesystem::remove(target, ec);
+  return {};
+}
+
 Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& result) {
   std::vector<std::string> users;
   for (const char* var : {"USERNAME", "USER", "LOGNAME"})

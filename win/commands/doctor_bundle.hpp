@@ -11,6 +11,10 @@
 
 namespace tfwsl::cli {
 
+// Before the checks run (they can take minutes): whether `path` can be written. Opens it for
+// appending, which changes nothing in a file that is there, and removes it again when it was not.
+Status check_bundle_destination(const std::string& path);
+
 // Writes doctor_bundle_archive(result, the USERNAME / USER / LOGNAME of this process) to `path`.
 Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& result);
 

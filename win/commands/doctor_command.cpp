@@ -12,7 +12,9 @@
 #include "common/agent_client/agent_locator.hpp"
 #include "common/agent_client/local_agent_host.hpp"
 #include "common/agent_client/wsl_agent_host.hpp"
+#include "common/cli/status_line.hpp"
 #include "common/compat/compat_db.hpp"
+#include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/doctor/agent_side.hpp"
 #include "common/doctor/doctor.hpp"
@@ -35,6 +37,7 @@ struct DoctorArgs {
   std::string distro;
   bool json = false;
   bool verbose = false;
+  bool quiet = false;
   std::string bundle;
   std::string agent;  // --agent: the tfwsl-agent binary (agent_locator.hpp)
 };
@@ -118,6 +121,12 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
     console.err << "tfwsl doctor: " << linux_policy.error().describe() << "\n";
     return exit_code::k_usage;
   }
+  if (!args.bundle.empty()) {
+    if (auto writable = check_bundle_destination(args.bundle); !writable) {
+      console.err << "tfwsl doctor: " << writable.error().describe() << "\n";
+      return exit_code::k_usage;
+    }
+  }
   SystemProcessRunner runner;
   auto registry = make_system_registry();
   const host::SystemInfo system = read_system_info();
@@ -141,7 +150,14 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
   } else {
     env.linux_side = [&args](const std::string&) { return local_linux_side(args); };
   }
+  SteadyClock clock;
+  StatusLine status(console.err, "tfwsl doctor", clock, StatusLineSettings{console.live_status});
+  if (!args.json && !args.quiet) {
+    env.progress = [&status](const std::string& step) { status.set_step(step); };
+    status.start();
+  }
   auto result = doctor::run_doctor(env);
+  status.stop();
   spdlog::info("doctor: {} wsl.exe starts, {} ms", result.wsl_starts, result.elapsed.count());
 
   if (args.json) {
@@ -151,7 +167,7 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
   } else {
     RenderOptions options;
     options.verbose = args.verbose;
-    options.color = console.out_is_terminal;
+    options.color = console.color;
     console.out << render_text(result.report, options);
   }
   if (!args.bundle.empty()) {
@@ -159,7 +175,7 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
       console.err << "tfwsl doctor: " << written.error().describe() << "\n";
       return exit_code::k_failure;
     }
-    console.err << "bundle written to " << args.bundle << "\n";
+    if (!args.quiet) console.err << "bundle written to " << args.bundle << "\n";
   }
   return result.report.exit_code();
 }
@@ -173,10 +189,15 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
   cmd->add_option("--distro", args->distro, "Distribution to check (default: WSL's default distribution)");
   cmd->add_flag("--json", args->json, "Print the report as one JSON object (docs/doctor.md)");
   cmd->add_flag("-v,--verbose", args->verbose, "Show the facts behind each line");
-  cmd->add_option("--bundle", args->bundle, "Also write a .tar with both sides' facts and summary.json (redacted)");
+  cmd->add_flag("-q,--quiet", args->quiet, "No status line on stderr while it waits");
+  cmd->add_option("--bundle", args->bundle,
+                  "Also write a .tar with both sides' facts and summary.json (redacted); checked writable first");
   cmd->add_option("--agent", args->agent,
                   "The tfwsl-agent binary (default: TFWSL_AGENT, then beside tfwsl, then ../linux/ in a build tree); "
                   "on Windows the one installed into the distro when needed");
+  cmd->footer(help_footer("", {"tfwsl doctor",
+                               "tfwsl doctor -v --distro Ubuntu-22.04 --profile tf-2.17-cuda-12.3",
+                               "tfwsl doctor --json --bundle tfwsl-doctor.tar   (to attach to a bug report)"}));
   commands.add(cmd, [args, &console] { return run_doctor_command(*args, console); });
 }
 

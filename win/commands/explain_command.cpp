@@ -7,17 +7,13 @@
 #include <memory>
 #include <string>
 
-#ifdef _WIN32
-#include <fcntl.h>
-#include <io.h>
-#endif
-
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "common/core/exit_codes.hpp"
 #include "common/diagnose/explain_engine.hpp"
 #include "common/text/utf_convert.hpp"
+#include "win/platform/paste_input.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -29,6 +25,7 @@ constexpr std::size_t k_max_input_bytes = 64u << 20;
 struct ExplainOptions {
   std::string input;
   bool json = false;
+  bool verbose = false;
 };
 
 Result<std::string> read_stream(std::istream& in, const std::string& name) {
@@ -60,10 +57,7 @@ std::filesystem::path explain_input_path(const std::string& argument) {
 
 Result<std::string> read_explain_input(const std::string& input) {
   if (input == "-") {
-#ifdef _WIN32
-    // Binary mode: a UTF-16 paste piped in must not lose bytes to text-mode translation.
-    _setmode(_fileno(stdin), _O_BINARY);
-#endif
+    read_stdin_as_bytes();
     return read_stream(std::cin, "standard input");
   }
   const std::filesystem::path path = explain_input_path(input);
@@ -85,6 +79,9 @@ Result<std::string> read_explain_input(const std::string& input) {
 namespace {
 
 int run_explain(const ExplainOptions& options, Console& console) {
+  // A paste typed (or pasted) on a terminal ends only when the user ends it: say how.
+  if (options.input == "-" && console.in_is_terminal)
+    console.err << "Paste the text, then press " << end_of_paste_keys() << " to end it.\n" << std::flush;
   auto bytes = read_explain_input(options.input);
   if (!bytes) {
     console.err << "tfwsl explain: " << bytes.error().describe() << "\n";
@@ -101,7 +98,7 @@ int run_explain(const ExplainOptions& options, Console& console) {
   if (options.json) {
     console.out << diagnose::to_json(explanation).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
-    console.out << diagnose::render_text(explanation);
+    console.out << diagnose::render_text(explanation, {console.color, options.verbose});
   }
   console.out.flush();
   return diagnose::exit_code_for(explanation);
@@ -115,8 +112,12 @@ void register_explain_command(CLI::App& app, CommandTable& commands, Console& co
       "explain", "Explain a pasted output or log (wsl.exe, nvidia-smi, TensorFlow, ldconfig, .wslconfig, requirements)");
   sub->add_option("file", options->input, "The file with the pasted text, or - for standard input")->required();
   sub->add_flag("--json", options->json, "Print one JSON object {kind, facts, findings}");
-  sub->footer("Exit status: 0 nothing wrong, 1 warnings only or a text explain does not recognise, 2 errors (or "
-              "unreadable input).");
+  sub->add_flag("-v,--verbose", options->verbose, "Show the facts in full, the text's encoding and the commands seen");
+  sub->footer(help_footer("Exit status: 0 nothing wrong, 1 warnings only or a text explain does not recognise, 2 "
+                          "errors (or unreadable input).",
+                          {"tfwsl explain wsl-output.txt          what a saved wsl.exe output says",
+                           "nvidia-smi 2>&1 | tfwsl explain -     explain what a command printed",
+                           "tfwsl explain --json train.log        the findings as JSON, for a script"}));
   commands.add(sub, [options, &console] { return run_explain(*options, console); });
 }
 

@@ -7,6 +7,11 @@
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  tfwsl::Console console{std::cout, std::cerr, isatty(STDOUT_FILENO) == 1};
+  tfwsl::Console console{std::cout,
+                         std::cerr,
+                         isatty(STDOUT_FILENO) == 1,
+                         isatty(STDERR_FILENO) == 1,
+                         isatty(STDIN_FILENO) == 1,
+                         tfwsl::process_environment()};
   return tfwsl::cli::run_cli(args, console);
 }

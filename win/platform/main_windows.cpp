@@ -10,10 +10,13 @@
 #include "win/platform/console_windows.hpp"
 
 int wmain(int argc, wchar_t** argv) {
-  bool terminal = tfwsl::setup_windows_console();
+  tfwsl::use_utf8_console();
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) args.push_back(tfwsl::wide_to_utf8(argv[i]));
-  tfwsl::Console console{std::cout, std::cerr, terminal};
+  const tfwsl::ConsoleHandles handles = tfwsl::console_handles();
+  tfwsl::Console console{std::cout, std::cerr, handles.out, handles.err, handles.in, tfwsl::process_environment()};
+  // Called only once colour (or the live status line) is chosen: a plain run leaves the console's mode alone.
+  console.enable_escape_sequences = [](std::ostream& stream) { return tfwsl::enable_virtual_terminal(stream); };
   int code = tfwsl::cli::run_cli(args, console);
   std::cout.flush();
   return code;

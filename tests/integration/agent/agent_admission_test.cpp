@@ -216,7 +216,7 @@ TEST_CASE("the token is neither on the command line nor in the log", "[token]") 
   auto cmdline = read_file("/proc/" + std::to_string(agent().pid()) + "/cmdline");
   CHECK_FALSE(cmdline.empty());
   CHECK(cmdline.find(agent().token()) == std::string::npos);
-  // The agent runs at -vv (debug); every request above went through its log.
+  // The agent runs at --log-level debug; every request above went through its log.
   auto log = read_file(agent().log_path());
   CHECK_FALSE(log.empty());
   CHECK(log.find(agent().token()) == std::string::npos);

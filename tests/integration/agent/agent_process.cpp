@@ -86,7 +86,7 @@ std::string read_line(int fd, std::chrono::milliseconds limit) {
 AgentProcess::AgentProcess(std::vector<std::string> extra, std::string token) : m_token(std::move(token)) {
   ::signal(SIGPIPE, SIG_IGN);
   m_log = fresh_log_path();
-  std::vector<std::string> args{TFWSL_AGENT_BINARY, "-vv", "serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
+  std::vector<std::string> args{TFWSL_AGENT_BINARY, "--log-level", "debug", "serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
   args.insert(args.end(), extra.begin(), extra.end());
   m_pid = spawn(args, m_stdin, m_stdout, m_log);
   auto line = m_token + "\n";

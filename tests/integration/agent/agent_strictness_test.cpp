@@ -79,7 +79,7 @@ TEST_CASE("duplicate keys in a JSON body: 400", "[strict]") {
 TEST_CASE("the log file of --log-file is created with mode 0600, an existing one tightened", "[strict][log]") {
   TempDir dir;
   auto log = dir.path() / "agent.log";
-  auto [code, out] = run_agent({"--log-file", log.string(), "-v", "check", "--json", "--python", "/nonexistent/python"}, "");
+  auto [code, out] = run_agent({"--log-file", log.string(), "--log-level", "info", "check", "--json", "--python", "/nonexistent/python"}, "");
   CHECK(code == 2);
   struct stat st {};
   REQUIRE(::stat(log.c_str(), &st) == 0);
@@ -99,6 +99,7 @@ TEST_CASE("a --log-file path that cannot be created is refused before serving", 
   auto [code, out] = run_agent({"--log-file", (dir.path() / "file" / "agent.log").string(), "serve", "--stdio-handshake"},
                                std::string(64, '0') + "\n");
   CHECK(code == 2);
-  CHECK(out.find("cannot open the log file") != std::string::npos);
+  CHECK(out.find("cannot write the log file") != std::string::npos);
+  CHECK(out.find("is not a folder") != std::string::npos);  // the reason
   CHECK(out.find("\"port\"") == std::string::npos);  // no handshake line: it never served
 }

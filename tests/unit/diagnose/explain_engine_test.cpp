@@ -79,6 +79,17 @@ TEST_CASE("explain: text report groups findings and prints the fix") {
   CHECK(text.find("fix: ") != std::string::npos);
 }
 
+TEST_CASE("explain: the text report is coloured like the doctor's only when asked, and -v shows the encoding") {
+  auto e = run("W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some GPU libraries.\n"
+               "I cuda_executor.cc:1] could not open file to read NUMA node: /sys/bus/pci/devices/0000:01:00.0/numa_node\n");
+  CHECK(render_text(e).find('\x1b') == std::string::npos);
+  std::string coloured = render_text(e, {true, false});
+  CHECK(coloured.find("\x1b[31m\u2717\x1b[0m tf.dlopen-failed") != std::string::npos);
+  CHECK(coloured.find("\x1b[32m\u2713\x1b[0m tf.numa-benign") != std::string::npos);
+  CHECK(render_text(e).find("encoding: ") == std::string::npos);
+  CHECK(render_text(e, {false, true}).find("encoding: utf-8\n") != std::string::npos);
+}
+
 TEST_CASE("explain: a 10 MB log with a very long line stays linear and finds its message") {
   std::string log;
   std::string line = "2024-01-01 10:00:00.000000: I tensorflow/core/platform/cpu_feature_guard.cc:210] This TensorFlow binary is optimized.\n";

@@ -1,0 +1,24 @@
+#pragma once
+// The mistakes on a command line that CLI11 would report without naming the command or a
+// correction ("The following argument was not expected: --jsn", "A subcommand is required"),
+// found before CLI11 parses, so that the message says the program, the command and "did you mean".
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace tfwsl {
+
+struct UsageCheck {
+  std::string command;                 // "tfwsl explain", "tfwsl-agent dataset": the deepest command named
+  std::optional<std::string> mistake;  // the whole message for stderr, when there is one
+};
+
+// Walks args (without the program name) the way CLI11 will: options of the command named so far
+// and, as the global options fall through, of the commands above it; option values; subcommands.
+// Finds an unknown option, an unknown subcommand, and a missing subcommand where one is required.
+UsageCheck check_usage(CLI::App& app, const std::vector<std::string>& args);
+
+}  // namespace tfwsl

@@ -1,0 +1,76 @@
+// tfwsl-agent's command line: the same conventions as tfwsl's (common/cli/command_line.hpp).
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "linux/agent/agent_app.hpp"
+
+using namespace tfwsl;
+
+namespace {
+struct Captured {
+  int code;
+  std::string out;
+  std::string err;
+};
+Captured run_agent(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  Console console{out, err, false};
+  int code = agent::run_agent_cli(args, console);
+  return {code, out.str(), err.str()};
+}
+}  // namespace
+
+TEST_CASE("tfwsl-agent dataset imprt names the unknown subcommand and the one it resembles", "[cli]") {
+  auto r = run_agent({"dataset", "imprt"});
+  CHECK(r.code == 2);
+  CHECK(r.err == "tfwsl-agent dataset: unknown command 'imprt'; did you mean 'import'?\n");
+}
+
+TEST_CASE("tfwsl-agent dataset alone lists its commands", "[cli]") {
+  auto r = run_agent({"dataset"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("tfwsl-agent dataset: which command?") == 0);
+  CHECK(r.err.find("\n  import ") != std::string::npos);
+}
+
+TEST_CASE("tfwsl-agent: a mistyped option names the command and the option it resembles", "[cli]") {
+  auto r = run_agent({"check", "--jsn"});
+  CHECK(r.code == 2);
+  CHECK(r.err.rfind("tfwsl-agent check: unknown option --jsn; did you mean --json?\n", 0) == 0);
+  auto nested = run_agent({"dataset", "import", "--sorce", "a", "--target", "b"});
+  CHECK(nested.err.rfind("tfwsl-agent dataset import: unknown option --sorce; did you mean --source?\n", 0) == 0);
+}
+
+TEST_CASE("tfwsl-agent: an unknown command lists the commands", "[cli]") {
+  auto r = run_agent({"frobnicate"});
+  CHECK(r.code == 2);
+  for (const char* name : {"\n  serve ", "\n  check ", "\n  dataset "}) CHECK(r.err.find(name) != std::string::npos);
+}
+
+TEST_CASE("tfwsl-agent: logging is --log-level and -v belongs to check (details)", "[cli]") {
+  auto r = run_agent({"-vv", "serve"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("unknown option -vv") != std::string::npos);
+  CHECK(run_agent({"check", "-v", "--help"}).code == 0);
+}
+
+TEST_CASE("tfwsl-agent: --log-file in a missing folder is an error at start", "[cli]") {
+  auto r = run_agent({"--log-file", "/nonexistent-tfwsl-test-folder/agent.log", "check", "--json"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("tfwsl-agent: cannot write the log file '/nonexistent-tfwsl-test-folder/agent.log': the folder") == 0);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("tfwsl-agent: every command's --help ends with examples and the exit codes are in the program's", "[cli]") {
+  for (std::vector<std::string> command : {std::vector<std::string>{"serve"}, {"check"}, {"dataset"}, {"dataset", "import"}}) {
+    command.push_back("--help");
+    auto r = run_agent(command);
+    CAPTURE(command);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("Examples:\n  tfwsl-agent " + command.front()) != std::string::npos);
+  }
+  auto top = run_agent({"--help"});
+  CHECK(top.out.find("\n  130  interrupted (Ctrl-C)") != std::string::npos);
+  CHECK(top.out.find("Examples:\n  tfwsl-agent") != std::string::npos);
+}

@@ -1,0 +1,88 @@
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "common/cli/status_line.hpp"
+
+using namespace tfwsl;
+using namespace std::chrono_literals;
+
+TEST_CASE("a live status line is rewritten in place and erased at the end", "[status]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLine status(err, "tfwsl doctor", clock, StatusLineSettings{true});
+  status.set_step("waiting for wsl.exe");
+  CHECK(err.str() == "\r\x1b[Ktfwsl doctor: waiting for wsl.exe (0 s)");  // at once, not a tick later
+  clock.advance(3s);
+  status.tick();
+  CHECK(err.str().find("\r\x1b[Ktfwsl doctor: waiting for wsl.exe (3 s)") != std::string::npos);
+  status.stop();
+  CHECK(err.str().size() >= 4);
+  CHECK(err.str().substr(err.str().size() - 4) == "\r\x1b[K");
+  CHECK(err.str().find('\n') == std::string::npos);
+}
+
+TEST_CASE("a plain status line comes every 5 s of a step, on its own line, with no escapes", "[status]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLine status(err, "tfwsl doctor", clock, StatusLineSettings{false});
+  status.set_step("waiting for the agent's checks");
+  status.tick();
+  clock.advance(4900ms);
+  status.tick();
+  CHECK(err.str().empty());  // a quick step leaves a log alone
+  clock.advance(100ms);
+  status.tick();
+  CHECK(err.str() == "tfwsl doctor: waiting for the agent's checks (5 s)\n");
+  clock.advance(1s);
+  status.tick();
+  CHECK(err.str() == "tfwsl doctor: waiting for the agent's checks (5 s)\n");
+  clock.advance(4s);
+  status.tick();
+  CHECK(err.str().find("(10 s)\n") != std::string::npos);
+  status.set_step("reading the host facts");
+  clock.advance(5s);
+  status.tick();
+  CHECK(err.str().find("reading the host facts (5 s)\n") != std::string::npos);
+  status.stop();
+  CHECK(err.str().find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("the status line's thread writes on its own and is joined by stop", "[status]") {
+  std::ostringstream err;
+  SteadyClock clock;
+  StatusLineSettings settings{true, 5ms, 5s};
+  {
+    StatusLine status(err, "tfwsl doctor", clock, settings);
+    status.start();
+    status.set_step("waiting");
+    std::this_thread::sleep_for(60ms);
+    status.stop();
+    const auto written = err.str();
+    std::size_t lines = 0;
+    for (std::size_t at = written.find("waiting"); at != std::string::npos; at = written.find("waiting", at + 1)) ++lines;
+    CHECK(lines >= 2);  // set_step's line and at least one tick of the thread
+    status.stop();      // twice is harmless
+  }
+  SUCCEED("destroyed after stop");
+}
+
+TEST_CASE("a live line longer than 79 columns is cut so that it never wraps", "[status]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLine status(err, "tfwsl doctor", clock, StatusLineSettings{true});
+  status.set_step("waiting for the agent in " + std::string(80, 'x'));
+  const std::string line = err.str().substr(4);  // after \r ESC [ K
+  CHECK(line.size() == 79);
+  CHECK(line.substr(76) == "...");
+  status.stop();
+}
+
+TEST_CASE("nothing is written before a step is set", "[status]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLine status(err, "tfwsl doctor", clock, StatusLineSettings{true});
+  status.tick();
+  status.stop();
+  CHECK(err.str().empty());
+}
