@@ -17,6 +17,7 @@ namespace tfwsl::agent_api {
 namespace route {
 inline constexpr const char* k_challenge = "/v1/challenge";  // POST, no token (challenge.hpp)
 inline constexpr const char* k_info = "/v1/info";            // GET
+inline constexpr const char* k_facts = "/v1/facts";          // GET, ?refresh=1 (linux_facts.hpp)
 inline constexpr const char* k_checks = "/v1/checks";        // GET, ?refresh=1
 inline constexpr const char* k_gpu = "/v1/gpu";              // GET
 inline constexpr const char* k_stack = "/v1/stack";          // GET
@@ -34,7 +35,7 @@ bool parse_wsl_kind(const std::string& text, WslKind& out);
 
 struct InfoResponse {
   std::string agent;      // version
-  int api = 1;
+  int api = 0;            // k_api_version of the agent (handshake.hpp)
   std::string distro;     // WSL_DISTRO_NAME, else /etc/os-release PRETTY_NAME
   std::string kernel;     // uname -r
   WslKind wsl = WslKind::not_wsl;

@@ -17,10 +17,9 @@ struct StartAttempt {
   bool timed_out = false;  // it started but said nothing in time
 };
 
-std::vector<std::string> serve_args(const BridgeOptions& options) {
-  std::vector<std::string> args{"serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
-  if (!options.profile.empty()) args.insert(args.end(), {"--profile", options.profile});
-  return args;
+// No --profile: the CLI judges the agent's facts with its own policy (common/judge).
+std::vector<std::string> serve_args() {
+  return {"serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
 }
 
 std::string seconds(std::chrono::milliseconds ms) {
@@ -84,7 +83,7 @@ Error handshake_timeout(const AgentHost& host, const std::string& which, const s
 Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options, const std::string& token,
                                    const std::string& why, AgentOrigin& origin) {
   spdlog::info("the installed agent is not usable ({}); running the one shipped with tfwsl, installing nothing", why);
-  auto child = host.start_shipped_agent(serve_args(options), ShippedRun::in_place);
+  auto child = host.start_shipped_agent(serve_args(), ShippedRun::in_place);
   if (!child) {
     auto e = child.error();
     e.message = "the agent could not be started " + host.where() + " (" + why + "): " + e.message;
@@ -96,7 +95,7 @@ Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options
   if (!attempt.handshake && !attempt.timed_out) {
     const std::string in_place_problem = attempt.problem;
     spdlog::info("{} did not start in place ({}); trying a temporary copy", shipped, in_place_problem);
-    attempt = handshake_with(host.start_shipped_agent(serve_args(options), ShippedRun::temp_copy), options, token);
+    attempt = handshake_with(host.start_shipped_agent(serve_args(), ShippedRun::temp_copy), options, token);
     origin = AgentOrigin::shipped_copy;
     if (!attempt.handshake && !attempt.timed_out) {
       return make_error(ErrorCode::process, shipped + " did not start " + host.where() + ", neither in place (" +
@@ -114,7 +113,7 @@ Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options
 Result<StartAttempt> start_usable_agent(AgentHost& host, const BridgeOptions& options, const std::string& token,
                                         AgentOrigin& origin) {
   origin = AgentOrigin::installed;
-  auto attempt = handshake_with(host.start_agent(serve_args(options)), options, token);
+  auto attempt = handshake_with(host.start_agent(serve_args()), options, token);
   if (attempt.timed_out) return tl::unexpected(handshake_timeout(host, "tfwsl-agent", attempt.problem));
   auto why = reason_not_usable(attempt, options);
   if (!why) return attempt;

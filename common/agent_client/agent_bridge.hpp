@@ -34,7 +34,6 @@ enum class AgentOrigin { installed, shipped, shipped_copy };
 
 struct BridgeOptions {
   std::string expected_version;  // the CLI's version: an agent of another version is not used
-  std::string profile;           // a built-in profile name for the agent's checks; empty: its default
   std::chrono::milliseconds handshake_timeout{std::chrono::seconds(60)};  // the first start boots the VM
   std::chrono::milliseconds challenge_timeout{std::chrono::seconds(5)};
 };

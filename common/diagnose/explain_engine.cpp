@@ -238,7 +238,7 @@ std::string render_text(const Explanation& explanation, const ExplainTextOptions
       if (f.severity != severity) continue;
       out += fmt::format("{} {} [{}]: {}\n", severity_mark(severity, options.color), f.id, to_string(f.severity), f.summary);
       if (!f.evidence.empty()) out += fmt::format("    seen: {}\n", f.evidence);
-      out += fmt::format("    fix: {}\n", f.fix);
+      if (!f.fix.empty()) out += fmt::format("    fix: {}\n", f.fix);
     }
   }
   return out;

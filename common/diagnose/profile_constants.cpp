@@ -11,18 +11,6 @@ namespace {
 
 constexpr const char* k_native_profile = "legacy-native-tf-2.10";
 
-// "2.15.*" -> "==2.15.*"; a specifier (">=2.16,<2.18", "<2.11") stays as written.
-std::string pip_spec(const std::string& version) {
-  if (!version.empty() && version.front() >= '0' && version.front() <= '9') return "==" + version;
-  return version;
-}
-
-std::string requirement(const Profile& profile) {
-  std::string extras;
-  for (const auto& extra : profile.tensorflow_extras.value_or({})) extras += (extras.empty() ? "" : ",") + extra;
-  return "tensorflow" + (extras.empty() ? "" : "[" + extras + "]") + pip_spec(profile.tensorflow_version.value_or(""));
-}
-
 std::string joined(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
@@ -49,8 +37,8 @@ Result<std::map<std::string, std::string>> profile_constants(const Profile& wsl,
     if (!value) return make_error(value.error().code, value.error().message);
     out[key] = *value;
   }
-  out["tf_requirement"] = requirement(wsl);
-  out["native_tf_requirement"] = requirement(native);
+  out["tf_requirement"] = tensorflow_pip_requirement(wsl);
+  out["native_tf_requirement"] = tensorflow_pip_requirement(native);
   out["apt_packages"] = joined(wsl.apt_packages.value_or({}));
   // The TensorFlow series the default profile installs and the Python it supports.
   auto spec = VersionSpec::parse(wsl.tensorflow_version.value_or(""));

@@ -102,8 +102,7 @@ bool condition_holds(const Condition& condition, const nlohmann::json& facts) {
       if (!value || !value->is_string()) return false;
       auto shown = parse_driver_version(value->get<std::string>());
       auto limit = parse_driver_version(condition.version);
-      // A three-field number (525.60.13) is a Linux driver: the Windows minimum does not apply.
-      return shown && limit && !shown->patch && *shown < *limit;
+      return shown && limit && !shown->is_linux_numbering() && *shown < *limit;
     }
     case Test::in: {
       if (!value || !value->is_string()) return false;
@@ -307,7 +306,9 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
       sig.summary = std::move(*summary);
       sig.fix = std::move(*fix);
       sig.fix_windows = std::move(*fix_windows);
-      if (sig.summary.empty() || sig.fix.empty()) return fail("needs a 'summary' and a 'fix'");
+      if (sig.summary.empty()) return fail("needs a 'summary'");
+      // An information finding may say nothing more than its summary; a problem needs a fix.
+      if (sig.fix.empty() && sig.severity != Severity::info) return fail("needs a 'fix' (only info findings may have none)");
     } catch (const YAML::Exception& e) {
       return fail(e.what());
     }

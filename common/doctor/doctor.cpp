@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/doctor/joined_task.hpp"
+#include "common/judge/assess.hpp"
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
@@ -177,6 +178,8 @@ nlohmann::json facts_json(const Gathered& g, int wsl_starts, std::chrono::millis
           {"wsl", {{"distros", distros}, {"wsl_version", g.wsl.wsl_version.value_or("")},
                    {"kernel_version", g.wsl.kernel_version.value_or("")}, {"chosen_distro", g.distro}}},
           {"agent", {{"link", g.linux_side.description}, {"error", g.linux_side.error}, {"info", g.linux_side.info}}},
+          // What the agent observed, as the judge read it (null without an agent).
+          {"linux", g.linux_side.facts ? agent_api::to_json(*g.linux_side.facts) : nlohmann::json()},
           {"wslconfig", {{"path", g.wslconfig.path}, {"present", g.wslconfig.present}}},
           {"wsl_starts", wsl_starts},
           {"elapsed_ms", elapsed.count()}};
@@ -200,16 +203,12 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   const LinuxSide& side = g.linux_side;
   checks.push_back(check_agent(side.link, side.description, side.error, env.is_windows && env.wsl));
   checks.push_back(check_localhost_forwarding(side.link, side.localhost_problem, side.forwarded));
-  std::optional<std::uint64_t> mem_total_kb;
-  for (const auto& c : side.checks.checks) {
-    if (c.id == "mem.effective") {
-      mem_total_kb = mem_total_kb_from(c);
-      continue;  // ours replaces it: the agent cannot see .wslconfig
+  if (side.facts) {
+    for (auto& c : judge::assess(*side.facts, env.linux_policy).checks) {
+      if (c.id != "mem.effective") checks.push_back(std::move(c));  // ours replaces it: the distro cannot see .wslconfig
     }
-    checks.push_back(c);
-  }
-  if (side.link != AgentLink::none) {
-    checks.push_back(check_mem_effective(configured_memory, mem_total_kb, g.host.ram_bytes, g.wslconfig.path));
+    checks.push_back(check_mem_effective(configured_memory, side.facts->system.mem_total_kb, g.host.ram_bytes,
+                                         g.wslconfig.path));
   }
   checks.push_back(check_driver_parity(g.host, side.gpu));
 

@@ -5,7 +5,9 @@
 // (joined_task.hpp), so the sources may use what the caller owns. The ports make it testable: the
 // host facts, wsl.exe (WslClient over a ProcessRunner), the .wslconfig reader and the Linux side
 // (the agent over the bridge: through wsl.exe on Windows, as a child on the native Linux build;
-// agent_side.hpp).
+// agent_side.hpp). The agent only reports facts: the distro's verdicts are judged here (common/judge)
+// with linux_policy, from the same profile as host_policy, so a profile file on the CLI side judges
+// the distro too.
 
 #include <chrono>
 #include <functional>
@@ -15,10 +17,12 @@
 #include <nlohmann/json.hpp>
 
 #include "common/agent_api/api_types.hpp"
+#include "common/agent_api/linux_facts.hpp"
 #include "common/check/check.hpp"
 #include "common/doctor/doctor_checks.hpp"
 #include "common/host/host_checks.hpp"
 #include "common/host/host_facts.hpp"
+#include "common/judge/check_policy.hpp"
 #include "common/wsl/wsl_client.hpp"
 
 namespace tfwsl::doctor {
@@ -29,8 +33,8 @@ struct LinuxSide {
   std::string error;              // why there is no link
   std::string localhost_problem;  // with stdio_* links
   bool forwarded = false;         // 127.0.0.1 went through WSL's localhost forwarding (Windows)
-  Report checks;                  // the agent's /v1/checks
-  std::optional<agent_api::GpuResponse> gpu;
+  std::optional<agent_api::LinuxFacts> facts;  // the agent's /v1/facts, judged by run_doctor
+  std::optional<agent_api::GpuResponse> gpu;   // facts->gpu, for driver parity
   nlohmann::json info;            // /v1/info, for the bundle
 };
 
@@ -42,6 +46,7 @@ struct DoctorEnvironment {
   std::function<LinuxSide(const std::string& distro)> linux_side;
   std::string distro;                                  // --distro; empty: the default
   host::HostPolicy host_policy;
+  judge::CheckPolicy linux_policy;                     // the same profile's policy for the distro's facts
   std::chrono::milliseconds host_timeout{std::chrono::seconds(60)};
   std::chrono::milliseconds wsl_timeout{std::chrono::seconds(90)};
   std::chrono::milliseconds agent_timeout{std::chrono::seconds(300)};

@@ -122,8 +122,14 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
   if (!pick) {
     r.status = CheckStatus::fail;
     r.summary = wanted.empty() ? "no default distribution is set" : "no distribution named '" + wanted + "'";
-    r.fix = wanted.empty() ? "choose one: wsl --set-default <Distro> (see wsl -l -v)"
-                           : "pick one of the installed distributions (wsl -l -v) with --distro";
+    std::vector<std::string> names;
+    for (const auto& d : wsl.distros)
+      if (!parse::is_docker_desktop_distro(d.name)) names.push_back(d.name);
+    std::string listed;
+    for (const auto& n : names) listed += (listed.empty() ? "" : ", ") + n;
+    const std::string example = names.empty() ? std::string("Ubuntu-22.04") : names.front();
+    r.fix = wanted.empty() ? "choose one: wsl --set-default " + example + (names.size() > 1 ? " (or another of " + listed + ")" : "")
+                           : "pick one of the installed distributions with --distro: " + listed;
     return r;
   }
   chosen = pick->name;
@@ -210,8 +216,8 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
   r.details.push_back("inside WSL (" + gpu->nvml_source + "): " + gpu->nvml_driver_version);
   auto a = parse_driver_version(windows);
   auto b = parse_driver_version(gpu->nvml_driver_version);
-  // Linux-numbered versions (525.60.13) never equal a Windows driver: that is a Linux driver.
-  bool equal = a && b && a->major == b->major && a->minor == b->minor && !b->patch;
+  // A Linux-numbered version inside WSL never equals a Windows driver: that is a Linux driver.
+  bool equal = a && b && a->major == b->major && a->minor == b->minor && !b->is_linux_numbering();
   if (equal) {
     r.status = CheckStatus::ok;
     r.summary = "Windows and WSL see the same driver, " + windows;
@@ -222,18 +228,6 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
             "driver, nvidia-utils-* or cuda-drivers package from the distro";
   }
   return r;
-}
-
-std::optional<std::uint64_t> mem_total_kb_from(const CheckResult& agent_mem_check) {
-  for (const auto& d : agent_mem_check.details) {
-    auto pos = d.find("MemTotal:");
-    if (pos == std::string::npos) continue;
-    try {
-      return std::stoull(d.substr(pos + 9));
-    } catch (const std::exception&) {
-    }
-  }
-  return std::nullopt;
 }
 
 CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, std::optional<std::uint64_t> mem_total_kb,
@@ -259,8 +253,8 @@ CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, s
     r.status = CheckStatus::warn;
     r.summary = ".wslconfig asks for " + gib(double(*configured_bytes)) + " but the VM has " + gib(total) +
                 ": the setting is not in effect";
-    r.fix = "stop WSL completely so it re-reads .wslconfig: wsl --shutdown (check the file is UTF-8 without BOM: "
-            "tfwsl wslconfig show)";
+    r.fix = "stop WSL completely so it re-reads .wslconfig: wsl --shutdown; if it still differs, check that " + wslconfig_path +
+            " is saved as UTF-8 without BOM and holds memory= under [wsl2] (see wslconfig.parse)";
   }
   return r;
 }

@@ -19,7 +19,7 @@ namespace tfwsl::doctor {
 
 // Every id a full doctor reports, in report order (docs/doctor.md).
 const std::vector<std::string>& all_check_ids();
-// The ids the agent answers (its /v1/checks), which stay unknown when it cannot be reached.
+// The ids judged from the agent's /v1/facts (common/judge), which stay unknown when it cannot be reached.
 const std::vector<std::string>& agent_check_ids();
 
 // What wsl.exe told us, parsed.
@@ -50,11 +50,9 @@ CheckResult check_agent(AgentLink link, const std::string& description, const st
 // Windows driver (nvidia-smi.exe / registry) vs NVML inside the distro.
 CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu);
 
-// .wslconfig's memory= vs MemTotal inside the VM (from the agent's mem.effective detail).
+// .wslconfig's memory= vs MemTotal inside the VM (the agent's facts.system.mem_total_kb).
 CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, std::optional<std::uint64_t> mem_total_kb,
                                 std::optional<std::uint64_t> host_ram_bytes, const std::string& wslconfig_path);
-// "MemTotal: 16318464 kB" among a check's details -> 16318464.
-std::optional<std::uint64_t> mem_total_kb_from(const CheckResult& agent_mem_check);
 
 struct WslconfigFacts {
   bool present = false;

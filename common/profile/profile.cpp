@@ -28,6 +28,15 @@ std::string cuda_toolkit_apt_package(const std::string& toolkit) {
   return out;
 }
 
+std::string tensorflow_pip_requirement(const Profile& profile) {
+  std::string extras;
+  for (const auto& extra : profile.tensorflow_extras.value_or({})) extras += (extras.empty() ? "" : ",") + extra;
+  std::string version = profile.tensorflow_version.value_or("");
+  // "2.15.*" -> "==2.15.*"; a specifier (">=2.16,<2.18", "<2.11") stays as written.
+  if (!version.empty() && version.front() >= '0' && version.front() <= '9') version = "==" + version;
+  return "tensorflow" + (extras.empty() ? "" : "[" + extras + "]") + version;
+}
+
 std::string ProfileIssue::to_string() const {
   std::string out = fmt::format("{}: {}: {}", where.to_string(), severity == IssueSeverity::error ? "error" : "warning", message);
   if (!fix.empty()) out += "; fix: " + fix;

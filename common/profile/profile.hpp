@@ -33,7 +33,7 @@ struct Setting {
 };
 
 // How TensorFlow reaches the GPU: inside a WSL2 distro (every TF release), or directly on Windows
-// (TF <= 2.10 only; kept to describe existing projects for `tfwsl migrate`).
+// (TF <= 2.10 only; kept to describe existing native-Windows projects).
 enum class ProfileRoute { wsl, native_windows };
 const char* to_string(ProfileRoute route);  // "wsl", "native-windows"
 
@@ -76,5 +76,9 @@ struct Profile {
 // (never `cuda` or `cuda-drivers`, which would install a Linux driver inside WSL; see
 // https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
 std::string cuda_toolkit_apt_package(const std::string& toolkit);
+
+// What pip installs for the profile's TensorFlow: "tensorflow[and-cuda]==2.15.*" from version "2.15.*"
+// and extras [and-cuda]; a specifier (">=2.16,<2.18") is kept as written.
+std::string tensorflow_pip_requirement(const Profile& profile);
 
 }  // namespace tfwsl

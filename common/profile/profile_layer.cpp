@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "common/profile/profile_source.hpp"
+
 namespace tfwsl {
 namespace {
 
@@ -35,7 +37,7 @@ void read_profile_document(ProfileValueReader& reader, const YAML::Node& root, P
   if (root.IsNull()) return;  // an empty file sets nothing
   if (!root.IsMap()) {
     reader.error(root, "a profile must be a YAML map of keys such as 'name:' and 'tensorflow:'",
-                 "start from 'tfwsl profile init' or a built-in profile");
+                 "start from a file with 'extends: builtin:" + default_profile_name() + "' and the keys you change (docs/profiles.md)");
     return;
   }
   const std::vector<std::string> known = profile_top_level_keys();

@@ -55,8 +55,9 @@ Result<ProfileText> read_profile_file(const std::filesystem::path& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     return make_error(ErrorCode::not_found, fmt::format("profile '{}' does not exist or is not a file; check the path, "
-                                                        "or run 'tfwsl profile init' to create one",
-                                                        path.string()));
+                                                        "name a built-in profile ({}, ...), or write a YAML file that "
+                                                        "extends one (docs/profiles.md)",
+                                                        path.string(), default_profile_name()));
   }
   const auto size = std::filesystem::file_size(path, ec);
   if (!ec && size > k_max_profile_bytes) {

@@ -143,4 +143,12 @@ bool is_valid_utf8(std::string_view bytes) {
   return true;
 }
 
+std::string valid_utf8(std::string_view bytes) {
+  if (is_valid_utf8(bytes)) return std::string(bytes);
+  std::string out;
+  out.reserve(bytes.size() + 16);
+  for (std::size_t i = 0; i < bytes.size();) append_utf8(out, next_code_point(bytes, i));
+  return out;
+}
+
 }  // namespace tfwsl

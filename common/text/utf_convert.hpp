@@ -27,4 +27,8 @@ std::string utf16_bytes_to_utf8(std::string_view bytes, bool big_endian = false)
 // True when the bytes are well-formed UTF-8.
 bool is_valid_utf8(std::string_view bytes);
 
+// The bytes as well-formed UTF-8: each byte that does not start a valid sequence (a stray byte, a
+// character cut by a truncation) becomes U+FFFD. Valid text comes back unchanged.
+std::string valid_utf8(std::string_view bytes);
+
 }  // namespace tfwsl

@@ -22,6 +22,11 @@ struct DriverVersion {
 
   std::string to_string() const;  // NVIDIA's form: "537.58", "525.60.13"
 
+  // A three-field number (525.60.13) is a Linux driver's: Windows drivers have two fields in
+  // NVIDIA's form, and the Windows file form (31.0.15.3758) converts to two. Such a driver is not
+  // the Windows driver WSL shares, and Windows minimums do not apply to it.
+  bool is_linux_numbering() const { return patch.has_value(); }
+
   // Note: Linux and Windows minimums differ for the same CUDA release (NVIDIA CUDA Toolkit Release Notes, Table 3); compare a
   // driver only with a minimum for the same operating system.
   std::strong_ordering operator<=>(const DriverVersion& other) const;

@@ -116,13 +116,13 @@ std::vector<Finding> lint(const Document& document, const LintOptions& options) 
       break;
     case FileEncoding::invalid_utf8:
       out.push_back({"wslconfig.encoding", Severity::error, 0, "the file is not valid UTF-8: WSL reads .wslconfig as UTF-8",
-                     "save it as UTF-8 (tfwsl wslconfig set rewrites it so), or in Notepad: Save as, Encoding UTF-8"});
+                     "save %UserProfile%\\.wslconfig as UTF-8: in Notepad, Save as, Encoding UTF-8"});
       break;
     default:
       out.push_back({"wslconfig.encoding", Severity::error, 0,
                      fmt::format("the file is {}: WSL ignores a .wslconfig that is not plain UTF-8", to_string(document.encoding())),
-                     "save it as UTF-8 without BOM (tfwsl wslconfig set rewrites it so; PowerShell 5's > and >> write "
-                     "UTF-16, use Set-Content -Encoding ascii or Notepad's UTF-8)"});
+                     "save %UserProfile%\\.wslconfig as UTF-8 without BOM: in Notepad, Save as, Encoding UTF-8 "
+                     "(PowerShell 5's > and >> write UTF-16; use Set-Content -Encoding ascii)"});
       break;
   }
   std::map<std::string, std::size_t> seen;  // "section\nkey" -> first line

@@ -1,6 +1,6 @@
 #pragma once
 // What the agent's handlers share: identity, the dataset roots, the probe environment and the cached
-// check results. One per process; route files (core_routes.cpp, dataset_routes.cpp) take it by reference.
+// facts. One per process; route files (core_routes.cpp, dataset_routes.cpp) take it by reference.
 
 #include <chrono>
 #include <filesystem>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "linux/agent/facts_cache.hpp"
+#include "common/judge/check_policy.hpp"
 #include "linux/checks/linux_checks.hpp"
 #include "linux/dataset/job_limits.hpp"
 
@@ -26,7 +27,7 @@ struct AgentContext {
   // How many imports run at once, their threads, how long finished jobs are kept (dataset_routes.cpp).
   dataset::JobLimits import_limits;
   linux_checks::ProbeEnvironment probe_env;
-  linux_checks::CheckPolicy policy;
+  judge::CheckPolicy policy;  // serve --profile: judges /v1/checks only; /v1/facts is not judged here
   FactsCache facts;
 };
 

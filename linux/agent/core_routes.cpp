@@ -6,6 +6,8 @@
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/challenge.hpp"
 #include "common/agent_api/handshake.hpp"
+#include "common/agent_api/linux_facts.hpp"
+#include "common/judge/assess.hpp"
 #include "linux/agent/path_resolver.hpp"
 #include "linux/agent/routes.hpp"
 #include "linux/checks/probes.hpp"
@@ -50,16 +52,31 @@ bool wants_refresh(const ApiRequest& request) {
 
 ApiResponse unavailable(const FactsCache::Unavailable& why) { return error_response(why.error, why.message); }
 
+// When the facts behind an answer were probed, and whether this call probed them.
+void add_freshness(nlohmann::json& body, const FactsCache::Entry& entry) {
+  body["probed_at_ms"] =
+      std::chrono::duration_cast<std::chrono::milliseconds>(entry.probed_at.time_since_epoch()).count();
+  body["age_ms"] = entry.age.count();
+  body["cached"] = entry.cached;
+  body["refresh"] = refresh_name(entry.refresh);
+}
+
+// What the probes observed, unjudged: the CLI judges them with the profile its user named.
+ApiResponse facts(AgentContext& context, const ApiRequest& request) {
+  auto entry = context.facts.get(context.probe_env, wants_refresh(request));
+  if (!entry) return unavailable(entry.error());
+  auto body = agent_api::to_json(entry->facts);
+  add_freshness(body, *entry);
+  return ok(body);
+}
+
+// A convenience for shells and scripts: the same facts, judged here by the common judge with the
+// policy of `serve --profile`.
 ApiResponse checks(AgentContext& context, const ApiRequest& request) {
   auto entry = context.facts.get(context.probe_env, wants_refresh(request));
   if (!entry) return unavailable(entry.error());
-  auto report = linux_checks::assess(entry->facts, context.policy);
-  auto body = to_json(report);
-  body["probed_at_ms"] =
-      std::chrono::duration_cast<std::chrono::milliseconds>(entry->probed_at.time_since_epoch()).count();
-  body["age_ms"] = entry->age.count();
-  body["cached"] = entry->cached;
-  body["refresh"] = refresh_name(entry->refresh);
+  auto body = to_json(judge::assess(entry->facts, context.policy));
+  add_freshness(body, *entry);
   body["timed_out"] = entry->facts.timed_out;
   return ok(body);
 }
@@ -85,6 +102,7 @@ void register_core_routes(Router& router, AgentContext& context) {
   AgentContext* c = &context;
   router.add({"POST", agent_api::route::k_challenge, {"nonce"}, [c](const ApiRequest& r) { return challenge(*c, r); }, false});
   router.add({"GET", agent_api::route::k_info, {}, [c](const ApiRequest&) { return info(*c); }});
+  router.add({"GET", agent_api::route::k_facts, {}, [c](const ApiRequest& r) { return facts(*c, r); }});
   router.add({"GET", agent_api::route::k_checks, {}, [c](const ApiRequest& r) { return checks(*c, r); }});
   router.add({"GET", agent_api::route::k_gpu, {}, [c](const ApiRequest& r) {
                 auto entry = c->facts.get(c->probe_env, wants_refresh(r));

@@ -1,6 +1,6 @@
 #pragma once
-// /v1/checks' cache of probe results (also /v1/gpu and /v1/stack). A probe run can take minutes (a
-// TensorFlow import under its time limit), so:
+// The agent's cache of probe results (/v1/facts, /v1/checks, /v1/gpu and /v1/stack). A probe run
+// can take minutes (a TensorFlow import under its time limit), so:
 //   - it runs on the cache's own thread, never under a lock that a reader needs: a cached answer
 //     is a copy taken under a short lock, whatever is running;
 //   - one run at a time however many ask (single flight): a refresh that finds one running waits

@@ -1,6 +1,6 @@
 #pragma once
 // Route registration. Each file that owns routes has one function here; the server calls them all.
-//   register_core_routes     core_routes.cpp     /v1/challenge, info, checks, gpu, stack, paths/resolve
+//   register_core_routes     core_routes.cpp     /v1/challenge, info, facts, checks, gpu, stack, paths/resolve
 //   register_dataset_routes  dataset_routes.cpp  /v1/datasets, /v1/jobs/{id}, /v1/jobs/{id}/cancel
 
 #include "linux/agent/agent_context.hpp"

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/text/utf_convert.hpp"
 #include "linux/checks/file_text.hpp"
 #include "linux/checks/probes.hpp"
 
@@ -48,7 +49,7 @@ std::vector<std::string> last_lines(const std::string& text, std::size_t n) {
   std::string line;
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!trim(line).empty()) lines.push_back(line.substr(0, 400));
+    if (!trim(line).empty()) lines.push_back(valid_utf8(std::string_view(line).substr(0, 400)));  // the cut may split a character
   }
   if (lines.size() > n) lines.erase(lines.begin(), lines.end() - static_cast<std::ptrdiff_t>(n));
   return lines;
@@ -68,9 +69,12 @@ TfFacts probe_tensorflow(const ProbeEnvironment& env) {
     f.error = "could not run " + env.python + ": " + outcome.error().message;
     return f;
   }
-  f.stderr_tail = last_lines(outcome->err, 12);
+  // The facts travel as JSON, which must be UTF-8: a log with a stray byte, or cut inside a
+  // character by the 64 KiB limit, is repaired here rather than failing the whole answer.
+  const std::string log = valid_utf8(outcome->err);
+  f.stderr_tail = last_lines(log, 12);
   constexpr std::size_t k_kept = 64 * 1024;
-  f.stderr_text = outcome->err.size() > k_kept ? outcome->err.substr(outcome->err.size() - k_kept) : outcome->err;
+  f.stderr_text = valid_utf8(log.size() > k_kept ? std::string_view(log).substr(log.size() - k_kept) : std::string_view(log));
   if (outcome->timed_out) {
     f.error = "the TensorFlow probe ran past " + std::to_string(env.tf_timeout.count() / 1000) + " s and was stopped";
     return f;

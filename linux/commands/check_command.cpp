@@ -7,7 +7,7 @@
 #include "common/profile/profile_source.hpp"
 #include <spdlog/spdlog.h>
 
-#include "linux/checks/check_policy.hpp"
+#include "common/judge/assess.hpp"
 #include "linux/checks/linux_checks.hpp"
 
 namespace tfwsl::agent {
@@ -43,7 +43,7 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
                                "tfwsl-agent check -v --python ~/.venvs/tf-2.15/bin/python",
                                "tfwsl-agent check --json --data /mnt/c/Users/me/project"}));
   commands.add(cmd, [args, &console]() {
-    auto policy = linux_checks::check_policy_for_profile(args->profile);
+    auto policy = judge::check_policy_for_profile(args->profile);
     if (!policy) {
       console.err << "tfwsl-agent check: " << policy.error().describe() << "\n";
       return exit_code::k_failure;
@@ -52,7 +52,7 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
     env.python = args->python;
     env.data_paths = args->data_paths;
     env.tf_timeout = std::chrono::seconds(args->tf_timeout_s);
-    auto report = linux_checks::assess(linux_checks::gather_facts(env), *policy);
+    auto report = judge::assess(linux_checks::gather_facts(env), *policy);
     if (args->json) {
       console.out << to_json(report).dump(2) << "\n";
     } else {

@@ -22,7 +22,7 @@
 #include "linux/agent/routes.hpp"
 #include "linux/agent/stdio_channel.hpp"
 #include "linux/agent/stop_watcher.hpp"
-#include "linux/checks/check_policy.hpp"
+#include "common/judge/check_policy.hpp"
 #include "linux/checks/file_text.hpp"
 
 namespace tfwsl::agent {
@@ -105,7 +105,7 @@ int serve(const ServeArguments& args, Console& console) {
   }
   context->probe_env = linux_checks::system_probe_environment();
   context->probe_env.python = args.python;
-  auto policy = linux_checks::check_policy_for_profile(args.profile);
+  auto policy = judge::check_policy_for_profile(args.profile);
   if (!policy) return fail(console, policy.error());
   context->policy = *policy;
 

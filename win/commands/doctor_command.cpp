@@ -20,6 +20,7 @@
 #include "common/doctor/doctor.hpp"
 #include "common/doctor/host_policy.hpp"
 #include "common/host/host_probe.hpp"
+#include "common/judge/check_policy.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/text/utf_convert.hpp"
@@ -74,12 +75,11 @@ Result<std::filesystem::path> locate_agent(const DoctorArgs& args) {
   });
 }
 
-agent_client::BridgeOptions bridge_options(const DoctorArgs& args) {
+// The agent is not told the profile: it reports facts, and run_doctor judges them with the policy
+// of --profile (built-in or a file on this side), the same as the host checks.
+agent_client::BridgeOptions bridge_options() {
   agent_client::BridgeOptions options;
   options.expected_version = TFWSL_VERSION;
-  // The agent judges by the same profile when it has it built in; a profile file on the Windows
-  // side leaves the agent's checks on its default (the host checks still follow the file).
-  if (open_builtin_profile(args.profile)) options.profile = args.profile;
   return options;
 }
 
@@ -94,7 +94,7 @@ doctor::LinuxSide wsl_linux_side(wsl::WslClient& wsl, const std::string& distro,
   if (auto shipped = locate_agent(args)) settings.shipped_agent = path_to_utf8(*shipped);
   else spdlog::info("{}", shipped.error().describe());
   agent_client::WslAgentHost host(wsl, launcher, settings);
-  return doctor::linux_side_from_agent(host, loopback, bridge_options(args));
+  return doctor::linux_side_from_agent(host, loopback, bridge_options());
 }
 
 // Native Linux: the agent found by locate_agent, started as a child over the same bridge.
@@ -108,13 +108,18 @@ doctor::LinuxSide local_linux_side(const DoctorArgs& args) {
   agent_client::SystemChildLauncher launcher;
   agent_client::HttpLoopbackConnector loopback;
   agent_client::LocalAgentHost host(launcher, path_to_utf8(*agent));
-  return doctor::linux_side_from_agent(host, loopback, bridge_options(args));
+  return doctor::linux_side_from_agent(host, loopback, bridge_options());
 }
 
 int run_doctor_command(const DoctorArgs& args, Console& console) {
   auto policy = doctor::host_policy_for_profile(args.profile, builtin_compat_db());
   if (!policy) {
     console.err << "tfwsl doctor: " << policy.error().describe() << "\n";
+    return exit_code::k_usage;
+  }
+  auto linux_policy = judge::check_policy_for_profile(args.profile);
+  if (!linux_policy) {
+    console.err << "tfwsl doctor: " << linux_policy.error().describe() << "\n";
     return exit_code::k_usage;
   }
   if (!args.bundle.empty()) {
@@ -132,6 +137,7 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
   env.is_windows = system.is_windows;
   env.distro = args.distro;
   env.host_policy = *policy;
+  env.linux_policy = *linux_policy;
   env.host_facts = [&] {
     host::HostProbeSettings settings;
     settings.nvidia_smi = host::nvidia_smi_candidates(wsl::process_environment_variable);

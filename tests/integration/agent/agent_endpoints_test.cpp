@@ -7,6 +7,9 @@
 
 #include "common/agent_api/challenge.hpp"
 #include "common/agent_api/frame_codec.hpp"
+#include "common/agent_api/handshake.hpp"
+#include "common/agent_api/linux_facts.hpp"
+#include "common/judge/assess.hpp"
 #include "tests/integration/agent/agent_process.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -60,11 +63,38 @@ TEST_CASE("GET /v1/checks answers 200 and the GPU checks fail for the right reas
   CHECK(again["probed_at_ms"] == report["probed_at_ms"]);
 }
 
+TEST_CASE("GET /v1/facts answers the probes' facts, typed and behind the token", "[endpoints][facts]") {
+  AgentProcess a({"--python", "/nonexistent/python"});
+  CHECK(status_of(raw_exchange(a.port(), request(a, "GET", "/v1/facts", {}, false))) == 401);
+  auto res = raw_exchange(a.port(), request(a, "GET", "/v1/facts"));
+  REQUIRE(status_of(res) == 200);
+  auto body = body_of(res);
+  auto facts = tfwsl::agent_api::parse_linux_facts(body);
+  INFO((facts ? std::string() : facts.error().message));
+  REQUIRE(facts);
+  CHECK_FALSE(facts->gpu.libcuda_loaded);
+  CHECK(facts->stack.python_version.empty());  // /nonexistent/python
+  CHECK(facts->system.mem_total_kb.has_value());
+  CHECK(body["cached"] == false);
+  // /v1/checks is the same facts judged by the same judge (the agent's default profile): the CLI's
+  // judge over /v1/facts gives the same verdicts.
+  auto policy = tfwsl::judge::check_policy_for_profile("");
+  REQUIRE(policy);
+  auto judged = tfwsl::judge::assess(*facts, *policy);
+  auto checks = body_of(raw_exchange(a.port(), request(a, "GET", "/v1/checks")));
+  CHECK(checks["cached"] == true);
+  REQUIRE(checks["checks"].size() == judged.checks.size());
+  for (std::size_t i = 0; i < judged.checks.size(); ++i) {
+    CHECK(checks["checks"][i]["id"] == judged.checks[i].id);
+    CHECK(checks["checks"][i]["summary"] == judged.checks[i].summary);
+  }
+}
+
 TEST_CASE("GET /v1/info, /v1/gpu, /v1/stack", "[endpoints]") {
   AgentProcess a({"--python", "/nonexistent/python"});
   auto info = body_of(raw_exchange(a.port(), request(a, "GET", "/v1/info")));
   CHECK(info["agent"] == TFWSL_VERSION);
-  CHECK(info["api"] == 1);
+  CHECK(info["api"] == tfwsl::agent_api::k_api_version);
   CHECK(info["pid"] == a.pid());
   CHECK(info["uid"] == getuid());
   CHECK(info["wsl"].is_string());
@@ -130,7 +160,7 @@ TEST_CASE("stdio frames reach the same router, stdin EOF ends the agent with 0",
   REQUIRE(answers.size() == 3);
   CHECK(answers[0].id == 1);
   CHECK(answers[0].status == 200);
-  CHECK(answers[0].body["api"] == 1);
+  CHECK(answers[0].body["api"] == tfwsl::agent_api::k_api_version);
   CHECK(answers[1].status == 405);
   CHECK(answers[2].status == 400);
   CHECK(answers[2].body["error"]["code"] == "unknown_field");

@@ -6,6 +6,9 @@
 2. No --agent, tfwsl in the build tree: the agent is found at ../linux/tfwsl-agent.
 3. tfwsl copied alone into an empty folder: wsl.agent fails naming where it looked and the fix,
    and the agent's checks are unknown; exit status 2.
+4. --profile FILE (a profile only the CLI side has): the distro's verdicts follow it, since the CLI
+   judges the agent's /v1/facts with its own policy (cuda.toolkit names the file's toolkit, not the
+   default profile's).
 """
 import argparse
 import json
@@ -39,6 +42,31 @@ def expect(condition, what, report=None):
     print("ok:", what)
 
 
+# A profile that exists only as a file on the CLI side, with a CUDA toolkit the default lacks.
+TEAM_PROFILE = """name: team-file
+distro: Ubuntu-22.04
+cuda: { toolkit: "12.3", cudnn: "8.9" }
+python: { version: "3.10", venv: ~/.venvs/team }
+tensorflow: { version: "2.16.*", extras: [and-cuda] }
+"""
+
+
+def profile_file_judges_the_distro(a):
+    _, checks, report = doctor(a.tfwsl, "--agent", a.agent)
+    default_toolkit = checks["cuda.toolkit"]["summary"]
+    expect("12.2" in default_toolkit and "12.3" not in default_toolkit,
+           "with the default profile, cuda.toolkit is judged against 12.2", report)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "team.yaml")
+        with open(path, "w") as f:
+            f.write(TEAM_PROFILE)
+        _, checks, report = doctor(a.tfwsl, "--agent", a.agent, "--profile", path)
+        toolkit = checks["cuda.toolkit"]["summary"]
+        expect("12.3" in toolkit and "wants 12.2" not in toolkit,
+               "--profile FILE: cuda.toolkit is judged against the file's 12.3", report)
+        expect("unknown" not in toolkit, "and still from the agent's facts", report)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tfwsl", required=True)
@@ -56,6 +84,8 @@ def main():
             os.path.join(os.path.dirname(a.tfwsl), "..", "linux", "tfwsl-agent")):
         _, checks, report = doctor(a.tfwsl)
         expect(checks["wsl.agent"]["status"] == "ok", "the build tree's ../linux/tfwsl-agent is found", report)
+
+    profile_file_judges_the_distro(a)
 
     with tempfile.TemporaryDirectory() as d:
         lone = os.path.join(d, "bin", "tfwsl")

@@ -4,13 +4,16 @@
 
 #include <catch2/catch.hpp>
 
-#include "linux/checks/check_policy.hpp"
+#include "common/judge/assess.hpp"
+
+#include "common/text/utf_convert.hpp"
 #include "linux/checks/probes.hpp"
 #include "tests/unit/agent/fake_machine.hpp"
 #include "tests/support/report_lookup.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::linux_checks;
+using namespace tfwsl::judge;
 using tfwsl::test::FakeLibrary;
 using tfwsl::test::FakeMachine;
 
@@ -219,4 +222,20 @@ TEST_CASE("a probe past its limit is reported, not waited for forever", "[probes
   CHECK(std::find(facts.timed_out.begin(), facts.timed_out.end(), "linux-driver") != facts.timed_out.end());
   auto report = assess(facts, CheckPolicy{});
   CHECK(tfwsl::test::require_check(report, "linux.no-linux-driver").summary.find("time limit") != std::string::npos);
+}
+
+TEST_CASE("a TensorFlow log cut inside a UTF-8 character still gives facts that serialise", "[probes]") {
+  // The probe keeps the log's last 64 KiB: a cut inside "€" (3 bytes) or a stray byte must not make
+  // /v1/facts unserialisable (nlohmann::json's dump throws on invalid UTF-8).
+  FakeMachine m;
+  std::string log;
+  for (int i = 0; i < 30000; ++i) log += "\xe2\x82\xac";  // 90000 bytes: the 64 KiB cut is mid-character
+  log += "\nW0000 bad byte \xff here\n";
+  m.runner->on({"python3", "-c"}, ProcessOutcome{1, "", log, false, {}});
+  auto tf = probe_tensorflow(m.env());
+  CHECK(is_valid_utf8(tf.stderr_text));
+  for (const auto& line : tf.stderr_tail) CHECK(is_valid_utf8(line));
+  agent_api::LinuxFacts facts;
+  facts.tf = tf;
+  CHECK_NOTHROW(agent_api::to_json(facts).dump());
 }

@@ -5,11 +5,14 @@
 
 #include <catch2/catch.hpp>
 
+#include "common/judge/assess.hpp"
+
 #include "tests/unit/agent/fake_machine.hpp"
 #include "tests/support/report_lookup.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::linux_checks;
+using namespace tfwsl::judge;
 using tfwsl::test::FakeMachine;
 
 namespace {

@@ -54,3 +54,10 @@ TEST_CASE("driver versions: bad input names the text", "[driver]") {
     CHECK(v.error().message.find(std::string("'") + bad + "'") != std::string::npos);
   }
 }
+
+TEST_CASE("a three-field driver number is a Linux driver's, in one place") {
+  CHECK(parse_driver_version("525.60.13")->is_linux_numbering());
+  CHECK(parse_driver_version("470.42.01")->is_linux_numbering());
+  CHECK_FALSE(parse_driver_version("537.58")->is_linux_numbering());
+  CHECK_FALSE(parse_driver_version("31.0.15.3758")->is_linux_numbering());  // the Windows file form
+}

@@ -37,3 +37,11 @@ TEST_CASE("wide strings carry the same text", "[utf]") {
   const std::string text = "C:\\Users\\J\xC3\xBCrgen\\.wslconfig";
   CHECK(wide_to_utf8(utf8_to_wide(text)) == text);
 }
+
+TEST_CASE("valid_utf8 keeps valid text and replaces what is not", "[utf]") {
+  CHECK(tfwsl::valid_utf8("caf\xc3\xa9 \xe2\x82\xac") == "caf\xc3\xa9 \xe2\x82\xac");
+  CHECK(tfwsl::valid_utf8("a\xff" "b") == "a\xef\xbf\xbd" "b");
+  CHECK(tfwsl::valid_utf8("\x82\xac rest") == "\xef\xbf\xbd\xef\xbf\xbd rest");  // "€" cut at its start
+  CHECK(tfwsl::valid_utf8("end \xe2\x82") == "end \xef\xbf\xbd\xef\xbf\xbd");    // and at its end
+  CHECK(tfwsl::is_valid_utf8(tfwsl::valid_utf8("\xc0\xaf\xed\xa0\x80")));        // overlong, surrogate
+}

@@ -8,6 +8,8 @@
 
 #include "common/doctor/doctor.hpp"
 #include "common/doctor/doctor_checks.hpp"
+#include "common/judge/check_policy.hpp"
+#include "tests/support/test_environment.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;
@@ -61,7 +63,16 @@ TEST_CASE("wsl.distro: the default distro on WSL 1 fails with the set-version fi
   CHECK(chosen == "Ubuntu-22.04");
   r = check_wsl_distro(wsl_with({distro("Ubuntu-22.04", 2, true)}), "Debian", chosen);
   CHECK(r.status == CheckStatus::fail);
+  CHECK(r.fix == "pick one of the installed distributions with --distro: Ubuntu-22.04");
   CHECK(chosen.empty());
+}
+
+TEST_CASE("wsl.distro: without a default, the fix names the installed distributions") {
+  std::string chosen;
+  auto r = check_wsl_distro(wsl_with({distro("docker-desktop", 2, false), distro("Ubuntu-22.04", 2, false),
+                                      distro("Debian", 2, false)}), "", chosen);
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.fix == "choose one: wsl --set-default Ubuntu-22.04 (or another of Ubuntu-22.04, Debian)");
 }
 
 TEST_CASE("wsl.distro: no distribution fails with the install fix") {
@@ -150,9 +161,6 @@ TEST_CASE("mem.effective compares memory= with MemTotal") {
   CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
   CHECK(check_mem_effective(std::nullopt, 8000000, {}, "x").status == CheckStatus::ok);
   CHECK(check_mem_effective(gib16, std::nullopt, {}, "x").status == CheckStatus::skip);
-  CheckResult agent;
-  agent.details = {"swap: 4 GiB", "MemTotal: 16318464 kB"};
-  CHECK(mem_total_kb_from(agent) == std::optional<std::uint64_t>(16318464));
 }
 
 TEST_CASE(".wslconfig: absent is ok, memory= is read, a malformed line is reported") {
@@ -213,13 +221,12 @@ DoctorEnvironment native_linux_env() {
     LinuxSide side;
     side.link = AgentLink::http;
     side.description = "tfwsl-agent 0.1.0 in this machine over http (127.0.0.1:1)";
-    CheckResult dxg;
-    dxg.id = "linux.dxg";
-    dxg.status = CheckStatus::ok;
-    CheckResult mem;
-    mem.id = "mem.effective";
-    mem.details = {"MemTotal: 16318464 kB"};
-    side.checks.checks = {dxg, mem};
+    agent_api::LinuxFacts facts;
+    facts.wsl.kind = agent_api::WslKind::wsl2;
+    facts.wsl.dxg = true;
+    facts.system.mem_total_kb = 16318464;
+    facts.stack.toolkits = {{"/usr/local/cuda-12.3", "12.3.107"}};
+    side.facts = facts;
     return side;
   };
   return env;
@@ -240,6 +247,36 @@ TEST_CASE("native Linux doctor: host and wsl checks skip with the reason, Linux 
   CHECK(result.report.find("wsl.agent")->status == CheckStatus::ok);
   CHECK(result.report.find("wsl.localhost-forwarding")->status == CheckStatus::skip);
   CHECK(result.wsl_starts == 0);
+  CHECK(result.facts["linux"]["system"]["mem_total_kb"] == 16318464);  // the facts behind the verdicts, for --bundle
+}
+
+TEST_CASE("the distro's verdicts follow the CLI-side profile, a file one included") {
+  // The facts hold CUDA toolkit 12.3: the default profile (12.2) warns, a profile file asking for
+  // 12.3 is satisfied. Before the doctor judged /v1/facts itself, a file profile never reached the
+  // agent, which judged by its default.
+  auto env = native_linux_env();
+  auto builtin = judge::check_policy_for_profile("");
+  REQUIRE(builtin);
+  env.linux_policy = *builtin;
+  const auto first = run_doctor(env);
+  const auto* by_default = first.report.find("cuda.toolkit");
+  REQUIRE(by_default);
+  CHECK(by_default->status == CheckStatus::warn);
+  CHECK(by_default->summary == "CUDA toolkit 12.3.107 found, the profile wants 12.2");
+
+  test::TempDir dir;
+  const auto file = dir.path() / "team.yaml";
+  test::write_file(file, "name: team\ndistro: Ubuntu-22.04\ncuda: { toolkit: \"12.3\", cudnn: \"8.9\" }\n"
+                         "python: { version: \"3.10\", venv: ~/.venvs/team }\n"
+                         "tensorflow: { version: \"2.16.*\", extras: [and-cuda] }\n");
+  auto from_file = judge::check_policy_for_profile(file.string());
+  REQUIRE(from_file);
+  env.linux_policy = *from_file;
+  const auto second = run_doctor(env);
+  const auto* judged = second.report.find("cuda.toolkit");
+  REQUIRE(judged);
+  CHECK(judged->status == CheckStatus::ok);
+  CHECK(judged->summary.find("the 12.3 series the profile wants") != std::string::npos);
 }
 
 TEST_CASE("a Linux side past its time limit leaves its checks skip and says so") {

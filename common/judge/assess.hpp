@@ -1,0 +1,19 @@
+#pragma once
+// The judge: the distro's facts (what the agent's probes observed, common/agent_api/linux_facts.hpp)
+// and one policy (check_policy.hpp, from the profile the user named) -> the Linux-side verdicts of
+// common/check. Pure, so `tfwsl doctor` (facts from /v1/facts), `tfwsl-agent check` (facts from
+// its own probes) and the agent's /v1/checks convenience all say the same thing for the same facts.
+//
+// Check ids (docs/doctor.md lists them): linux.dxg, linux.libcuda, linux.no-linux-driver, linux.ldconfig,
+// gpu.visible, gpu.compute-capability, cuda.toolkit, cudnn, python.version, tf.installed, tf.build,
+// tf.gpu, mem.effective, disk.free, data.location.
+
+#include "common/agent_api/linux_facts.hpp"
+#include "common/check/check.hpp"
+#include "common/judge/check_policy.hpp"
+
+namespace tfwsl::judge {
+
+Report assess(const agent_api::LinuxFacts& facts, const CheckPolicy& policy);
+
+}  // namespace tfwsl::judge

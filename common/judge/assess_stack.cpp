@@ -1,0 +1,104 @@
+// The CUDA stack verdicts: the CUDA toolkit, the system cuDNN and the Python the profile asks for.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "common/judge/verdict_parts.hpp"
+#include "common/profile/profile.hpp"
+
+namespace tfwsl::judge::detail {
+namespace {
+
+// Does the Python's x.y lie within the policy's bounds? An empty bound does not limit.
+bool python_in_range(const Version& python, const CheckPolicy& p) {
+  auto lo = minor_series(p.python_min), hi = minor_series(p.python_max);
+  return (!lo || !(python < *lo)) && (!hi || !(*hi < python));
+}
+
+std::string toolkit_versions(const LinuxFacts& f) {
+  std::vector<std::string> versions;
+  for (const auto& t : f.stack.toolkits) versions.push_back(t.version);
+  return join(versions);
+}
+
+std::string toolkit_install_fix(const CheckPolicy& p) {
+  return "sudo apt-get install " + cuda_toolkit_apt_package(p.cuda_toolkit) + " (from NVIDIA's wsl-ubuntu repository)";
+}
+
+}  // namespace
+
+CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
+  if (probe_timed_out(f, "cuda-stack")) return timeout_verdict("cuda.toolkit", "cuda-stack");
+  std::vector<std::string> details;
+  for (const auto& t : f.stack.toolkits) details.push_back(t.path + ": " + t.version);
+  if (!f.stack.nvcc.empty()) details.push_back("nvcc: " + f.stack.nvcc);
+  if (!f.stack.ptxas.empty()) details.push_back("ptxas: " + f.stack.ptxas);
+  if (f.stack.toolkits.empty()) {
+    if (p.cuda_toolkit.empty())
+      return verdict("cuda.toolkit", CheckStatus::skip, "no CUDA toolkit in /usr/local (not needed for tensorflow[and-cuda])",
+                     {}, details);
+    return verdict("cuda.toolkit", CheckStatus::warn, "no CUDA toolkit in /usr/local; the profile wants " + p.cuda_toolkit,
+                   toolkit_install_fix(p), details);
+  }
+  if (p.cuda_toolkit.empty())
+    return verdict("cuda.toolkit", CheckStatus::ok, "CUDA toolkit " + toolkit_versions(f) + " (the profile names none)", {},
+                   details);
+  auto match = std::find_if(f.stack.toolkits.begin(), f.stack.toolkits.end(),
+                            [&](const agent_api::CudaToolkit& t) { return in_series(t.version, p.cuda_toolkit); });
+  if (match == f.stack.toolkits.end())
+    return verdict("cuda.toolkit", CheckStatus::warn,
+                   "CUDA toolkit " + toolkit_versions(f) + " found, the profile wants " + p.cuda_toolkit,
+                   toolkit_install_fix(p), details);
+  return verdict("cuda.toolkit", CheckStatus::ok,
+                 "CUDA toolkit " + match->version + " at " + match->path + ", the " + p.cuda_toolkit +
+                     " series the profile wants",
+                 {}, details);
+}
+
+CheckResult check_cudnn(const LinuxFacts& f, const CheckPolicy& p) {
+  if (probe_timed_out(f, "cuda-stack")) return timeout_verdict("cudnn", "cuda-stack");
+  if (!f.stack.cudnn_found) {
+    bool tf_gpu = !f.tf.gpus.empty();
+    return verdict("cudnn", CheckStatus::skip,
+                   tf_gpu ? "no system cuDNN; TensorFlow uses the cuDNN from its pip packages"
+                          : "no system cuDNN (tensorflow[and-cuda] brings its own through pip)",
+                   {}, {f.stack.cudnn_error});
+  }
+  const std::string where = " at " + f.stack.cudnn_library;
+  if (!f.stack.cudnn_version) {
+    if (p.cudnn.empty()) return verdict("cudnn", CheckStatus::ok, "cuDNN (version unknown)" + where);
+    return verdict("cudnn", CheckStatus::warn, "cuDNN" + where + " does not say its version; the profile wants " + p.cudnn,
+                   "Check the library: cudnnGetVersion() did not answer, so it may be broken or not cuDNN.");
+  }
+  const std::string version = cudnn_version_from(*f.stack.cudnn_version).to_string();
+  if (p.cudnn.empty()) return verdict("cudnn", CheckStatus::ok, "cuDNN " + version + where);
+  if (in_series(version, p.cudnn))
+    return verdict("cudnn", CheckStatus::ok, "cuDNN " + version + where + ", the " + p.cudnn + " series the profile wants");
+  return verdict("cudnn", CheckStatus::warn,
+                 "cuDNN " + version + where + ", but " + p.profile_name + " wants " + p.cudnn +
+                     ": TensorFlow built for cuDNN " + p.cudnn + " does not load this one",
+                 "Install cuDNN " + p.cudnn + " for your CUDA, or rely on the cuDNN that pip installs with " +
+                     (p.tensorflow_requirement.empty() ? std::string("tensorflow[and-cuda]") : p.tensorflow_requirement) +
+                     " (and keep the system one off LD_LIBRARY_PATH).");
+}
+
+CheckResult check_python(const LinuxFacts& f, const CheckPolicy& p) {
+  if (probe_timed_out(f, "cuda-stack")) return timeout_verdict("python.version", "cuda-stack");
+  if (f.stack.python_version.empty())
+    return verdict("python.version", CheckStatus::fail, "no usable Python: " + f.stack.python_error,
+                   "sudo apt-get install python3 python3-venv (or pass --python PATH)");
+  const std::string range = p.python_min + "–" + p.python_max;
+  auto v = minor_series(f.stack.python_version);
+  if (v && !python_in_range(*v, p))
+    return verdict("python.version", CheckStatus::fail,
+                   fmt::format("Python {} is outside {} supported by {}", f.stack.python_version, range, p.profile_name),
+                   fmt::format("Create {} with a Python between {} and {} (e.g. from the deadsnakes PPA or pyenv) and "
+                               "pass its bin/python with --python.",
+                               venv_phrase(p), p.python_min, p.python_max),
+                   {"interpreter: " + f.stack.python_path});
+  std::string summary = "Python " + f.stack.python_version;
+  if (!p.python_min.empty() || !p.python_max.empty()) summary += ", within " + range + " of " + p.profile_name;
+  return verdict("python.version", CheckStatus::ok, summary, {}, {"interpreter: " + f.stack.python_path});
+}
+
+}  // namespace tfwsl::judge::detail

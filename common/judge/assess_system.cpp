@@ -1,0 +1,43 @@
+// The system verdicts: memory the VM has, free disk, and data on a slow Windows mount.
+#include <fmt/format.h>
+
+#include "common/judge/verdict_parts.hpp"
+#include "common/util/byte_size_text.hpp"
+
+namespace tfwsl::judge::detail {
+
+CheckResult check_memory(const LinuxFacts& f) {
+  if (!f.system.mem_total_kb) return verdict("mem.effective", CheckStatus::warn, "MemTotal not readable from /proc/meminfo");
+  return verdict("mem.effective", CheckStatus::ok, "MemTotal " + format_gib(*f.system.mem_total_kb * 1024) + " in this VM", {},
+                 {fmt::format("MemTotal: {} kB", *f.system.mem_total_kb)});
+}
+
+CheckResult check_disk(const LinuxFacts& f, const CheckPolicy& p) {
+  if (!f.system.disk_free_bytes) return verdict("disk.free", CheckStatus::warn, "free space unknown: " + f.system.disk_error);
+  auto free = *f.system.disk_free_bytes;
+  auto summary = format_gib(free) + " free on the distro's filesystem";
+  std::string fix = "Free space (pip cache: pip cache purge; apt: sudo apt-get clean), or grow the VHD; also keep the "
+                    "Windows drive holding ext4.vhdx from filling up.";
+  if (free < p.disk_fail_bytes)
+    return verdict("disk.free", CheckStatus::fail, summary + ", below " + format_gib(p.disk_fail_bytes), fix);
+  if (free < p.disk_warn_bytes)
+    return verdict("disk.free", CheckStatus::warn, summary + ", below " + format_gib(p.disk_warn_bytes), fix);
+  return verdict("disk.free", CheckStatus::ok, summary);
+}
+
+CheckResult check_data_location(const LinuxFacts& f) {
+  if (f.system.data_paths.empty()) return verdict("data.location", CheckStatus::skip, "no project or dataset paths given");
+  std::vector<std::string> details, slow;
+  for (const auto& d : f.system.data_paths) {
+    details.push_back(fmt::format("{}: {} ({})", d.path, d.mount_point, d.fs_type));
+    if (d.slow) slow.push_back(d.path);
+  }
+  if (!slow.empty())
+    return verdict("data.location", CheckStatus::warn, "on a slow Windows mount (drvfs/9p): " + join(slow),
+                   "Copy the data into the Linux filesystem and use it there: tfwsl-agent dataset import --source " +
+                       slow.front() + " --target ~/datasets/<name> (verified, resumable), or cp -a / rsync -a.",
+                   details);
+  return verdict("data.location", CheckStatus::ok, "data is on the Linux filesystem", {}, details);
+}
+
+}  // namespace tfwsl::judge::detail
