@@ -251,6 +251,155 @@ void detect_failures(std::string_view line, NvidiaSmiFailures& f) {
   }
 }
 
+// parse_nvidia_smi's state across the lines: the table (its header line, then the GPU rows after a
+// "|=" rule, two rows a GPU), `-L` lines, CSV records and the `-q` report, in whatever mix a paste has.
+class NvidiaSmiLineReader {
+ public:
+  // query_columns: the fields a `--query-gpu=` command line in the text asks for, if any.
+  explicit NvidiaSmiLineReader(std::vector<std::string> query_columns) : m_csv_columns(std::move(query_columns)) {}
+
+  void read(std::string_view raw) {
+    const std::string_view line = strip_line_wrapping(raw);
+    detect_failures(line, m_result.failures);
+    if (!m_in_gpu_rows && m_query.read(raw, m_result)) return;
+    if (read_table_frame(line)) return;
+    if (m_in_gpu_rows) {
+      read_gpu_row(line);
+      return;
+    }
+    if (auto gpu = parse_list_line(line)) {
+      m_result.gpu_list = true;
+      m_result.gpus.push_back(std::move(*gpu));
+      return;
+    }
+    read_csv_line(line);
+  }
+
+  NvidiaSmiResult finish() {
+    flush();
+    m_query.finish(m_result);
+    return std::move(m_result);
+  }
+
+ private:
+  // The table's header line and the lines that open or close its GPU rows.
+  bool read_table_frame(std::string_view line) {
+    if (contains(line, "Driver Version:")) {
+      read_table_header(line);
+      return true;
+    }
+    if (contains(line, "Processes:") || contains(line, "MIG devices:")) {
+      flush();
+      m_in_gpu_rows = false;
+      return true;
+    }
+    if (starts_with(line, "|=") || starts_with(line, "+=")) {
+      flush();
+      m_in_gpu_rows = true;
+      return true;
+    }
+    return false;
+  }
+
+  // "| NVIDIA-SMI 535.54.03   Driver Version: 536.23   CUDA Version: 12.2 |"
+  void read_table_header(std::string_view line) {
+    m_result.table_header = true;
+    if (auto v = word_after(line, "NVIDIA-SMI "); v && is_version_token(*v)) m_result.smi_version = v;
+    if (auto v = word_after(line, "Driver Version:"); v && is_version_token(*v)) m_result.driver_version = v;
+    if (auto v = word_after(line, "CUDA Version:")) {
+      if (is_version_token(*v)) {
+        m_result.cuda_version = v;
+      } else if (starts_with(*v, "ERR")) {
+        m_result.cuda_version_error = true;
+      }
+    }
+  }
+
+  void read_gpu_row(std::string_view line) {
+    if (line.empty()) {
+      flush();
+      m_in_gpu_rows = false;
+      return;
+    }
+    const Cells cells = cells_of(line);
+    if (cells.parts.empty()) return;  // "+-----+" separators
+    if (auto gpu = parse_first_row(cells)) {
+      flush();
+      m_pending = std::move(*gpu);
+      m_has_pending = true;
+      return;
+    }
+    if (m_has_pending && !m_pending.memory_mib && cells.closed >= 2) {
+      if (auto total = memory_total(cells.parts[1])) {
+        m_pending.memory_mib = total;
+        // Both rows shown, and the first with a name: a memory row cannot make up for the name.
+        m_pending.complete = !m_pending.name.empty();
+      }
+    }
+  }
+
+  // CSV records (--format=csv): a header names the columns; without one, a record is guessed at.
+  void read_csv_line(std::string_view line) {
+    if (contains(line, "--query-gpu") || !contains(line, ",") || contains(line, "|")) return;
+    const std::vector<std::string> fields = split_csv(line);
+    if (is_csv_header(fields) && std::none_of(fields.begin(), fields.end(), [](const std::string& f) {
+          return is_version_token(f) || contains(f, "MiB ");
+        })) {
+      m_csv_columns.clear();
+      for (const std::string& f : fields) m_csv_columns.push_back(canonical_field(f));
+      return;
+    }
+    if (!m_csv_columns.empty()) {
+      if (fields.size() == m_csv_columns.size()) read_csv_record(fields);
+      return;
+    }
+    if (auto gpu = guess_csv_record(fields, m_result.driver_version)) {
+      m_result.csv = true;
+      m_result.gpus.push_back(std::move(*gpu));
+    }
+  }
+
+  void read_csv_record(const std::vector<std::string>& fields) {
+    NvidiaGpu gpu;
+    bool named = false;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      const std::string& column = m_csv_columns[i];
+      if (column == "name" && !starts_with(fields[i], "[")) {
+        ShownName name = shown_name(fields[i]);
+        named = !name.text.empty();
+        gpu.name = std::move(name.text);
+        gpu.name_truncated = name.truncated;
+      } else if (column == "driver_version" && is_version_token(fields[i])) {
+        if (!m_result.driver_version) m_result.driver_version = fields[i];
+      } else if (column == "driver_model" && (fields[i] == "WDDM" || fields[i] == "TCC" || fields[i] == "MCDM")) {
+        gpu.driver_model = fields[i];
+      } else if (column == "memory.total") {
+        gpu.memory_mib = mib_value(fields[i]);
+      }
+    }
+    if (named) {
+      gpu.complete = true;
+      m_result.csv = true;
+      m_result.gpus.push_back(std::move(gpu));
+    }
+  }
+
+  void flush() {
+    if (m_has_pending) m_result.gpus.push_back(std::move(m_pending));
+    m_pending = NvidiaGpu{};
+    m_has_pending = false;
+  }
+
+  NvidiaSmiResult m_result;
+  std::vector<std::string> m_csv_columns;
+  bool m_in_gpu_rows = false;
+  // The first row of a GPU, waiting for its second (a plain flag: GCC 12 warns spuriously about
+  // std::optional<NvidiaGpu> here).
+  NvidiaGpu m_pending;
+  bool m_has_pending = false;
+  NvidiaSmiQueryReader m_query;
+};
+
 }  // namespace
 
 bool NvidiaSmiFailures::any() const {
@@ -263,119 +412,9 @@ bool NvidiaSmiResult::any_tcc() const {
 }
 
 NvidiaSmiResult parse_nvidia_smi(std::string_view text) {
-  NvidiaSmiResult result;
-  const std::vector<std::string> columns = query_fields(text);
-  std::vector<std::string> csv_columns = columns;
-  bool in_gpu_rows = false;
-  // The first row of a GPU, waiting for its second (a plain flag: GCC 12 warns spuriously about
-  // std::optional<NvidiaGpu> here).
-  NvidiaGpu pending;
-  bool has_pending = false;
-  auto flush = [&] {
-    if (has_pending) result.gpus.push_back(std::move(pending));
-    pending = NvidiaGpu{};
-    has_pending = false;
-  };
-  NvidiaSmiQueryReader query;
-  for (std::string_view raw : lines_of(text)) {
-    const std::string_view line = strip_line_wrapping(raw);
-    detect_failures(line, result.failures);
-    if (!in_gpu_rows && query.read(raw, result)) continue;
-    if (contains(line, "Driver Version:")) {
-      result.table_header = true;
-      if (auto v = word_after(line, "NVIDIA-SMI "); v && is_version_token(*v)) result.smi_version = v;
-      if (auto v = word_after(line, "Driver Version:"); v && is_version_token(*v)) result.driver_version = v;
-      if (auto v = word_after(line, "CUDA Version:")) {
-        if (is_version_token(*v)) {
-          result.cuda_version = v;
-        } else if (starts_with(*v, "ERR")) {
-          result.cuda_version_error = true;
-        }
-      }
-      continue;
-    }
-    if (contains(line, "Processes:") || contains(line, "MIG devices:")) {
-      flush();
-      in_gpu_rows = false;
-      continue;
-    }
-    if (starts_with(line, "|=") || starts_with(line, "+=")) {
-      flush();
-      in_gpu_rows = true;
-      continue;
-    }
-    if (in_gpu_rows) {
-      if (line.empty()) {
-        flush();
-        in_gpu_rows = false;
-        continue;
-      }
-      const Cells cells = cells_of(line);
-      if (cells.parts.empty()) continue;  // "+-----+" separators
-      if (auto gpu = parse_first_row(cells)) {
-        flush();
-        pending = std::move(*gpu);
-        has_pending = true;
-        continue;
-      }
-      if (has_pending && !pending.memory_mib && cells.closed >= 2) {
-        if (auto total = memory_total(cells.parts[1])) {
-          pending.memory_mib = total;
-          // Both rows shown, and the first with a name: a memory row cannot make up for the name.
-          pending.complete = !pending.name.empty();
-        }
-      }
-      continue;
-    }
-    if (auto gpu = parse_list_line(line)) {
-      result.gpu_list = true;
-      result.gpus.push_back(std::move(*gpu));
-      continue;
-    }
-    // CSV records (--format=csv).
-    if (contains(line, "--query-gpu") || !contains(line, ",") || contains(line, "|")) continue;
-    const std::vector<std::string> fields = split_csv(line);
-    if (is_csv_header(fields) && std::none_of(fields.begin(), fields.end(), [](const std::string& f) {
-          return is_version_token(f) || contains(f, "MiB ");
-        })) {
-      csv_columns.clear();
-      for (const std::string& f : fields) csv_columns.push_back(canonical_field(f));
-      continue;
-    }
-    if (!csv_columns.empty()) {
-      if (fields.size() != csv_columns.size()) continue;
-      NvidiaGpu gpu;
-      bool named = false;
-      for (std::size_t i = 0; i < fields.size(); ++i) {
-        const std::string& column = csv_columns[i];
-        if (column == "name" && !starts_with(fields[i], "[")) {
-          ShownName name = shown_name(fields[i]);
-          named = !name.text.empty();
-          gpu.name = std::move(name.text);
-          gpu.name_truncated = name.truncated;
-        } else if (column == "driver_version" && is_version_token(fields[i])) {
-          if (!result.driver_version) result.driver_version = fields[i];
-        } else if (column == "driver_model" && (fields[i] == "WDDM" || fields[i] == "TCC" || fields[i] == "MCDM")) {
-          gpu.driver_model = fields[i];
-        } else if (column == "memory.total") {
-          gpu.memory_mib = mib_value(fields[i]);
-        }
-      }
-      if (named) {
-        gpu.complete = true;
-        result.csv = true;
-        result.gpus.push_back(std::move(gpu));
-      }
-      continue;
-    }
-    if (auto gpu = guess_csv_record(fields, result.driver_version)) {
-      result.csv = true;
-      result.gpus.push_back(std::move(*gpu));
-    }
-  }
-  flush();
-  query.finish(result);
-  return result;
+  NvidiaSmiLineReader reader(query_fields(text));
+  for (std::string_view raw : lines_of(text)) reader.read(raw);
+  return reader.finish();
 }
 
 nlohmann::json to_json(const NvidiaSmiResult& result) {

@@ -99,6 +99,113 @@ std::optional<WslDistro> parse_plain_row(std::string_view line) {
   return distro;
 }
 
+// parse_wsl_list's state across the lines. Each table or list is a block; the last block that
+// holds rows is the current state (a paste often shows the output before and after a change), and
+// a header-like line that gets no rows (a usage text's "Arguments for managing Windows Subsystem
+// for Linux:") changes nothing.
+class WslListReader {
+ public:
+  void read(std::string_view raw) {
+    const std::string_view line = strip_line_wrapping(raw);
+    const auto words = words_of(line);
+    if (read_header(line, words)) return;
+    if (m_mode == Mode::online) {
+      read_online_row(line, words);
+      return;
+    }
+    if (m_mode == Mode::plain && read_plain_row(line)) return;
+    if (auto row = parse_verbose_row(line)) {
+      // Rows also count without their header: a paste may start below it.
+      if (m_mode != Mode::verbose) {
+        close_block();
+        m_mode = Mode::verbose;
+      }
+      m_block.push_back(std::move(*row));
+      return;
+    }
+    if (m_mode == Mode::verbose && !line.empty()) close_block();
+  }
+
+  // The distributions, without the errors and the Windows version (parse_wsl_list reads those from
+  // the whole text).
+  WslListResult finish() {
+    close_block();
+    m_result.distros = !m_verbose_rows.empty() ? std::move(m_verbose_rows) : std::move(m_plain_rows);
+    // The only distribution is always the default; a paste that lost the '*' column still says so.
+    if (m_result.distros.size() == 1 && m_result.verbose_table) m_result.distros.front().is_default = true;
+    return std::move(m_result);
+  }
+
+ private:
+  enum class Mode { none, verbose, plain, online };
+
+  // A line that starts a block (or, for the catalogue's sentence, only says one is shown).
+  bool read_header(std::string_view line, const std::vector<std::string_view>& words) {
+    const std::string normalized = normalize_for_match(line);
+    if (is_verbose_header(words)) {
+      close_block();
+      m_mode = Mode::verbose;
+      m_result.verbose_table = true;
+      return true;
+    }
+    if (is_online_sentence(normalized)) {
+      close_block();
+      m_result.online_list = true;
+      return true;
+    }
+    if (is_online_table_header(normalized)) {
+      close_block();
+      m_mode = Mode::online;
+      m_result.online_list = true;
+      return true;
+    }
+    if (is_plain_list_header(line)) {
+      close_block();
+      m_mode = Mode::plain;
+      return true;
+    }
+    return false;
+  }
+
+  // "Ubuntu-24.04    Ubuntu 24.04 LTS": the name, then the friendly name as written.
+  void read_online_row(std::string_view line, const std::vector<std::string_view>& words) {
+    if (words.size() >= 2 && is_distro_name(words[0]) && words[0] != "NAME") {
+      const auto rest = line.substr(line.find(words[1], words[0].size()));
+      m_result.online.push_back({std::string(words[0]), std::string(trim(rest))});
+    } else if (line.empty() && !m_result.online.empty()) {
+      m_mode = Mode::none;
+    }
+  }
+
+  // True when the line belongs to the plain list; any other line ends it (and may be a verbose row).
+  bool read_plain_row(std::string_view line) {
+    if (line.empty()) {
+      if (!m_block.empty()) close_block();
+      return true;
+    }
+    if (auto row = parse_plain_row(line)) {
+      m_block.push_back(std::move(*row));
+      m_result.plain_list = true;
+      return true;
+    }
+    close_block();
+    return false;
+  }
+
+  void close_block() {
+    if (m_mode == Mode::verbose && !m_block.empty()) m_verbose_rows = std::move(m_block);
+    if (m_mode == Mode::plain && !m_block.empty()) m_plain_rows = std::move(m_block);
+    m_block.clear();
+    m_mode = Mode::none;
+  }
+
+  WslListResult m_result;
+  Mode m_mode = Mode::none;
+  std::vector<WslDistro> m_block;
+  std::vector<WslDistro> m_verbose_rows;
+  std::vector<WslDistro> m_plain_rows;
+};
+
 }  // namespace
 
 bool is_docker_desktop_distro(std::string_view name) {
@@ -106,87 +213,11 @@ bool is_docker_desktop_distro(std::string_view name) {
 }
 
 WslListResult parse_wsl_list(std::string_view text) {
-  WslListResult result;
+  WslListReader reader;
+  for (std::string_view raw : lines_of(text)) reader.read(raw);
+  WslListResult result = reader.finish();
   result.errors = detect_wsl_errors(text);
   result.windows_version = find_windows_version(text);
-  const auto lines = lines_of(text);
-
-  // Each table or list is a block; the last block that holds rows is the current state (a paste
-  // often shows the output before and after a change), and a header-like line that gets no rows
-  // (a usage text's "Arguments for managing Windows Subsystem for Linux:") changes nothing.
-  enum class Mode { none, verbose, plain, online };
-  Mode mode = Mode::none;
-  std::vector<WslDistro> block;
-  std::vector<WslDistro> verbose_rows;
-  std::vector<WslDistro> plain_rows;
-  auto close_block = [&] {
-    if (mode == Mode::verbose && !block.empty()) verbose_rows = std::move(block);
-    if (mode == Mode::plain && !block.empty()) plain_rows = std::move(block);
-    block.clear();
-    mode = Mode::none;
-  };
-  for (std::string_view raw : lines) {
-    const std::string_view line = strip_line_wrapping(raw);
-    const auto words = words_of(line);
-    const std::string normalized = normalize_for_match(line);
-    if (is_verbose_header(words)) {
-      close_block();
-      mode = Mode::verbose;
-      result.verbose_table = true;
-      continue;
-    }
-    if (is_online_sentence(normalized)) {
-      close_block();
-      result.online_list = true;
-      continue;
-    }
-    if (is_online_table_header(normalized)) {
-      close_block();
-      mode = Mode::online;
-      result.online_list = true;
-      continue;
-    }
-    if (is_plain_list_header(line)) {
-      close_block();
-      mode = Mode::plain;
-      continue;
-    }
-    if (mode == Mode::online) {
-      if (words.size() >= 2 && is_distro_name(words[0]) && words[0] != "NAME") {
-        const auto rest = line.substr(line.find(words[1], words[0].size()));
-        result.online.push_back({std::string(words[0]), std::string(trim(rest))});
-      } else if (line.empty() && !result.online.empty()) {
-        mode = Mode::none;
-      }
-      continue;
-    }
-    if (mode == Mode::plain) {
-      if (line.empty()) {
-        if (!block.empty()) close_block();
-        continue;
-      }
-      if (auto row = parse_plain_row(line)) {
-        block.push_back(std::move(*row));
-        result.plain_list = true;
-        continue;
-      }
-      close_block();
-    }
-    if (auto row = parse_verbose_row(line)) {
-      // Rows also count without their header: a paste may start below it.
-      if (mode != Mode::verbose) {
-        close_block();
-        mode = Mode::verbose;
-      }
-      block.push_back(std::move(*row));
-      continue;
-    }
-    if (mode == Mode::verbose && !line.empty()) close_block();
-  }
-  close_block();
-  result.distros = !verbose_rows.empty() ? std::move(verbose_rows) : std::move(plain_rows);
-  // The only distribution is always the default; a paste that lost the '*' column still says so.
-  if (result.distros.size() == 1 && result.verbose_table) result.distros.front().is_default = true;
   return result;
 }
 
