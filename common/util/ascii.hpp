@@ -21,7 +21,7 @@ inline std::string ascii_lower(std::string_view text) {
 }
 
 // Without ASCII whitespace at either end (a no-break space or other Unicode space stays: the
-// parsers that must drop those say so themselves).
+// parsers that must drop those say so, with trim_with_nbsp).
 constexpr std::string_view trim_left(std::string_view text) {
   while (!text.empty() && ascii_is_space(text.front())) text.remove_prefix(1);
   return text;
@@ -31,6 +31,31 @@ constexpr std::string_view trim_right(std::string_view text) {
   return text;
 }
 constexpr std::string_view trim(std::string_view text) { return trim_right(trim_left(text)); }
+
+// Without ASCII whitespace nor no-break spaces (U+00A0, UTF-8 C2 A0) at either end, in any mix:
+// for pasted text, where French labels ("Version WSL\u00a0: 2.0") and web pages put them.
+constexpr std::string_view trim_with_nbsp(std::string_view text) {
+  constexpr std::string_view nbsp = "\xC2\xA0";
+  for (;;) {
+    if (!text.empty() && ascii_is_space(text.front())) {
+      text.remove_prefix(1);
+    } else if (text.starts_with(nbsp)) {
+      text.remove_prefix(nbsp.size());
+    } else {
+      break;
+    }
+  }
+  for (;;) {
+    if (!text.empty() && ascii_is_space(text.back())) {
+      text.remove_suffix(1);
+    } else if (text.ends_with(nbsp)) {
+      text.remove_suffix(nbsp.size());
+    } else {
+      break;
+    }
+  }
+  return text;
+}
 
 // ASCII case-insensitive comparison and search.
 constexpr bool iequals(std::string_view a, std::string_view b) {

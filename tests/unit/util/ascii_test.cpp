@@ -22,3 +22,13 @@ TEST_CASE("iequals and icontains fold ASCII case only", "[util]") {
   CHECK_FALSE(icontains("ab", "abc"));
   CHECK_FALSE(iequals("\xC3\x89", "\xC3\xA9"));  // É and é: not ASCII, not folded
 }
+
+TEST_CASE("trim_with_nbsp also drops no-break spaces, mixed with ASCII whitespace, at both ends", "[util]") {
+  CHECK(trim_with_nbsp("\xC2\xA0 x \xC2\xA0") == "x");
+  CHECK(trim_with_nbsp(" \xC2\xA0 \xC2\xA0" "2.0\t\xC2\xA0\xC2\xA0 ") == "2.0");  // in any mix and number
+  CHECK(trim_with_nbsp("a\xC2\xA0" "b") == "a\xC2\xA0" "b");                  // inside: kept
+  CHECK(trim_with_nbsp("\xC2\xA0\xC2\xA0") == "");
+  CHECK(trim_with_nbsp("\xE2\x80\xA0") == "\xE2\x80\xA0");  // U+2020 ends in A0 too: not a no-break space
+  CHECK(trim_with_nbsp("\xC2") == "\xC2");                  // half a sequence stays
+  static_assert(trim_with_nbsp(" \xC2\xA0x") == "x");
+}
