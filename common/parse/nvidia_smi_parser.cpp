@@ -39,13 +39,13 @@ struct Cells {
 
 Cells cells_of(std::string_view line) {
   Cells cells;
-  line = trim(line);
-  if (!starts_with(line, "|")) return cells;
+  line = trim_with_nbsp(line);
+  if (!line.starts_with("|")) return cells;
   line.remove_prefix(1);
   while (!line.empty()) {
     const auto bar = line.find('|');
     if (bar == std::string_view::npos) {
-      if (!trim(line).empty()) cells.parts.push_back(line);
+      if (!trim_with_nbsp(line).empty()) cells.parts.push_back(line);
       break;
     }
     cells.parts.push_back(line.substr(0, bar));
@@ -101,10 +101,10 @@ std::optional<NvidiaGpu> parse_first_row(const Cells& cells) {
 std::optional<long long> memory_total(std::string_view cell) {
   const auto slash = cell.find('/');
   if (slash == std::string_view::npos) return std::nullopt;
-  std::string_view total = trim(cell.substr(slash + 1));
-  if (!ends_with(total, "MiB")) return std::nullopt;
+  std::string_view total = trim_with_nbsp(cell.substr(slash + 1));
+  if (!total.ends_with("MiB")) return std::nullopt;
   total.remove_suffix(3);
-  total = trim(total);
+  total = trim_with_nbsp(total);
   if (!all_digits(total) || total.size() > 12) return std::nullopt;
   return std::stoll(std::string(total));
 }
@@ -114,7 +114,7 @@ std::vector<std::string> split_csv(std::string_view line) {
   std::size_t start = 0;
   for (;;) {
     const auto comma = line.find(',', start);
-    fields.emplace_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+    fields.emplace_back(trim_with_nbsp(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
@@ -133,8 +133,8 @@ std::string canonical_field(std::string_view name) {
 }
 
 std::optional<long long> mib_value(std::string_view field) {
-  std::string_view v = trim(field);
-  if (ends_with(v, "MiB")) v = trim(v.substr(0, v.size() - 3));
+  std::string_view v = trim_with_nbsp(field);
+  if (v.ends_with("MiB")) v = trim_with_nbsp(v.substr(0, v.size() - 3));
   if (!all_digits(v) || v.size() > 12) return std::nullopt;
   return std::stoll(std::string(v));
 }
@@ -167,9 +167,9 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
   NvidiaGpu gpu;
   const std::string& first = fields.front();
   const bool name_like = !first.empty() && !ascii_is_digit(first.front()) && !contains(first, ":") && !contains(first, "[") &&
-                         first.size() <= 64 && (contains_ci(first, "nvidia") || contains_ci(first, "geforce") ||
-                                                contains_ci(first, "quadro") || contains_ci(first, "tesla") ||
-                                                contains_ci(first, "rtx") || contains_ci(first, "gtx"));
+                         first.size() <= 64 && (icontains(first, "nvidia") || icontains(first, "geforce") ||
+                                                icontains(first, "quadro") || icontains(first, "tesla") ||
+                                                icontains(first, "rtx") || icontains(first, "gtx"));
   if (!name_like) return std::nullopt;
   gpu.name = first;
   bool typed = false;
@@ -181,7 +181,7 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
     } else if (f == "WDDM" || f == "TCC" || f == "MCDM") {
       gpu.driver_model = f;
       typed = true;
-    } else if (ends_with(f, "MiB") && mib_value(f)) {
+    } else if (f.ends_with("MiB") && mib_value(f)) {
       gpu.memory_mib = mib_value(f);
       typed = true;
     }
@@ -193,7 +193,7 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
 
 // `nvidia-smi -L`: "GPU 0: NVIDIA GeForce RTX 3080 (UUID: GPU-5c3b...)".
 std::optional<NvidiaGpu> parse_list_line(std::string_view line) {
-  if (!starts_with(line, "GPU ")) return std::nullopt;
+  if (!line.starts_with("GPU ")) return std::nullopt;
   const auto colon = line.find(": ");
   const auto uuid = line.find(" (UUID: ");
   if (colon == std::string_view::npos || uuid == std::string_view::npos || uuid < colon) return std::nullopt;
@@ -216,9 +216,9 @@ bool names_program_in_quotes(std::string_view line) {
     while ((at = line.find(quote, at)) != std::string_view::npos) {
       std::string_view rest = line.substr(at + quote.size());
       at += quote.size();
-      if (!starts_with(rest, "nvidia-smi")) continue;
+      if (!rest.starts_with("nvidia-smi")) continue;
       rest.remove_prefix(10);
-      if (starts_with(rest, ".exe")) rest.remove_prefix(4);
+      if (rest.starts_with(".exe")) rest.remove_prefix(4);
       // The closing quote follows the name directly.
       if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"' || static_cast<unsigned char>(rest.front()) >= 0x80))
         return true;
@@ -228,26 +228,26 @@ bool names_program_in_quotes(std::string_view line) {
 }
 
 void detect_failures(std::string_view line, NvidiaSmiFailures& f) {
-  if (contains_ci(line, "couldn't communicate with the nvidia driver") ||
-      contains_ci(line, "could not communicate with the nvidia driver"))
+  if (icontains(line, "couldn't communicate with the nvidia driver") ||
+      icontains(line, "could not communicate with the nvidia driver"))
     f.cannot_communicate = true;
-  if (contains_ci(line, "driver not loaded")) f.driver_not_loaded = true;
-  if (contains_ci(line, "gpu access blocked by the operating system")) f.access_blocked = true;
-  if (contains_ci(line, "driver/library version mismatch")) f.library_mismatch = true;
-  if (contains_ci(line, "failed to initialize nvml")) f.nvml_init_failed = true;
-  if (contains_ci(line, "no devices were found")) f.no_devices = true;
-  if (contains_ci(line, "segmentation fault") || contains_ci(line, "core dumped")) f.crashed = true;
-  if (contains_ci(line, "couldn't find libnvidia-ml.so") || contains_ci(line, "could not find libnvidia-ml.so"))
+  if (icontains(line, "driver not loaded")) f.driver_not_loaded = true;
+  if (icontains(line, "gpu access blocked by the operating system")) f.access_blocked = true;
+  if (icontains(line, "driver/library version mismatch")) f.library_mismatch = true;
+  if (icontains(line, "failed to initialize nvml")) f.nvml_init_failed = true;
+  if (icontains(line, "no devices were found")) f.no_devices = true;
+  if (icontains(line, "segmentation fault") || icontains(line, "core dumped")) f.crashed = true;
+  if (icontains(line, "couldn't find libnvidia-ml.so") || icontains(line, "could not find libnvidia-ml.so"))
     f.nvml_library_missing = true;
-  if (contains_ci(line, "unable to determine the device handle for gpu")) f.device_handle_error = true;
-  if (contains_ci(line, "nvidia-smi")) {
-    if (contains_ci(line, "command not found") || contains_ci(line, "not recognized") ||
-        contains_ci(line, "not recognised") || contains_ci(line, "no such file or directory") ||
-        (contains_ci(line, "command '") && contains_ci(line, "not found")) || contains_ci(line, "cannot find the file"))
+  if (icontains(line, "unable to determine the device handle for gpu")) f.device_handle_error = true;
+  if (icontains(line, "nvidia-smi")) {
+    if (icontains(line, "command not found") || icontains(line, "not recognized") ||
+        icontains(line, "not recognised") || icontains(line, "no such file or directory") ||
+        (icontains(line, "command '") && icontains(line, "not found")) || icontains(line, "cannot find the file"))
       f.not_found = true;
     if (names_program_in_quotes(line)) f.not_found = true;
     // PowerShell's error record for a command it cannot find: "nvidia-smi : <localized text>".
-    if (starts_with(line, "nvidia-smi : ") || starts_with(line, "nvidia-smi.exe : ")) f.not_found = true;
+    if (line.starts_with("nvidia-smi : ") || line.starts_with("nvidia-smi.exe : ")) f.not_found = true;
   }
 }
 
@@ -293,7 +293,7 @@ class NvidiaSmiLineReader {
       m_in_gpu_rows = false;
       return true;
     }
-    if (starts_with(line, "|=") || starts_with(line, "+=")) {
+    if (line.starts_with("|=") || line.starts_with("+=")) {
       flush();
       m_in_gpu_rows = true;
       return true;
@@ -309,7 +309,7 @@ class NvidiaSmiLineReader {
     if (auto v = word_after(line, "CUDA Version:")) {
       if (is_version_token(*v)) {
         m_result.cuda_version = v;
-      } else if (starts_with(*v, "ERR")) {
+      } else if (v->starts_with("ERR")) {
         m_result.cuda_version_error = true;
       }
     }
@@ -364,7 +364,7 @@ class NvidiaSmiLineReader {
     bool named = false;
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const std::string& column = m_csv_columns[i];
-      if (column == "name" && !starts_with(fields[i], "[")) {
+      if (column == "name" && !fields[i].starts_with("[")) {
         ShownName name = shown_name(fields[i]);
         named = !name.text.empty();
         gpu.name = std::move(name.text);

@@ -14,7 +14,7 @@ namespace {
 // The version at the start of `text` ("9.1.0", "8.1.0." -> "8.1.0": a sentence's full stop);
 // nothing when there is none or it was cut ("9.1...", "9.1\u2026": digits may be missing).
 std::optional<std::string> leading_version(std::string_view text) {
-  text = trim(text);
+  text = trim_with_nbsp(text);
   std::size_t end = 0;
   while (end < text.size() && (ascii_is_digit(text[end]) || text[end] == '.')) ++end;
   std::string_view version = text.substr(0, end);
@@ -27,7 +27,7 @@ std::optional<std::string> leading_version(std::string_view text) {
 
 // The number at the start of `text`; nothing when there is none or it was cut ("1...").
 std::optional<int> leading_int(std::string_view text) {
-  text = trim(text);
+  text = trim_with_nbsp(text);
   int value = 0;
   std::size_t i = 0;
   for (; i < text.size() && ascii_is_digit(text[i]) && i < 6; ++i) value = value * 10 + (text[i] - '0');
@@ -107,7 +107,7 @@ void read_gpu_counts(std::string_view line, TfLogState& st, TfLogResult& result)
     keep_max(result.gpu_count, gpus);
   }
   if ((pos = lower.find("adding visible gpu devices:")) != std::string::npos) {
-    std::string_view list = trim(line.substr(pos + 27));
+    std::string_view list = trim_with_nbsp(line.substr(pos + 27));
     if (!list.empty() && ascii_is_digit(list[0])) keep_max(result.gpu_count, static_cast<int>(count_of(list, ",") + 1));
   }
   if ((pos = line.find("Created device /job:")) != std::string_view::npos ||
@@ -123,7 +123,7 @@ void read_gpu_counts(std::string_view line, TfLogState& st, TfLogResult& result)
     if (auto n = leading_int(line.substr(pos + 13))) keep_max(result.gpu_count, *n + 1);
   }
   if (lower.find("skipping registering gpu devices") != std::string::npos) st.skipping_registration = true;
-  if (st.skipping_registration && trim(line) == "[]") keep_max(result.gpu_count, 0);
+  if (st.skipping_registration && trim_with_nbsp(line) == "[]") keep_max(result.gpu_count, 0);
 }
 
 // "compute capability: 8.9", "computeCapability: 5.0", "Compute Capability 7.0": the highest shown.
@@ -135,8 +135,8 @@ void read_compute_capability(std::string_view line, const std::string& lower, st
     skip = 17;
   }
   if (pos == std::string::npos) return;
-  std::string_view rest = trim(line.substr(pos + skip));
-  if (!rest.empty() && rest.front() == ':') rest = trim(rest.substr(1));
+  std::string_view rest = trim_with_nbsp(line.substr(pos + skip));
+  if (!rest.empty() && rest.front() == ':') rest = trim_with_nbsp(rest.substr(1));
   auto version = leading_version(rest);
   if (!version || !contains(*version, ".")) return;
   const auto major = [](const std::string& v) { return std::atoi(v.c_str()); };

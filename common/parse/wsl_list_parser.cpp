@@ -5,6 +5,7 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
@@ -36,7 +37,7 @@ bool is_verbose_header(const std::vector<std::string_view>& words) {
 }
 
 // The catalogue's table header; its rows follow it.
-bool is_online_table_header(const std::string& normalized) { return starts_with(normalized, "name friendly name"); }
+bool is_online_table_header(const std::string& normalized) { return normalized.starts_with("name friendly name"); }
 
 // The sentence wsl.exe prints above the catalogue, in any language.
 bool is_online_sentence(const std::string& normalized) {
@@ -69,26 +70,26 @@ std::optional<WslDistro> parse_verbose_row(std::string_view line) {
 // today's) a short line naming Windows/Linux that ends with a colon.
 bool is_plain_list_header(std::string_view line) {
   const std::string normalized = normalize_for_match(line);
-  if (contains_any(normalized, wsl_message_catalog().list_headers) && ends_with(normalized, ":")) return true;
-  if (!ends_with(normalized, ":") || normalized.size() > 90) return false;
+  if (contains_any(normalized, wsl_message_catalog().list_headers) && normalized.ends_with(":")) return true;
+  if (!normalized.ends_with(":") || normalized.size() > 90) return false;
   return contains(normalized, "linux") && contains(normalized, "windows") && !contains(normalized, "wsl.exe") &&
          !contains(normalized, "http");
 }
 
 // "Ubuntu-18.04 (Default)", "Ubuntu-18.04 (默认)", "Ubuntu".
 std::optional<WslDistro> parse_plain_row(std::string_view line) {
-  line = trim(line);
+  line = trim_with_nbsp(line);
   std::string_view name = line;
   bool is_default = false;
   const auto space = line.find_first_of(" \t(");
   if (space != std::string_view::npos) {
     name = line.substr(0, space);
-    const std::string marker = normalize_for_match(trim(line.substr(space)));
+    const std::string marker = normalize_for_match(trim_with_nbsp(line.substr(space)));
     const auto& markers = wsl_message_catalog().default_markers;
     const bool localized = std::find(markers.begin(), markers.end(), marker) != markers.end();
     // Any parenthesised word after a name is the default marker: names cannot hold spaces or
     // parentheses, and translations of "(Default)" changed between wsl.exe builds.
-    const bool parenthesised = starts_with(marker, "(") && ends_with(marker, ")") && marker.size() <= 40;
+    const bool parenthesised = marker.starts_with("(") && marker.ends_with(")") && marker.size() <= 40;
     if (!localized && !parenthesised) return std::nullopt;
     is_default = true;
   }
@@ -171,7 +172,7 @@ class WslListReader {
   void read_online_row(std::string_view line, const std::vector<std::string_view>& words) {
     if (words.size() >= 2 && is_distro_name(words[0]) && words[0] != "NAME") {
       const auto rest = line.substr(line.find(words[1], words[0].size()));
-      m_result.online.push_back({std::string(words[0]), std::string(trim(rest))});
+      m_result.online.push_back({std::string(words[0]), std::string(trim_with_nbsp(rest))});
     } else if (line.empty() && !m_result.online.empty()) {
       m_mode = Mode::none;
     }
@@ -226,7 +227,7 @@ bool is_wsl_quiet_list_command(std::string_view command) {
   bool wsl = false, list = false, quiet = false;
   for (std::string_view w : words) {
     const std::string lower = normalize_for_match(w);
-    if (lower == "wsl" || lower == "wsl.exe" || ends_with(lower, "\\wsl.exe") || ends_with(lower, "/wsl.exe")) wsl = true;
+    if (lower == "wsl" || lower == "wsl.exe" || lower.ends_with("\\wsl.exe") || lower.ends_with("/wsl.exe")) wsl = true;
     else if (wsl && (lower == "-l" || lower == "--list")) list = true;
     else if (wsl && (lower == "-q" || lower == "--quiet")) quiet = true;
     else if (wsl && (lower == "-lq" || lower == "-ql")) list = quiet = true;
@@ -238,7 +239,7 @@ WslListResult parse_wsl_quiet_list(std::string_view text) {
   WslListResult result;
   result.errors = detect_wsl_errors(text);
   for (std::string_view raw : lines_of(text)) {
-    const std::string_view line = trim(strip_line_wrapping(raw));
+    const std::string_view line = trim_with_nbsp(strip_line_wrapping(raw));
     if (line.empty()) {
       if (result.distros.empty()) continue;
       break;

@@ -56,7 +56,7 @@ void classify_line(Line& line, const std::string& current_section) {
     }
     line.kind = LineKind::section;
     line.inline_comment = r < rest.size();
-    line.section = ascii_lower(parse::trim(content.substr(i + 1, close - i - 1)));
+    line.section = ascii_lower(trim_with_nbsp(content.substr(i + 1, close - i - 1)));
     return;
   }
   if (!is_alpha(first)) {
@@ -101,18 +101,18 @@ const char* to_string(FileEncoding encoding) {
 }
 
 std::string decode_wslconfig(std::string_view bytes, FileEncoding& encoding) {
-  if (parse::starts_with(bytes, "\xEF\xBB\xBF")) {
+  if (bytes.starts_with("\xEF\xBB\xBF")) {
     encoding = FileEncoding::utf8_bom;
     // Written back without the BOM, so it must be text: invalid bytes become U+FFFD, as UTF-16
     // decoding does. (Kept raw, a body starting FF FE would be read back as UTF-16: found by
     // fuzz_wslconfig.)
     return parse::valid_utf8(bytes.substr(3));
   }
-  if (parse::starts_with(bytes, "\xFF\xFE")) {
+  if (bytes.starts_with("\xFF\xFE")) {
     encoding = FileEncoding::utf16le_bom;
     return utf16_bytes_to_utf8(bytes.substr(2), false);
   }
-  if (parse::starts_with(bytes, "\xFE\xFF")) {
+  if (bytes.starts_with("\xFE\xFF")) {
     encoding = FileEncoding::utf16be_bom;
     return utf16_bytes_to_utf8(bytes.substr(2), true);
   }
@@ -165,7 +165,7 @@ std::size_t Document::line_of(std::string_view section, std::string_view key) co
   const std::string wanted = ascii_lower(section);
   for (std::size_t i = m_lines.size(); i-- > 0;) {
     const Line& line = m_lines[i];
-    if (line.kind == LineKind::key_value && line.section == wanted && parse::iequals(line.key, key)) return i + 1;
+    if (line.kind == LineKind::key_value && line.section == wanted && iequals(line.key, key)) return i + 1;
   }
   return 0;
 }
@@ -227,7 +227,7 @@ std::size_t Document::unset(std::string_view section, std::string_view key) {
   m_lines.erase(std::remove_if(m_lines.begin(), m_lines.end(),
                                [&](const Line& line) {
                                  return line.kind == LineKind::key_value && line.section == wanted &&
-                                        parse::iequals(line.key, key);
+                                        iequals(line.key, key);
                                }),
                 m_lines.end());
   // Removing a file's last line must not leave a line end the file did not have.
