@@ -9,10 +9,13 @@
 namespace tfwsl {
 
 constexpr bool ascii_is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool ascii_is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool ascii_is_alnum(char c) { return ascii_is_alpha(c) || ascii_is_digit(c); }
 constexpr bool ascii_is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 constexpr char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr char ascii_upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c; }
 
 inline std::string ascii_lower(std::string_view text) {
   std::string out(text);
@@ -63,6 +66,9 @@ constexpr bool iequals(std::string_view a, std::string_view b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
   return true;
+}
+constexpr bool istarts_with(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
 }
 constexpr bool icontains(std::string_view text, std::string_view needle) {
   if (needle.empty()) return true;

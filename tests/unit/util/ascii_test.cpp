@@ -21,6 +21,21 @@ TEST_CASE("iequals and icontains fold ASCII case only", "[util]") {
   CHECK(icontains("abc", ""));
   CHECK_FALSE(icontains("ab", "abc"));
   CHECK_FALSE(iequals("\xC3\x89", "\xC3\xA9"));  // É and é: not ASCII, not folded
+  CHECK(istarts_with("Sec-Fetch-Mode", "sec-fetch-"));
+  CHECK(istarts_with("x", ""));
+  CHECK_FALSE(istarts_with("Sec", "sec-fetch-"));
+  CHECK_FALSE(istarts_with("X-Sec-Fetch-", "sec-fetch-"));
+}
+
+TEST_CASE("ASCII letters and digits, and no other byte", "[util]") {
+  CHECK(ascii_is_alpha('a'));
+  CHECK(ascii_is_alpha('Z'));
+  CHECK_FALSE(ascii_is_alpha('1'));
+  CHECK_FALSE(ascii_is_alpha('\xC3'));  // a UTF-8 lead byte (negative as char)
+  CHECK(ascii_is_alnum('7'));
+  CHECK_FALSE(ascii_is_alnum('_'));
+  CHECK(ascii_upper('e') == 'E');
+  CHECK(ascii_upper('\xE9') == '\xE9');
 }
 
 TEST_CASE("trim_with_nbsp also drops no-break spaces, mixed with ASCII whitespace, at both ends", "[util]") {
