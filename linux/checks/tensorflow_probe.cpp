@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "linux/checks/file_text.hpp"
+#include "common/util/ascii.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
