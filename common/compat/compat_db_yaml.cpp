@@ -132,6 +132,18 @@ class CompatReader {
     return false;
   }
 
+  // Calls read_entry with each map in the list parent[key] (`name`: how problems name the list;
+  // other entries are reported). Returns the list, undefined when it is absent (reported too).
+  template <typename ReadEntry>
+  YAML::Node for_each_entry(const YAML::Node& parent, const char* key, const char* name, ReadEntry read_entry) {
+    const YAML::Node list = sequence(parent, key);
+    if (!list.IsDefined()) return list;
+    for (const auto& e : list) {
+      if (entry_is_map(e, name)) read_entry(e);
+    }
+    return list;
+  }
+
  private:
   std::string m_source;
   std::vector<std::string> m_problems;
@@ -191,12 +203,10 @@ std::optional<TfRelease> read_tensorflow_release(CompatReader& r, const YAML::No
 // Newest release first.
 std::vector<TfRelease> read_tensorflow_releases(CompatReader& r, const YAML::Node& root, const PackagingCutoffs& cutoffs) {
   std::vector<TfRelease> releases;
-  const YAML::Node list = r.sequence(root, "tensorflow");
-  if (!list.IsDefined()) return releases;
-  for (const auto& e : list) {
-    if (!r.entry_is_map(e, "tensorflow")) continue;
+  const YAML::Node list = r.for_each_entry(root, "tensorflow", "tensorflow", [&](const YAML::Node& e) {
     if (auto tf = read_tensorflow_release(r, e, releases, cutoffs)) releases.push_back(std::move(*tf));
-  }
+  });
+  if (!list.IsDefined()) return releases;
   if (releases.empty()) r.problem(list, "'tensorflow' lists no release");
   std::stable_sort(releases.begin(), releases.end(), [](const TfRelease& a, const TfRelease& b) { return a.release > b.release; });
   return releases;
@@ -208,17 +218,14 @@ void read_native_windows_gpu(CompatReader& r, const YAML::Node& root, Version& l
   if (!native.IsDefined()) return;
   r.check_keys(native, {"last_release", "releases"});
   last_release = r.version(native, "last_release").value_or(Version{});
-  if (auto list = r.sequence(native, "releases"); list.IsDefined()) {
-    for (const auto& e : list) {
-      if (!r.entry_is_map(e, "native_windows_gpu.releases")) continue;
-      r.check_keys(e, {"release", "python", "cuda", "cudnn"});
-      auto release = r.version(e, "release");
-      auto python = r.range(e, "python");
-      auto cuda = r.version(e, "cuda");
-      auto cudnn = r.version(e, "cudnn");
-      if (release && python && cuda && cudnn) releases.push_back({*release, *python, *cuda, *cudnn});
-    }
-  }
+  r.for_each_entry(native, "releases", "native_windows_gpu.releases", [&](const YAML::Node& e) {
+    r.check_keys(e, {"release", "python", "cuda", "cudnn"});
+    auto release = r.version(e, "release");
+    auto python = r.range(e, "python");
+    auto cuda = r.version(e, "cuda");
+    auto cudnn = r.version(e, "cudnn");
+    if (release && python && cuda && cudnn) releases.push_back({*release, *python, *cuda, *cudnn});
+  });
   const bool listed = std::any_of(releases.begin(), releases.end(), [&](const NativeWindowsGpuRelease& n) {
     return n.release.same_minor_series(last_release);
   });
@@ -250,42 +257,33 @@ std::optional<CudaDriverMinimum> read_cuda_driver(CompatReader& r, const YAML::N
 
 std::vector<CudaDriverMinimum> read_cuda_drivers(CompatReader& r, const YAML::Node& root) {
   std::vector<CudaDriverMinimum> drivers;
-  if (auto list = r.sequence(root, "cuda_drivers"); list.IsDefined()) {
-    for (const auto& e : list) {
-      if (!r.entry_is_map(e, "cuda_drivers")) continue;
-      if (auto driver = read_cuda_driver(r, e)) drivers.push_back(std::move(*driver));
-    }
-  }
+  r.for_each_entry(root, "cuda_drivers", "cuda_drivers", [&](const YAML::Node& e) {
+    if (auto driver = read_cuda_driver(r, e)) drivers.push_back(std::move(*driver));
+  });
   return drivers;
 }
 
 std::vector<MinorVersionFloor> read_minor_version_floors(CompatReader& r, const YAML::Node& root) {
   std::vector<MinorVersionFloor> floors;
-  if (auto list = r.sequence(root, "cuda_minor_version_floor"); list.IsDefined()) {
-    for (const auto& e : list) {
-      if (!r.entry_is_map(e, "cuda_minor_version_floor")) continue;
-      r.check_keys(e, {"cuda_major", "linux", "windows"});
-      auto major = r.integer(e, "cuda_major");
-      auto linux_min = r.driver(e, "linux");
-      auto windows_min = r.driver(e, "windows");
-      if (major && linux_min && windows_min) floors.push_back({*major, *linux_min, *windows_min});
-    }
-  }
+  r.for_each_entry(root, "cuda_minor_version_floor", "cuda_minor_version_floor", [&](const YAML::Node& e) {
+    r.check_keys(e, {"cuda_major", "linux", "windows"});
+    auto major = r.integer(e, "cuda_major");
+    auto linux_min = r.driver(e, "linux");
+    auto windows_min = r.driver(e, "windows");
+    if (major && linux_min && windows_min) floors.push_back({*major, *linux_min, *windows_min});
+  });
   return floors;
 }
 
 std::vector<UbuntuPython> read_ubuntu_pythons(CompatReader& r, const YAML::Node& root) {
   std::vector<UbuntuPython> pythons;
-  if (auto list = r.sequence(root, "ubuntu_python"); list.IsDefined()) {
-    for (const auto& e : list) {
-      if (!r.entry_is_map(e, "ubuntu_python")) continue;
-      r.check_keys(e, {"ubuntu", "codename", "python3"});
-      auto ubuntu = r.version(e, "ubuntu");
-      auto codename = r.text(e, "codename");
-      auto python = r.version(e, "python3");
-      if (ubuntu && codename && python) pythons.push_back({*ubuntu, *codename, *python});
-    }
-  }
+  r.for_each_entry(root, "ubuntu_python", "ubuntu_python", [&](const YAML::Node& e) {
+    r.check_keys(e, {"ubuntu", "codename", "python3"});
+    auto ubuntu = r.version(e, "ubuntu");
+    auto codename = r.text(e, "codename");
+    auto python = r.version(e, "python3");
+    if (ubuntu && codename && python) pythons.push_back({*ubuntu, *codename, *python});
+  });
   return pythons;
 }
 
