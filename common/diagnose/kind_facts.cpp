@@ -15,6 +15,7 @@
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
+#include "common/version/version_spec.hpp"
 #include "common/util/ascii.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
 #include "common/wslconfig/wslconfig_facts.hpp"
@@ -75,7 +76,7 @@ nlohmann::json requirements_facts(std::string_view text, const SignatureBase& ba
   auto result = parse::parse_requirements(text);
   nlohmann::json facts = parse::to_json(result);
   if (const auto* tf = parse::find_tensorflow(result)) {
-    facts["tensorflow_folded"] = parse::fold_package_name(tf->package);
+    facts["tensorflow_folded"] = normalize_package_name(tf->package);
     if (auto allows = tensorflow_allows(*tf, base)) facts["tensorflow_allows"] = *allows;
     if (result.python) {
       if (auto conflict = python_conflict(*result.python, *tf, builtin_compat_db())) facts["python_conflict"] = *conflict;

@@ -6,13 +6,10 @@
 #include "common/parse/line_tools.hpp"
 #include "common/parse/requirements_sources.hpp"
 #include "common/util/ascii.hpp"
+#include "common/version/version_spec.hpp"
 
 namespace tfwsl::parse {
 namespace {
-
-bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-}
 
 std::string remove_spaces(std::string_view s) {
   std::string out;
@@ -50,7 +47,7 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
   // conda "channel::package".
   auto channel = text.find("::");
   if (conda && channel != std::string_view::npos && channel < 64) text = text.substr(channel + 2);
-  while (i < text.size() && is_name_char(text[i])) ++i;
+  while (i < text.size() && is_package_name_char(text[i])) ++i;
   if (i == 0) return std::nullopt;
   req.package = ascii_lower(text.substr(0, i));
   if (!((req.package[0] >= 'a' && req.package[0] <= 'z') || (req.package[0] >= '0' && req.package[0] <= '9'))) return std::nullopt;
@@ -85,12 +82,12 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
   std::string spec = remove_spaces(rest);
   // Only specifier characters: anything else means this was prose, not a requirement.
   for (char c : spec) {
-    if (!(is_name_char(c) || c == '=' || c == '<' || c == '>' || c == '!' || c == '~' || c == ',' || c == '*' ||
+    if (!(is_package_name_char(c) || c == '=' || c == '<' || c == '>' || c == '!' || c == '~' || c == ',' || c == '*' ||
           c == '^' || c == '+' || c == '|')) {
       return std::nullopt;
     }
   }
-  if (!spec.empty() && is_name_char(spec[0]) && !(spec[0] >= '0' && spec[0] <= '9')) return std::nullopt;
+  if (!spec.empty() && is_package_name_char(spec[0]) && !(spec[0] >= '0' && spec[0] <= '9')) return std::nullopt;
   req.spec = spec;
   return req;
 }
@@ -355,17 +352,6 @@ const char* to_string(RequirementsFormat format) {
   return "requirements.txt";
 }
 
-std::string fold_package_name(std::string_view name) {
-  std::string out;
-  for (char c : name) {
-    char l = ascii_lower(c);
-    if (l == '_' || l == '.') l = '-';
-    if (l == '-' && !out.empty() && out.back() == '-') continue;
-    out += l;
-  }
-  return out;
-}
-
 RequirementsResult parse_requirements(std::string_view text) {
   std::vector<Line> lines;
   int number = 0;
@@ -415,7 +401,7 @@ double looks_like_requirements(std::string_view text) {
     // A bare word counts only weakly: prose lines start with words too.
     if (req && (!req->spec.empty() || !req->extras.empty() || t.find(' ') == std::string_view::npos)) {
       ++requirement_like;
-      tensorflow = tensorflow || is_tensorflow_package(fold_package_name(req->package));
+      tensorflow = tensorflow || is_tensorflow_package(normalize_package_name(req->package));
     }
   }
   if (lines == 0) return 0.0;
@@ -435,7 +421,7 @@ double looks_like_requirements(std::string_view text) {
 const DeclaredRequirement* find_tensorflow(const RequirementsResult& result) {
   const DeclaredRequirement* conda_match = nullptr;
   for (const auto& req : result.requirements) {
-    if (!is_tensorflow_package(fold_package_name(req.package))) continue;
+    if (!is_tensorflow_package(normalize_package_name(req.package))) continue;
     if (!req.conda) return &req;
     if (!conda_match) conda_match = &req;
   }
@@ -453,7 +439,7 @@ nlohmann::json to_json(const RequirementsResult& result) {
   nlohmann::json packages = nlohmann::json::array();
   nlohmann::json conda_packages = nlohmann::json::array();
   for (const auto& req : result.requirements) {
-    (req.conda ? conda_packages : packages).push_back(fold_package_name(req.package));
+    (req.conda ? conda_packages : packages).push_back(normalize_package_name(req.package));
   }
   facts["packages"] = std::move(packages);
   if (!conda_packages.empty()) facts["conda_packages"] = std::move(conda_packages);

@@ -7,23 +7,20 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/util/ascii.hpp"
+#include "common/version/version_spec.hpp"
 
 namespace tfwsl::parse {
 namespace {
 
-bool is_package_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-}
-
 bool is_package_name(std::string_view word) {
-  return !word.empty() && word.size() <= 100 && std::all_of(word.begin(), word.end(), is_package_char) &&
+  return !word.empty() && word.size() <= 100 && std::all_of(word.begin(), word.end(), is_package_name_char) &&
          !(word.front() == '-' || word.front() == '.');
 }
 
 // "2.4.1", "1.0.post1", "2021.1.19", "3.0.5": starts with a digit, no blanks.
 bool is_version_word(std::string_view word) {
   return !word.empty() && ascii_is_digit(word.front()) && word.size() <= 64 &&
-         std::all_of(word.begin(), word.end(), [](char c) { return is_package_char(c) || c == '+' || c == '!'; });
+         std::all_of(word.begin(), word.end(), [](char c) { return is_package_name_char(c) || c == '+' || c == '!'; });
 }
 
 void add_requirement(RequirementsResult& result, std::string_view name, std::string spec, bool conda, int number) {
@@ -207,7 +204,7 @@ bool read_bullet(std::string_view line, int number, RequirementsResult& result) 
   if (t.size() < 4 || (t[0] != '-' && t[0] != '*' && t[0] != '+') || t[1] != ' ') return false;
   t = trim_with_nbsp(t.substr(2));
   std::size_t end = 0;
-  while (end < t.size() && is_package_char(t[end])) ++end;
+  while (end < t.size() && is_package_name_char(t[end])) ++end;
   const std::string_view name = t.substr(0, end);
   if (!is_package_name(name)) return false;
   std::string_view rest = t.substr(end);
