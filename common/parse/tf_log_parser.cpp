@@ -81,8 +81,7 @@ constexpr std::array<std::string_view, 7> k_weak_markers = {
 // is a plain find.
 void lower_into(std::string_view line, std::string& lower) {
   lower.assign(line.begin(), line.end());
-  for (char& c : lower)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  for (char& c : lower) c = ascii_lower(c);
 }
 
 struct TfLogState {
@@ -192,10 +191,7 @@ TfLogResult parse_tf_log(std::string_view text) {
 
 double looks_like_tf_log(std::string_view text) {
   // Only the first megabyte decides: a 10 MB log is recognised as fast as a short one.
-  std::string lower(text.substr(0, 1 << 20));
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
+  const std::string lower = ascii_lower(text.substr(0, 1 << 20));
   int strong = 0;
   for (auto marker : k_strong_markers) {
     if (lower.find(marker) != std::string::npos) ++strong;
