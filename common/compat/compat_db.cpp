@@ -7,13 +7,6 @@
 #include "common/util/ascii.hpp"
 
 namespace tfwsl {
-namespace {
-
-bool digits_only(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c); });
-}
-
-}  // namespace
 
 bool VersionRange::contains(const Version& v) const {
   const Version mm = v.truncated(2);
@@ -140,8 +133,8 @@ std::optional<Version> CompatDb::ubuntu_release_of_distro(std::string_view distr
   const std::string rest = name.substr(prefix.size());
   // "Ubuntu-24.04" only: exactly two numeric fields. "Ubuntu-24.04-dev" is not a release name.
   const auto dot = rest.find('.');
-  if (dot == std::string::npos || !digits_only(std::string_view(rest).substr(0, dot)) ||
-      !digits_only(std::string_view(rest).substr(dot + 1)))
+  if (dot == std::string::npos || !ascii_all_digits(std::string_view(rest).substr(0, dot)) ||
+      !ascii_all_digits(std::string_view(rest).substr(dot + 1)))
     return std::nullopt;
   auto v = Version::parse(rest);
   if (!v) return std::nullopt;

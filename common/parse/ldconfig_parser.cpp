@@ -17,8 +17,7 @@ constexpr std::string_view k_wsl_lib = "/usr/lib/wsl/lib";
 bool is_lib_name(std::string_view word) {
   if (!word.starts_with("lib") || word.find(".so") == std::string_view::npos || has_cut_marker(word)) return false;
   return std::all_of(word.begin(), word.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-           c == '+' || c == '-';
+    return ascii_is_alnum(c) || c == '.' || c == '_' || c == '+' || c == '-';
   });
 }
 

@@ -152,6 +152,11 @@ std::vector<std::string_view> words_of(std::string_view line) {
   return words;
 }
 
+bool is_dotted_number(std::string_view text) {
+  return !text.empty() && ascii_is_digit(text.front()) && contains(text, ".") &&
+         std::all_of(text.begin(), text.end(), [](char c) { return ascii_is_digit(c) || c == '.'; });
+}
+
 bool has_cut_marker(std::string_view text) { return contains(text, "...") || contains(text, "\xE2\x80\xA6"); }
 
 bool starts_with_cut_marker(std::string_view text) {

@@ -46,6 +46,10 @@ std::string valid_utf8(std::string_view text);
 // Whitespace-separated words (ASCII blanks; also no-break spaces).
 std::vector<std::string_view> words_of(std::string_view line);
 
+// "555.99", "555.52.01", "12.5": digits and dots, starting with a digit, with at least one dot
+// (the version numbers nvidia-smi prints).
+bool is_dotted_number(std::string_view text);
+
 // A cut marker: "..." (nvidia-smi ends a name cut to its column with it, people cut pastes with
 // it) or U+2026. Text that holds one was cut: what stands before it may be partial ("10.0.190..."
 // is no build number), so it is no fact.

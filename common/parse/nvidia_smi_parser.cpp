@@ -10,14 +10,6 @@
 namespace tfwsl::parse {
 namespace {
 
-bool all_digits(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c); }); }
-
-// "555.99", "555.52.01", "12.5", "460.15": digits and dots, starting with a digit.
-bool is_version_token(std::string_view s) {
-  return !s.empty() && ascii_is_digit(s.front()) && contains(s, ".") &&
-         std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c) || c == '.'; });
-}
-
 // The word after `label` on the line ("Driver Version:" -> "555.99").
 std::optional<std::string> word_after(std::string_view line, std::string_view label) {
   const auto at = line.find(label);
@@ -72,7 +64,7 @@ ShownName shown_name(std::string_view raw) {
   name.truncated = has_cut_marker(raw);
   raw = strip_trailing_cut_markers(raw);
   const bool has_content = std::any_of(raw.begin(), raw.end(), [](char c) {
-    return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return ascii_is_alnum(c);
   });
   if (has_content) name.text = std::string(raw);
   return name;
@@ -83,7 +75,7 @@ ShownName shown_name(std::string_view raw) {
 std::optional<NvidiaGpu> parse_first_row(const Cells& cells) {
   if (cells.closed < 2) return std::nullopt;
   auto words = words_of(cells.parts[0]);
-  if (words.size() < 3 || !all_digits(words.front()) || !is_model_token(words.back())) return std::nullopt;
+  if (words.size() < 3 || !ascii_all_digits(words.front()) || !is_model_token(words.back())) return std::nullopt;
   // The second cell holds the bus id ("00000000:01:00.0  On"): a process row has no such cell.
   if (!contains(cells.parts[1], ":")) return std::nullopt;
   NvidiaGpu gpu;
@@ -105,7 +97,7 @@ std::optional<long long> memory_total(std::string_view cell) {
   if (!total.ends_with("MiB")) return std::nullopt;
   total.remove_suffix(3);
   total = trim_with_nbsp(total);
-  if (!all_digits(total) || total.size() > 12) return std::nullopt;
+  if (!ascii_all_digits(total) || total.size() > 12) return std::nullopt;
   return std::stoll(std::string(total));
 }
 
@@ -135,7 +127,7 @@ std::string canonical_field(std::string_view name) {
 std::optional<long long> mib_value(std::string_view field) {
   std::string_view v = trim_with_nbsp(field);
   if (v.ends_with("MiB")) v = trim_with_nbsp(v.substr(0, v.size() - 3));
-  if (!all_digits(v) || v.size() > 12) return std::nullopt;
+  if (!ascii_all_digits(v) || v.size() > 12) return std::nullopt;
   return std::stoll(std::string(v));
 }
 
@@ -175,7 +167,7 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
   bool typed = false;
   for (std::size_t i = 1; i < fields.size(); ++i) {
     const std::string& f = fields[i];
-    if (is_version_token(f) && !driver) {
+    if (is_dotted_number(f) && !driver) {
       driver = f;
       typed = true;
     } else if (f == "WDDM" || f == "TCC" || f == "MCDM") {
@@ -197,7 +189,7 @@ std::optional<NvidiaGpu> parse_list_line(std::string_view line) {
   const auto colon = line.find(": ");
   const auto uuid = line.find(" (UUID: ");
   if (colon == std::string_view::npos || uuid == std::string_view::npos || uuid < colon) return std::nullopt;
-  if (!all_digits(line.substr(4, colon - 4))) return std::nullopt;
+  if (!ascii_all_digits(line.substr(4, colon - 4))) return std::nullopt;
   ShownName name = shown_name(line.substr(colon + 2, uuid - colon - 2));
   if (name.text.empty()) return std::nullopt;
   NvidiaGpu gpu;
@@ -304,10 +296,10 @@ class NvidiaSmiLineReader {
   // "| NVIDIA-SMI 535.54.03   Driver Version: 536.23   CUDA Version: 12.2 |"
   void read_table_header(std::string_view line) {
     m_result.table_header = true;
-    if (auto v = word_after(line, "NVIDIA-SMI "); v && is_version_token(*v)) m_result.smi_version = v;
-    if (auto v = word_after(line, "Driver Version:"); v && is_version_token(*v)) m_result.driver_version = v;
+    if (auto v = word_after(line, "NVIDIA-SMI "); v && is_dotted_number(*v)) m_result.smi_version = v;
+    if (auto v = word_after(line, "Driver Version:"); v && is_dotted_number(*v)) m_result.driver_version = v;
     if (auto v = word_after(line, "CUDA Version:")) {
-      if (is_version_token(*v)) {
+      if (is_dotted_number(*v)) {
         m_result.cuda_version = v;
       } else if (v->starts_with("ERR")) {
         m_result.cuda_version_error = true;
@@ -343,7 +335,7 @@ class NvidiaSmiLineReader {
     if (contains(line, "--query-gpu") || !contains(line, ",") || contains(line, "|")) return;
     const std::vector<std::string> fields = split_csv(line);
     if (is_csv_header(fields) && std::none_of(fields.begin(), fields.end(), [](const std::string& f) {
-          return is_version_token(f) || contains(f, "MiB ");
+          return is_dotted_number(f) || contains(f, "MiB ");
         })) {
       m_csv_columns.clear();
       for (const std::string& f : fields) m_csv_columns.push_back(canonical_field(f));
@@ -369,7 +361,7 @@ class NvidiaSmiLineReader {
         named = !name.text.empty();
         gpu.name = std::move(name.text);
         gpu.name_truncated = name.truncated;
-      } else if (column == "driver_version" && is_version_token(fields[i])) {
+      } else if (column == "driver_version" && is_dotted_number(fields[i])) {
         if (!m_result.driver_version) m_result.driver_version = fields[i];
       } else if (column == "driver_model" && (fields[i] == "WDDM" || fields[i] == "TCC" || fields[i] == "MCDM")) {
         gpu.driver_model = fields[i];

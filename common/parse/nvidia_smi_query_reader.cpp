@@ -8,17 +8,11 @@
 namespace tfwsl::parse {
 namespace {
 
-bool is_query_version(std::string_view s) {
-  return !s.empty() && ascii_is_digit(s.front()) && contains(s, ".") &&
-         std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c) || c == '.'; });
-}
-
 // "8192 MiB" -> 8192.
 std::optional<long long> query_mib(std::string_view value) {
   const auto words = words_of(value);
   if (words.size() != 2 || words[1] != "MiB" || words[0].size() > 12) return std::nullopt;
-  if (!std::all_of(words[0].begin(), words[0].end(), [](char c) { return ascii_is_digit(c); }) || words[0].empty())
-    return std::nullopt;
+  if (!ascii_all_digits(words[0])) return std::nullopt;
   return std::stoll(std::string(words[0]));
 }
 
@@ -53,10 +47,10 @@ bool NvidiaSmiQueryReader::read(std::string_view line, NvidiaSmiResult& result) 
     m_active = result.query_report = true;
   if (!m_active) return false;
   const std::string& value = pair->value;
-  if (pair->label == "driver version" && is_query_version(value)) {
+  if (pair->label == "driver version" && is_dotted_number(value)) {
     result.driver_version = value;
   } else if (pair->label == "cuda version") {
-    if (is_query_version(value)) result.cuda_version = value;
+    if (is_dotted_number(value)) result.cuda_version = value;
     else if (value.starts_with("ERR")) result.cuda_version_error = true;
   } else if (pair->label == "product name") {
     finish(result);

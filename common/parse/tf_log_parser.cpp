@@ -55,7 +55,7 @@ std::string library_before(std::string_view line, std::size_t end) {
 // A name dlopen was given has a letter or digit; dots, quotes and blanks alone are not one.
 bool is_library_name(std::string_view name) {
   return std::any_of(name.begin(), name.end(), [](char c) {
-    return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return ascii_is_alnum(c);
   });
 }
 

@@ -10,7 +10,6 @@
 namespace tfwsl::parse {
 namespace {
 
-bool is_alnum(char c) { return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_hex(char c) { return ascii_is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 void add_unique(std::vector<std::string>& list, std::string value) {
@@ -38,8 +37,8 @@ std::string rejected_option(const std::string& normalized) {
   std::string_view value = trim_with_nbsp(std::string_view(normalized).substr(colon + 1));
   if (value.size() < 2 || value.front() != '-' || contains(value, " ")) return {};
   const std::string_view name = value.substr(value[1] == '-' ? 2 : 1);
-  if (name.empty() || !is_alnum(name.front())) return {};
-  if (!std::all_of(name.begin(), name.end(), [](char c) { return is_alnum(c) || c == '-' || c == '_'; })) return {};
+  if (name.empty() || !ascii_is_alnum(name.front())) return {};
+  if (!std::all_of(name.begin(), name.end(), [](char c) { return ascii_is_alnum(c) || c == '-' || c == '_'; })) return {};
   return std::string(value);
 }
 
@@ -59,7 +58,7 @@ std::string short_win32_code(std::string_view line, std::size_t at) {
   if (!trim_with_nbsp(before).ends_with(":") || !icontains(before, "error")) return {};
   std::size_t length = 2;
   while (at + length < line.size() && is_hex(line[at + length]) && length < 6) ++length;
-  if (length < 3 || (at + length < line.size() && is_alnum(line[at + length]))) return {};
+  if (length < 3 || (at + length < line.size() && ascii_is_alnum(line[at + length]))) return {};
   const std::string digits(line.substr(at + 2, length - 2));
   return "0x8007" + std::string(4 - digits.size(), '0') + digits;
 }
@@ -74,16 +73,16 @@ bool line_names_an_error(std::string_view line) {
 void collect_error_codes(std::string_view line, std::vector<std::string>& codes) {
   std::optional<bool> names_error;
   for (std::size_t i = 0; i < line.size(); ++i) {
-    const bool boundary = i == 0 || !is_alnum(line[i - 1]);
+    const bool boundary = i == 0 || !ascii_is_alnum(line[i - 1]);
     if (!boundary) continue;
     const std::string_view rest = line.substr(i);
     std::size_t length = 0;
     if (rest.starts_with("Wsl/") || rest.starts_with("WSL_E_") || rest.starts_with("HCS_E_")) {
-      while (length < rest.size() && (is_alnum(rest[length]) || rest[length] == '_' || rest[length] == '/' ||
+      while (length < rest.size() && (ascii_is_alnum(rest[length]) || rest[length] == '_' || rest[length] == '/' ||
                                       rest[length] == '-'))
         ++length;
     } else if (rest.starts_with("0x") && rest.size() >= 10 &&
-               std::all_of(rest.begin() + 2, rest.begin() + 10, is_hex) && (rest.size() == 10 || !is_alnum(rest[10]))) {
+               std::all_of(rest.begin() + 2, rest.begin() + 10, is_hex) && (rest.size() == 10 || !ascii_is_alnum(rest[10]))) {
       if (!names_error) names_error = line_names_an_error(line);
       if (!*names_error) continue;
       length = 10;

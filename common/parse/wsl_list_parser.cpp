@@ -18,12 +18,8 @@ constexpr std::array<std::string_view, 6> k_states{"Running", "Stopped", "Instal
 // Distribution names: letters, digits, '.', '_', '-' (wsl.exe's own rule for --import names).
 bool is_distro_name(std::string_view word) {
   if (word.empty() || word.size() > 64) return false;
-  const char first = word.front();
-  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || (first >= '0' && first <= '9'))) return false;
-  return std::all_of(word.begin(), word.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-           c == '-';
-  });
+  if (!ascii_is_alnum(word.front())) return false;
+  return std::all_of(word.begin(), word.end(), [](char c) { return ascii_is_alnum(c) || c == '.' || c == '_' || c == '-'; });
 }
 
 std::optional<std::string> known_state(std::string_view word) {

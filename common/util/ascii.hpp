@@ -60,6 +60,14 @@ constexpr std::string_view trim_with_nbsp(std::string_view text) {
   return text;
 }
 
+// Non-empty and ASCII digits only ("0042"; not "", "+1", "1.0").
+constexpr bool ascii_all_digits(std::string_view text) {
+  if (text.empty()) return false;
+  for (char c : text)
+    if (!ascii_is_digit(c)) return false;
+  return true;
+}
+
 // ASCII case-insensitive comparison and search.
 constexpr bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

@@ -24,7 +24,7 @@ bool valid_boolean(const std::string& value) {
 }
 
 bool valid_number(const std::string& value) {
-  return !value.empty() && value.size() <= 18 && std::all_of(value.begin(), value.end(), [](char c) { return ascii_is_digit(c); });
+  return value.size() <= 18 && ascii_all_digits(value);
 }
 
 std::string strip_quotes(const std::string& value) {

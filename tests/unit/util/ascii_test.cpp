@@ -35,6 +35,10 @@ TEST_CASE("ASCII letters and digits, and no other byte", "[util]") {
   CHECK(ascii_is_alnum('7'));
   CHECK_FALSE(ascii_is_alnum('_'));
   CHECK(ascii_upper('e') == 'E');
+  CHECK(ascii_all_digits("0042"));
+  CHECK_FALSE(ascii_all_digits(""));
+  CHECK_FALSE(ascii_all_digits("1.0"));
+  CHECK_FALSE(ascii_all_digits("+1"));
   CHECK(ascii_upper('\xE9') == '\xE9');
 }
 
