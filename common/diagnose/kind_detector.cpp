@@ -8,6 +8,7 @@
 #include "common/parse/requirements_parser.hpp"
 #include "common/parse/tf_log_parser.hpp"
 #include "common/parse/wsl_list_parser.hpp"
+#include "common/util/ascii.hpp"
 #include "common/wslconfig/wslconfig_facts.hpp"
 
 namespace tfwsl::diagnose {
@@ -18,19 +19,19 @@ constexpr std::size_t k_recognise_bytes = 256 * 1024;
 
 // The command the user ran says what follows it: a small boost, never a verdict on its own.
 double command_boost(std::string_view c, const std::string& kind) {
-  bool wsl = parse::contains_ci(c, "wsl");
+  bool wsl = icontains(c, "wsl");
   // `wsl -l -q` prints bare names, which look like a requirements file (0.85): the command decides.
   if (kind == "wsl-list" && parse::is_wsl_quiet_list_command(c)) return 0.9;
-  if (kind == "wsl-list" && wsl && (parse::contains(c, " -l") || parse::contains_ci(c, "--list"))) return 0.15;
-  if (kind == "wsl-status" && wsl && (parse::contains_ci(c, "--status") || parse::contains_ci(c, "--update"))) return 0.15;
+  if (kind == "wsl-list" && wsl && (parse::contains(c, " -l") || icontains(c, "--list"))) return 0.15;
+  if (kind == "wsl-status" && wsl && (icontains(c, "--status") || icontains(c, "--update"))) return 0.15;
   if (kind == "wsl-version" && parse::mentions_wsl_version_command(c)) return 0.15;
-  if (kind == "nvidia-smi" && parse::contains_ci(c, "nvidia-smi")) return 0.15;
+  if (kind == "nvidia-smi" && icontains(c, "nvidia-smi")) return 0.15;
   // A Python session that imports TensorFlow: what it printed is TF's (even an empty device list).
   if (kind == "tf-log" && parse::contains(c, "import tensorflow")) return 0.55;
   if (kind == "tf-log" && (parse::contains(c, "tensorflow") || parse::contains(c, "tf."))) return 0.1;
-  if (kind == "wslconfig" && parse::contains_ci(c, ".wslconfig")) return 0.2;
-  if (kind == "requirements" && (parse::contains_ci(c, "requirements") || parse::contains_ci(c, "environment.y") ||
-                                 parse::contains_ci(c, "pyproject.toml") || parse::contains_ci(c, "setup.cfg"))) {
+  if (kind == "wslconfig" && icontains(c, ".wslconfig")) return 0.2;
+  if (kind == "requirements" && (icontains(c, "requirements") || icontains(c, "environment.y") ||
+                                 icontains(c, "pyproject.toml") || icontains(c, "setup.cfg"))) {
     return 0.2;
   }
   return 0;

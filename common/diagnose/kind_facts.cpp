@@ -15,6 +15,8 @@
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
+#include "common/version/version_spec.hpp"
+#include "common/util/ascii.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
 #include "common/wslconfig/wslconfig_facts.hpp"
 
@@ -74,7 +76,7 @@ nlohmann::json requirements_facts(std::string_view text, const SignatureBase& ba
   auto result = parse::parse_requirements(text);
   nlohmann::json facts = parse::to_json(result);
   if (const auto* tf = parse::find_tensorflow(result)) {
-    facts["tensorflow_folded"] = parse::fold_package_name(tf->package);
+    facts["tensorflow_folded"] = normalize_package_name(tf->package);
     if (auto allows = tensorflow_allows(*tf, base)) facts["tensorflow_allows"] = *allows;
     if (result.python) {
       if (auto conflict = python_conflict(*result.python, *tf, builtin_compat_db())) facts["python_conflict"] = *conflict;
@@ -93,13 +95,13 @@ void add_wsl_start_errors(std::string_view text, nlohmann::json& facts) {
   if (flags.kernel_update_needed) errors["kernel_update_needed"] = true;
   nlohmann::json codes = nlohmann::json::array();
   for (const auto& code : flags.error_codes)
-    if (parse::starts_with(code, "Wsl/") || parse::starts_with(code, "WSL_E_") || parse::starts_with(code, "HCS_E_"))
+    if (code.starts_with("Wsl/") || code.starts_with("WSL_E_") || code.starts_with("HCS_E_"))
       codes.push_back(code);
   if (!codes.empty()) errors["error_codes"] = std::move(codes);
   if (!errors.empty()) facts["wsl_errors"] = std::move(errors);
 }
 
-bool is_wsl_kind(const std::string& kind) { return parse::starts_with(kind, "wsl-"); }
+bool is_wsl_kind(const std::string& kind) { return kind.starts_with("wsl-"); }
 
 // The paste shows TensorFlow's CUDA libraries coming as pip wheels (`pip install tensorflow[and-cuda]`,
 // the nvidia-*-cu12 packages, their site-packages/nvidia folder). pip normalises an extra's name
@@ -107,9 +109,9 @@ bool is_wsl_kind(const std::string& kind) { return parse::starts_with(kind, "wsl
 bool shows_pip_cuda_wheels(std::string_view text, const std::vector<std::string>& commands) {
   const std::string_view head = text.substr(0, std::min(text.size(), k_wsl_error_bytes));
   for (std::string_view marker : {"[and-cuda]", "[and_cuda]", "[and cuda]", "-cu12", "site-packages/nvidia/"}) {
-    if (parse::contains_ci(head, marker)) return true;
+    if (icontains(head, marker)) return true;
     for (const auto& c : commands)
-      if (parse::contains_ci(c, marker)) return true;
+      if (icontains(c, marker)) return true;
   }
   return false;
 }

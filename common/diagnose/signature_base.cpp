@@ -185,9 +185,9 @@ Status add_outside_constants(std::map<std::string, std::string>& constants, cons
 
 }  // namespace
 
-Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin, const CompatDb* compat,
-                                          const std::map<std::string, std::string>* profile) {
-  SignatureBase base;
+namespace {
+
+Result<YAML::Node> parse_signatures_document(std::string_view yaml_text, std::string_view origin) {
   YAML::Node root;
   try {
     root = YAML::Load(std::string(yaml_text));
@@ -197,121 +197,204 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
   if (!root.IsMap() || !root["signatures"] || !root["signatures"].IsSequence()) {
     return make_error(ErrorCode::parse, fmt::format("{}: expected a 'signatures:' list", origin));
   }
+  return root;
+}
+
+// The document's own constants, then those from the compatibility data and the profiles, which it
+// may not define itself.
+Result<std::map<std::string, std::string>> read_constants(const YAML::Node& root, std::string_view origin, const CompatDb* compat,
+                                                          const std::map<std::string, std::string>* profile) {
+  std::map<std::string, std::string> constants;
   if (root["constants"]) {
-    for (const auto& entry : root["constants"]) base.m_constants[entry.first.as<std::string>()] = entry.second.as<std::string>();
+    for (const auto& entry : root["constants"]) constants[entry.first.as<std::string>()] = entry.second.as<std::string>();
   }
   if (compat) {
-    auto from_compat = compat_constants(*compat, base.constant("cuda_min"));
+    const auto cuda_min = constants.find("cuda_min");
+    auto from_compat = compat_constants(*compat, cuda_min == constants.end() ? std::string() : cuda_min->second);
     if (!from_compat) return make_error(ErrorCode::parse, fmt::format("{}: {}", origin, from_compat.error().message));
-    if (auto added = add_outside_constants(base.m_constants, *from_compat, origin, "the compatibility data (profiles/compat.yaml)");
+    if (auto added = add_outside_constants(constants, *from_compat, origin, "the compatibility data (profiles/compat.yaml)");
         !added)
       return make_error(added.error().code, added.error().message);
   }
   if (profile) {
-    if (auto added = add_outside_constants(base.m_constants, *profile, origin, "the profiles (profiles/*.yaml)"); !added)
+    if (auto added = add_outside_constants(constants, *profile, origin, "the profiles (profiles/*.yaml)"); !added)
       return make_error(added.error().code, added.error().message);
   }
-  auto resolve = [&base](const std::string& text) -> Result<std::string> {
-    if (text.empty() || text[0] != '$') return text;
-    std::string value = base.constant(text.substr(1));
-    if (value.empty()) return make_error(ErrorCode::parse, fmt::format("unknown constant '{}'", text));
-    return value;
-  };
+  return constants;
+}
+
+// The steps of reading one signature. Their errors say what is wrong with it; read_signature puts
+// the document and the signature in front.
+
+// "$name" -> the constant's value; any other text stands for itself.
+Result<std::string> resolve_constant(const std::string& text, const SignatureBase& base) {
+  if (text.empty() || text[0] != '$') return text;
+  std::string value = base.constant(text.substr(1));
+  if (value.empty()) return make_error(ErrorCode::parse, fmt::format("unknown constant '{}'", text));
+  return value;
+}
+
+Status read_patterns(const YAML::Node& node, Signature& sig) {
+  for (const auto& literal : string_list(node["match"])) {
+    if (literal.empty()) return make_error(ErrorCode::parse, "an empty 'match' literal would match everything");
+    sig.patterns.push_back({ascii_lower(literal), nullptr, literal});
+  }
+  if (!node["regex"]) return {};
+  for (const auto& item : node["regex"]) {
+    std::string needle = item["needle"] ? item["needle"].as<std::string>() : std::string();
+    std::string pattern = item["pattern"] ? item["pattern"].as<std::string>() : std::string();
+    if (needle.empty() || pattern.empty())
+      return make_error(ErrorCode::parse, "each 'regex' needs a non-empty 'needle' and 'pattern'");
+    try {
+      auto regex = std::make_shared<const std::regex>(pattern, std::regex::ECMAScript | std::regex::icase);
+      sig.patterns.push_back({ascii_lower(needle), std::move(regex), pattern});
+    } catch (const std::regex_error& e) {
+      return make_error(ErrorCode::parse, fmt::format("pattern '{}' is not a valid regex: {}", pattern, e.what()));
+    }
+  }
+  return {};
+}
+
+// is: true | false | present | absent | empty | nonempty
+Status read_is_test(const YAML::Node& item, Condition& condition) {
+  using Test = Condition::Test;
+  static const std::map<std::string, Test> k_tests = {
+      {"true", Test::is_true}, {"false", Test::is_false}, {"present", Test::present},
+      {"absent", Test::absent}, {"empty", Test::empty}, {"nonempty", Test::nonempty}};
+  const std::string is = item["is"].as<std::string>();
+  auto it = k_tests.find(is);
+  if (it == k_tests.end())
+    return make_error(ErrorCode::parse, fmt::format("'is: {}' is not one of true, false, present, absent, empty, nonempty", is));
+  condition.test = it->second;
+  return {};
+}
+
+// at_least: N | below: N (a number or a $constant)
+Status read_number_test(const YAML::Node& item, const SignatureBase& base, Condition& condition) {
+  const bool at_least = static_cast<bool>(item["at_least"]);
+  auto text = resolve_constant((at_least ? item["at_least"] : item["below"]).as<std::string>(), base);
+  if (!text) return make_error(text.error().code, text.error().message);
+  try {
+    condition.number = std::stod(*text);
+  } catch (const std::exception&) {
+    return make_error(ErrorCode::parse, fmt::format("'{}' is not a number", *text));
+  }
+  condition.test = at_least ? Condition::Test::at_least : Condition::Test::below;
+  return {};
+}
+
+// version_below: V | windows_driver_below: V (a version or a $constant)
+Status read_version_test(const YAML::Node& item, const SignatureBase& base, Condition& condition) {
+  const bool version = static_cast<bool>(item["version_below"]);
+  auto text = resolve_constant((version ? item["version_below"] : item["windows_driver_below"]).as<std::string>(), base);
+  if (!text) return make_error(text.error().code, text.error().message);
+  condition.version = *text;
+  condition.test = version ? Condition::Test::version_below : Condition::Test::windows_driver_below;
+  const bool valid = version ? static_cast<bool>(Version::parse(*text)) : static_cast<bool>(parse_driver_version(*text));
+  if (!valid) return make_error(ErrorCode::parse, fmt::format("'{}' is not a version", *text));
+  return {};
+}
+
+// in: [...] | contains_any: [...] | contains_none: [...] (compared in ASCII lower case)
+void read_set_test(const YAML::Node& item, Condition& condition) {
+  const char* key = item["in"] ? "in" : item["contains_any"] ? "contains_any" : "contains_none";
+  for (const auto& v : string_list(item[key])) condition.values.push_back(ascii_lower(v));
+  condition.test = item["in"]             ? Condition::Test::in
+                   : item["contains_any"] ? Condition::Test::contains_any
+                                          : Condition::Test::contains_none;
+}
+
+Result<Condition> read_condition(const YAML::Node& item, const SignatureBase& base) {
+  Condition condition;
+  if (!item["fact"]) return make_error(ErrorCode::parse, "each 'when' needs a 'fact'");
+  condition.fact = item["fact"].as<std::string>();
+  Status read;
+  if (item["is"]) {
+    read = read_is_test(item, condition);
+  } else if (item["at_least"] || item["below"]) {
+    read = read_number_test(item, base, condition);
+  } else if (item["version_below"] || item["windows_driver_below"]) {
+    read = read_version_test(item, base, condition);
+  } else if (item["in"] || item["contains_any"] || item["contains_none"]) {
+    read_set_test(item, condition);
+  } else {
+    return make_error(ErrorCode::parse,
+                      "a 'when' needs one of is, at_least, below, version_below, windows_driver_below, in, "
+                      "contains_any, contains_none");
+  }
+  if (!read) return make_error(read.error().code, read.error().message);
+  return condition;
+}
+
+// summary, fix and fix_windows, with their ${constants} expanded.
+Status read_texts(const YAML::Node& node, const SignatureBase& base, Signature& sig) {
+  auto text_of = [&node](const char* key) { return node[key] ? node[key].as<std::string>() : std::string(); };
+  auto summary = expand_constants(text_of("summary"), base);
+  if (!summary) return make_error(ErrorCode::parse, "summary: " + summary.error().message);
+  auto fix = expand_constants(text_of("fix"), base);
+  if (!fix) return make_error(ErrorCode::parse, "fix: " + fix.error().message);
+  auto fix_windows = expand_constants(text_of("fix_windows"), base);
+  if (!fix_windows) return make_error(ErrorCode::parse, "fix_windows: " + fix_windows.error().message);
+  sig.summary = std::move(*summary);
+  sig.fix = std::move(*fix);
+  sig.fix_windows = std::move(*fix_windows);
+  if (sig.summary.empty()) return make_error(ErrorCode::parse, "needs a 'summary'");
+  // An information finding may say nothing more than its summary; a problem needs a fix.
+  if (sig.fix.empty() && sig.severity != Severity::info)
+    return make_error(ErrorCode::parse, "needs a 'fix' (only info findings may have none)");
+  return {};
+}
+
+// Fills sig field by field (its id first, so that an error can name it).
+Status read_signature_fields(const YAML::Node& node, const SignatureBase& base, Signature& sig) {
+  if (!node.IsMap() || !node["id"]) return make_error(ErrorCode::parse, "needs an 'id'");
+  sig.id = node["id"].as<std::string>();
+  auto severity = parse_severity(node["severity"] ? node["severity"].as<std::string>() : std::string());
+  if (!severity) return make_error(severity.error().code, severity.error().message);
+  sig.severity = *severity;
+  sig.kinds = string_list(node["kinds"]);
+  if (sig.kinds.empty()) return make_error(ErrorCode::parse, "needs 'kinds' (a list, or [any])");
+  if (auto patterns = read_patterns(node, sig); !patterns) return patterns;
+  if (node["when"]) {
+    for (const auto& item : node["when"]) {
+      auto condition = read_condition(item, base);
+      if (!condition) return make_error(condition.error().code, condition.error().message);
+      sig.when.push_back(std::move(*condition));
+    }
+  }
+  sig.fallback = node["fallback"] && node["fallback"].as<bool>();
+  if (sig.patterns.empty() && sig.when.empty() && !sig.fallback)
+    return make_error(ErrorCode::parse, "needs 'match', 'regex', 'when' or 'fallback'");
+  sig.unless = string_list(node["unless"]);
+  return read_texts(node, base, sig);
+}
+
+// index: the signature's place in the document, from 1, for errors that have no id to name.
+Result<Signature> read_signature(const YAML::Node& node, const SignatureBase& base, std::string_view origin, std::size_t index) {
+  Signature sig;
+  Status read;
+  try {
+    read = read_signature_fields(node, base, sig);
+  } catch (const YAML::Exception& e) {
+    read = make_error(ErrorCode::parse, e.what());
+  }
+  if (!read)
+    return make_error(ErrorCode::parse, fmt::format("{}: signature {} ({}): {}", origin, index, sig.id.empty() ? "no id" : sig.id,
+                                                    read.error().message));
+  return sig;
+}
+
+}  // namespace
+
+Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::string_view origin, const CompatDb* compat,
+                                          const std::map<std::string, std::string>* profile) {
+  TFWSL_TRY(root, parse_signatures_document(yaml_text, origin));
+  SignatureBase base;
+  TFWSL_TRY(constants, read_constants(root, origin, compat, profile));
+  base.m_constants = std::move(constants);
   std::size_t index = 0;
   for (const auto& node : root["signatures"]) {
-    ++index;
-    Signature sig;
-    auto fail = [&](const std::string& what) {
-      return make_error(ErrorCode::parse, fmt::format("{}: signature {} ({}): {}", origin, index, sig.id.empty() ? "no id" : sig.id, what));
-    };
-    try {
-      if (!node.IsMap() || !node["id"]) return fail("needs an 'id'");
-      sig.id = node["id"].as<std::string>();
-      auto severity = parse_severity(node["severity"] ? node["severity"].as<std::string>() : std::string());
-      if (!severity) return fail(severity.error().message);
-      sig.severity = *severity;
-      sig.kinds = string_list(node["kinds"]);
-      if (sig.kinds.empty()) return fail("needs 'kinds' (a list, or [any])");
-      for (const auto& literal : string_list(node["match"])) {
-        if (literal.empty()) return fail("an empty 'match' literal would match everything");
-        sig.patterns.push_back({ascii_lower(literal), nullptr, literal});
-      }
-      if (node["regex"]) {
-        for (const auto& item : node["regex"]) {
-          std::string needle = item["needle"] ? item["needle"].as<std::string>() : std::string();
-          std::string pattern = item["pattern"] ? item["pattern"].as<std::string>() : std::string();
-          if (needle.empty() || pattern.empty()) return fail("each 'regex' needs a non-empty 'needle' and 'pattern'");
-          try {
-            auto regex = std::make_shared<const std::regex>(pattern, std::regex::ECMAScript | std::regex::icase);
-            sig.patterns.push_back({ascii_lower(needle), std::move(regex), pattern});
-          } catch (const std::regex_error& e) {
-            return fail(fmt::format("pattern '{}' is not a valid regex: {}", pattern, e.what()));
-          }
-        }
-      }
-      if (node["when"]) {
-        for (const auto& item : node["when"]) {
-          Condition condition;
-          if (!item["fact"]) return fail("each 'when' needs a 'fact'");
-          condition.fact = item["fact"].as<std::string>();
-          if (item["is"]) {
-            std::string is = item["is"].as<std::string>();
-            using Test = Condition::Test;
-            static const std::map<std::string, Test> k_tests = {
-                {"true", Test::is_true}, {"false", Test::is_false}, {"present", Test::present},
-                {"absent", Test::absent}, {"empty", Test::empty}, {"nonempty", Test::nonempty}};
-            auto it = k_tests.find(is);
-            if (it == k_tests.end()) return fail(fmt::format("'is: {}' is not one of true, false, present, absent, empty, nonempty", is));
-            condition.test = it->second;
-          } else if (item["at_least"] || item["below"]) {
-            bool at_least = static_cast<bool>(item["at_least"]);
-            auto text = resolve((at_least ? item["at_least"] : item["below"]).as<std::string>());
-            if (!text) return fail(text.error().message);
-            try {
-              condition.number = std::stod(*text);
-            } catch (const std::exception&) {
-              return fail(fmt::format("'{}' is not a number", *text));
-            }
-            condition.test = at_least ? Condition::Test::at_least : Condition::Test::below;
-          } else if (item["version_below"] || item["windows_driver_below"]) {
-            bool version = static_cast<bool>(item["version_below"]);
-            auto text = resolve((version ? item["version_below"] : item["windows_driver_below"]).as<std::string>());
-            if (!text) return fail(text.error().message);
-            condition.version = *text;
-            condition.test = version ? Condition::Test::version_below : Condition::Test::windows_driver_below;
-            bool valid = version ? static_cast<bool>(Version::parse(*text)) : static_cast<bool>(parse_driver_version(*text));
-            if (!valid) return fail(fmt::format("'{}' is not a version", *text));
-          } else if (item["in"] || item["contains_any"] || item["contains_none"]) {
-            const char* key = item["in"] ? "in" : item["contains_any"] ? "contains_any" : "contains_none";
-            for (const auto& v : string_list(item[key])) condition.values.push_back(ascii_lower(v));
-            condition.test = item["in"]             ? Condition::Test::in
-                             : item["contains_any"] ? Condition::Test::contains_any
-                                                    : Condition::Test::contains_none;
-          } else {
-            return fail("a 'when' needs one of is, at_least, below, version_below, windows_driver_below, in, "
-                        "contains_any, contains_none");
-          }
-          sig.when.push_back(std::move(condition));
-        }
-      }
-      sig.fallback = node["fallback"] && node["fallback"].as<bool>();
-      if (sig.patterns.empty() && sig.when.empty() && !sig.fallback) return fail("needs 'match', 'regex', 'when' or 'fallback'");
-      sig.unless = string_list(node["unless"]);
-      auto summary = expand_constants(node["summary"] ? node["summary"].as<std::string>() : std::string(), base);
-      if (!summary) return fail("summary: " + summary.error().message);
-      auto fix = expand_constants(node["fix"] ? node["fix"].as<std::string>() : std::string(), base);
-      if (!fix) return fail("fix: " + fix.error().message);
-      auto fix_windows = expand_constants(node["fix_windows"] ? node["fix_windows"].as<std::string>() : std::string(), base);
-      if (!fix_windows) return fail("fix_windows: " + fix_windows.error().message);
-      sig.summary = std::move(*summary);
-      sig.fix = std::move(*fix);
-      sig.fix_windows = std::move(*fix_windows);
-      if (sig.summary.empty()) return fail("needs a 'summary'");
-      // An information finding may say nothing more than its summary; a problem needs a fix.
-      if (sig.fix.empty() && sig.severity != Severity::info) return fail("needs a 'fix' (only info findings may have none)");
-    } catch (const YAML::Exception& e) {
-      return fail(e.what());
-    }
+    TFWSL_TRY(sig, read_signature(node, base, origin, ++index));
     base.m_signatures.push_back(std::move(sig));
   }
   return base;

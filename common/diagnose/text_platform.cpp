@@ -18,7 +18,7 @@ constexpr std::array<std::string_view, 8> k_windows_markers = {
 
 bool names_windows_python(std::string_view command) {
   // `C:\Users\me\venv\Scripts\python.exe x.py` or `py -3.10 x.py` (the Windows launcher).
-  return parse::contains_ci(command, "python.exe") || parse::contains_ci(command, "\\scripts\\") ||
+  return icontains(command, "python.exe") || icontains(command, "\\scripts\\") ||
          (command.substr(0, 3) == "py " && command.size() > 3);
 }
 

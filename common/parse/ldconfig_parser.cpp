@@ -5,6 +5,7 @@
 #include <set>
 
 #include "common/parse/line_tools.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
@@ -14,10 +15,9 @@ constexpr std::string_view k_wsl_lib = "/usr/lib/wsl/lib";
 // A shared library's file name as ls prints it in full: "lib", then letters, digits and "._+-",
 // with ".so" in it. A name cut by the paste ("libdxcore....so") or a word of other bytes names no file.
 bool is_lib_name(std::string_view word) {
-  if (!starts_with(word, "lib") || word.find(".so") == std::string_view::npos || has_cut_marker(word)) return false;
+  if (!word.starts_with("lib") || word.find(".so") == std::string_view::npos || has_cut_marker(word)) return false;
   return std::all_of(word.begin(), word.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-           c == '+' || c == '-';
+    return ascii_is_alnum(c) || c == '.' || c == '_' || c == '+' || c == '-';
   });
 }
 
@@ -41,8 +41,8 @@ std::optional<LdconfigEntry> cache_entry(std::string_view line) {
   const auto open = line.find(" (");
   const auto arrow = line.find(") => ");
   if (open == std::string_view::npos || arrow == std::string_view::npos || arrow < open) return std::nullopt;
-  LdconfigEntry entry{std::string(trim(line.substr(0, open))), std::string(strip_ticks(trim(line.substr(arrow + 5))))};
-  if (entry.name.empty() || entry.path.size() <= entry.name.size() || !ends_with(entry.path, "/" + entry.name))
+  LdconfigEntry entry{std::string(trim_with_nbsp(line.substr(0, open))), std::string(strip_ticks(trim_with_nbsp(line.substr(arrow + 5))))};
+  if (entry.name.empty() || entry.path.size() <= entry.name.size() || !entry.path.ends_with("/" + entry.name))
     return std::nullopt;
   return entry;
 }
@@ -51,7 +51,7 @@ std::optional<LdconfigEntry> cache_entry(std::string_view line) {
 
 // A listing of the whole folder (not `ls .../libcuda*`): its header, ls -l's "total", or enough names.
 bool is_whole_listing_marker(std::string_view t) {
-  return (starts_with(t, "Directory:") && contains_ci(t, "lxss\\lib")) || (starts_with(t, "total ") && t.size() < 24);
+  return (t.starts_with("Directory:") && icontains(t, "lxss\\lib")) || (t.starts_with("total ") && t.size() < 24);
 }
 
 LdconfigResult parse_ldconfig(std::string_view text) {
@@ -60,7 +60,7 @@ LdconfigResult parse_ldconfig(std::string_view text) {
   bool whole_listing = false;
   for (std::string_view line : lines_of(text)) {
     if (line.size() > 16384) line = line.substr(0, 16384);
-    std::string_view t = trim(line);
+    std::string_view t = trim_with_nbsp(line);
     if (is_whole_listing_marker(t)) whole_listing = true;
     auto marker = t.find(" is not a symbolic link");
     if (marker != std::string_view::npos) {
@@ -79,7 +79,7 @@ LdconfigResult parse_ldconfig(std::string_view text) {
     if (is_cache_line(t)) {
       auto entry = cache_entry(t);
       if (!entry) continue;  // cut: neither a record nor an `ls` of names
-      if (starts_with(entry->name, "libcuda.so")) {
+      if (entry->name.starts_with("libcuda.so")) {
         if (contains(entry->path, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
         else result.libcuda_elsewhere = true;
       }
@@ -92,13 +92,13 @@ LdconfigResult parse_ldconfig(std::string_view text) {
       if (!is_lib_name(base_name(word))) continue;
       bool under_wsl = contains(word, k_wsl_lib) || word.find('/') == std::string_view::npos;
       if (!under_wsl) {
-        if (starts_with(base_name(word), "libcuda.so")) result.libcuda_elsewhere = true;
+        if (base_name(word).starts_with("libcuda.so")) result.libcuda_elsewhere = true;
         continue;
       }
       std::string name(base_name(word));
       if (listed.insert(name).second) result.wsl_lib_files.push_back(name);
       // A bare name comes from `ls` of WSL's library folder, the only place these pastes list.
-      if (starts_with(name, "libcuda.so")) result.libcuda_in_wsl_lib = true;
+      if (name.starts_with("libcuda.so")) result.libcuda_in_wsl_lib = true;
     }
   }
   const bool filtered = contains(text, "/usr/lib/wsl/lib/lib") && contains(text, "*");
@@ -111,18 +111,18 @@ double looks_like_ldconfig(std::string_view text, const std::vector<std::string>
   double score = 0.0;
   if (contains(head, " is not a symbolic link")) score = std::max(score, 0.9);
   if (contains(head, "(libc6,")) score = std::max(score, 0.85);
-  if (contains_ci(head, "ldconfig")) score = std::max(score, 0.7);
+  if (icontains(head, "ldconfig")) score = std::max(score, 0.7);
   if (contains(head, "libdxcore.so") || contains(head, "libd3d12.so")) score = std::max(score, 0.75);
-  if (contains_ci(head, "module nvidia not found") || contains_ci(head, "modprobe")) score = std::max(score, 0.7);
+  if (icontains(head, "module nvidia not found") || icontains(head, "modprobe")) score = std::max(score, 0.7);
   if (contains(head, "/usr/lib/wsl/lib")) score = std::max(score, 0.6);
   // PowerShell's `dir C:\Windows\System32\lxss\lib`: the same folder seen from Windows.
-  if (contains_ci(head, "lxss\\lib")) score = std::max(score, 0.75);
+  if (icontains(head, "lxss\\lib")) score = std::max(score, 0.75);
   // Package listings that show a Linux NVIDIA driver (dpkg -l, apt list): the libcuda question too.
-  if (contains_ci(head, "libnvidia-compute-") || contains_ci(head, "nvidia-utils-") || contains_ci(head, "nvidia-driver-")) {
+  if (icontains(head, "libnvidia-compute-") || icontains(head, "nvidia-utils-") || icontains(head, "nvidia-driver-")) {
     score = std::max(score, 0.6);
   }
   for (const auto& command : commands) {
-    if (contains_ci(command, "ldconfig") || contains_ci(command, "lsmod") || contains_ci(command, "modprobe") ||
+    if (icontains(command, "ldconfig") || icontains(command, "lsmod") || icontains(command, "modprobe") ||
         contains(command, "/usr/lib/wsl")) {
       score = std::max(score, 0.7);
     }

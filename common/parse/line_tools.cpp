@@ -3,15 +3,9 @@
 #include <algorithm>
 
 #include "common/text/utf_convert.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
-namespace {
-
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
-char fold(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-}  // namespace
-
 std::vector<std::string_view> lines_of(std::string_view text) {
   std::vector<std::string_view> lines;
   std::size_t start = 0;
@@ -37,17 +31,6 @@ std::vector<std::string_view> lines_of(std::string_view text) {
   return lines;
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
-  // No-break spaces (U+00A0 as C2 A0) at either end, as French labels and some pastes have.
-  while (text.size() >= 2 && text[0] == '\xC2' && text[1] == '\xA0') text.remove_prefix(2);
-  while (text.size() >= 2 && text[text.size() - 2] == '\xC2' && text.back() == '\xA0') text.remove_suffix(2);
-  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
-  return text;
-}
-
 std::string normalize_for_match(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -57,7 +40,7 @@ std::string normalize_for_match(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
     auto next_is = [&](std::string_view seq) { return text.compare(i, seq.size(), seq) == 0; };
-    if (is_blank(static_cast<char>(c))) {
+    if (ascii_is_space(static_cast<char>(c))) {
       push_space();
       ++i;
     } else if (next_is("\xC2\xA0")) {  // U+00A0
@@ -82,7 +65,7 @@ std::string normalize_for_match(std::string_view text) {
       out.push_back('\'');
       ++i;
     } else {
-      out.push_back(fold(static_cast<char>(c)));
+      out.push_back(ascii_lower(static_cast<char>(c)));
       ++i;
     }
   }
@@ -96,7 +79,7 @@ std::string normalize_sentence(std::string_view text) {
     if (!out.empty() && (out.back() == '.' || out.back() == ':' || out.back() == ',' || out.back() == '\'' ||
                          out.back() == ' ' || out.back() == '!')) {
       out.pop_back();
-    } else if (ends_with(out, "\xE3\x80\x82")) {  // U+3002 ideographic full stop
+    } else if (out.ends_with("\xE3\x80\x82")) {  // U+3002 ideographic full stop
       out.resize(out.size() - 3);
     } else {
       break;
@@ -107,42 +90,23 @@ std::string normalize_sentence(std::string_view text) {
 }
 
 std::string_view strip_line_wrapping(std::string_view line) {
-  line = trim(line);
+  line = trim_with_nbsp(line);
   for (int round = 0; round < 3; ++round) {
     const std::string_view before = line;
-    while (starts_with(line, ">")) line = trim(line.substr(1));
-    if (ends_with(line, ",") && starts_with(line, "\"")) line.remove_suffix(1);
-    if (starts_with(line, "```")) line = trim(line.substr(3));
-    if (ends_with(line, "```")) line = trim(line.substr(0, line.size() - 3));
-    if (starts_with(line, "`")) line = trim(line.substr(1));
-    if (ends_with(line, "`")) line = trim(line.substr(0, line.size() - 1));
-    if (starts_with(line, "\"")) line = trim(line.substr(1));
-    if (ends_with(line, "\"")) line = trim(line.substr(0, line.size() - 1));
+    while (line.starts_with(">")) line = trim_with_nbsp(line.substr(1));
+    if (line.ends_with(",") && line.starts_with("\"")) line.remove_suffix(1);
+    if (line.starts_with("```")) line = trim_with_nbsp(line.substr(3));
+    if (line.ends_with("```")) line = trim_with_nbsp(line.substr(0, line.size() - 3));
+    if (line.starts_with("`")) line = trim_with_nbsp(line.substr(1));
+    if (line.ends_with("`")) line = trim_with_nbsp(line.substr(0, line.size() - 1));
+    if (line.starts_with("\"")) line = trim_with_nbsp(line.substr(1));
+    if (line.ends_with("\"")) line = trim_with_nbsp(line.substr(0, line.size() - 1));
     if (line == before) break;
   }
   return line;
 }
 
-bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.size() >= prefix.size() && text.compare(0, prefix.size(), prefix) == 0;
-}
-
-bool ends_with(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 bool contains(std::string_view text, std::string_view needle) { return text.find(needle) != std::string_view::npos; }
-
-bool contains_ci(std::string_view text, std::string_view needle) {
-  if (needle.empty()) return true;
-  auto it = std::search(text.begin(), text.end(), needle.begin(), needle.end(),
-                        [](char a, char b) { return fold(a) == fold(b); });
-  return it != text.end();
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return fold(x) == fold(y); });
-}
 
 std::optional<LabelValue> split_label_value(std::string_view line) {
   const auto ascii = line.find(':');
@@ -152,16 +116,16 @@ std::optional<LabelValue> split_label_value(std::string_view line) {
   const std::size_t after = colon + (colon == wide ? 3 : 1);
   LabelValue out;
   out.label = normalize_sentence(line.substr(0, colon));
-  out.value = std::string(trim(line.substr(after)));
+  out.value = std::string(trim_with_nbsp(line.substr(after)));
   if (out.label.empty()) return std::nullopt;
   return out;
 }
 
 std::string strip_markdown_link(std::string_view value) {
-  value = trim(value);
-  if (starts_with(value, "[")) {
+  value = trim_with_nbsp(value);
+  if (value.starts_with("[")) {
     const auto close = value.find("](");
-    if (close != std::string_view::npos && ends_with(value, ")")) return std::string(value.substr(1, close - 1));
+    if (close != std::string_view::npos && value.ends_with(")")) return std::string(value.substr(1, close - 1));
   }
   return std::string(value);
 }
@@ -175,7 +139,7 @@ std::vector<std::string_view> words_of(std::string_view line) {
   std::vector<std::string_view> words;
   std::size_t i = 0;
   auto blank_at = [&](std::size_t k) -> std::size_t {  // length of a blank at k, 0 when none
-    if (k < line.size() && is_blank(line[k])) return 1;
+    if (k < line.size() && ascii_is_space(line[k])) return 1;
     if (k + 1 < line.size() && line[k] == '\xC2' && line[k + 1] == '\xA0') return 2;
     return 0;
   };
@@ -188,16 +152,21 @@ std::vector<std::string_view> words_of(std::string_view line) {
   return words;
 }
 
+bool is_dotted_number(std::string_view text) {
+  return !text.empty() && ascii_is_digit(text.front()) && contains(text, ".") &&
+         std::all_of(text.begin(), text.end(), [](char c) { return ascii_is_digit(c) || c == '.'; });
+}
+
 bool has_cut_marker(std::string_view text) { return contains(text, "...") || contains(text, "\xE2\x80\xA6"); }
 
 bool starts_with_cut_marker(std::string_view text) {
-  return starts_with(text, "...") || starts_with(text, "\xE2\x80\xA6");
+  return text.starts_with("...") || text.starts_with("\xE2\x80\xA6");
 }
 
 std::string_view strip_trailing_cut_markers(std::string_view text) {
-  text = trim(text);
+  text = trim_with_nbsp(text);
   // Both markers are three bytes long.
-  while (ends_with(text, "...") || ends_with(text, "\xE2\x80\xA6")) text = trim(text.substr(0, text.size() - 3));
+  while (text.ends_with("...") || text.ends_with("\xE2\x80\xA6")) text = trim_with_nbsp(text.substr(0, text.size() - 3));
   return text;
 }
 

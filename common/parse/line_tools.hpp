@@ -3,6 +3,7 @@
 // (LF, CRLF, the doubled CR of a UTF-16 pipe), and a normal form for comparing a pasted line with
 // wsl.exe's own messages (ASCII case folded, full-width colon and no-break spaces made plain,
 // runs of blanks collapsed), because pastes and translations differ in exactly those details.
+// Trimming and ASCII case folding are common/util/ascii.hpp's (trim_with_nbsp, iequals, icontains).
 
 #include <optional>
 #include <string>
@@ -13,8 +14,6 @@ namespace tfwsl::parse {
 
 // Lines without their ends; '\r' anywhere at a line end is dropped. Views into `text`.
 std::vector<std::string_view> lines_of(std::string_view text);
-
-std::string_view trim(std::string_view text);
 
 // Lower-cased ASCII, U+FF1A (full-width colon) -> ':', U+00A0 / U+202F / U+3000 / tab -> ' ',
 // runs of spaces collapsed to one, a space before ':' removed, trimmed; typographic quotes -> '\''.
@@ -27,12 +26,7 @@ std::string normalize_sentence(std::string_view text);
 // trailing comma), leading "> " quote marks; blanks at both ends.
 std::string_view strip_line_wrapping(std::string_view line);
 
-bool starts_with(std::string_view text, std::string_view prefix);
-bool ends_with(std::string_view text, std::string_view suffix);
 bool contains(std::string_view text, std::string_view needle);
-// ASCII case-insensitive search.
-bool contains_ci(std::string_view text, std::string_view needle);
-bool iequals(std::string_view a, std::string_view b);
 
 // "Default Version: 2", "WSL 版本： 2.1.3.0", "Version WSL\u00a0: 2.0": the label before the first
 // colon (ASCII or full-width) in normalize_sentence form, and the value after it as written.
@@ -51,6 +45,10 @@ std::string valid_utf8(std::string_view text);
 
 // Whitespace-separated words (ASCII blanks; also no-break spaces).
 std::vector<std::string_view> words_of(std::string_view line);
+
+// "555.99", "555.52.01", "12.5": digits and dots, starting with a digit, with at least one dot
+// (the version numbers nvidia-smi prints).
+bool is_dotted_number(std::string_view text);
 
 // A cut marker: "..." (nvidia-smi ends a name cut to its column with it, people cut pastes with
 // it) or U+2026. Text that holds one was cut: what stands before it may be partial ("10.0.190..."

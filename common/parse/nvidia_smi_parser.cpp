@@ -10,14 +10,6 @@
 namespace tfwsl::parse {
 namespace {
 
-bool all_digits(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c); }); }
-
-// "555.99", "555.52.01", "12.5", "460.15": digits and dots, starting with a digit.
-bool is_version_token(std::string_view s) {
-  return !s.empty() && ascii_is_digit(s.front()) && contains(s, ".") &&
-         std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c) || c == '.'; });
-}
-
 // The word after `label` on the line ("Driver Version:" -> "555.99").
 std::optional<std::string> word_after(std::string_view line, std::string_view label) {
   const auto at = line.find(label);
@@ -39,13 +31,13 @@ struct Cells {
 
 Cells cells_of(std::string_view line) {
   Cells cells;
-  line = trim(line);
-  if (!starts_with(line, "|")) return cells;
+  line = trim_with_nbsp(line);
+  if (!line.starts_with("|")) return cells;
   line.remove_prefix(1);
   while (!line.empty()) {
     const auto bar = line.find('|');
     if (bar == std::string_view::npos) {
-      if (!trim(line).empty()) cells.parts.push_back(line);
+      if (!trim_with_nbsp(line).empty()) cells.parts.push_back(line);
       break;
     }
     cells.parts.push_back(line.substr(0, bar));
@@ -72,7 +64,7 @@ ShownName shown_name(std::string_view raw) {
   name.truncated = has_cut_marker(raw);
   raw = strip_trailing_cut_markers(raw);
   const bool has_content = std::any_of(raw.begin(), raw.end(), [](char c) {
-    return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return ascii_is_alnum(c);
   });
   if (has_content) name.text = std::string(raw);
   return name;
@@ -83,7 +75,7 @@ ShownName shown_name(std::string_view raw) {
 std::optional<NvidiaGpu> parse_first_row(const Cells& cells) {
   if (cells.closed < 2) return std::nullopt;
   auto words = words_of(cells.parts[0]);
-  if (words.size() < 3 || !all_digits(words.front()) || !is_model_token(words.back())) return std::nullopt;
+  if (words.size() < 3 || !ascii_all_digits(words.front()) || !is_model_token(words.back())) return std::nullopt;
   // The second cell holds the bus id ("00000000:01:00.0  On"): a process row has no such cell.
   if (!contains(cells.parts[1], ":")) return std::nullopt;
   NvidiaGpu gpu;
@@ -101,11 +93,11 @@ std::optional<NvidiaGpu> parse_first_row(const Cells& cells) {
 std::optional<long long> memory_total(std::string_view cell) {
   const auto slash = cell.find('/');
   if (slash == std::string_view::npos) return std::nullopt;
-  std::string_view total = trim(cell.substr(slash + 1));
-  if (!ends_with(total, "MiB")) return std::nullopt;
+  std::string_view total = trim_with_nbsp(cell.substr(slash + 1));
+  if (!total.ends_with("MiB")) return std::nullopt;
   total.remove_suffix(3);
-  total = trim(total);
-  if (!all_digits(total) || total.size() > 12) return std::nullopt;
+  total = trim_with_nbsp(total);
+  if (!ascii_all_digits(total) || total.size() > 12) return std::nullopt;
   return std::stoll(std::string(total));
 }
 
@@ -114,7 +106,7 @@ std::vector<std::string> split_csv(std::string_view line) {
   std::size_t start = 0;
   for (;;) {
     const auto comma = line.find(',', start);
-    fields.emplace_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+    fields.emplace_back(trim_with_nbsp(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
@@ -133,9 +125,9 @@ std::string canonical_field(std::string_view name) {
 }
 
 std::optional<long long> mib_value(std::string_view field) {
-  std::string_view v = trim(field);
-  if (ends_with(v, "MiB")) v = trim(v.substr(0, v.size() - 3));
-  if (!all_digits(v) || v.size() > 12) return std::nullopt;
+  std::string_view v = trim_with_nbsp(field);
+  if (v.ends_with("MiB")) v = trim_with_nbsp(v.substr(0, v.size() - 3));
+  if (!ascii_all_digits(v) || v.size() > 12) return std::nullopt;
   return std::stoll(std::string(v));
 }
 
@@ -167,21 +159,21 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
   NvidiaGpu gpu;
   const std::string& first = fields.front();
   const bool name_like = !first.empty() && !ascii_is_digit(first.front()) && !contains(first, ":") && !contains(first, "[") &&
-                         first.size() <= 64 && (contains_ci(first, "nvidia") || contains_ci(first, "geforce") ||
-                                                contains_ci(first, "quadro") || contains_ci(first, "tesla") ||
-                                                contains_ci(first, "rtx") || contains_ci(first, "gtx"));
+                         first.size() <= 64 && (icontains(first, "nvidia") || icontains(first, "geforce") ||
+                                                icontains(first, "quadro") || icontains(first, "tesla") ||
+                                                icontains(first, "rtx") || icontains(first, "gtx"));
   if (!name_like) return std::nullopt;
   gpu.name = first;
   bool typed = false;
   for (std::size_t i = 1; i < fields.size(); ++i) {
     const std::string& f = fields[i];
-    if (is_version_token(f) && !driver) {
+    if (is_dotted_number(f) && !driver) {
       driver = f;
       typed = true;
     } else if (f == "WDDM" || f == "TCC" || f == "MCDM") {
       gpu.driver_model = f;
       typed = true;
-    } else if (ends_with(f, "MiB") && mib_value(f)) {
+    } else if (f.ends_with("MiB") && mib_value(f)) {
       gpu.memory_mib = mib_value(f);
       typed = true;
     }
@@ -193,11 +185,11 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
 
 // `nvidia-smi -L`: "GPU 0: NVIDIA GeForce RTX 3080 (UUID: GPU-5c3b...)".
 std::optional<NvidiaGpu> parse_list_line(std::string_view line) {
-  if (!starts_with(line, "GPU ")) return std::nullopt;
+  if (!line.starts_with("GPU ")) return std::nullopt;
   const auto colon = line.find(": ");
   const auto uuid = line.find(" (UUID: ");
   if (colon == std::string_view::npos || uuid == std::string_view::npos || uuid < colon) return std::nullopt;
-  if (!all_digits(line.substr(4, colon - 4))) return std::nullopt;
+  if (!ascii_all_digits(line.substr(4, colon - 4))) return std::nullopt;
   ShownName name = shown_name(line.substr(colon + 2, uuid - colon - 2));
   if (name.text.empty()) return std::nullopt;
   NvidiaGpu gpu;
@@ -216,9 +208,9 @@ bool names_program_in_quotes(std::string_view line) {
     while ((at = line.find(quote, at)) != std::string_view::npos) {
       std::string_view rest = line.substr(at + quote.size());
       at += quote.size();
-      if (!starts_with(rest, "nvidia-smi")) continue;
+      if (!rest.starts_with("nvidia-smi")) continue;
       rest.remove_prefix(10);
-      if (starts_with(rest, ".exe")) rest.remove_prefix(4);
+      if (rest.starts_with(".exe")) rest.remove_prefix(4);
       // The closing quote follows the name directly.
       if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"' || static_cast<unsigned char>(rest.front()) >= 0x80))
         return true;
@@ -228,28 +220,177 @@ bool names_program_in_quotes(std::string_view line) {
 }
 
 void detect_failures(std::string_view line, NvidiaSmiFailures& f) {
-  if (contains_ci(line, "couldn't communicate with the nvidia driver") ||
-      contains_ci(line, "could not communicate with the nvidia driver"))
+  if (icontains(line, "couldn't communicate with the nvidia driver") ||
+      icontains(line, "could not communicate with the nvidia driver"))
     f.cannot_communicate = true;
-  if (contains_ci(line, "driver not loaded")) f.driver_not_loaded = true;
-  if (contains_ci(line, "gpu access blocked by the operating system")) f.access_blocked = true;
-  if (contains_ci(line, "driver/library version mismatch")) f.library_mismatch = true;
-  if (contains_ci(line, "failed to initialize nvml")) f.nvml_init_failed = true;
-  if (contains_ci(line, "no devices were found")) f.no_devices = true;
-  if (contains_ci(line, "segmentation fault") || contains_ci(line, "core dumped")) f.crashed = true;
-  if (contains_ci(line, "couldn't find libnvidia-ml.so") || contains_ci(line, "could not find libnvidia-ml.so"))
+  if (icontains(line, "driver not loaded")) f.driver_not_loaded = true;
+  if (icontains(line, "gpu access blocked by the operating system")) f.access_blocked = true;
+  if (icontains(line, "driver/library version mismatch")) f.library_mismatch = true;
+  if (icontains(line, "failed to initialize nvml")) f.nvml_init_failed = true;
+  if (icontains(line, "no devices were found")) f.no_devices = true;
+  if (icontains(line, "segmentation fault") || icontains(line, "core dumped")) f.crashed = true;
+  if (icontains(line, "couldn't find libnvidia-ml.so") || icontains(line, "could not find libnvidia-ml.so"))
     f.nvml_library_missing = true;
-  if (contains_ci(line, "unable to determine the device handle for gpu")) f.device_handle_error = true;
-  if (contains_ci(line, "nvidia-smi")) {
-    if (contains_ci(line, "command not found") || contains_ci(line, "not recognized") ||
-        contains_ci(line, "not recognised") || contains_ci(line, "no such file or directory") ||
-        (contains_ci(line, "command '") && contains_ci(line, "not found")) || contains_ci(line, "cannot find the file"))
+  if (icontains(line, "unable to determine the device handle for gpu")) f.device_handle_error = true;
+  if (icontains(line, "nvidia-smi")) {
+    if (icontains(line, "command not found") || icontains(line, "not recognized") ||
+        icontains(line, "not recognised") || icontains(line, "no such file or directory") ||
+        (icontains(line, "command '") && icontains(line, "not found")) || icontains(line, "cannot find the file"))
       f.not_found = true;
     if (names_program_in_quotes(line)) f.not_found = true;
     // PowerShell's error record for a command it cannot find: "nvidia-smi : <localized text>".
-    if (starts_with(line, "nvidia-smi : ") || starts_with(line, "nvidia-smi.exe : ")) f.not_found = true;
+    if (line.starts_with("nvidia-smi : ") || line.starts_with("nvidia-smi.exe : ")) f.not_found = true;
   }
 }
+
+// parse_nvidia_smi's state across the lines: the table (its header line, then the GPU rows after a
+// "|=" rule, two rows a GPU), `-L` lines, CSV records and the `-q` report, in whatever mix a paste has.
+class NvidiaSmiLineReader {
+ public:
+  // query_columns: the fields a `--query-gpu=` command line in the text asks for, if any.
+  explicit NvidiaSmiLineReader(std::vector<std::string> query_columns) : m_csv_columns(std::move(query_columns)) {}
+
+  void read(std::string_view raw) {
+    const std::string_view line = strip_line_wrapping(raw);
+    detect_failures(line, m_result.failures);
+    if (!m_in_gpu_rows && m_query.read(raw, m_result)) return;
+    if (read_table_frame(line)) return;
+    if (m_in_gpu_rows) {
+      read_gpu_row(line);
+      return;
+    }
+    if (auto gpu = parse_list_line(line)) {
+      m_result.gpu_list = true;
+      m_result.gpus.push_back(std::move(*gpu));
+      return;
+    }
+    read_csv_line(line);
+  }
+
+  NvidiaSmiResult finish() {
+    flush();
+    m_query.finish(m_result);
+    return std::move(m_result);
+  }
+
+ private:
+  // The table's header line and the lines that open or close its GPU rows.
+  bool read_table_frame(std::string_view line) {
+    if (contains(line, "Driver Version:")) {
+      read_table_header(line);
+      return true;
+    }
+    if (contains(line, "Processes:") || contains(line, "MIG devices:")) {
+      flush();
+      m_in_gpu_rows = false;
+      return true;
+    }
+    if (line.starts_with("|=") || line.starts_with("+=")) {
+      flush();
+      m_in_gpu_rows = true;
+      return true;
+    }
+    return false;
+  }
+
+  // "| NVIDIA-SMI 535.54.03   Driver Version: 536.23   CUDA Version: 12.2 |"
+  void read_table_header(std::string_view line) {
+    m_result.table_header = true;
+    if (auto v = word_after(line, "NVIDIA-SMI "); v && is_dotted_number(*v)) m_result.smi_version = v;
+    if (auto v = word_after(line, "Driver Version:"); v && is_dotted_number(*v)) m_result.driver_version = v;
+    if (auto v = word_after(line, "CUDA Version:")) {
+      if (is_dotted_number(*v)) {
+        m_result.cuda_version = v;
+      } else if (v->starts_with("ERR")) {
+        m_result.cuda_version_error = true;
+      }
+    }
+  }
+
+  void read_gpu_row(std::string_view line) {
+    if (line.empty()) {
+      flush();
+      m_in_gpu_rows = false;
+      return;
+    }
+    const Cells cells = cells_of(line);
+    if (cells.parts.empty()) return;  // "+-----+" separators
+    if (auto gpu = parse_first_row(cells)) {
+      flush();
+      m_pending = std::move(*gpu);
+      m_has_pending = true;
+      return;
+    }
+    if (m_has_pending && !m_pending.memory_mib && cells.closed >= 2) {
+      if (auto total = memory_total(cells.parts[1])) {
+        m_pending.memory_mib = total;
+        // Both rows shown, and the first with a name: a memory row cannot make up for the name.
+        m_pending.complete = !m_pending.name.empty();
+      }
+    }
+  }
+
+  // CSV records (--format=csv): a header names the columns; without one, a record is guessed at.
+  void read_csv_line(std::string_view line) {
+    if (contains(line, "--query-gpu") || !contains(line, ",") || contains(line, "|")) return;
+    const std::vector<std::string> fields = split_csv(line);
+    if (is_csv_header(fields) && std::none_of(fields.begin(), fields.end(), [](const std::string& f) {
+          return is_dotted_number(f) || contains(f, "MiB ");
+        })) {
+      m_csv_columns.clear();
+      for (const std::string& f : fields) m_csv_columns.push_back(canonical_field(f));
+      return;
+    }
+    if (!m_csv_columns.empty()) {
+      if (fields.size() == m_csv_columns.size()) read_csv_record(fields);
+      return;
+    }
+    if (auto gpu = guess_csv_record(fields, m_result.driver_version)) {
+      m_result.csv = true;
+      m_result.gpus.push_back(std::move(*gpu));
+    }
+  }
+
+  void read_csv_record(const std::vector<std::string>& fields) {
+    NvidiaGpu gpu;
+    bool named = false;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      const std::string& column = m_csv_columns[i];
+      if (column == "name" && !fields[i].starts_with("[")) {
+        ShownName name = shown_name(fields[i]);
+        named = !name.text.empty();
+        gpu.name = std::move(name.text);
+        gpu.name_truncated = name.truncated;
+      } else if (column == "driver_version" && is_dotted_number(fields[i])) {
+        if (!m_result.driver_version) m_result.driver_version = fields[i];
+      } else if (column == "driver_model" && (fields[i] == "WDDM" || fields[i] == "TCC" || fields[i] == "MCDM")) {
+        gpu.driver_model = fields[i];
+      } else if (column == "memory.total") {
+        gpu.memory_mib = mib_value(fields[i]);
+      }
+    }
+    if (named) {
+      gpu.complete = true;
+      m_result.csv = true;
+      m_result.gpus.push_back(std::move(gpu));
+    }
+  }
+
+  void flush() {
+    if (m_has_pending) m_result.gpus.push_back(std::move(m_pending));
+    m_pending = NvidiaGpu{};
+    m_has_pending = false;
+  }
+
+  NvidiaSmiResult m_result;
+  std::vector<std::string> m_csv_columns;
+  bool m_in_gpu_rows = false;
+  // The first row of a GPU, waiting for its second (a plain flag: GCC 12 warns spuriously about
+  // std::optional<NvidiaGpu> here).
+  NvidiaGpu m_pending;
+  bool m_has_pending = false;
+  NvidiaSmiQueryReader m_query;
+};
 
 }  // namespace
 
@@ -263,119 +404,9 @@ bool NvidiaSmiResult::any_tcc() const {
 }
 
 NvidiaSmiResult parse_nvidia_smi(std::string_view text) {
-  NvidiaSmiResult result;
-  const std::vector<std::string> columns = query_fields(text);
-  std::vector<std::string> csv_columns = columns;
-  bool in_gpu_rows = false;
-  // The first row of a GPU, waiting for its second (a plain flag: GCC 12 warns spuriously about
-  // std::optional<NvidiaGpu> here).
-  NvidiaGpu pending;
-  bool has_pending = false;
-  auto flush = [&] {
-    if (has_pending) result.gpus.push_back(std::move(pending));
-    pending = NvidiaGpu{};
-    has_pending = false;
-  };
-  NvidiaSmiQueryReader query;
-  for (std::string_view raw : lines_of(text)) {
-    const std::string_view line = strip_line_wrapping(raw);
-    detect_failures(line, result.failures);
-    if (!in_gpu_rows && query.read(raw, result)) continue;
-    if (contains(line, "Driver Version:")) {
-      result.table_header = true;
-      if (auto v = word_after(line, "NVIDIA-SMI "); v && is_version_token(*v)) result.smi_version = v;
-      if (auto v = word_after(line, "Driver Version:"); v && is_version_token(*v)) result.driver_version = v;
-      if (auto v = word_after(line, "CUDA Version:")) {
-        if (is_version_token(*v)) {
-          result.cuda_version = v;
-        } else if (starts_with(*v, "ERR")) {
-          result.cuda_version_error = true;
-        }
-      }
-      continue;
-    }
-    if (contains(line, "Processes:") || contains(line, "MIG devices:")) {
-      flush();
-      in_gpu_rows = false;
-      continue;
-    }
-    if (starts_with(line, "|=") || starts_with(line, "+=")) {
-      flush();
-      in_gpu_rows = true;
-      continue;
-    }
-    if (in_gpu_rows) {
-      if (line.empty()) {
-        flush();
-        in_gpu_rows = false;
-        continue;
-      }
-      const Cells cells = cells_of(line);
-      if (cells.parts.empty()) continue;  // "+-----+" separators
-      if (auto gpu = parse_first_row(cells)) {
-        flush();
-        pending = std::move(*gpu);
-        has_pending = true;
-        continue;
-      }
-      if (has_pending && !pending.memory_mib && cells.closed >= 2) {
-        if (auto total = memory_total(cells.parts[1])) {
-          pending.memory_mib = total;
-          // Both rows shown, and the first with a name: a memory row cannot make up for the name.
-          pending.complete = !pending.name.empty();
-        }
-      }
-      continue;
-    }
-    if (auto gpu = parse_list_line(line)) {
-      result.gpu_list = true;
-      result.gpus.push_back(std::move(*gpu));
-      continue;
-    }
-    // CSV records (--format=csv).
-    if (contains(line, "--query-gpu") || !contains(line, ",") || contains(line, "|")) continue;
-    const std::vector<std::string> fields = split_csv(line);
-    if (is_csv_header(fields) && std::none_of(fields.begin(), fields.end(), [](const std::string& f) {
-          return is_version_token(f) || contains(f, "MiB ");
-        })) {
-      csv_columns.clear();
-      for (const std::string& f : fields) csv_columns.push_back(canonical_field(f));
-      continue;
-    }
-    if (!csv_columns.empty()) {
-      if (fields.size() != csv_columns.size()) continue;
-      NvidiaGpu gpu;
-      bool named = false;
-      for (std::size_t i = 0; i < fields.size(); ++i) {
-        const std::string& column = csv_columns[i];
-        if (column == "name" && !starts_with(fields[i], "[")) {
-          ShownName name = shown_name(fields[i]);
-          named = !name.text.empty();
-          gpu.name = std::move(name.text);
-          gpu.name_truncated = name.truncated;
-        } else if (column == "driver_version" && is_version_token(fields[i])) {
-          if (!result.driver_version) result.driver_version = fields[i];
-        } else if (column == "driver_model" && (fields[i] == "WDDM" || fields[i] == "TCC" || fields[i] == "MCDM")) {
-          gpu.driver_model = fields[i];
-        } else if (column == "memory.total") {
-          gpu.memory_mib = mib_value(fields[i]);
-        }
-      }
-      if (named) {
-        gpu.complete = true;
-        result.csv = true;
-        result.gpus.push_back(std::move(gpu));
-      }
-      continue;
-    }
-    if (auto gpu = guess_csv_record(fields, result.driver_version)) {
-      result.csv = true;
-      result.gpus.push_back(std::move(*gpu));
-    }
-  }
-  flush();
-  query.finish(result);
-  return result;
+  NvidiaSmiLineReader reader(query_fields(text));
+  for (std::string_view raw : lines_of(text)) reader.read(raw);
+  return reader.finish();
 }
 
 nlohmann::json to_json(const NvidiaSmiResult& result) {

@@ -8,17 +8,11 @@
 namespace tfwsl::parse {
 namespace {
 
-bool is_query_version(std::string_view s) {
-  return !s.empty() && ascii_is_digit(s.front()) && contains(s, ".") &&
-         std::all_of(s.begin(), s.end(), [](char c) { return ascii_is_digit(c) || c == '.'; });
-}
-
 // "8192 MiB" -> 8192.
 std::optional<long long> query_mib(std::string_view value) {
   const auto words = words_of(value);
   if (words.size() != 2 || words[1] != "MiB" || words[0].size() > 12) return std::nullopt;
-  if (!std::all_of(words[0].begin(), words[0].end(), [](char c) { return ascii_is_digit(c); }) || words[0].empty())
-    return std::nullopt;
+  if (!ascii_all_digits(words[0])) return std::nullopt;
   return std::stoll(std::string(words[0]));
 }
 
@@ -30,9 +24,9 @@ bool is_driver_model(std::string_view value) { return value == "WDDM" || value =
 // as likely a line of an issue template).
 bool is_padded_version_line(std::string_view line, const std::string& label) {
   if (label != "driver version") return false;
-  const std::string_view t = trim(line);
+  const std::string_view t = trim_with_nbsp(line);
   const auto colon = t.find(':');
-  return !starts_with(t, "|") && colon != std::string_view::npos && colon > 0 && (t[colon - 1] == ' ' || t[colon - 1] == '\t');
+  return !t.starts_with("|") && colon != std::string_view::npos && colon > 0 && (t[colon - 1] == ' ' || t[colon - 1] == '\t');
 }
 
 }  // namespace
@@ -45,18 +39,19 @@ bool NvidiaSmiQueryReader::read(std::string_view line, NvidiaSmiResult& result) 
   const auto pair = split_label_value(line);
   if (!pair) {
     // A heading ("    Driver Model") inside a report; a GPU block starts with "GPU 00000000:01:00.0".
-    if (m_active && !trim(line).empty()) m_section = normalize_sentence(line);
-    return m_active && !trim(line).empty() && !starts_with(trim(line), "|") && !starts_with(trim(line), "+");
+    const std::string_view shown = trim_with_nbsp(line);
+    if (m_active && !shown.empty()) m_section = normalize_sentence(line);
+    return m_active && !shown.empty() && !shown.starts_with("|") && !shown.starts_with("+");
   }
   if (pair->label == "attached gpus" || pair->label == "product name" || is_padded_version_line(line, pair->label))
     m_active = result.query_report = true;
   if (!m_active) return false;
   const std::string& value = pair->value;
-  if (pair->label == "driver version" && is_query_version(value)) {
+  if (pair->label == "driver version" && is_dotted_number(value)) {
     result.driver_version = value;
   } else if (pair->label == "cuda version") {
-    if (is_query_version(value)) result.cuda_version = value;
-    else if (starts_with(value, "ERR")) result.cuda_version_error = true;
+    if (is_dotted_number(value)) result.cuda_version = value;
+    else if (value.starts_with("ERR")) result.cuda_version_error = true;
   } else if (pair->label == "product name") {
     finish(result);
     m_has_gpu = true;

@@ -8,6 +8,7 @@
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
@@ -24,7 +25,7 @@ bool wsl_invoked_with(std::string_view text, std::initializer_list<std::string_v
         w.remove_prefix(1);
       const auto slash = w.find_last_of("\\/>");
       if (slash != std::string_view::npos) w = w.substr(slash + 1);
-      if (!iequals(w, "wsl") && !iequals(w, "wsl.exe") && !ends_with(w, "(wsl.exe") && !ends_with(w, "([wsl.exe")) continue;
+      if (!iequals(w, "wsl") && !iequals(w, "wsl.exe") && !w.ends_with("(wsl.exe") && !w.ends_with("([wsl.exe")) continue;
       for (std::size_t j = i + 1; j < words.size(); ++j) {
         std::string_view option = words[j];
         while (!option.empty() && (option.back() == ']' || option.back() == ')' || option.back() == '`' ||
@@ -71,7 +72,7 @@ double looks_like_wsl_list(std::string_view text) {
   if (!r.verbose_table && !r.distros.empty() && r.distros.front().state) {
     std::size_t non_blank = 0;
     for (std::string_view line : lines_of(text))
-      if (!trim(line).empty()) ++non_blank;
+      if (!trim_with_nbsp(line).empty()) ++non_blank;
     score = std::max(score, non_blank == r.distros.size() ? 0.7 : 0.4);
   }
   return score;
@@ -79,8 +80,8 @@ double looks_like_wsl_list(std::string_view text) {
 
 // `wsl --update` (inbox WSL) prints these around its "Kernel version:" line.
 bool shows_update_check(std::string_view text) {
-  return contains_ci(text, "checking for updates") || contains_ci(text, "no updates are available") ||
-         contains_ci(text, "most recent version of windows subsystem for linux is already installed");
+  return icontains(text, "checking for updates") || icontains(text, "no updates are available") ||
+         icontains(text, "most recent version of windows subsystem for linux is already installed");
 }
 
 double looks_like_wsl_status(std::string_view text) {

@@ -232,7 +232,7 @@ bool split_theme_prompt(std::string_view s, std::string& command) {
 }
 
 bool is_user_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+  return ascii_is_alnum(c) || c == '_' || c == '-' || c == '.';
 }
 
 // POSIX: "$ cmd", "(venv) user@host:~/dir$ cmd", "root@host:/# cmd".

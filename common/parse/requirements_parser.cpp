@@ -6,13 +6,10 @@
 #include "common/parse/line_tools.hpp"
 #include "common/parse/requirements_sources.hpp"
 #include "common/util/ascii.hpp"
+#include "common/version/version_spec.hpp"
 
 namespace tfwsl::parse {
 namespace {
-
-bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-}
 
 std::string remove_spaces(std::string_view s) {
   std::string out;
@@ -26,22 +23,22 @@ std::string remove_spaces(std::string_view s) {
 std::string_view strip_comment(std::string_view line) {
   if (!line.empty() && line[0] == '#') return {};
   for (std::size_t i = 1; i < line.size(); ++i) {
-    if (line[i] == '#' && (line[i - 1] == ' ' || line[i - 1] == '\t')) return trim(line.substr(0, i));
+    if (line[i] == '#' && (line[i - 1] == ' ' || line[i - 1] == '\t')) return trim_with_nbsp(line.substr(0, i));
   }
-  return trim(line);
+  return trim_with_nbsp(line);
 }
 
 std::string_view unquote(std::string_view s) {
-  s = trim(s);
-  while (!s.empty() && (s.back() == ',')) s = trim(s.substr(0, s.size() - 1));
+  s = trim_with_nbsp(s);
+  while (!s.empty() && (s.back() == ',')) s = trim_with_nbsp(s.substr(0, s.size() - 1));
   if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) s = s.substr(1, s.size() - 2);
-  return trim(s);
+  return trim_with_nbsp(s);
 }
 
 }  // namespace
 
 std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool conda, int line_number) {
-  text = trim(text);
+  text = trim_with_nbsp(text);
   if (text.empty() || text[0] == '-' || text[0] == '#') return std::nullopt;
   DeclaredRequirement req;
   req.conda = conda;
@@ -50,11 +47,11 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
   // conda "channel::package".
   auto channel = text.find("::");
   if (conda && channel != std::string_view::npos && channel < 64) text = text.substr(channel + 2);
-  while (i < text.size() && is_name_char(text[i])) ++i;
+  while (i < text.size() && is_package_name_char(text[i])) ++i;
   if (i == 0) return std::nullopt;
   req.package = ascii_lower(text.substr(0, i));
   if (!((req.package[0] >= 'a' && req.package[0] <= 'z') || (req.package[0] >= '0' && req.package[0] <= '9'))) return std::nullopt;
-  std::string_view rest = trim(text.substr(i));
+  std::string_view rest = trim_with_nbsp(text.substr(i));
   if (!rest.empty() && rest[0] == '[') {
     auto close = rest.find(']');
     if (close == std::string_view::npos) return std::nullopt;
@@ -63,16 +60,16 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
     while (start <= extras.size()) {
       auto comma = extras.find(',', start);
       if (comma == std::string_view::npos) comma = extras.size();
-      auto extra = trim(extras.substr(start, comma - start));
+      auto extra = trim_with_nbsp(extras.substr(start, comma - start));
       if (!extra.empty()) req.extras.push_back(ascii_lower(extra));
       start = comma + 1;
     }
-    rest = trim(rest.substr(close + 1));
+    rest = trim_with_nbsp(rest.substr(close + 1));
   }
   auto semicolon = rest.find(';');
   if (semicolon != std::string_view::npos) {
-    req.marker = std::string(trim(rest.substr(semicolon + 1)));
-    rest = trim(rest.substr(0, semicolon));
+    req.marker = std::string(trim_with_nbsp(rest.substr(semicolon + 1)));
+    rest = trim_with_nbsp(rest.substr(0, semicolon));
   }
   if (!rest.empty() && rest[0] == '@') {
     req.spec.clear();  // a direct URL: no version spec
@@ -80,17 +77,17 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
   }
   // pip options after the spec ("--hash=sha256:...") are not part of it.
   auto option = rest.find(" --");
-  if (option != std::string_view::npos) rest = trim(rest.substr(0, option));
+  if (option != std::string_view::npos) rest = trim_with_nbsp(rest.substr(0, option));
   if (!rest.empty() && rest.front() == '(' && rest.back() == ')') rest = rest.substr(1, rest.size() - 2);
   std::string spec = remove_spaces(rest);
   // Only specifier characters: anything else means this was prose, not a requirement.
   for (char c : spec) {
-    if (!(is_name_char(c) || c == '=' || c == '<' || c == '>' || c == '!' || c == '~' || c == ',' || c == '*' ||
+    if (!(is_package_name_char(c) || c == '=' || c == '<' || c == '>' || c == '!' || c == '~' || c == ',' || c == '*' ||
           c == '^' || c == '+' || c == '|')) {
       return std::nullopt;
     }
   }
-  if (!spec.empty() && is_name_char(spec[0]) && !(spec[0] >= '0' && spec[0] <= '9')) return std::nullopt;
+  if (!spec.empty() && is_package_name_char(spec[0]) && !(spec[0] >= '0' && spec[0] <= '9')) return std::nullopt;
   req.spec = spec;
   return req;
 }
@@ -106,15 +103,15 @@ RequirementsFormat detect_format(const std::vector<Line>& lines) {
   bool has_dependencies_key = false;
   bool has_dash_items = false;
   for (const auto& line : lines) {
-    std::string_view t = trim(line.text);
-    if (starts_with(t, "[tool.poetry")) return RequirementsFormat::poetry;
-    if (t == "[project]" || starts_with(t, "[project.") || starts_with(t, "[build-system]")) return RequirementsFormat::pyproject_pep621;
-    if (t == "[options]" || starts_with(t, "[options.") || starts_with(t, "[metadata]")) return RequirementsFormat::setup_cfg;
-    if (starts_with(t, "install_requires=") || starts_with(t, "install_requires =") || contains(t, "setup(")) {
+    std::string_view t = trim_with_nbsp(line.text);
+    if (t.starts_with("[tool.poetry")) return RequirementsFormat::poetry;
+    if (t == "[project]" || t.starts_with("[project.") || t.starts_with("[build-system]")) return RequirementsFormat::pyproject_pep621;
+    if (t == "[options]" || t.starts_with("[options.") || t.starts_with("[metadata]")) return RequirementsFormat::setup_cfg;
+    if (t.starts_with("install_requires=") || t.starts_with("install_requires =") || contains(t, "setup(")) {
       if (contains(t, "[") || contains(t, "setup(")) return RequirementsFormat::setup_py;
     }
-    if (starts_with(t, "dependencies:") || starts_with(t, "channels:")) has_dependencies_key = true;
-    if (starts_with(t, "- ")) has_dash_items = true;
+    if (t.starts_with("dependencies:") || t.starts_with("channels:")) has_dependencies_key = true;
+    if (t.starts_with("- ")) has_dash_items = true;
   }
   if (has_dependencies_key && has_dash_items) return RequirementsFormat::conda_environment;
   return RequirementsFormat::requirements_txt;
@@ -159,9 +156,9 @@ std::vector<std::pair<std::string, int>> joined_lines(const std::vector<Line>& l
   std::vector<std::pair<std::string, int>> out;
   bool continuing = false;
   for (const auto& line : lines) {
-    std::string_view t = trim(line.text);
-    const bool continues = ends_with(t, "\\");
-    if (continues) t = trim(t.substr(0, t.size() - 1));
+    std::string_view t = trim_with_nbsp(line.text);
+    const bool continues = t.ends_with("\\");
+    if (continues) t = trim_with_nbsp(t.substr(0, t.size() - 1));
     if (continuing && !out.empty()) out.back().first += " " + std::string(t);
     else out.emplace_back(std::string(t), line.number);
     continuing = continues;
@@ -176,9 +173,9 @@ void parse_txt(RequirementsResult& result, const std::vector<Line>& lines, bool 
       continue;
     std::string_view t = strip_comment(text);
     if (t.empty()) continue;
-    if (starts_with(t, "-r ") || starts_with(t, "--requirement") || starts_with(t, "-c ")) {
+    if (t.starts_with("-r ") || t.starts_with("--requirement") || t.starts_with("-c ")) {
       auto space = t.find_first_of(" =");
-      result.includes.emplace_back(trim(t.substr(space + 1)));
+      result.includes.emplace_back(trim_with_nbsp(t.substr(space + 1)));
       continue;
     }
     if (t[0] == '-') continue;  // --extra-index-url, -e ., --hash continuation
@@ -191,18 +188,18 @@ void parse_conda(RequirementsResult& result, const std::vector<Line>& lines) {
   std::size_t pip_indent = std::string_view::npos;
   for (const auto& line : lines) {
     std::string_view raw = line.text;
-    std::string_view t = strip_comment(trim(raw));
+    std::string_view t = strip_comment(trim_with_nbsp(raw));
     if (t.empty()) continue;
     std::size_t indent = raw.find_first_not_of(" \t");
-    if (indent == 0 && !starts_with(t, "- ")) {
-      in_dependencies = starts_with(t, "dependencies:");
+    if (indent == 0 && !t.starts_with("- ")) {
+      in_dependencies = t.starts_with("dependencies:");
       pip_indent = std::string_view::npos;
       continue;
     }
-    if (!in_dependencies || !starts_with(t, "-")) continue;
-    std::string_view item = unquote(trim(t.substr(1)));
+    if (!in_dependencies || !t.starts_with("-")) continue;
+    std::string_view item = unquote(trim_with_nbsp(t.substr(1)));
     if (pip_indent != std::string_view::npos && indent <= pip_indent) pip_indent = std::string_view::npos;
-    if (item == "pip:" || starts_with(item, "pip:")) {
+    if (item == "pip:" || item.starts_with("pip:")) {
       pip_indent = indent;
       continue;
     }
@@ -215,7 +212,7 @@ void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool
   std::string section;
   bool in_array = false;
   for (const auto& line : lines) {
-    std::string_view t = strip_comment(trim(line.text));
+    std::string_view t = strip_comment(trim_with_nbsp(line.text));
     if (t.empty()) continue;
     if (!in_array && t.front() == '[' && t.back() == ']' && t.find('"') == std::string_view::npos) {
       section = ascii_lower(t.substr(1, t.size() - 2));
@@ -230,9 +227,9 @@ void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool
     auto eq = t.find('=');
     if (eq == std::string_view::npos) continue;
     std::string key = ascii_lower(unquote(t.substr(0, eq)));
-    std::string_view value = trim(t.substr(eq + 1));
+    std::string_view value = trim_with_nbsp(t.substr(eq + 1));
     bool dependency_section = section == "project" || section == "project.optional-dependencies" ||
-                              section == "build-system" || starts_with(section, "dependency-groups");
+                              section == "build-system" || section.starts_with("dependency-groups");
     if (dependency_section && !value.empty() && value.front() == '[') {
       if (section == "build-system" && key != "requires") continue;
       if (section == "project" && key != "dependencies") continue;
@@ -246,7 +243,7 @@ void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool
       set_python(result, remove_spaces(unquote(value)), line.number);
       continue;
     }
-    bool poetry_deps = poetry && starts_with(section, "tool.poetry") && contains(section, "dependencies");
+    bool poetry_deps = poetry && section.starts_with("tool.poetry") && contains(section, "dependencies");
     if (poetry_deps && key == "python") {
       set_python(result, remove_spaces(unquote(value)), line.number);
       continue;
@@ -293,7 +290,7 @@ void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
   bool in_list = false;
   for (const auto& line : lines) {
     std::string_view raw = line.text;
-    std::string_view t = strip_comment(trim(raw));
+    std::string_view t = strip_comment(trim_with_nbsp(raw));
     if (t.empty()) continue;
     bool indented = raw.find_first_not_of(" \t") > 0;
     if (t.front() == '[' && t.back() == ']') {
@@ -308,19 +305,19 @@ void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
     auto eq = t.find('=');
     in_list = false;
     if (eq == std::string_view::npos) continue;
-    std::string key = ascii_lower(trim(t.substr(0, eq)));
+    std::string key = ascii_lower(trim_with_nbsp(t.substr(0, eq)));
     bool wanted = (section == "options" && (key == "install_requires" || key == "setup_requires")) ||
                   section == "options.extras_require";
     if (!wanted) continue;
     in_list = true;
-    std::string_view value = trim(t.substr(eq + 1));
+    std::string_view value = trim_with_nbsp(t.substr(eq + 1));
     if (!value.empty()) add(result, value, false, line.number);
   }
 }
 
 void parse_setup_py(RequirementsResult& result, const std::vector<Line>& lines) {
   for (const auto& line : lines) {
-    std::string_view t = strip_comment(trim(line.text));
+    std::string_view t = strip_comment(trim_with_nbsp(line.text));
     if (auto at = t.find("python_requires"); at != std::string_view::npos) {
       std::string_view value = t.substr(at + 15);
       const auto q = value.find_first_of("\"'");
@@ -353,17 +350,6 @@ const char* to_string(RequirementsFormat format) {
     case RequirementsFormat::setup_py: return "setup.py";
   }
   return "requirements.txt";
-}
-
-std::string fold_package_name(std::string_view name) {
-  std::string out;
-  for (char c : name) {
-    char l = ascii_lower(c);
-    if (l == '_' || l == '.') l = '-';
-    if (l == '-' && !out.empty() && out.back() == '-') continue;
-    out += l;
-  }
-  return out;
 }
 
 RequirementsResult parse_requirements(std::string_view text) {
@@ -400,22 +386,22 @@ double looks_like_requirements(std::string_view text) {
     std::string_view t = joined;
     if (t.empty() || t[0] == '#') continue;
     ++lines;
-    if (starts_with(t, "dependencies:") || starts_with(t, "[tool.poetry") || t == "[project]" ||
-        starts_with(t, "install_requires") || starts_with(t, "- pip:") || t == "[options]") {
+    if (t.starts_with("dependencies:") || t.starts_with("[tool.poetry") || t == "[project]" ||
+        t.starts_with("install_requires") || t.starts_with("- pip:") || t == "[options]") {
       structure = true;
     }
     if (read_tensorflow_image(t, 0, declared) || read_install_command(t, 0, declared) || read_bullet(t, 0, declared)) continue;
-    if (starts_with(t, "-r ") || starts_with(t, "--extra-index-url") || starts_with(t, "--index-url") ||
-        starts_with(t, "-e ") || starts_with(t, "--find-links")) {
+    if (t.starts_with("-r ") || t.starts_with("--extra-index-url") || t.starts_with("--index-url") ||
+        t.starts_with("-e ") || t.starts_with("--find-links")) {
       ++requirement_like;
       continue;
     }
-    std::string_view item = starts_with(t, "- ") ? unquote(t.substr(2)) : t;
+    std::string_view item = t.starts_with("- ") ? unquote(t.substr(2)) : t;
     auto req = parse_requirement(strip_comment(item), false, 0);
     // A bare word counts only weakly: prose lines start with words too.
     if (req && (!req->spec.empty() || !req->extras.empty() || t.find(' ') == std::string_view::npos)) {
       ++requirement_like;
-      tensorflow = tensorflow || is_tensorflow_package(fold_package_name(req->package));
+      tensorflow = tensorflow || is_tensorflow_package(normalize_package_name(req->package));
     }
   }
   if (lines == 0) return 0.0;
@@ -435,7 +421,7 @@ double looks_like_requirements(std::string_view text) {
 const DeclaredRequirement* find_tensorflow(const RequirementsResult& result) {
   const DeclaredRequirement* conda_match = nullptr;
   for (const auto& req : result.requirements) {
-    if (!is_tensorflow_package(fold_package_name(req.package))) continue;
+    if (!is_tensorflow_package(normalize_package_name(req.package))) continue;
     if (!req.conda) return &req;
     if (!conda_match) conda_match = &req;
   }
@@ -453,7 +439,7 @@ nlohmann::json to_json(const RequirementsResult& result) {
   nlohmann::json packages = nlohmann::json::array();
   nlohmann::json conda_packages = nlohmann::json::array();
   for (const auto& req : result.requirements) {
-    (req.conda ? conda_packages : packages).push_back(fold_package_name(req.package));
+    (req.conda ? conda_packages : packages).push_back(normalize_package_name(req.package));
   }
   facts["packages"] = std::move(packages);
   if (!conda_packages.empty()) facts["conda_packages"] = std::move(conda_packages);

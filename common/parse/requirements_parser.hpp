@@ -45,9 +45,6 @@ RequirementsResult parse_requirements(std::string_view text);
 // Confidence in [0, 1] that the text is one of the formats above.
 double looks_like_requirements(std::string_view text);
 
-// PEP 503 folding for comparisons: "TensorFlow_GPU" -> "tensorflow-gpu".
-std::string fold_package_name(std::string_view name);
-
 // The TensorFlow requirement (tensorflow, tensorflow-gpu/-cpu/-intel/-macos, tf-nightly*, ...), the
 // first one declared, preferring pip over conda; nothing when the project does not name one.
 const DeclaredRequirement* find_tensorflow(const RequirementsResult& result);

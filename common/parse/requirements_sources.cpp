@@ -7,23 +7,20 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/util/ascii.hpp"
+#include "common/version/version_spec.hpp"
 
 namespace tfwsl::parse {
 namespace {
 
-bool is_package_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-}
-
 bool is_package_name(std::string_view word) {
-  return !word.empty() && word.size() <= 100 && std::all_of(word.begin(), word.end(), is_package_char) &&
+  return !word.empty() && word.size() <= 100 && std::all_of(word.begin(), word.end(), is_package_name_char) &&
          !(word.front() == '-' || word.front() == '.');
 }
 
 // "2.4.1", "1.0.post1", "2021.1.19", "3.0.5": starts with a digit, no blanks.
 bool is_version_word(std::string_view word) {
   return !word.empty() && ascii_is_digit(word.front()) && word.size() <= 64 &&
-         std::all_of(word.begin(), word.end(), [](char c) { return is_package_char(c) || c == '+' || c == '!'; });
+         std::all_of(word.begin(), word.end(), [](char c) { return is_package_name_char(c) || c == '+' || c == '!'; });
 }
 
 void add_requirement(RequirementsResult& result, std::string_view name, std::string spec, bool conda, int number) {
@@ -92,7 +89,7 @@ bool is_include_option(std::string_view option) {
 bool is_not_a_package(std::string_view word) {
   return word.empty() || contains(word, "://") || contains(word, "/") || contains(word, "\\") ||
          word.front() == '.' || word.front() == '~' || word.front() == '$' || word.front() == '<' ||
-         word.front() == '{' || ends_with(word, ".txt") || ends_with(word, ".whl");
+         word.front() == '{' || word.ends_with(".txt") || word.ends_with(".whl");
 }
 
 void read_command_words(std::string_view args, bool conda, int number, RequirementsResult& result) {
@@ -160,10 +157,10 @@ bool read_install_command(std::string_view line, int number, RequirementsResult&
 }
 
 bool read_tensorflow_image(std::string_view line, int number, RequirementsResult& result) {
-  const std::string_view t = trim(line);
+  const std::string_view t = trim_with_nbsp(line);
   if (t.size() < 6 || !iequals(t.substr(0, 5), "FROM ")) return false;
   for (std::string_view word : words_of(t.substr(5))) {
-    if (starts_with(word, "--")) continue;  // --platform=...
+    if (word.starts_with("--")) continue;  // --platform=...
     const auto colon = word.find(':');
     const std::string_view image = word.substr(0, colon);
     if (image != "tensorflow/tensorflow") return true;
@@ -179,13 +176,13 @@ bool read_tensorflow_image(std::string_view line, int number, RequirementsResult
 }
 
 bool read_listing_row(std::string_view line, int number, bool listing, RequirementsResult& result) {
-  const std::string_view t = trim(line);
+  const std::string_view t = trim_with_nbsp(line);
   std::vector<std::string_view> cells;
-  if (starts_with(t, "|")) {
+  if (t.starts_with("|")) {
     std::string_view rest = t.substr(1);
     while (!rest.empty()) {
       const auto bar = rest.find('|');
-      cells.push_back(trim(rest.substr(0, bar)));
+      cells.push_back(trim_with_nbsp(rest.substr(0, bar)));
       if (bar == std::string_view::npos) break;
       rest = rest.substr(bar + 1);
     }
@@ -196,31 +193,31 @@ bool read_listing_row(std::string_view line, int number, bool listing, Requireme
   if (cells.size() < 2 || cells.size() > 5 || !is_package_name(cells[0]) || !is_version_word(cells[1])) return false;
   // conda list's third column is the build ("<pip>" or "pypi_0" for pip's packages), its fourth the
   // channel; pip list has two columns.
-  const bool pip = cells.size() < 3 || cells[2] == "<pip>" || starts_with(cells[2], "pypi") ||
+  const bool pip = cells.size() < 3 || cells[2] == "<pip>" || cells[2].starts_with("pypi") ||
                    (cells.size() > 3 && cells[3] == "pypi");
   add_requirement(result, cells[0], "==" + std::string(cells[1]), !pip, number);
   return true;
 }
 
 bool read_bullet(std::string_view line, int number, RequirementsResult& result) {
-  std::string_view t = trim(line);
+  std::string_view t = trim_with_nbsp(line);
   if (t.size() < 4 || (t[0] != '-' && t[0] != '*' && t[0] != '+') || t[1] != ' ') return false;
-  t = trim(t.substr(2));
+  t = trim_with_nbsp(t.substr(2));
   std::size_t end = 0;
-  while (end < t.size() && is_package_char(t[end])) ++end;
+  while (end < t.size() && is_package_name_char(t[end])) ++end;
   const std::string_view name = t.substr(0, end);
   if (!is_package_name(name)) return false;
   std::string_view rest = t.substr(end);
   std::string op;
-  if (starts_with(rest, "==") || starts_with(rest, ">=") || starts_with(rest, "<=") || starts_with(rest, "~=")) {
+  if (rest.starts_with("==") || rest.starts_with(">=") || rest.starts_with("<=") || rest.starts_with("~=")) {
     op = std::string(rest.substr(0, 2));
     rest = rest.substr(2);
-  } else if (starts_with(rest, "=")) {
+  } else if (rest.starts_with("=")) {
     op = "=";
     rest = rest.substr(1);
-  } else if (starts_with(rest, " ") || starts_with(rest, "\t")) {
+  } else if (rest.starts_with(" ") || rest.starts_with("\t")) {
     op = "==";
-    rest = trim(rest);
+    rest = trim_with_nbsp(rest);
   } else {
     return false;
   }
@@ -235,12 +232,12 @@ bool looks_like_listing(std::string_view text) {
   std::size_t rows = 0;
   std::size_t lines = 0;
   for (std::string_view line : lines_of(text.substr(0, 1 << 20))) {
-    const std::string_view t = trim(line);
+    const std::string_view t = trim_with_nbsp(line);
     if (t.empty()) continue;
     const std::string lower = ascii_lower(t);
     // conda list's "# Name  Version  Build  Channel", pip list's "Package  Version".
     if ((contains(lower, "name") && contains(lower, "version") && contains(lower, "build")) ||
-        (starts_with(lower, "package ") && contains(lower, "version") && words_of(t).size() == 2))
+        (lower.starts_with("package ") && contains(lower, "version") && words_of(t).size() == 2))
       return true;
     if (t[0] == '#') continue;
     ++lines;

@@ -14,7 +14,7 @@ namespace {
 // The version at the start of `text` ("9.1.0", "8.1.0." -> "8.1.0": a sentence's full stop);
 // nothing when there is none or it was cut ("9.1...", "9.1\u2026": digits may be missing).
 std::optional<std::string> leading_version(std::string_view text) {
-  text = trim(text);
+  text = trim_with_nbsp(text);
   std::size_t end = 0;
   while (end < text.size() && (ascii_is_digit(text[end]) || text[end] == '.')) ++end;
   std::string_view version = text.substr(0, end);
@@ -27,7 +27,7 @@ std::optional<std::string> leading_version(std::string_view text) {
 
 // The number at the start of `text`; nothing when there is none or it was cut ("1...").
 std::optional<int> leading_int(std::string_view text) {
-  text = trim(text);
+  text = trim_with_nbsp(text);
   int value = 0;
   std::size_t i = 0;
   for (; i < text.size() && ascii_is_digit(text[i]) && i < 6; ++i) value = value * 10 + (text[i] - '0');
@@ -55,7 +55,7 @@ std::string library_before(std::string_view line, std::size_t end) {
 // A name dlopen was given has a letter or digit; dots, quotes and blanks alone are not one.
 bool is_library_name(std::string_view name) {
   return std::any_of(name.begin(), name.end(), [](char c) {
-    return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return ascii_is_alnum(c);
   });
 }
 
@@ -81,8 +81,7 @@ constexpr std::array<std::string_view, 7> k_weak_markers = {
 // is a plain find.
 void lower_into(std::string_view line, std::string& lower) {
   lower.assign(line.begin(), line.end());
-  for (char& c : lower)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  for (char& c : lower) c = ascii_lower(c);
 }
 
 struct TfLogState {
@@ -107,7 +106,7 @@ void read_gpu_counts(std::string_view line, TfLogState& st, TfLogResult& result)
     keep_max(result.gpu_count, gpus);
   }
   if ((pos = lower.find("adding visible gpu devices:")) != std::string::npos) {
-    std::string_view list = trim(line.substr(pos + 27));
+    std::string_view list = trim_with_nbsp(line.substr(pos + 27));
     if (!list.empty() && ascii_is_digit(list[0])) keep_max(result.gpu_count, static_cast<int>(count_of(list, ",") + 1));
   }
   if ((pos = line.find("Created device /job:")) != std::string_view::npos ||
@@ -123,7 +122,7 @@ void read_gpu_counts(std::string_view line, TfLogState& st, TfLogResult& result)
     if (auto n = leading_int(line.substr(pos + 13))) keep_max(result.gpu_count, *n + 1);
   }
   if (lower.find("skipping registering gpu devices") != std::string::npos) st.skipping_registration = true;
-  if (st.skipping_registration && trim(line) == "[]") keep_max(result.gpu_count, 0);
+  if (st.skipping_registration && trim_with_nbsp(line) == "[]") keep_max(result.gpu_count, 0);
 }
 
 // "compute capability: 8.9", "computeCapability: 5.0", "Compute Capability 7.0": the highest shown.
@@ -135,8 +134,8 @@ void read_compute_capability(std::string_view line, const std::string& lower, st
     skip = 17;
   }
   if (pos == std::string::npos) return;
-  std::string_view rest = trim(line.substr(pos + skip));
-  if (!rest.empty() && rest.front() == ':') rest = trim(rest.substr(1));
+  std::string_view rest = trim_with_nbsp(line.substr(pos + skip));
+  if (!rest.empty() && rest.front() == ':') rest = trim_with_nbsp(rest.substr(1));
   auto version = leading_version(rest);
   if (!version || !contains(*version, ".")) return;
   const auto major = [](const std::string& v) { return std::atoi(v.c_str()); };
@@ -192,10 +191,7 @@ TfLogResult parse_tf_log(std::string_view text) {
 
 double looks_like_tf_log(std::string_view text) {
   // Only the first megabyte decides: a 10 MB log is recognised as fast as a short one.
-  std::string lower(text.substr(0, 1 << 20));
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
+  const std::string lower = ascii_lower(text.substr(0, 1 << 20));
   int strong = 0;
   for (auto marker : k_strong_markers) {
     if (lower.find(marker) != std::string::npos) ++strong;

@@ -10,7 +10,6 @@
 namespace tfwsl::parse {
 namespace {
 
-bool is_alnum(char c) { return ascii_is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_hex(char c) { return ascii_is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 void add_unique(std::vector<std::string>& list, std::string value) {
@@ -35,18 +34,18 @@ std::string rejected_option(const std::string& normalized) {
   if (label.front() == '-' || contains(label, " -") || contains(label, "wsl") || contains(label, "\\") ||
       contains(label, "/") || contains(label, "<") || contains(label, ">") || contains(label, "$"))
     return {};
-  std::string_view value = trim(std::string_view(normalized).substr(colon + 1));
+  std::string_view value = trim_with_nbsp(std::string_view(normalized).substr(colon + 1));
   if (value.size() < 2 || value.front() != '-' || contains(value, " ")) return {};
   const std::string_view name = value.substr(value[1] == '-' ? 2 : 1);
-  if (name.empty() || !is_alnum(name.front())) return {};
-  if (!std::all_of(name.begin(), name.end(), [](char c) { return is_alnum(c) || c == '-' || c == '_'; })) return {};
+  if (name.empty() || !ascii_is_alnum(name.front())) return {};
+  if (!std::all_of(name.begin(), name.end(), [](char c) { return ascii_is_alnum(c) || c == '-' || c == '_'; })) return {};
   return std::string(value);
 }
 
 // Help lines like "--exec, -e <CommandLine>" or "-d, --distribution <DistributionName>".
 bool is_option_help_line(std::string_view line) {
-  line = trim(line);
-  if (!starts_with(line, "-")) return false;
+  line = trim_with_nbsp(line);
+  if (!line.starts_with("-")) return false;
   return contains(line, "--distribution") || contains(line, "--exec") || contains(line, "--user") ||
          contains(line, "--install") || contains(line, "--export") || contains(line, "--import") ||
          contains(line, "--set-default-version") || contains(line, "--cd ");
@@ -56,10 +55,10 @@ bool is_option_help_line(std::string_view line) {
 // 0x8007 (Windows SDK winerror.h), which is the form the catalogue lists.
 std::string short_win32_code(std::string_view line, std::size_t at) {
   const std::string_view before = line.substr(0, at);
-  if (!ends_with(trim(before), ":") || !contains_ci(before, "error")) return {};
+  if (!trim_with_nbsp(before).ends_with(":") || !icontains(before, "error")) return {};
   std::size_t length = 2;
   while (at + length < line.size() && is_hex(line[at + length]) && length < 6) ++length;
-  if (length < 3 || (at + length < line.size() && is_alnum(line[at + length]))) return {};
+  if (length < 3 || (at + length < line.size() && ascii_is_alnum(line[at + length]))) return {};
   const std::string digits(line.substr(at + 2, length - 2));
   return "0x8007" + std::string(4 - digits.size(), '0') + digits;
 }
@@ -67,27 +66,27 @@ std::string short_win32_code(std::string_view line, std::size_t at) {
 // A bare "0x80370102" is an error code where the line says so ("failed with error: 0x...",
 // "Error code: ...", "HRESULT 0x..."); elsewhere (an address, a register dump) it is a number.
 bool line_names_an_error(std::string_view line) {
-  return contains_ci(line, "error") || contains_ci(line, "fail") || contains_ci(line, "code") ||
-         contains_ci(line, "hresult");
+  return icontains(line, "error") || icontains(line, "fail") || icontains(line, "code") ||
+         icontains(line, "hresult");
 }
 
 void collect_error_codes(std::string_view line, std::vector<std::string>& codes) {
   std::optional<bool> names_error;
   for (std::size_t i = 0; i < line.size(); ++i) {
-    const bool boundary = i == 0 || !is_alnum(line[i - 1]);
+    const bool boundary = i == 0 || !ascii_is_alnum(line[i - 1]);
     if (!boundary) continue;
     const std::string_view rest = line.substr(i);
     std::size_t length = 0;
-    if (starts_with(rest, "Wsl/") || starts_with(rest, "WSL_E_") || starts_with(rest, "HCS_E_")) {
-      while (length < rest.size() && (is_alnum(rest[length]) || rest[length] == '_' || rest[length] == '/' ||
+    if (rest.starts_with("Wsl/") || rest.starts_with("WSL_E_") || rest.starts_with("HCS_E_")) {
+      while (length < rest.size() && (ascii_is_alnum(rest[length]) || rest[length] == '_' || rest[length] == '/' ||
                                       rest[length] == '-'))
         ++length;
-    } else if (starts_with(rest, "0x") && rest.size() >= 10 &&
-               std::all_of(rest.begin() + 2, rest.begin() + 10, is_hex) && (rest.size() == 10 || !is_alnum(rest[10]))) {
+    } else if (rest.starts_with("0x") && rest.size() >= 10 &&
+               std::all_of(rest.begin() + 2, rest.begin() + 10, is_hex) && (rest.size() == 10 || !ascii_is_alnum(rest[10]))) {
       if (!names_error) names_error = line_names_an_error(line);
       if (!*names_error) continue;
       length = 10;
-    } else if (starts_with(rest, "0x")) {
+    } else if (rest.starts_with("0x")) {
       if (std::string code = short_win32_code(line, i); !code.empty()) add_unique(codes, std::move(code));
       continue;
     }
@@ -101,7 +100,7 @@ void collect_error_codes(std::string_view line, std::vector<std::string>& codes)
 }
 
 bool code_seen(const std::vector<std::string>& codes, std::string_view needle) {
-  return std::any_of(codes.begin(), codes.end(), [&](const std::string& code) { return contains_ci(code, needle); });
+  return std::any_of(codes.begin(), codes.end(), [&](const std::string& code) { return icontains(code, needle); });
 }
 
 // The flag a catalogue entry names; false when the name is not one of them.
@@ -198,10 +197,10 @@ nlohmann::json to_json(const WslErrorFlags& flags) {
 
 std::string find_windows_version(std::string_view text) {
   for (std::string_view line : lines_of(text)) {
-    if (!contains_ci(line, "windows")) continue;
+    if (!icontains(line, "windows")) continue;
     for (std::size_t i = 0; i + 6 < line.size(); ++i) {
       if (i > 0 && (ascii_is_digit(line[i - 1]) || line[i - 1] == '.')) continue;
-      if (!starts_with(line.substr(i), "10.0.")) continue;
+      if (!line.substr(i).starts_with("10.0.")) continue;
       std::size_t end = i + 5;
       std::size_t build_digits = 0;
       while (end < line.size() && ascii_is_digit(line[end])) ++end, ++build_digits;

@@ -5,6 +5,7 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
@@ -17,12 +18,8 @@ constexpr std::array<std::string_view, 6> k_states{"Running", "Stopped", "Instal
 // Distribution names: letters, digits, '.', '_', '-' (wsl.exe's own rule for --import names).
 bool is_distro_name(std::string_view word) {
   if (word.empty() || word.size() > 64) return false;
-  const char first = word.front();
-  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || (first >= '0' && first <= '9'))) return false;
-  return std::all_of(word.begin(), word.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-           c == '-';
-  });
+  if (!ascii_is_alnum(word.front())) return false;
+  return std::all_of(word.begin(), word.end(), [](char c) { return ascii_is_alnum(c) || c == '.' || c == '_' || c == '-'; });
 }
 
 std::optional<std::string> known_state(std::string_view word) {
@@ -36,7 +33,7 @@ bool is_verbose_header(const std::vector<std::string_view>& words) {
 }
 
 // The catalogue's table header; its rows follow it.
-bool is_online_table_header(const std::string& normalized) { return starts_with(normalized, "name friendly name"); }
+bool is_online_table_header(const std::string& normalized) { return normalized.starts_with("name friendly name"); }
 
 // The sentence wsl.exe prints above the catalogue, in any language.
 bool is_online_sentence(const std::string& normalized) {
@@ -69,26 +66,26 @@ std::optional<WslDistro> parse_verbose_row(std::string_view line) {
 // today's) a short line naming Windows/Linux that ends with a colon.
 bool is_plain_list_header(std::string_view line) {
   const std::string normalized = normalize_for_match(line);
-  if (contains_any(normalized, wsl_message_catalog().list_headers) && ends_with(normalized, ":")) return true;
-  if (!ends_with(normalized, ":") || normalized.size() > 90) return false;
+  if (contains_any(normalized, wsl_message_catalog().list_headers) && normalized.ends_with(":")) return true;
+  if (!normalized.ends_with(":") || normalized.size() > 90) return false;
   return contains(normalized, "linux") && contains(normalized, "windows") && !contains(normalized, "wsl.exe") &&
          !contains(normalized, "http");
 }
 
 // "Ubuntu-18.04 (Default)", "Ubuntu-18.04 (默认)", "Ubuntu".
 std::optional<WslDistro> parse_plain_row(std::string_view line) {
-  line = trim(line);
+  line = trim_with_nbsp(line);
   std::string_view name = line;
   bool is_default = false;
   const auto space = line.find_first_of(" \t(");
   if (space != std::string_view::npos) {
     name = line.substr(0, space);
-    const std::string marker = normalize_for_match(trim(line.substr(space)));
+    const std::string marker = normalize_for_match(trim_with_nbsp(line.substr(space)));
     const auto& markers = wsl_message_catalog().default_markers;
     const bool localized = std::find(markers.begin(), markers.end(), marker) != markers.end();
     // Any parenthesised word after a name is the default marker: names cannot hold spaces or
     // parentheses, and translations of "(Default)" changed between wsl.exe builds.
-    const bool parenthesised = starts_with(marker, "(") && ends_with(marker, ")") && marker.size() <= 40;
+    const bool parenthesised = marker.starts_with("(") && marker.ends_with(")") && marker.size() <= 40;
     if (!localized && !parenthesised) return std::nullopt;
     is_default = true;
   }
@@ -99,6 +96,113 @@ std::optional<WslDistro> parse_plain_row(std::string_view line) {
   return distro;
 }
 
+// parse_wsl_list's state across the lines. Each table or list is a block; the last block that
+// holds rows is the current state (a paste often shows the output before and after a change), and
+// a header-like line that gets no rows (a usage text's "Arguments for managing Windows Subsystem
+// for Linux:") changes nothing.
+class WslListReader {
+ public:
+  void read(std::string_view raw) {
+    const std::string_view line = strip_line_wrapping(raw);
+    const auto words = words_of(line);
+    if (read_header(line, words)) return;
+    if (m_mode == Mode::online) {
+      read_online_row(line, words);
+      return;
+    }
+    if (m_mode == Mode::plain && read_plain_row(line)) return;
+    if (auto row = parse_verbose_row(line)) {
+      // Rows also count without their header: a paste may start below it.
+      if (m_mode != Mode::verbose) {
+        close_block();
+        m_mode = Mode::verbose;
+      }
+      m_block.push_back(std::move(*row));
+      return;
+    }
+    if (m_mode == Mode::verbose && !line.empty()) close_block();
+  }
+
+  // The distributions, without the errors and the Windows version (parse_wsl_list reads those from
+  // the whole text).
+  WslListResult finish() {
+    close_block();
+    m_result.distros = !m_verbose_rows.empty() ? std::move(m_verbose_rows) : std::move(m_plain_rows);
+    // The only distribution is always the default; a paste that lost the '*' column still says so.
+    if (m_result.distros.size() == 1 && m_result.verbose_table) m_result.distros.front().is_default = true;
+    return std::move(m_result);
+  }
+
+ private:
+  enum class Mode { none, verbose, plain, online };
+
+  // A line that starts a block (or, for the catalogue's sentence, only says one is shown).
+  bool read_header(std::string_view line, const std::vector<std::string_view>& words) {
+    const std::string normalized = normalize_for_match(line);
+    if (is_verbose_header(words)) {
+      close_block();
+      m_mode = Mode::verbose;
+      m_result.verbose_table = true;
+      return true;
+    }
+    if (is_online_sentence(normalized)) {
+      close_block();
+      m_result.online_list = true;
+      return true;
+    }
+    if (is_online_table_header(normalized)) {
+      close_block();
+      m_mode = Mode::online;
+      m_result.online_list = true;
+      return true;
+    }
+    if (is_plain_list_header(line)) {
+      close_block();
+      m_mode = Mode::plain;
+      return true;
+    }
+    return false;
+  }
+
+  // "Ubuntu-24.04    Ubuntu 24.04 LTS": the name, then the friendly name as written.
+  void read_online_row(std::string_view line, const std::vector<std::string_view>& words) {
+    if (words.size() >= 2 && is_distro_name(words[0]) && words[0] != "NAME") {
+      const auto rest = line.substr(line.find(words[1], words[0].size()));
+      m_result.online.push_back({std::string(words[0]), std::string(trim_with_nbsp(rest))});
+    } else if (line.empty() && !m_result.online.empty()) {
+      m_mode = Mode::none;
+    }
+  }
+
+  // True when the line belongs to the plain list; any other line ends it (and may be a verbose row).
+  bool read_plain_row(std::string_view line) {
+    if (line.empty()) {
+      if (!m_block.empty()) close_block();
+      return true;
+    }
+    if (auto row = parse_plain_row(line)) {
+      m_block.push_back(std::move(*row));
+      m_result.plain_list = true;
+      return true;
+    }
+    close_block();
+    return false;
+  }
+
+  void close_block() {
+    if (m_mode == Mode::verbose && !m_block.empty()) m_verbose_rows = std::move(m_block);
+    if (m_mode == Mode::plain && !m_block.empty()) m_plain_rows = std::move(m_block);
+    m_block.clear();
+    m_mode = Mode::none;
+  }
+
+  WslListResult m_result;
+  Mode m_mode = Mode::none;
+  std::vector<WslDistro> m_block;
+  std::vector<WslDistro> m_verbose_rows;
+  std::vector<WslDistro> m_plain_rows;
+};
+
 }  // namespace
 
 bool is_docker_desktop_distro(std::string_view name) {
@@ -106,87 +210,11 @@ bool is_docker_desktop_distro(std::string_view name) {
 }
 
 WslListResult parse_wsl_list(std::string_view text) {
-  WslListResult result;
+  WslListReader reader;
+  for (std::string_view raw : lines_of(text)) reader.read(raw);
+  WslListResult result = reader.finish();
   result.errors = detect_wsl_errors(text);
   result.windows_version = find_windows_version(text);
-  const auto lines = lines_of(text);
-
-  // Each table or list is a block; the last block that holds rows is the current state (a paste
-  // often shows the output before and after a change), and a header-like line that gets no rows
-  // (a usage text's "Arguments for managing Windows Subsystem for Linux:") changes nothing.
-  enum class Mode { none, verbose, plain, online };
-  Mode mode = Mode::none;
-  std::vector<WslDistro> block;
-  std::vector<WslDistro> verbose_rows;
-  std::vector<WslDistro> plain_rows;
-  auto close_block = [&] {
-    if (mode == Mode::verbose && !block.empty()) verbose_rows = std::move(block);
-    if (mode == Mode::plain && !block.empty()) plain_rows = std::move(block);
-    block.clear();
-    mode = Mode::none;
-  };
-  for (std::string_view raw : lines) {
-    const std::string_view line = strip_line_wrapping(raw);
-    const auto words = words_of(line);
-    const std::string normalized = normalize_for_match(line);
-    if (is_verbose_header(words)) {
-      close_block();
-      mode = Mode::verbose;
-      result.verbose_table = true;
-      continue;
-    }
-    if (is_online_sentence(normalized)) {
-      close_block();
-      result.online_list = true;
-      continue;
-    }
-    if (is_online_table_header(normalized)) {
-      close_block();
-      mode = Mode::online;
-      result.online_list = true;
-      continue;
-    }
-    if (is_plain_list_header(line)) {
-      close_block();
-      mode = Mode::plain;
-      continue;
-    }
-    if (mode == Mode::online) {
-      if (words.size() >= 2 && is_distro_name(words[0]) && words[0] != "NAME") {
-        const auto rest = line.substr(line.find(words[1], words[0].size()));
-        result.online.push_back({std::string(words[0]), std::string(trim(rest))});
-      } else if (line.empty() && !result.online.empty()) {
-        mode = Mode::none;
-      }
-      continue;
-    }
-    if (mode == Mode::plain) {
-      if (line.empty()) {
-        if (!block.empty()) close_block();
-        continue;
-      }
-      if (auto row = parse_plain_row(line)) {
-        block.push_back(std::move(*row));
-        result.plain_list = true;
-        continue;
-      }
-      close_block();
-    }
-    if (auto row = parse_verbose_row(line)) {
-      // Rows also count without their header: a paste may start below it.
-      if (mode != Mode::verbose) {
-        close_block();
-        mode = Mode::verbose;
-      }
-      block.push_back(std::move(*row));
-      continue;
-    }
-    if (mode == Mode::verbose && !line.empty()) close_block();
-  }
-  close_block();
-  result.distros = !verbose_rows.empty() ? std::move(verbose_rows) : std::move(plain_rows);
-  // The only distribution is always the default; a paste that lost the '*' column still says so.
-  if (result.distros.size() == 1 && result.verbose_table) result.distros.front().is_default = true;
   return result;
 }
 
@@ -195,7 +223,7 @@ bool is_wsl_quiet_list_command(std::string_view command) {
   bool wsl = false, list = false, quiet = false;
   for (std::string_view w : words) {
     const std::string lower = normalize_for_match(w);
-    if (lower == "wsl" || lower == "wsl.exe" || ends_with(lower, "\\wsl.exe") || ends_with(lower, "/wsl.exe")) wsl = true;
+    if (lower == "wsl" || lower == "wsl.exe" || lower.ends_with("\\wsl.exe") || lower.ends_with("/wsl.exe")) wsl = true;
     else if (wsl && (lower == "-l" || lower == "--list")) list = true;
     else if (wsl && (lower == "-q" || lower == "--quiet")) quiet = true;
     else if (wsl && (lower == "-lq" || lower == "-ql")) list = quiet = true;
@@ -207,7 +235,7 @@ WslListResult parse_wsl_quiet_list(std::string_view text) {
   WslListResult result;
   result.errors = detect_wsl_errors(text);
   for (std::string_view raw : lines_of(text)) {
-    const std::string_view line = trim(strip_line_wrapping(raw));
+    const std::string_view line = trim_with_nbsp(strip_line_wrapping(raw));
     if (line.empty()) {
       if (result.distros.empty()) continue;
       break;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/parse/line_tools.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
 namespace {
@@ -40,7 +41,7 @@ WslVersionResult parse_wsl_version(std::string_view text) {
   for (std::string_view raw : lines_of(text)) {
     const auto pair = split_label_value(strip_line_wrapping(raw));
     if (!pair) {
-      if (!trim(raw).empty()) close_block();
+      if (!trim_with_nbsp(raw).empty()) close_block();
       continue;
     }
     const std::string value = strip_markdown_link(pair->value);

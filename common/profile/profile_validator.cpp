@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/util/ascii.hpp"
 #include "common/util/suggest.hpp"
 #include "common/profile/profile_schema.hpp"
 
@@ -131,8 +132,7 @@ class Validator {
     if (m_p.distro.has_value()) {
       ubuntu = m_db.ubuntu_release_of_distro(*m_p.distro);
       if (ubuntu) distro_python = m_db.ubuntu_default_python(*ubuntu);
-      std::string lower = *m_p.distro;
-      for (char& c : lower) c = static_cast<char>((c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c);
+      const std::string lower = ascii_lower(*m_p.distro);
       if (lower == "ubuntu") {
         warning(m_p.distro.where,
                 fmt::format("distro 'Ubuntu' means whatever WSL installs by default: Ubuntu {} now (python3 {}), and it "

@@ -25,8 +25,6 @@ constexpr std::array<Unit, 9> k_units{{
     {"B", 1},
 }};
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-char to_upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c; }
 
 tl::unexpected<Error> size_error(std::string_view text, std::string_view why) {
   return make_error(ErrorCode::invalid_input,
@@ -39,7 +37,7 @@ tl::unexpected<Error> size_error(std::string_view text, std::string_view why) {
 
 Result<std::uint64_t> parse_wsl_size(std::string_view text) {
   std::size_t pos = 0;
-  while (pos < text.size() && is_blank(text[pos])) ++pos;
+  while (pos < text.size() && ascii_is_space(text[pos])) ++pos;
   const std::size_t digits_start = pos;
   std::uint64_t value = 0;
   while (pos < text.size() && ascii_is_digit(text[pos])) {
@@ -62,9 +60,9 @@ Result<std::uint64_t> parse_wsl_size(std::string_view text) {
     return value * unit.multiplier;
   }
   if (suffix.front() == '.') return size_error(text, "WSL accepts whole numbers only");
-  if (is_blank(suffix.front())) return size_error(text, "WSL rejects a space between the number and the unit");
+  if (ascii_is_space(suffix.front())) return size_error(text, "WSL rejects a space between the number and the unit");
   std::string upper;
-  for (char c : suffix) upper.push_back(to_upper(c));
+  for (char c : suffix) upper.push_back(ascii_upper(c));
   for (const Unit& unit : k_units) {
     if (upper == unit.suffix)
       return size_error(text, fmt::format("WSL only understands the upper-case unit '{}'", unit.suffix));

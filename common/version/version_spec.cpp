@@ -7,10 +7,6 @@
 namespace tfwsl {
 namespace {
 
-bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-}
-
 std::string without_spaces(std::string_view s) {
   std::string out;
   for (char c : s) {
@@ -196,7 +192,7 @@ Result<Requirement> parse_requirement(std::string_view line_in) {
 
   Requirement req;
   std::size_t pos = 0;
-  while (pos < line.size() && is_name_char(line[pos])) ++pos;
+  while (pos < line.size() && is_package_name_char(line[pos])) ++pos;
   if (pos == 0) return fail("it does not start with a package name");
   req.name_as_written = std::string(line.substr(0, pos));
   req.name = normalize_package_name(req.name_as_written);
@@ -215,7 +211,7 @@ Result<Requirement> parse_requirement(std::string_view line_in) {
       const std::string_view extra = trim(extras.substr(s, comma - s));
       if (!extra.empty()) {
         for (char c : extra) {
-          if (!is_name_char(c)) return fail(fmt::format("extra '{}' contains '{}'", extra, c));
+          if (!is_package_name_char(c)) return fail(fmt::format("extra '{}' contains '{}'", extra, c));
         }
         req.extras.push_back(normalize_package_name(extra));
       }

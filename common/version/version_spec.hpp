@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/core/error.hpp"
+#include "common/util/ascii.hpp"
 #include "common/version/version.hpp"
 
 namespace tfwsl {
@@ -57,7 +58,11 @@ struct Requirement {
 // callers can skip it without string matching.
 Result<Requirement> parse_requirement(std::string_view line);
 
-// "TensorFlow_GPU" -> "tensorflow-gpu".
+// "TensorFlow_GPU" -> "tensorflow-gpu" (PEP 503: runs of '-', '_', '.' become one '-', lower case;
+// separators at either end are dropped).
 std::string normalize_package_name(std::string_view name);
+
+// The characters of a PEP 508 distribution name: ASCII letters and digits, '-', '_', '.'.
+constexpr bool is_package_name_char(char c) { return ascii_is_alnum(c) || c == '-' || c == '_' || c == '.'; }
 
 }  // namespace tfwsl

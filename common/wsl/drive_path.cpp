@@ -1,16 +1,9 @@
 #include "common/wsl/drive_path.hpp"
 
-#include <cctype>
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::wsl {
 namespace {
-
-char lower_drive(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-bool is_drive_letter(char c) {
-  const unsigned char u = static_cast<unsigned char>(c);
-  return u < 0x80 && std::isalpha(u);
-}
 
 std::string_view without_long_prefix(std::string_view path) {
   if (path.substr(0, 4) == "\\\\?\\" || path.substr(0, 4) == "//?/") path.remove_prefix(4);
@@ -21,9 +14,9 @@ std::string_view without_long_prefix(std::string_view path) {
 
 std::optional<char> drive_letter_of(std::string_view path) {
   path = without_long_prefix(path);
-  if (path.size() < 3 || !is_drive_letter(path[0]) || path[1] != ':' || (path[2] != '\\' && path[2] != '/'))
+  if (path.size() < 3 || !ascii_is_alpha(path[0]) || path[1] != ':' || (path[2] != '\\' && path[2] != '/'))
     return std::nullopt;
-  return lower_drive(path[0]);
+  return ascii_lower(path[0]);
 }
 
 std::optional<std::string> drive_path_in_distro(std::string_view path, std::string_view root) {
@@ -42,7 +35,7 @@ std::optional<std::string> automount_root_from_wslpath(std::string_view answer, 
   while (!answer.empty() && (answer.back() == '\n' || answer.back() == '\r' || answer.back() == ' ')) answer.remove_suffix(1);
   if (!answer.empty() && answer.back() == '/') answer.remove_suffix(1);
   // What is left ends in "/<drive>": "/mnt/c" or "/c".
-  if (answer.size() < 2 || answer.front() != '/' || lower_drive(answer.back()) != lower_drive(drive) ||
+  if (answer.size() < 2 || answer.front() != '/' || ascii_lower(answer.back()) != ascii_lower(drive) ||
       answer[answer.size() - 2] != '/')
     return std::nullopt;
   if (answer.find('\n') != std::string_view::npos) return std::nullopt;

@@ -10,9 +10,7 @@
 namespace tfwsl::wslconfig {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_key_char(char c) { return is_alpha(c) || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'; }
+bool is_key_char(char c) { return ascii_is_alnum(c) || c == '_' || c == '-' || c == '.'; }
 
 // Where an inline comment starts: '#' or ';' outside double quotes (wsl.exe's parser, like git's
 // config parser it derives from, ends the value there). npos when there is none.
@@ -34,7 +32,7 @@ void classify_line(Line& line, const std::string& current_section) {
   line.value_begin = line.value_end = 0;
   const std::string_view content = line.content;
   std::size_t i = 0;
-  while (i < content.size() && is_blank(content[i])) ++i;
+  while (i < content.size() && ascii_is_space(content[i])) ++i;
   if (i == content.size()) return;
   const char first = content[i];
   if (first == '#' || first == ';') {
@@ -49,24 +47,24 @@ void classify_line(Line& line, const std::string& current_section) {
     }
     std::string_view rest = content.substr(close + 1);
     std::size_t r = 0;
-    while (r < rest.size() && is_blank(rest[r])) ++r;
+    while (r < rest.size() && ascii_is_space(rest[r])) ++r;
     if (r < rest.size() && rest[r] != '#' && rest[r] != ';') {
       line.kind = LineKind::malformed;  // "[wsl2] memory=48GB": header and key on one line
       return;
     }
     line.kind = LineKind::section;
     line.inline_comment = r < rest.size();
-    line.section = ascii_lower(parse::trim(content.substr(i + 1, close - i - 1)));
+    line.section = ascii_lower(trim_with_nbsp(content.substr(i + 1, close - i - 1)));
     return;
   }
-  if (!is_alpha(first)) {
+  if (!ascii_is_alpha(first)) {
     line.kind = LineKind::malformed;
     return;
   }
   std::size_t key_end = i;
   while (key_end < content.size() && is_key_char(content[key_end])) ++key_end;
   std::size_t eq = key_end;
-  while (eq < content.size() && is_blank(content[eq])) ++eq;
+  while (eq < content.size() && ascii_is_space(content[eq])) ++eq;
   if (eq >= content.size() || content[eq] != '=') {
     line.kind = LineKind::malformed;
     return;
@@ -74,13 +72,13 @@ void classify_line(Line& line, const std::string& current_section) {
   line.kind = LineKind::key_value;
   line.key = std::string(content.substr(i, key_end - i));
   std::size_t value_begin = eq + 1;
-  while (value_begin < content.size() && is_blank(content[value_begin])) ++value_begin;
+  while (value_begin < content.size() && ascii_is_space(content[value_begin])) ++value_begin;
   std::size_t value_end = content.size();
   if (const auto comment = comment_start(content, value_begin); comment != std::string_view::npos) {
     line.inline_comment = true;
     value_end = comment;
   }
-  while (value_end > value_begin && is_blank(content[value_end - 1])) --value_end;
+  while (value_end > value_begin && ascii_is_space(content[value_end - 1])) --value_end;
   line.value_begin = value_begin;
   line.value_end = value_end;
   line.value = std::string(content.substr(value_begin, value_end - value_begin));
@@ -101,18 +99,18 @@ const char* to_string(FileEncoding encoding) {
 }
 
 std::string decode_wslconfig(std::string_view bytes, FileEncoding& encoding) {
-  if (parse::starts_with(bytes, "\xEF\xBB\xBF")) {
+  if (bytes.starts_with("\xEF\xBB\xBF")) {
     encoding = FileEncoding::utf8_bom;
     // Written back without the BOM, so it must be text: invalid bytes become U+FFFD, as UTF-16
     // decoding does. (Kept raw, a body starting FF FE would be read back as UTF-16: found by
     // fuzz_wslconfig.)
     return parse::valid_utf8(bytes.substr(3));
   }
-  if (parse::starts_with(bytes, "\xFF\xFE")) {
+  if (bytes.starts_with("\xFF\xFE")) {
     encoding = FileEncoding::utf16le_bom;
     return utf16_bytes_to_utf8(bytes.substr(2), false);
   }
-  if (parse::starts_with(bytes, "\xFE\xFF")) {
+  if (bytes.starts_with("\xFE\xFF")) {
     encoding = FileEncoding::utf16be_bom;
     return utf16_bytes_to_utf8(bytes.substr(2), true);
   }
@@ -165,7 +163,7 @@ std::size_t Document::line_of(std::string_view section, std::string_view key) co
   const std::string wanted = ascii_lower(section);
   for (std::size_t i = m_lines.size(); i-- > 0;) {
     const Line& line = m_lines[i];
-    if (line.kind == LineKind::key_value && line.section == wanted && parse::iequals(line.key, key)) return i + 1;
+    if (line.kind == LineKind::key_value && line.section == wanted && iequals(line.key, key)) return i + 1;
   }
   return 0;
 }
@@ -227,7 +225,7 @@ std::size_t Document::unset(std::string_view section, std::string_view key) {
   m_lines.erase(std::remove_if(m_lines.begin(), m_lines.end(),
                                [&](const Line& line) {
                                  return line.kind == LineKind::key_value && line.section == wanted &&
-                                        parse::iequals(line.key, key);
+                                        iequals(line.key, key);
                                }),
                 m_lines.end());
   // Removing a file's last line must not leave a line end the file did not have.

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "common/parse/line_tools.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::wslconfig {
 
@@ -54,21 +55,21 @@ const std::vector<std::string>& known_sections() {
 
 std::optional<KnownKey> find_known_key(std::string_view section, std::string_view key) {
   for (const KnownKey& k : known_keys())
-    if (parse::iequals(k.section, section) && parse::iequals(k.name, key)) return k;
+    if (iequals(k.section, section) && iequals(k.name, key)) return k;
   return std::nullopt;
 }
 
 std::vector<std::string> key_names(std::string_view section) {
   std::vector<std::string> names;
   for (const KnownKey& k : known_keys())
-    if (parse::iequals(k.section, section)) names.emplace_back(k.name);
+    if (iequals(k.section, section)) names.emplace_back(k.name);
   return names;
 }
 
 bool is_wsl_conf_section(std::string_view section) {
   constexpr std::array<std::string_view, 8> sections{"boot", "automount", "interop", "network", "user", "gpu", "time",
                                                      "filesystem"};
-  return std::any_of(sections.begin(), sections.end(), [&](std::string_view s) { return parse::iequals(s, section); });
+  return std::any_of(sections.begin(), sections.end(), [&](std::string_view s) { return iequals(s, section); });
 }
 
 }  // namespace tfwsl::wslconfig

@@ -1,10 +1,10 @@
 #include "linux/agent/admission.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <string_view>
 
 #include "common/agent_api/token.hpp"
+#include "common/util/ascii.hpp"
 #include "linux/agent/request_head.hpp"
 
 namespace tfwsl::agent {
@@ -12,19 +12,6 @@ namespace tfwsl::agent {
 using agent_api::ApiError;
 
 namespace {
-
-bool iequals(const std::string& a, const char* b) {
-  std::size_t n = std::char_traits<char>::length(b);
-  if (a.size() != n) return false;
-  for (std::size_t i = 0; i < n; ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-
-bool istarts_with(const std::string& a, const char* prefix) {
-  std::size_t n = std::char_traits<char>::length(prefix);
-  return a.size() >= n && iequals(a.substr(0, n), prefix);
-}
 
 std::vector<const std::string*> values_of(const RequestHead& head, const char* name) {
   std::vector<const std::string*> out;
@@ -34,13 +21,13 @@ std::vector<const std::string*> values_of(const RequestHead& head, const char* n
 }
 
 bool is_host_byte(unsigned char c) {
-  return std::isalnum(c) || c == '.' || c == ':' || c == '[' || c == ']' || c == '-';
+  return ascii_is_alnum(static_cast<char>(c)) || c == '.' || c == ':' || c == '[' || c == ']' || c == '-';
 }
 
 // RFC 9110 section 5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" /
 // "_" / "`" / "|" / "~" / DIGIT / ALPHA.
 bool is_tchar(unsigned char c) {
-  return (c < 0x80 && std::isalnum(c)) || std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
+  return ascii_is_alnum(static_cast<char>(c)) || std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
 }
 
 // What a refusal may say about a name it cannot trust: printable ASCII, the rest as '?'; 64 bytes.

@@ -1,9 +1,10 @@
 #include "linux/agent/path_resolver.hpp"
 
 #include <algorithm>
-#include <cctype>
+#include <optional>
 
 #include "common/util/ascii.hpp"
+#include "common/wsl/drive_path.hpp"
 
 namespace tfwsl::agent {
 
@@ -38,6 +39,15 @@ std::string join_path(std::string base, const std::vector<std::string>& parts) {
   return base.empty() ? "/" : base;
 }
 
+// Where the distro mounts a drive, by the one mapping the Windows side uses too (common/wsl),
+// under the [automount] root of /etc/wsl.conf: "/mnt/" gives /mnt/d, "/windir" /windir/d, "/" /d.
+// nullopt for a root that is not absolute.
+std::optional<std::string> drive_mount_point(char drive, const std::string& automount_root) {
+  auto mount_point = wsl::drive_path_in_distro(std::string(1, drive) + ":\\", automount_root);
+  if (mount_point && mount_point->size() > 1) mount_point->pop_back();  // "/mnt/d/" -> "/mnt/d"
+  return mount_point;
+}
+
 agent_api::PathResolveResponse describe(std::string linux_path, const PathContext& context) {
   agent_api::PathResolveResponse out;
   out.linux_path = std::move(linux_path);
@@ -61,25 +71,29 @@ Result<agent_api::PathResolveResponse> resolve_windows_path(const std::string& i
   if (path.rfind("\\\\?\\UNC\\", 0) == 0) path = "\\\\" + path.substr(8);
   else if (path.rfind("\\\\?\\", 0) == 0 || path.rfind("\\\\.\\", 0) == 0) path = path.substr(4);
 
-  if (path.size() >= 2 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':') {
-    if (path.size() == 2 || (path[2] != '\\' && path[2] != '/'))
+  if (path.size() >= 2 && ascii_is_alpha(path[0]) && path[1] == ':') {
+    const std::string drive_colon = path.substr(0, 2);
+    if (!wsl::drive_letter_of(path))
       return make_error(ErrorCode::invalid_input,
-                        "'" + input + "' is relative to the current directory of drive " + path.substr(0, 2) +
-                            ": give the full path, e.g. " + path.substr(0, 2) + "\\data");
-    std::string drive(1, static_cast<char>(std::tolower(static_cast<unsigned char>(path[0]))));
+                        "'" + input + "' is relative to the current directory of drive " + drive_colon +
+                            ": give the full path, e.g. " + drive_colon + "\\data");
     TFWSL_TRY(parts, components(path.substr(3), input));
-    auto mount_point = context.automount_root + drive;
+    auto mount_point = drive_mount_point(path[0], context.automount_root);
+    if (!mount_point)
+      return make_error(ErrorCode::invalid_input, "the automount root '" + context.automount_root +
+                                                      "' of /etc/wsl.conf is not an absolute path: fix its [automount] root");
+    const std::string drive_name(1, ascii_upper(path[0]));
     if (!context.mounts.empty()) {
       bool mounted = std::any_of(context.mounts.begin(), context.mounts.end(),
-                                 [&](const linux_checks::MountEntry& m) { return m.mount_point == mount_point; });
+                                 [&](const linux_checks::MountEntry& m) { return m.mount_point == *mount_point; });
       if (!mounted)
         return make_error(ErrorCode::not_found,
-                          "drive " + std::string(1, static_cast<char>(std::toupper(drive[0]))) + ": is not mounted at " +
-                              mount_point + " in this distro (a network or removable drive?)",
-                          "Mount it: sudo mkdir -p " + mount_point + " && sudo mount -t drvfs " +
-                              std::string(1, static_cast<char>(std::toupper(drive[0]))) + ": " + mount_point);
+                          "drive " + drive_name + ": is not mounted at " + *mount_point +
+                              " in this distro (a network or removable drive?)",
+                          "Mount it: sudo mkdir -p " + *mount_point + " && sudo mount -t drvfs " + drive_name + ": " +
+                              *mount_point);
     }
-    return describe(join_path(mount_point, parts), context);
+    return describe(join_path(*mount_point, parts), context);
   }
 
   bool unc = path.size() >= 2 && (path[0] == '\\' || path[0] == '/') && (path[1] == '\\' || path[1] == '/');
@@ -95,12 +109,13 @@ Result<agent_api::PathResolveResponse> resolve_windows_path(const std::string& i
                           "Ask the agent running in '" + parts[1] + "', or copy the data into this distro.");
       return describe(join_path("/", {parts.begin() + 2, parts.end()}), context);
     }
+    const std::string z_mount = drive_mount_point('Z', context.automount_root).value_or("/mnt/z");
     return make_error(ErrorCode::not_found,
                       "'" + input + "' is on the network share \\\\" + parts[0] + (parts.size() > 1 ? "\\" + parts[1] : "") +
                           ", which is not mapped into this distro",
                       "Map the share to a drive letter in Windows (net use Z: \\\\" + parts[0] +
-                          "\\...) and mount it: sudo mkdir -p " + context.automount_root + "z && sudo mount -t drvfs Z: " +
-                          context.automount_root + "z; or copy the data to a local drive first.");
+                          "\\...) and mount it: sudo mkdir -p " + z_mount + " && sudo mount -t drvfs Z: " + z_mount +
+                          "; or copy the data to a local drive first.");
   }
   return make_error(ErrorCode::invalid_input,
                     "'" + input + "' is not a full Windows path: start with a drive letter (C:\\...) or \\\\wsl$\\<distro>\\...");

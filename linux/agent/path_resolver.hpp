@@ -12,7 +12,7 @@
 namespace tfwsl::agent {
 
 struct PathContext {
-  std::string automount_root = "/mnt/";  // always ends with '/'
+  std::string automount_root = "/mnt/";  // /etc/wsl.conf [automount] root, with or without the final '/'
   std::string distro;                    // WSL_DISTRO_NAME, for \\wsl$\<distro>\ paths
   std::vector<linux_checks::MountEntry> mounts;  // empty: mounts unknown, drive letters are not checked
 };

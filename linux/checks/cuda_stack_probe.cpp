@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "linux/checks/file_text.hpp"
+#include "common/util/ascii.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
@@ -78,7 +79,7 @@ void probe_python(const ProbeEnvironment& env, StackFacts& f) {
   }
   auto text = trim(outcome->out.empty() ? outcome->err : outcome->out);  // Python 2 prints to stderr
   if (text.rfind("Python ", 0) == 0) f.python_version = trim(text.substr(7));
-  else f.python_error = env.python + " --version printed '" + text.substr(0, 80) + "'";
+  else f.python_error = env.python + " --version printed '" + std::string(text.substr(0, 80)) + "'";
   auto path = resolve_program(env.python);
   f.python_path = path ? path->string() : env.python;
 }

@@ -17,11 +17,4 @@ std::optional<std::string> read_text_file(const std::filesystem::path& path, std
   return out;
 }
 
-std::string trim(const std::string& text) {
-  auto b = text.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return {};
-  auto e = text.find_last_not_of(" \t\r\n");
-  return text.substr(b, e - b + 1);
-}
-
 }  // namespace tfwsl::linux_checks

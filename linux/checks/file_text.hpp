@@ -1,5 +1,6 @@
 #pragma once
-// Small file reads for the probes: /proc files report size 0, so read until EOF, bounded.
+// Small file reads for the probes: /proc files report size 0, so read until EOF, bounded. (Trimming
+// what they read is common/util/ascii.hpp's trim.)
 
 #include <filesystem>
 #include <optional>
@@ -8,6 +9,5 @@
 namespace tfwsl::linux_checks {
 
 std::optional<std::string> read_text_file(const std::filesystem::path& path, std::size_t max_bytes = 1 << 20);
-std::string trim(const std::string& text);
 
 }  // namespace tfwsl::linux_checks

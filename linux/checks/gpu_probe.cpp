@@ -1,6 +1,7 @@
 #include <sstream>
 
 #include "linux/checks/file_text.hpp"
+#include "common/util/ascii.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
@@ -138,7 +139,7 @@ void probe_nvidia_smi(const ProbeEnvironment& env, agent_api::GpuResponse& g) {
     if (!outcome) continue;  // not installed here: try the next place
     bool late = outcome->timed_out;
     if (late || (outcome->exit_code != 0 && outcome->out.empty())) {
-      g.nvml_error += "; " + program + (late ? " timed out" : " failed: " + trim(outcome->out + outcome->err));
+      g.nvml_error += "; " + program + (late ? " timed out" : " failed: " + std::string(trim(outcome->out + outcome->err)));
       return;
     }
     std::istringstream in(outcome->out);
@@ -147,7 +148,7 @@ void probe_nvidia_smi(const ProbeEnvironment& env, agent_api::GpuResponse& g) {
       auto comma = line.find(',');
       if (comma == std::string::npos) continue;
       g.nvml_driver_version = trim(line.substr(0, comma));
-      g.nvml_device_names.push_back(trim(line.substr(comma + 1)));
+      g.nvml_device_names.emplace_back(trim(line.substr(comma + 1)));
     }
     if (!g.nvml_driver_version.empty()) {
       g.nvml_source = "nvidia-smi";

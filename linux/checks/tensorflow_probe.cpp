@@ -4,6 +4,7 @@
 
 #include "common/text/utf_convert.hpp"
 #include "linux/checks/file_text.hpp"
+#include "common/util/ascii.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {

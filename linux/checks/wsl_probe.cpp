@@ -26,7 +26,7 @@ std::string automount_root(const std::string& wsl_conf) {
     auto eq = t.find('=');
     if (section != "automount" || eq == std::string::npos) continue;
     if (ascii_lower(trim(t.substr(0, eq))) != "root") continue;
-    auto value = trim(t.substr(eq + 1));
+    std::string value(trim(t.substr(eq + 1)));
     if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') && value.back() == value.front())
       value = value.substr(1, value.size() - 2);
     if (value.empty() || value[0] != '/') return "/mnt/";

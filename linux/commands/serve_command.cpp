@@ -18,6 +18,7 @@
 #include "common/agent_api/handshake.hpp"
 #include "common/agent_api/token.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/util/ascii.hpp"
 #include "linux/agent/http_server.hpp"
 #include "linux/agent/routes.hpp"
 #include "linux/agent/stdio_channel.hpp"
@@ -63,7 +64,7 @@ Result<std::string> read_token_file(const std::string& path) {
                                                  "refusing to start");
   auto text = linux_checks::read_text_file(path, 4096);
   if (!text) return make_error(ErrorCode::io, "token file '" + path + "' cannot be read");
-  auto token = linux_checks::trim(*text);
+  const std::string token(trim(*text));
   if (!agent_api::is_valid_token(token))
     return make_error(ErrorCode::invalid_input, "token file '" + path + "' must hold 32 to 256 hex digits");
   return token;

@@ -134,3 +134,12 @@ TEST_CASE("requirement lines as they appear in the wild", "[version]") {
     CHECK(e.error().message.find(bad) != std::string::npos);
   }
 }
+
+TEST_CASE("package names fold as PEP 503 says, and name characters are PEP 508's", "[version]") {
+  CHECK(normalize_package_name("TensorFlow_GPU") == "tensorflow-gpu");
+  CHECK(normalize_package_name("tf__.-nightly") == "tf-nightly");
+  CHECK(is_package_name_char('a'));
+  CHECK(is_package_name_char('.'));
+  CHECK_FALSE(is_package_name_char('['));
+  CHECK_FALSE(is_package_name_char('\xC3'));
+}

@@ -69,7 +69,6 @@ TEST_CASE("requirements: no TensorFlow, prose and the recogniser") {
   CHECK(find_tensorflow(parse_requirements("numpy\nscipy\n")) == nullptr);
   CHECK(looks_like_requirements("numpy==1.2\nscipy>=1.0\ntensorflow\n") >= 0.5);
   CHECK(looks_like_requirements("Hello there, this is a sentence.\nAnother one here.\n") < 0.5);
-  CHECK(fold_package_name("TensorFlow_GPU") == "tensorflow-gpu");
 }
 
 TEST_CASE("spec translation: conda and poetry forms to PEP 440") {

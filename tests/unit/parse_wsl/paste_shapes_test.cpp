@@ -13,6 +13,7 @@
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
 #include "common/parse/wsl_status_parser.hpp"
+#include "common/util/ascii.hpp"
 #include "tests/support/utf16_bytes.hpp"
 
 using namespace tfwsl;
