@@ -67,6 +67,15 @@ std::optional<std::string> log_file_problem(const std::string& file) {
   return std::nullopt;
 }
 
+// Log lines below warn would land in the middle of a line rewritten in place; with them on, the
+// status line falls back to plain lines, which interleave cleanly.
+bool logs_chatter_on_stderr(const GlobalOptions& globals, const Console& console) {
+  std::string level = globals.log_level;
+  if (console.environment)
+    if (auto from_env = console.environment("SPDLOG_LEVEL"); from_env && !from_env->empty()) level = *from_env;
+  return level == "trace" || level == "debug" || level == "info";
+}
+
 void decide_terminal_output(const GlobalOptions& globals, Console& console) {
   const ColorMode mode = parse_color_mode(globals.color).value_or(ColorMode::automatic);
   console.color = use_color(mode, console.out_is_terminal, console.environment);
@@ -75,7 +84,8 @@ void decide_terminal_output(const GlobalOptions& globals, Console& console) {
       mode == ColorMode::automatic)
     console.color = false;
   console.live_status = use_live_line(console.err_is_terminal, console.environment) &&
-                        (!console.enable_escape_sequences || console.enable_escape_sequences(console.err));
+                        (!console.enable_escape_sequences || console.enable_escape_sequences(console.err)) &&
+                        !logs_chatter_on_stderr(globals, console);
 }
 
 int report_parse_error(CLI::App& app, const CLI::ParseError& e, const std::string& command, Console& console) {

@@ -89,6 +89,10 @@ def main():
     expect(STATUS not in out and b"\x1b" not in out, "--json: no status line, no escape sequences", out)
     _, out = on_pty(doctor + ["--quiet"])
     expect(STATUS not in out, "--quiet: no status line", out)
+    _, out = on_pty([a.tfwsl, "--log-level", "info"] + doctor[1:])
+    expect(LIVE not in out, "--log-level info: log lines on stderr, so no line rewritten in place", out)
+    _, out = on_pty(doctor, {"SPDLOG_LEVEL": "debug"})
+    expect(LIVE not in out, "SPDLOG_LEVEL=debug: the same", out)
 
     _, out = on_pty(doctor, {"NO_COLOR": "1"})
     expect(not any(c in out for c in COLOUR), "NO_COLOR=1: no colour", out)
