@@ -9,7 +9,9 @@ nlohmann::json json_envelope(std::string_view name, int version) {
 }
 
 nlohmann::json with_json_envelope(nlohmann::json body, std::string_view name, int version) {
-  for (auto& [key, value] : json_envelope(name, version).items()) body[key] = value;
+  // Named: a range-for over json_envelope(...).items() would outlive the temporary it walks.
+  const nlohmann::json envelope = json_envelope(name, version);
+  for (const auto& [key, value] : envelope.items()) body[key] = value;
   return body;
 }
 
