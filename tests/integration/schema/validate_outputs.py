@@ -73,7 +73,7 @@ def corpus_body(path):
 
 def negative_cases(schemas, doctor):
     no_schema = copy.deepcopy(doctor)
-    del no_schema["schema"]
+    no_schema.pop("schema", None)
     expect_invalid(schemas, "doctor", no_schema, "a doctor report without `schema`")
     extra = copy.deepcopy(doctor)
     extra["surprise"] = 1
@@ -82,10 +82,10 @@ def negative_cases(schemas, doctor):
     bad_check["checks"][0]["verdict"] = "ok"
     expect_invalid(schemas, "doctor", bad_check, "a doctor report whose check has an unknown field")
     no_version = copy.deepcopy(doctor)
-    del no_version["tfwsl_version"]
+    no_version.pop("tfwsl_version", None)
     expect_invalid(schemas, "doctor", no_version, "a doctor report without `tfwsl_version`")
     wrong_name = copy.deepcopy(doctor)
-    wrong_name["schema"]["name"] = "tfwsl.check"
+    wrong_name["schema"] = {"name": "tfwsl.check", "version": 1}
     expect_invalid(schemas, "doctor", wrong_name, "a doctor report named tfwsl.check")
 
 
