@@ -38,6 +38,7 @@ linux_pkgs=(cmake g++ make ninja-build pkg-config ca-certificates dpkg-dev xz-ut
   libcli11-dev libxxhash-dev libexpected-dev
   clang libclang-rt-14-dev          # libFuzzer + ASan/UBSan for the fuzz smoke runs
   binutils file rsync coreutils python3 ccache
+  python3-jsonschema                # validates the --json outputs against docs/schema (integration.schema.*)
   libfuse3-dev fuse3)               # fuse3: the dataset benchmark's delaying FUSE passthrough
 windows_pkgs=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64)
 

@@ -60,7 +60,9 @@ std::size_t Report::problem_categories() const {
 }
 
 nlohmann::json to_json(const CheckResult& c) {
-  return {{"id", c.id}, {"status", to_string(c.status)}, {"summary", c.summary}, {"details", c.details}, {"fix", c.fix}};
+  nlohmann::json j{{"id", c.id}, {"status", to_string(c.status)}, {"summary", c.summary}, {"details", c.details}, {"fix", c.fix}};
+  if (c.values.is_object() && !c.values.empty()) j["values"] = c.values;
+  return j;
 }
 
 nlohmann::json to_json(const Report& report) {
@@ -87,6 +89,7 @@ bool from_json(const nlohmann::json& j, CheckResult& out, std::string& error) {
   if (j.contains("details") && j["details"].is_array())
     for (const auto& d : j["details"])
       if (d.is_string()) out.details.push_back(d.get<std::string>());
+  out.values = j.contains("values") && j["values"].is_object() ? j["values"] : nlohmann::json::object();
   return true;
 }
 

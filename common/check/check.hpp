@@ -21,6 +21,9 @@ struct CheckResult {
   std::string summary;   // one line
   std::vector<std::string> details;  // the facts behind the verdict, shown with -v
   std::string fix;       // what to do; empty when status is ok
+  // The versions and numbers behind the summary, for scripts ({"version": "12.2.140", "wanted": "12.2"}):
+  // a reader never parses them out of `summary` or `details`. In the JSON only when not empty.
+  nlohmann::json values = nlohmann::json::object();
 };
 
 // A verdict in one expression: make_check("host.tdr", CheckStatus::warn, "summary", "fix").

@@ -72,6 +72,8 @@ CheckResult check_wsl_version(const WslFacts& wsl) {
                 "run 'wsl --version' in a terminal; update with 'wsl --update'");
   }
   CheckResult r = make_check("wsl.version", CheckStatus::ok, "WSL " + *wsl.wsl_version + " (Store)");
+  r.values["wsl"] = *wsl.wsl_version;
+  if (wsl.kernel_version) r.values["kernel"] = *wsl.kernel_version;
   if (wsl.kernel_version) r.details.push_back("kernel: " + *wsl.kernel_version);
   if (wsl.windows_version) r.details.push_back("Windows: " + *wsl.windows_version);
   return r;
@@ -214,6 +216,7 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
     return r;
   }
   r.details.push_back("inside WSL (" + gpu->nvml_source + "): " + gpu->nvml_driver_version);
+  r.values = {{"windows_driver", windows}, {"wsl_driver", gpu->nvml_driver_version}};
   auto a = parse_driver_version(windows);
   auto b = parse_driver_version(gpu->nvml_driver_version);
   // A Linux-numbered version inside WSL never equals a Windows driver: that is a Linux driver.
@@ -237,6 +240,9 @@ CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, s
   CheckResult r;
   r.id = "mem.effective";
   r.details.push_back("MemTotal inside WSL: " + gib(total));
+  r.values["mem_total_kb"] = *mem_total_kb;
+  if (host_ram_bytes) r.values["host_ram_bytes"] = *host_ram_bytes;
+  if (configured_bytes) r.values["configured_bytes"] = *configured_bytes;
   if (host_ram_bytes) r.details.push_back("Windows RAM: " + gib(double(*host_ram_bytes)));
   if (!configured_bytes) {
     r.status = CheckStatus::ok;

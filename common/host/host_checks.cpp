@@ -30,6 +30,8 @@ CheckResult check_windows_build(const HostFacts& facts, const HostPolicy& policy
   } else {
     r = make_check("host.windows-build", CheckStatus::ok, "Windows build " + shown + " supports GPU compute in WSL 2");
   }
+  r.values = {{"build", *facts.windows_build}, {"min_build", policy.min_windows_build}};
+  if (facts.windows_ubr) r.values["ubr"] = *facts.windows_ubr;
   if (!facts.windows_product.empty()) r.details.push_back("product: " + facts.windows_product);
   r.details.push_back("minimum for GPU in WSL 2: " + std::to_string(policy.min_windows_build));
   if (facts.ram_bytes) r.details.push_back("physical memory: " + format_gib(*facts.ram_bytes));
@@ -85,6 +87,8 @@ CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy
     line += ", from " + g.source;
     r.details.push_back(line);
   }
+  r.values["driver"] = have ? have->to_string() : gpu.driver_version;
+  if (need) r.values["min_driver"] = need->to_string();
   if (need) r.details.push_back("minimum for " + policy.profile_name + ": " + need->to_string());
   for (const auto& n : facts.notes) r.details.push_back(n);
   return r;

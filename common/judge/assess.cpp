@@ -11,6 +11,7 @@ Report assess(const agent_api::LinuxFacts& f, const CheckPolicy& p) {
               check_gpu_visible(f),   check_compute_capability(f, p), check_toolkit(f, p),      check_cudnn(f, p),
               check_python(f, p),     check_tf_installed(f, p), check_tf_build(f, p),           check_tf_gpu(f, p),
               check_memory(f),        check_disk(f, p),         check_data_location(f)};
+  attach_values(r.checks, f, p);
   return r;
 }
 

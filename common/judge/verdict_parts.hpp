@@ -54,4 +54,7 @@ CheckResult check_memory(const LinuxFacts& f);
 CheckResult check_disk(const LinuxFacts& f, const CheckPolicy& p);
 CheckResult check_data_location(const LinuxFacts& f);
 
+// Fills each verdict's `values` with the facts its summary quotes (check_values.cpp).
+void attach_values(std::vector<CheckResult>& checks, const LinuxFacts& f, const CheckPolicy& p);
+
 }  // namespace tfwsl::judge::detail

@@ -3,6 +3,7 @@
 #include <memory>
 #include <ostream>
 
+#include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_source.hpp"
 #include <spdlog/spdlog.h>
@@ -54,7 +55,7 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
     env.tf_timeout = std::chrono::seconds(args->tf_timeout_s);
     auto report = judge::assess(linux_checks::gather_facts(env), *policy);
     if (args->json) {
-      console.out << to_json(report).dump(2) << "\n";
+      console.out << with_json_envelope(to_json(report), json_schema::k_check, json_schema::k_version).dump(2) << "\n";
     } else {
       console.out << render_text(report, RenderOptions{args->verbose, console.color});
     }

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
 #include "linux/dataset/import_engine.hpp"
 
@@ -135,7 +136,7 @@ int report_import_failure(const Error& error, const dataset::ProgressTracker& pr
     nlohmann::json out{{"ok", false},
                        {"error", {{"code", to_string(error.code)}, {"message", error.message}}},
                        {"progress", dataset::to_json(progress.snapshot())}};
-    console.out << out.dump(2) << '\n';
+    console.out << with_json_envelope(std::move(out), json_schema::k_dataset_import, json_schema::k_version).dump(2) << '\n';
   }
   console.err << "tfwsl-agent dataset import: " << error.describe() << '\n';
   return exit_code_for(error.code);
@@ -162,7 +163,7 @@ int report_import_result(const dataset::ImportReport& report, const ImportArgume
   if (args.json) {
     nlohmann::json out = dataset::to_json(report);
     out["ok"] = true;
-    console.out << out.dump(2) << '\n';
+    console.out << with_json_envelope(std::move(out), json_schema::k_dataset_import, json_schema::k_version).dump(2) << '\n';
   } else {
     print_import_summary(report, args, console);
   }

@@ -12,6 +12,7 @@
 #include "common/agent_client/agent_locator.hpp"
 #include "common/agent_client/local_agent_host.hpp"
 #include "common/agent_client/wsl_agent_host.hpp"
+#include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/core/clock.hpp"
@@ -162,7 +163,7 @@ int run_doctor_command(const DoctorArgs& args, Console& console) {
   spdlog::info("doctor: {} wsl.exe starts, {} ms", result.wsl_starts, result.elapsed.count());
 
   if (args.json) {
-    auto j = to_json(result.report);
+    auto j = with_json_envelope(to_json(result.report), json_schema::k_doctor, json_schema::k_version);
     j["profile"] = args.profile;
     console.out << j.dump(2) << "\n";
   } else {

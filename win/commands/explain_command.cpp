@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/diagnose/explain_engine.hpp"
 #include "common/text/utf_convert.hpp"
@@ -96,7 +97,8 @@ int run_explain(const ExplainOptions& options, Console& console) {
   diagnose::Explanation explanation = diagnose::explain(*bytes, *base);
   spdlog::debug("explain: kind {}, {} findings", explanation.kind, explanation.findings.size());
   if (options.json) {
-    console.out << diagnose::to_json(explanation).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    auto j = with_json_envelope(diagnose::to_json(explanation), json_schema::k_explain, json_schema::k_version);
+    console.out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     console.out << diagnose::render_text(explanation, {console.color, options.verbose});
   }
