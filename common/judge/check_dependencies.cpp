@@ -50,7 +50,7 @@ const DependencyTable& check_dependencies() {
 }
 
 Precondition platform_windows(bool is_windows) {
-  return {k_platform_windows, is_windows, "not Windows: the Windows-side checks do not apply"};
+  return {k_platform_windows, is_windows, "not Windows: the host and WSL checks do not apply"};
 }
 
 }  // namespace tfwsl::judge

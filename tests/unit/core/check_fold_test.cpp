@@ -84,7 +84,7 @@ TEST_CASE("a warning root cause counts once and does not fold what depends on it
   CHECK(r.exit_code() == 2);
 }
 
-TEST_CASE("the text shows the root cause with its fix and one line for its echoes; -v lists them", "[check][fold]") {
+TEST_CASE("the text shows the root cause with its fix and one line for its echoes, -v lists them", "[check][fold]") {
   Report r = no_distro();
   fold_report(r, k_table);
   const auto text = render_text(r, {});
@@ -116,7 +116,7 @@ TEST_CASE("an unmet precondition folds the skips behind it into one line, and is
   CHECK(r.folded_count() == 0);
 }
 
-TEST_CASE("--json keeps every check, marks the folded ones and names the root causes", "[check][fold]") {
+TEST_CASE("the JSON keeps every check, marks the folded ones and names the root causes", "[check][fold]") {
   Report r = no_distro();
   fold_report(r, k_table);
   auto j = to_json(r);
