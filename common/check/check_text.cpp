@@ -78,17 +78,19 @@ std::string summary_lines(const Report& report) {
 std::string render_text(const Report& report, const RenderOptions& options) {
   std::string out;
   for (const auto& p : report.unmet) out += fold_lines(report.folded_under(p.id), ": " + p.why_not, "", options);
-  // Categories in order of first appearance, checks in report order within each; folded checks
-  // appear only under their root.
+  // Categories in order of first appearance (folded checks count, so the order does not depend on
+  // what folded), checks in report order within each; folded checks appear only under their root,
+  // and a category with nothing else is not shown.
   std::vector<std::string> order;
   std::map<std::string, std::vector<const CheckResult*>> groups;
   for (const auto& c : report.checks) {
-    if (!c.blocked_by.empty()) continue;
     auto cat = check_category(c.id);
     if (!groups.count(cat)) order.push_back(cat);
-    groups[cat].push_back(&c);
+    auto& group = groups[cat];
+    if (c.blocked_by.empty()) group.push_back(&c);
   }
   for (const auto& cat : order) {
+    if (groups[cat].empty()) continue;
     out += cat + "\n";
     for (const auto* c : groups[cat]) out += check_lines(report, *c, options);
   }

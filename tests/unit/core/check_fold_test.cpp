@@ -136,3 +136,14 @@ TEST_CASE("the JSON keeps every check, marks the folded ones and names the root 
   fine.checks = {check("wsl.distro", CheckStatus::ok)};
   CHECK(to_json(fine)["summary"]["fix_first"].is_null());
 }
+
+TEST_CASE("folding leaves the order of the categories as it was", "[check][fold]") {
+  Report r;
+  r.checks = {check("wsl.distro", CheckStatus::ok), check("wsl.agent", CheckStatus::ok), check("linux.dxg", CheckStatus::ok),
+              check("gpu.visible", CheckStatus::fail, "no GPU"), check("tf.gpu", CheckStatus::fail, "no GPU in TF"),
+              check("disk.free", CheckStatus::ok), check("gpu.driver-parity", CheckStatus::ok)};
+  fold_report(r, k_table);
+  const auto text = render_text(r, {});
+  CHECK(text.find("gpu\n") < text.find("disk\n"));  // gpu.visible still places gpu before disk
+  CHECK(text.find("tf\n") == std::string::npos);     // tf.gpu folded: no empty tf heading
+}
