@@ -24,6 +24,13 @@ struct CheckResult {
   // The versions and numbers behind the summary, for scripts ({"version": "12.2.140", "wanted": "12.2"}):
   // a reader never parses them out of `summary` or `details`. In the JSON only when not empty.
   nlohmann::json values = nlohmann::json::object();
+  // Set by fold_report (check_fold.hpp): the root cause this check is an echo of (a check id, or a
+  // precondition id such as "platform.windows"); empty when it stands on its own.
+  std::string blocked_by;
+
+  bool is_problem() const { return status == CheckStatus::warn || status == CheckStatus::fail; }
+  // An issue of its own: a problem that is not folded under another check's fault.
+  bool is_root_issue() const { return is_problem() && blocked_by.empty(); }
 };
 
 // A verdict in one expression: make_check("host.tdr", CheckStatus::warn, "summary", "fix").
@@ -39,14 +46,29 @@ inline CheckResult make_check(std::string id, CheckStatus status, std::string su
 // The category of an id is its first dotted component: "linux.dxg" -> "linux".
 std::string check_category(const std::string& id);
 
+// A prerequisite that is not a check: on native Linux "platform.windows" is unmet.
+struct Precondition {
+  std::string id;       // "platform.windows"
+  bool met = true;
+  std::string why_not;  // "not Windows: host checks do not apply"
+};
+
 struct Report {
   std::vector<CheckResult> checks;
+  // Filled by fold_report: the unmet preconditions checks fold under, and check ids in dependency
+  // order (what "fix first" follows). Empty for a report that was never folded.
+  std::vector<Precondition> unmet;
+  std::vector<std::string> fix_order;
 
   const CheckResult* find(const std::string& id) const;
-  // 0 all ok (or skipped), 1 warnings only, 2 any failure.
+  // From the root causes: 0 none (all ok or skipped), 1 warnings only, 2 any failure. Folding never
+  // hides a failure (a folded check hangs under a failing root), so this is also the worst of all.
   int exit_code() const;
-  std::size_t problem_count() const;    // warn + fail
+  std::size_t problem_count() const;    // root causes (warn + fail, not folded)
   std::size_t problem_categories() const;
+  std::size_t folded_count() const;     // checks folded under a root cause or precondition
+  // The checks folded under `root` (a check id or a precondition id), in report order.
+  std::vector<const CheckResult*> folded_under(const std::string& root) const;
 };
 
 nlohmann::json to_json(const CheckResult& check);
@@ -59,8 +81,10 @@ struct RenderOptions {
   bool color = false;    // VT colour sequences
 };
 
-// Text form: grouped by category, ✓ / ! / ✗ / - per line, the fix under every problem, and
-// "N issues in M categories" (or "No issues found.") at the end.
+// Text form: grouped by category, ✓ / ! / ✗ / - per line, the fix under every problem. Folded
+// checks are not shown on their own: one line under their root cause counts them (-v lists them),
+// and an unmet precondition gets one such line first. The end: "N issues in M categories" (root
+// causes) and "Fix first: <id> — <fix>", or "No issues found.".
 std::string render_text(const Report& report, const RenderOptions& options);
 
 }  // namespace tfwsl

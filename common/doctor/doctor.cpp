@@ -4,6 +4,7 @@
 
 #include "common/doctor/joined_task.hpp"
 #include "common/judge/assess.hpp"
+#include "common/judge/check_dependencies.hpp"
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
@@ -216,6 +217,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   const std::string why = side.link == AgentLink::none ? "unknown: the agent could not be reached (" + side.error + ")"
                                                        : "not reported by the agent";
   result.report = complete_report(std::move(checks), why);
+  fold_report(result.report, judge::check_dependencies(), {judge::platform_windows(env.is_windows)});
   result.wsl_starts = env.wsl ? env.wsl->starts() : 0;
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
   result.facts = facts_json(g, result.wsl_starts, result.elapsed);

@@ -157,6 +157,17 @@ void check_expectations(const std::vector<std::pair<std::string, std::string>>& 
       if (!seen) fail("no relayed command contains: " + value);
     } else if (key == "stderr") {
       if (o.json_run.err.find(value) == std::string::npos) fail("stderr lacks: " + value);
+    } else if (key.rfind("blocked_by ", 0) == 0) {
+      const auto* c = find(key.substr(11));
+      if (!c || c->value("blocked_by", "") != value) fail(key.substr(11) + " is not folded under " + value);
+    } else if (key == "issues" || key == "fix_first") {
+      const auto& summary = report.value("summary", nlohmann::json::object());
+      const auto got = key == "issues" ? summary.value("issues", nlohmann::json()).dump()
+                                       : summary.value("fix_first", nlohmann::json::object()).value("id", "");
+      if (got != value) fail("summary." + key + " is " + got + ", expected " + value);
+    } else if (key == "text" || key == "text-lacks") {
+      const bool has = o.text_run.out.find(value) != std::string::npos;
+      if (has != (key == "text")) fail("the text report " + std::string(has ? "has" : "lacks") + ": " + value);
     } else if (key == "others") {
       others = value;
     } else {

@@ -6,6 +6,9 @@
 2. No --agent, tfwsl in the build tree: the agent is found at ../linux/tfwsl-agent.
 3. tfwsl copied alone into an empty folder: wsl.agent fails naming where it looked and the fix,
    and the agent's checks are unknown; exit status 2.
+5. The text report folds: the six host skips (and the other Windows-side skips) are one line, not
+   one each, the JSON marks them blocked_by platform.windows, and without an agent its checks fold
+   under wsl.agent: one issue, the one to fix first.
 4. --profile FILE (a profile only the CLI side has): the distro's verdicts follow it, since the CLI
    judges the agent's /v1/facts with its own policy (cuda.toolkit names the file's toolkit, not the
    default profile's).
@@ -13,6 +16,7 @@
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -67,6 +71,28 @@ def profile_file_judges_the_distro(a):
         expect("unknown" not in toolkit, "and still from the agent's facts", report)
 
 
+def doctor_text(tfwsl, *extra):
+    run_env = dict(os.environ)
+    run_env.pop("TFWSL_AGENT", None)
+    p = subprocess.run([tfwsl, "doctor", *extra], capture_output=True, text=True, timeout=540,
+                       env=run_env)
+    return p.stdout
+
+
+def host_skips_fold(a, checks, report):
+    for host in ("host.windows-build", "host.virtualization", "host.nvidia-driver", "host.gpu-driver-model",
+                 "host.tdr", "host.fast-startup"):
+        expect(checks[host].get("blocked_by") == "platform.windows", f"{host} is folded under platform.windows", report)
+    text = doctor_text(a.tfwsl, "--agent", a.agent)
+    lines = [l for l in text.splitlines() if "not Windows" in l]
+    # Six host checks, four wsl.exe ones, driver parity; linux.dxg and linux.ldconfig too where
+    # this machine is not WSL.
+    expect(len(lines) == 1 and re.match(r"1[13] checks not run: not Windows: the host and WSL checks do not apply", lines[0]),
+           "the host and WSL skips are one line of text:\n" + text)
+    expect("host.tdr" not in text, "and no host line of their own")
+    expect("host.tdr" in doctor_text(a.tfwsl, "--agent", a.agent, "-v"), "-v lists them")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tfwsl", required=True)
@@ -79,6 +105,7 @@ def main():
     expect(checks["wsl.localhost-forwarding"]["status"] == "skip", "nothing is forwarded natively", report)
     expect("unknown" not in checks[AGENT_CHECK]["summary"], f"{AGENT_CHECK} came from the agent", report)
     expect(len(checks) == len(report["checks"]), "every id once", report)
+    host_skips_fold(a, checks, report)
 
     if os.path.basename(os.path.dirname(a.tfwsl)) == "win" and os.path.exists(
             os.path.join(os.path.dirname(a.tfwsl), "..", "linux", "tfwsl-agent")):
@@ -98,6 +125,9 @@ def main():
         expect(os.path.join(d, "bin", "tfwsl-agent") in agent["summary"] and "--agent PATH" in agent["summary"],
                "and where it looked, and the fix", report)
         expect(checks[AGENT_CHECK]["status"] == "skip", "the agent's checks stay unknown", report)
+        expect(checks[AGENT_CHECK].get("blocked_by") == "wsl.agent", "and fold under wsl.agent", report)
+        expect(report["summary"]["issues"] == 1 and report["summary"]["fix_first"]["id"] == "wsl.agent",
+               "one issue, wsl.agent, to fix first", report)
     return 0
 
 

@@ -1,7 +1,11 @@
 // tfwsl-agent's command line: the same conventions as tfwsl's (common/cli/command_line.hpp).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "linux/agent/agent_app.hpp"
 
@@ -73,4 +77,25 @@ TEST_CASE("tfwsl-agent: every command's --help ends with examples and the exit c
   auto top = run_agent({"--help"});
   CHECK(top.out.find("\n  130  interrupted (Ctrl-C)") != std::string::npos);
   CHECK(top.out.find("Examples:\n  tfwsl-agent") != std::string::npos);
+}
+
+TEST_CASE("tfwsl-agent check folds its own echoes: no Python, so TensorFlow's checks fold under python.version", "[cli][fold]") {
+  auto r = run_agent({"check", "--json", "--python", "/nonexistent-tfwsl-test/python3"});
+  auto j = nlohmann::json::parse(r.out, nullptr, false);
+  REQUIRE(j.is_object());
+  std::map<std::string, nlohmann::json> checks;
+  for (const auto& c : j["checks"]) checks[c["id"].get<std::string>()] = c;
+  CHECK(checks["python.version"]["status"] == "fail");
+  CHECK_FALSE(checks["python.version"].contains("blocked_by"));
+  for (const char* id : {"tf.installed", "tf.build", "tf.gpu"}) {
+    INFO(id);
+    CHECK(checks[id].value("blocked_by", "") == "python.version");
+  }
+  // The summary counts root causes only, each of them unfolded, and the exit code follows them.
+  const auto& roots = j["summary"]["root_causes"];
+  CHECK(j["summary"]["issues"] == roots.size());
+  CHECK(std::find(roots.begin(), roots.end(), "python.version") != roots.end());
+  for (const auto& id : roots) CHECK_FALSE(checks[id.get<std::string>()].contains("blocked_by"));
+  CHECK(j["summary"]["fix_first"]["id"] == roots.front());
+  CHECK(r.code == 2);
 }
