@@ -7,7 +7,9 @@
 #include "common/agent_api/challenge.hpp"
 #include "common/agent_api/handshake.hpp"
 #include "common/agent_api/linux_facts.hpp"
+#include "common/check/check_fold.hpp"
 #include "common/judge/assess.hpp"
+#include "common/judge/check_dependencies.hpp"
 #include "linux/agent/path_resolver.hpp"
 #include "linux/agent/routes.hpp"
 #include "linux/checks/probes.hpp"
@@ -75,7 +77,9 @@ ApiResponse facts(AgentContext& context, const ApiRequest& request) {
 ApiResponse checks(AgentContext& context, const ApiRequest& request) {
   auto entry = context.facts.get(context.probe_env, wants_refresh(request));
   if (!entry) return unavailable(entry.error());
-  auto body = to_json(judge::assess(entry->facts, context.policy));
+  auto report = judge::assess(entry->facts, context.policy);
+  fold_report(report, judge::check_dependencies());  // as `tfwsl-agent check`: root causes, not echoes
+  auto body = to_json(report);
   add_freshness(body, *entry);
   body["timed_out"] = entry->facts.timed_out;
   return ok(body);
