@@ -1,5 +1,7 @@
 #include "common/agent_api/frame_codec.hpp"
 
+#include "common/agent_api/json_wire.hpp"
+
 namespace tfwsl::agent_api {
 
 std::string encode_frame(std::string_view payload) {
@@ -52,12 +54,11 @@ Result<std::optional<std::string>> FrameDecoder::next() {
 }
 
 std::string to_payload(const FrameRequest& request) {
-  return nlohmann::json{{"id", request.id}, {"method", request.method}, {"path", request.path}, {"body", request.body}}
-      .dump();
+  return wire_text(nlohmann::json{{"id", request.id}, {"method", request.method}, {"path", request.path}, {"body", request.body}});
 }
 
 std::string to_payload(const FrameResponse& response) {
-  return nlohmann::json{{"id", response.id}, {"status", response.status}, {"body", response.body}}.dump();
+  return wire_text(nlohmann::json{{"id", response.id}, {"status", response.status}, {"body", response.body}});
 }
 
 namespace {

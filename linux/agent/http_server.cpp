@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/agent_api/api_types.hpp"
+#include "common/agent_api/json_wire.hpp"
 #include "linux/agent/strict_json.hpp"
 
 namespace tfwsl::agent {
@@ -32,7 +33,7 @@ namespace {
 void write_json(httplib::Response& res, const ApiResponse& response) {
   res.status = response.status;
   for (const auto& [name, value] : response.headers) res.set_header(name, value);
-  res.set_content(response.body.dump(), "application/json");
+  res.set_content(agent_api::wire_text(response.body), "application/json");
 }
 
 RequestHead head_of(const httplib::Request& req) {
@@ -129,7 +130,7 @@ void install_agent_handlers(httplib::Server& s, const Router& router, const Admi
                  : res.status >= 500 ? ApiError::internal
                                      : ApiError::bad_request;
     auto body = agent_api::error_body(error);
-    res.set_content(body.dump(), "application/json");
+    res.set_content(agent_api::wire_text(body), "application/json");
     return httplib::Server::HandlerResponse::Handled;
   });
 }

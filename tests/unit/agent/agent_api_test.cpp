@@ -6,6 +6,7 @@
 #include "common/agent_api/challenge.hpp"
 #include "common/agent_api/frame_codec.hpp"
 #include "common/agent_api/handshake.hpp"
+#include "common/agent_api/json_wire.hpp"
 #include "common/agent_api/sha256.hpp"
 #include "common/agent_api/token.hpp"
 
@@ -133,4 +134,18 @@ TEST_CASE("frame requests are parsed strictly", "[agent_api]") {
   auto response = parse_frame_response(to_payload(FrameResponse{7, 404, {{"error", 1}}}));
   REQUIRE(response);
   CHECK(response->status == 404);
+}
+
+TEST_CASE("a body with bytes that are not UTF-8 still goes over the wire, as U+FFFD", "[agent_api]") {
+  const nlohmann::json body{{"stderr_text", std::string("cut inside \xE2\x82")}, {"ok", "caf\xC3\xA9"}};
+  CHECK_THROWS(body.dump());  // why wire_text exists
+  std::string text;
+  REQUIRE_NOTHROW(text = wire_text(body));
+  auto back = nlohmann::json::parse(text);
+  CHECK(back["stderr_text"] == "cut inside \xEF\xBF\xBD");
+  CHECK(back["ok"] == "caf\xC3\xA9");
+  FrameResponse response{7, 200, body};
+  std::string payload;
+  REQUIRE_NOTHROW(payload = to_payload(response));
+  CHECK(nlohmann::json::parse(payload)["body"]["stderr_text"] == "cut inside \xEF\xBF\xBD");
 }
