@@ -205,11 +205,14 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   checks.push_back(check_agent(side.link, side.description, side.error, env.is_windows && env.wsl));
   checks.push_back(check_localhost_forwarding(side.link, side.localhost_problem, side.forwarded));
   if (side.facts) {
+    // On Windows ours replaces the judge's mem.effective: the distro cannot see .wslconfig. Natively
+    // there is no .wslconfig to compare with, and the judge's says what the machine has.
     for (auto& c : judge::assess(*side.facts, env.linux_policy).checks) {
-      if (c.id != "mem.effective") checks.push_back(std::move(c));  // ours replaces it: the distro cannot see .wslconfig
+      if (c.id != "mem.effective" || !env.is_windows) checks.push_back(std::move(c));
     }
-    checks.push_back(check_mem_effective(configured_memory, side.facts->system.mem_total_kb, g.host.ram_bytes,
-                                         g.wslconfig.path));
+    if (env.is_windows)
+      checks.push_back(check_mem_effective(configured_memory, side.facts->system.mem_total_kb, g.host.ram_bytes,
+                                           g.wslconfig.path));
   }
   checks.push_back(check_driver_parity(g.host, side.gpu));
 

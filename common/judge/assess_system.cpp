@@ -8,7 +8,9 @@ namespace tfwsl::judge::detail {
 
 CheckResult check_memory(const LinuxFacts& f) {
   if (!f.system.mem_total_kb) return verdict("mem.effective", CheckStatus::warn, "MemTotal not readable from /proc/meminfo");
-  return verdict("mem.effective", CheckStatus::ok, "MemTotal " + format_gib(*f.system.mem_total_kb * 1024) + " in this VM", {},
+  const char* where = f.wsl.kind == agent_api::WslKind::not_wsl ? " on this machine (not WSL: .wslconfig does not apply)"
+                                                                  : " in this VM";
+  return verdict("mem.effective", CheckStatus::ok, "MemTotal " + format_gib(*f.system.mem_total_kb * 1024) + where, {},
                  {fmt::format("MemTotal: {} kB", *f.system.mem_total_kb)});
 }
 

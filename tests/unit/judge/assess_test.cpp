@@ -172,3 +172,12 @@ TEST_CASE("libcuda's fix names the Windows driver floor of the profile's CUDA fr
   auto fix = require_check(assess(f, default_policy()), "linux.libcuda").fix;
   CHECK(fix.find("(528.33 for CUDA 12 or later)") != std::string::npos);
 }
+
+TEST_CASE("mem.effective says where the memory is: a WSL VM, or a machine that is not WSL", "[judge]") {
+  auto f = wsl2_facts();
+  f.system.mem_total_kb = 16318464;
+  CHECK(require_check(assess(f, default_policy()), "mem.effective").summary == "MemTotal 15.6 GiB in this VM");
+  f.wsl.kind = agent_api::WslKind::not_wsl;
+  CHECK(require_check(assess(f, default_policy()), "mem.effective").summary ==
+        "MemTotal 15.6 GiB on this machine (not WSL: .wslconfig does not apply)");
+}
