@@ -62,9 +62,13 @@ TEST_CASE("the status line's thread writes on its own and is joined by stop", "[
     std::size_t lines = 0;
     for (std::size_t at = written.find("waiting"); at != std::string::npos; at = written.find("waiting", at + 1)) ++lines;
     CHECK(lines >= 2);  // set_step's line and at least one tick of the thread
-    status.stop();      // twice is harmless
+    status.stop();      // twice is harmless: nothing more is written
+    CHECK(err.str() == written);
   }
-  SUCCEED("destroyed after stop");
+  // Destroyed after stop (the scope's end): the thread is joined, so nothing writes afterwards.
+  const auto at_destruction = err.str();
+  std::this_thread::sleep_for(20ms);
+  CHECK(err.str() == at_destruction);
 }
 
 TEST_CASE("a live line longer than 79 columns is cut so that it never wraps", "[status]") {
