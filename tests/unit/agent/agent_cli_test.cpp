@@ -8,20 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "linux/agent/agent_app.hpp"
+#include "tests/support/captured_run.hpp"
 
 using namespace tfwsl;
 
 namespace {
-struct Captured {
-  int code;
-  std::string out;
-  std::string err;
-};
-Captured run_agent(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  Console console{out, err, false};
-  int code = agent::run_agent_cli(args, console);
-  return {code, out.str(), err.str()};
+test::Captured run_agent(std::vector<std::string> args) {
+  return test::run_captured(agent::run_agent_cli, std::move(args));
 }
 }  // namespace
 

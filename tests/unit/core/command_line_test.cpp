@@ -2,22 +2,13 @@
 
 #include <sstream>
 
+#include "tests/support/captured_run.hpp"
 #include "win/cli/cli_app.hpp"
 
 using namespace tfwsl;
 
 namespace {
-struct Captured {
-  int code;
-  std::string out;
-  std::string err;
-};
-Captured run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  Console console{out, err, false};
-  int code = cli::run_cli(args, console);
-  return {code, out.str(), err.str()};
-}
+test::Captured run(std::vector<std::string> args) { return test::run_captured(cli::run_cli, std::move(args)); }
 }  // namespace
 
 TEST_CASE("tfwsl --version prints the version on stdout", "[cli]") {
