@@ -29,7 +29,8 @@ tl::unexpected<Error> shape_error(const char* what) {
 
 nlohmann::json to_json(const InfoResponse& i) {
   return {{"agent", i.agent}, {"api", i.api},   {"distro", i.distro},     {"kernel", i.kernel},
-          {"wsl", to_string(i.wsl)}, {"uid", i.uid}, {"uptime_s", i.uptime_s}, {"pid", i.pid}};
+          {"wsl", to_string(i.wsl)}, {"uid", i.uid}, {"uptime_s", i.uptime_s}, {"pid", i.pid},
+          {"home", i.home}};
 }
 
 Result<InfoResponse> parse_info(const nlohmann::json& j) {
@@ -44,6 +45,7 @@ Result<InfoResponse> parse_info(const nlohmann::json& j) {
     out.uid = j.value("uid", 0u);
     out.uptime_s = j.value("uptime_s", 0.0);
     out.pid = j.value("pid", 0L);
+    out.home = j.value("home", std::string());
   } catch (const nlohmann::json::exception&) {
     return shape_error("/v1/info lacks agent/api/wsl or has wrong types");
   }

@@ -42,6 +42,7 @@ struct InfoResponse {
   std::uint32_t uid = 0;
   double uptime_s = 0;    // seconds the agent has been running
   long pid = 0;
+  std::string home;       // the agent user's home folder ($HOME, else the passwd entry); "" when unknown
 };
 nlohmann::json to_json(const InfoResponse& info);
 Result<InfoResponse> parse_info(const nlohmann::json& j);

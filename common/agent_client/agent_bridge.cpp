@@ -18,8 +18,13 @@ struct StartAttempt {
 };
 
 // No --profile: the CLI judges the agent's facts with its own policy (common/judge).
-std::vector<std::string> serve_args() {
-  return {"serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
+std::vector<std::string> serve_args(const BridgeOptions& options) {
+  std::vector<std::string> args{"serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
+  for (const auto& root : options.roots) {
+    args.push_back("--root");
+    args.push_back(root);
+  }
+  return args;
 }
 
 std::string seconds(std::chrono::milliseconds ms) {
@@ -83,7 +88,7 @@ Error handshake_timeout(const AgentHost& host, const std::string& which, const s
 Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options, const std::string& token,
                                    const std::string& why, AgentOrigin& origin) {
   spdlog::info("the installed agent is not usable ({}); running the one shipped with tfwsl, installing nothing", why);
-  auto child = host.start_shipped_agent(serve_args(), ShippedRun::in_place);
+  auto child = host.start_shipped_agent(serve_args(options), ShippedRun::in_place);
   if (!child) {
     auto e = child.error();
     e.message = "the agent could not be started " + host.where() + " (" + why + "): " + e.message;
@@ -95,7 +100,7 @@ Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options
   if (!attempt.handshake && !attempt.timed_out) {
     const std::string in_place_problem = attempt.problem;
     spdlog::info("{} did not start in place ({}); trying a temporary copy", shipped, in_place_problem);
-    attempt = handshake_with(host.start_shipped_agent(serve_args(), ShippedRun::temp_copy), options, token);
+    attempt = handshake_with(host.start_shipped_agent(serve_args(options), ShippedRun::temp_copy), options, token);
     origin = AgentOrigin::shipped_copy;
     if (!attempt.handshake && !attempt.timed_out) {
       return make_error(ErrorCode::process, shipped + " did not start " + host.where() + ", neither in place (" +
@@ -113,7 +118,7 @@ Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options
 Result<StartAttempt> start_usable_agent(AgentHost& host, const BridgeOptions& options, const std::string& token,
                                         AgentOrigin& origin) {
   origin = AgentOrigin::installed;
-  auto attempt = handshake_with(host.start_agent(serve_args()), options, token);
+  auto attempt = handshake_with(host.start_agent(serve_args(options)), options, token);
   if (attempt.timed_out) return tl::unexpected(handshake_timeout(host, "tfwsl-agent", attempt.problem));
   auto why = reason_not_usable(attempt, options);
   if (!why) return attempt;
@@ -146,6 +151,13 @@ Result<AgentReply> AgentSession::get(const std::string& path, std::chrono::milli
   std::lock_guard lock(m_mutex);
   if (!m_transport) return make_error(ErrorCode::internal, "no agent transport");
   return m_transport->request("GET", path, nullptr, timeout);
+}
+
+Result<AgentReply> AgentSession::request(const std::string& method, const std::string& path,
+                                         const nlohmann::json& body, std::chrono::milliseconds timeout) {
+  std::lock_guard lock(m_mutex);
+  if (!m_transport) return make_error(ErrorCode::internal, "no agent transport");
+  return m_transport->request(method, path, body, timeout);
 }
 
 std::string AgentSession::describe() const {

@@ -19,6 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "common/agent_api/handshake.hpp"
 #include "common/agent_client/agent_host.hpp"
@@ -36,6 +37,8 @@ struct BridgeOptions {
   std::string expected_version;  // the CLI's version: an agent of another version is not used
   std::chrono::milliseconds handshake_timeout{std::chrono::seconds(60)};  // the first start boots the VM
   std::chrono::milliseconds challenge_timeout{std::chrono::seconds(5)};
+  // `serve --root DIR` each: the folders dataset jobs may read and write under (none: no imports).
+  std::vector<std::string> roots;
 };
 
 class AgentSession {
@@ -47,6 +50,9 @@ class AgentSession {
 
   // Serialised: the stdio transport answers in order, and HTTP needs no more than one at a time here.
   Result<AgentReply> get(const std::string& path, std::chrono::milliseconds timeout);
+  // Any method ("GET", "POST"); a null body is sent as {} on a POST.
+  Result<AgentReply> request(const std::string& method, const std::string& path, const nlohmann::json& body,
+                             std::chrono::milliseconds timeout);
 
   const agent_api::HandshakeLine& handshake() const { return m_handshake; }
   const char* transport_name() const { return m_transport ? m_transport->name() : "none"; }

@@ -1,7 +1,9 @@
+#include <pwd.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/challenge.hpp"
@@ -29,6 +31,14 @@ ApiResponse challenge(const AgentContext& context, const ApiRequest& request) {
   return ok({{"proof", agent_api::challenge_proof(context.token, nonce)}});
 }
 
+// Where `tfwsl data push` puts datasets by default (~/datasets): $HOME as a login shell sets it,
+// else the passwd entry (wsl.exe --exec may start the agent without a login environment).
+std::string home_folder() {
+  if (const char* home = std::getenv("HOME"); home && home[0] == '/') return home;
+  if (const passwd* entry = ::getpwuid(::getuid()); entry && entry->pw_dir) return entry->pw_dir;
+  return {};
+}
+
 ApiResponse info(AgentContext& context) {
   auto wsl = linux_checks::probe_wsl(context.probe_env);
   agent_api::InfoResponse i;
@@ -44,6 +54,7 @@ ApiResponse info(AgentContext& context) {
   i.uid = static_cast<std::uint32_t>(getuid());
   i.pid = static_cast<long>(getpid());
   i.uptime_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - context.started).count();
+  i.home = home_folder();
   return ok(agent_api::to_json(i));
 }
 

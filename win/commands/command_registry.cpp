@@ -1,5 +1,7 @@
 #include "win/commands/command_registry.hpp"
 
+#include "win/commands/agent_command.hpp"
+#include "win/commands/data_command.hpp"
 #include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
 
@@ -9,6 +11,8 @@ namespace tfwsl::cli {
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
   register_explain_command(app, commands, console);
   register_doctor_command(app, commands, console);
+  register_data_command(app, commands, console);
+  register_agent_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli

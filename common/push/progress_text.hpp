@@ -1,0 +1,16 @@
+#pragma once
+// The push's words for sizes, durations and the progress line on the status line:
+// "copying 1204/5007 files, 115.0 MiB/230.0 MiB, 38.2 MiB/s, ETA 0:03".
+
+#include <cstdint>
+#include <string>
+
+#include "common/push/job_state.hpp"
+
+namespace tfwsl::push {
+
+std::string format_size(std::uint64_t bytes);  // "512 B", "1.5 KiB", "230.0 MiB"
+std::string format_clock(double seconds);       // "0:03", "1:02:03"
+std::string progress_text(const JobProgress& progress);
+
+}  // namespace tfwsl::push

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""`tfwsl agent start | status | stop` natively with the real tfwsl-agent, in a temporary HOME and
+with TFWSL_AGENT_PATH in a temporary folder (nothing outside them is written): nothing installed by
+--dry-run nor without consent; `start --yes` installs (0755), makes the token file (0600 in a 0700
+folder) and starts the agent, which answers /v1/info with the token (401 without, as curl would
+send it); status says it answers; a second start leaves it alone; stop ends the process."""
+import argparse
+import http.client
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+failures = []
+
+
+def fail(message):
+    print("FAILED:", message)
+    failures.append(message)
+
+
+def mode(path):
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+def get_info(port, token):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Host": f"127.0.0.1:{port}"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    c.request("GET", "/v1/info", headers=headers)
+    r = c.getresponse()
+    return r.status, r.read()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tfwsl", required=True)
+    ap.add_argument("--agent", required=True)
+    a = ap.parse_args()
+    d = tempfile.mkdtemp(prefix="tfwsl-agent-service-")
+    home, lib = os.path.join(d, "home"), os.path.join(d, "lib", "tfwsl", "tfwsl-agent")
+    os.makedirs(home)
+    env = dict(os.environ, HOME=home, TFWSL_AGENT_PATH=lib)
+    state = os.path.join(home, ".config", "tfwsl")
+
+    def tfwsl(*args, stdin=subprocess.DEVNULL):
+        return subprocess.run([a.tfwsl, "agent", *args], capture_output=True, text=True, env=env, stdin=stdin, timeout=120)
+
+    pid = None
+    try:
+        r = tfwsl("status")
+        if r.returncode != 1 or "installed: no" not in r.stdout:
+            fail(f"status before start: exit {r.returncode}, {r.stdout!r}")
+        r = tfwsl("start", "--dry-run", "--agent", a.agent)
+        if r.returncode != 0 or "would install" not in r.stdout or os.path.exists(lib) or os.path.exists(state):
+            fail(f"--dry-run: exit {r.returncode}, {r.stdout!r}, installed {os.path.exists(lib)}")
+        r = tfwsl("start", "--agent", a.agent)
+        if r.returncode != 2 or "--yes" not in r.stderr or os.path.exists(lib):
+            fail(f"start without consent: exit {r.returncode}, {r.stderr!r}, installed {os.path.exists(lib)}")
+        data = os.path.join(d, "data")
+        os.makedirs(data)
+        r = tfwsl("start", "--yes", "--agent", a.agent, "--root", data)
+        print(r.stdout, r.stderr)
+        if r.returncode != 0:
+            fail(f"start --yes: exit {r.returncode}, {r.stderr!r}")
+            return 1
+        if mode(lib) != 0o755 or mode(state) != 0o700 or mode(os.path.join(state, "agent.token")) != 0o600:
+            fail(f"modes: agent {oct(mode(lib))}, folder {oct(mode(state))}, token {oct(mode(os.path.join(state, 'agent.token')))}")
+        with open(os.path.join(state, "agent.json")) as f:
+            hello = json.loads(f.readline())
+        pid, port = hello["pid"], hello["port"]
+        with open(os.path.join(state, "agent.token")) as f:
+            token = f.read().strip()
+        if token in r.stdout + r.stderr:
+            fail("start printed the token")
+        status, body = get_info(port, token)
+        if status != 200 or json.loads(body).get("pid") != pid:
+            fail(f"/v1/info with the token: {status} {body[:200]!r}")
+        if get_info(port, None)[0] != 401:
+            fail("/v1/info without the token was not 401")
+        r = tfwsl("status")
+        if r.returncode != 0 or "answers:   yes" not in r.stdout:
+            fail(f"status while running: exit {r.returncode}, {r.stdout!r} {r.stderr!r}")
+        r = tfwsl("start", "--agent", a.agent)
+        if r.returncode != 0 or "already running" not in r.stderr:
+            fail(f"second start: exit {r.returncode}, {r.stderr!r}")
+        r = tfwsl("stop")
+        if r.returncode != 0 or "stopped" not in r.stdout:
+            fail(f"stop: exit {r.returncode}, {r.stdout!r} {r.stderr!r}")
+        time.sleep(0.2)
+        if os.path.exists(f"/proc/{pid}") and "tfwsl-agent" in open(f"/proc/{pid}/cmdline").read():
+            fail(f"the agent (pid {pid}) still runs after stop")
+        else:
+            pid = None
+        r = tfwsl("status")
+        if r.returncode != 1 or "running:   no" not in r.stdout:
+            fail(f"status after stop: exit {r.returncode}, {r.stdout!r}")
+    finally:
+        if pid:
+            try:
+                os.kill(pid, 9)
+            except OSError:
+                pass
+        shutil.rmtree(d, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""`tfwsl data push` natively over the real bridge (tfwsl starts the real tfwsl-agent as a child;
+the job runs in the real engine on real files): a tree of 3,006 files generated here is pushed with
+--json; a first push is interrupted with SIGINT mid-way (exit 130, the job cancelled through the API,
+every file already in the target whole); a second push of the same source resumes (files skipped)
+and the target equals the source byte for byte; --dry-run copies nothing; every --json output is
+validated against docs/schema/data-push.schema.json when Python's jsonschema is there."""
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schema"))
+from push_tree import compare_trees, make_tree, partial_copy_problems  # noqa: E402
+import schema_support  # noqa: E402
+
+failures = []
+
+
+def fail(message):
+    print("FAILED:", message)
+    failures.append(message)
+
+
+def validate(schemas, document, what):
+    if schemas is None:
+        return
+    for line in schema_support.problems(schemas, "data-push", document):
+        fail(f"{what}: schema: {line}")
+
+
+def push(a, source, to, *extra, timeout=300):
+    argv = [a.tfwsl, "data", "push", source, "--to", to, "--agent", a.agent, *extra]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+
+
+def interrupted_push(a, source, to, target, schemas):
+    """Starts a push with one file in flight, SIGINTs tfwsl once the first batch is committed."""
+    p = subprocess.Popen([a.tfwsl, "data", "push", source, "--to", to, "--agent", a.agent, "--jobs", "1", "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    manifest = os.path.join(target, ".tfwsl-import", "manifest")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and p.poll() is None:
+        if os.path.exists(manifest) and os.path.getsize(manifest) > 200:
+            break
+        time.sleep(0.01)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    if p.returncode != 130:
+        fail(f"interrupted push exited {p.returncode}, not 130: {err[-800:]}")
+        return
+    report = json.loads(out)
+    validate(schemas, report, "interrupted push")
+    if report["outcome"] != "interrupted" or report["job"]["state"] != "cancelled":
+        fail(f"interrupted push: outcome {report['outcome']}, job {report['job'] and report['job']['state']}")
+    problems, count = partial_copy_problems(source, target)
+    for line in problems:
+        fail(f"after the interruption: {line}")
+    if not 0 < count < 3006:
+        fail(f"after the interruption the target holds {count} files, not part of 3006")
+    print(f"interrupted after {count} of 3006 files; stderr: {err.strip()[-200:]}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tfwsl", required=True)
+    parser.add_argument("--agent", required=True)
+    parser.add_argument("--schemas", required=True)
+    a = parser.parse_args()
+    schemas = schema_support.load_schemas(a.schemas) if schema_support.jsonschema else None
+    if schemas is None:
+        print("note: Python's jsonschema is missing: the --json outputs are not validated")
+    with tempfile.TemporaryDirectory(prefix="tfwsl-push-") as d:
+        source, to = os.path.join(d, "images"), os.path.join(d, "sets")
+        os.makedirs(source)
+        os.makedirs(to)
+        make_tree(source)
+        target = os.path.join(to, "images")
+
+        dry = push(a, source, to, "--dry-run", "--json")
+        if dry.returncode != 0:
+            fail(f"--dry-run exited {dry.returncode}: {dry.stderr}")
+        else:
+            plan = json.loads(dry.stdout)
+            validate(schemas, plan, "--dry-run")
+            if plan["outcome"] != "planned" or plan["tree"]["files"] != 3006 or plan["target"]["linux_path"] != target:
+                fail(f"--dry-run plan: {plan['outcome']}, {plan['tree']}, {plan['target']}")
+        if os.path.exists(target):
+            fail("--dry-run created the target")
+
+        interrupted_push(a, source, to, target, schemas)
+
+        started = time.monotonic()
+        second = push(a, source, to, "--json")
+        if second.returncode != 0:
+            fail(f"second push exited {second.returncode}: {second.stderr[-800:]}")
+        else:
+            report = json.loads(second.stdout)
+            validate(schemas, report, "second push")
+            progress = report["job"]["progress"]
+            if progress["files_skipped"] == 0:
+                fail("the second push skipped nothing: it did not resume")
+            print(f"second push: {progress['files_copied']} copied, {progress['files_skipped']} skipped, "
+                  f"{time.monotonic() - started:.1f} s")
+        for line in compare_trees(source, target):
+            fail(f"after the second push: {line}")
+
+        text = push(a, source, to)
+        if text.returncode != 0 or f'use in code: "{target}"' not in text.stdout:
+            fail(f"text push: exit {text.returncode}, stdout {text.stdout!r}")
+
+        missing = push(a, os.path.join(d, "absent"), to, "--json")
+        if missing.returncode != 2:
+            fail(f"a missing source exited {missing.returncode}")
+        else:
+            report = json.loads(missing.stdout)
+            validate(schemas, report, "missing source")
+            if report["outcome"] != "refused" or report["job"] is not None:
+                fail(f"a missing source: {report['outcome']}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include "common/push/host_free_space.hpp"
+#include "common/push/job_state.hpp"
+#include "common/push/progress_text.hpp"
+#include "common/push/source_tree.hpp"
+
+using namespace tfwsl;
+
+TEST_CASE("a job answer of the agent is read; a missing state is an error naming it", "[push]") {
+  auto j = nlohmann::json::parse(R"({"id":"1","state":"running","source":"/s","target":"/t",
+    "progress":{"phase":"copying","files_total":5007,"files_done":1204,"bytes_total":241172480,"bytes_done":120586240,
+    "files_copied":1204,"files_skipped":0,"files_moved":0,"problems":0,"elapsed_seconds":3.2,
+    "bytes_per_second":40195413.3,"eta_seconds":3.0,"current_file":"d/f"}})");
+  auto s = push::parse_job_state(j);
+  REQUIRE(s);
+  CHECK(s->progress.files_done == 1204);
+  CHECK(*s->progress.eta_seconds == 3.0);
+  CHECK_FALSE(s->finished());
+  CHECK(push::progress_text(s->progress) == "copying 1204/5007 files, 115.0 MiB/230.0 MiB, 38.3 MiB/s, ETA 0:03");
+  auto bad = push::parse_job_state({{"id", "1"}});
+  REQUIRE_FALSE(bad);
+  CHECK_THAT(bad.error().message, Catch::Contains("state"));
+  auto cancelled = push::parse_job_state({{"id", "1"}, {"state", "cancelled"}, {"error", {{"code", "cancelled"}, {"message", "m"}}}});
+  REQUIRE(cancelled);
+  CHECK(cancelled->finished());
+  CHECK(cancelled->error_message == "m");
+}
+
+TEST_CASE("the free-space test hook replaces the real figure only when it is a number", "[push]") {
+  auto env = [](std::optional<std::string> value) {
+    return EnvironmentLookup([value](const std::string& name) -> std::optional<std::string> {
+      if (name == push::k_free_space_test_hook_env) return value;
+      return std::nullopt;
+    });
+  };
+  auto hooked = push::with_free_space_test_hook(push::make_system_free_space(), env("12345"));
+  CHECK(*hooked->free_bytes("/") == 12345);
+  auto real = push::with_free_space_test_hook(push::make_system_free_space(), env("lots"));
+  auto bytes = real->free_bytes(std::filesystem::temp_directory_path().string());
+  REQUIRE(bytes);
+  CHECK(*bytes != 12345);
+  CHECK_FALSE(real->free_bytes("/no/such/folder/anywhere"));
+}
+
+TEST_CASE("the source is measured on this side: files, folders, bytes; symlinks counted, not followed", "[push]") {
+  auto root = std::filesystem::temp_directory_path() / ("tfwsl-push-tree-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root / "a" / "b");
+  std::filesystem::create_directories(root / ".tfwsl-import");
+  std::ofstream(root / "a" / "one") << std::string(1000, 'x');
+  std::ofstream(root / "a" / "b" / "two") << std::string(24, 'y');
+  std::ofstream(root / ".tfwsl-import" / "manifest") << "left out";
+  std::error_code ec;
+  std::filesystem::create_directory_symlink("/", root / "loop", ec);
+  auto tree = push::measure_source_tree(root.string());
+  REQUIRE(tree);
+  CHECK(tree->files == (ec ? 2u : 3u));
+  CHECK(tree->folders == 2);
+  CHECK(tree->bytes == 1024);
+  CHECK(push::measure_source_tree((root / "a" / "one").string()).error().code == ErrorCode::invalid_input);
+  CHECK(push::measure_source_tree((root / "none").string()).error().code == ErrorCode::not_found);
+  std::filesystem::remove_all(root);
+}

@@ -1,0 +1,174 @@
+// tfwsl agent start | status | stop: thin; the scripts and their answers are common/agent_service.
+#include "win/commands/agent_command.hpp"
+
+#include <memory>
+
+#include "common/agent_api/api_types.hpp"
+#include "common/agent_api/challenge.hpp"
+#include "common/agent_client/agent_bridge.hpp"
+#include "common/agent_client/agent_transport.hpp"
+#include "common/agent_client/wsl_agent_host.hpp"
+#include "common/agent_service/agent_service.hpp"
+#include "common/core/exit_codes.hpp"
+#include "win/commands/agent_connection.hpp"
+#include "win/commands/agent_consent.hpp"
+#include "win/platform/host_platform.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+struct AgentArgs {
+  std::string distro;
+  std::string agent;
+  int port = 0;
+  std::vector<std::string> roots;
+  bool dry_run = false;
+  bool yes = false;
+};
+
+struct Place {
+  explicit Place(const AgentArgs& args)
+      : windows(read_system_info().is_windows), connection({args.distro, args.agent, windows}) {
+    if (windows) shell = std::make_unique<agent_service::WslDistroShell>(connection.wsl(), args.distro);
+    else shell = std::make_unique<agent_service::LocalDistroShell>(runner);
+    agent_path = wsl::process_environment_variable(agent_client::k_agent_path_env).value_or(agent_client::k_default_agent_path);
+  }
+  bool windows;
+  AgentConnection connection;
+  SystemProcessRunner runner;
+  std::unique_ptr<agent_service::DistroShell> shell;
+  std::string agent_path;
+};
+
+int fail(Console& console, const char* verb, const Error& error) {
+  console.err << "tfwsl agent " << verb << ": " << error.describe() << "\n";
+  return exit_code::k_failure;
+}
+
+void print_running(Console& console, const agent_service::ServiceStatus& s, const std::string& where) {
+  console.out << "tfwsl-agent " << s.running_version << " runs " << where << ": pid " << s.pid << ", http://127.0.0.1:"
+              << s.port << "\n"
+              << "token: " << s.token_file << " (mode " << (s.token_mode.empty() ? "?" : s.token_mode) << ", readable by its owner only)\n"
+              << "try:   curl -s -H \"Authorization: Bearer $(cat " << s.token_file << ")\" http://127.0.0.1:" << s.port
+              << "/v1/info\n";
+}
+
+// Installs the agent of this version when the distro has none (or another), with consent.
+Status ensure_installed(Place& place, const agent_service::ServiceStatus& status, const AgentArgs& args, Console& console) {
+  if (status.installed && status.installed_version == TFWSL_VERSION) return {};
+  TFWSL_TRY(shipped, place.connection.local_agent_binary());
+  const std::string what = "install tfwsl-agent " + std::string(TFWSL_VERSION) + " (" + shipped + ") as " +
+                           place.agent_path + " " + place.shell->where() +
+                           (place.windows ? " (as root)" : "") +
+                           (status.installed ? ", replacing version " + status.installed_version : "");
+  if (args.dry_run) {
+    console.out << "would " << what << "\n";
+    return {};
+  }
+  TFWSL_TRY_STATUS(ask_consent(console, args.yes, "tfwsl agent start will " + what + "."));
+  TFWSL_TRY_STATUS(agent_service::install_agent(*place.shell, shipped, place.agent_path));
+  console.err << "installed " << place.agent_path << " " << place.shell->where() << "\n";
+  return {};
+}
+
+int run_start(const AgentArgs& args, Console& console) {
+  Place place(args);
+  auto status = agent_service::read_service_status(*place.shell, place.agent_path);
+  if (!status) return fail(console, "start", status.error());
+  if (status->running) {
+    console.err << "already running\n";
+    print_running(console, *status, place.shell->where());
+    return exit_code::k_ok;
+  }
+  if (auto installed = ensure_installed(place, *status, args, console); !installed) return fail(console, "start", installed.error());
+  if (args.dry_run) {
+    console.out << "would start " << place.agent_path << " serve --listen 127.0.0.1:" << args.port << " --token-file "
+                << (status->state_dir.empty() ? "~/.config/tfwsl" : status->state_dir) << "/agent.token (0600, in a 0700 folder)"
+                << " with data roots: " << (args.roots.empty() ? "the home folder" : "the --root folders") << "\n";
+    return exit_code::k_ok;
+  }
+  agent_service::StartSettings settings{place.agent_path, args.port, args.roots, agent_client::make_token()};
+  auto started = agent_service::start_service(*place.shell, settings);
+  if (!started) return fail(console, "start", started.error());
+  print_running(console, *started, place.shell->where());
+  return exit_code::k_ok;
+}
+
+// Does the agent on that port know the token (the challenge), and answer /v1/info?
+std::string ask_running_agent(Place& place, const agent_service::ServiceStatus& status) {
+  auto token = agent_service::read_service_token(*place.shell);
+  if (!token) return token.error().message;
+  agent_client::HttpAgentTransport http(status.port, *token);
+  const std::string nonce = agent_client::make_token();
+  auto proof = http.challenge(nonce, std::chrono::seconds(5));
+  if (!proof) return proof.error().message;
+  if (!agent_api::verify_challenge_proof(*token, nonce, *proof)) return "another program answers on that port";
+  auto info = http.request("GET", agent_api::route::k_info, nullptr, std::chrono::seconds(10));
+  if (!info) return info.error().message;
+  if (info->status != 200) return "GET /v1/info answered HTTP " + std::to_string(info->status);
+  return {};
+}
+
+int run_status(const AgentArgs& args, Console& console) {
+  Place place(args);
+  auto status = agent_service::read_service_status(*place.shell, place.agent_path);
+  if (!status) return fail(console, "status", status.error());
+  console.out << "installed: " << (status->installed ? "tfwsl-agent " + status->installed_version + " at " + status->agent_path
+                                                    : "no (" + status->agent_path + " is absent; tfwsl agent start installs it)")
+              << "\n";
+  if (!status->running) {
+    console.out << "running:   no (tfwsl agent start)\n";
+    return exit_code::k_warning;
+  }
+  print_running(console, *status, place.shell->where());
+  if (auto problem = ask_running_agent(place, *status); !problem.empty()) {
+    console.out << "answers:   no (" << problem << ")\n";
+    return exit_code::k_failure;
+  }
+  console.out << "answers:   yes (challenge proof and /v1/info)\n";
+  return exit_code::k_ok;
+}
+
+int run_stop(const AgentArgs& args, Console& console) {
+  Place place(args);
+  auto stopped = agent_service::stop_service(*place.shell, place.agent_path);
+  if (!stopped) return fail(console, "stop", stopped.error());
+  console.out << (*stopped ? "stopped the agent " : "no agent was running ") << place.shell->where() << "\n";
+  return exit_code::k_ok;
+}
+
+void add_place_options(CLI::App* cmd, AgentArgs& args) {
+  cmd->add_option("--distro", args.distro, "Distribution (default: WSL's default distribution)");
+}
+
+}  // namespace
+
+void register_agent_command(CLI::App& app, CommandTable& commands, Console& console) {
+  auto* agent = app.add_subcommand("agent", "The persistent agent for editors and scripts: start, status, stop");
+  agent->require_subcommand(1);
+  agent->footer(help_footer("", {"tfwsl agent start", "tfwsl agent status", "tfwsl agent stop"}));
+  auto args = std::make_shared<AgentArgs>();
+
+  auto* start = agent->add_subcommand("start", "Install (asks first) and start the persistent agent in the distro");
+  add_place_options(start, *args);
+  start->add_option("--port", args->port, "Loopback port (default 0: any free one)")->check(CLI::Range(0, 65535));
+  start->add_option("--root", args->roots, "A folder dataset jobs may use (repeatable; default: the home folder)");
+  start->add_flag("--dry-run", args->dry_run, "Say what would be installed and started; change nothing");
+  start->add_flag("-y,--yes", args->yes, "Install without asking");
+  start->add_option("--agent", args->agent, "The tfwsl-agent binary to install (as for tfwsl doctor)");
+  start->footer(help_footer("", {"tfwsl agent start --dry-run", "tfwsl agent start --yes --port 8765 --root /mnt/d/data"}));
+  commands.add(start, [args, &console] { return run_start(*args, console); });
+
+  auto* status = agent->add_subcommand("status", "Whether the persistent agent is installed, runs and answers");
+  add_place_options(status, *args);
+  status->footer(help_footer("Exit 0 running and answering, 1 not running, 2 running but not answering.",
+                             {"tfwsl agent status"}));
+  commands.add(status, [args, &console] { return run_status(*args, console); });
+
+  auto* stop = agent->add_subcommand("stop", "Stop the persistent agent (its token file stays)");
+  add_place_options(stop, *args);
+  stop->footer(help_footer("", {"tfwsl agent stop"}));
+  commands.add(stop, [args, &console] { return run_stop(*args, console); });
+}
+
+}  // namespace tfwsl::cli

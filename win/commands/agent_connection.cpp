@@ -1,0 +1,48 @@
+#include "win/commands/agent_connection.hpp"
+
+#include <filesystem>
+
+#include <spdlog/spdlog.h>
+
+#include "common/agent_client/agent_locator.hpp"
+#include "common/agent_client/local_agent_host.hpp"
+#include "common/agent_client/wsl_agent_host.hpp"
+#include "common/text/utf_convert.hpp"
+#include "win/platform/own_executable.hpp"
+
+namespace tfwsl::cli {
+
+AgentConnection::AgentConnection(AgentConnectionSettings settings)
+    : m_settings(std::move(settings)), m_wsl(m_runner, wsl::wsl_settings_from_environment()) {}
+
+Result<std::string> AgentConnection::local_agent_binary() const {
+  agent_client::AgentSearch search;
+  search.option = m_settings.agent;
+  search.env = wsl::process_environment_variable(agent_client::k_agent_binary_env);
+  search.executable = path_from_utf8(own_executable_path());
+  TFWSL_TRY(found, agent_client::find_agent_binary(search, [](const std::filesystem::path& p) {
+              std::error_code ec;
+              return std::filesystem::is_regular_file(p, ec);
+            }));
+  return path_to_utf8(found);
+}
+
+Result<std::unique_ptr<agent_client::AgentSession>> AgentConnection::connect(const std::vector<std::string>& roots) {
+  agent_client::BridgeOptions options;
+  options.expected_version = TFWSL_VERSION;
+  options.roots = roots;
+  if (!m_settings.windows) {
+    TFWSL_TRY(binary, local_agent_binary());
+    agent_client::LocalAgentHost host(m_launcher, binary);
+    return agent_client::connect_agent(host, m_loopback, options);
+  }
+  agent_client::WslAgentSettings settings;
+  settings.distro = m_settings.distro;
+  if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) settings.agent_path = *path;
+  if (auto shipped = local_agent_binary()) settings.shipped_agent = *shipped;
+  else spdlog::info("{}", shipped.error().describe());
+  agent_client::WslAgentHost host(m_wsl, m_launcher, settings);
+  return agent_client::connect_agent(host, m_loopback, options);
+}
+
+}  // namespace tfwsl::cli

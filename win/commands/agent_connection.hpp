@@ -1,0 +1,42 @@
+#pragma once
+// Starting tfwsl-agent for a command other than the doctor (data push, agent status): the same
+// bridge and the same choice of binary as `tfwsl doctor` (docs/doctor.md, "How it works"): in the
+// distro through wsl.exe on Windows (the installed agent, else the one shipped next to tfwsl.exe,
+// installing nothing), a child on the native Linux build. Each connect() is one agent process.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/agent_client/agent_bridge.hpp"
+#include "common/agent_client/child_channel.hpp"
+#include "common/process/process_runner.hpp"
+#include "common/wsl/wsl_client.hpp"
+
+namespace tfwsl::cli {
+
+struct AgentConnectionSettings {
+  std::string distro;  // empty: WSL's default distribution
+  std::string agent;   // --agent PATH (agent_locator.hpp)
+  bool windows = true; // through wsl.exe; false: a child on this machine
+};
+
+class AgentConnection {
+ public:
+  explicit AgentConnection(AgentConnectionSettings settings);
+  // An agent whose dataset jobs may use `roots` (serve --root each).
+  Result<std::unique_ptr<agent_client::AgentSession>> connect(const std::vector<std::string>& roots);
+  // The tfwsl-agent binary that would be used on this side (--agent, TFWSL_AGENT, beside tfwsl, the build tree).
+  Result<std::string> local_agent_binary() const;
+  wsl::WslClient& wsl() { return m_wsl; }
+  const AgentConnectionSettings& settings() const { return m_settings; }
+
+ private:
+  AgentConnectionSettings m_settings;
+  SystemProcessRunner m_runner;
+  wsl::WslClient m_wsl;
+  agent_client::SystemChildLauncher m_launcher;
+  agent_client::HttpLoopbackConnector m_loopback;
+};
+
+}  // namespace tfwsl::cli
