@@ -20,6 +20,15 @@ void StatusLine::set_step(std::string step) {
   if (m_settings.live && !m_stopping) write_live_line();  // the new step shows at once, not a tick later
 }
 
+void StatusLine::update_step(std::string step) {
+  std::lock_guard lock(m_mutex);
+  if (m_step.empty()) {
+    m_step_started = m_clock.now();
+    m_last_plain = m_step_started;
+  }
+  m_step = std::move(step);
+}
+
 void StatusLine::write_live_line() {
   std::string line = text(m_prefix, m_step, m_clock.now() - m_step_started);
   // A line that wraps cannot be rewritten with \r: keep it within the classic 80 columns.

@@ -32,6 +32,9 @@ class StatusLine {
   // The step now waited on ("waiting for wsl.exe"); its time starts now, and a live line shows
   // it at once. Any thread.
   void set_step(std::string step);
+  // New words for the same step (a progress count): its time and the plain lines' rhythm go on, so a
+  // log gets a line every plain_period however often the words change. Any thread.
+  void update_step(std::string step);
   // Starts the thread that calls tick() every live_period (also when not live: tick decides).
   void start();
   // Joins the thread; a live line is erased, so what follows starts on a clean line.

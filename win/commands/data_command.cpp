@@ -76,7 +76,7 @@ int run_data_push(PushArgs& args, Console& console) {
   push::InterruptCatcher interrupt;
   env.interrupted = [&interrupt] { return interrupt.requested(); };
   if (!args.json) {
-    env.progress = [&status](const push::JobProgress& p) { status.set_step(push::progress_text(p)); };
+    env.progress = [&status](const push::JobProgress& p) { status.update_step(push::progress_text(p)); };
     status.start();
   }
   outcome = push::execute_push(env, args.request, std::move(outcome.plan));

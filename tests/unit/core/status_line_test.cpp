@@ -90,3 +90,17 @@ TEST_CASE("nothing is written before a step is set", "[status]") {
   status.stop();
   CHECK(err.str().empty());
 }
+
+TEST_CASE("a step whose words change often (a progress count) still gets a plain line every 5 s", "[status]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLine status(err, "tfwsl data push", clock, StatusLineSettings{false});
+  status.update_step("copying 0/10 files");
+  for (int i = 1; i <= 20; ++i) {  // every 250 ms, as the push polls its job
+    clock.advance(250ms);
+    status.update_step("copying " + std::to_string(i) + "/20 files");
+    status.tick();
+  }
+  CHECK(err.str() == "tfwsl data push: copying 20/20 files (5 s)\n");
+  status.stop();
+}

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""`tfwsl.exe data push` under Wine, through the wsl.exe stand-in and the relay, to the real
+tfwsl-agent and its real copy engine (tests/wsl_standin/README.md, tfwsl_wsl_session):
+
+- a UNC path of a network share is refused with the agent's reason, nothing copied;
+- with the host drive holding the distro's ext4.vhdx (found through the Lxss registry key this
+  test adds) reporting too little room (the test hook TFWSL_TEST_HOST_FREE_BYTES), the push is
+  refused before anything is copied (the target does not exist afterwards);
+- a real tree of 3,006 files generated here (Y:\\images to Wine) is pushed with one file in
+  flight; once the status line has shown progress and part of it is in the target, the whole run
+  is killed (SIGKILL to its process group: tfwsl.exe, the relay and the agent); every file already in
+  the target is whole;
+- a second push of the same source resumes (files skipped) and the target equals the source byte for
+  byte; its --json output validates against docs/schema/data-push.schema.json.
+
+The test's folder is a Wine drive of its own (a dosdevices link, removed at the end; Z: is the
+relay's, which maps /mnt/z/ arguments back to /), which the fake distro mounts at /mnt/<letter> (a
+drvfs line the test adds to its /proc/mounts): the agent resolves Y:\\images to /mnt/y/images. For
+the engine to find the files there the test runs in a private mount namespace (unshare -m) with the
+folder bound at /mnt/<letter>, so it needs root: otherwise skipped (77)."""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "integration", "push"))
+sys.path.insert(0, os.path.join(HERE, "..", "integration", "schema"))
+from push_tree import compare_trees, make_tree, partial_copy_problems  # noqa: E402
+import schema_support  # noqa: E402
+from wsl_session import WslSession  # noqa: E402
+
+SKIPPED = 77
+GUID = "{7e5b0c1a-0000-4000-8000-00000000c0de}"
+failures = []
+
+
+def fail(message):
+    print("FAILED:", message)
+    failures.append(message)
+
+
+def enter_private_mounts(work, letter):
+    """Re-runs this script in a private mount namespace with `work` bound at /mnt/<letter>."""
+    if "--inside" in sys.argv:
+        steps = [["mount", "-t", "tmpfs", "tfwsl-push-mnt", "/mnt"], ["mkdir", f"/mnt/{letter}"],
+                 ["mount", "--bind", work, f"/mnt/{letter}"]]
+        for step in steps:
+            if subprocess.run(step, capture_output=True).returncode != 0:
+                print(f"skipped: '{' '.join(step)}' failed in the private mount namespace")
+                sys.exit(SKIPPED)
+        return
+    if os.geteuid() != 0 or not shutil.which("unshare") or not os.path.isdir("/mnt"):
+        print("skipped: needs root, unshare and /mnt (a private mount namespace binds the test's folder at /mnt/<drive>)")
+        sys.exit(SKIPPED)
+    r = subprocess.run(["unshare", "--mount", "--propagation", "private", sys.executable, *sys.argv, "--inside",
+                        "--work", work, "--drive", letter])
+    shutil.rmtree(work, ignore_errors=True)
+    sys.exit(r.returncode)
+
+
+def wine_drive(work):
+    """A free drive letter of the Wine prefix, linked to `work` (dosdevices); the link's path."""
+    dosdevices = os.path.join(os.environ.get("WINEPREFIX", os.path.expanduser("~/.wine")), "dosdevices")
+    if not os.path.isdir(dosdevices):
+        print(f"skipped: no Wine prefix at {dosdevices}")
+        sys.exit(SKIPPED)
+    for letter in "yxwvu":
+        link = os.path.join(dosdevices, f"{letter}:")
+        if not os.path.lexists(link):
+            os.symlink(work, link)
+            return letter, link
+    print("skipped: no free Wine drive letter among Y: to U:")
+    sys.exit(SKIPPED)
+
+
+def reg_text(path):
+    return path.replace("\\", "\\\\")
+
+
+def scenario_with_vhdx(scenarios, work, vhdx_folder):
+    """The healthy scenario with an Lxss entry whose BasePath is `vhdx_folder` (as Wine sees it)."""
+    scenario = os.path.join(work, "scenario")
+    shutil.copytree(os.path.join(scenarios, "healthy"), scenario)
+    with open(os.path.join(scenario, "registry.reg"), "a", encoding="utf-8") as f:
+        f.write(f'\n[HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Lxss]\n'
+                f'"DefaultDistribution"="{GUID}"\n\n'
+                f'[HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Lxss\\{GUID}]\n'
+                f'"DistributionName"="Ubuntu-22.04"\n"BasePath"="{reg_text(vhdx_folder)}"\n')
+    return scenario
+
+
+def mount_drive_in_distro(s, letter):
+    upper = letter.upper()
+    with open(s.distro / "proc" / "mounts", "a") as f:
+        f.write(f"{upper}:\\134 /mnt/{letter} 9p rw,noatime,dirsync,aname=drvfs;path={upper}:\\;uid=0;gid=0;"
+                "symlinkroot=/mnt/,mmap,access=client,msize=65536,trans=fd,rfd=5,wfd=5 0 0\n")
+
+
+def refusals(s, src, to):
+    unc = s.run(["data", "push", "\\\\fileserver\\share\\images", "--to", to])
+    if unc.returncode != 2 or "network share" not in unc.stderr:
+        fail(f"a UNC path: exit {unc.returncode}, stderr {unc.stderr[-600:]!r}")
+    small = s.run(["data", "push", src, "--to", to, "--json"], env={"TFWSL_TEST_HOST_FREE_BYTES": "1000000"})
+    report = json.loads(small.stdout or "{}")
+    if small.returncode != 2 or report.get("outcome") != "refused" or "ext4.vhdx" not in small.stderr:
+        fail(f"a host drive too small: exit {small.returncode}, {report.get('outcome')}, stderr {small.stderr[-600:]!r}")
+    elif not report["room"]["host"]["checked"] or report["room"]["host"]["enough"] or report["job"] is not None:
+        fail(f"a host drive too small: room {report['room']['host']}, job {report['job']}")
+    if os.listdir(to):
+        fail(f"a refused push left {os.listdir(to)} in the target folder")
+    return report
+
+
+def killed_push(s, src, source, to, target):
+    """One file in flight; killed once progress was shown and part of the tree is in the target."""
+    p = s.start(["data", "push", src, "--to", to, "--jobs", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.set_blocking(p.stderr.fileno(), False)
+    manifest = os.path.join(target, ".tfwsl-import", "manifest")
+    seen, deadline = b"", time.monotonic() + 240
+    while time.monotonic() < deadline and p.poll() is None:
+        seen += p.stderr.read() or b""
+        if b"tfwsl data push: copying" in seen and os.path.exists(manifest) and os.path.getsize(manifest) > 200:
+            break
+        time.sleep(0.05)
+    if p.poll() is not None:
+        fail(f"the first push ended (exit {p.returncode}) before it could be killed mid-way: {seen[-600:]!r}")
+        return
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait(timeout=60)
+    print("progress shown before the kill:", seen.decode(errors="replace").strip().splitlines()[-1:])
+    problems, count = partial_copy_problems(source, target)
+    for line in problems:
+        fail(f"after the kill: {line}")
+    if not 0 < count < 3006:
+        fail(f"after the kill the target holds {count} files, not part of 3006")
+    print(f"killed with {count} of 3006 files in the target")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    WslSession.add_arguments(parser)
+    parser.add_argument("--scenarios", required=True)
+    parser.add_argument("--schemas", required=True)
+    parser.add_argument("--inside", action="store_true")
+    parser.add_argument("--work")
+    parser.add_argument("--drive")
+    args = parser.parse_args()
+    schema_support.require_jsonschema()
+    if not args.inside:
+        work = tempfile.mkdtemp(prefix="tfwsl-push-wine-")
+        letter, link = wine_drive(work)
+        try:
+            enter_private_mounts(work, letter)
+        finally:
+            os.unlink(link)
+    enter_private_mounts(args.work, args.drive)
+    schemas = schema_support.load_schemas(args.schemas)
+    work, letter = args.work, args.drive
+    drive = letter.upper() + ":"
+    vhdx = os.path.join(work, "wsl", "Ubuntu")
+    os.makedirs(vhdx)
+    open(os.path.join(vhdx, "ext4.vhdx"), "wb").close()
+    source, to = os.path.join(work, "images"), os.path.join(work, "sets")
+    os.makedirs(source)
+    os.makedirs(to)
+    make_tree(source)
+    target = os.path.join(to, "images")
+    scenario = scenario_with_vhdx(args.scenarios, work, "\\\\?\\" + drive + "\\wsl\\Ubuntu")
+    with WslSession.from_args(args, scenario, os.path.join(work, "session")) as s:
+        first = s.run(["data", "push", "--help"])  # builds the world
+        if first.returncode != 0:
+            fail(f"data push --help exited {first.returncode}: {first.stderr[-400:]}")
+        mount_drive_in_distro(s, letter)
+        src = drive + "\\images"
+
+        def validate(doc, what):
+            for line in schema_support.problems(schemas, "data-push", doc):
+                fail(f"{what}: schema: {line}")
+
+        validate(refusals(s, src, to), "the refusal")
+        killed_push(s, src, source, to, target)
+        started = time.monotonic()
+        second = s.run(["data", "push", src, "--to", to, "--json"])
+        if second.returncode != 0:
+            fail(f"the second push exited {second.returncode}: {second.stderr[-800:]}")
+        else:
+            report = json.loads(second.stdout)
+            validate(report, "the second push")
+            progress = report["job"]["progress"]
+            if progress["files_skipped"] == 0 or progress["files_total"] != 3006:
+                fail(f"the second push did not resume: {progress}")
+            if report["target"]["linux_path"] != target or report["source"]["linux_path"] != f"/mnt/{letter}/images":
+                fail(f"paths: {report['source']}, {report['target']}")
+            print(f"second push: {progress['files_copied']} copied, {progress['files_skipped']} skipped, "
+                  f"{time.monotonic() - started:.1f} s")
+        for line in compare_trees(source, target):
+            fail(f"after the second push: {line}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
