@@ -7,7 +7,8 @@ native: runs the real binaries and validates what they print:
   2. tfwsl explain --json on every sample of tests/corpus/explain (the text after its '---' line);
   3. tfwsl-agent check --json;
   4. tfwsl-agent dataset import --json of a small real tree (ok true), and of a missing source
-     (ok false);
+     (ok false); tfwsl data push --json of the same tree (--dry-run, then pushed) and of a missing
+     source (refused);
   5. the negative cases: a real doctor report without `schema`, or with an unknown top-level
      field, or a check with an unknown field, must fail validation.
   Every output's envelope must name the schema it validates against and carry tfwsl_version.
@@ -111,6 +112,36 @@ def dataset_outputs(schemas, agent):
             print("FAILED: a failed import says ok:", failed.get("ok"))
 
 
+def push_outputs(schemas, a):
+    with tempfile.TemporaryDirectory() as d:
+        source, to = os.path.join(d, "images"), os.path.join(d, "sets")
+        os.makedirs(source)
+        os.makedirs(to)
+        for i in range(5):
+            with open(os.path.join(source, f"{i}.bin"), "wb") as f:
+                f.write(os.urandom(500 + 31 * i))
+        push = [a.tfwsl, "data", "push", source, "--to", to, "--agent", a.agent, "--json"]
+        planned = run_json(push + ["--dry-run"], "tfwsl data push --dry-run --json", codes=(0,))
+        check(schemas, "data-push", planned, "tfwsl data push --dry-run --json")
+        done = run_json(push, "tfwsl data push --json", codes=(0,))
+        check(schemas, "data-push", done, "tfwsl data push --json (5 files)")
+        if (done.get("job") or {}).get("progress", {}).get("files_done") != 5:
+            failures.append("push totals")
+            print("FAILED: the push's job.progress.files_done is not 5:", done.get("job"))
+        broken = copy.deepcopy(done)
+        del broken["outcome"]
+        expect_invalid(schemas, "data-push", broken, "a push result without outcome")
+        broken = copy.deepcopy(done)
+        broken["job"]["state"] = "half-done"
+        expect_invalid(schemas, "data-push", broken, "a push result whose job state is unknown")
+        refused = run_json([a.tfwsl, "data", "push", os.path.join(d, "absent"), "--to", to, "--agent", a.agent, "--json"],
+                           "tfwsl data push of a missing source", codes=(2,))
+        check(schemas, "data-push", refused, "tfwsl data push --json of a missing source")
+        if refused.get("ok") is not False or refused.get("outcome") != "refused":
+            failures.append("push refusal")
+            print("FAILED: a refused push says", refused.get("ok"), refused.get("outcome"))
+
+
 def native(a, schemas):
     doctor = run_json([a.tfwsl, "doctor", "--json", "--agent", a.agent], "tfwsl doctor --json")
     check(schemas, "doctor", doctor, "tfwsl doctor --json (native)")
@@ -134,6 +165,7 @@ def native(a, schemas):
     check(schemas, "check", run_json([a.agent, "check", "--json"], "tfwsl-agent check --json"),
           "tfwsl-agent check --json")
     dataset_outputs(schemas, a.agent)
+    push_outputs(schemas, a)
 
 
 def files(a, schemas):
