@@ -1,6 +1,7 @@
 // tfwsl data push: thin; the plan, the room checks, the job and its report are common/push.
 #include "win/commands/data_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -11,6 +12,7 @@
 #include "common/push/progress_text.hpp"
 #include "common/push/push_report.hpp"
 #include "common/push/session_push_agent.hpp"
+#include "common/text/utf_convert.hpp"
 #include "win/commands/agent_connection.hpp"
 #include "win/commands/agent_consent.hpp"
 #include "win/platform/host_platform.hpp"
@@ -36,6 +38,11 @@ int report_refusal(const push::PushOutcome& outcome, const PushArgs& args, Conso
 int run_data_push(PushArgs& args, Console& console) {
   const host::SystemInfo system = read_system_info();
   args.request.windows = system.is_windows;
+  if (!system.is_windows) {  // natively SRC is a path of this machine: a relative one from here
+    std::error_code ec;
+    auto absolute = std::filesystem::absolute(path_from_utf8(args.request.source), ec);
+    if (!ec) args.request.source = path_to_utf8(absolute.lexically_normal());
+  }
   AgentConnection connection({args.request.distro, args.agent, system.is_windows});
   auto registry = make_system_registry();
   auto free_space = push::with_free_space_test_hook(push::make_system_free_space(), console.environment);
