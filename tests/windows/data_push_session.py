@@ -19,6 +19,7 @@ drvfs line the test adds to its /proc/mounts): the agent resolves Y:\\images to 
 the engine to find the files there the test runs in a private mount namespace (unshare -m) with the
 folder bound at /mnt/<letter>, so it needs root: otherwise skipped (77)."""
 import argparse
+import fcntl
 import json
 import os
 import shutil
@@ -117,6 +118,18 @@ def refusals(s, src, to):
     return report
 
 
+def lock_released(path, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with open(path, "rb") as f:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                time.sleep(0.1)
+    return False
+
+
 def killed_push(s, src, source, to, target):
     """One file in flight; killed once progress was shown and part of the tree is in the target."""
     p = s.start(["data", "push", src, "--to", to, "--jobs", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -133,6 +146,8 @@ def killed_push(s, src, source, to, target):
         return
     os.killpg(p.pid, signal.SIGKILL)
     p.wait(timeout=60)
+    if not lock_released(os.path.join(target, ".tfwsl-import", "lock")):
+        fail("the import's lock was still held 30 s after the kill: something of the killed push survived")
     print("progress shown before the kill:", seen.decode(errors="replace").strip().splitlines()[-1:])
     problems, count = partial_copy_problems(source, target)
     for line in problems:

@@ -50,7 +50,7 @@ TEST_CASE("the persistent agent's state is read from the status script's lines",
   CHECK_FALSE(shell.calls[0].as_root);
 }
 
-TEST_CASE("install runs as root through wslpath; start sends the token on stdin, never as an argument", "[agent-service]") {
+TEST_CASE("install runs as root through wslpath - start sends the token on stdin, never as an argument", "[agent-service]") {
   ScriptedShell shell;
   shell.replies = {{0, "", ""}, {0, "{\"agent\":\"0.1.0\",\"api\":2,\"pid\":9,\"port\":5}\n", ""},
                    {0, "installed=yes\nrunning=no\n", ""}};
@@ -67,7 +67,7 @@ TEST_CASE("install runs as root through wslpath; start sends the token on stdin,
   CHECK(shell.calls[1].args == std::vector<std::string>{"/a", "0", "/data"});
 }
 
-TEST_CASE("a start that finds an agent running is a conflict; a stop with none running is false", "[agent-service]") {
+TEST_CASE("a start that finds an agent running is a conflict - a stop with none running is false", "[agent-service]") {
   ScriptedShell shell;
   shell.replies = {{9, "{\"agent\":\"0.1.0\",\"api\":2,\"pid\":9,\"port\":5}\n", ""}, {7, "", ""}, {8, "", "pid 9 did not stop"}};
   auto started = agent_service::start_service(shell, {"/a", 0, {}, std::string(64, 'b')});

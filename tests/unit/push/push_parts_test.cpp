@@ -11,7 +11,7 @@
 
 using namespace tfwsl;
 
-TEST_CASE("a job answer of the agent is read; a missing state is an error naming it", "[push]") {
+TEST_CASE("a job answer of the agent is read - a missing state is an error naming it", "[push]") {
   auto j = nlohmann::json::parse(R"({"id":"1","state":"running","source":"/s","target":"/t",
     "progress":{"phase":"copying","files_total":5007,"files_done":1204,"bytes_total":241172480,"bytes_done":120586240,
     "files_copied":1204,"files_skipped":0,"files_moved":0,"problems":0,"elapsed_seconds":3.2,
@@ -46,7 +46,7 @@ TEST_CASE("the free-space test hook replaces the real figure only when it is a n
   CHECK(*bytes != 12345);
 }
 
-TEST_CASE("the source is measured on this side: files, folders, bytes; symlinks counted, not followed", "[push]") {
+TEST_CASE("the source is measured on this side: files, folders, bytes - symlinks counted, not followed", "[push]") {
   auto root = std::filesystem::temp_directory_path() / ("tfwsl-push-tree-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
   std::filesystem::remove_all(root);
   std::filesystem::create_directories(root / "a" / "b");

@@ -74,7 +74,7 @@ TEST_CASE("a push plan resolves SRC through the agent and names the target ~/dat
   CHECK(f.world.started.empty());
 }
 
-TEST_CASE("--name and --to (with ~) choose the target; a target outside home is its own root", "[push]") {
+TEST_CASE("--name and --to (with ~) choose the target - a target outside home is its own root", "[push]") {
   Fixture f;
   f.request.name = "cats";
   f.request.to = "~/data";
@@ -127,7 +127,7 @@ TEST_CASE("a host drive without room for the data and the margin refuses before 
   CHECK(f.world.started.empty());
 }
 
-TEST_CASE("the named distro's vhdx is the one checked; the distro's own filesystem is checked too", "[push]") {
+TEST_CASE("the named distro's vhdx is the one checked - the distro's own filesystem is checked too", "[push]") {
   Fixture f;
   f.request.distro = "debian";
   f.world.distro_free = std::uint64_t{1} << 30;
@@ -186,7 +186,7 @@ TEST_CASE("an interrupt cancels the job through the API and waits for it to stop
   CHECK(outcome.job->progress.files_done == 5);
 }
 
-TEST_CASE("problems make exit 1; a failed job exit 2 with its message; a busy target says so", "[push]") {
+TEST_CASE("problems make exit 1 - a failed job exit 2 with its message - a busy target says so", "[push]") {
   Fixture f;
   auto with_problems = test::job_state("succeeded", 10, 10);
   with_problems.result = {{"problems", {{{"path", "a"}, {"kind", "unreadable"}, {"message", "denied"}}}}};
