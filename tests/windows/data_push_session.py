@@ -7,11 +7,13 @@ tfwsl-agent and its real copy engine (tests/wsl_standin/README.md, tfwsl_wsl_ses
   test adds) reporting too little room (the test hook TFWSL_TEST_HOST_FREE_BYTES), the push is
   refused before anything is copied (the target does not exist afterwards);
 - a real tree of 3,006 files generated here (Y:\\images to Wine) is pushed with one file in
-  flight; once the status line has shown progress and part of it is in the target, the whole run
-  is killed (SIGKILL to its process group: tfwsl.exe, the relay and the agent); every file already in
-  the target is whole;
-- a second push of the same source resumes (files skipped) and the target equals the source byte for
-  byte; its --json output validates against docs/schema/data-push.schema.json.
+  flight; once part of it is committed in the target, the whole run is killed (SIGKILL to its process
+  group: tfwsl.exe, the relay and the agent); every file already in the target is whole;
+- a second push of the same source, on a console (a pseudo-terminal, which Wine makes the console),
+  shows its progress on the live status line, resumes (files already there) and says where the data
+  is; the target then equals the source byte for byte;
+- a third push copies nothing again; its --json output validates against
+  docs/schema/data-push.schema.json.
 
 The test's folder is a Wine drive of its own (a dosdevices link, removed at the end; Z: is the
 relay's, which maps /mnt/z/ arguments back to /), which the fake distro mounts at /mnt/<letter> (a
@@ -22,6 +24,9 @@ import argparse
 import fcntl
 import json
 import os
+import pty
+import re
+import select
 import shutil
 import signal
 import subprocess
@@ -131,30 +136,66 @@ def lock_released(path, seconds=30):
 
 
 def killed_push(s, src, source, to, target):
-    """One file in flight; killed once progress was shown and part of the tree is in the target."""
-    p = s.start(["data", "push", src, "--to", to, "--jobs", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    os.set_blocking(p.stderr.fileno(), False)
+    """One file in flight; killed once part of the tree is committed in the target."""
+    p = s.start(["data", "push", src, "--to", to, "--jobs", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     manifest = os.path.join(target, ".tfwsl-import", "manifest")
-    seen, deadline = b"", time.monotonic() + 240
+    deadline = time.monotonic() + 240
     while time.monotonic() < deadline and p.poll() is None:
-        seen += p.stderr.read() or b""
-        if b"tfwsl data push: copying" in seen and os.path.exists(manifest) and os.path.getsize(manifest) > 200:
+        if os.path.exists(manifest) and os.path.getsize(manifest) > 200:
             break
-        time.sleep(0.05)
+        time.sleep(0.01)
     if p.poll() is not None:
-        fail(f"the first push ended (exit {p.returncode}) before it could be killed mid-way: {seen[-600:]!r}")
+        fail(f"the first push ended (exit {p.returncode}) before it could be killed mid-way: {p.stderr.read()[-600:]!r}")
         return
     os.killpg(p.pid, signal.SIGKILL)
     p.wait(timeout=60)
     if not lock_released(os.path.join(target, ".tfwsl-import", "lock")):
         fail("the import's lock was still held 30 s after the kill: something of the killed push survived")
-    print("progress shown before the kill:", seen.decode(errors="replace").strip().splitlines()[-1:])
     problems, count = partial_copy_problems(source, target)
     for line in problems:
         fail(f"after the kill: {line}")
     if not 0 < count < 3006:
         fail(f"after the kill the target holds {count} files, not part of 3006")
     print(f"killed with {count} of 3006 files in the target")
+
+
+def on_console(s, tfwsl_args, seconds=240):
+    """tfwsl.exe with a pseudo-terminal as its console (Wine makes it one): (exit code, the text it
+    showed with Wine's console escapes and the blanks they stand for removed)."""
+    master, slave = pty.openpty()
+    p = s.start(tfwsl_args, stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    shown, deadline = b"", time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # the other side closed
+                break
+            if not data:
+                break
+            shown += data
+        elif p.poll() is not None:
+            break
+    os.close(master)
+    code = p.wait(timeout=60)
+    escapes = rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]"
+    text = re.sub(escapes, b"", re.sub(escapes, b"", shown))  # twice: a sequence we wrote can arrive echoed in pieces
+    return code, re.sub(r"[\s\x1b]+", "", text.decode(errors="replace"))
+
+
+def resumed_on_console(s, src, to):
+    """The second push, on a console: the live status line shows the copy's progress."""
+    code, shown = on_console(s, ["data", "push", src, "--to", to])
+    if code != 0:
+        fail(f"the second push exited {code}: {shown[-600:]}")
+    progress = re.findall(r"tfwsldatapush:copying(\d+)/3006files", shown)
+    if not progress:
+        fail(f"the second push showed no progress line on its console: {shown[:600]}")
+    if "alreadythere" not in shown or "useincode:" not in shown:
+        fail(f"the second push did not say it resumed and where the data is: {shown[-600:]}")
+    print(f"progress shown on the console: {len(progress)} updates, from {progress[:1]} to {progress[-1:]}")
 
 
 def main():
@@ -201,21 +242,21 @@ def main():
         validate(refusals(s, src, to), "the refusal")
         killed_push(s, src, source, to, target)
         started = time.monotonic()
-        second = s.run(["data", "push", src, "--to", to, "--json"])
-        if second.returncode != 0:
-            fail(f"the second push exited {second.returncode}: {second.stderr[-800:]}")
-        else:
-            report = json.loads(second.stdout)
-            validate(report, "the second push")
-            progress = report["job"]["progress"]
-            if progress["files_skipped"] == 0 or progress["files_total"] != 3006:
-                fail(f"the second push did not resume: {progress}")
-            if report["target"]["linux_path"] != target or report["source"]["linux_path"] != f"/mnt/{letter}/images":
-                fail(f"paths: {report['source']}, {report['target']}")
-            print(f"second push: {progress['files_copied']} copied, {progress['files_skipped']} skipped, "
-                  f"{time.monotonic() - started:.1f} s")
+        resumed_on_console(s, src, to)
+        print(f"second push: {time.monotonic() - started:.1f} s")
         for line in compare_trees(source, target):
             fail(f"after the second push: {line}")
+        again = s.run(["data", "push", src, "--to", to, "--json"])
+        if again.returncode != 0:
+            fail(f"the third push exited {again.returncode}: {again.stderr[-800:]}")
+        else:
+            report = json.loads(again.stdout)
+            validate(report, "the third push")
+            progress = report["job"]["progress"]
+            if progress["files_skipped"] != 3006 or progress["files_copied"] != 0:
+                fail(f"the third push copied again what was there: {progress}")
+            if report["target"]["linux_path"] != target or report["source"]["linux_path"] != f"/mnt/{letter}/images":
+                fail(f"paths: {report['source']}, {report['target']}")
     return 1 if failures else 0
 
 
