@@ -131,6 +131,10 @@ Status plan_push(PushEnvironment& env, const PushRequest& request, PushPlan& pla
   TFWSL_TRY(tree, env.measure(request.source));
   plan.tree = tree;
   judge_host_room(env, request, plan);
+  // How Windows names the distro (\\wsl.localhost\<name>): the registry's DistributionName, else
+  // --distro; the agent's name is WSL_DISTRO_NAME, or only the os-release PRETTY_NAME without it.
+  if (plan.vhdx && !plan.vhdx->distro.empty()) plan.distro_name = plan.vhdx->distro;
+  else if (!request.distro.empty() && plan.in_wsl) plan.distro_name = request.distro;
   judge_distro_room(*agent, plan);
   if (!plan.host_room.enough) return make_error(ErrorCode::no_space, plan.host_room.reason);
   if (!plan.distro_room.enough) return make_error(ErrorCode::no_space, plan.distro_room.reason);

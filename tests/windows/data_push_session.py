@@ -9,6 +9,8 @@ tfwsl-agent and its real copy engine (tests/wsl_standin/README.md, tfwsl_wsl_ses
 - a real tree of 3,006 files generated here (Y:\\images to Wine) is pushed with one file in
   flight; once part of it is committed in the target, the whole run is killed (SIGKILL to its process
   group: tfwsl.exe, the relay and the agent); every file already in the target is whole;
+- Ctrl-C (SIGINT, passed on to Wine, which raises CTRL_C_EVENT on the console) to a push into a
+  target of its own cancels the job through the API: exit 130, every file in that target whole;
 - a second push of the same source, on a console (a pseudo-terminal, which Wine makes the console),
   shows its progress on the live status line, resumes (files already there) and says where the data
   is; the target then equals the source byte for byte;
@@ -159,7 +161,7 @@ def killed_push(s, src, source, to, target):
     print(f"killed with {count} of 3006 files in the target")
 
 
-def on_console(s, tfwsl_args, seconds=240):
+def on_console(s, tfwsl_args, seconds=240, while_running=lambda p: None):
     """tfwsl.exe with a pseudo-terminal as its console (Wine makes it one): (exit code, the text it
     showed with Wine's console escapes and the blanks they stand for removed)."""
     master, slave = pty.openpty()
@@ -167,7 +169,8 @@ def on_console(s, tfwsl_args, seconds=240):
     os.close(slave)
     shown, deadline = b"", time.monotonic() + seconds
     while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.5)
+        while_running(p)
+        ready, _, _ = select.select([master], [], [], 0.05)
         if ready:
             try:
                 data = os.read(master, 65536)
@@ -183,6 +186,31 @@ def on_console(s, tfwsl_args, seconds=240):
     escapes = rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]"
     text = re.sub(escapes, b"", re.sub(escapes, b"", shown))  # twice: a sequence we wrote can arrive echoed in pieces
     return code, re.sub(r"[\s\x1b]+", "", text.decode(errors="replace"))
+
+
+def ctrl_c_on_console(s, src, source, to):
+    """Ctrl-C to a push on a console (SIGINT, which the session tool passes to Wine, which raises
+    CTRL_C_EVENT), into a target of its own: the job is cancelled through the API, every file already
+    in the target is whole, exit 130."""
+    target = os.path.join(to, "ctrl-c")
+    manifest = os.path.join(target, ".tfwsl-import", "manifest")
+    state = {"sent": False}
+
+    def interrupt_when_committed(p):
+        if not state["sent"] and os.path.exists(manifest) and os.path.getsize(manifest) > 200:
+            p.send_signal(signal.SIGINT)
+            state["sent"] = True
+
+    code, shown = on_console(s, ["data", "push", src, "--to", to, "--name", "ctrl-c", "--jobs", "1"],
+                             while_running=interrupt_when_committed)
+    if code != 130 or "interrupted:thejobwascancelled" not in shown:
+        fail(f"Ctrl-C: exit {code} (not 130), or no word of the cancel: {shown[-600:]}")
+    problems, count = partial_copy_problems(source, target)
+    for line in problems:
+        fail(f"after Ctrl-C: {line}")
+    if not 0 < count < 3006:
+        fail(f"after Ctrl-C the target holds {count} files, not part of 3006")
+    print(f"Ctrl-C: exit {code} with {count} of 3006 files in the target")
 
 
 def resumed_on_console(s, src, to):
@@ -241,6 +269,7 @@ def main():
 
         validate(refusals(s, src, to), "the refusal")
         killed_push(s, src, source, to, target)
+        ctrl_c_on_console(s, src, source, to)
         started = time.monotonic()
         resumed_on_console(s, src, to)
         print(f"second push: {time.monotonic() - started:.1f} s")
@@ -255,7 +284,9 @@ def main():
             progress = report["job"]["progress"]
             if progress["files_skipped"] != 3006 or progress["files_copied"] != 0:
                 fail(f"the third push copied again what was there: {progress}")
-            if report["target"]["linux_path"] != target or report["source"]["linux_path"] != f"/mnt/{letter}/images":
+            windows_view = "\\\\wsl.localhost\\Ubuntu-22.04" + target.replace("/", "\\")  # the registry's name
+            if (report["target"]["linux_path"] != target or report["target"]["windows_path"] != windows_view
+                    or report["source"]["linux_path"] != f"/mnt/{letter}/images"):
                 fail(f"paths: {report['source']}, {report['target']}")
     return 1 if failures else 0
 

@@ -54,7 +54,7 @@ class FakePushAgent final : public push::PushAgent {
   Result<agent_api::InfoResponse> info() override {
     agent_api::InfoResponse i;
     i.agent = "0.1.0";
-    i.distro = "Ubuntu";
+    i.distro = "Ubuntu 22.04.3 LTS";  // PRETTY_NAME: what the agent says without WSL_DISTRO_NAME
     i.wsl = agent_api::WslKind::wsl2;
     i.home = m_world.home;
     return i;

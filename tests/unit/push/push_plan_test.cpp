@@ -71,6 +71,7 @@ TEST_CASE("a push plan resolves SRC through the agent and names the target ~/dat
   CHECK(plan.host_room.checked);
   CHECK(plan.host_room.enough);
   CHECK(plan.distro_room.checked);
+  CHECK(plan.distro_name == "Ubuntu");  // the registry's DistributionName, not the agent's PRETTY_NAME
   CHECK(f.world.started.empty());
 }
 
