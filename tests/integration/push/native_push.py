@@ -3,8 +3,8 @@
 the job runs in the real engine on real files): a tree of 3,006 files generated here is pushed with
 --json; a first push is interrupted with SIGINT mid-way (exit 130, the job cancelled through the API,
 every file already in the target whole); a second push of the same source resumes (files skipped)
-and the target equals the source byte for byte; --dry-run copies nothing; every --json output is
-validated against docs/schema/data-push.schema.json when Python's jsonschema is there."""
+and the target equals the source byte for byte; --dry-run copies nothing; without --to the data
+lands in the agent's ~/datasets; every --json output is validated against docs/schema/data-push.schema.json when Python's jsonschema is there."""
 import argparse
 import json
 import os
@@ -113,6 +113,22 @@ def main():
         text = push(a, source, to)
         if text.returncode != 0 or f'use in code: "{target}"' not in text.stdout:
             fail(f"text push: exit {text.returncode}, stdout {text.stdout!r}")
+
+        # Without --to the data lands in ~/datasets/NAME: the agent's home (GET /v1/info "home").
+        home = os.path.join(d, "home")
+        os.makedirs(home)
+        small = os.path.join(d, "small")
+        os.makedirs(small)
+        for i in range(5):
+            with open(os.path.join(small, f"{i}.txt"), "w") as f:
+                f.write("x" * i)
+        r = subprocess.run([a.tfwsl, "data", "push", small, "--agent", a.agent, "--json"], capture_output=True,
+                           text=True, timeout=300, env=dict(os.environ, HOME=home))
+        landed = os.path.join(home, "datasets", "small")
+        if r.returncode != 0 or json.loads(r.stdout)["target"]["linux_path"] != landed:
+            fail(f"a push without --to: exit {r.returncode}, {r.stdout[-400:]!r} {r.stderr[-400:]!r}")
+        for line in compare_trees(small, landed):
+            fail(f"a push without --to: {line}")
 
         missing = push(a, os.path.join(d, "absent"), to, "--json")
         if missing.returncode != 2:
