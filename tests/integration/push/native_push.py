@@ -4,10 +4,12 @@ the job runs in the real engine on real files): a tree of 3,006 files generated 
 --json; a first push is interrupted with SIGINT mid-way (exit 130, the job cancelled through the API,
 every file already in the target whole); a second push of the same source resumes (files skipped)
 and the target equals the source byte for byte; --dry-run copies nothing; without --to the data
-lands in the agent's ~/datasets; every --json output is validated against docs/schema/data-push.schema.json when Python's jsonschema is there."""
+lands in the agent's ~/datasets; --move is refused without --yes off a terminal and with it leaves
+no source file whose copy is not whole in the target; every --json output is validated against docs/schema/data-push.schema.json when Python's jsonschema is there."""
 import argparse
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -129,6 +131,25 @@ def main():
             fail(f"a push without --to: exit {r.returncode}, {r.stdout[-400:]!r} {r.stderr[-400:]!r}")
         for line in compare_trees(small, landed):
             fail(f"a push without --to: {line}")
+
+        # --move: refused without --yes when nobody can be asked (nothing deleted), then with --yes
+        # every source file is gone only because its copy is whole in the target.
+        moved = os.path.join(d, "moved")
+        shutil.copytree(small, moved)
+        refused = push(a, moved, to, "--move")
+        if refused.returncode != 2 or "--yes" not in refused.stderr or len(os.listdir(moved)) != 5:
+            fail(f"--move without --yes: exit {refused.returncode}, {refused.stderr[-300:]!r}, {os.listdir(moved)}")
+        if os.path.exists(os.path.join(to, "moved")):
+            fail("--move without --yes created the target")
+        r = push(a, moved, to, "--move", "--yes", "--json")
+        report = json.loads(r.stdout or "{}")
+        if r.returncode != 0 or report.get("mode") != "move" or report["job"]["progress"]["files_moved"] != 5:
+            fail(f"--move --yes: exit {r.returncode}, {report.get('job')}")
+        validate(schemas, report, "--move --yes")
+        for line in compare_trees(small, os.path.join(to, "moved")):
+            fail(f"--move --yes: {line}")
+        if any(files for _, _, files in os.walk(moved)):
+            fail(f"--move --yes left source files: {list(os.walk(moved))}")
 
         missing = push(a, os.path.join(d, "absent"), to, "--json")
         if missing.returncode != 2:
