@@ -108,7 +108,8 @@ TEST_CASE("every fix that names a tfwsl command names one that exists", "[comman
   const auto known = registered_commands();
   REQUIRE(known.count("tfwsl doctor"));
   REQUIRE(known.count("tfwsl-agent dataset"));
-  CHECK_FALSE(unknown_commands("copy it with tfwsl data push <path>", known).empty());  // the scan finds one
+  CHECK_FALSE(unknown_commands("copy it with tfwsl dataset push <path>", known).empty());  // the scan finds one
+  CHECK(unknown_commands("copy it with tfwsl data push <path>", known).empty());
 
   std::vector<std::string> texts = verdict_fixes();
   const auto& base = diagnose::builtin_signature_base();
