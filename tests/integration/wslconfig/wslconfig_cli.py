@@ -47,7 +47,12 @@ class Tfwsl:
             argv += ["--file", self.path(file)]
         full_env = dict(os.environ)
         full_env.update(env or {})
-        p = subprocess.run(argv, capture_output=True, timeout=300, env=full_env, stdin=subprocess.DEVNULL)
+        for _ in range(3):
+            p = subprocess.run(argv, capture_output=True, timeout=300, env=full_env, stdin=subprocess.DEVNULL)
+            # Wine never reached its wineserver (one that was exiting): the program did not run.
+            if not (self.wine and p.stderr.startswith(b"wine client error:")):
+                break
+            subprocess.run([os.path.join(os.path.dirname(self.wine), "wineserver"), "-w"], capture_output=True)
         return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
