@@ -14,6 +14,9 @@ Cases (--case, repeatable; default all but fixtures):
             a size WSL does not accept (16gb) is explained; nothing is written.
   consent   without --yes on a pipe: exit 2, says to pass --yes, nothing written; --dry-run prints
             the diff and writes nothing.
+  terminal  (native) on a pseudo-terminal the diff comes before the [y/N] question; y writes,
+            Enter writes nothing (exit 2).
+  native-apply  (native) --apply is refused off Windows before anything is written.
   schema    show/set/unset --json validate against docs/schema/wslconfig.schema.json (--schemas).
 Exit 0: all passed; 1: a failure (printed); 77: skipped (fixtures or jsonschema absent).
 """
@@ -152,6 +155,7 @@ def fresh(work, data=SAMPLE):
 
 def case_fault(tfwsl, work):
     for stage in ("half-written", "before-swap"):
+        before = len(failures)
         target = fresh(work, SAMPLE * 200)  # big enough that half a write is a real cut
         code, out, err = tfwsl.run("set", "memory=16GB", "--yes", file=target,
                                    env={"TFWSL_TEST_REPLACE_FAULT": stage})
@@ -166,7 +170,8 @@ def case_fault(tfwsl, work):
             after = f.read()
         if code not in (0, 1) or b"memory=16GB" not in after:
             fail(f"fault {stage}: the run after the fault did not complete (exit {code}): {err.strip()}")
-        print(f"ok: fault {stage}: the old bytes stayed whole; a later run completed")
+        if len(failures) == before:
+            print(f"ok: fault {stage}: the old bytes stayed whole; a later run completed")
 
 
 def case_refuse(tfwsl, work):
@@ -197,6 +202,54 @@ def case_consent(tfwsl, work):
         if f.read() != SAMPLE:
             fail("consent/dry run: the file changed")
     print("ok: consent and dry run")
+
+
+def case_terminal(tfwsl, work):
+    """Native only: on a pseudo-terminal the change is shown, then asked; 'y' writes, Enter does not."""
+    import pty
+    import select
+    for answer, expect_written in ((b"y\n", True), (b"\n", False)):
+        target = fresh(work)
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execv(tfwsl.exe, [tfwsl.exe, "wslconfig", "set", "memory=16GB", "--file", target])
+        seen, answered = b"", False
+        while True:
+            ready, _, _ = select.select([fd], [], [], 30)
+            if not ready:
+                fail("terminal: no output for 30 s")
+                break
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+            if not answered and b"[y/N]" in seen:
+                os.write(fd, answer)
+                answered = True
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        with open(target, "rb") as f:
+            written = b"memory=16GB" in f.read()
+        text = seen.decode("utf-8", "replace")
+        if not answered or "+3: memory=16GB" not in text.split("[y/N]")[0]:
+            fail(f"terminal: the diff was not shown before the question: {text!r}")
+        if written != expect_written or code != (0 if expect_written else 2):
+            fail(f"terminal answer {answer!r}: exit {code}, written {written}: {text!r}")
+    print("ok: terminal: the diff, then the question; y writes, Enter does not")
+
+
+def case_native_apply(tfwsl, work):
+    target = fresh(work)
+    code, out, err = tfwsl.run("set", "memory=16GB", "--apply", "--yes", file=target)
+    if code != 2 or "--apply restarts WSL" not in err:
+        fail(f"native --apply: exit {code}, stderr {err.strip()!r}")
+    with open(target, "rb") as f:
+        if f.read() != SAMPLE:
+            fail("native --apply: the file changed")
+    print("ok: natively --apply is refused before anything is written")
 
 
 def case_schema(tfwsl, work, schemas_dir):
@@ -252,6 +305,10 @@ def main():
             case_refuse(tfwsl, work)
         if "consent" in cases:
             case_consent(tfwsl, work)
+        if "terminal" in cases:
+            case_terminal(tfwsl, work)
+        if "native-apply" in cases:
+            case_native_apply(tfwsl, work)
         if "schema" in cases:
             case_schema(tfwsl, work, a.schemas)
     if failures:
