@@ -1,19 +1,18 @@
 #include "win/commands/agent_consent.hpp"
 
-#include "common/util/ascii.hpp"
+#include "common/cli/change_consent.hpp"
 
 namespace tfwsl::cli {
 
-Status ask_consent(Console& console, bool yes, const std::string& question, std::istream& in) {
-  if (yes) return {};
-  if (!console.in_is_terminal)
-    return make_error(ErrorCode::invalid_input, "nobody to ask (stdin is not a terminal): " + question +
-                                                    " Add --yes to go on, or --dry-run to see what would happen");
-  console.err << question << " [y/N] " << std::flush;
-  std::string answer;
-  if (!std::getline(in, answer)) return make_error(ErrorCode::cancelled, "no answer: nothing was changed");
-  auto word = ascii_lower(std::string(trim(answer)));
-  if (word == "y" || word == "yes") return {};
+Status confirm_change(Console& console, bool yes, const std::string& command, const std::string& question,
+                      const std::string& what, std::istream& in) {
+  ConsentRequest request{question, yes, false, console.in_is_terminal && console.err_is_terminal};
+  switch (ask_consent(request, in, console.err)) {
+    case Consent::granted:
+    case Consent::dry_run: return {};  // the commands handle --dry-run before they ask
+    case Consent::needs_yes: return make_error(ErrorCode::invalid_input, needs_yes_message(command, what));
+    case Consent::declined: break;
+  }
   return make_error(ErrorCode::cancelled, "not confirmed: nothing was changed");
 }
 

@@ -1,8 +1,8 @@
 #pragma once
-// Asking before a change that cannot be taken back (installing the agent into the distro, --move
-// deleting Windows files): --yes answers for the user; otherwise the question goes to stderr and the
-// answer comes from stdin, which must be a terminal (a script that did not say --yes is refused,
-// never taken as consent).
+// Consent before `tfwsl agent start` installs into the distro or `tfwsl data push --move` deletes
+// Windows files, as a Status for these commands: the one rule of common/cli/change_consent.hpp
+// (--yes agrees; on a terminal the user is asked; anywhere else nothing happens and the message says
+// to pass --yes).
 
 #include <iostream>
 #include <string>
@@ -13,6 +13,7 @@
 namespace tfwsl::cli {
 
 // cancelled when the user says no (or stdin ends), invalid_input when nobody can be asked.
-Status ask_consent(Console& console, bool yes, const std::string& question, std::istream& in = std::cin);
+Status confirm_change(Console& console, bool yes, const std::string& command, const std::string& question,
+                      const std::string& what, std::istream& in = std::cin);
 
 }  // namespace tfwsl::cli

@@ -4,6 +4,7 @@
 #include "win/commands/data_command.hpp"
 #include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
+#include "win/commands/wslconfig_command.hpp"
 
 namespace tfwsl::cli {
 
@@ -11,6 +12,7 @@ namespace tfwsl::cli {
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
   register_explain_command(app, commands, console);
   register_doctor_command(app, commands, console);
+  register_wslconfig_command(app, commands, console);
   register_data_command(app, commands, console);
   register_agent_command(app, commands, console);
 }

@@ -69,9 +69,10 @@ int run_data_push(PushArgs& args, Console& console) {
     return exit_code::k_ok;
   }
   if (args.request.move) {
-    auto consent = ask_consent(console, args.yes,
-                               "--move deletes each file under " + args.request.source +
-                                   " once its copy in the distro is durable and verified. Go on?");
+    auto consent = confirm_change(console, args.yes, "tfwsl data push",
+                                  "--move deletes each file under " + args.request.source +
+                                      " once its copy in the distro is durable and verified. Go on?",
+                                  "delete the Windows files with --move");
     if (!consent) {
       outcome.end = push::PushEnd::refused;
       outcome.error = consent.error();
