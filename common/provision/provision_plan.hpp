@@ -63,6 +63,8 @@ Result<ProvisionPlan> build_provision_plan(const Profile& profile, const CompatD
 
 nlohmann::json to_json(const PlannedStep& step);
 nlohmann::json plan_to_json(const ProvisionPlan& plan);
+// The plan for people: each step numbered, with its packages, its commands and what it changes.
+std::string render_plan(const ProvisionPlan& plan);
 
 // "~/x" -> home + "/x" (home empty: unchanged).
 std::string expand_home(const std::string& path, const std::string& home);
