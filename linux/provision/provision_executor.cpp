@@ -121,7 +121,8 @@ class Executor {
     } else {
       const StepCheck after = check_distro_step(step, m_context);
       record.result = after.done ? StepResult::changed : StepResult::failed;
-      record.message = after.done ? after.message : "applied, but the check still fails: " + after.message;
+      record.message = after.done ? "was: " + record.message + "; now: " + after.message
+                                 : "applied, but the check still fails: " + after.message;
     }
     m_journal.step_ended(record.id, to_string(record.result));
     return record;
