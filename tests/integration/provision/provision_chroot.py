@@ -30,6 +30,12 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import standin_packages as sp  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schema"))
+import schema_support as ss  # noqa: E402
+
+SCHEMAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "docs", "schema")
+validated = []
+
 SKIPPED = 77
 INCLUDE = "ca-certificates,curl,python3-venv"
 USER = "tfuser"
@@ -126,6 +132,10 @@ def provision(root, profile="/srv/team.yaml", extra=(), timeout=600):
         doc = json.loads(p.stdout) if p.stdout.strip() else None
     except json.JSONDecodeError:
         doc = None
+    if doc is not None and ss.jsonschema is not None:  # every real recap against docs/schema/provision.schema.json
+        found = ss.problems(ss.load_schemas(SCHEMAS), "provision", doc)
+        check(not found, "the recap validates against provision.schema.json", "\n".join(found[:10]))
+        validated.append(1)
     return p, doc, elapsed
 
 
