@@ -17,6 +17,7 @@
 #include "common/profile/profile_source.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/util/ascii.hpp"
+#include "linux/checks/linux_checks.hpp"
 #include "linux/provision/provision_executor.hpp"
 
 namespace tfwsl::agent {
@@ -96,6 +97,12 @@ int run_provision(const ProvisionArguments& args, Console& console) {
     else console.out << provision::render_plan(*plan);
     return exit_code::k_ok;
   }
+  // A probe root means the agent observes another machine's files (a test world): provisioning
+  // would change this machine instead, so only the plan is offered there.
+  if (const char* probe_root = std::getenv(linux_checks::k_probe_root_env); probe_root && *probe_root)
+    return fail(console, fmt::format("{} is set ({}): this agent observes another root, and provisioning would change this "
+                                     "machine instead; only --dry-run runs here",
+                                     linux_checks::k_probe_root_env, probe_root));
   auto policy = judge::check_policy_for(*profile, args.profile);
   if (!policy) return fail(console, policy.error().describe());
   provision::ExecutorSettings executor;

@@ -1,5 +1,6 @@
 #include "win/commands/provision_command.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -68,6 +69,11 @@ Result<std::vector<std::string>> agent_provision_args(const ProvisionArgs& args,
   return argv;
 }
 
+std::string agent_in_distro() {
+  if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) return *path;
+  return agent_client::k_default_agent_path;
+}
+
 Result<nlohmann::json> parse_agent_answer(const std::string& out, const std::string& err, long long code) {
   auto j = nlohmann::json::parse(out, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("recap"))
@@ -80,9 +86,7 @@ Result<nlohmann::json> run_distro_half(const ProvisionArgs& args, bool windows, 
   TFWSL_TRY(agent_args, agent_provision_args(args, windows));
   constexpr auto k_limit = std::chrono::hours(2);
   if (windows) {
-    std::string agent = agent_client::k_default_agent_path;
-    if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) agent = *path;
-    agent_args.insert(agent_args.begin(), agent);
+    agent_args.insert(agent_args.begin(), agent_in_distro());
     TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit));
     return parse_agent_answer(reply.text, reply.err_text, reply.exit_code);
   }
@@ -100,6 +104,23 @@ Result<nlohmann::json> run_distro_half(const ProvisionArgs& args, bool windows, 
   request.timeout = k_limit;
   TFWSL_TRY(outcome, runner.run(request));
   return parse_agent_answer(outcome.out, outcome.err, outcome.exit_code);
+}
+
+// Windows: the plan as the agent in the distro builds it (its user and home resolved), printed as
+// it prints it: the plan shown is the one the distro half will run.
+Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Console& console) {
+  SystemProcessRunner runner;
+  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+  TFWSL_TRY(agent_args, agent_provision_args(args, true));
+  agent_args.erase(std::remove(agent_args.begin(), agent_args.end(), "--json"), agent_args.end());
+  agent_args.insert(agent_args.begin() + 1, "--dry-run");
+  if (args.json) agent_args.push_back("--json");
+  agent_args.insert(agent_args.begin(), agent_in_distro());
+  TFWSL_TRY(reply, wsl.exec({distro, "", ""}, agent_args));
+  if (reply.exit_code != 0 || reply.text.empty())
+    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision --dry-run exited {}", reply.exit_code), reply.err_text);
+  console.out << reply.text;
+  return {};
 }
 
 nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& distro, bool check_only) {
@@ -124,6 +145,7 @@ std::string render(const nlohmann::json& recap) {
       if (s.contains("log") && s.value("result", "") == "failed") out += fmt::format("         log: {}\n", s.value("log", ""));
     }
   const auto& c = recap["counts"];
+  if (recap.contains("error")) out += fmt::format("failed   distro steps         {}\n", recap["error"].get<std::string>());
   out += fmt::format("recap: ok={} changed={} failed={} skipped={}\n", c["ok"].get<int>(), c["changed"].get<int>(),
                      c["failed"].get<int>(), c["skipped"].get<int>());
   return out;
@@ -138,6 +160,11 @@ int run_provision_command(const ProvisionArgs& args, Console& console) {
   settings.user = args.user;
   auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), settings);
   if (!plan) return fail(console, plan.error().describe());
+  if (args.dry_run && windows) {
+    if (auto shown = agent_dry_run(args, plan->distro, console)) return exit_code::k_ok;
+    else console.err << "tfwsl provision: the agent could not show its plan (" << shown.error().describe()
+                     << "); this is tfwsl's own\n";
+  }
   const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
   nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
   if (args.dry_run || (!args.json && !args.check)) {
@@ -159,12 +186,17 @@ int run_provision_command(const ProvisionArgs& args, Console& console) {
     host = run_host_steps(*plan, wsl, runner, host_settings);
   }
   nlohmann::json distro;
+  std::string distro_error;
   if (!host.contains("failed")) {
     auto answer = run_distro_half(args, windows, plan->distro, runner, wsl);
-    if (!answer) return fail(console, answer.error().describe());
-    distro = *answer;
+    if (answer) distro = *answer;
+    else distro_error = answer.error().describe();
   }
-  const nlohmann::json recap = merge_recap(host, distro, args.check);
+  nlohmann::json recap = merge_recap(host, distro, args.check);
+  if (!distro_error.empty()) {
+    recap["error"] = distro_error;
+    recap["counts"]["failed"] = recap["counts"]["failed"].get<int>() + 1;
+  }
   if (args.json) {
     out["recap"] = recap;
     console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
