@@ -113,7 +113,8 @@ DWORD WINAPI pump_stdin(LPVOID param) {
 // Relays one --exec command; returns its exit code.
 // `tfwsl provision` (tests/windows/provision_session.py): with `install = fake` in scenario.txt,
 // --install and --set-version change installed.txt beside it ("<name> <version>" lines), and
-// `-l -v` lists those distros after the recorded table, as wsl.exe would after the change.
+// `-l -v` lists those distros after the recorded table, as wsl.exe would after the change;
+// `--exec id -un` answers default-user.txt when there is one.
 std::vector<std::pair<std::string, std::string>> read_installed(const std::string& dir) {
   std::vector<std::pair<std::string, std::string>> out;
   std::ifstream in(std::filesystem::path(tfwsl::utf8_to_wide(dir + "\\installed.txt")));
@@ -154,6 +155,14 @@ int fake_install_call(const std::vector<std::string>& args, const std::string& d
     write_installed(dir, list);
     write_handle(STD_OUTPUT_HANDLE, utf16le_bytes("Installing: " + args[2] + "\r\n"));
     return 0;
+  }
+  // The distro's default user, which WSL (not the distro's files) decides: default-user.txt.
+  if (args.size() >= 3 && args[args.size() - 3] == "--exec" && args[args.size() - 2] == "id" && args.back() == "-un") {
+    const std::string user = trim(read_all(dir + "\\default-user.txt"));
+    if (!user.empty()) {
+      write_handle(STD_OUTPUT_HANDLE, user + "\n");
+      return 0;
+    }
   }
   if (args.size() == 3 && args[0] == "--set-version") {
     for (auto& [name, version] : list)
