@@ -27,7 +27,7 @@ struct StepDefinition {
   std::string_view title;  // what it makes true, for the plan and the recap
   std::string_view why;
   std::string_view source;  // a public URL
-  bool check_only = false;  // observes and reports, never changes anything (the driver checks)
+  bool check_only = false;  // observes and reports (with the command to run), never changes anything
 };
 
 // Every step, host steps first, each scope in the order it runs.

@@ -58,11 +58,11 @@ class PlanBuilder {
     auto host = [](std::vector<std::string> argv) { return PlannedCommand{RunsAs::host, std::move(argv)}; };
     auto step = make_step("wsl.current");
     step.commands = {host(wsl_update_argv())};
-    step.changes = "updates WSL from the Microsoft Store package (only when it is missing or old)";
+    step.changes = "nothing: when WSL is missing or old, reports the command to run (wsl --update)";
     m_plan.host_steps.push_back(std::move(step));
     step = make_step("wsl.vmp");
     step.commands = {host(enable_vmp_argv())};
-    step.changes = "enables the Windows feature (needs an administrator and a restart)";
+    step.changes = "nothing: when it is off, reports the command to run (as an administrator, then a restart)";
     m_plan.host_steps.push_back(std::move(step));
     step = make_step("distro.installed");
     step.commands = {host(wsl_install_argv(d))};
@@ -83,7 +83,9 @@ class PlanBuilder {
     const std::string user = m_s.user.empty() ? "<your Windows user name>" : m_s.user;
     step.commands = {host(wsl_create_user_argv(d, user))};
     step.values = {{"user", user}};
-    step.changes = fmt::format("creates {} in {} and makes it the default user (/etc/wsl.conf [user] default)", user, d);
+    step.changes = fmt::format(
+        "nothing: when {} logs in as root, reports the command that creates {} (then set it as [user] default in /etc/wsl.conf)", d,
+        user);
     m_plan.host_steps.push_back(std::move(step));
   }
 
