@@ -75,6 +75,13 @@ int fail(Console& console, const std::string& message) {
 int run_provision(const ProvisionArguments& args, Console& console) {
   auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
+  // A probe root means the agent observes another machine's files (a test world): provisioning
+  // would change this machine instead, so only the plan is offered there.
+  const char* probe_root = std::getenv(linux_checks::k_probe_root_env);
+  if (!args.dry_run && probe_root && *probe_root)
+    return fail(console, fmt::format("{} is set ({}): this agent observes another root, and provisioning would change this "
+                                     "machine instead; only --dry-run runs here",
+                                     linux_checks::k_probe_root_env, probe_root));
   provision::PlanSettings settings;
   settings.inside_wsl = args.platform == "auto" ? running_inside_wsl() : args.platform == "wsl";
   settings.user = args.user.empty() ? default_distro_user() : args.user;
@@ -97,12 +104,6 @@ int run_provision(const ProvisionArguments& args, Console& console) {
     else console.out << provision::render_plan(*plan);
     return exit_code::k_ok;
   }
-  // A probe root means the agent observes another machine's files (a test world): provisioning
-  // would change this machine instead, so only the plan is offered there.
-  if (const char* probe_root = std::getenv(linux_checks::k_probe_root_env); probe_root && *probe_root)
-    return fail(console, fmt::format("{} is set ({}): this agent observes another root, and provisioning would change this "
-                                     "machine instead; only --dry-run runs here",
-                                     linux_checks::k_probe_root_env, probe_root));
   auto policy = judge::check_policy_for(*profile, args.profile);
   if (!policy) return fail(console, policy.error().describe());
   provision::ExecutorSettings executor;

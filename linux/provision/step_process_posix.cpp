@@ -48,7 +48,7 @@ std::vector<std::string> child_environment(const StepCommand& command) {
   if (null_fd >= 0) ::dup2(null_fd, 0);
   ::dup2(log_fd, 1);
   ::dup2(log_fd, 2);
-  if (command.as_user) {
+  if (command.as_user && ::geteuid() == 0) {
     if (::setgroups(groups.size(), groups.data()) != 0 || ::setgid(command.as_user->gid) != 0 ||
         ::setuid(command.as_user->uid) != 0)
       ::_exit(126);
@@ -89,6 +89,9 @@ Result<DistroUser> find_distro_user(const std::string& name) {
 
 Result<int> run_step_command(const StepCommand& command, const StepLogs& logs) {
   if (command.argv.empty()) return make_error(ErrorCode::internal, "an empty command");
+  // Not root: only our own user's commands can run (as ourselves); another user's need root.
+  if (command.as_user && ::geteuid() != 0 && command.as_user->uid != ::geteuid())
+    return make_error(ErrorCode::permission, fmt::format("running {} as {} needs root", command.argv[0], command.as_user->name));
   append_line(logs.step_log, "$ " + describe_command(command.argv) + (command.as_user ? " (as " + command.as_user->name + ")" : ""));
   const int log_fd = ::open(logs.step_log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
   if (log_fd < 0) return make_error(ErrorCode::io, fmt::format("cannot write {}", logs.step_log.string()), std::strerror(errno));

@@ -188,7 +188,9 @@ int run_provision_command(const ProvisionArgs& args, Console& console) {
   nlohmann::json distro;
   std::string distro_error;
   if (!host.contains("failed")) {
-    auto answer = run_distro_half(args, windows, plan->distro, runner, wsl);
+    ProvisionArgs distro_args = args;  // the venv's owner: --user, else the distro's default user
+    if (distro_args.user.empty() && host.contains("default_user")) distro_args.user = host["default_user"].get<std::string>();
+    auto answer = run_distro_half(distro_args, windows, plan->distro, runner, wsl);
     if (answer) distro = *answer;
     else distro_error = answer.error().describe();
   }

@@ -136,6 +136,7 @@ nlohmann::json run_host_steps(const provision::ProvisionPlan& plan, wsl::WslClie
     else if (id == "wslconfig.values" || id == "wslconfig.gpu") o = wslconfig_step(step, settings.wslconfig_path, settings.check_only);
     else if (id == "distro.user") o = check_user(step, wsl, plan.distro);
     if (o.result == "failed" && !out.contains("failed")) out["failed"] = id;
+    if (id == "distro.user" && o.result == "ok") out["default_user"] = o.message.substr(std::string("the default user is ").size());
     steps.push_back({{"id", id}, {"title", std::string(step.definition->title)}, {"result", o.result}, {"message", o.message}});
   }
   out["steps"] = steps;

@@ -20,7 +20,8 @@ struct HostStepSettings {
   std::string wslconfig_path;  // TFWSL_WSLCONFIG, else %USERPROFILE%\.wslconfig
 };
 
-// {"steps": [...], "failed": "<id>" or absent}; the first failure stops the host steps.
+// {"steps": [...], "failed": "<id>" or absent, "default_user": the distro's, when found}; the first
+// failure stops the host steps.
 nlohmann::json run_host_steps(const provision::ProvisionPlan& plan, wsl::WslClient& wsl, ProcessRunner& runner,
                               const HostStepSettings& settings);
 
