@@ -7,6 +7,12 @@
 namespace tfwsl::migrate {
 namespace {
 
+std::string size_text(std::uint64_t bytes) {
+  if (bytes >= (1ull << 30)) return format_gib(bytes);
+  if (bytes >= (1ull << 20)) return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / (1 << 20));
+  return fmt::format("{:.1f} KiB", static_cast<double>(bytes) / 1024.0);
+}
+
 std::string duration_text(std::uint64_t seconds) {
   if (seconds < 120) return fmt::format("{} s", seconds);
   if (seconds < 7200) return fmt::format("{} min", (seconds + 59) / 60);
@@ -34,7 +40,7 @@ void render_data(const MigratePlan& plan, std::string& out) {
   if (!plan.datasets.empty()) {
     out += "\nDatasets to import:\n";
     for (const auto& ds : plan.datasets) {
-      out += fmt::format("  {} -> {}: {} files, {}, about {}\n", ds.windows_path, ds.linux_path, ds.files, format_gib(ds.bytes),
+      out += fmt::format("  {} -> {}: {} files, {}, about {}\n", ds.windows_path, ds.linux_path, ds.files, size_text(ds.bytes),
                          duration_text(ds.estimated_seconds));
     }
   }
@@ -65,6 +71,10 @@ std::string render_text(const MigratePlan& plan) {
     out += fmt::format("\nProfile: {} (TensorFlow {}, {} with Python {}, venv {})\n", d.target->name, d.target->series.to_string(),
                        d.target->distro, d.target->python, d.target->venv);
     out += fmt::format("Project in WSL: {}\n", plan.project_linux_path);
+    if (d.python_project) {
+      out += fmt::format("Python: the project declares {} ({}): {}\n", *d.python_project, plan.scan.python ? plan.scan.python->file : "",
+                         d.python_ok.value_or(false) ? "the profile's fits" : "the profile's does not fit (see above)");
+    }
     if (d.legacy_keras) out += "Keras 2 code: tf-keras in the venv and TF_USE_LEGACY_KERAS=1 in its environment\n";
   }
   if (d.decision != Decision::ambiguous) render_requirements(plan, out);

@@ -99,7 +99,7 @@ std::optional<PythonDeclaration> python_file(ProjectFiles& files, const std::set
       if (!(ascii_is_digit(c) || c == '.')) break;
       version += c;
     }
-    if (dots >= 1 || version.find('.') != std::string::npos) return PythonDeclaration{version, name};
+    if (dots >= 1 || version.find('.') != std::string::npos) return PythonDeclaration{version, name, true};
   }
   return std::nullopt;
 }
@@ -148,7 +148,7 @@ Result<ProjectScan> scan_project(ProjectFiles& files, const MigrateFacts& facts)
   if (!scan.python) {
     for (const auto& r : scan.requirements) {
       if (r.parsed.python && !r.parsed.python->spec.empty()) {
-        scan.python = PythonDeclaration{r.parsed.python->spec, r.path};
+        scan.python = PythonDeclaration{r.parsed.python->spec, r.path, r.parsed.python->conda};
         break;
       }
     }

@@ -26,6 +26,7 @@ struct RequirementsFile {
 struct PythonDeclaration {
   std::string spec;  // "3.10", ">=3.9,<3.12"
   std::string file;  // ".python-version", "pyproject.toml"
+  bool conda = false;  // read a bare version as a prefix ("3.10" = 3.10.*), as version files and conda mean it
 };
 
 struct CodeUse {

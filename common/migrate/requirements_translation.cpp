@@ -57,10 +57,11 @@ std::optional<std::string> tensorflow_replacement(const DeclaredRequirement& r, 
 
 Edit edit_for(const DeclaredRequirement& r, const TfDecision& d, const MigrateFacts& facts) {
   const std::string name = normalize_package_name(r.package);
+  // A Windows-only requirement that says so with a marker stays as written: pip skips it on Linux.
+  if (marker_excludes_linux(r.marker)) return {};
   if (const DropRule* drop = facts.find_drop(name)) {
     if ((!drop->conda_only || r.conda) && (!drop->pinned_only || !r.spec.empty())) return {Action::drop, {}, drop->reason};
   }
-  if (marker_excludes_linux(r.marker)) return {};  // pip skips it on Linux: the marker stays as written
   if (parse::is_tensorflow_distribution(name) && d.target && name != "tensorflow-macos") {
     if (auto to = tensorflow_replacement(r, d, facts)) return {Action::replace, *to, {}};
     return {};

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/diagnose/python_fit.hpp"
 #include "common/diagnose/signature_base.hpp"
 #include "common/diagnose/tensorflow_range.hpp"
 #include "common/profile/profile_loader.hpp"
@@ -91,10 +92,31 @@ bool pins_keras2(const ProjectScan& scan) {
   return false;
 }
 
-bool python_fits(const std::string& project_spec, const std::string& profile_python) {
-  auto spec = pep440_of(project_spec, true);  // bare "3.10" means 3.10.*, as .python-version does
+bool python_fits(const PythonDeclaration& python, const std::string& profile_python) {
+  auto spec = pep440_of(python.spec, python.conda);
   auto v = Version::parse(profile_python);
   return spec && v && spec->allows(*v);
+}
+
+// The project's Python against the target: TensorFlow's own range (profiles/compat.yaml) decides
+// `python_ok`; a venv Python the project's spec does not allow is said too.
+void check_python(const PythonDeclaration& python, const ShippedProfile& target, bool venv_fits, TfDecision& d) {
+  parse::DeclaredRequirement py;
+  py.package = "python";
+  py.spec = python.spec;
+  py.conda = python.conda;
+  parse::DeclaredRequirement tf;
+  tf.package = "tensorflow";
+  tf.spec = "==" + target.series.to_string() + ".*";
+  auto conflict = diagnose::python_conflict(py, tf, builtin_compat_db());
+  d.python_ok = !conflict.has_value();
+  if (conflict) {
+    d.reasons.push_back(fmt::format("the project declares Python {} ({}), TensorFlow {} supports Python {} only", python.spec, python.file,
+                                    target.series.to_string(), (*conflict)["tensorflow_python"].get<std::string>()));
+  } else if (!venv_fits) {
+    d.reasons.push_back(fmt::format("the project declares Python {} ({}); the profile's venv runs Python {} ({}): code or a "
+                                    "requires-python that excludes it needs a look", python.spec, python.file, target.python, target.name));
+  }
 }
 
 void choose_target(const DecideInput& in, const VersionSpec& spec, TfDecision& d) {
@@ -106,26 +128,21 @@ void choose_target(const DecideInput& in, const VersionSpec& spec, TfDecision& d
   if (allowed.empty()) return;
   std::vector<const ShippedProfile*> fitting = allowed;
   if (d.python_project) {
-    std::erase_if(fitting, [&](const ShippedProfile* p) { return !python_fits(*d.python_project, p->python); });
+    std::erase_if(fitting, [&](const ShippedProfile* p) { return !python_fits(*in.scan.python, p->python); });
   }
   const auto& pool = fitting.empty() ? allowed : fitting;
   auto preferred = std::find_if(pool.begin(), pool.end(), [&](const ShippedProfile* p) { return p->series == in.facts.preferred_series; });
   const ShippedProfile* pick = preferred != pool.end() ? *preferred : pool.back();
   d.target = *pick;
+  const char* lead = d.decision == Decision::native_ok ? "with --force, target" : "target";
   if (preferred != pool.end()) {
-    d.reasons.push_back(fmt::format("target {} ({}): the spec allows it, and it is the last release whose tf.keras is Keras 2 "
-                                    "(the default profile)", pick->series.to_string(), pick->name));
+    d.reasons.push_back(fmt::format("{} {} ({}): the spec allows it, and it is the last release whose tf.keras is Keras 2 "
+                                    "(the default profile)", lead, pick->series.to_string(), pick->name));
   } else {
-    d.reasons.push_back(fmt::format("target {} ({}): the newest shipped release the spec allows{}", pick->series.to_string(), pick->name,
+    d.reasons.push_back(fmt::format("{} {} ({}): the newest shipped release the spec allows{}", lead, pick->series.to_string(), pick->name,
                                     keras3 ? " (the project requires Keras 3, so TF >= 2.16)" : ""));
   }
-  if (d.python_project) {
-    d.python_ok = !fitting.empty();
-    if (fitting.empty()) {
-      d.reasons.push_back(fmt::format("the project declares Python {}, no shipped profile the spec allows has it: the venv uses "
-                                      "Python {} ({})", *d.python_project, pick->python, pick->name));
-    }
-  }
+  if (in.scan.python) check_python(*in.scan.python, *pick, !fitting.empty(), d);
 }
 
 void decide_keras(const DecideInput& in, TfDecision& d) {
@@ -140,6 +157,21 @@ void decide_keras(const DecideInput& in, TfDecision& d) {
     d.reasons.push_back(fmt::format("the requirements pin Keras 2: on TF {} that is tf-keras with TF_USE_LEGACY_KERAS=1",
                                     d.target->series.to_string()));
   }
+}
+
+void refuse_tf1(TfDecision& d) {
+  d.decision = Decision::refuse_tf1;
+  d.reasons.push_back("only TensorFlow 1.x is allowed: TF 1 has no CUDA 12 build; port the code to TF 2 first "
+                      "(tensorflow.org/guide/migrate: tf_upgrade_v2, then tf.compat.v1 removed step by step), then pin TF 2");
+}
+
+// Every pin on its own allows TF 1.x only (pins that also disagree with each other are still TF 1).
+bool only_tf1(const std::vector<TfPin>& pins) {
+  for (const auto& p : pins) {
+    auto one = allows(diagnose::to_pep440_spec(p.spec, p.conda), p.and_cuda);
+    if (!one || !(*one)["any"].get<bool>() || (*one)["tf2"].get<bool>()) return false;
+  }
+  return true;
 }
 
 std::string shipped_series_list(const std::vector<ShippedProfile>& profiles) {
@@ -220,6 +252,11 @@ TfDecision decide(const DecideInput& in) {
     d.reasons.push_back(fmt::format("the TensorFlow pins together ({}) cannot be read", combined));
     return d;
   }
+  if (!d.pins.empty() && only_tf1(d.pins)) {
+    for (const auto& p : d.pins) d.reasons.push_back(fmt::format("{} allows only TensorFlow 1.x", p.text()));
+    refuse_tf1(d);
+    return d;
+  }
   if (!(*range)["any"].get<bool>()) {
     for (const auto& p : d.pins) d.reasons.push_back(fmt::format("{} pins TensorFlow {}", p.text(), p.spec.empty() ? "(any)" : p.spec));
     d.reasons.push_back(d.pins.size() > 1 ? "together these pins allow no TensorFlow release" : "this pin allows no known TensorFlow release");
@@ -229,9 +266,7 @@ TfDecision decide(const DecideInput& in) {
   }
   for (const auto& p : d.pins) d.reasons.push_back(fmt::format("{} allows TensorFlow {}", p.text(), p.spec.empty() ? "(any release)" : p.spec));
   if (!(*range)["tf2"].get<bool>()) {
-    d.decision = Decision::refuse_tf1;
-    d.reasons.push_back("only TensorFlow 1.x is allowed: TF 1 has no CUDA 12 build; port the code to TF 2 first "
-                        "(tensorflow.org/guide/migrate: tf_upgrade_v2, then tf.compat.v1 removed step by step), then pin TF 2");
+    refuse_tf1(d);
     return d;
   }
   const bool native_only = (*range)["native_gpu"].get<bool>() && !(*range)["wsl_only"].get<bool>();
