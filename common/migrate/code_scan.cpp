@@ -76,7 +76,11 @@ void scan_code(std::string_view file, std::string_view text, const MigrateFacts&
     ++number;
     std::string_view t = trim_with_nbsp(line);
     if (t.starts_with("\"")) t = trim_with_nbsp(t.substr(1));  // a notebook's JSON source line
-    if (imports_module(t, "tensorflow")) scan.imports_tensorflow = true;
+    if (imports_module(t, "tensorflow")) {
+      scan.imports_tensorflow = true;
+      const bool listed = !scan.tensorflow_modules.empty() && scan.tensorflow_modules.back() == file;
+      if (!listed && file.ends_with(".py")) scan.tensorflow_modules.emplace_back(file);
+    }
     if (imports_module(t, "keras")) scan.imports_keras = true;
     if (parse::contains(t, "tf.keras") || parse::contains(t, "tensorflow.keras")) scan.uses_tf_keras = true;
     if (t.starts_with("#")) continue;

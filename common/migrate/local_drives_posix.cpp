@@ -19,6 +19,8 @@ std::optional<std::set<char>> drives_mounted_here(const std::string& drive_root)
     std::error_code ec;
     if (std::filesystem::is_directory(path_from_utf8(drive_root + letter), ec)) drives.insert(letter);
   }
+  // No drive at all under the root: not a WSL mount layout (a plain Linux machine), so unknown.
+  if (drives.empty()) return std::nullopt;
   return drives;
 }
 

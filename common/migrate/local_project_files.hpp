@@ -15,8 +15,9 @@ namespace tfwsl::migrate {
 // Where a Windows path is on this machine: the path itself on Windows, the drive mount elsewhere.
 std::optional<std::filesystem::path> windows_path_here(std::string_view windows_path, const std::string& drive_root);
 
-// The drives mounted under the drive root (elsewhere than Windows: the letters with a folder there);
-// on Windows nothing (the distro is not this machine: the command asks it).
+// The drives mounted under the drive root (elsewhere than Windows: the letters with a folder there,
+// nothing when there is none: not a WSL layout); on Windows nothing (the distro is not this
+// machine: the command asks it).
 std::optional<std::set<char>> drives_mounted_here(const std::string& drive_root);
 
 class LocalProjectFiles final : public ProjectFiles {

@@ -46,6 +46,7 @@ struct ProjectScan {
   std::vector<std::string> notes;  // what the scan could not follow ("-r base.txt (requirements.txt:1) is not in the project")
   std::optional<PythonDeclaration> python;
   bool imports_tensorflow = false;
+  std::vector<std::string> tensorflow_modules;  // the .py files that import tensorflow, in path order
   bool imports_keras = false;  // `import keras` / `from keras ...` (standalone Keras)
   bool uses_tf_keras = false;  // tf.keras / tensorflow.keras
   std::vector<CodeUse> keras2_apis;

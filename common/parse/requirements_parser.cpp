@@ -139,14 +139,17 @@ void add(RequirementsResult& result, std::string_view text, bool conda, int line
   if (auto req = parse_requirement(text, conda, line)) result.requirements.push_back(std::move(*req));
 }
 
-// Every quoted string on the line ("tensorflow>=2.12", 'numpy') as a requirement.
-void add_quoted(RequirementsResult& result, std::string_view line, int number) {
+// Every quoted string on the line ("tensorflow>=2.12", 'numpy') as a requirement; with skip_keys,
+// not a dict key ({'dev': [...]}: the name of an extra in setup.py's extras_require).
+void add_quoted(RequirementsResult& result, std::string_view line, int number, bool skip_keys = false) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     char q = line[i];
     if (q != '"' && q != '\'') continue;
     auto close = line.find(q, i + 1);
     if (close == std::string_view::npos) return;
-    add(result, line.substr(i + 1, close - i - 1), false, number);
+    const auto next = line.find_first_not_of(" \t", close + 1);
+    const bool key = skip_keys && next != std::string_view::npos && line[next] == ':';
+    if (!key) add(result, line.substr(i + 1, close - i - 1), false, number);
     i = close;
   }
 }
@@ -353,12 +356,12 @@ void parse_setup_py(RequirementsResult& result, const std::vector<Line>& lines) 
       if (starts_list) {
         auto eq = t.find_first_of("=:");
         std::string_view value = eq == std::string_view::npos ? t : t.substr(eq + 1);
-        add_quoted(result, value, line.number);
+        add_quoted(result, value, line.number, true);
         depth = std::max(0, bracket_balance(value));
         continue;
       }
       if (depth > 0) {
-        add_quoted(result, t, line.number);
+        add_quoted(result, t, line.number, true);
         depth = std::max(0, depth + bracket_balance(t));
         continue;
       }

@@ -16,9 +16,10 @@ splits the body into several files at lines `=== relative/path`. The REAL binary
   req.python-mismatch absent -> python.ok is not false;
   facts.tensorflow {package, spec} -> a pin with that package and spec as written;
   a `migrate:` header line (the project's own cases) -> its keys compared with the plan's:
-      decision, target, profile, legacy_keras, python_ok, dropped (all present), kept (all
-      present), translated ([from, to] pairs present), exit (the exit status), files (generated
-      file names present in requirements.written), windows_paths (count).
+      decision, target, profile, legacy_keras, python_ok, exit (the exit status), windows_paths
+      (count); dropped, kept, added (all present), not_dropped, not_kept (none present),
+      translated ([from, to] pairs present), files (generated names in requirements.written),
+      error_contains, problems_contains (a substring).
 
 Usage: score_migrate.py TFWSL FOLDER [FOLDER...] [--require-all] [--verbose]
 Prints one line per failed sample and `score: N/M`. Exit 0 all pass, 1 any fails, 77 when
@@ -149,6 +150,17 @@ def migrate_problems(want, plan, code):
             missing = [v for v in value if v not in req.get(key, [])]
             if missing:
                 out.append(f"{key}: {missing} not in {req.get(key)}")
+        elif key == "not_kept":
+            wrong = [v for v in value if v in req.get("kept", [])]
+            if wrong:
+                out.append(f"not_kept: {wrong} kept")
+        elif key == "added":
+            missing = [v for v in value if v not in req.get("added", [])]
+            if missing:
+                out.append(f"added: {missing} not in {req.get('added')}")
+        elif key == "problems_contains":
+            if not any(value in p for p in plan.get("problems", [])):
+                out.append(f"problems: {plan.get('problems')} lack {value!r}")
         elif key == "not_dropped":
             wrong = [v for v in value if v in req.get("dropped", [])]
             if wrong:
@@ -183,6 +195,9 @@ def score_one(tfwsl, path):
         os.mkdir(project)
         write_project(project, header, body)
         before = sorted(os.listdir(project))
+        # The distro stand-in mounts C: and D: (empty): a path on another drive is not mounted.
+        for letter in "cd":
+            os.makedirs(os.path.join(tmp, "drives", letter))
         env = dict(os.environ, TFWSL_DRIVE_ROOT=os.path.join(tmp, "drives") + os.sep)
         p = subprocess.run([tfwsl, "migrate", project, "--dry-run", "--json"], capture_output=True, timeout=120, env=env)
         if sorted(os.listdir(project)) != before:
