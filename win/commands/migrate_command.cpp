@@ -84,6 +84,10 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   }
   console.out.flush();
   const int code = migrate::exit_code_for(*plan);
+  if (code == exit_code::k_failure) {
+    console.err << fmt::format("tfwsl migrate: {}{}: see the plan's reasons; nothing was changed\n", migrate::to_string(plan->decision.decision),
+                               plan->problems.empty() ? "" : ", with problems in the plan");
+  }
   if (!args.dry_run && code == exit_code::k_ok) {
     console.err << "tfwsl migrate: applying the plan is not available in this build yet (docs/migrate.md, \"Not done yet\"); "
                    "run with --dry-run to see it; nothing was changed\n";
