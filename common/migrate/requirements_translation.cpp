@@ -97,7 +97,7 @@ std::size_t requirement_end(std::string_view line, std::size_t start) {
     if (quote == 0 && (c == ';' || (c == '#' && i > start && (line[i - 1] == ' ' || line[i - 1] == '\t')))) {
       std::size_t end = i;
       while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
-      return c == ';' ? end : end;
+      return end;
     }
     if (quote == 0 && c == ' ' && line.substr(i).starts_with(" --")) return i;
   }

@@ -206,7 +206,9 @@ std::string TfDecision::spec_as_written() const {
 
 bool marker_excludes_linux(std::string_view marker) {
   const std::string m = ascii_lower(marker);
-  if (m.empty() || m.find("!=") != std::string::npos) return false;
+  if (m.empty()) return false;
+  // "sys_platform != 'linux'" keeps it off Linux; "!= 'win32'" keeps it on.
+  if (m.find("!=") != std::string::npos) return m.find("linux") != std::string::npos && m.find("==") == std::string::npos;
   const bool platform = m.find("sys_platform") != std::string::npos || m.find("platform_system") != std::string::npos ||
                         m.find("os_name") != std::string::npos;
   const bool other = m.find("win32") != std::string::npos || m.find("windows") != std::string::npos ||

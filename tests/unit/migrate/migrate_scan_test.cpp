@@ -3,6 +3,7 @@
 #include "common/migrate/code_scan.hpp"
 #include "common/migrate/proc_mounts.hpp"
 #include "common/migrate/project_scan.hpp"
+#include "common/migrate/tf_decision.hpp"
 #include "common/migrate/toml_check.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
 
@@ -87,4 +88,15 @@ TEST_CASE("the drive mounts come from /proc/mounts' drive file systems only", "[
       "/dev/sdc / ext4 rw 0 0\n"
       "tmpfs /mnt/x tmpfs rw 0 0\n";
   CHECK(drives_in_proc_mounts(mounts) == std::set<char>{'c', 'd'});
+}
+
+TEST_CASE("markers that keep a requirement off Linux", "[migrate][scan]") {
+  CHECK(marker_excludes_linux("sys_platform == \"win32\""));
+  CHECK(marker_excludes_linux("platform_system=='Windows'"));
+  CHECK(marker_excludes_linux("sys_platform == 'darwin' and platform_machine == 'arm64'"));
+  CHECK(marker_excludes_linux("sys_platform != 'linux'"));
+  CHECK_FALSE(marker_excludes_linux("sys_platform != 'win32'"));
+  CHECK_FALSE(marker_excludes_linux("python_version >= '3.8'"));
+  CHECK_FALSE(marker_excludes_linux("sys_platform == 'linux'"));
+  CHECK_FALSE(marker_excludes_linux(""));
 }
