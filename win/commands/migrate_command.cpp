@@ -65,13 +65,16 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   }
   const auto profiles = migrate::shipped_wsl_profiles();
   const auto& facts = migrate::builtin_migrate_facts();
-  if (!files.mounted_drives()) {
-    for (const auto& p : profiles) {
-      if (p.series != facts.preferred_series) continue;
-      if (auto drives = distro_drives(p.distro)) files.set_mounted_drives(*drives);
+  const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, "~/projects", "~/datasets", args.force, facts, profiles};
+  auto plan = migrate::build_plan(input);
+  // On Windows only the target distro can say which drives it mounts; asked only when the code names
+  // Windows paths (each wsl.exe start costs), then the plan is made again with the answer.
+  if (plan && !files.mounted_drives() && plan->decision.target && !plan->windows_paths.empty()) {
+    if (auto drives = distro_drives(plan->decision.target->distro)) {
+      files.set_mounted_drives(*drives);
+      plan = migrate::build_plan(input);
     }
   }
-  auto plan = migrate::build_plan({files, args.name.empty() ? folder_name(root) : args.name, "~/projects", "~/datasets", args.force, facts, profiles});
   if (!plan) {
     print_error(console, args, plan.error().describe());
     return exit_code::k_failure;
