@@ -71,7 +71,7 @@ void follow_includes(ProjectFiles& files, const std::set<std::string>& present, 
     const std::vector<std::string> includes = scan.requirements[i].parsed.includes;
     const std::string from = scan.requirements[i].path;
     for (const auto& include : includes) {
-      auto target = normalize_relative(folder_of(from) + include);
+      auto target = resolve_include(from, include);
       if (!target || !present.contains(*target)) {
         scan.notes.push_back(fmt::format("{} names '{}', which is not in the project: its requirements are not part of the plan", from, include));
         continue;
@@ -105,6 +105,10 @@ std::optional<PythonDeclaration> python_file(ProjectFiles& files, const std::set
 }
 
 }  // namespace
+
+std::optional<std::string> resolve_include(std::string_view from, std::string_view include) {
+  return normalize_relative(folder_of(from) + std::string(include));
+}
 
 std::optional<parse::RequirementsFormat> requirements_format_of(std::string_view relative_path) {
   using F = parse::RequirementsFormat;

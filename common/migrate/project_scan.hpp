@@ -57,6 +57,10 @@ struct ProjectScan {
 // TOML (parse, naming the file and line).
 Result<ProjectScan> scan_project(ProjectFiles& files, const MigrateFacts& facts);
 
+// The project file an include names: ("reqs/a.txt", "../b.txt") -> "b.txt"; nothing when it climbs
+// out of the project.
+std::optional<std::string> resolve_include(std::string_view from, std::string_view include);
+
 // The format a requirement file's name says; nothing for other files.
 std::optional<parse::RequirementsFormat> requirements_format_of(std::string_view relative_path);
 

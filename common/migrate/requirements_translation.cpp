@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -144,12 +145,14 @@ std::string drop_on_line(std::string_view line, const DeclaredRequirement& r, bo
   return fmt::format("{}# dropped by tfwsl migrate: {}", line.substr(0, from), line.substr(from));
 }
 
-// `-r base.txt` / `-c constraints.txt`: pointed at the translated sibling when the project has it.
-std::string retarget_include(std::string_view line, const std::vector<std::string>& includes) {
+// `-r base.txt` / `-c constraints.txt`: pointed at the translated sibling when the project has the
+// file (a sibling is written only for a file that was read); otherwise left as written.
+std::string retarget_include(std::string_view line, const RequirementsFile& file, const std::set<std::string>& scanned) {
   std::string out(line);
-  for (const auto& include : includes) {
+  for (const auto& include : file.parsed.includes) {
+    auto target = resolve_include(file.path, include);
     auto at = out.find(include);
-    if (at != std::string::npos) out.replace(at, include.size(), translated_path(include));
+    if (target && scanned.contains(*target) && at != std::string::npos) out.replace(at, include.size(), translated_path(include));
   }
   return out;
 }
@@ -169,8 +172,8 @@ void append_diff(Translation& t, const std::string& source, const std::string& t
   if (!hunks.empty()) t.diff += fmt::format("--- {}\n+++ {}\n{}", source, target, hunks);
 }
 
-FileTranslation translate_file(const RequirementsFile& file, const TfDecision& d, const MigrateFacts& facts, bool add_tf_keras,
-                               Translation& t) {
+FileTranslation translate_file(const RequirementsFile& file, const std::set<std::string>& scanned, const TfDecision& d,
+                               const MigrateFacts& facts, bool add_tf_keras, Translation& t) {
   std::map<int, std::vector<const DeclaredRequirement*>> by_line;
   for (const auto& r : file.parsed.requirements) by_line[r.line].push_back(&r);
   std::vector<std::string> before;
@@ -197,7 +200,7 @@ FileTranslation translate_file(const RequirementsFile& file, const TfDecision& d
     for (auto& line : after) {
       std::string_view s = trim_with_nbsp(line);
       if (s.starts_with("-r") || s.starts_with("-c") || s.starts_with("--requirement") || s.starts_with("--constraint"))
-        line = retarget_include(line, file.parsed.includes);
+        line = retarget_include(line, file, scanned);
     }
   }
   if (add_tf_keras) {
@@ -245,7 +248,9 @@ Translation translate_requirements(const ProjectScan& scan, const TfDecision& de
   }
   const bool add = decision.legacy_keras && decision.target && !keras2_pin && !has_tf_keras;
   const std::string home = add ? tf_keras_home(scan) : std::string();
-  for (const auto& file : scan.requirements) t.files.push_back(translate_file(file, decision, facts, add && file.path == home, t));
+  std::set<std::string> scanned;
+  for (const auto& file : scan.requirements) scanned.insert(file.path);
+  for (const auto& file : scan.requirements) t.files.push_back(translate_file(file, scanned, decision, facts, add && file.path == home, t));
   if (add && home.empty()) t.added.push_back("tf-keras==" + decision.target->series.to_string() + ".*");
   return t;
 }

@@ -34,7 +34,7 @@ TEST_CASE("requirements.txt: TensorFlow translated, drops commented, comments, m
   CHECK(t.files[0].target == "requirements.wsl.txt");
   CHECK(t.files[0].text ==
         "# GPU\n"
-        "-r base.wsl.txt\n"
+        "-r base.txt\n"  // not in the project: no sibling to point at
         "tensorflow[and-cuda]==2.15.* ; python_version >= \"3.7\"  # gpu\n"
         "# dropped by tfwsl migrate: tensorflow-directml-plugin\n"
         "tensorflow-io-gcs-filesystem\n"
@@ -113,4 +113,17 @@ TEST_CASE("the built-in migrate facts load, a broken file says where", "[migrate
   auto broken = load_migrate_facts("preferred_series: '2.15'\nkeras3_from: x\n", "m.yaml");
   REQUIRE_FALSE(broken);
   CHECK(broken.error().message.find("m.yaml:") == 0);
+}
+
+TEST_CASE("include lines (-r, -c) point at the translated sibling only when the project has the file", "[migrate][translate]") {
+  static const auto profiles = shipped_wsl_profiles();
+  test::FakeProjectFiles fs;
+  fs.files["reqs/requirements-gpu.txt"] = "-r ../base.txt\n-r common.txt\n-c missing.txt\ntensorflow==2.15.1\n";
+  fs.files["base.txt"] = "numpy\n";
+  fs.files["reqs/common.txt"] = "pandas\n";
+  auto plan = build_plan({fs, "p", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles});
+  REQUIRE(plan);
+  REQUIRE(plan->translation.files.size() == 3);
+  CHECK(plan->translation.files[0].source == "reqs/requirements-gpu.txt");
+  CHECK(plan->translation.files[0].text == "-r ../base.wsl.txt\n-r common.wsl.txt\n-c missing.txt\ntensorflow[and-cuda]==2.15.*\n");
 }
