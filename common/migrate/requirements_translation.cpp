@@ -190,7 +190,13 @@ FileTranslation translate_file(const RequirementsFile& file, const std::set<std:
         line = drop_on_line(line, *r, reqs.size() > 1 && is_quoted_format(file.parsed.format));
         t.dropped.push_back({name, file.path, number, e.reason});
       }
-      if (e.action == Action::replace) {
+      if (e.action == Action::replace && r->conda) {
+        // A conda package list takes no pip requirement: the line goes, pip installs the replacement.
+        const std::size_t indent = std::min(line.find_first_not_of(" \t"), line.size());
+        line = fmt::format("{}# moved to pip by tfwsl migrate ({}): {}", line.substr(0, indent), e.replacement, line.substr(indent));
+        t.translated.push_back({requirement_text(*r), e.replacement, file.path, number});
+        if (std::find(t.added.begin(), t.added.end(), e.replacement) == t.added.end()) t.added.push_back(e.replacement);
+      } else if (e.action == Action::replace) {
         line = replace_on_line(line, *r, e.replacement, file.parsed.format);
         t.translated.push_back({requirement_text(*r), e.replacement, file.path, number});
       }

@@ -127,3 +127,17 @@ TEST_CASE("include lines (-r, -c) point at the translated sibling only when the 
   CHECK(plan->translation.files[0].source == "reqs/requirements-gpu.txt");
   CHECK(plan->translation.files[0].text == "-r ../base.wsl.txt\n-r common.wsl.txt\n-c missing.txt\ntensorflow[and-cuda]==2.15.*\n");
 }
+
+TEST_CASE("a conda TensorFlow is not rewritten as a conda spec: it moves to pip", "[migrate][translate]") {
+  const auto t = translation_of("environment.yml",
+                                "dependencies:\n"
+                                "  - tensorflow-gpu=2.6.0=cuda112py38hbe5352d_2\n"
+                                "  - numpy\n");
+  CHECK(t.files[0].text ==
+        "dependencies:\n"
+        "  # moved to pip by tfwsl migrate (tensorflow[and-cuda]==2.15.*): - tensorflow-gpu=2.6.0=cuda112py38hbe5352d_2\n"
+        "  - numpy\n");
+  REQUIRE(t.translated.size() == 1);
+  CHECK(t.translated[0].to == "tensorflow[and-cuda]==2.15.*");
+  CHECK(t.added == std::vector<std::string>{"tensorflow[and-cuda]==2.15.*"});
+}
