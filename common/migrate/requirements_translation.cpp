@@ -95,7 +95,7 @@ std::size_t requirement_end(std::string_view line, std::size_t start) {
   for (std::size_t i = start; i < line.size(); ++i) {
     char c = line[i];
     if (quote != 0 && c == quote) return i;
-    if (quote == 0 && (c == ';' || (c == '#' && i > start && (line[i - 1] == ' ' || line[i - 1] == '\t')))) {
+    if (c == ';' || (quote == 0 && c == '#' && i > start && (line[i - 1] == ' ' || line[i - 1] == '\t'))) {
       std::size_t end = i;
       while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
       return end;
@@ -135,7 +135,8 @@ std::string drop_on_line(std::string_view line, const DeclaredRequirement& r, bo
   if (several_on_line) {
     const std::size_t at = find_package(line, r.package);
     if (at != std::string::npos && at > 0 && (line[at - 1] == '"' || line[at - 1] == '\'')) {
-      std::size_t end = requirement_end(line, at) + 1;
+      const std::size_t close = line.find(line[at - 1], at);  // the string's end, marker included
+      std::size_t end = close == std::string_view::npos ? line.size() : close + 1;
       while (end < line.size() && (line[end] == ',' || line[end] == ' ')) ++end;
       return std::string(line.substr(0, at - 1)) + std::string(line.substr(end));
     }

@@ -141,3 +141,13 @@ TEST_CASE("a conda TensorFlow is not rewritten as a conda spec: it moves to pip"
   CHECK(t.translated[0].to == "tensorflow[and-cuda]==2.15.*");
   CHECK(t.added == std::vector<std::string>{"tensorflow[and-cuda]==2.15.*"});
 }
+
+TEST_CASE("a quoted requirement keeps its marker", "[migrate][translate]") {
+  auto t = translation_of("pyproject.toml", "[project]\ndependencies = [\n  \"tensorflow-gpu>=2.4 ; python_version >= '3.8'\",\n]\n");
+  CHECK(t.files[0].text == "[project]\ndependencies = [\n  \"tensorflow[and-cuda]==2.15.* ; python_version >= '3.8'\",\n]\n");
+}
+
+TEST_CASE("a dropped quoted requirement with a marker leaves nothing behind", "[migrate][translate]") {
+  auto t = translation_of("pyproject.toml", "[project]\ndependencies = [\"pywin32>=306; python_version >= '3.8'\", \"numpy\"]\n");
+  CHECK(t.files[0].text == "[project]\ndependencies = [\"numpy\"]\n");
+}
