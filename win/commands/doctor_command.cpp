@@ -26,6 +26,7 @@
 #include "common/profile/profile_source.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "common/wslconfig/wslconfig_location.hpp"
 #include "win/commands/doctor_bundle.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/platform/own_executable.hpp"
@@ -45,10 +46,9 @@ struct DoctorArgs {
 
 doctor::WslconfigFacts read_wslconfig() {
   doctor::WslconfigFacts facts;
-  std::string path;
-  if (auto configured = wsl::process_environment_variable("TFWSL_WSLCONFIG")) path = *configured;
-  else if (auto profile = wsl::process_environment_variable("USERPROFILE")) path = *profile + "\\.wslconfig";
-  else return facts;
+  auto located = wslconfig::windows_wslconfig_path(wsl::process_environment_variable);
+  if (!located) return facts;
+  const std::string path = *located;
   facts.path = path;
   std::error_code ec;
   std::filesystem::path p = path_from_utf8(path);
