@@ -2,6 +2,7 @@
 
 #include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
+#include "win/commands/migrate_command.hpp"
 #include "win/commands/wslconfig_command.hpp"
 #include "win/commands/provision_command.hpp"
 
@@ -11,6 +12,7 @@ namespace tfwsl::cli {
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
   register_explain_command(app, commands, console);
   register_doctor_command(app, commands, console);
+  register_migrate_command(app, commands, console);
   register_wslconfig_command(app, commands, console);
   register_provision_command(app, commands, console);
 }
