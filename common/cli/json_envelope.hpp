@@ -17,7 +17,9 @@ inline constexpr std::string_view k_explain = "tfwsl.explain";
 inline constexpr std::string_view k_check = "tfwsl.check";
 inline constexpr std::string_view k_dataset_import = "tfwsl.dataset-import";
 inline constexpr std::string_view k_data_push = "tfwsl.data-push";
+inline constexpr std::string_view k_migrate_plan = "tfwsl.migrate.plan";
 inline constexpr std::string_view k_wslconfig = "tfwsl.wslconfig";
+inline constexpr std::string_view k_provision = "tfwsl.provision";
 inline constexpr int k_version = 1;
 }  // namespace json_schema
 

@@ -139,14 +139,17 @@ void add(RequirementsResult& result, std::string_view text, bool conda, int line
   if (auto req = parse_requirement(text, conda, line)) result.requirements.push_back(std::move(*req));
 }
 
-// Every quoted string on the line ("tensorflow>=2.12", 'numpy') as a requirement.
-void add_quoted(RequirementsResult& result, std::string_view line, int number) {
+// Every quoted string on the line ("tensorflow>=2.12", 'numpy') as a requirement; with skip_keys,
+// not a dict key ({'dev': [...]}: the name of an extra in setup.py's extras_require).
+void add_quoted(RequirementsResult& result, std::string_view line, int number, bool skip_keys = false) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     char q = line[i];
     if (q != '"' && q != '\'') continue;
     auto close = line.find(q, i + 1);
     if (close == std::string_view::npos) return;
-    add(result, line.substr(i + 1, close - i - 1), false, number);
+    const auto next = line.find_first_not_of(" \t", close + 1);
+    const bool key = skip_keys && next != std::string_view::npos && line[next] == ':';
+    if (!key) add(result, line.substr(i + 1, close - i - 1), false, number);
     i = close;
   }
 }
@@ -173,7 +176,7 @@ void parse_txt(RequirementsResult& result, const std::vector<Line>& lines, bool 
       continue;
     std::string_view t = strip_comment(text);
     if (t.empty()) continue;
-    if (t.starts_with("-r ") || t.starts_with("--requirement") || t.starts_with("-c ")) {
+    if (t.starts_with("-r ") || t.starts_with("--requirement") || t.starts_with("-c ") || t.starts_with("--constraint")) {
       auto space = t.find_first_of(" =");
       result.includes.emplace_back(trim_with_nbsp(t.substr(space + 1)));
       continue;
@@ -208,7 +211,14 @@ void parse_conda(RequirementsResult& result, const std::vector<Line>& lines) {
   }
 }
 
-void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool poetry) {
+// A TOML table of `name = "spec"` / `name = {version = "spec", extras = [...]}` entries: Poetry's
+// dependency tables and Pipfile's [packages] / [dev-packages].
+bool is_keyed_dependency_table(const std::string& section, bool poetry, bool pipfile) {
+  if (pipfile) return section == "packages" || section == "dev-packages";
+  return poetry && section.starts_with("tool.poetry") && contains(section, "dependencies");
+}
+
+void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool poetry, bool pipfile = false) {
   std::string section;
   bool in_array = false;
   for (const auto& line : lines) {
@@ -243,7 +253,11 @@ void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool
       set_python(result, remove_spaces(unquote(value)), line.number);
       continue;
     }
-    bool poetry_deps = poetry && section.starts_with("tool.poetry") && contains(section, "dependencies");
+    if (pipfile && section == "requires" && (key == "python_version" || key == "python_full_version")) {
+      set_python(result, remove_spaces(unquote(value)), line.number);
+      continue;
+    }
+    bool poetry_deps = is_keyed_dependency_table(section, poetry, pipfile);
     if (poetry_deps && key == "python") {
       set_python(result, remove_spaces(unquote(value)), line.number);
       continue;
@@ -315,9 +329,43 @@ void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
   }
 }
 
+// The keywords of setup() whose values are requirement lists.
+bool names_requirement_list(std::string_view t) {
+  return contains(t, "install_requires") || contains(t, "extras_require") || contains(t, "setup_requires") ||
+         contains(t, "tests_require");
+}
+
+int bracket_balance(std::string_view t) {
+  int balance = 0;
+  for (char c : t) balance += (c == '[' || c == '{' || c == '(') ? 1 : (c == ']' || c == '}' || c == ')') ? -1 : 0;
+  return balance;
+}
+
 void parse_setup_py(RequirementsResult& result, const std::vector<Line>& lines) {
+  // A whole setup.py names other strings too (name, README.md, package data): when it names a
+  // requirement list, only the strings inside those lists count. A pasted fragment of a list alone
+  // keeps the old reading (every quoted string on a line).
+  bool scoped = false;
+  for (const auto& line : lines) scoped = scoped || names_requirement_list(line.text);
+  int depth = 0;  // open brackets of the requirement list we are in; 0: outside
   for (const auto& line : lines) {
     std::string_view t = strip_comment(trim_with_nbsp(line.text));
+    if (scoped) {
+      const bool starts_list = depth == 0 && names_requirement_list(t);
+      if (depth == 0 && !starts_list && !contains(t, "python_requires")) continue;
+      if (starts_list) {
+        auto eq = t.find_first_of("=:");
+        std::string_view value = eq == std::string_view::npos ? t : t.substr(eq + 1);
+        add_quoted(result, value, line.number, true);
+        depth = std::max(0, bracket_balance(value));
+        continue;
+      }
+      if (depth > 0) {
+        add_quoted(result, t, line.number, true);
+        depth = std::max(0, depth + bracket_balance(t));
+        continue;
+      }
+    }
     if (auto at = t.find("python_requires"); at != std::string_view::npos) {
       std::string_view value = t.substr(at + 15);
       const auto q = value.find_first_of("\"'");
@@ -330,14 +378,6 @@ void parse_setup_py(RequirementsResult& result, const std::vector<Line>& lines) 
   }
 }
 
-bool is_tensorflow_package(const std::string& folded) {
-  static constexpr std::array<std::string_view, 12> k_names = {
-      "tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tensorflow-macos",
-      "tensorflow-aarch64", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu", "intel-tensorflow",
-      "tensorflow-rocm", "tensorflow-directml"};
-  return std::find(k_names.begin(), k_names.end(), folded) != k_names.end();
-}
-
 }  // namespace
 
 const char* to_string(RequirementsFormat format) {
@@ -348,11 +388,14 @@ const char* to_string(RequirementsFormat format) {
     case RequirementsFormat::poetry: return "pyproject.toml (poetry)";
     case RequirementsFormat::setup_cfg: return "setup.cfg";
     case RequirementsFormat::setup_py: return "setup.py";
+    case RequirementsFormat::pipfile: return "Pipfile";
   }
   return "requirements.txt";
 }
 
-RequirementsResult parse_requirements(std::string_view text) {
+namespace {
+
+std::vector<Line> numbered_lines(std::string_view text) {
   std::vector<Line> lines;
   int number = 0;
   for (std::string_view line : lines_of(text)) {
@@ -360,8 +403,12 @@ RequirementsResult parse_requirements(std::string_view text) {
     if (line.size() > 4096) continue;  // no requirement is that long; keeps garbage cheap
     lines.push_back({line, number});
   }
+  return lines;
+}
+
+RequirementsResult parse_as(std::string_view text, const std::vector<Line>& lines, RequirementsFormat format) {
   RequirementsResult result;
-  result.format = detect_format(lines);
+  result.format = format;
   switch (result.format) {
     case RequirementsFormat::requirements_txt: parse_txt(result, lines, looks_like_listing(text)); break;
     case RequirementsFormat::conda_environment: parse_conda(result, lines); break;
@@ -369,10 +416,27 @@ RequirementsResult parse_requirements(std::string_view text) {
     case RequirementsFormat::poetry: parse_toml(result, lines, true); break;
     case RequirementsFormat::setup_cfg: parse_cfg(result, lines); break;
     case RequirementsFormat::setup_py: parse_setup_py(result, lines); break;
+    case RequirementsFormat::pipfile: parse_toml(result, lines, false, true); break;
   }
   take_python(result);
   return result;
 }
+
+}  // namespace
+
+RequirementsResult parse_requirements(std::string_view text) {
+  const auto lines = numbered_lines(text);
+  return parse_as(text, lines, detect_format(lines));
+}
+
+RequirementsResult parse_requirements(std::string_view text, RequirementsFormat format) {
+  const auto lines = numbered_lines(text);
+  if (format == RequirementsFormat::pyproject_pep621 || format == RequirementsFormat::poetry) {
+    format = detect_format(lines) == RequirementsFormat::poetry ? RequirementsFormat::poetry : RequirementsFormat::pyproject_pep621;
+  }
+  return parse_as(text, lines, format);
+}
+
 
 double looks_like_requirements(std::string_view text) {
   std::size_t lines = 0;
@@ -401,7 +465,7 @@ double looks_like_requirements(std::string_view text) {
     // A bare word counts only weakly: prose lines start with words too.
     if (req && (!req->spec.empty() || !req->extras.empty() || t.find(' ') == std::string_view::npos)) {
       ++requirement_like;
-      tensorflow = tensorflow || is_tensorflow_package(normalize_package_name(req->package));
+      tensorflow = tensorflow || is_tensorflow_distribution(normalize_package_name(req->package));
     }
   }
   if (lines == 0) return 0.0;
@@ -416,36 +480,6 @@ double looks_like_requirements(std::string_view text) {
   if (looks_like_listing(text)) score = std::max(score, 0.75);
   if (tensorflow && requirement_like >= 1) score = std::max(score, 0.6);
   return score;
-}
-
-const DeclaredRequirement* find_tensorflow(const RequirementsResult& result) {
-  const DeclaredRequirement* conda_match = nullptr;
-  for (const auto& req : result.requirements) {
-    if (!is_tensorflow_package(normalize_package_name(req.package))) continue;
-    if (!req.conda) return &req;
-    if (!conda_match) conda_match = &req;
-  }
-  return conda_match;
-}
-
-nlohmann::json to_json(const RequirementsResult& result) {
-  nlohmann::json facts = nlohmann::json::object();
-  facts["format"] = to_string(result.format);
-  if (const auto* tf = find_tensorflow(result)) {
-    facts["tensorflow"] = {{"package", tf->package}, {"spec", tf->spec}};
-    if (!tf->extras.empty()) facts["tensorflow_extras"] = tf->extras;
-    if (tf->conda) facts["tensorflow_from_conda"] = true;
-  }
-  nlohmann::json packages = nlohmann::json::array();
-  nlohmann::json conda_packages = nlohmann::json::array();
-  for (const auto& req : result.requirements) {
-    (req.conda ? conda_packages : packages).push_back(normalize_package_name(req.package));
-  }
-  facts["packages"] = std::move(packages);
-  if (!conda_packages.empty()) facts["conda_packages"] = std::move(conda_packages);
-  if (!result.includes.empty()) facts["includes"] = result.includes;
-  if (result.python) facts["python"] = {{"spec", result.python->spec}, {"conda", result.python->conda}};
-  return facts;
 }
 
 }  // namespace tfwsl::parse

@@ -2,7 +2,8 @@
 // The dependency lists a Python project declares, in the formats users paste: requirements.txt
 // (pip options, -r includes, markers, inline comments, hashes), conda environment.yml (conda
 // specs with spaces, "=" pins, a "pip:" subsection), pyproject.toml (PEP 621 arrays and Poetry
-// tables), setup.cfg (install_requires / extras_require) and setup.py's quoted lists. Text in,
+// tables), setup.cfg (install_requires / extras_require), setup.py's quoted lists (read, never run)
+// and Pipfile ([packages], [dev-packages], [requires] python_version). Text in,
 // requirements out; what they mean (which TF releases they allow) is the diagnosis's job.
 
 #include <optional>
@@ -14,7 +15,7 @@
 
 namespace tfwsl::parse {
 
-enum class RequirementsFormat { requirements_txt, conda_environment, pyproject_pep621, poetry, setup_cfg, setup_py };
+enum class RequirementsFormat { requirements_txt, conda_environment, pyproject_pep621, poetry, setup_cfg, setup_py, pipfile };
 
 const char* to_string(RequirementsFormat format);
 
@@ -30,7 +31,8 @@ struct DeclaredRequirement {
 struct RequirementsResult {
   RequirementsFormat format = RequirementsFormat::requirements_txt;
   std::vector<DeclaredRequirement> requirements;
-  std::vector<std::string> includes;  // "-r other.txt" targets (not followed: we only have the paste)
+  std::vector<std::string> includes;  // "-r other.txt" / "-c constraints.txt" targets as written (a caller with
+                                      // the files follows them: common/migrate/project_scan.hpp)
   // The Python the project declares: requires-python, Poetry's python, conda's python=3.11,
   // setup.py's python_requires (package "python", spec as written).
   std::optional<DeclaredRequirement> python;
@@ -41,6 +43,15 @@ struct RequirementsResult {
 std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool conda, int line);
 
 RequirementsResult parse_requirements(std::string_view text);
+
+// The same for a file whose format its name already says (requirements*.txt, environment.yml,
+// pyproject.toml, setup.cfg, setup.py, Pipfile): no guessing from the content. A pyproject.toml
+// with [tool.poetry] tables is read as Poetry whichever format is passed for it.
+RequirementsResult parse_requirements(std::string_view text, RequirementsFormat format);
+
+// The distributions that are TensorFlow itself (tensorflow, tensorflow-gpu/-cpu/-intel/-macos,
+// tf-nightly*, ...), by PEP 503 name.
+bool is_tensorflow_distribution(std::string_view normalized_name);
 
 // Confidence in [0, 1] that the text is one of the formats above.
 double looks_like_requirements(std::string_view text);

@@ -4,7 +4,9 @@
 #include "win/commands/data_command.hpp"
 #include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
+#include "win/commands/migrate_command.hpp"
 #include "win/commands/wslconfig_command.hpp"
+#include "win/commands/provision_command.hpp"
 
 namespace tfwsl::cli {
 
@@ -12,9 +14,11 @@ namespace tfwsl::cli {
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
   register_explain_command(app, commands, console);
   register_doctor_command(app, commands, console);
+  register_migrate_command(app, commands, console);
   register_wslconfig_command(app, commands, console);
   register_data_command(app, commands, console);
   register_agent_command(app, commands, console);
+  register_provision_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli

@@ -57,4 +57,4 @@ def problems(schemas, key, document):
 def schema_key_of(document):
     """docs/schema's file for the document's envelope: tfwsl.doctor -> doctor."""
     name = document.get("schema", {}).get("name", "") if isinstance(document, dict) else ""
-    return name[len("tfwsl."):] if name.startswith("tfwsl.") else None
+    return name[len("tfwsl."):].replace(".", "-") if name.startswith("tfwsl.") else None

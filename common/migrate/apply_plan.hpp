@@ -1,0 +1,46 @@
+#pragma once
+// Applying a migration plan (docs/migrate.md, "Applying"): the steps in order, each through
+// MigrationPorts, each recorded when done in <project>/.tfwsl/migrate-state.json inside the WSL
+// copy, so that an interrupted run resumes after its last finished step and a second run of the
+// same plan changes nothing. A different plan (the requirements changed) starts the record over.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/core/error.hpp"
+#include "common/migrate/migrate_plan.hpp"
+#include "common/migrate/migration_ports.hpp"
+
+namespace tfwsl::migrate {
+
+struct ApplyOptions {
+  std::string project_windows_path;  // the folder the user passed
+  bool copy_git = false;             // .git is copied only when the user says so
+};
+
+struct StepResult {
+  std::string step;     // "provision", "write-requirements", "copy-project", "import:<name>", "install", "check", "write-files"
+  bool ran = false;     // false: already done by an earlier run
+  std::string detail;
+};
+
+// The steps done; the first failure as an error naming its step (the steps before it stay done).
+// Refuses a plan whose exit code is not 0 (native-ok without --force, refused, ambiguous, problems).
+Result<std::vector<StepResult>> apply_plan(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options);
+
+// The project's main module: main.py, train.py, app.py at the top, else the first module that
+// imports TensorFlow; empty when there is none.
+std::string main_module(const ProjectScan& scan);
+
+// tfwsl.yaml: the project's profile (extends the target profile; TF_USE_LEGACY_KERAS, datasets).
+std::string project_profile_yaml(const MigratePlan& plan);
+
+// MIGRATION.md: what was decided and changed, and how to run the project from Windows and VS Code.
+std::string migration_report(const MigratePlan& plan, const std::vector<StepResult>& steps);
+
+// An identity of the plan's effects (target, translated files, datasets): the record is for one plan.
+std::string plan_digest(const MigratePlan& plan);
+
+}  // namespace tfwsl::migrate

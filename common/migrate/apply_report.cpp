@@ -1,0 +1,63 @@
+// What applying a plan leaves in the project's WSL copy: tfwsl.yaml (its profile) and MIGRATION.md.
+#include <fmt/format.h>
+
+#include "common/migrate/apply_plan.hpp"
+
+namespace tfwsl::migrate {
+namespace {
+
+// YAML single-quoted: a Windows path's backslashes stay as they are; a quote is doubled.
+std::string single_quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string dataset_name(const std::string& linux_path) {
+  auto slash = linux_path.find_last_of('/');
+  return slash == std::string::npos ? linux_path : linux_path.substr(slash + 1);
+}
+
+}  // namespace
+
+std::string project_profile_yaml(const MigratePlan& plan) {
+  const ShippedProfile& target = *plan.decision.target;
+  std::string out = fmt::format("# The profile of {}, written by tfwsl migrate (docs/profiles.md). Change it, then `tfwsl provision "
+                                "--profile tfwsl.yaml`.\nextends: builtin:{}\nname: {}\n",
+                                plan.project_name, target.name, target.name);
+  if (plan.decision.legacy_keras) out += "env: { TF_USE_LEGACY_KERAS: \"1\" }\n";
+  if (!plan.datasets.empty()) {
+    out += "datasets:\n";
+    for (const auto& ds : plan.datasets) out += fmt::format("  - {{ name: {}, source: {} }}\n", dataset_name(ds.linux_path), single_quoted(ds.windows_path));
+  }
+  return out;
+}
+
+std::string migration_report(const MigratePlan& plan, const std::vector<StepResult>& steps) {
+  const ShippedProfile& target = *plan.decision.target;
+  std::string out = fmt::format("# Migration of {}\n\nWritten by `tfwsl migrate`. Decision: **{}**, profile `{}` (TensorFlow {}, {}, Python {}).\n\n## Why\n\n",
+                                plan.project_name, to_string(plan.decision.decision), target.name, target.series.to_string(), target.distro,
+                                target.python);
+  for (const auto& r : plan.decision.reasons) out += "- " + r + "\n";
+  out += "\n## Requirements\n\n";
+  for (const auto& t : plan.translation.translated) out += fmt::format("- `{}` -> `{}` ({}:{})\n", t.from, t.to, t.file, t.line);
+  for (const auto& d : plan.translation.dropped) out += fmt::format("- dropped `{}` ({}:{}): {}\n", d.package, d.file, d.line, d.reason);
+  for (const auto& a : plan.translation.added) out += fmt::format("- added `{}`\n", a);
+  if (plan.decision.legacy_keras) out += "- `TF_USE_LEGACY_KERAS=1` is set in tfwsl.yaml's env: Keras 2 code on a Keras 3 TensorFlow\n";
+  if (!plan.datasets.empty()) {
+    out += fmt::format("\n## Data\n\nThe code's Windows paths map to these in `{}` (the code is not rewritten):\n\n", k_path_map_file);
+    for (const auto& ds : plan.datasets) out += fmt::format("- `{}` -> `{}` ({} files)\n", ds.windows_path, ds.linux_path, ds.files);
+  }
+  out += "\n## Steps\n\n";
+  for (const auto& s : steps) out += fmt::format("- {}: {}\n", s.step, s.ran ? s.detail : "done by an earlier run");
+  const std::string main = main_module(plan.scan);
+  // wsl.exe's --cd takes ~ or an absolute path, not ~/x (learn.microsoft.com/windows/wsl/basic-commands): bash goes on from ~.
+  const std::string relative = plan.project_linux_path.starts_with("~/") ? plan.project_linux_path.substr(2) : plan.project_linux_path;
+  const std::string run = main.empty() ? "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices())\"" : "python -m " + main;
+  out += fmt::format("\n## Run it\n\nFrom Windows:\n\n    wsl -d {} --cd ~ --exec bash -lc 'cd {} && {}/bin/{}'\n\nIn VS Code:\n\n"
+                     "    code --remote wsl+{} {}\n",
+                     target.distro, relative, target.venv, run, target.distro, plan.project_linux_path);
+  return out;
+}
+
+}  // namespace tfwsl::migrate

@@ -1,0 +1,77 @@
+#pragma once
+// The plan of `tfwsl migrate` (docs/migrate.md): the scan, the decision, the translated requirements,
+// the datasets to import with their estimated time, the Windows -> Linux path map, and the
+// project's place in ext4. Built without changing anything; `--dry-run --json` prints it
+// (docs/schema/migrate-plan.schema.json).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/core/error.hpp"
+#include "common/migrate/migrate_facts.hpp"
+#include "common/migrate/project_files.hpp"
+#include "common/migrate/project_scan.hpp"
+#include "common/migrate/requirements_translation.hpp"
+#include "common/migrate/tf_decision.hpp"
+
+namespace tfwsl::migrate {
+
+inline constexpr const char* k_path_map_file = "tfwsl-paths.json";
+
+struct DatasetPlan {
+  std::string windows_path;  // the folder: "D:\\data\\flowers"
+  std::string linux_path;    // "~/datasets/flowers"
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t estimated_seconds = 0;
+};
+
+struct WindowsPathPlan {
+  WindowsPathRef ref;
+  bool exists = false;
+  std::string linux_path;  // where the code finds it after the import; empty when it does not exist
+};
+
+struct MigratePlan {
+  std::string project_name;
+  std::string project_linux_path;  // ~/projects/<name>
+  bool force = false;
+  ProjectScan scan;
+  TfDecision decision;
+  Translation translation;
+  std::vector<DatasetPlan> datasets;
+  std::vector<WindowsPathPlan> windows_paths;
+  std::vector<std::string> problems;  // bad input found while planning (a drive the distro does not mount)
+};
+
+struct PlanInput {
+  ProjectFiles& files;
+  std::string project_name;      // the folder's name: "flowers-classifier"
+  std::string projects_root = "~/projects";
+  std::string datasets_root = "~/datasets";
+  bool force = false;
+  const MigrateFacts& facts;
+  const std::vector<ShippedProfile>& profiles;
+};
+
+// Errors (nothing changed): the folder does not exist; it has no requirement file at all; a
+// pyproject.toml or Pipfile that is not TOML.
+Result<MigratePlan> build_plan(const PlanInput& input);
+
+// 0 needs-wsl (or native-ok with --force), 1 native-ok (stopped: say --force), 2 refuse-tf1,
+// ambiguous, or a problem in the plan.
+int exit_code_for(const MigratePlan& plan);
+
+// The --dry-run --json object (schema tfwsl.migrate.plan v1, envelope included by the caller).
+nlohmann::json to_json(const MigratePlan& plan);
+
+// The generated path map the code can read (tfwsl-paths.json): {"D:\\data\\x": "/home/u/datasets/x"}.
+nlohmann::json path_map_json(const MigratePlan& plan);
+
+// The plan for people.
+std::string render_text(const MigratePlan& plan);
+
+}  // namespace tfwsl::migrate

@@ -1,0 +1,43 @@
+#pragma once
+// An in-memory ProjectFiles for the migrate tests: files by relative path, Windows folders with
+// their totals, and the drives the "distro" mounts.
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "common/migrate/project_files.hpp"
+#include "common/util/ascii.hpp"
+
+namespace tfwsl::migrate::test {
+
+class FakeProjectFiles final : public ProjectFiles {
+ public:
+  bool exists = true;
+  std::map<std::string, std::string> files;        // "requirements.txt" -> text
+  std::map<std::string, TreeStats> windows;        // lower-cased "d:\\data\\x" -> stats
+  std::optional<std::set<char>> drives;            // nothing: unknown
+  int reads = 0;
+
+  bool project_exists() override { return exists; }
+  Result<std::vector<ProjectFile>> list(int) override {
+    std::vector<ProjectFile> out;
+    for (const auto& [path, text] : files) out.push_back({path, text.size()});
+    return out;
+  }
+  Result<std::string> read(const std::string& path, std::size_t) override {
+    ++reads;
+    auto it = files.find(path);
+    if (it == files.end()) return make_error(ErrorCode::not_found, path + " is not there");
+    return it->second;
+  }
+  std::optional<TreeStats> windows_tree(std::string_view path) override {
+    auto it = windows.find(ascii_lower(path));
+    if (it == windows.end()) return std::nullopt;
+    return it->second;
+  }
+  std::optional<std::set<char>> mounted_drives() override { return drives; }
+};
+
+}  // namespace tfwsl::migrate::test

@@ -1,0 +1,155 @@
+#include <catch2/catch.hpp>
+
+#include "common/migrate/apply_plan.hpp"
+#include "tests/unit/migrate/fake_project_files.hpp"
+
+using namespace tfwsl;
+using namespace tfwsl::migrate;
+
+namespace {
+
+// Records every call; a step can be made to fail once (the run is "interrupted" there).
+class FakePorts final : public MigrationPorts {
+ public:
+  std::vector<std::string> calls;
+  std::map<std::string, std::string> linux_files;
+  std::map<std::string, std::string> project_files;
+  std::string fail_once;  // a call name ("copy:D:\\data\\flowers", "install") that fails the first time
+
+  Status provision(const ShippedProfile& p) override { return record("provision:" + p.name); }
+  Result<CopyOutcome> copy_tree(const CopyRequest& r) override {
+    std::string skip;
+    for (const auto& s : r.skip) skip += s + ",";
+    TFWSL_TRY_STATUS(record("copy:" + r.source + "->" + r.target + " skip " + skip));
+    return CopyOutcome{10, 100, 0};
+  }
+  Status install_requirements(const ShippedProfile&, const std::string& project, const std::vector<std::string>& files,
+                              const std::vector<std::string>& extra) override {
+    std::string what = "install:" + project;
+    for (const auto& f : files) what += " -r " + f;
+    for (const auto& e : extra) what += " " + e;
+    return record(what);
+  }
+  Result<std::string> check_gpu_and_import(const ShippedProfile&, const std::string&, const std::string& module,
+                                           const std::vector<std::string>& env) override {
+    std::string what = "check:" + module;
+    for (const auto& e : env) what += " " + e;
+    TFWSL_TRY_STATUS(record(what));
+    return std::string("1 GPU");
+  }
+  Status write_linux_file(const std::string& path, const std::string& text) override {
+    linux_files[path] = text;
+    return {};
+  }
+  std::optional<std::string> read_linux_file(const std::string& path) override {
+    auto it = linux_files.find(path);
+    if (it == linux_files.end()) return std::nullopt;
+    return it->second;
+  }
+  Status write_project_file(const std::string& path, const std::string& text) override {
+    project_files[path] = text;
+    return record("write:" + path);
+  }
+
+ private:
+  Status record(const std::string& call) {
+    if (!fail_once.empty() && call.starts_with(fail_once)) {
+      fail_once.clear();
+      return make_error(ErrorCode::io, "interrupted at " + call);
+    }
+    calls.push_back(call);
+    return {};
+  }
+};
+
+MigratePlan sample_plan(bool force = true) {
+  static const auto profiles = shipped_wsl_profiles();
+  test::FakeProjectFiles fs;
+  fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0\npandas\n";
+  fs.files["train.py"] = "import tensorflow as tf\nDATA = r'D:\\data\\flowers'\n";
+  fs.files["util/helpers.py"] = "import tensorflow\n";
+  fs.windows["d:\\data\\flowers"] = {true, 10, 100};
+  fs.drives = std::set<char>{'c', 'd'};
+  auto plan = build_plan({fs, "flowers", "~/projects", "~/datasets", force, builtin_migrate_facts(), profiles});
+  REQUIRE(plan);
+  return *plan;
+}
+
+}  // namespace
+
+TEST_CASE("apply runs every step through the ports, in order, and writes the project's files", "[migrate][apply]") {
+  const auto plan = sample_plan();
+  FakePorts ports;
+  auto steps = apply_plan(plan, ports, {"C:\\work\\flowers", false});
+  REQUIRE(steps);
+  CHECK(ports.calls == std::vector<std::string>{
+                           "provision:tf-2.15-cuda-12.2",
+                           "write:requirements.wsl.txt",
+                           "copy:C:\\work\\flowers->~/projects/flowers skip .venv,venv,__pycache__,.ipynb_checkpoints,.git,",
+                           "copy:D:\\data\\flowers->~/datasets/flowers skip ",
+                           "install:~/projects/flowers -r requirements.wsl.txt",
+                           "check:train",
+                       });
+  CHECK(ports.project_files["requirements.wsl.txt"] == "tensorflow[and-cuda]==2.15.*\npandas\n");
+  const auto& yaml = ports.linux_files["~/projects/flowers/tfwsl.yaml"];
+  CHECK(yaml.find("extends: builtin:tf-2.15-cuda-12.2\n") != std::string::npos);
+  CHECK(yaml.find("  - { name: flowers, source: 'D:\\data\\flowers' }\n") != std::string::npos);
+  CHECK(ports.linux_files["~/projects/flowers/tfwsl-paths.json"].find("\"D:\\\\data\\\\flowers\": \"~/datasets/flowers\"") != std::string::npos);
+  const auto& report = ports.linux_files["~/projects/flowers/MIGRATION.md"];
+  CHECK(report.find("wsl -d Ubuntu-22.04 --cd ~ --exec bash -lc 'cd projects/flowers && ~/.venvs/tf-2.15/bin/python -m train'") != std::string::npos);
+  CHECK(report.find("code --remote wsl+Ubuntu-22.04 ~/projects/flowers") != std::string::npos);
+  CHECK(steps->back().step == "write-files");
+}
+
+TEST_CASE("a second run of the same plan changes nothing", "[migrate][apply]") {
+  const auto plan = sample_plan();
+  FakePorts ports;
+  REQUIRE(apply_plan(plan, ports, {"C:\\work\\flowers", false}));
+  const auto files = ports.linux_files;
+  ports.calls.clear();
+  auto again = apply_plan(plan, ports, {"C:\\work\\flowers", false});
+  REQUIRE(again);
+  CHECK(ports.calls.empty());
+  CHECK(ports.linux_files == files);
+  for (const auto& s : *again) CHECK_FALSE(s.ran);
+}
+
+TEST_CASE("an interrupted run resumes after its last finished step", "[migrate][apply]") {
+  const auto plan = sample_plan();
+  FakePorts ports;
+  ports.fail_once = "install";
+  auto first = apply_plan(plan, ports, {"C:\\work\\flowers", false});
+  REQUIRE_FALSE(first);
+  CHECK(first.error().describe().find("step install") != std::string::npos);
+  CHECK(ports.calls.size() == 4);  // provision, write, two copies
+  ports.calls.clear();
+  auto second = apply_plan(plan, ports, {"C:\\work\\flowers", false});
+  REQUIRE(second);
+  CHECK(ports.calls == std::vector<std::string>{"install:~/projects/flowers -r requirements.wsl.txt", "check:train"});
+}
+
+TEST_CASE("a changed plan starts the record over, an unforced native-ok plan is refused", "[migrate][apply]") {
+  auto plan = sample_plan();
+  FakePorts ports;
+  REQUIRE(apply_plan(plan, ports, {"C:\\work\\flowers", true}));
+  plan.translation.files[0].text += "scipy\n";
+  ports.calls.clear();
+  REQUIRE(apply_plan(plan, ports, {"C:\\work\\flowers", true}));
+  CHECK(ports.calls.size() == 6);
+  CHECK(ports.calls[2].find(".git") == std::string::npos);  // copied when asked
+  FakePorts untouched;
+  auto refused = apply_plan(sample_plan(false), untouched, {"C:\\work\\flowers", false});
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().message.find("native-ok") != std::string::npos);
+  CHECK(untouched.calls.empty());
+  CHECK(untouched.linux_files.empty());
+}
+
+TEST_CASE("the main module: main/train/app first, else the first module importing TensorFlow", "[migrate][apply]") {
+  ProjectScan scan;
+  CHECK(main_module(scan).empty());
+  scan.tensorflow_modules = {"pkg/model.py", "train.py"};
+  CHECK(main_module(scan) == "train");
+  scan.tensorflow_modules = {"pkg/model.py"};
+  CHECK(main_module(scan) == "pkg.model");
+}

@@ -1,0 +1,102 @@
+#include <catch2/catch.hpp>
+
+#include "common/migrate/code_scan.hpp"
+#include "common/migrate/proc_mounts.hpp"
+#include "common/migrate/project_scan.hpp"
+#include "common/migrate/tf_decision.hpp"
+#include "common/migrate/toml_check.hpp"
+#include "tests/unit/migrate/fake_project_files.hpp"
+
+using namespace tfwsl;
+using namespace tfwsl::migrate;
+
+TEST_CASE("Windows paths are found raw, escaped and with forward slashes, URLs are not", "[migrate][scan]") {
+  CHECK(windows_paths_in_line(R"(DATA = r"D:\data\flowers")") == std::vector<std::string>{"D:\\data\\flowers"});
+  CHECK(windows_paths_in_line(R"(p = "E:\\models\\x\\")") == std::vector<std::string>{"E:\\models\\x"});
+  CHECK(windows_paths_in_line(R"({"root": "C:/Users/me/My Data/set"})") == std::vector<std::string>{"C:\\Users\\me\\My Data\\set"});
+  CHECK(windows_paths_in_line("data_dir: F:\\imgs  # train") == std::vector<std::string>{"F:\\imgs"});
+  CHECK(windows_paths_in_line("url = 'https://example.com/x' and s3://b/k and C:\\").empty());
+  CHECK(windows_paths_in_line("a = 'C:\\a\\b', b = 'D:\\c\\d'").size() == 2);
+}
+
+TEST_CASE("toml_problem names the line of an unclosed string, bracket or a stray line", "[migrate][scan]") {
+  CHECK_FALSE(toml_problem("[project]\nname = \"x\"\ndependencies = [\n  \"numpy\",  # c\n]\n[tool.x]\na = {b = 1}\n"));
+  CHECK_FALSE(toml_problem("doc = \"\"\"\nmany [ lines\n\"\"\"\n"));
+  auto unclosed = toml_problem("[project]\ndependencies = [\n  \"numpy,\n]\n");
+  REQUIRE(unclosed);
+  CHECK(unclosed->starts_with("line 3"));
+  auto stray = toml_problem("[project]\nname = \"x\"\njust words\n");
+  REQUIRE(stray);
+  CHECK(stray->starts_with("line 3"));
+  CHECK(toml_problem("a = [1, 2\n"));
+}
+
+TEST_CASE("the scan follows -r and -c, notes a missing include, and reads .python-version", "[migrate][scan]") {
+  test::FakeProjectFiles fs;
+  fs.files["requirements.txt"] = "-r reqs/base.txt\n-c ../outside.txt\n--constraint missing.txt\nflask\n";
+  fs.files["reqs/base.txt"] = "-r ../requirements.txt\ntensorflow>=2.13\n";
+  fs.files[".python-version"] = "3.11.4\n";
+  fs.files["train.py"] = "import keras\nfrom tensorflow import keras as k\nx = tf.keras.layers.Dense(1)\nm.fit_generator(g)\n";
+  fs.files["notes.md"] = "import tensorflow";  // not code
+  const auto scan = scan_project(fs, builtin_migrate_facts());
+  REQUIRE(scan);
+  REQUIRE(scan->requirements.size() == 2);
+  CHECK(scan->requirements[1].path == "reqs/base.txt");
+  CHECK(scan->requirements[1].included_by == "requirements.txt");
+  CHECK(scan->notes.size() == 2);  // ../outside.txt climbs out; missing.txt is not there
+  REQUIRE(scan->python);
+  CHECK(scan->python->spec == "3.11");
+  CHECK(scan->python->file == ".python-version");
+  CHECK(scan->imports_tensorflow);
+  CHECK(scan->imports_keras);
+  CHECK(scan->uses_tf_keras);
+  REQUIRE(scan->keras2_apis.size() == 1);
+  CHECK(scan->keras2_apis[0].line == 4);
+}
+
+TEST_CASE("a missing project and a pyproject.toml that is not TOML are errors", "[migrate][scan]") {
+  test::FakeProjectFiles missing;
+  missing.exists = false;
+  CHECK(scan_project(missing, builtin_migrate_facts()).error().code == ErrorCode::not_found);
+  test::FakeProjectFiles broken;
+  broken.files["pyproject.toml"] = "[project]\ndependencies = [\"tensorflow\n";
+  auto scan = scan_project(broken, builtin_migrate_facts());
+  REQUIRE_FALSE(scan);
+  CHECK(scan.error().code == ErrorCode::parse);
+  CHECK(scan.error().message.find("pyproject.toml is not valid TOML (line 2") != std::string::npos);
+}
+
+TEST_CASE("requirement files are known by name, generated siblings are skipped", "[migrate][scan]") {
+  CHECK(requirements_format_of("requirements-gpu.txt") == parse::RequirementsFormat::requirements_txt);
+  CHECK(requirements_format_of("requirements/requirements_nvidia.txt") == parse::RequirementsFormat::requirements_txt);
+  CHECK(requirements_format_of("Pipfile") == parse::RequirementsFormat::pipfile);
+  CHECK_FALSE(requirements_format_of("sub/setup.py"));
+  CHECK_FALSE(requirements_format_of("Pipfile.lock"));
+  test::FakeProjectFiles fs;
+  fs.files["requirements.txt"] = "tensorflow\n";
+  fs.files["requirements.wsl.txt"] = "tensorflow[and-cuda]==2.15.*\n";
+  auto scan = scan_project(fs, builtin_migrate_facts());
+  REQUIRE(scan);
+  CHECK(scan->requirements.size() == 1);
+}
+
+TEST_CASE("the drive mounts come from /proc/mounts' drive file systems only", "[migrate][scan]") {
+  const char* mounts =
+      "none /mnt/wsl tmpfs rw 0 0\n"
+      "C:\\134 /mnt/c 9p rw,dirsync,aname=drvfs 0 0\n"
+      "D: /mnt/d drvfs rw 0 0\n"
+      "/dev/sdc / ext4 rw 0 0\n"
+      "tmpfs /mnt/x tmpfs rw 0 0\n";
+  CHECK(drives_in_proc_mounts(mounts) == std::set<char>{'c', 'd'});
+}
+
+TEST_CASE("markers that keep a requirement off Linux", "[migrate][scan]") {
+  CHECK(marker_excludes_linux("sys_platform == \"win32\""));
+  CHECK(marker_excludes_linux("platform_system=='Windows'"));
+  CHECK(marker_excludes_linux("sys_platform == 'darwin' and platform_machine == 'arm64'"));
+  CHECK(marker_excludes_linux("sys_platform != 'linux'"));
+  CHECK_FALSE(marker_excludes_linux("sys_platform != 'win32'"));
+  CHECK_FALSE(marker_excludes_linux("python_version >= '3.8'"));
+  CHECK_FALSE(marker_excludes_linux("sys_platform == 'linux'"));
+  CHECK_FALSE(marker_excludes_linux(""));
+}

@@ -1,0 +1,120 @@
+#include "win/commands/migrate_command.hpp"
+
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "common/cli/json_envelope.hpp"
+#include "common/core/exit_codes.hpp"
+#include "common/migrate/local_project_files.hpp"
+#include "common/migrate/migrate_plan.hpp"
+#include "common/migrate/proc_mounts.hpp"
+#include "common/process/process_runner.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/wsl/drive_path.hpp"
+#include "common/wsl/wsl_client.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+struct MigrateArgs {
+  std::string project;
+  bool dry_run = false;
+  bool json = false;
+  bool force = false;
+  std::string name;
+};
+
+// The distro's drive mounts, when the target distro is installed (read-only: /proc/mounts).
+std::optional<std::set<char>> distro_drives(const std::string& distro) {
+  SystemProcessRunner runner;
+  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+  auto reply = wsl.exec({distro, {}, {}}, {"cat", "/proc/mounts"});
+  if (!reply || reply->exit_code != 0) {
+    spdlog::debug("migrate: cannot read the drive mounts of {}: the distro may not be installed yet", distro);
+    return std::nullopt;
+  }
+  return migrate::drives_in_proc_mounts(reply->text);
+}
+
+std::string folder_name(const std::filesystem::path& path) {
+  std::filesystem::path p = path;
+  if (!p.has_filename()) p = p.parent_path();
+  std::string name = path_to_utf8(p.filename());
+  return name.empty() || name == "." || name == ".." ? path_to_utf8(std::filesystem::absolute(p).filename()) : name;
+}
+
+void print_error(Console& console, const MigrateArgs& args, const std::string& message) {
+  if (args.json) {
+    nlohmann::json j = with_json_envelope({{"error", message}}, json_schema::k_migrate_plan, json_schema::k_version);
+    console.out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  }
+  console.err << "tfwsl migrate: " << message << "\n";
+}
+
+int run_migrate(const MigrateArgs& args, Console& console) {
+  const std::filesystem::path root = path_from_utf8(args.project);
+  const std::string drive_root = console.environment ? console.environment("TFWSL_DRIVE_ROOT").value_or(wsl::k_default_automount_root)
+                                                     : std::string(wsl::k_default_automount_root);
+  migrate::LocalProjectFiles files(root, drive_root);
+  if (!files.project_exists()) {
+    print_error(console, args, fmt::format("'{}' is not a folder: pass the project's folder (the one with requirements.txt); nothing was changed", args.project));
+    return exit_code::k_failure;
+  }
+  const auto profiles = migrate::shipped_wsl_profiles();
+  const auto& facts = migrate::builtin_migrate_facts();
+  const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, "~/projects", "~/datasets", args.force, facts, profiles};
+  auto plan = migrate::build_plan(input);
+  // On Windows only the target distro can say which drives it mounts; asked only when the code names
+  // Windows paths (each wsl.exe start costs), then the plan is made again with the answer.
+  if (plan && !files.mounted_drives() && plan->decision.target && !plan->windows_paths.empty()) {
+    if (auto drives = distro_drives(plan->decision.target->distro)) {
+      files.set_mounted_drives(*drives);
+      plan = migrate::build_plan(input);
+    }
+  }
+  if (!plan) {
+    print_error(console, args, plan.error().describe());
+    return exit_code::k_failure;
+  }
+  if (args.json) {
+    auto j = with_json_envelope(migrate::to_json(*plan), json_schema::k_migrate_plan, json_schema::k_version);
+    console.out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    console.out << migrate::render_text(*plan);
+  }
+  console.out.flush();
+  const int code = migrate::exit_code_for(*plan);
+  if (code == exit_code::k_failure) {
+    console.err << fmt::format("tfwsl migrate: {}{}: see the plan's reasons; nothing was changed\n", migrate::to_string(plan->decision.decision),
+                               plan->problems.empty() ? "" : ", with problems in the plan");
+  }
+  if (!args.dry_run && code == exit_code::k_ok) {
+    console.err << "tfwsl migrate: applying the plan is not available in this build yet (docs/migrate.md, \"Not done yet\"); "
+                   "run with --dry-run to see it; nothing was changed\n";
+    return exit_code::k_failure;
+  }
+  return code;
+}
+
+}  // namespace
+
+void register_migrate_command(CLI::App& app, CommandTable& commands, Console& console) {
+  auto args = std::make_shared<MigrateArgs>();
+  CLI::App* sub = app.add_subcommand("migrate", "Move a Windows TensorFlow project, its requirements and its data into WSL");
+  sub->add_option("project", args->project, "The project's folder")->required();
+  sub->add_flag("--dry-run", args->dry_run, "Print the plan and change nothing");
+  sub->add_flag("--json", args->json, "Print the plan as one JSON object (schema tfwsl.migrate.plan)");
+  sub->add_flag("--force", args->force, "Migrate a project that native Windows could still run (TF 2.10 or older)");
+  sub->add_option("--name", args->name, "The project's folder name in WSL (default: the Windows folder's name)");
+  sub->footer(help_footer("Exit status: 0 the plan can go ahead, 1 native Windows can still run it (pass --force), 2 TF 1.x, "
+                          "conflicting or unshipped pins, or bad input (nothing was changed).",
+                          {"tfwsl migrate C:\\work\\flowers --dry-run          the plan: profile, requirement diff, datasets",
+                           "tfwsl migrate . --dry-run --json                  the plan as JSON, for a script",
+                           "tfwsl migrate C:\\work\\old-tf210 --dry-run --force  what moving a TF 2.10 project would do"}));
+  commands.add(sub, [args, &console] { return run_migrate(*args, console); });
+}
+
+}  // namespace tfwsl::cli

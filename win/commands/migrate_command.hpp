@@ -1,0 +1,12 @@
+#pragma once
+// `tfwsl migrate PROJECT [--dry-run] [--json] [--force]`: move a Windows TensorFlow project into WSL
+// (docs/migrate.md). The plan comes from common/migrate; this file reads the command line, asks
+// the distro which drives it mounts, and prints.
+
+#include "common/cli/command_line.hpp"
+
+namespace tfwsl::cli {
+
+void register_migrate_command(CLI::App& app, CommandTable& commands, Console& console);
+
+}  // namespace tfwsl::cli
