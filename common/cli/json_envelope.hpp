@@ -16,6 +16,9 @@ inline constexpr std::string_view k_doctor = "tfwsl.doctor";
 inline constexpr std::string_view k_explain = "tfwsl.explain";
 inline constexpr std::string_view k_check = "tfwsl.check";
 inline constexpr std::string_view k_dataset_import = "tfwsl.dataset-import";
+inline constexpr std::string_view k_profile_validate = "tfwsl.profile-validate";
+inline constexpr std::string_view k_profile_show = "tfwsl.profile-show";
+inline constexpr std::string_view k_profile_diff = "tfwsl.profile-diff";
 inline constexpr int k_version = 1;
 }  // namespace json_schema
 

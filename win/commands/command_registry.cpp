@@ -2,6 +2,7 @@
 
 #include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
+#include "win/commands/profile_command.hpp"
 
 namespace tfwsl::cli {
 
@@ -9,6 +10,7 @@ namespace tfwsl::cli {
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
   register_explain_command(app, commands, console);
   register_doctor_command(app, commands, console);
+  register_profile_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli
