@@ -78,6 +78,7 @@ FakeDistro make_fake_distro(const fs::path& template_dir, const fs::path& fake_g
     if (key == "without") fs::remove_all(root / value);
     if (key == "gpus") distro.env["TFWSL_FAKE_GPU_COUNT"] = value;
     if (key == "nvml-driver") distro.env["TFWSL_FAKE_DRIVER"] = value;
+    if (key == "tf-version") distro.env["TFWSL_FAKE_TF_VERSION"] = value;
   }
   return distro;
 }
