@@ -5,6 +5,17 @@ driver, the TensorFlow stand-in's version)."""
 import os
 import shutil
 import subprocess
+import sys
+
+SKIPPED = 77
+
+
+def require_fake_gpu(fake_gpu_dir):
+    """Exit 77 (skipped) when the fake GPU libraries are not built."""
+    for lib in ("libcuda.so.1", "libnvidia-ml.so.1"):
+        if not os.path.exists(os.path.join(fake_gpu_dir, lib)):
+            print(f"skipped: {lib} is not built in {fake_gpu_dir} (targets tfwsl_fake_libcuda, tfwsl_fake_nvml)")
+            sys.exit(SKIPPED)
 
 
 class FakeMachine:

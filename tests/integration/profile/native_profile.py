@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fake_machine import FakeMachine  # noqa: E402
+from fake_machine import FakeMachine, require_fake_gpu  # noqa: E402
 
 failures = []
 
@@ -164,10 +164,7 @@ def main():
     ap.add_argument("--fake-gpu", required=True)
     a = ap.parse_args()
     a.tfwsl, a.agent, a.fake_distro, a.fake_gpu = map(os.path.abspath, (a.tfwsl, a.agent, a.fake_distro, a.fake_gpu))
-    for lib in ("libcuda.so.1", "libnvidia-ml.so.1"):
-        if not os.path.exists(os.path.join(a.fake_gpu, lib)):
-            print(f"skipped: {lib} is not built in {a.fake_gpu} (targets tfwsl_fake_libcuda, tfwsl_fake_nvml)")
-            return 77
+    require_fake_gpu(a.fake_gpu)
     with tempfile.TemporaryDirectory() as work:
         m = FakeMachine(work, a.fake_distro, a.fake_gpu)
         src = layout(work)
