@@ -84,7 +84,7 @@ int run_show(const ShowArgs& args, Console& console) {
 }
 
 void add_machine_options(CLI::App* cmd, MachineArgs& args) {
-  cmd->add_option("--distro", args.distro, "Distribution to compare (default: WSL's default distribution)");
+  cmd->add_option("--distro", args.distro, "The WSL distribution whose facts to read (default: WSL's default distribution)");
   cmd->add_option("--agent", args.agent,
                   "The tfwsl-agent binary (default: TFWSL_AGENT, then beside tfwsl, then ../linux/ in a build tree)");
   cmd->add_flag("-q,--quiet", args.quiet, "No status line on stderr while it waits");

@@ -98,14 +98,14 @@ TEST_CASE("diff: TensorFlow, driver and memory that differ are exactly three dri
                               "~/.venvs/team, when it has one)");
 }
 
-TEST_CASE("diff: a newer driver is no drift; memory is compared by size, not spelling", "[profile][diff]") {
+TEST_CASE("diff: a newer driver is no drift, and memory is compared by size, not spelling", "[profile][diff]") {
   auto machine = matching_machine();
   machine.host.windows_driver = "560.94";
   machine.host.wslconfig_bytes = "[wsl2]\nmemory=16384MB\nprocessors=8\n";
   CHECK(diff_profile(load_text(k_team), machine).drifts.empty());
 }
 
-TEST_CASE("diff: what .wslconfig lacks or WSL cannot read is a drift; no .wslconfig natively is not compared", "[profile][diff]") {
+TEST_CASE("diff: what .wslconfig lacks or WSL cannot read is a drift, and no .wslconfig natively is not compared", "[profile][diff]") {
   auto machine = matching_machine();
   machine.host.wslconfig_bytes.reset();
   auto absent = diff_profile(load_text(k_team), machine);
