@@ -57,9 +57,21 @@ void set_pretty_name(const fs::path& root, const std::string& name) {
 
 }  // namespace
 
+std::map<std::string, std::string> fake_distro_environment(const fs::path& root, const Settings& settings) {
+  std::map<std::string, std::string> env = {{"TFWSL_PROBE_ROOT", root.string()},
+                                            {"PATH", (root / "usr/bin").string()},
+                                            {"TMPDIR", (root / "tmp").string()},
+                                            {"TFWSL_STANDIN_HOST_PYTHON", host_python()}};
+  for (const auto& [key, value] : settings) {
+    if (key == "gpus") env["TFWSL_FAKE_GPU_COUNT"] = value;
+    if (key == "nvml-driver") env["TFWSL_FAKE_DRIVER"] = value;
+    if (key == "tf-version") env["TFWSL_FAKE_TF_VERSION"] = value;
+  }
+  return env;
+}
+
 FakeDistro make_fake_distro(const fs::path& template_dir, const fs::path& fake_gpu_dir, const fs::path& root,
                             const Settings& settings) {
-  FakeDistro distro{root, {}};
   fs::copy(template_dir, root, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
   fs::create_directories(root / "usr/lib/wsl/lib");
   for (const char* lib : {"libcuda.so.1", "libnvidia-ml.so.1"}) fs::copy_file(fake_gpu_dir / lib, root / "usr/lib/wsl/lib" / lib);
@@ -68,19 +80,12 @@ FakeDistro make_fake_distro(const fs::path& template_dir, const fs::path& fake_g
                                                 fs::perms::others_read | fs::perms::others_exec);
   // The distro's /tmp: the temporary copy of a noexec shipped agent goes there, and must be gone after.
   fs::create_directories(root / "tmp");
-  distro.env = {{"TFWSL_PROBE_ROOT", root.string()},
-                {"PATH", (root / "usr/bin").string()},
-                {"TMPDIR", (root / "tmp").string()},
-                {"TFWSL_STANDIN_HOST_PYTHON", host_python()}};
   for (const auto& [key, value] : settings) {
     if (key == "kernel") set_kernel(root, value);
     if (key == "os") set_pretty_name(root, value);
     if (key == "without") fs::remove_all(root / value);
-    if (key == "gpus") distro.env["TFWSL_FAKE_GPU_COUNT"] = value;
-    if (key == "nvml-driver") distro.env["TFWSL_FAKE_DRIVER"] = value;
-    if (key == "tf-version") distro.env["TFWSL_FAKE_TF_VERSION"] = value;
   }
-  return distro;
+  return FakeDistro{root, fake_distro_environment(root, settings)};
 }
 
 TreeSnapshot snapshot_tree(const fs::path& root) {

@@ -30,6 +30,9 @@ struct FakeDistro {
 FakeDistro make_fake_distro(const std::filesystem::path& template_dir, const std::filesystem::path& fake_gpu_dir,
                             const std::filesystem::path& root, const Settings& settings);
 
+// The environment of every relayed command in the distro at `root` (built by make_fake_distro).
+std::map<std::string, std::string> fake_distro_environment(const std::filesystem::path& root, const Settings& settings);
+
 // Every entry under `root`: relative path -> its type, permissions and bytes (or link target).
 using TreeSnapshot = std::map<std::string, std::string>;
 TreeSnapshot snapshot_tree(const std::filesystem::path& root);

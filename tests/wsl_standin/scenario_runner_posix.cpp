@@ -28,89 +28,24 @@
 
 #include "tests/wsl_standin/fake_distro_posix.hpp"
 #include "tests/wsl_standin/relay_posix.hpp"
+#include "tests/wsl_standin/standin_world_posix.hpp"
 
 namespace bp = boost::process;
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using tfwsl::standin::read_pairs;
+using tfwsl::standin::read_text;
+using tfwsl::standin::replace_all;
+using tfwsl::standin::RunResult;
+using tfwsl::standin::windows_path;
 
-std::string trim(std::string s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\r' || s.back() == '\t')) s.pop_back();
-  std::size_t i = 0;
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-  return s.substr(i);
-}
-
-// key = value lines, '#' comments.
-std::vector<std::pair<std::string, std::string>> read_pairs(const fs::path& p) {
-  std::vector<std::pair<std::string, std::string>> pairs;
-  std::ifstream in(p);
-  std::string line;
-  while (std::getline(in, line)) {
-    line = trim(line);
-    if (line.empty() || line[0] == '#') continue;
-    auto eq = line.find(" = ");
-    if (eq == std::string::npos) continue;
-    pairs.emplace_back(trim(line.substr(0, eq)), trim(line.substr(eq + 3)));
-  }
-  return pairs;
-}
-
-std::string windows_path(const fs::path& p) {
-  std::string s = "Z:" + fs::absolute(p).string();
-  for (auto& c : s)
-    if (c == '/') c = '\\';
-  return s;
-}
-
-struct RunResult {
-  int exit_code = -1;
-  std::string out, err;
-  double seconds = 0;
-};
-
+// A Wine run, started again when Wine never reached its wineserver (the program did not run).
 RunResult run(const std::vector<std::string>& argv, const bp::environment& env) {
-  RunResult r;
-  bp::ipstream out, err;
-  auto start = std::chrono::steady_clock::now();
-  std::future<std::string> fo, fe;
-  boost::asio::io_context ios;
-  bp::child child(bp::exe(argv[0]), bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())),
-                  bp::std_out > fo, bp::std_err > fe, bp::std_in < bp::null, env, ios);
-  ios.run();
-  child.wait();
-  r.exit_code = child.exit_code();
-  r.out = fo.get();
-  r.err = fe.get();
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto r = tfwsl::standin::run_captured(argv, env);
+  for (int again = 0; again < 2 && tfwsl::standin::wine_never_started(r); ++again) r = tfwsl::standin::run_captured(argv, env);
   return r;
-}
-
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  if (from.empty()) return s;
-  for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size()) s.replace(pos, from.size(), to);
-  return s;
-}
-
-
-// relay.txt's `agent = current|old`: the distro already has an agent installed, of tfwsl's
-// version or an old one (a script that answers the handshake as tfwsl-agent 0.0.9 would).
-void install_agent_in_distro(const std::string& which, const fs::path& agent, const fs::path& at) {
-  fs::create_directories(at.parent_path());
-  if (which == "current") fs::copy_file(agent, at);
-  if (which != "old") return;
-  std::ofstream(at) << "#!/bin/sh\nread token\n"
-                       "printf '{\"agent\":\"0.0.9\",\"api\":1,\"pid\":%d,\"port\":1}\\n' $$\n"
-                       "cat >/dev/null\n";
-  fs::permissions(at, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
-                          fs::perms::others_exec);
 }
 
 // What a doctor run may not touch: the distro and the installed app (tfwsl.exe, the shipped agent).
@@ -231,53 +166,17 @@ int main(int argc, char** argv) {
   }
   const fs::path scenario = opt["--scenario"];
   const std::string name = scenario.filename().string();
-  const auto settings = read_pairs(scenario / "relay.txt");
   const auto expects = read_pairs(scenario / "expect.txt");
 
   // A work folder: the installed app (tfwsl.exe with tfwsl-agent next to it, as shipped), the
-  // stand-ins, the fake distro and the invocation log.
+  // stand-ins, the fake distro and the invocation log (standin_world_posix.hpp).
   fs::path work = fs::temp_directory_path() / ("tfwsl-scenario-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(work);
-  fs::create_directories(work / "app");
-  fs::create_directories(work / "bin");
-  fs::copy_file(opt["--tfwsl-exe"], work / "app" / "tfwsl.exe");
-  fs::copy_file(opt["--agent"], work / "app" / "tfwsl-agent");
-  fs::copy_file(opt["--standin-exe"], work / "bin" / "wsl.exe");
-  fs::copy_file(opt["--standin-exe"], work / "bin" / "nvidia-smi.exe");
-  // The scenario folder is copied so relative files resolve from the stand-in.
-  fs::copy(scenario, work / "scenario", fs::copy_options::recursive);
-
-  // The distro: a fake WSL distro of its own (fake_distro_posix.hpp) that the relayed commands,
-  // the agent among them, see through its probe root, PATH and TMPDIR.
-  const auto distro = tfwsl::standin::make_fake_distro(opt["--fake-distro"], opt["--fake-gpu"], work / "distro", settings);
-  tfwsl::standin::RelayOptions relay_options;
-  relay_options.env = distro.env;
-  fs::path agent_in_distro = distro.root / "usr/local/lib/tfwsl/tfwsl-agent";
-  for (const auto& [key, value] : settings) {
-    if (key == "localhost" && value == "blocked") relay_options.block_localhost = true;
-    if (key == "agent") install_agent_in_distro(value, opt["--agent"], agent_in_distro);
-    // A Windows drive mounted noexec: the shipped agent cannot run where it lies.
-    if (key == "shipped" && value == "noexec")
-      fs::permissions(work / "app" / "tfwsl-agent", fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                      fs::perm_options::remove);
-  }
-  tfwsl::standin::Relay relay(relay_options);
-
-  // Registry: one .reg import (each `wine reg add` would start Wine again).
-  if (fs::exists(scenario / "registry.reg")) {
-    auto env = boost::this_process::environment();
-    auto r = run({opt["--wine"], "regedit", "/S", windows_path(scenario / "registry.reg")}, env);
-    if (r.exit_code != 0) std::cerr << "regedit exited " << r.exit_code << ": " << r.err << "\n";
-  }
-
-  bp::environment env = boost::this_process::environment();
-  env["TFWSL_WSL_EXE"] = windows_path(work / "bin" / "wsl.exe");
-  env["TFWSL_NVIDIA_SMI"] = windows_path(work / "bin" / "nvidia-smi.exe");
-  env["TFWSL_STANDIN_SCENARIO"] = windows_path(work / "scenario");
-  env["TFWSL_STANDIN_LOG"] = windows_path(work / "standin.log");
-  env["TFWSL_STANDIN_RELAY_PORT"] = std::to_string(relay.port());
-  env["TFWSL_AGENT_PATH"] = agent_in_distro.string();
-  env["TFWSL_WSLCONFIG"] = windows_path(work / "scenario" / "wslconfig.txt");
+  const tfwsl::standin::WorldInputs inputs{opt["--wine"], opt["--tfwsl-exe"], opt["--standin-exe"], opt["--agent"],
+                                           opt["--fake-distro"], opt["--fake-gpu"]};
+  const auto world = tfwsl::standin::make_world(work, scenario, inputs);
+  tfwsl::standin::Relay relay(world.relay_options());
+  const bp::environment env = world.wine_environment(relay.port());
 
   const std::string exe = (work / "app" / "tfwsl.exe").string();
   const auto before = snapshot_machine(work);
