@@ -57,7 +57,7 @@ std::optional<fs::path> find_project_profile(const fs::path& start) {
 }
 
 ProfileChoice choose_profile(const ProfileSearch& search) {
-  if (!search.option.empty()) return {search.option, ProfileOrigin::command_line, search.option + " (--profile)"};
+  if (!search.option.empty()) return {search.option, ProfileOrigin::command_line, search.option + " (named on the command line)"};
   if (auto project = find_project_profile(search.start)) {
     return {project->string(), ProfileOrigin::project,
             fmt::format("{} (the project's {}, found from {})", project->string(), k_project_profile_file, search.start.string())};

@@ -11,13 +11,18 @@ machine (fake_machine.py: the Wine scenarios' fake distro through the agent's pr
 4. `profile export -o FILE` on that machine, then `profile diff FILE`: no drift;
 5. `profile validate`: file:line:col errors with their fixes (exit 2), a good file exit 0;
 6. `profile init`: writes tfwsl.yaml, refuses to replace it without --yes (stdin no terminal),
-   replaces it with --yes, and --dry-run writes nothing.
+   replaces it with --yes, and --dry-run writes nothing; on a terminal it asks, and keeps the file
+   on "n", replaces it on "y".
 """
 import argparse
 import json
 import os
+import pty
+import select
+import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fake_machine import FakeMachine, require_fake_gpu  # noqa: E402
@@ -156,6 +161,47 @@ def init(a, m, work):
     expect(valid.returncode == 0, "what init wrote is valid", valid.stdout)
 
 
+def on_terminal(argv, cwd, answer, env):
+    """argv on a pty (stdin a terminal); `answer` is typed once the question shows. (exit, output)."""
+    master, slave = pty.openpty()
+    child = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True)
+    os.close(slave)
+    output, sent, deadline = b"", False, time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the pty
+                break
+            if not chunk:
+                break
+            output += chunk
+        if not sent and b"[y/N]" in output:
+            os.write(master, answer)
+            sent = True
+        if child.poll() is not None and not ready:
+            break
+    os.close(master)
+    return child.wait(timeout=60), output.decode("utf-8", "replace")
+
+
+def init_asks_on_a_terminal(a, m, work):
+    folder = os.path.join(work, "asked")
+    os.makedirs(folder)
+    target = os.path.join(folder, "tfwsl.yaml")
+    with open(target, "w") as f:
+        f.write("name: mine\n")
+    code, out = on_terminal([a.tfwsl, "profile", "init"], folder, b"n\n", m.env())
+    with open(target) as f:
+        kept = f.read() == "name: mine\n"
+    expect(code == 2 and kept and "Replace it? [y/N]" in out, "on a terminal init asks, and 'n' keeps the file", out)
+    code, out = on_terminal([a.tfwsl, "profile", "init"], folder, b"y\n", m.env())
+    with open(target) as f:
+        replaced = "name: tf-2.15-cuda-12.2" in f.read()
+    expect(code == 0 and replaced, "'y' replaces it", out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tfwsl", required=True)
@@ -173,6 +219,7 @@ def main():
         export_then_diff(a, m, work)
         validate(a, m, work)
         init(a, m, work)
+        init_asks_on_a_terminal(a, m, work)
     if failures:
         print(f"{len(failures)} problem(s)")
         return 1
