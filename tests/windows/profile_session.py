@@ -7,7 +7,9 @@ the relay, the real tfwsl-agent in the fake distro of the healthy scenario):
 2. `profile diff` on the machine that has what the profile says: no drift (exit 0);
 3. the machine changed in TensorFlow (relay.txt tf-version), driver (nvidia-smi.exe's answer and
    NVML's) and .wslconfig memory: exactly those three drifts (exit 1);
-4. `profile export -o FILE` there, then `profile diff FILE`: no drift.
+4. `profile export -o FILE` there, then `profile diff FILE`: no drift;
+5. `profile init -o FILE` refuses to replace a file without --yes and replaces it with --yes (the
+   rename over an existing file on Windows).
 """
 import argparse
 import json
@@ -119,9 +121,23 @@ def main():
             r, doc = diff(s, s.windows_path(exported), env)
             expect(r.returncode == 0 and doc.get("drifts") == [], "export then diff on the same machine: no drift",
                    f"exit {r.returncode}\n{json.dumps(doc, indent=1)}\n{r.stderr}")
+        init_replaces(s, work)
     for f in failures:
         print("FAILED:", f)
     return 1 if failures else 0
+
+
+def init_replaces(s, work):
+    target = os.path.join(work, "init.yaml")
+    with open(target, "w") as f:
+        f.write("name: mine\n")
+    refused = s.run(["profile", "init", "-o", s.windows_path(target)])
+    expect(refused.returncode == 2 and open(target).read() == "name: mine\n", "init refuses to replace without --yes",
+           refused.stderr)
+    replaced = s.run(["profile", "init", "-o", s.windows_path(target), "--yes"])
+    text = open(target).read()
+    expect(replaced.returncode == 0 and "name: tf-2.15-cuda-12.2" in text and not os.path.exists(target + ".tfwsl-tmp"),
+           "--yes replaces it, leaving no temporary file", replaced.stderr)
 
 
 def wslconfig_named(fix):
