@@ -19,6 +19,7 @@ inline constexpr std::string_view k_dataset_import = "tfwsl.dataset-import";
 inline constexpr std::string_view k_profile_validate = "tfwsl.profile-validate";
 inline constexpr std::string_view k_profile_show = "tfwsl.profile-show";
 inline constexpr std::string_view k_profile_diff = "tfwsl.profile-diff";
+inline constexpr std::string_view k_wslconfig = "tfwsl.wslconfig";
 inline constexpr int k_version = 1;
 }  // namespace json_schema
 

@@ -55,8 +55,8 @@ Outcome compare_wslconfig(const Context& c, std::string_view key, const std::fun
   const ProfileHostFacts& h = c.machine.host;
   if (h.wslconfig_path.empty()) return not_compared("no .wslconfig here (not Windows)");
   if (!h.wslconfig_error.empty()) return not_compared(h.wslconfig_path + " could not be read: " + h.wslconfig_error);
-  const std::string fix = fmt::format("set {}={} under [wsl2] in {}, then wsl --shutdown so that WSL reads it", key, c.wanted,
-                                      h.wslconfig_path);
+  const std::string fix = fmt::format("tfwsl wslconfig set {}={} --apply (under [wsl2] in {}; --apply restarts WSL so "
+                                      "that it reads it)", key, c.wanted, h.wslconfig_path);
   if (!h.wslconfig_bytes) return drift(fmt::format("no {} (WSL's default)", h.wslconfig_path), fix);
   const auto value = wslconfig::Document::parse(*h.wslconfig_bytes).get("wsl2", key);
   if (!value) return drift("not set (WSL's default)", fix);

@@ -94,6 +94,7 @@ Result<WslReply> WslClient::list_verbose() { return manage({"-l", "-v"}, m_setti
 Result<WslReply> WslClient::status() { return manage({"--status"}, m_settings.timeout); }
 Result<WslReply> WslClient::version() { return manage({"--version"}, m_settings.timeout); }
 Result<WslReply> WslClient::shutdown() { return manage({"--shutdown"}, m_settings.timeout); }
+Result<WslReply> WslClient::list_running() { return manage({"--list", "--running", "--quiet"}, m_settings.timeout); }
 Result<WslReply> WslClient::terminate(const std::string& distro) {
   return manage({"--terminate", distro}, m_settings.timeout);
 }

@@ -65,6 +65,9 @@ class WslClient {
   Result<WslReply> status();
   Result<WslReply> version();
   Result<WslReply> shutdown();
+  // `--list --running --quiet`: the running distributions, one name a line (none: a message and,
+  // on most builds, a nonzero exit; the caller reads the names).
+  Result<WslReply> list_running();
   Result<WslReply> terminate(const std::string& distro);
   Result<WslReply> install(const std::string& distro);  // --install -d D --no-launch
 

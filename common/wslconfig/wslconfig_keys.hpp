@@ -1,7 +1,8 @@
 #pragma once
-// The keys .wslconfig knows, per section, with the kind of value each takes (the
-// [wsl2] and [experimental] tables of learn.microsoft.com's wsl-config page, plus gpuSupport and
-// pageReporting that wsl.exe still reads). Data, so lint and the editor agree on one list.
+// The keys .wslconfig knows, per section, with the kind of value each takes and WSL's default (the
+// [wsl2] and [experimental] tables of "Advanced settings configuration in WSL",
+// https://learn.microsoft.com/windows/wsl/wsl-config, plus gpuSupport that wsl.exe still reads).
+// Data, so lint, the editor and `tfwsl wslconfig show` agree on one list.
 
 #include <optional>
 #include <string>
@@ -12,11 +13,21 @@ namespace tfwsl::wslconfig {
 
 enum class ValueKind { size, path, boolean, number, text };
 
+// How WSL picks a key's value when the file does not set it. Most defaults are fixed; three follow
+// the machine (the page's words: "50% of total memory on Windows", "the same number of logical
+// processors on Windows", "25% of memory size ... rounded up to the nearest GB").
+enum class DefaultRule { fixed, half_of_ram, logical_processors, quarter_of_memory_whole_gb, none };
+
 struct KnownKey {
   std::string_view section;  // "wsl2" or "experimental"
   std::string_view name;     // as documented ("kernelCommandLine")
   ValueKind kind;
+  DefaultRule default_rule = DefaultRule::none;
+  std::string_view default_value;  // DefaultRule::fixed: the value; otherwise the page's words
 };
+
+// Where the defaults come from, for messages and JSON.
+inline constexpr std::string_view k_defaults_source = "https://learn.microsoft.com/windows/wsl/wsl-config";
 
 const std::vector<KnownKey>& known_keys();
 

@@ -136,12 +136,12 @@ def init_replaces(s, work):
            refused.stderr)
     replaced = s.run(["profile", "init", "-o", s.windows_path(target), "--yes"])
     text = open(target).read()
-    expect(replaced.returncode == 0 and "name: tf-2.15-cuda-12.2" in text and not os.path.exists(target + ".tfwsl-tmp"),
+    expect(replaced.returncode == 0 and "name: tf-2.15-cuda-12.2" in text and not [n for n in os.listdir(work) if "tfwsl-tmp" in n],
            "--yes replaces it, leaving no temporary file", replaced.stderr)
 
 
 def wslconfig_named(fix):
-    return "memory=16GB under [wsl2] in Z:\\" in fix and "wslconfig.txt" in fix
+    return fix.startswith("tfwsl wslconfig set memory=16GB --apply") and "wslconfig.txt" in fix
 
 
 if __name__ == "__main__":

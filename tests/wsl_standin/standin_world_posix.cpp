@@ -99,6 +99,7 @@ bp::environment World::wine_environment(int relay_port) const {
   env["TFWSL_STANDIN_LOG"] = windows_path(work / "standin.log");
   env["TFWSL_STANDIN_RELAY_PORT"] = std::to_string(relay_port);
   env["TFWSL_AGENT_PATH"] = agent_in_distro.string();
+  env["TFWSL_STANDIN_DISTRO"] = windows_path(distro.root);  // the VM's part of the stand-in (standin_vm_windows.hpp)
   // A caller's own TFWSL_WSLCONFIG (a test pointing at its file) wins over the scenario's.
   if (env.find("TFWSL_WSLCONFIG") == env.end()) env["TFWSL_WSLCONFIG"] = windows_path(work / "scenario" / "wslconfig.txt");
   return env;

@@ -25,6 +25,7 @@
 
 #include "common/text/utf_convert.hpp"
 #include "tests/wsl_standin/relay_protocol.hpp"
+#include "tests/wsl_standin/standin_vm_windows.hpp"
 
 namespace {
 
@@ -181,6 +182,8 @@ int wmain(int argc, wchar_t** argv) {
     for (char c : joined) one_line += c == '\n' ? std::string("\\n") : std::string(1, c);
     out << (as_nvidia_smi ? "nvidia-smi.exe " : "wsl.exe ") << one_line << "\n";
   }
+  // The VM's part (--shutdown, --list --running, booting with the .wslconfig): standin_vm_windows.hpp.
+  if (auto code = tfwsl::standin::answer_as_vm(args)) ExitProcess(static_cast<UINT>(*code));
   std::string dir = env("TFWSL_STANDIN_SCENARIO");
   std::ifstream table(std::filesystem::path(tfwsl::utf8_to_wide(dir + "\\scenario.txt")));
   if (dir.empty() || !table) {

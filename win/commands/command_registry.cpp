@@ -3,6 +3,7 @@
 #include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
 #include "win/commands/profile_command.hpp"
+#include "win/commands/wslconfig_command.hpp"
 
 namespace tfwsl::cli {
 
@@ -11,6 +12,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   register_explain_command(app, commands, console);
   register_doctor_command(app, commands, console);
   register_profile_command(app, commands, console);
+  register_wslconfig_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli

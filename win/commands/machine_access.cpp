@@ -11,6 +11,7 @@
 #include "common/agent_client/wsl_agent_host.hpp"
 #include "common/doctor/agent_side.hpp"
 #include "common/text/utf_convert.hpp"
+#include "common/wslconfig/wslconfig_location.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/platform/own_executable.hpp"
 
@@ -40,10 +41,9 @@ agent_client::BridgeOptions bridge_options() {
 
 doctor::WslconfigFacts read_wslconfig() {
   doctor::WslconfigFacts facts;
-  std::string path;
-  if (auto configured = wsl::process_environment_variable("TFWSL_WSLCONFIG")) path = *configured;
-  else if (auto profile = wsl::process_environment_variable("USERPROFILE")) path = *profile + "\\.wslconfig";
-  else return facts;
+  auto located = wslconfig::windows_wslconfig_path(wsl::process_environment_variable);
+  if (!located) return facts;
+  const std::string path = *located;
   facts.path = path;
   std::error_code ec;
   std::filesystem::path p = path_from_utf8(path);

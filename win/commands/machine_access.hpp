@@ -15,7 +15,7 @@
 
 namespace tfwsl::cli {
 
-// TFWSL_WSLCONFIG when set (tests), else %UserProfile%\.wslconfig; empty path when neither is known.
+// The .wslconfig WSL reads (wslconfig::windows_wslconfig_path); empty path when it is not known.
 doctor::WslconfigFacts read_wslconfig();
 
 class MachineAccess {

@@ -1,5 +1,6 @@
 #include "win/commands/profile_command.hpp"
 
+#include <iostream>
 #include <memory>
 
 #include "common/cli/json_envelope.hpp"
@@ -42,8 +43,8 @@ int run_init(const InitArgs& args, Console& console) {
   const std::string intro = "A tfwsl profile (docs/profiles.md), from the built-in default " + default_profile_name() +
                             ".\nCheck it with: tfwsl profile validate " + args.file +
                             "\nCompare it with this machine: tfwsl profile diff " + args.file + "\n";
-  return write_with_consent({"tfwsl profile init", args.file, commented_profile(*loaded.profile, intro), args.yes, args.dry_run, {}},
-                            console);
+  return write_with_consent({"tfwsl profile init", args.file, commented_profile(*loaded.profile, intro), args.yes, args.dry_run},
+                            console, std::cin);
 }
 
 int run_validate(const ValidateArgs& args, Console& console) {
@@ -91,7 +92,7 @@ void add_machine_options(CLI::App* cmd, MachineArgs& args) {
 }
 
 void add_consent_options(CLI::App* cmd, bool& yes, bool& dry_run) {
-  cmd->add_flag("--yes", yes, "Replace an existing file without asking");
+  cmd->add_flag("-y,--yes", yes, "Replace an existing file without asking");
   cmd->add_flag("--dry-run", dry_run, "Print what would be written, write nothing");
 }
 

@@ -1,12 +1,11 @@
 #pragma once
 // Writing a file a profile command produces (`profile init`, `profile export -o`), with the
-// consent conventions of every command that changes something (docs/cli.md, "Conventions"):
-// --dry-run prints what would be written and writes nothing; an existing file is replaced only
-// with --yes, or after a yes on a terminal; the write goes to a temporary file in the same folder
-// first and is renamed over the target, so a reader never sees half a profile.
+// consent conventions of every command that changes something (docs/cli.md, "Conventions";
+// common/cli/change_consent.hpp): --dry-run prints what would be written and writes nothing; an
+// existing file is replaced only with --yes, or after a yes on a terminal; the bytes go through
+// replace_file_atomically (common/util/atomic_file.hpp), so a reader never sees half a profile.
 
-#include <functional>
-#include <optional>
+#include <iosfwd>
 #include <string>
 
 #include "common/cli/command_line.hpp"
@@ -19,11 +18,10 @@ struct ConsentedWrite {
   std::string text;
   bool yes = false;
   bool dry_run = false;
-  // The answer to "overwrite?" on a terminal; empty: a line of standard input.
-  std::function<std::optional<std::string>()> read_answer;
 };
 
 // Exit status: 0 written (or shown by --dry-run), 2 refused or failed (the reason on stderr).
-int write_with_consent(const ConsentedWrite& write, Console& console);
+// `answers`: where a question on a terminal is answered (standard input).
+int write_with_consent(const ConsentedWrite& write, Console& console, std::istream& answers);
 
 }  // namespace tfwsl::cli

@@ -1,5 +1,7 @@
 #include "win/commands/profile_machine_command.hpp"
 
+#include <iostream>
+
 #include <spdlog/spdlog.h>
 
 #include "common/cli/json_envelope.hpp"
@@ -95,7 +97,7 @@ int run_profile_export(const ExportArgs& args, Console& console) {
     console.out << text;
     return exit_code::k_ok;
   }
-  return write_with_consent({"tfwsl profile export", args.file, text, args.yes, args.dry_run, {}}, console);
+  return write_with_consent({"tfwsl profile export", args.file, text, args.yes, args.dry_run}, console, std::cin);
 }
 
 }  // namespace tfwsl::cli

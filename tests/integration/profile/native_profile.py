@@ -102,7 +102,7 @@ def diff_lists_drifts(a, m, src):
         expect(drifts["gpu.driver"]["found"].startswith("537.58") and "546.80 or newer" in drifts["gpu.driver"]["fix"],
                "the driver drift names the driver to install", drifts["gpu.driver"])
         expect(drifts["wsl.memory"]["found"] == "8GB" and drifts["wsl.memory"]["where"].endswith("base.yaml:4:16")
-               and "memory=16GB under [wsl2]" in drifts["wsl.memory"]["fix"], "the memory drift points at the base's line",
+               and "tfwsl wslconfig set memory=16GB" in drifts["wsl.memory"]["fix"], "the memory drift points at the base's line",
                drifts["wsl.memory"])
     text = m.run([a.tfwsl, "profile", "diff", "-q", "--agent", a.agent], src).stdout
     expect("3 drifts:" in text and "fix: " in text, "the text lists the three drifts with their fixes", text)

@@ -89,7 +89,8 @@ TEST_CASE("diff: TensorFlow, driver and memory that differ are exactly three dri
   CHECK(diff.drifts[0].wanted == "16GB");
   CHECK(diff.drifts[0].found == "8GB");
   CHECK(diff.drifts[0].where.to_string() == "team.yaml:3:16");
-  CHECK(diff.drifts[0].fix == "set memory=16GB under [wsl2] in C:\\Users\\me\\.wslconfig, then wsl --shutdown so that WSL reads it");
+  CHECK(diff.drifts[0].fix == "tfwsl wslconfig set memory=16GB --apply (under [wsl2] in C:\\Users\\me\\.wslconfig; --apply "
+                              "restarts WSL so that it reads it)");
   CHECK(diff.drifts[1].found == "537.58 (the Windows driver)");
   CHECK(diff.drifts[1].fix.find("546.80 or newer") != std::string::npos);
   CHECK(diff.drifts[2].wanted == "2.15.*");

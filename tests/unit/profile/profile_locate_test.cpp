@@ -67,7 +67,9 @@ TEST_CASE("user_profile_path: %APPDATA% on Windows, XDG_CONFIG_HOME else ~/.conf
   CHECK(user_profile_path(search_in(".", {{"APPDATA", "C:\\Users\\me\\AppData\\Roaming"}}, true)) ==
         fs::path("C:\\Users\\me\\AppData\\Roaming") / "tfwsl" / "profile.yaml");
   CHECK_FALSE(user_profile_path(search_in(".", {{"HOME", "/home/me"}}, true)));
-  CHECK(user_profile_path(search_in(".", {{"XDG_CONFIG_HOME", "/cfg"}, {"HOME", "/home/me"}})) == fs::path("/cfg/tfwsl/profile.yaml"));
+  const fs::path cfg = fs::absolute("cfg");  // XDG_CONFIG_HOME must be absolute, on this platform's terms
+  CHECK(user_profile_path(search_in(".", {{"XDG_CONFIG_HOME", cfg.string()}, {"HOME", "/home/me"}})) ==
+        cfg / "tfwsl" / "profile.yaml");
   // A relative XDG_CONFIG_HOME is invalid (the basedir specification): ignored.
   CHECK(user_profile_path(search_in(".", {{"XDG_CONFIG_HOME", "cfg"}, {"HOME", "/home/me"}})) ==
         fs::path("/home/me/.config/tfwsl/profile.yaml"));
