@@ -39,6 +39,7 @@ linux_pkgs=(cmake g++ make ninja-build pkg-config ca-certificates dpkg-dev xz-ut
   clang libclang-rt-14-dev          # libFuzzer + ASan/UBSan for the fuzz smoke runs
   binutils file rsync coreutils python3 ccache
   python3-jsonschema                # validates the --json outputs against docs/schema (integration.schema.*)
+  debootstrap apt-utils             # integration.provision.chroot: a bookworm root, a local apt repository (apt-ftparchive)
   libfuse3-dev fuse3)               # fuse3: the dataset benchmark's delaying FUSE passthrough
 windows_pkgs=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64)
 

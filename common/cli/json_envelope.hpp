@@ -20,6 +20,7 @@ inline constexpr std::string_view k_profile_validate = "tfwsl.profile-validate";
 inline constexpr std::string_view k_profile_show = "tfwsl.profile-show";
 inline constexpr std::string_view k_profile_diff = "tfwsl.profile-diff";
 inline constexpr std::string_view k_wslconfig = "tfwsl.wslconfig";
+inline constexpr std::string_view k_provision = "tfwsl.provision";
 inline constexpr int k_version = 1;
 }  // namespace json_schema
 

@@ -290,12 +290,8 @@ class Validator {
 
   void check_apt_packages() {
     if (!m_p.apt_packages.has_value()) return;
-    // The Windows driver is shared into WSL; a Linux driver installed there breaks CUDA (NVIDIA's CUDA
-    // on WSL user guide, https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
-    static const std::regex k_driver_packages(
-        R"(^(cuda|cuda-drivers(-[0-9]+)?|cuda-[0-9]+-[0-9]+|nvidia-driver-.*|nvidia-utils-.*|nvidia-dkms-.*|libnvidia-compute-.*|nvidia-headless-.*)(=.*)?$)");
     for (const auto& package : *m_p.apt_packages) {
-      if (std::regex_match(package, k_driver_packages)) {
+      if (is_linux_driver_package(package)) {
         error(m_p.apt_packages.where,
               fmt::format("apt package '{}' installs a Linux NVIDIA driver inside WSL, which replaces the driver Windows shares "
                           "with WSL and breaks CUDA",
@@ -331,6 +327,14 @@ class Validator {
 };
 
 }  // namespace
+
+bool is_linux_driver_package(std::string_view package) {
+  // The Windows driver is shared into WSL; a Linux driver installed there breaks CUDA (NVIDIA's CUDA
+  // on WSL user guide, https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
+  static const std::regex k_driver_packages(
+      R"(^(cuda|cuda-drivers(-[0-9]+)?|cuda-[0-9]+-[0-9]+|nvidia-driver-.*|nvidia-utils-.*|nvidia-dkms-.*|libnvidia-compute-.*|nvidia-headless-.*)(=.*)?$)");
+  return std::regex_match(std::string(package), k_driver_packages);
+}
 
 std::optional<Version> effective_python(const Profile& profile, const CompatDb& db) {
   if (profile.python_version.has_value()) {

@@ -4,6 +4,7 @@
 // be the ones that release is built for (TF 2.15 with cuDNN 9 is an error), `and-cuda` needs
 // TF >= 2.14, no Linux NVIDIA driver packages inside WSL, native Windows only up to TF 2.10.
 
+#include <string_view>
 #include <vector>
 
 #include "common/compat/compat_db.hpp"
@@ -11,6 +12,11 @@
 #include "common/profile/profile_issue.hpp"
 
 namespace tfwsl {
+
+// `cuda`, `cuda-12-x`, `cuda-drivers`, `nvidia-driver-*`...: apt packages that put a Linux NVIDIA
+// driver inside WSL (an optional "=version" suffix included). The profile validator and the
+// provisioning plan both refuse them through this one rule.
+bool is_linux_driver_package(std::string_view package);
 
 std::vector<ProfileIssue> validate_profile(const Profile& profile, const CompatDb& db);
 

@@ -2,6 +2,7 @@
 
 #include "linux/commands/check_command.hpp"
 #include "linux/commands/dataset_command.hpp"
+#include "linux/commands/provision_command.hpp"
 #include "linux/commands/serve_command.hpp"
 
 namespace tfwsl::agent {
@@ -14,6 +15,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   register_serve_command(app, commands, console);
   register_check_command(app, commands, console);
   register_dataset_command(app, commands, console);
+  register_provision_command(app, commands, console);
 }
 
 }  // namespace tfwsl::agent

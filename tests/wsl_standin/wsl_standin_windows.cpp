@@ -112,6 +112,74 @@ DWORD WINAPI pump_stdin(LPVOID param) {
 }
 
 // Relays one --exec command; returns its exit code.
+// `tfwsl provision` (tests/windows/provision_session.py): with `install = fake` in scenario.txt,
+// --install and --set-version change installed.txt beside it ("<name> <version>" lines), and
+// `-l -v` lists those distros after the recorded table, as wsl.exe would after the change;
+// `--exec id -un` answers default-user.txt when there is one.
+std::vector<std::pair<std::string, std::string>> read_installed(const std::string& dir) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::ifstream in(std::filesystem::path(tfwsl::utf8_to_wide(dir + "\\installed.txt")));
+  std::string name, version;
+  while (in >> name >> version) out.emplace_back(name, version);
+  return out;
+}
+
+void write_installed(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& list) {
+  std::ofstream out(std::filesystem::path(tfwsl::utf8_to_wide(dir + "\\installed.txt")), std::ios::trunc);
+  for (const auto& [name, version] : list) out << name << " " << version << "\n";
+}
+
+bool fake_install_enabled(const std::string& dir) {
+  std::ifstream table(std::filesystem::path(tfwsl::utf8_to_wide(dir + "\\scenario.txt")));
+  std::string line;
+  while (std::getline(table, line))
+    if (trim(line) == "install = fake") return true;
+  return false;
+}
+
+std::string utf16le_bytes(const std::string& utf8) {
+  std::string bytes;
+  for (char16_t ch : tfwsl::utf8_to_utf16(utf8)) {
+    bytes += static_cast<char>(ch & 0xFF);
+    bytes += static_cast<char>(ch >> 8);
+  }
+  return bytes;
+}
+
+// The exit code when the call was --install or --set-version of a fake-install scenario.
+int fake_install_call(const std::vector<std::string>& args, const std::string& dir) {
+  auto list = read_installed(dir);
+  if (args.size() >= 3 && args[0] == "--install" && (args[1] == "-d" || args[1] == "--distribution")) {
+    for (const auto& [name, version] : list)
+      if (name == args[2]) return 0;
+    list.emplace_back(args[2], "1");  // a fresh install as WSL 1, so that --set-version has work to do
+    write_installed(dir, list);
+    write_handle(STD_OUTPUT_HANDLE, utf16le_bytes("Installing: " + args[2] + "\r\n"));
+    return 0;
+  }
+  // The distro's default user, which WSL (not the distro's files) decides: default-user.txt.
+  if (args.size() >= 3 && args[args.size() - 3] == "--exec" && args[args.size() - 2] == "id" && args.back() == "-un") {
+    const std::string user = trim(read_all(dir + "\\default-user.txt"));
+    if (!user.empty()) {
+      write_handle(STD_OUTPUT_HANDLE, user + "\n");
+      return 0;
+    }
+  }
+  if (args.size() == 3 && args[0] == "--set-version") {
+    for (auto& [name, version] : list)
+      if (name == args[1]) version = args[2];
+    write_installed(dir, list);
+    return 0;
+  }
+  return -1;
+}
+
+std::string fake_installed_rows(const std::string& dir) {
+  std::string rows;
+  for (const auto& [name, version] : read_installed(dir)) rows += "  " + name + "    Stopped    " + version + "\r\n";
+  return utf16le_bytes(rows);
+}
+
 int relay_exec(const std::vector<std::string>& args, const std::string& scenario_name) {
   std::string distro, user, cd;
   std::vector<std::string> linux_argv;
@@ -190,6 +258,10 @@ int wmain(int argc, wchar_t** argv) {
     write_handle(STD_ERROR_HANDLE, "wsl stand-in: TFWSL_STANDIN_SCENARIO does not name a folder with scenario.txt\n");
     return 1;
   }
+  const bool fake_install = !as_nvidia_smi && fake_install_enabled(dir);
+  if (fake_install) {
+    if (int code = fake_install_call(args, dir); code >= 0) return code;
+  }
   bool is_exec = false;
   for (const auto& a : args) is_exec = is_exec || a == "--exec" || a == "-e";
   std::string best_key, best_value, fallback;
@@ -222,6 +294,7 @@ int wmain(int argc, wchar_t** argv) {
   unsigned long long code = 0;
   fields >> out_file >> code >> err_file;
   if (out_file != "-") write_handle(STD_OUTPUT_HANDLE, read_all(dir + "\\" + out_file));
+  if (fake_install && joined == "-l -v") write_handle(STD_OUTPUT_HANDLE, fake_installed_rows(dir));
   if (!err_file.empty()) write_handle(STD_ERROR_HANDLE, read_all(dir + "\\" + err_file));
   ExitProcess(static_cast<UINT>(code));
 }

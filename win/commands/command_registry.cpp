@@ -4,6 +4,7 @@
 #include "win/commands/explain_command.hpp"
 #include "win/commands/profile_command.hpp"
 #include "win/commands/wslconfig_command.hpp"
+#include "win/commands/provision_command.hpp"
 
 namespace tfwsl::cli {
 
@@ -13,6 +14,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   register_doctor_command(app, commands, console);
   register_profile_command(app, commands, console);
   register_wslconfig_command(app, commands, console);
+  register_provision_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli

@@ -1,0 +1,215 @@
+#include "common/provision/provision_plan.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "common/profile/profile_validator.hpp"
+#include "common/provision/apt_package_name.hpp"
+#include "common/units/size_parser.hpp"
+
+namespace tfwsl::provision {
+namespace {
+
+// What `tfwsl provision` installs before NVIDIA's keyring can be fetched (NVIDIA's guide uses wget;
+// curl is the same job and also fetches file:// URLs).
+const std::vector<std::string>& prerequisite_packages() {
+  static const std::vector<std::string> k_packages = {"ca-certificates", "curl"};
+  return k_packages;
+}
+
+PlannedStep make_step(std::string_view id) {
+  PlannedStep step;
+  step.definition = find_step_definition(id);
+  return step;
+}
+
+class PlanBuilder {
+ public:
+  PlanBuilder(const Profile& p, const CompatDb& db, const PlanSettings& s) : m_p(p), m_db(db), m_s(s) {}
+
+  Result<ProvisionPlan> build() {
+    TFWSL_TRY_STATUS(fill_header());
+    if (m_s.inside_wsl) add_host_steps();
+    TFWSL_TRY_STATUS(add_distro_steps());
+    return std::move(m_plan);
+  }
+
+ private:
+  Status fill_header() {
+    m_plan.profile = m_p.name.value_or("");
+    m_plan.distro = m_p.distro.value_or("");
+    m_plan.inside_wsl = m_s.inside_wsl;
+    m_plan.user = m_s.user;
+    const auto python = effective_python(m_p, m_db);
+    if (!python) return make_error(ErrorCode::invalid_input, "the profile names no Python (python.version) and no known distro");
+    m_plan.python = fmt::format("python{}.{}", python->major(), python->minor());
+    if (!m_p.python_venv.has_value())
+      return make_error(ErrorCode::invalid_input, "the profile has no python.venv", "set python.venv, e.g. ~/.venvs/tf");
+    m_plan.venv = expand_home(*m_p.python_venv, m_s.home);
+    m_plan.tensorflow = tensorflow_pip_requirement(m_p);
+    m_plan.env_file = expand_home(fmt::format("~/.config/tfwsl/{}.env", m_plan.profile.empty() ? "profile" : m_plan.profile), m_s.home);
+    for (const auto& e : m_p.env) m_plan.env.emplace_back(e.name, e.value.value_or(""));
+    return {};
+  }
+
+  void add_host_steps() {
+    const std::string& d = m_plan.distro;
+    auto host = [](std::vector<std::string> argv) { return PlannedCommand{RunsAs::host, std::move(argv)}; };
+    auto step = make_step("wsl.current");
+    step.commands = {host(wsl_update_argv())};
+    step.changes = "nothing: when WSL is missing or old, reports the command to run (wsl --update)";
+    m_plan.host_steps.push_back(std::move(step));
+    step = make_step("wsl.vmp");
+    step.commands = {host(enable_vmp_argv())};
+    step.changes = "nothing: when it is off, reports the command to run (as an administrator, then a restart)";
+    m_plan.host_steps.push_back(std::move(step));
+    step = make_step("distro.installed");
+    step.commands = {host(wsl_install_argv(d))};
+    step.values = {{"distro", d}};
+    step.changes = fmt::format("installs {} without starting it", d);
+    m_plan.host_steps.push_back(std::move(step));
+    step = make_step("distro.wsl2");
+    step.commands = {host(wsl_set_version_argv(d))};
+    step.values = {{"distro", d}};
+    step.changes = fmt::format("converts {} to WSL 2", d);
+    m_plan.host_steps.push_back(std::move(step));
+    m_plan.host_steps.push_back(wslconfig_values_step());
+    step = make_step("wslconfig.gpu");
+    step.values = {{"wsl2.gpuSupport", "not false"}};
+    step.changes = "removes gpuSupport=false from [wsl2]";
+    m_plan.host_steps.push_back(std::move(step));
+    step = make_step("distro.user");
+    const std::string user = m_s.user.empty() ? "<your Windows user name>" : m_s.user;
+    step.commands = {host(wsl_create_user_argv(d, user))};
+    step.values = {{"user", user}};
+    step.changes = fmt::format(
+        "nothing: when {} logs in as root, reports the command that creates {} (then set it as [user] default in /etc/wsl.conf)", d,
+        user);
+    m_plan.host_steps.push_back(std::move(step));
+  }
+
+  PlannedStep wslconfig_values_step() const {
+    auto step = make_step("wslconfig.values");
+    if (m_p.wsl_memory.has_value()) step.values.emplace_back("wsl2.memory", format_wsl_size(*m_p.wsl_memory));
+    if (m_p.wsl_processors.has_value()) step.values.emplace_back("wsl2.processors", std::to_string(*m_p.wsl_processors));
+    if (m_p.wsl_swap.has_value()) step.values.emplace_back("wsl2.swap", format_wsl_size(*m_p.wsl_swap));
+    step.changes = step.values.empty() ? "nothing: the profile sets no wsl limits"
+                                       : "sets those keys in [wsl2], keeping every other line as it is";
+    return step;
+  }
+
+  Status add_apt_step(std::string_view id, std::vector<std::string> packages, std::string changes) {
+    for (const auto& package : packages)
+      TFWSL_TRY_STATUS(with_context(check_apt_package(package, m_s.inside_wsl), fmt::format("step {}", id)));
+    auto step = make_step(id);
+    step.commands = {{RunsAs::root, apt_update_argv(m_s.apt)}, {RunsAs::root, apt_install_argv(packages, m_s.apt)}};
+    step.packages = std::move(packages);
+    step.changes = std::move(changes);
+    m_plan.distro_steps.push_back(std::move(step));
+    return {};
+  }
+
+  void add_repository_step() {
+    std::string url = m_s.keyring_url;
+    if (url.empty()) {
+      const auto ubuntu = m_db.ubuntu_release_of_distro(m_plan.distro);
+      url = nvidia_keyring_url(m_s.inside_wsl, ubuntu ? fmt::format("{}.{:02}", ubuntu->major(), ubuntu->minor()) : "22.04");
+    }
+    auto step = make_step("cuda.repository");
+    step.packages = {"cuda-keyring"};
+    step.values = {{"keyring_url", url}};
+    step.commands = {{RunsAs::root, keyring_fetch_argv(url, k_keyring_deb)},
+                     {RunsAs::root, apt_install_argv({k_keyring_deb}, m_s.apt)},
+                     {RunsAs::root, apt_update_argv(m_s.apt)}};
+    step.changes = "installs cuda-keyring (NVIDIA's key and sources entry), then refreshes apt's lists";
+    m_plan.distro_steps.push_back(std::move(step));
+  }
+
+  std::vector<std::string> profile_apt_packages() const {
+    std::vector<std::string> packages = m_p.apt_packages.value_or({});
+    if (std::find(packages.begin(), packages.end(), "python3-venv") == packages.end()) packages.insert(packages.begin(), "python3-venv");
+    return packages;
+  }
+
+  Status add_distro_steps() {
+    auto health = make_step("dpkg.health");
+    health.commands = {{RunsAs::root, dpkg_repair_argv()}};
+    health.changes = "only when dpkg was interrupted: finishes its work (nothing else runs before)";
+    m_plan.distro_steps.push_back(std::move(health));
+    auto driver = make_step(m_s.inside_wsl ? "driver.none-in-wsl" : "driver.linux");
+    driver.changes = "nothing: a check only";
+    m_plan.distro_steps.push_back(std::move(driver));
+    TFWSL_TRY_STATUS(add_apt_step("apt.prerequisites", prerequisite_packages(), "installs the packages that are missing"));
+    add_repository_step();
+    if (!m_p.cuda_toolkit.has_value())
+      return make_error(ErrorCode::invalid_input, "the profile has no cuda.toolkit", "set cuda.toolkit, e.g. \"12.2\"");
+    TFWSL_TRY_STATUS(add_apt_step("cuda.toolkit", {cuda_toolkit_apt_package(*m_p.cuda_toolkit)},
+                                  "installs the toolkit from NVIDIA's repository (no driver)"));
+    TFWSL_TRY_STATUS(add_apt_step("apt.packages", profile_apt_packages(), "installs the packages that are missing"));
+    add_user_steps();
+    return {};
+  }
+
+  void add_user_steps() {
+    auto venv = make_step("python.venv");
+    venv.commands = {{RunsAs::user, venv_create_argv(m_plan.python, m_plan.venv)}};
+    venv.values = {{"venv", m_plan.venv}, {"python", m_plan.python}};
+    venv.changes = fmt::format("creates {} with {}", m_plan.venv, m_plan.python);
+    m_plan.distro_steps.push_back(std::move(venv));
+    auto tf = make_step("tensorflow.install");
+    tf.packages = {m_plan.tensorflow};
+    for (const auto& r : m_p.pip_packages.value_or({})) tf.packages.push_back(r);
+    tf.commands = {{RunsAs::user, pip_install_argv(m_plan.venv, tf.packages, m_s.pip_find_links)}};
+    tf.values = {{"venv", m_plan.venv}};
+    tf.changes = "pip installs the requirements that are not met, as the user, into the venv";
+    m_plan.distro_steps.push_back(std::move(tf));
+    auto fixups = make_step("tensorflow.fixups");
+    fixups.values = {{"venv", m_plan.venv}};
+    fixups.changes = "only when the probe after installing shows the need: links the pip CUDA libraries and ptxas";
+    m_plan.distro_steps.push_back(std::move(fixups));
+    auto env = make_step("env.file");
+    env.values = {{"path", m_plan.env_file}};
+    env.changes = fmt::format("writes {} ({} variables)", m_plan.env_file, m_plan.env.size());
+    m_plan.distro_steps.push_back(std::move(env));
+    auto verify = make_step("tensorflow.verify");
+    verify.values = {{"python", m_plan.venv + "/bin/python"}};
+    verify.changes = "nothing: runs the agent's TensorFlow check";
+    m_plan.distro_steps.push_back(std::move(verify));
+  }
+
+  const Profile& m_p;
+  const CompatDb& m_db;
+  const PlanSettings& m_s;
+  ProvisionPlan m_plan;
+};
+
+}  // namespace
+
+const std::string* PlannedStep::value(std::string_view key) const {
+  for (const auto& [k, v] : values)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+const PlannedStep* ProvisionPlan::find(std::string_view id) const {
+  for (const auto* list : {&host_steps, &distro_steps})
+    for (const auto& step : *list)
+      if (step.definition->id == id) return &step;
+  return nullptr;
+}
+
+std::string expand_home(const std::string& path, const std::string& home) {
+  if (home.empty() || path.empty() || path[0] != '~') return path;
+  if (path.size() == 1) return home;
+  if (path[1] == '/') return home + path.substr(1);
+  return path;
+}
+
+Result<ProvisionPlan> build_provision_plan(const Profile& profile, const CompatDb& db, const PlanSettings& settings) {
+  const auto issues = validate_profile(profile, db);
+  if (has_errors(issues)) return tl::unexpected(issues_to_error(issues, "the profile"));
+  return PlanBuilder(profile, db, settings).build();
+}
+
+}  // namespace tfwsl::provision

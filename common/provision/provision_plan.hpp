@@ -1,0 +1,72 @@
+#pragma once
+// A profile turned into the ordered steps of `tfwsl provision`: host steps (the CLI, through
+// wsl.exe) then distro steps (the agent), each with the packages it installs, the commands its
+// apply runs (built by provision_catalogue's builders, so the plan shown is what runs) and what it
+// changes. The agent builds the same plan from the same profile and settings and executes it.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/compat/compat_db.hpp"
+#include "common/core/error.hpp"
+#include "common/profile/profile.hpp"
+#include "common/provision/provision_catalogue.hpp"
+
+namespace tfwsl::provision {
+
+struct PlanSettings {
+  bool inside_wsl = true;      // false: native Linux (the driver is required instead of forbidden; no host steps)
+  std::string user;            // the distro user who owns the venv; "" = "the distro's default user"
+  std::string home;            // that user's home, for "~" in paths; "" keeps "~" as written
+  std::string keyring_url;     // "" = NVIDIA's cuda-keyring for the distro
+  std::string pip_find_links;  // "" = PyPI; a folder: pip --no-index --find-links it
+  AptSettings apt;
+};
+
+struct PlannedCommand {
+  RunsAs as = RunsAs::root;
+  std::vector<std::string> argv;
+};
+
+struct PlannedStep {
+  const StepDefinition* definition = nullptr;
+  std::vector<std::string> packages;       // apt packages, or pip requirements
+  std::vector<PlannedCommand> commands;    // what apply runs, in order (empty: the agent's own work)
+  std::vector<std::pair<std::string, std::string>> values;  // what the check compares ("venv", path)
+  std::string changes;                     // what apply changes, in words
+
+  const std::string* value(std::string_view key) const;
+};
+
+struct ProvisionPlan {
+  std::string profile;
+  std::string distro;
+  bool inside_wsl = true;
+  std::string user;
+  std::string python;          // "python3.10"
+  std::string venv;            // "~/.venvs/tf-2.15" or resolved with PlanSettings::home
+  std::string tensorflow;      // "tensorflow[and-cuda]==2.15.*"
+  std::string env_file;        // "~/.config/tfwsl/tf-2.15-cuda-12.2.env"
+  std::vector<std::pair<std::string, std::string>> env;
+  std::vector<PlannedStep> host_steps;
+  std::vector<PlannedStep> distro_steps;
+
+  const PlannedStep* find(std::string_view id) const;
+};
+
+// invalid_input when the profile does not validate (its errors, e.g. a `cuda-drivers` apt package),
+// when a package name is not one apt may see, or when the profile lacks what a step needs.
+Result<ProvisionPlan> build_provision_plan(const Profile& profile, const CompatDb& db, const PlanSettings& settings);
+
+nlohmann::json to_json(const PlannedStep& step);
+nlohmann::json plan_to_json(const ProvisionPlan& plan);
+// The plan for people: each step numbered, with its packages, its commands and what it changes.
+std::string render_plan(const ProvisionPlan& plan);
+
+// "~/x" -> home + "/x" (home empty: unchanged).
+std::string expand_home(const std::string& path, const std::string& home);
+
+}  // namespace tfwsl::provision

@@ -1,0 +1,39 @@
+#include <fmt/format.h>
+
+#include "common/process/process_runner.hpp"
+#include "common/provision/provision_plan.hpp"
+
+namespace tfwsl::provision {
+namespace {
+
+void render_steps(std::string& out, const std::vector<PlannedStep>& steps, int& number) {
+  for (const auto& step : steps) {
+    const auto& d = *step.definition;
+    out += fmt::format("{:>2}. {:<19} {}\n", ++number, d.id, d.title);
+    if (!step.packages.empty()) {
+      std::string list;
+      for (const auto& p : step.packages) list += (list.empty() ? "" : " ") + p;
+      out += fmt::format("      packages: {}\n", list);
+    }
+    for (const auto& [k, v] : step.values) out += fmt::format("      {}: {}\n", k, v);
+    for (const auto& c : step.commands) out += fmt::format("      run as {}: {}\n", to_string(c.as), describe_command(c.argv));
+    out += fmt::format("      changes: {}\n", step.changes);
+  }
+}
+
+}  // namespace
+
+std::string render_plan(const ProvisionPlan& plan) {
+  std::string out = fmt::format("Plan for profile {} (distro {}, {}, venv {} with {}, {})\n", plan.profile, plan.distro,
+                                plan.inside_wsl ? "inside WSL" : "native Linux", plan.venv, plan.python, plan.tensorflow);
+  int number = 0;
+  if (!plan.host_steps.empty()) {
+    out += "Host steps (Windows, through wsl.exe):\n";
+    render_steps(out, plan.host_steps, number);
+  }
+  out += fmt::format("Distro steps (the agent in {}; each is checked first and applied only when needed):\n", plan.distro);
+  render_steps(out, plan.distro_steps, number);
+  return out;
+}
+
+}  // namespace tfwsl::provision

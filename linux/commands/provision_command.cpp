@@ -1,0 +1,154 @@
+#include "linux/commands/provision_command.hpp"
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "common/cli/json_envelope.hpp"
+#include "common/compat/compat_db.hpp"
+#include "common/core/exit_codes.hpp"
+#include "common/profile/profile_loader.hpp"
+#include "common/profile/profile_source.hpp"
+#include "common/provision/provision_plan.hpp"
+#include "common/util/ascii.hpp"
+#include "linux/checks/linux_checks.hpp"
+#include "linux/provision/provision_executor.hpp"
+
+namespace tfwsl::agent {
+namespace {
+
+struct ProvisionArguments {
+  std::string profile = default_profile_name();
+  bool dry_run = false;
+  bool check = false;
+  bool json = false;
+  std::string user;
+  std::string platform = "auto";
+  std::string state_dir = "/var/lib/tfwsl/provision";
+  std::string keyring_url;
+  std::string pip_find_links;
+  int lock_wait_s = 120;
+};
+
+bool running_inside_wsl() {
+  if (std::getenv("WSL_DISTRO_NAME")) return true;
+  std::ifstream in("/proc/sys/kernel/osrelease");
+  std::string release;
+  std::getline(in, release);
+  return ascii_lower(release).find("microsoft") != std::string::npos;
+}
+
+// /etc/wsl.conf's [user] default= (what WSL logs in as), else SUDO_USER, else the first ordinary user.
+std::string default_distro_user() {
+  std::ifstream in("/etc/wsl.conf");
+  std::string line, section;
+  while (std::getline(in, line)) {
+    const auto t = std::string(trim(line));
+    if (!t.empty() && t.front() == '[') section = ascii_lower(t);
+    else if (section == "[user]" && t.rfind("default", 0) == 0 && t.find('=') != std::string::npos)
+      return std::string(trim(std::string_view(t).substr(t.find('=') + 1)));
+  }
+  if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo) return sudo;
+  ::setpwent();
+  std::string found;
+  while (const passwd* pw = ::getpwent()) {
+    if (pw->pw_uid >= 1000 && pw->pw_uid < 60000) {
+      found = pw->pw_name;
+      break;
+    }
+  }
+  ::endpwent();
+  return found;
+}
+
+int fail(Console& console, const std::string& message) {
+  console.err << "tfwsl-agent provision: " << message << "\n";
+  return exit_code::k_failure;
+}
+
+int run_provision(const ProvisionArguments& args, Console& console) {
+  auto profile = load_valid_profile(args.profile);
+  if (!profile) return fail(console, profile.error().describe());
+  // A probe root means the agent observes another machine's files (a test world): provisioning
+  // would change this machine instead, so only the plan is offered there.
+  const char* probe_root = std::getenv(linux_checks::k_probe_root_env);
+  if (!args.dry_run && probe_root && *probe_root)
+    return fail(console, fmt::format("{} is set ({}): this agent observes another root, and provisioning would change this "
+                                     "machine instead; only --dry-run runs here",
+                                     linux_checks::k_probe_root_env, probe_root));
+  provision::PlanSettings settings;
+  settings.inside_wsl = args.platform == "auto" ? running_inside_wsl() : args.platform == "wsl";
+  settings.user = args.user.empty() ? default_distro_user() : args.user;
+  settings.keyring_url = args.keyring_url;
+  settings.pip_find_links = args.pip_find_links;
+  settings.apt.lock_timeout_s = args.lock_wait_s;
+  provision::DistroUser user;
+  if (auto found = provision::find_distro_user(settings.user); found) {
+    user = *found;
+    settings.home = user.home;
+  } else if (!args.dry_run) {
+    return fail(console, settings.user.empty() ? std::string("no user for the venv: pass --user") : found.error().describe());
+  }
+  auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), settings);
+  if (!plan) return fail(console, plan.error().describe());
+  const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
+  nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
+  if (args.dry_run) {
+    if (args.json) console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
+    else console.out << provision::render_plan(*plan);
+    return exit_code::k_ok;
+  }
+  auto policy = judge::check_policy_for(*profile, args.profile);
+  if (!policy) return fail(console, policy.error().describe());
+  provision::ExecutorSettings executor;
+  executor.state_dir = args.state_dir;
+  executor.user = user;
+  executor.check_only = args.check;
+  executor.lock_wait = std::chrono::seconds(args.lock_wait_s);
+  executor.policy = *policy;
+  if (!args.json) executor.progress = [&console](const std::string& step) { console.err << step << "\n"; };
+  auto recap = provision::run_distro_steps(*plan, executor);
+  if (!recap) return fail(console, recap.error().describe());
+  if (args.json) {
+    out["recap"] = provision::to_json(*recap);
+    console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
+  } else {
+    console.out << provision::render_recap(*recap);
+  }
+  return recap->exit_code();
+}
+
+}  // namespace
+
+void register_provision_command(CLI::App& app, CommandTable& commands, Console& console) {
+  auto args = std::make_shared<ProvisionArguments>();
+  auto* cmd = app.add_subcommand("provision", "Set up this distro for the profile: apt as root, the venv and TensorFlow as the user "
+                                              "(the distro half of 'tfwsl provision')");
+  cmd->add_option("--profile", args->profile, "Profile (built-in name or YAML file) to provision")->capture_default_str();
+  auto* dry = cmd->add_flag("--dry-run", args->dry_run, "Print the plan and change nothing");
+  cmd->add_flag("--check", args->check, "Check every step and report what would change; change nothing")->excludes(dry);
+  cmd->add_flag("--json", args->json, "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)");
+  cmd->add_option("--user", args->user, "The distro user who owns the venv (default: wsl.conf's default user, SUDO_USER, "
+                                        "else the first user with uid >= 1000)");
+  cmd->add_option("--platform", args->platform, "wsl (no Linux driver allowed), native (a Linux driver required), or auto")
+      ->check(CLI::IsMember({"auto", "wsl", "native"}))
+      ->capture_default_str();
+  cmd->add_option("--state-dir", args->state_dir, "Where the journal, the process log and the step logs go")->capture_default_str();
+  cmd->add_option("--keyring-url", args->keyring_url, "Where cuda-keyring is fetched from (default: NVIDIA's repository for the distro)");
+  cmd->add_option("--pip-find-links", args->pip_find_links, "Install the pip packages only from this folder (pip --no-index --find-links)");
+  cmd->add_option("--lock-wait", args->lock_wait_s, "Seconds to wait for a dpkg lock held by another process")
+      ->check(CLI::Range(0, 3600))
+      ->capture_default_str();
+  cmd->footer(help_footer("Exit status: 0 done (or nothing to do), 1 --check found steps to change, 2 a step failed.",
+                          {"tfwsl-agent provision --dry-run", "sudo tfwsl-agent provision --check --user me",
+                           "sudo tfwsl-agent provision --profile team.yaml --user me --json"}));
+  commands.add(cmd, [args, &console]() { return run_provision(*args, console); });
+}
+
+}  // namespace tfwsl::agent

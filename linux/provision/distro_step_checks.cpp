@@ -1,0 +1,165 @@
+#include "linux/provision/distro_step_checks.hpp"
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "common/judge/assess.hpp"
+#include "common/profile/profile_validator.hpp"
+#include "linux/checks/probes.hpp"
+#include "linux/provision/dpkg_state.hpp"
+#include "linux/provision/venv_contents.hpp"
+
+namespace tfwsl::provision {
+namespace {
+
+// The probe as the distro's user (setpriv, util-linux) when the agent is root, so TensorFlow runs
+// as it will for them and nothing in their venv becomes root's.
+class AsUserRunner final : public ProcessRunner {
+ public:
+  explicit AsUserRunner(const DistroUser* user) : m_user(user) {}
+  Result<ProcessOutcome> run(const ProcessRequest& request) override {
+    ProcessRequest r = request;
+    r.env["PYTHONDONTWRITEBYTECODE"] = "1";
+    if (m_user && ::geteuid() == 0 && m_user->uid != 0) {
+      r.env["HOME"] = m_user->home;
+      r.argv.insert(r.argv.begin(), {"setpriv", fmt::format("--reuid={}", m_user->uid), fmt::format("--regid={}", m_user->gid),
+                                     "--init-groups", "--"});
+    }
+    return SystemProcessRunner().run(r);
+  }
+
+ private:
+  const DistroUser* m_user;
+};
+
+const linux_checks::TfFacts& probe(CheckContext& c) {
+  if (!c.tf) {
+    linux_checks::ProbeEnvironment env;
+    env.runner = std::make_shared<AsUserRunner>(c.user);
+    env.python = c.plan->venv + "/bin/python";
+    env.tf_timeout = c.tf_timeout;
+    c.tf = linux_checks::probe_tensorflow(env);
+  }
+  return *c.tf;
+}
+
+StepCheck check_packages(const PlannedStep& step, const CheckContext& c) {
+  auto state = read_dpkg_state(c.root);
+  if (!state) return {false, state.error().message};
+  std::string missing;
+  for (const auto& p : step.packages)
+    if (!state->has(p)) missing += (missing.empty() ? "" : ", ") + p;
+  if (missing.empty()) return {true, "installed: " + fmt::format("{}", fmt::join(step.packages, ", "))};
+  return {false, "not installed: " + missing};
+}
+
+StepCheck check_dpkg(const CheckContext& c) {
+  auto state = read_dpkg_state(c.root);
+  if (!state) return {false, state.error().message};
+  if (!state->interrupted()) return {true, "dpkg is consistent"};
+  return {false, "dpkg was interrupted (" + state->describe_interruption() + "); the repair: dpkg --configure -a"};
+}
+
+StepCheck check_no_driver(const CheckContext& c) {
+  auto state = read_dpkg_state(c.root);
+  if (!state) return {false, state.error().message};
+  for (const auto& p : state->installed)
+    if (is_linux_driver_package(p))
+      return {false, fmt::format("{} is installed inside WSL and replaces the driver Windows shares; remove it: "
+                                 "sudo apt-get purge {}",
+                                 p, p)};
+  return {true, "no Linux NVIDIA driver package"};
+}
+
+StepCheck check_linux_driver(const CheckContext& c) {
+  std::error_code ec;
+  for (const char* p : {"dev/nvidiactl", "usr/lib/x86_64-linux-gnu/libcuda.so.1", "usr/lib64/libcuda.so.1"})
+    if (std::filesystem::exists(c.root / p, ec)) return {true, std::string("found /") + p};
+  return {false, "no NVIDIA Linux driver (no /dev/nvidiactl, no libcuda.so.1): install your distribution's driver package "
+                 "(tfwsl never installs a driver)"};
+}
+
+StepCheck check_venv(const CheckContext& c) {
+  const std::string& venv = c.plan->venv;
+  auto version = venv_python_version(venv);
+  std::error_code ec;
+  if (!version || !std::filesystem::exists(std::filesystem::path(venv) / "bin/python", ec)) return {false, venv + " is not a venv"};
+  const std::string want = c.plan->python.substr(std::string("python").size());  // "3.11"
+  if (version->rfind(want + ".", 0) != 0 && *version != want)
+    return {false, fmt::format("{} runs Python {}, the profile wants {}", venv, *version, want)};
+  return {true, fmt::format("{} (Python {})", venv, *version)};
+}
+
+StepCheck check_requirements(const PlannedStep& step, const CheckContext& c) {
+  const auto installed = venv_distributions(c.plan->venv);
+  std::string unmet;
+  for (const auto& r : step.packages) {
+    const std::string why = unmet_requirement(installed, c.plan->venv, r);
+    if (!why.empty()) unmet += (unmet.empty() ? "" : "; ") + why;
+  }
+  if (unmet.empty()) return {true, "met: " + fmt::format("{}", fmt::join(step.packages, ", "))};
+  return {false, unmet};
+}
+
+StepCheck check_env_file(const CheckContext& c) {
+  std::ifstream in(c.plan->env_file, std::ios::binary);
+  std::ostringstream s;
+  if (in) s << in.rdbuf();
+  if (in && s.str() == env_file_text(*c.plan)) return {true, c.plan->env_file + " is up to date"};
+  return {false, c.plan->env_file + (in ? " differs from the profile" : " is missing")};
+}
+
+StepCheck check_verify(CheckContext& c) {
+  agent_api::LinuxFacts facts;
+  facts.tf = probe(c);
+  const auto report = judge::assess(facts, *c.policy);
+  std::string problems;
+  for (const auto& r : report.checks) {
+    if (r.id.rfind("tf.", 0) != 0) continue;
+    if (r.status != CheckStatus::ok) problems += (problems.empty() ? "" : "; ") + r.id + ": " + r.summary;
+  }
+  if (!problems.empty()) return {false, problems};
+  return {true, fmt::format("TensorFlow {} sees {}", facts.tf.version, fmt::join(facts.tf.gpus, ", "))};
+}
+
+}  // namespace
+
+bool tf_needs_library_links(const linux_checks::TfFacts& tf) {
+  if (!tf.installed || !tf.gpus.empty()) return false;
+  return tf.stderr_text.find("Cannot dlopen some GPU libraries") != std::string::npos ||
+         tf.stderr_text.find("Couldn't get ptxas") != std::string::npos;
+}
+
+std::string env_file_text(const ProvisionPlan& plan) {
+  std::string out = fmt::format("# Written by tfwsl provision (profile {}); source it before running TensorFlow.\n", plan.profile);
+  for (const auto& [k, v] : plan.env) {
+    std::string quoted;
+    for (char ch : v) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    out += fmt::format("export {}='{}'\n", k, quoted);
+  }
+  return out;
+}
+
+StepCheck check_distro_step(const PlannedStep& step, CheckContext& c) {
+  const std::string_view id = step.definition->id;
+  if (id == "dpkg.health") return check_dpkg(c);
+  if (id == "driver.none-in-wsl") return check_no_driver(c);
+  if (id == "driver.linux") return check_linux_driver(c);
+  if (id == "python.venv") return check_venv(c);
+  if (id == "tensorflow.install") return check_requirements(step, c);
+  if (id == "env.file") return check_env_file(c);
+  if (id == "tensorflow.verify") return check_verify(c);
+  if (id == "tensorflow.fixups") {
+    if (!tf_needs_library_links(probe(c))) return {true, "not needed: the probe found the CUDA libraries and ptxas"};
+    return {false, "TensorFlow did not find the pip CUDA libraries or ptxas"};
+  }
+  return check_packages(step, c);  // apt.prerequisites, cuda.repository, cuda.toolkit, apt.packages
+}
+
+}  // namespace tfwsl::provision

@@ -1,0 +1,65 @@
+#pragma once
+// Runs the distro steps of a plan (common/provision) inside Linux: each step is checked first and
+// applied only when its check fails, then checked again; the first failure stops the run (what
+// follows is skipped). One run at a time (a lock in the state folder: conflict for a second);
+// every event goes to the journal, every process to the process log, every step's output to its
+// log, and the recap says ok / changed / failed / skipped per step with the log it wrote.
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/core/error.hpp"
+#include "common/judge/check_policy.hpp"
+#include "common/provision/provision_plan.hpp"
+#include "linux/provision/step_process.hpp"
+
+namespace tfwsl::provision {
+
+enum class StepResult { ok, changed, failed, skipped };
+const char* to_string(StepResult result);
+
+struct StepRecord {
+  std::string id;
+  std::string title;
+  StepResult result = StepResult::skipped;
+  std::string message;  // what was found, done, or why it failed
+  std::string log;      // the step's log, when it started a process
+};
+
+struct ProvisionRecap {
+  bool check_mode = false;
+  std::optional<std::string> interrupted_step;  // the previous run was killed during this step
+  std::string run;
+  std::string state_dir;
+  std::vector<StepRecord> steps;
+
+  std::size_t count(StepResult result) const;
+  int exit_code() const;  // 0: nothing failed (and in --check, nothing to change); 1: --check would change; 2: a failure
+};
+
+struct ExecutorSettings {
+  std::filesystem::path root = "/";  // where dpkg's files are read (the commands run in this process's "/")
+  std::filesystem::path state_dir = "/var/lib/tfwsl/provision";
+  DistroUser user;
+  bool check_only = false;                    // --check: report what would change, change nothing
+  std::chrono::milliseconds lock_wait{std::chrono::seconds(120)};
+  std::chrono::milliseconds command_timeout{std::chrono::minutes(60)};
+  std::chrono::milliseconds tf_timeout{std::chrono::seconds(180)};
+  judge::CheckPolicy policy;                  // what the final TensorFlow check must find
+  std::function<void(const std::string&)> progress;  // "cuda.toolkit: installing" (may be empty)
+};
+
+// conflict when another run holds the state folder's lock; io when the state folder cannot be
+// written. Everything else is in the recap.
+Result<ProvisionRecap> run_distro_steps(const ProvisionPlan& plan, const ExecutorSettings& settings);
+
+nlohmann::json to_json(const ProvisionRecap& recap);
+std::string render_recap(const ProvisionRecap& recap);
+
+}  // namespace tfwsl::provision

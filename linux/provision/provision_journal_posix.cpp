@@ -1,0 +1,49 @@
+#include "linux/provision/provision_journal.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+namespace tfwsl::provision {
+
+std::optional<Interruption> ProvisionJournal::last_interruption() const {
+  std::ifstream in(m_file);
+  std::optional<Interruption> open;
+  std::string line;
+  while (std::getline(in, line)) {
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) continue;  // a line cut by the kill
+    const std::string event = j.value("event", "");
+    if (event == "run-start") open = Interruption{j.value("run", ""), ""};
+    else if (event == "run-end") open.reset();
+    else if (open && event == "step-start") open->step = j.value("step", "");
+    else if (open && event == "step-end") open->step.clear();
+  }
+  return open;
+}
+
+void ProvisionJournal::run_started(const std::string& run) {
+  m_run = run;
+  append("run-start", "", "");
+}
+void ProvisionJournal::step_started(const std::string& step) { append("step-start", step, ""); }
+void ProvisionJournal::step_ended(const std::string& step, const std::string& result) { append("step-end", step, result); }
+void ProvisionJournal::run_ended() { append("run-end", "", ""); }
+
+void ProvisionJournal::append(const std::string& event, const std::string& step, const std::string& result) {
+  nlohmann::json j = {{"run", m_run}, {"event", event}};
+  if (!step.empty()) j["step"] = step;
+  if (!result.empty()) j["result"] = result;
+  const std::string line = j.dump() + "\n";
+  // One write per line and fdatasync: a line is either there whole or not at all.
+  const int fd = ::open(m_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
+  if (fd < 0) return;
+  (void)!::write(fd, line.data(), line.size());
+  ::fdatasync(fd);
+  ::close(fd);
+}
+
+}  // namespace tfwsl::provision

@@ -1,0 +1,111 @@
+#include "linux/provision/step_apply.hpp"
+
+#include <unistd.h>
+
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "common/process/process_runner.hpp"
+#include "linux/provision/distro_step_checks.hpp"
+#include "linux/provision/dpkg_state.hpp"
+#include "linux/provision/venv_contents.hpp"
+
+namespace tfwsl::provision {
+namespace {
+
+bool touches_dpkg(const std::vector<std::string>& argv) { return !argv.empty() && (argv[0] == "apt-get" || argv[0] == "dpkg"); }
+
+Status run_command(const PlannedStep& step, const PlannedCommand& command, const ApplyContext& c) {
+  StepCommand run;
+  run.step = std::string(step.definition->id);
+  run.argv = command.argv;
+  run.timeout = c.command_timeout;
+  if (command.as == RunsAs::user) {
+    run.as_user = c.user;
+  } else {
+    if (::geteuid() != 0) return make_error(ErrorCode::permission, fmt::format("{} needs root", describe_command(command.argv)),
+                                            "run tfwsl-agent provision as root (tfwsl does it through wsl.exe -u root)");
+    run.env = apt_environment();
+  }
+  if (touches_dpkg(command.argv)) TFWSL_TRY_STATUS(wait_for_dpkg_lock(c.root, c.lock_wait));
+  auto code = run_step_command(run, c.logs);
+  if (!code) return tl::unexpected(code.error());
+  if (*code != 0)
+    return make_error(ErrorCode::process, fmt::format("{} exited with status {}", describe_command(command.argv), *code),
+                      "see " + c.logs.step_log.string());
+  return {};
+}
+
+Status give_to_user(const std::filesystem::path& path, const DistroUser* user) {
+  if (!user || ::geteuid() != 0) return {};
+  if (::lchown(path.c_str(), user->uid, user->gid) != 0) return make_error(ErrorCode::io, "cannot chown " + path.string());
+  return {};
+}
+
+Status write_env_file(const ApplyContext& c) {
+  const std::filesystem::path file = c.plan->env_file;
+  std::error_code ec;
+  std::filesystem::create_directories(file.parent_path(), ec);
+  if (ec) return make_error(ErrorCode::io, "cannot create " + file.parent_path().string(), ec.message());
+  TFWSL_TRY_STATUS(give_to_user(file.parent_path(), c.user));
+  const auto temp = file.string() + ".tmp";
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << env_file_text(*c.plan);
+    if (!out.flush()) return make_error(ErrorCode::io, "cannot write " + temp);
+  }
+  TFWSL_TRY_STATUS(give_to_user(temp, c.user));
+  std::filesystem::rename(temp, file, ec);
+  if (ec) return make_error(ErrorCode::io, "cannot rename " + temp, ec.message());
+  return {};
+}
+
+// TensorFlow's pip guide: link the pip CUDA libraries next to TensorFlow and ptxas into the venv's
+// bin (https://www.tensorflow.org/install/pip, "Linux", step 4's note for the libraries not found).
+Status link_cuda_libraries(const ApplyContext& c) {
+  std::error_code ec;
+  for (const auto& site : venv_site_packages(c.plan->venv)) {
+    const auto tf_dir = site / "tensorflow";
+    for (const auto& package : std::filesystem::directory_iterator(site / "nvidia", ec)) {
+      for (const auto& lib : std::filesystem::directory_iterator(package.path() / "lib", ec)) {
+        if (lib.path().filename().string().find(".so") == std::string::npos) continue;
+        const auto link = tf_dir / lib.path().filename();
+        if (std::filesystem::exists(std::filesystem::symlink_status(link))) continue;
+        std::filesystem::create_symlink(lib.path(), link, ec);
+        if (!ec) TFWSL_TRY_STATUS(give_to_user(link, c.user));
+      }
+    }
+    const auto ptxas = site / "nvidia/cuda_nvcc/bin/ptxas";
+    const auto target = std::filesystem::path(c.plan->venv) / "bin/ptxas";
+    if (std::filesystem::exists(ptxas, ec) && !std::filesystem::exists(std::filesystem::symlink_status(target))) {
+      std::filesystem::create_symlink(ptxas, target, ec);
+      if (!ec) TFWSL_TRY_STATUS(give_to_user(target, c.user));
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Status apply_distro_step(const PlannedStep& step, const ApplyContext& c) {
+  const std::string_view id = step.definition->id;
+  if (id == "env.file") return write_env_file(c);
+  if (id == "tensorflow.fixups") return link_cuda_libraries(c);
+  if (id == "cuda.repository") {
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(k_keyring_deb).parent_path(), ec);
+  }
+  if (id == "python.venv") {
+    std::error_code ec;
+    const auto parent = std::filesystem::path(c.plan->venv).parent_path();
+    if (!std::filesystem::exists(parent, ec)) {
+      std::filesystem::create_directories(parent, ec);
+      TFWSL_TRY_STATUS(give_to_user(parent, c.user));
+    }
+  }
+  for (const auto& command : step.commands) TFWSL_TRY_STATUS(run_command(step, command, c));
+  return {};
+}
+
+}  // namespace tfwsl::provision

@@ -1,0 +1,125 @@
+#include "linux/provision/step_process.hpp"
+
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "common/process/process_runner.hpp"
+
+namespace tfwsl::provision {
+namespace {
+
+void append_line(const std::filesystem::path& file, const std::string& line) {
+  std::ofstream out(file, std::ios::app | std::ios::binary);
+  out << line << '\n';
+}
+
+std::vector<std::string> child_environment(const StepCommand& command) {
+  std::map<std::string, std::string> env = {{"PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"},
+                                            {"LANG", "C.UTF-8"}};
+  if (command.as_user) {
+    env["HOME"] = command.as_user->home;
+    env["USER"] = env["LOGNAME"] = command.as_user->name;
+  } else {
+    env["HOME"] = "/root";
+  }
+  for (const auto& [k, v] : command.env) env[k] = v;
+  std::vector<std::string> out;
+  for (const auto& [k, v] : env) out.push_back(k + "=" + v);
+  return out;
+}
+
+// In the child between fork and exec: only async-signal-safe calls, everything prepared before.
+[[noreturn]] void exec_child(const StepCommand& command, int log_fd, const std::vector<gid_t>& groups, char* const* argv,
+                             char* const* envp) {
+  const int null_fd = ::open("/dev/null", O_RDONLY);
+  if (null_fd >= 0) ::dup2(null_fd, 0);
+  ::dup2(log_fd, 1);
+  ::dup2(log_fd, 2);
+  if (command.as_user && ::geteuid() == 0) {
+    if (::setgroups(groups.size(), groups.data()) != 0 || ::setgid(command.as_user->gid) != 0 ||
+        ::setuid(command.as_user->uid) != 0)
+      ::_exit(126);
+    if (::chdir(command.as_user->home.c_str()) != 0) (void)::chdir("/");
+  } else {
+    (void)::chdir("/");
+  }
+  ::execvpe(argv[0], argv, envp);
+  ::_exit(127);
+}
+
+Result<int> wait_child(pid_t pid, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  int status = 0;
+  while (true) {
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    if (done < 0 && errno != EINTR) return make_error(ErrorCode::process, "waitpid failed", std::strerror(errno));
+    if (std::chrono::steady_clock::now() >= deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      return make_error(ErrorCode::timeout, fmt::format("stopped after {} s", timeout.count() / 1000));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+Result<DistroUser> find_distro_user(const std::string& name) {
+  errno = 0;
+  const passwd* pw = ::getpwnam(name.c_str());
+  if (!pw) return make_error(ErrorCode::not_found, fmt::format("the distro has no user '{}'", name), "create it, or pass --user");
+  return DistroUser{pw->pw_name, pw->pw_uid, pw->pw_gid, pw->pw_dir};
+}
+
+Result<int> run_step_command(const StepCommand& command, const StepLogs& logs) {
+  if (command.argv.empty()) return make_error(ErrorCode::internal, "an empty command");
+  // Not root: only our own user's commands can run (as ourselves); another user's need root.
+  if (command.as_user && ::geteuid() != 0 && command.as_user->uid != ::geteuid())
+    return make_error(ErrorCode::permission, fmt::format("running {} as {} needs root", command.argv[0], command.as_user->name));
+  append_line(logs.step_log, "$ " + describe_command(command.argv) + (command.as_user ? " (as " + command.as_user->name + ")" : ""));
+  const int log_fd = ::open(logs.step_log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
+  if (log_fd < 0) return make_error(ErrorCode::io, fmt::format("cannot write {}", logs.step_log.string()), std::strerror(errno));
+  std::vector<gid_t> groups(64);
+  if (command.as_user) {
+    int count = static_cast<int>(groups.size());
+    if (::getgrouplist(command.as_user->name.c_str(), command.as_user->gid, groups.data(), &count) < 0) count = 0;
+    groups.resize(static_cast<std::size_t>(std::max(count, 0)));
+    if (groups.empty()) groups.push_back(command.as_user->gid);
+  }
+  std::vector<std::string> env = child_environment(command);
+  std::vector<char*> argv, envp;
+  for (const auto& a : command.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(log_fd);
+    return make_error(ErrorCode::process, "fork failed", std::strerror(errno));
+  }
+  if (pid == 0) exec_child(command, log_fd, groups, argv.data(), envp.data());
+  ::close(log_fd);
+  append_line(logs.process_log, nlohmann::json{{"step", command.step}, {"pid", pid}, {"argv", command.argv},
+                                               {"as", command.as_user ? command.as_user->name : "root"}}.dump());
+  auto code = wait_child(pid, command.timeout);
+  if (code) append_line(logs.step_log, fmt::format("[exit {}]", *code));
+  return code;
+}
+
+}  // namespace tfwsl::provision

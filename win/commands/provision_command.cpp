@@ -1,0 +1,230 @@
+#include "win/commands/provision_command.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "common/agent_client/agent_locator.hpp"
+#include "common/agent_client/wsl_agent_host.hpp"
+#include "common/cli/json_envelope.hpp"
+#include "common/compat/compat_db.hpp"
+#include "common/core/exit_codes.hpp"
+#include "common/profile/profile_loader.hpp"
+#include "common/profile/profile_source.hpp"
+#include "common/provision/provision_plan.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/wsl/drive_path.hpp"
+#include "win/commands/provision_host.hpp"
+#include "win/platform/host_platform.hpp"
+#include "win/platform/own_executable.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+struct ProvisionArgs {
+  std::string profile = default_profile_name();
+  bool dry_run = false;
+  bool check = false;
+  bool json = false;
+  bool yes = false;
+  std::string user;
+  std::string agent;
+};
+
+bool is_shipped_profile(const std::string& name) {
+  for (const auto& shipped : shipped_profile_names())
+    if (shipped == name) return true;
+  return false;
+}
+
+int fail(Console& console, const std::string& message) {
+  console.err << "tfwsl provision: " << message << "\n";
+  return exit_code::k_failure;
+}
+
+bool consented(const ProvisionArgs& args, Console& console) {
+  if (args.yes || args.check) return true;
+  if (!console.in_is_terminal) return false;
+  console.err << "Apply these steps (each is checked first and applied only when needed)? [y/N] ";
+  std::string answer;
+  std::getline(std::cin, answer);
+  return answer == "y" || answer == "Y" || answer == "yes";
+}
+
+// The distro half: the agent's own argv (the profile by built-in name, or a file seen from Linux).
+Result<std::vector<std::string>> agent_provision_args(const ProvisionArgs& args, bool windows) {
+  std::string profile = args.profile;
+  if (windows && !is_shipped_profile(profile)) {
+    auto in_distro = wsl::drive_path_in_distro(profile, "/mnt/");
+    if (!in_distro) return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
+                                      "give a built-in profile name or a file such as C:\\team\\profile.yaml");
+    profile = *in_distro;
+  }
+  std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native", "--json"};
+  if (args.check) argv.push_back("--check");
+  if (!args.user.empty()) argv.insert(argv.end(), {"--user", args.user});
+  return argv;
+}
+
+std::string agent_in_distro() {
+  if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) return *path;
+  return agent_client::k_default_agent_path;
+}
+
+Result<nlohmann::json> parse_agent_answer(const std::string& out, const std::string& err, long long code) {
+  auto j = nlohmann::json::parse(out, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("recap"))
+    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision exited {} without a recap: {}", code, err.substr(0, 2000)));
+  return j["recap"];
+}
+
+Result<nlohmann::json> run_distro_half(const ProvisionArgs& args, bool windows, const std::string& distro, ProcessRunner& runner,
+                                       wsl::WslClient& wsl) {
+  TFWSL_TRY(agent_args, agent_provision_args(args, windows));
+  constexpr auto k_limit = std::chrono::hours(2);
+  if (windows) {
+    agent_args.insert(agent_args.begin(), agent_in_distro());
+    TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit));
+    return parse_agent_answer(reply.text, reply.err_text, reply.exit_code);
+  }
+  agent_client::AgentSearch search;
+  search.option = args.agent;
+  search.env = wsl::process_environment_variable(agent_client::k_agent_binary_env);
+  search.executable = path_from_utf8(own_executable_path());
+  TFWSL_TRY(binary, agent_client::find_agent_binary(search, [](const std::filesystem::path& p) {
+              std::error_code ec;
+              return std::filesystem::is_regular_file(p, ec);
+            }));
+  ProcessRequest request;
+  request.argv = {path_to_utf8(binary)};
+  request.argv.insert(request.argv.end(), agent_args.begin(), agent_args.end());
+  request.timeout = k_limit;
+  TFWSL_TRY(outcome, runner.run(request));
+  return parse_agent_answer(outcome.out, outcome.err, outcome.exit_code);
+}
+
+// Windows: the plan as the agent in the distro builds it (its user and home resolved), printed as
+// it prints it: the plan shown is the one the distro half will run.
+Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Console& console) {
+  SystemProcessRunner runner;
+  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+  TFWSL_TRY(agent_args, agent_provision_args(args, true));
+  agent_args.erase(std::remove(agent_args.begin(), agent_args.end(), "--json"), agent_args.end());
+  agent_args.insert(agent_args.begin() + 1, "--dry-run");
+  if (args.json) agent_args.push_back("--json");
+  agent_args.insert(agent_args.begin(), agent_in_distro());
+  TFWSL_TRY(reply, wsl.exec({distro, "", ""}, agent_args));
+  if (reply.exit_code != 0 || reply.text.empty())
+    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision --dry-run exited {}", reply.exit_code), reply.err_text);
+  console.out << reply.text;
+  return {};
+}
+
+nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& distro, bool check_only) {
+  nlohmann::json recap = distro.is_object() ? distro : nlohmann::json{{"steps", nlohmann::json::array()}, {"run", ""},
+                                                                       {"state_dir", ""}, {"interrupted_step", nullptr}};
+  recap["check_mode"] = check_only;
+  recap["host_steps"] = host.value("steps", nlohmann::json::array());
+  nlohmann::json counts = {{"ok", 0}, {"changed", 0}, {"failed", 0}, {"skipped", 0}};
+  for (const auto* list : {&recap["host_steps"], &recap["steps"]})
+    for (const auto& s : *list) counts[s.value("result", "skipped")] = counts[s.value("result", "skipped")].get<int>() + 1;
+  recap["counts"] = counts;
+  return recap;
+}
+
+std::string render(const nlohmann::json& recap) {
+  std::string out;
+  if (recap.contains("interrupted_step") && recap["interrupted_step"].is_string())
+    out += fmt::format("The previous run was interrupted during {}; resuming.\n", recap["interrupted_step"].get<std::string>());
+  for (const auto* list : {&recap["host_steps"], &recap["steps"]})
+    for (const auto& s : *list) {
+      out += fmt::format("{:<8} {:<20} {}\n", s.value("result", ""), s.value("id", ""), s.value("message", ""));
+      if (s.contains("log") && s.value("result", "") == "failed") out += fmt::format("         log: {}\n", s.value("log", ""));
+    }
+  const auto& c = recap["counts"];
+  if (recap.contains("error")) out += fmt::format("failed   distro steps         {}\n", recap["error"].get<std::string>());
+  out += fmt::format("recap: ok={} changed={} failed={} skipped={}\n", c["ok"].get<int>(), c["changed"].get<int>(),
+                     c["failed"].get<int>(), c["skipped"].get<int>());
+  return out;
+}
+
+int run_provision_command(const ProvisionArgs& args, Console& console) {
+  auto profile = load_valid_profile(args.profile);
+  if (!profile) return fail(console, profile.error().describe());
+  const bool windows = read_system_info().is_windows;
+  provision::PlanSettings settings;
+  settings.inside_wsl = windows;
+  settings.user = args.user;
+  auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), settings);
+  if (!plan) return fail(console, plan.error().describe());
+  if (args.dry_run && windows) {
+    if (auto shown = agent_dry_run(args, plan->distro, console)) return exit_code::k_ok;
+    else console.err << "tfwsl provision: the agent could not show its plan (" << shown.error().describe()
+                     << "); this is tfwsl's own\n";
+  }
+  const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
+  nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
+  if (args.dry_run || (!args.json && !args.check)) {
+    if (!args.json) console.out << provision::render_plan(*plan);
+  }
+  if (args.dry_run) {
+    if (args.json) console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
+    return exit_code::k_ok;
+  }
+  if (!consented(args, console)) return fail(console, "this changes the machine: pass --yes to apply, or --dry-run / --check");
+  SystemProcessRunner runner;
+  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+  nlohmann::json host = {{"steps", nlohmann::json::array()}};
+  if (windows) {
+    HostStepSettings host_settings;
+    host_settings.check_only = args.check;
+    if (auto p = wsl::process_environment_variable("TFWSL_WSLCONFIG")) host_settings.wslconfig_path = *p;
+    else if (auto home = wsl::process_environment_variable("USERPROFILE")) host_settings.wslconfig_path = *home + "\\.wslconfig";
+    host = run_host_steps(*plan, wsl, runner, host_settings);
+  }
+  nlohmann::json distro;
+  std::string distro_error;
+  if (!host.contains("failed")) {
+    ProvisionArgs distro_args = args;  // the venv's owner: --user, else the distro's default user
+    if (distro_args.user.empty() && host.contains("default_user")) distro_args.user = host["default_user"].get<std::string>();
+    auto answer = run_distro_half(distro_args, windows, plan->distro, runner, wsl);
+    if (answer) distro = *answer;
+    else distro_error = answer.error().describe();
+  }
+  nlohmann::json recap = merge_recap(host, distro, args.check);
+  if (!distro_error.empty()) {
+    recap["error"] = distro_error;
+    recap["counts"]["failed"] = recap["counts"]["failed"].get<int>() + 1;
+  }
+  if (args.json) {
+    out["recap"] = recap;
+    console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
+  } else {
+    console.out << render(recap);
+  }
+  if (recap["counts"]["failed"].get<int>() > 0) return exit_code::k_failure;
+  return args.check && recap["counts"]["changed"].get<int>() > 0 ? exit_code::k_warning : exit_code::k_ok;
+}
+
+}  // namespace
+
+void register_provision_command(CLI::App& app, CommandTable& commands, Console& console) {
+  auto args = std::make_shared<ProvisionArgs>();
+  auto* cmd = app.add_subcommand("provision", "Set up WSL and the distro for a profile: CUDA toolkit, venv, TensorFlow");
+  cmd->add_option("--profile", args->profile, "Profile to provision (built-in name or YAML file)")->capture_default_str();
+  auto* dry = cmd->add_flag("--dry-run", args->dry_run, "Print the plan (every step, its packages and commands) and change nothing");
+  cmd->add_flag("--check", args->check, "Check every step and report what would change; change nothing")->excludes(dry);
+  cmd->add_flag("--json", args->json, "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)");
+  cmd->add_flag("-y,--yes", args->yes, "Apply without asking");
+  cmd->add_option("--user", args->user, "The distro user who owns the venv (default: the distro's default user)");
+  cmd->add_option("--agent", args->agent, "The tfwsl-agent binary on native Linux (default: TFWSL_AGENT, then beside tfwsl)");
+  cmd->footer(help_footer("Exit status: 0 done (or nothing to do), 1 --check found steps to change, 2 a step failed.",
+                          {"tfwsl provision --dry-run", "tfwsl provision --check --profile tf-2.17-cuda-12.3",
+                           "tfwsl provision --yes --json"}));
+  commands.add(cmd, [args, &console] { return run_provision_command(*args, console); });
+}
+
+}  // namespace tfwsl::cli

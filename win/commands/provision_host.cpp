@@ -1,0 +1,146 @@
+#include "win/commands/provision_host.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "common/parse/wsl_list_parser.hpp"
+#include "common/text/console_decoder.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/wslconfig/wslconfig_document.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+struct HostOutcome {
+  std::string result;  // ok, changed, failed, skipped
+  std::string message;
+};
+
+std::optional<parse::WslDistro> find_distro(wsl::WslClient& wsl, const std::string& name) {
+  auto reply = wsl.list_verbose();
+  if (!reply) return std::nullopt;
+  for (const auto& d : parse::parse_wsl_list(reply->text).distros)
+    if (d.name == name) return d;
+  return std::nullopt;
+}
+
+HostOutcome distro_installed(const provision::PlannedStep& step, wsl::WslClient& wsl, bool check_only, const std::string& distro) {
+  if (find_distro(wsl, distro)) return {"ok", distro + " is installed"};
+  if (check_only) return {"changed", "would change: " + step.changes};
+  auto reply = wsl.install(distro);
+  if (!reply || reply->exit_code != 0)
+    return {"failed", fmt::format("wsl.exe --install -d {} --no-launch failed: {}", distro,
+                                  reply ? reply->err_text + reply->text : reply.error().describe())};
+  return {"changed", "installed " + distro};
+}
+
+HostOutcome distro_wsl2(const provision::PlannedStep& step, wsl::WslClient& wsl, ProcessRunner& runner, bool check_only,
+                        const std::string& distro) {
+  auto found = find_distro(wsl, distro);
+  if (!found) return {check_only ? "skipped" : "failed", distro + " is not installed"};
+  if (found->version.value_or(2) == 2) return {"ok", distro + " runs as WSL 2"};
+  if (check_only) return {"changed", "would change: " + step.changes};
+  ProcessRequest request;
+  request.argv = step.commands.at(0).argv;
+  request.argv[0] = wsl.settings().exe;
+  request.env = wsl::WslClient::child_environment();
+  request.timeout = wsl.settings().install_timeout;
+  auto outcome = runner.run(request);
+  wsl.count_start();
+  if (!outcome || outcome->exit_code != 0) return {"failed", "wsl.exe --set-version failed"};
+  return {"changed", "converted " + distro + " to WSL 2"};
+}
+
+std::string read_bytes(const std::string& path, bool& present) {
+  std::ifstream in(path_from_utf8(path), std::ios::binary);
+  present = static_cast<bool>(in);
+  std::ostringstream s;
+  if (in) s << in.rdbuf();
+  return s.str();
+}
+
+bool write_atomically(const std::string& path, const std::string& bytes) {
+  const auto target = path_from_utf8(path);
+  const auto temp = path_from_utf8(path + ".tfwsl-tmp");
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << bytes;
+    if (!out.flush()) return false;
+  }
+  std::error_code ec;
+  std::filesystem::rename(temp, target, ec);
+  return !ec;
+}
+
+// The profile's [wsl2] values and gpuSupport, through common/wslconfig's document (every other line kept).
+HostOutcome wslconfig_step(const provision::PlannedStep& step, const std::string& path, bool check_only) {
+  if (path.empty()) return {"skipped", "no %USERPROFILE%"};
+  bool present = false;
+  auto doc = wslconfig::Document::parse(read_bytes(path, present));
+  std::vector<std::string> edits;
+  if (step.definition->id == "wslconfig.gpu") {
+    auto gpu = doc.get("wsl2", "gpuSupport");
+    if (gpu && (*gpu == "false" || *gpu == "False")) {
+      doc.unset("wsl2", "gpuSupport");
+      edits.push_back("removed gpuSupport=false");
+    }
+  } else {
+    for (const auto& [key, value] : step.values) {
+      const std::string name = key.substr(key.find('.') + 1);
+      if (doc.get("wsl2", name) != value) {
+        doc.set("wsl2", name, value);
+        edits.push_back(name + "=" + value);
+      }
+    }
+  }
+  if (edits.empty()) return {"ok", path + " already has the profile's values"};
+  std::string list;
+  for (const auto& e : edits) list += (list.empty() ? "" : ", ") + e;
+  if (check_only) return {"changed", "would set in " + path + ": " + list};
+  if (!write_atomically(path, doc.serialize())) return {"failed", "cannot write " + path};
+  return {"changed", "set in " + path + ": " + list + " (takes effect after wsl --shutdown)"};
+}
+
+HostOutcome check_wsl(const provision::PlannedStep& step, wsl::WslClient& wsl) {
+  auto reply = step.definition->id == "wsl.current" ? wsl.version() : wsl.status();
+  if (reply && reply->exit_code == 0) return {"ok", std::string(step.definition->title)};
+  return {"failed", fmt::format("{} does not hold; run: {}", step.definition->title,
+                                step.commands.empty() ? "" : describe_command(step.commands[0].argv))};
+}
+
+HostOutcome check_user(const provision::PlannedStep& step, wsl::WslClient& wsl, const std::string& distro) {
+  auto reply = wsl.exec({distro, "", ""}, {"id", "-un"});
+  if (!reply) return {"failed", reply.error().describe()};
+  std::string user = reply->text;
+  while (!user.empty() && (user.back() == '\n' || user.back() == '\r')) user.pop_back();
+  if (!user.empty() && user != "root") return {"ok", "the default user is " + user};
+  return {"failed", fmt::format("{} logs in as root; create a user: {}", distro, describe_command(step.commands.at(0).argv))};
+}
+
+}  // namespace
+
+nlohmann::json run_host_steps(const provision::ProvisionPlan& plan, wsl::WslClient& wsl, ProcessRunner& runner,
+                              const HostStepSettings& settings) {
+  nlohmann::json steps = nlohmann::json::array();
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& step : plan.host_steps) {
+    const std::string id(step.definition->id);
+    HostOutcome o;
+    if (out.contains("failed")) o = {"skipped", "not run: " + out["failed"].get<std::string>() + " failed"};
+    else if (id == "wsl.current" || id == "wsl.vmp") o = check_wsl(step, wsl);
+    else if (id == "distro.installed") o = distro_installed(step, wsl, settings.check_only, plan.distro);
+    else if (id == "distro.wsl2") o = distro_wsl2(step, wsl, runner, settings.check_only, plan.distro);
+    else if (id == "wslconfig.values" || id == "wslconfig.gpu") o = wslconfig_step(step, settings.wslconfig_path, settings.check_only);
+    else if (id == "distro.user") o = check_user(step, wsl, plan.distro);
+    if (o.result == "failed" && !out.contains("failed")) out["failed"] = id;
+    if (id == "distro.user" && o.result == "ok") out["default_user"] = o.message.substr(std::string("the default user is ").size());
+    steps.push_back({{"id", id}, {"title", std::string(step.definition->title)}, {"result", o.result}, {"message", o.message}});
+  }
+  out["steps"] = steps;
+  return out;
+}
+
+}  // namespace tfwsl::cli
