@@ -77,17 +77,6 @@ WslFacts wsl_facts_from(const Result<wsl::WslReply>& list, const Result<wsl::Wsl
 
 namespace {
 
-// What the sources gave, once all of them have ended.
-struct Gathered {
-  host::HostFacts host;
-  bool host_in_time = false;
-  WslconfigFacts wslconfig;
-  WslFacts wsl;
-  std::vector<CheckResult> wsl_checks;  // wsl.installed, .version, .default-version, .distro
-  std::string distro;
-  LinuxSide linux_side;
-};
-
 std::vector<CheckResult> skipped_wsl_checks() {
   std::vector<CheckResult> out;
   for (const char* id : {"wsl.installed", "wsl.version", "wsl.default-version", "wsl.distro"}) {
@@ -112,7 +101,7 @@ void announce_step(const DoctorEnvironment& env, const std::string& step) {
 // wsl.exe -l -v and --version (already running), --status only for an inbox wsl.exe without the
 // registry's default version, then the Linux side in the chosen distro: three starts at most.
 void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started, WslTask& list_task,
-                         WslTask& version_task, Gathered& g) {
+                         WslTask& version_task, MachineFacts& g) {
   const auto deadline = started + env.wsl_timeout;
   announce_step(env, "waiting for wsl.exe");
   auto list = list_task.wait_until(deadline);
@@ -136,8 +125,8 @@ void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started
 }
 
 // Every source on its own thread, side by side; all of them have ended when this returns.
-Gathered gather(const DoctorEnvironment& env, Clock::time_point started) {
-  Gathered g;
+MachineFacts gather(const DoctorEnvironment& env, Clock::time_point started) {
+  MachineFacts g;
   const bool through_wsl = env.is_windows && env.wsl;
   JoinedTask<host::HostFacts> host_task("reading the host facts", env.host_facts);
   JoinedTask<WslconfigFacts> wslconfig_task("reading .wslconfig", env.wslconfig);
@@ -171,7 +160,13 @@ Gathered gather(const DoctorEnvironment& env, Clock::time_point started) {
   return g;
 }
 
-nlohmann::json facts_json(const Gathered& g, int wsl_starts, std::chrono::milliseconds elapsed) {
+}  // namespace
+
+MachineFacts gather_machine_facts(const DoctorEnvironment& env) { return gather(env, Clock::now()); }
+
+namespace {
+
+nlohmann::json facts_json(const MachineFacts& g, int wsl_starts, std::chrono::milliseconds elapsed) {
   nlohmann::json distros = nlohmann::json::array();
   for (const auto& d : g.wsl.distros)
     distros.push_back({{"name", d.name}, {"state", d.state.value_or("")}, {"version", d.version.value_or(0)}, {"default", d.is_default}});
@@ -190,7 +185,7 @@ nlohmann::json facts_json(const Gathered& g, int wsl_starts, std::chrono::millis
 
 DoctorResult run_doctor(const DoctorEnvironment& env) {
   const auto started = Clock::now();
-  const Gathered g = gather(env, started);
+  const MachineFacts g = gather(env, started);
 
   std::vector<CheckResult> checks = host::assess_host(g.host, env.host_policy);
   if (!g.host_in_time) {

@@ -63,6 +63,19 @@ struct DoctorResult {
 
 DoctorResult run_doctor(const DoctorEnvironment& env);
 
+// What the sources gave, once all of them have ended: what run_doctor judges, and what
+// `tfwsl profile diff` compares with a profile (the policies of `env` are not used here).
+struct MachineFacts {
+  host::HostFacts host;
+  bool host_in_time = false;
+  WslconfigFacts wslconfig;
+  WslFacts wsl;
+  std::vector<CheckResult> wsl_checks;  // wsl.installed, .version, .default-version, .distro
+  std::string distro;                   // the distribution chosen (--distro or WSL's default); empty natively
+  LinuxSide linux_side;
+};
+MachineFacts gather_machine_facts(const DoctorEnvironment& env);
+
 // Parses what wsl.exe said into WslFacts (the default version from the registry as a fallback).
 WslFacts wsl_facts_from(const Result<wsl::WslReply>& list, const Result<wsl::WslReply>& version,
                         const std::optional<Result<wsl::WslReply>>& status, std::optional<int> registry_default_version);

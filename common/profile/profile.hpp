@@ -55,6 +55,7 @@ struct Profile {
   Setting<std::uint64_t> wsl_memory;  // bytes
   Setting<int> wsl_processors;
   Setting<std::uint64_t> wsl_swap;    // bytes
+  Setting<std::string> gpu_driver;    // the oldest NVIDIA driver accepted, NVIDIA's numbering: "546.80"
   Setting<std::string> cuda_toolkit;  // "12.2"
   Setting<std::string> cuda_cudnn;    // "8.9"
   Setting<std::string> python_version;  // "3.10"

@@ -10,6 +10,7 @@
 #include "common/profile/profile_schema.hpp"
 #include "common/profile/profile_value_types.hpp"
 #include "common/units/size_parser.hpp"
+#include "common/version/driver_version.hpp"
 #include "common/version/version_spec.hpp"
 
 namespace tfwsl {
@@ -31,6 +32,13 @@ std::optional<ProfileKeyProblem> check_memory_not_zero(std::string_view key, std
   auto bytes = parse_wsl_size(text);
   if (!bytes || *bytes != 0) return std::nullopt;
   return ProfileKeyProblem{fmt::format("'{}' is 0", key), "write the memory WSL may use, such as 16GB"};
+}
+
+// NVIDIA's numbering (546.80) or the Windows file form (31.0.15.4680), as nvidia-smi and the registry print it.
+std::optional<ProfileKeyProblem> check_driver_version(std::string_view key, std::string_view text) {
+  auto driver = parse_driver_version(text);
+  if (driver) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}': {}", key, driver.error().message), "write NVIDIA's driver number, e.g. driver: \"546.80\""};
 }
 
 std::optional<ProfileKeyProblem> check_version_specifier(std::string_view key, std::string_view text) {
@@ -93,6 +101,11 @@ constexpr ProfileKeyRow k_profile_key_table[] = {
     {.key = "wsl.swap", .type = size, .ops = field<&Profile::wsl_swap, SizeValue>,
      .example = "16GB", .wsl_only = true,
      .comment = ".wslconfig [wsl2] swap="},
+    // A floor, not a pin: a newer driver runs every older CUDA (NVIDIA's CUDA compatibility guide,
+    // https://docs.nvidia.com/deploy/cuda-compatibility/), and WSL shares the Windows one.
+    {.key = "gpu.driver", .type = version, .ops = field<&Profile::gpu_driver, VersionValue>,
+     .example = "\"546.80\"", .check = check_driver_version, .emit = quoted,
+     .comment = "the oldest NVIDIA Windows driver the team accepts (profile diff reports an older one)"},
     {.key = "cuda.toolkit", .type = version, .ops = field<&Profile::cuda_toolkit, VersionValue>,
      .example = "12.2", .emit = quoted,
      .comment = "installs apt cuda-toolkit-X-Y (never a driver: Windows shares its own)"},

@@ -65,6 +65,7 @@ std::map<std::string, std::string> fake_distro_environment(const fs::path& root,
   for (const auto& [key, value] : settings) {
     if (key == "gpus") env["TFWSL_FAKE_GPU_COUNT"] = value;
     if (key == "nvml-driver") env["TFWSL_FAKE_DRIVER"] = value;
+    if (key == "tf-version") env["TFWSL_FAKE_TF_VERSION"] = value;
   }
   return env;
 }

@@ -10,6 +10,7 @@
 //   without = dev/dxg                a path the distro lacks (repeatable)
 //   gpus = 0                         devices libcuda and NVML report (0: cuInit says no device)
 //   nvml-driver = 546.80             the driver version of the WSL libraries (NVML)
+//   tf-version = 2.16.1              the TensorFlow stand-in's __version__
 
 #include <filesystem>
 #include <map>

@@ -5,6 +5,7 @@
 #include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
 #include "win/commands/migrate_command.hpp"
+#include "win/commands/profile_command.hpp"
 #include "win/commands/wslconfig_command.hpp"
 #include "win/commands/provision_command.hpp"
 
@@ -15,6 +16,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   register_explain_command(app, commands, console);
   register_doctor_command(app, commands, console);
   register_migrate_command(app, commands, console);
+  register_profile_command(app, commands, console);
   register_wslconfig_command(app, commands, console);
   register_data_command(app, commands, console);
   register_agent_command(app, commands, console);

@@ -13,6 +13,7 @@
 #include "common/diagnose/signature_base.hpp"
 #include "common/doctor/doctor_checks.hpp"
 #include "common/judge/assess.hpp"
+#include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "linux/commands/command_registry.hpp"
 #include "tests/support/test_environment.hpp"
@@ -84,6 +85,17 @@ std::vector<std::string> verdict_fixes() {
     doctor::WslconfigFacts file{true, "C:\\Users\\me\\.wslconfig", "", bytes};
     for (const auto& c : doctor::check_wslconfig(file, {}, memory)) texts.push_back(c.fix);
   }
+  // tfwsl profile diff: every drift of a machine that differs in every key it compares.
+  auto team = load_valid_profile("tf-2.15-cuda-12.2", {.overrides = {"wsl.memory=16GB", "wsl.processors=8", "wsl.swap=4GB",
+                                                                      "gpu.driver=\"546.80\""}});
+  REQUIRE(team);
+  ProfileMachineFacts machine;
+  machine.host = {"Ubuntu-24.04", "", "537.58", "C:\\Users\\me\\.wslconfig", std::string("[wsl2]\nmemory=8GB\n"), ""};
+  machine.linux = broken;
+  machine.linux->tf.installed = false;
+  const auto diff = diff_profile(*team, machine);
+  CHECK(diff.drifts.size() >= 8);
+  for (const auto& d : diff.drifts) texts.push_back(d.fix);
   return texts;
 }
 

@@ -65,7 +65,7 @@ std::vector<std::string> table_keys() {
 TEST_CASE("schema: every key's built-in default is pinned", "[profile][schema]") {
   // A new row fails here until its default is pinned below.
   CHECK(table_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl.memory", "wsl.processors", "wsl.swap",
-                                                 "cuda.toolkit", "cuda.cudnn", "python.version", "python.venv",
+                                                 "gpu.driver", "cuda.toolkit", "cuda.cudnn", "python.version", "python.venv",
                                                  "tensorflow.version", "tensorflow.extras", "packages.apt", "packages.pip", "env",
                                                  "datasets"});
   CHECK(default_of("name") == "<unset>");
@@ -75,6 +75,7 @@ TEST_CASE("schema: every key's built-in default is pinned", "[profile][schema]")
   CHECK(default_of("wsl.memory") == "<unset>");
   CHECK(default_of("wsl.processors") == "<unset>");
   CHECK(default_of("wsl.swap") == "<unset>");
+  CHECK(default_of("gpu.driver") == "<unset>");
   CHECK(default_of("cuda.toolkit") == "<unset>");
   CHECK(default_of("cuda.cudnn") == "<unset>");
   CHECK(default_of("python.version") == "<unset>");
@@ -158,10 +159,10 @@ TEST_CASE("schema: a key without a row is an unknown key, with did-you-mean", "[
 
 TEST_CASE("schema: the setting keys and the table agree", "[profile][schema]") {
   CHECK(profile_setting_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl.memory", "wsl.processors",
-                                                           "wsl.swap", "cuda.toolkit", "cuda.cudnn", "python.version",
+                                                           "wsl.swap", "gpu.driver", "cuda.toolkit", "cuda.cudnn", "python.version",
                                                            "python.venv", "tensorflow.version", "tensorflow.extras",
                                                            "packages.apt", "packages.pip", "env.<NAME>", "datasets"});
-  CHECK(profile_top_level_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl", "cuda", "python",
+  CHECK(profile_top_level_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl", "gpu", "cuda", "python",
                                                              "tensorflow", "packages", "env", "datasets"});
   CHECK(profile_section_keys("wsl") == std::vector<std::string>{"memory", "processors", "swap"});
   for (const auto& row : profile_key_table()) {

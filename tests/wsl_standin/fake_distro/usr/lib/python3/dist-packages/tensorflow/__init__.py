@@ -9,7 +9,8 @@ import ctypes
 import os
 import sys
 
-__version__ = "2.15.1"
+# relay.txt's `tf-version` (TFWSL_FAKE_TF_VERSION) makes it another release, for `tfwsl profile diff`.
+__version__ = os.environ.get("TFWSL_FAKE_TF_VERSION", "2.15.1")
 
 # .../usr/lib/python3/dist-packages/tensorflow/__init__.py -> the distro's root.
 _ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), *[os.pardir] * 5))

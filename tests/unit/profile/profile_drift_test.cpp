@@ -1,0 +1,207 @@
+// diff_profile and profile_from_machine (common/profile/profile_drift.hpp, profile_export.hpp): a
+// profile against a machine's facts, as pure functions.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "common/profile/profile_drift.hpp"
+#include "common/profile/profile_emitter.hpp"
+#include "common/profile/profile_export.hpp"
+#include "common/profile/profile_loader.hpp"
+#include "common/profile/profile_source.hpp"
+
+using namespace tfwsl;
+
+namespace {
+
+const char* k_team =
+    "name: team\n"
+    "distro: Ubuntu-22.04\n"
+    "wsl: { memory: 16GB, processors: 8 }\n"
+    "gpu: { driver: \"546.80\" }\n"
+    "cuda: { toolkit: \"12.2\", cudnn: \"8.9\" }\n"
+    "python: { version: \"3.10\", venv: ~/.venvs/team }\n"
+    "tensorflow: { version: \"2.15.*\", extras: [and-cuda] }\n";
+
+Profile load_text(const std::string& text) {
+  InMemoryProfileResolver resolver({{"team.yaml", text}});
+  auto root = resolver.open("team.yaml");
+  REQUIRE(root);
+  auto loaded = load_profile(*root, resolver);
+  INFO([&] { std::string s; for (const auto& i : loaded.issues) s += i.to_string() + "\n"; return s; }());
+  REQUIRE(loaded.ok());
+  return *loaded.profile;
+}
+
+// A machine that has what k_team says.
+ProfileMachineFacts matching_machine() {
+  ProfileMachineFacts m;
+  m.host.distro = "Ubuntu-22.04";
+  m.host.windows_driver = "546.80";
+  m.host.wslconfig_path = "C:\\Users\\me\\.wslconfig";
+  m.host.wslconfig_bytes = "[wsl2]\r\nmemory=16GB\r\nprocessors=8\r\n";
+  agent_api::LinuxFacts f;
+  f.wsl.kind = agent_api::WslKind::wsl2;
+  f.gpu.nvml_driver_version = "546.80";
+  f.stack.toolkits = {{"/usr/local/cuda-12.2", "12.2.140"}};
+  f.stack.python_version = "3.10.12";
+  f.tf.ran = true;
+  f.tf.installed = true;
+  f.tf.version = "2.15.1";
+  m.linux = f;
+  return m;
+}
+
+std::vector<std::string> drift_keys(const ProfileDiff& d) {
+  std::vector<std::string> keys;
+  for (const auto& x : d.drifts) keys.push_back(x.key);
+  return keys;
+}
+
+const ProfileUncompared* uncompared(const ProfileDiff& d, const std::string& key) {
+  auto it = std::find_if(d.not_compared.begin(), d.not_compared.end(), [&](const ProfileUncompared& u) { return u.key == key; });
+  return it == d.not_compared.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
+TEST_CASE("diff: a machine that has what the profile says has no drift", "[profile][diff]") {
+  const auto diff = diff_profile(load_text(k_team), matching_machine());
+  CHECK(diff.drifts.empty());
+  for (const char* key : {"route", "distro", "wsl.memory", "wsl.processors", "gpu.driver", "cuda.toolkit", "python.version",
+                          "tensorflow.version"})
+    CHECK(std::count(diff.same.begin(), diff.same.end(), key) == 1);
+  // Said, not silently dropped: what the machine does not show.
+  REQUIRE(uncompared(diff, "cuda.cudnn"));
+  CHECK(uncompared(diff, "cuda.cudnn")->why.find("pip wheels") != std::string::npos);
+  CHECK(uncompared(diff, "python.venv"));
+  CHECK(uncompared(diff, "tensorflow.extras"));
+  CHECK_FALSE(uncompared(diff, "name"));
+}
+
+TEST_CASE("diff: TensorFlow, driver and memory that differ are exactly three drifts, each with its fix", "[profile][diff]") {
+  auto machine = matching_machine();
+  machine.linux->tf.version = "2.16.1";
+  machine.host.windows_driver = "537.58";
+  machine.host.wslconfig_bytes = "[wsl2]\nmemory=8GB\nprocessors=8\n";
+  const auto diff = diff_profile(load_text(k_team), machine);
+  REQUIRE(drift_keys(diff) == std::vector<std::string>{"wsl.memory", "gpu.driver", "tensorflow.version"});
+  CHECK(diff.drifts[0].wanted == "16GB");
+  CHECK(diff.drifts[0].found == "8GB");
+  CHECK(diff.drifts[0].where.to_string() == "team.yaml:3:16");
+  CHECK(diff.drifts[0].fix == "tfwsl wslconfig set memory=16GB --apply (under [wsl2] in C:\\Users\\me\\.wslconfig; --apply "
+                              "restarts WSL so that it reads it)");
+  CHECK(diff.drifts[1].found == "537.58 (the Windows driver)");
+  CHECK(diff.drifts[1].fix.find("546.80 or newer") != std::string::npos);
+  CHECK(diff.drifts[2].wanted == "2.15.*");
+  CHECK(diff.drifts[2].found == "2.16.1");
+  CHECK(diff.drifts[2].fix == "python3 -m pip install \"tensorflow[and-cuda]==2.15.*\" in the distro (in the profile's venv, "
+                              "~/.venvs/team, when it has one)");
+}
+
+TEST_CASE("diff: a newer driver is no drift, and memory is compared by size, not spelling", "[profile][diff]") {
+  auto machine = matching_machine();
+  machine.host.windows_driver = "560.94";
+  machine.host.wslconfig_bytes = "[wsl2]\nmemory=16384MB\nprocessors=8\n";
+  CHECK(diff_profile(load_text(k_team), machine).drifts.empty());
+}
+
+TEST_CASE("diff: what .wslconfig lacks or WSL cannot read is a drift, and no .wslconfig natively is not compared", "[profile][diff]") {
+  auto machine = matching_machine();
+  machine.host.wslconfig_bytes.reset();
+  auto absent = diff_profile(load_text(k_team), machine);
+  REQUIRE(drift_keys(absent) == std::vector<std::string>{"wsl.memory", "wsl.processors"});
+  CHECK(absent.drifts[0].found == "no C:\\Users\\me\\.wslconfig (WSL's default)");
+  machine.host.wslconfig_bytes = "[wsl2]\nmemory=16 GB\n";
+  auto unreadable = diff_profile(load_text(k_team), machine);
+  REQUIRE(drift_keys(unreadable) == std::vector<std::string>{"wsl.memory", "wsl.processors"});
+  CHECK(unreadable.drifts[0].found == "'16 GB' (WSL does not read it)");
+  CHECK(unreadable.drifts[1].found == "not set (WSL's default)");
+  machine.host.wslconfig_path.clear();
+  auto native = diff_profile(load_text(k_team), machine);
+  CHECK(native.drifts.empty());
+  REQUIRE(uncompared(native, "wsl.memory"));
+  CHECK(uncompared(native, "wsl.memory")->why == "no .wslconfig here (not Windows)");
+}
+
+TEST_CASE("diff: without the agent the distro's keys are not compared, with the reason", "[profile][diff]") {
+  auto machine = matching_machine();
+  machine.linux.reset();
+  machine.linux_error = "tfwsl-agent was not found";
+  const auto diff = diff_profile(load_text(k_team), machine);
+  CHECK(diff.drifts.empty());
+  for (const char* key : {"cuda.toolkit", "python.version", "tensorflow.version"}) {
+    INFO(key);
+    REQUIRE(uncompared(diff, key));
+    CHECK(uncompared(diff, key)->why == "the agent could not be reached: tfwsl-agent was not found");
+  }
+  CHECK(std::count(diff.same.begin(), diff.same.end(), "gpu.driver") == 1);  // the Windows driver is the host's
+}
+
+TEST_CASE("diff: natively the driver is NVML's, and the distro name is not compared", "[profile][diff]") {
+  auto machine = matching_machine();
+  machine.host.windows_driver.clear();
+  machine.host.distro.clear();
+  machine.host.distro_why = "not Windows";
+  machine.linux->gpu.nvml_driver_version = "535.10";
+  const auto diff = diff_profile(load_text(k_team), machine);
+  REQUIRE(drift_keys(diff) == std::vector<std::string>{"gpu.driver"});
+  CHECK(diff.drifts[0].found == "535.10 (NVML in the distro)");
+  REQUIRE(uncompared(diff, "distro"));
+  CHECK(uncompared(diff, "distro")->why == "not Windows");
+}
+
+TEST_CASE("diff: the distro's stack that differs names the install that fixes it", "[profile][diff]") {
+  auto machine = matching_machine();
+  machine.host.distro = "Ubuntu-24.04";
+  machine.linux->stack.toolkits = {{"/usr/local/cuda-12.5", "12.5.40"}};
+  machine.linux->stack.python_version = "3.12.3";
+  machine.linux->stack.cudnn_found = true;
+  machine.linux->stack.cudnn_version = 91900;
+  machine.linux->stack.cudnn_library = "/usr/lib/x86_64-linux-gnu/libcudnn.so.9";
+  machine.linux->tf.installed = false;
+  const auto diff = diff_profile(load_text(k_team), machine);
+  REQUIRE(drift_keys(diff) ==
+          std::vector<std::string>{"distro", "cuda.toolkit", "cuda.cudnn", "python.version", "tensorflow.version"});
+  CHECK(diff.drifts[0].fix.find("tfwsl profile diff --distro Ubuntu-22.04") != std::string::npos);
+  CHECK(diff.drifts[1].fix == "sudo apt-get install cuda-toolkit-12-2 (from NVIDIA's wsl-ubuntu repository)");
+  CHECK(diff.drifts[2].found == "9.19 (/usr/lib/x86_64-linux-gnu/libcudnn.so.9)");
+  CHECK(diff.drifts[4].found == "not installed");
+}
+
+TEST_CASE("export: the machine as a profile, which diff on the same machine finds no drift in", "[profile][export]") {
+  auto machine = matching_machine();
+  machine.linux->tf.version = "2.16.1";
+  machine.linux->stack.toolkits = {{"/usr/local/cuda-12.2", "12.2.140"}, {"/usr/local/cuda-12.3", "12.3.52"}};
+  machine.linux->stack.cudnn_found = true;
+  machine.linux->stack.cudnn_version = 8906;
+  machine.host.windows_driver = "537.58";
+  machine.host.wslconfig_bytes = "[wsl2]\nmemory=24GB\nswap=0\n";
+  const Profile exported = profile_from_machine(machine, "lab-pc");
+  const std::string yaml = emit_profile(exported);
+  INFO(yaml);
+  CHECK(yaml.find("name: lab-pc\n") != std::string::npos);
+  CHECK(yaml.find("distro: Ubuntu-22.04") != std::string::npos);
+  CHECK(yaml.find("memory: 24GB") != std::string::npos);
+  CHECK(yaml.find("driver: \"537.58\"") != std::string::npos);
+  CHECK(yaml.find("toolkit: \"12.3\"") != std::string::npos);  // the newest
+  CHECK(yaml.find("cudnn: \"8.9\"") != std::string::npos);
+  CHECK(yaml.find("version: \"3.10\"") != std::string::npos);
+  CHECK(yaml.find("version: \"==2.16.1\"") != std::string::npos);
+  CHECK(yaml.find("processors") == std::string::npos);  // not in its .wslconfig: not exported
+
+  const auto diff = diff_profile(load_text(yaml), machine);
+  CHECK(drift_keys(diff).empty());
+  CHECK(std::count(diff.same.begin(), diff.same.end(), "tensorflow.version") == 1);
+  CHECK(std::count(diff.same.begin(), diff.same.end(), "wsl.swap") == 1);
+}
+
+TEST_CASE("export: what the machine does not show stays out", "[profile][export]") {
+  ProfileMachineFacts bare;
+  bare.linux = agent_api::LinuxFacts{};
+  const std::string yaml = emit_profile(profile_from_machine(bare, "bare"));
+  CHECK(yaml == "name: bare\n");
+  CHECK(cudnn_series(8906) == "8.9");
+  CHECK(cudnn_series(90100) == "9.1");
+  CHECK(cudnn_series(91900) == "9.19");
+}

@@ -1,0 +1,116 @@
+#include "win/commands/machine_access.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <spdlog/spdlog.h>
+
+#include "common/agent_client/agent_locator.hpp"
+#include "common/agent_client/local_agent_host.hpp"
+#include "common/agent_client/wsl_agent_host.hpp"
+#include "common/doctor/agent_side.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/wslconfig/wslconfig_location.hpp"
+#include "win/platform/host_platform.hpp"
+#include "win/platform/own_executable.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+Result<std::filesystem::path> locate_agent(const std::string& option) {
+  agent_client::AgentSearch search;
+  search.option = option;
+  search.env = wsl::process_environment_variable(agent_client::k_agent_binary_env);
+  search.executable = path_from_utf8(own_executable_path());
+  return agent_client::find_agent_binary(search, [](const std::filesystem::path& p) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(p, ec);
+  });
+}
+
+// The agent is not told the profile: it reports facts, and the CLI judges or compares them with
+// the profile on this side.
+agent_client::BridgeOptions bridge_options() {
+  agent_client::BridgeOptions options;
+  options.expected_version = TFWSL_VERSION;
+  return options;
+}
+
+}  // namespace
+
+doctor::WslconfigFacts read_wslconfig() {
+  doctor::WslconfigFacts facts;
+  auto located = wslconfig::windows_wslconfig_path(wsl::process_environment_variable);
+  if (!located) return facts;
+  const std::string path = *located;
+  facts.path = path;
+  std::error_code ec;
+  std::filesystem::path p = path_from_utf8(path);
+  if (!std::filesystem::exists(p, ec)) return facts;
+  std::ifstream in(p, std::ios::binary);
+  if (!in) {
+    facts.read_error = "cannot open it";
+    return facts;
+  }
+  std::ostringstream s;
+  s << in.rdbuf();
+  facts.present = true;
+  facts.bytes = s.str();
+  return facts;
+}
+
+MachineAccess::MachineAccess(std::string agent_option)
+    : m_registry(make_system_registry()),
+      m_system(read_system_info()),
+      m_wsl(m_runner, wsl::wsl_settings_from_environment()),
+      m_agent_option(std::move(agent_option)) {}
+
+// Windows: the agent in `distro` through wsl.exe; the one found by locate_agent runs (in place,
+// installing nothing) when the distro has no usable agent of its own.
+doctor::LinuxSide MachineAccess::wsl_linux_side(const std::string& distro) {
+  agent_client::SystemChildLauncher launcher;
+  agent_client::HttpLoopbackConnector loopback;
+  agent_client::WslAgentSettings settings;
+  settings.distro = distro;
+  if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) settings.agent_path = *path;
+  if (auto shipped = locate_agent(m_agent_option)) settings.shipped_agent = path_to_utf8(*shipped);
+  else spdlog::info("{}", shipped.error().describe());
+  agent_client::WslAgentHost host(m_wsl, launcher, settings);
+  return doctor::linux_side_from_agent(host, loopback, bridge_options());
+}
+
+// Native Linux: the agent found by locate_agent, started as a child over the same bridge.
+doctor::LinuxSide MachineAccess::local_linux_side() {
+  auto agent = locate_agent(m_agent_option);
+  if (!agent) {
+    doctor::LinuxSide side;
+    side.error = agent.error().describe();
+    return side;
+  }
+  agent_client::SystemChildLauncher launcher;
+  agent_client::HttpLoopbackConnector loopback;
+  agent_client::LocalAgentHost host(launcher, path_to_utf8(*agent));
+  return doctor::linux_side_from_agent(host, loopback, bridge_options());
+}
+
+doctor::DoctorEnvironment MachineAccess::environment(const std::string& distro) {
+  doctor::DoctorEnvironment env;
+  env.is_windows = m_system.is_windows;
+  env.distro = distro;
+  env.host_facts = [this] {
+    host::HostProbeSettings settings;
+    settings.nvidia_smi = host::nvidia_smi_candidates(wsl::process_environment_variable);
+    return host::gather_host_facts(m_system, *m_registry, m_runner, settings);
+  };
+  env.wslconfig = read_wslconfig;
+  if (m_system.is_windows) {
+    env.wsl = &m_wsl;
+    env.linux_side = [this](const std::string& name) { return wsl_linux_side(name); };
+  } else {
+    env.linux_side = [this](const std::string&) { return local_linux_side(); };
+  }
+  return env;
+}
+
+}  // namespace tfwsl::cli

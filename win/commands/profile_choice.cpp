@@ -1,0 +1,27 @@
+#include "win/commands/profile_choice.hpp"
+
+#include <filesystem>
+
+#include "common/text/utf_convert.hpp"
+#include "common/wsl/wsl_client.hpp"
+#include "win/platform/host_platform.hpp"
+
+namespace tfwsl::cli {
+
+ProfileSearch profile_search(const std::string& option) {
+  ProfileSearch search;
+  search.option = option;
+  std::error_code ec;
+  search.start = std::filesystem::current_path(ec);
+  search.getenv = wsl::process_environment_variable;
+  search.windows = read_system_info().is_windows;
+  return search;
+}
+
+ChosenProfile load_chosen_profile(const std::string& option) {
+  ChosenProfile chosen{choose_profile(profile_search(option)), {}};
+  chosen.loaded = load_profile(chosen.choice.name_or_path);
+  return chosen;
+}
+
+}  // namespace tfwsl::cli

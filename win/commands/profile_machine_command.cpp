@@ -1,0 +1,103 @@
+#include "win/commands/profile_machine_command.hpp"
+
+#include <iostream>
+
+#include <spdlog/spdlog.h>
+
+#include "common/cli/json_envelope.hpp"
+#include "common/cli/status_line.hpp"
+#include "common/core/clock.hpp"
+#include "common/core/exit_codes.hpp"
+#include "common/profile/profile_drift.hpp"
+#include "common/profile/profile_emitter.hpp"
+#include "common/profile/profile_export.hpp"
+#include "common/profile/profile_validator.hpp"
+#include "win/commands/machine_access.hpp"
+#include "win/commands/profile_choice.hpp"
+#include "win/commands/profile_file_write.hpp"
+#include "win/commands/profile_render.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+ProfileMachineFacts profile_facts_of(const doctor::MachineFacts& m) {
+  ProfileMachineFacts f;
+  f.host.distro = m.distro;
+  if (!m.host.is_windows) f.host.distro_why = "not Windows: the agent runs on this machine, not in a WSL distribution";
+  else if (m.distro.empty()) f.host.distro_why = m.linux_side.error;
+  if (m.host.is_windows && !m.host.gpus.empty()) f.host.windows_driver = m.host.gpus.front().driver_version;
+  f.host.wslconfig_path = m.wslconfig.path;
+  if (m.wslconfig.present) f.host.wslconfig_bytes = m.wslconfig.bytes;
+  f.host.wslconfig_error = m.wslconfig.read_error;
+  f.linux = m.linux_side.facts;
+  f.linux_error = m.linux_side.error;
+  return f;
+}
+
+struct Gathered {
+  ProfileMachineFacts facts;
+  DiffMachine machine;
+};
+
+// The machine as the doctor sees it, with a status line while the agent's TensorFlow probe runs.
+Gathered gather_this_machine(const MachineArgs& args, const std::string& command, bool quiet, Console& console) {
+  MachineAccess access(args.agent);
+  doctor::DoctorEnvironment env = access.environment(args.distro);
+  SteadyClock clock;
+  StatusLine status(console.err, command, clock, StatusLineSettings{console.live_status});
+  if (!quiet) {
+    env.progress = [&status](const std::string& step) { status.set_step(step); };
+    status.start();
+  }
+  const doctor::MachineFacts m = doctor::gather_machine_facts(env);
+  status.stop();
+  Gathered g{profile_facts_of(m), {m.distro, m.linux_side.facts ? m.linux_side.description : "no agent: " + m.linux_side.error}};
+  spdlog::info("{}: {}", command, g.machine.agent);
+  return g;
+}
+
+}  // namespace
+
+int run_profile_diff(const DiffArgs& args, Console& console) {
+  const auto chosen = load_chosen_profile(args.profile);
+  if (!chosen.loaded.profile) {
+    console.err << "tfwsl profile diff: the profile " << chosen.choice.from << " does not load:\n"
+                << issues_text(chosen.loaded.issues);
+    return exit_code::k_failure;
+  }
+  // A profile with errors is still compared (what it says is known); the errors are said first.
+  if (!chosen.loaded.issues.empty()) console.err << issues_text(chosen.loaded.issues);
+  const Profile& profile = *chosen.loaded.profile;
+  const Gathered g = gather_this_machine(args.machine, "tfwsl profile diff", args.json || args.machine.quiet, console);
+  const ProfileDiff diff = diff_profile(profile, g.facts);
+  if (args.json) {
+    auto j = with_json_envelope(diff_json(profile, chosen.choice, g.machine, diff), json_schema::k_profile_diff, json_schema::k_version);
+    console.out << j.dump(2) << "\n";
+  } else {
+    console.out << diff_text(profile, chosen.choice, g.machine, diff);
+  }
+  // Half the machine unseen, or a profile with errors: the diff is not the whole answer.
+  if (!g.facts.linux || has_errors(chosen.loaded.issues)) return exit_code::k_failure;
+  return diff.drifts.empty() ? exit_code::k_ok : exit_code::k_warning;
+}
+
+int run_profile_export(const ExportArgs& args, Console& console) {
+  const Gathered g = gather_this_machine(args.machine, "tfwsl profile export", args.machine.quiet, console);
+  if (!g.facts.linux) {
+    console.err << "tfwsl profile export: " << g.machine.agent << "\n";
+    return exit_code::k_failure;
+  }
+  const Profile profile = profile_from_machine(g.facts, args.name);
+  const auto issues = validate_profile(profile, builtin_compat_db());
+  if (!issues.empty()) console.err << "tfwsl profile export: this machine, as a profile:\n" << issues_text(issues);
+  const std::string text = "# This machine (" + (g.machine.distro.empty() ? std::string("native") : g.machine.distro) +
+                           "), written by tfwsl profile export; `tfwsl profile diff` of it here finds no drift.\n" +
+                           emit_profile(profile);
+  if (args.file.empty()) {
+    console.out << text;
+    return exit_code::k_ok;
+  }
+  return write_with_consent({"tfwsl profile export", args.file, text, args.yes, args.dry_run}, console, std::cin);
+}
+
+}  // namespace tfwsl::cli

@@ -1,0 +1,101 @@
+#include "win/commands/profile_render.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "common/core/exit_codes.hpp"
+#include "common/profile/profile_emitter.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+nlohmann::json where_json(const SourceLocation& where) { return where.to_string(); }
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
+  return out;
+}
+
+}  // namespace
+
+int issues_exit_code(const std::vector<ProfileIssue>& issues) {
+  if (has_errors(issues)) return exit_code::k_failure;
+  return issues.empty() ? exit_code::k_ok : exit_code::k_warning;
+}
+
+nlohmann::json issues_json(const std::vector<ProfileIssue>& issues) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& i : issues) {
+    out.push_back({{"severity", i.severity == IssueSeverity::error ? "error" : "warning"},
+                   {"file", i.where.file},
+                   {"line", i.where.line},
+                   {"column", i.where.column},
+                   {"message", i.message},
+                   {"fix", i.fix}});
+  }
+  return out;
+}
+
+std::string issues_text(const std::vector<ProfileIssue>& issues) {
+  std::string out;
+  for (const auto& i : issues) out += i.to_string() + "\n";
+  return out;
+}
+
+nlohmann::json profile_identity_json(const Profile& profile, const ProfileChoice& choice) {
+  return {{"name", profile.name.value_or("")}, {"from", choice.from}, {"origin", to_string(choice.origin)},
+          {"sources", profile.sources}};
+}
+
+nlohmann::json show_json(const Profile& profile, const ProfileChoice& choice, const std::vector<ProfileIssue>& issues) {
+  nlohmann::json settings = nlohmann::json::array();
+  for (const auto& s : flatten_profile(profile)) settings.push_back({{"key", s.key}, {"value", s.value}, {"where", where_json(s.where)}});
+  return {{"profile", profile_identity_json(profile, choice)}, {"settings", settings}, {"issues", issues_json(issues)}};
+}
+
+std::string show_text(const Profile& profile, const ProfileChoice& choice) {
+  std::string out = fmt::format("profile {}\nfrom: {}\nfiles: {}\n\n", profile.name.value_or("(no name)"), choice.from,
+                                join(profile.sources, " <- "));
+  const auto flat = flatten_profile(profile);
+  std::size_t key_width = 0, value_width = 0;
+  for (const auto& s : flat) key_width = std::max(key_width, s.key.size()), value_width = std::max(value_width, s.value.size());
+  value_width = std::min<std::size_t>(value_width, 40);
+  for (const auto& s : flat) out += fmt::format("  {:<{}}  {:<{}}  {}\n", s.key, key_width, s.value, value_width, s.where.to_string());
+  return out;
+}
+
+nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff) {
+  nlohmann::json drifts = nlohmann::json::array(), not_compared = nlohmann::json::array();
+  for (const auto& d : diff.drifts)
+    drifts.push_back({{"key", d.key}, {"wanted", d.wanted}, {"found", d.found}, {"where", where_json(d.where)}, {"fix", d.fix}});
+  for (const auto& n : diff.not_compared) not_compared.push_back({{"key", n.key}, {"why", n.why}});
+  return {{"profile", profile_identity_json(profile, choice)},
+          {"machine", {{"distro", machine.distro}, {"agent", machine.agent}}},
+          {"drifts", drifts},
+          {"same", diff.same},
+          {"not_compared", not_compared}};
+}
+
+std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff) {
+  std::string out = fmt::format("profile {}\nfrom: {}\nmachine: {}{}\n\n", profile.name.value_or("(no name)"), choice.from,
+                                machine.distro.empty() ? "" : machine.distro + ", ", machine.agent);
+  if (diff.drifts.empty()) {
+    out += fmt::format("no drift: the {} settings compared are the same on this machine\n", diff.same.size());
+  } else {
+    out += fmt::format("{} drift{}:\n", diff.drifts.size(), diff.drifts.size() == 1 ? "" : "s");
+    for (const auto& d : diff.drifts) {
+      out += fmt::format("  {}: the profile says {}, this machine has {}  ({})\n    fix: {}\n", d.key, d.wanted, d.found,
+                         d.where.to_string(), d.fix);
+    }
+  }
+  if (!diff.same.empty()) out += "\nsame: " + join(diff.same, ", ") + "\n";
+  if (!diff.not_compared.empty()) {
+    out += "not compared:\n";
+    for (const auto& n : diff.not_compared) out += fmt::format("  {}: {}\n", n.key, n.why);
+  }
+  return out;
+}
+
+}  // namespace tfwsl::cli

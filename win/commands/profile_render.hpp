@@ -1,0 +1,36 @@
+#pragma once
+// What the profile commands print: the text for people and the --json objects
+// (docs/schema/profile-validate, profile-show, profile-diff .schema.json).
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/profile/profile_drift.hpp"
+#include "common/profile/profile_issue.hpp"
+#include "common/profile/profile_locate.hpp"
+
+namespace tfwsl::cli {
+
+// 0 no issue, 1 warnings only, 2 an error (docs/cli.md's table).
+int issues_exit_code(const std::vector<ProfileIssue>& issues);
+
+nlohmann::json issues_json(const std::vector<ProfileIssue>& issues);
+// One `file:line:col: error|warning: message; fix: ...` line each.
+std::string issues_text(const std::vector<ProfileIssue>& issues);
+
+// {name, from, origin, sources}
+nlohmann::json profile_identity_json(const Profile& profile, const ProfileChoice& choice);
+
+nlohmann::json show_json(const Profile& profile, const ProfileChoice& choice, const std::vector<ProfileIssue>& issues);
+std::string show_text(const Profile& profile, const ProfileChoice& choice);
+
+struct DiffMachine {
+  std::string distro;  // empty natively
+  std::string agent;   // the agent's description, or why there is none
+};
+nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff);
+std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff);
+
+}  // namespace tfwsl::cli
