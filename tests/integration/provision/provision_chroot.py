@@ -216,6 +216,22 @@ def fixups_when_needed(root):
     counts = doc["recap"]["counts"] if doc else {}
     check(p.returncode == 0 and counts.get("changed") == 0, f"the run after the fix-up changes nothing ({elapsed:.1f} s)",
           describe(p, doc))
+    open(os.path.join(root, sp.NEEDS_XLA_FLAG.lstrip("/")), "w").close()
+    p, doc, elapsed = provision(root)
+    steps = results(doc)
+    counts = doc["recap"]["counts"] if doc else {}
+    check(p.returncode == 0 and counts.get("changed") == 1 and steps.get("tensorflow.fixups", {}).get("result") == "changed",
+          f"XLA finds no libdevice: only tensorflow.fixups changes ({elapsed:.1f} s)", describe(p, doc))
+    fixups = os.path.join(root, "home", USER, ".config/tfwsl/team.env.fixups")
+    text = open(fixups).read() if os.path.exists(fixups) else ""
+    check("export XLA_FLAGS='--xla_gpu_cuda_data_dir=/home/tfuser/.venvs/tf-2.15/lib/" in text and "nvidia/cuda_nvcc'" in text
+          and os.stat(fixups).st_uid == 1000, "... XLA_FLAGS names the pip nvcc folder, in the user's fix-ups file", text)
+    env = open(os.path.join(root, "home", USER, ".config/tfwsl/team.env")).read()
+    check(f". '/home/{USER}/.config/tfwsl/team.env.fixups'" in env, "... which the profile's environment file sources", env)
+    p, doc, elapsed = provision(root)
+    counts = doc["recap"]["counts"] if doc else {}
+    check(p.returncode == 0 and counts.get("changed") == 0, f"the run after the XLA fix-up changes nothing ({elapsed:.1f} s)",
+          describe(p, doc))
 
 
 def chroot_pids(root):
