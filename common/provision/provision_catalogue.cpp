@@ -64,7 +64,7 @@ std::vector<StepDefinition> make_catalogue() {
        "pip never as root nor into the system Python (PEP 668 forbids it on newer Ubuntu)", "https://peps.python.org/pep-0668/"},
       {"tensorflow.install", S::distro, R::user, "the profile's TensorFlow and pip packages are in the venv",
        "tensorflow[and-cuda] brings the CUDA and cuDNN libraries as wheels matched to the release", k_tf_pip},
-      {"tensorflow.fixups", S::distro, R::agent, "TensorFlow finds the pip CUDA libraries and ptxas",
+      {"tensorflow.fixups", S::distro, R::agent, "TensorFlow finds the pip CUDA libraries, ptxas and libdevice",
        "TensorFlow's own install guide links them when a release does not find them; applied only when the probe shows the need",
        k_tf_pip},
       {"env.file", S::distro, R::agent, "the profile's environment file is written",

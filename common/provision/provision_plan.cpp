@@ -166,7 +166,7 @@ class PlanBuilder {
     m_plan.distro_steps.push_back(std::move(tf));
     auto fixups = make_step("tensorflow.fixups");
     fixups.values = {{"venv", m_plan.venv}};
-    fixups.changes = "only when the probe after installing shows the need: links the pip CUDA libraries and ptxas";
+    fixups.changes = "only when the probe after installing shows the need: links the pip CUDA libraries and ptxas, sets XLA_FLAGS";
     m_plan.distro_steps.push_back(std::move(fixups));
     auto env = make_step("env.file");
     env.values = {{"path", m_plan.env_file}};

@@ -13,6 +13,7 @@
 #include "common/profile/profile_validator.hpp"
 #include "linux/checks/probes.hpp"
 #include "linux/provision/dpkg_state.hpp"
+#include "linux/provision/fixup_env.hpp"
 #include "linux/provision/venv_contents.hpp"
 
 namespace tfwsl::provision {
@@ -22,9 +23,10 @@ namespace {
 // as it will for them and nothing in their venv becomes root's.
 class AsUserRunner final : public ProcessRunner {
  public:
-  explicit AsUserRunner(const DistroUser* user) : m_user(user) {}
+  AsUserRunner(const DistroUser* user, std::map<std::string, std::string> env) : m_user(user), m_env(std::move(env)) {}
   Result<ProcessOutcome> run(const ProcessRequest& request) override {
     ProcessRequest r = request;
+    for (const auto& [k, v] : m_env) r.env[k] = v;  // the fix-ups' variables, as the user's shell has them
     r.env["PYTHONDONTWRITEBYTECODE"] = "1";
     if (m_user && ::geteuid() == 0 && m_user->uid != 0) {
       r.env["HOME"] = m_user->home;
@@ -36,12 +38,13 @@ class AsUserRunner final : public ProcessRunner {
 
  private:
   const DistroUser* m_user;
+  std::map<std::string, std::string> m_env;
 };
 
 const linux_checks::TfFacts& probe(CheckContext& c) {
   if (!c.tf) {
     linux_checks::ProbeEnvironment env;
-    env.runner = std::make_shared<AsUserRunner>(c.user);
+    env.runner = std::make_shared<AsUserRunner>(c.user, read_env_exports(fixups_env_path(*c.plan)));
     env.python = c.plan->venv + "/bin/python";
     env.tf_timeout = c.tf_timeout;
     c.tf = linux_checks::probe_tensorflow(env);
@@ -136,6 +139,13 @@ bool tf_needs_library_links(const linux_checks::TfFacts& tf) {
          tf.stderr_text.find("Couldn't get ptxas") != std::string::npos;
 }
 
+// XLA's gpu_backend_lib.cc when no --xla_gpu_cuda_data_dir holds nvvm/libdevice (TF 2.15 logs both).
+bool tf_needs_xla_data_dir(const linux_checks::TfFacts& tf) {
+  if (!tf.installed) return false;
+  return tf.stderr_text.find("Can't find libdevice directory") != std::string::npos ||
+         tf.stderr_text.find("libdevice not found at") != std::string::npos;
+}
+
 std::string env_file_text(const ProvisionPlan& plan) {
   std::string out = fmt::format("# Written by tfwsl provision (profile {}); source it before running TensorFlow.\n", plan.profile);
   for (const auto& [k, v] : plan.env) {
@@ -143,6 +153,8 @@ std::string env_file_text(const ProvisionPlan& plan) {
     for (char ch : v) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
     out += fmt::format("export {}='{}'\n", k, quoted);
   }
+  const std::string fixups = fixups_env_path(plan);  // written only when a fix-up needs a variable
+  out += fmt::format("if [ -r '{0}' ]; then . '{0}'; fi\n", fixups);  // status 0 either way (set -e scripts)
   return out;
 }
 
@@ -156,8 +168,10 @@ StepCheck check_distro_step(const PlannedStep& step, CheckContext& c) {
   if (id == "env.file") return check_env_file(c);
   if (id == "tensorflow.verify") return check_verify(c);
   if (id == "tensorflow.fixups") {
-    if (!tf_needs_library_links(probe(c))) return {true, "not needed: the probe found the CUDA libraries and ptxas"};
-    return {false, "TensorFlow did not find the pip CUDA libraries or ptxas"};
+    const auto& tf = probe(c);
+    if (tf_needs_library_links(tf)) return {false, "TensorFlow did not find the pip CUDA libraries or ptxas"};
+    if (tf_needs_xla_data_dir(tf)) return {false, "XLA did not find libdevice (XLA_FLAGS=--xla_gpu_cuda_data_dir is not set)"};
+    return {true, "not needed: the probe found the CUDA libraries, ptxas and libdevice"};
   }
   return check_packages(step, c);  // apt.prerequisites, cuda.repository, cuda.toolkit, apt.packages
 }

@@ -30,11 +30,15 @@ struct CheckContext {
 
 StepCheck check_distro_step(const PlannedStep& step, CheckContext& context);
 
-// The environment file's bytes for the plan ("export NAME='value'" lines).
+// The environment file's bytes for the plan ("export NAME='value'" lines, then one that sources the fix-ups' file when it exists).
 std::string env_file_text(const ProvisionPlan& plan);
 
 // The probe's log says TensorFlow did not find the pip CUDA libraries or ptxas (what TensorFlow's
 // install guide fixes with links): "Cannot dlopen some GPU libraries", "Couldn't get ptxas".
 bool tf_needs_library_links(const linux_checks::TfFacts& tf);
+
+// The probe's log says XLA found no libdevice (what TensorFlow's install guide fixes with
+// XLA_FLAGS=--xla_gpu_cuda_data_dir=...): "Can't find libdevice directory", "libdevice not found at".
+bool tf_needs_xla_data_dir(const linux_checks::TfFacts& tf);
 
 }  // namespace tfwsl::provision

@@ -110,7 +110,7 @@ class Executor {
     const auto log = m_s.state_dir / "logs" / fmt::format("{}-{}.log", m_recap.run, record.id);
     m_journal.step_started(record.id);
     ApplyContext apply{&m_plan, &m_s.user, {log, m_s.state_dir / "processes.jsonl"}, m_s.root, m_s.lock_wait, m_s.command_timeout,
-                       m_context.tf ? &*m_context.tf : nullptr};
+                       m_context.tf ? &*m_context.tf : nullptr, &m_apt_refresh};
     const Status applied = apply_distro_step(step, apply);
     std::error_code ec;
     if (std::filesystem::exists(log, ec)) record.log = log.string();
@@ -133,6 +133,7 @@ class Executor {
   ProvisionJournal m_journal;
   RunLock m_lock;
   CheckContext m_context;
+  AptRefreshState m_apt_refresh;  // `apt-get update` once per sources state in this run
   ProvisionRecap m_recap;
 };
 

@@ -9,6 +9,7 @@
 #include "common/core/error.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "linux/checks/linux_facts.hpp"
+#include "linux/provision/apt_sources_state.hpp"
 #include "linux/provision/step_process.hpp"
 
 namespace tfwsl::provision {
@@ -21,6 +22,7 @@ struct ApplyContext {
   std::chrono::milliseconds lock_wait{std::chrono::seconds(120)};
   std::chrono::milliseconds command_timeout{std::chrono::minutes(60)};
   const linux_checks::TfFacts* tf = nullptr;  // the probe's answer that asked for the fix-ups
+  AptRefreshState* apt_refresh = nullptr;     // the run's; nullptr: every `apt-get update` runs
 };
 
 Status apply_distro_step(const PlannedStep& step, const ApplyContext& context);

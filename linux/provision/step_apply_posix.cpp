@@ -9,12 +9,20 @@
 #include "common/process/process_runner.hpp"
 #include "linux/provision/distro_step_checks.hpp"
 #include "linux/provision/dpkg_state.hpp"
+#include "linux/provision/fixup_env.hpp"
 #include "linux/provision/venv_contents.hpp"
 
 namespace tfwsl::provision {
 namespace {
 
 bool touches_dpkg(const std::vector<std::string>& argv) { return !argv.empty() && (argv[0] == "apt-get" || argv[0] == "dpkg"); }
+
+bool is_apt_update(const std::vector<std::string>& argv) { return !argv.empty() && argv.front() == "apt-get" && argv.back() == "update"; }
+
+void note_in_log(const std::filesystem::path& log, const std::string& text) {
+  std::ofstream out(log, std::ios::binary | std::ios::app);
+  out << text << "\n";
+}
 
 Status run_command(const PlannedStep& step, const PlannedCommand& command, const ApplyContext& c) {
   StepCommand run;
@@ -28,12 +36,21 @@ Status run_command(const PlannedStep& step, const PlannedCommand& command, const
                                             "run tfwsl-agent provision as root (tfwsl does it through wsl.exe -u root)");
     run.env = apt_environment();
   }
+  std::optional<std::string> sources;
+  if (c.apt_refresh && is_apt_update(command.argv)) {
+    sources = apt_sources_fingerprint(c.root);
+    if (c.apt_refresh->refreshed_sources == sources) {
+      note_in_log(c.logs.step_log, "not run: " + describe_command(command.argv) + " (apt's sources are unchanged since this run's refresh)");
+      return {};
+    }
+  }
   if (touches_dpkg(command.argv)) TFWSL_TRY_STATUS(wait_for_dpkg_lock(c.root, c.lock_wait));
   auto code = run_step_command(run, c.logs);
   if (!code) return tl::unexpected(code.error());
   if (*code != 0)
     return make_error(ErrorCode::process, fmt::format("{} exited with status {}", describe_command(command.argv), *code),
                       "see " + c.logs.step_log.string());
+  if (sources) c.apt_refresh->refreshed_sources = std::move(sources);
   return {};
 }
 
@@ -43,23 +60,9 @@ Status give_to_user(const std::filesystem::path& path, const DistroUser* user) {
   return {};
 }
 
-Status write_env_file(const ApplyContext& c) {
-  const std::filesystem::path file = c.plan->env_file;
-  std::error_code ec;
-  std::filesystem::create_directories(file.parent_path(), ec);
-  if (ec) return make_error(ErrorCode::io, "cannot create " + file.parent_path().string(), ec.message());
-  TFWSL_TRY_STATUS(give_to_user(file.parent_path(), c.user));
-  const auto temp = file.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << env_file_text(*c.plan);
-    if (!out.flush()) return make_error(ErrorCode::io, "cannot write " + temp);
-  }
-  TFWSL_TRY_STATUS(give_to_user(temp, c.user));
-  std::filesystem::rename(temp, file, ec);
-  if (ec) return make_error(ErrorCode::io, "cannot rename " + temp, ec.message());
-  return {};
-}
+Status write_user_file(const std::filesystem::path& file, const std::string& text, const DistroUser* user);
+
+Status write_env_file(const ApplyContext& c) { return write_user_file(c.plan->env_file, env_file_text(*c.plan), c.user); }
 
 // TensorFlow's pip guide: link the pip CUDA libraries next to TensorFlow and ptxas into the venv's
 // bin (https://www.tensorflow.org/install/pip, "Linux", step 4's note for the libraries not found).
@@ -86,12 +89,53 @@ Status link_cuda_libraries(const ApplyContext& c) {
   return {};
 }
 
+Status write_user_file(const std::filesystem::path& file, const std::string& text, const DistroUser* user) {
+  std::error_code ec;
+  std::filesystem::create_directories(file.parent_path(), ec);
+  if (ec) return make_error(ErrorCode::io, "cannot create " + file.parent_path().string(), ec.message());
+  TFWSL_TRY_STATUS(give_to_user(file.parent_path(), user));
+  const auto temp = file.string() + ".tmp";
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) return make_error(ErrorCode::io, "cannot write " + temp);
+  }
+  TFWSL_TRY_STATUS(give_to_user(temp, user));
+  std::filesystem::rename(temp, file, ec);
+  if (ec) return make_error(ErrorCode::io, "cannot rename " + temp, ec.message());
+  return {};
+}
+
+// TensorFlow's pip guide (its "Ubuntu 22.04" note up to TF 2.13, site/en/install/pip.md in
+// github.com/tensorflow/docs) sets XLA_FLAGS=--xla_gpu_cuda_data_dir=... when XLA logs "Can't find
+// libdevice directory" (the flag: xla/debug_options_flags.cc in github.com/openxla/xla): a CUDA
+// folder holding nvvm/libdevice; the pip CUDA compiler wheel (nvidia/cuda_nvcc) is one.
+Status set_xla_data_dir(const ApplyContext& c) {
+  std::error_code ec;
+  for (const auto& site : venv_site_packages(c.plan->venv)) {
+    const auto nvcc = site / "nvidia/cuda_nvcc";
+    if (!std::filesystem::exists(nvcc / "nvvm/libdevice", ec)) continue;
+    const auto file = fixups_env_path(*c.plan);
+    auto vars = read_env_exports(file);
+    vars["XLA_FLAGS"] = "--xla_gpu_cuda_data_dir=" + nvcc.string();
+    return write_user_file(file, env_exports_text(vars), c.user);
+  }
+  return make_error(ErrorCode::not_found, "XLA needs libdevice and the venv has no nvidia/cuda_nvcc/nvvm/libdevice",
+                    "install tensorflow[and-cuda], which brings nvidia-cuda-nvcc-cu12");
+}
+
+Status apply_fixups(const ApplyContext& c) {
+  if (!c.tf || tf_needs_library_links(*c.tf)) TFWSL_TRY_STATUS(link_cuda_libraries(c));
+  if (c.tf && tf_needs_xla_data_dir(*c.tf)) TFWSL_TRY_STATUS(set_xla_data_dir(c));
+  return {};
+}
+
 }  // namespace
 
 Status apply_distro_step(const PlannedStep& step, const ApplyContext& c) {
   const std::string_view id = step.definition->id;
   if (id == "env.file") return write_env_file(c);
-  if (id == "tensorflow.fixups") return link_cuda_libraries(c);
+  if (id == "tensorflow.fixups") return apply_fixups(c);
   if (id == "cuda.repository") {
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(k_keyring_deb).parent_path(), ec);

@@ -8,7 +8,9 @@ agent's distro steps there: apt as root, the venv and pip as a user, everything 
 
 Asserts: the first run changes something and every step passes (a conffile dpkg would ask about
 keeps the local copy, nothing prompts); the second run changes nothing and starts no apt, dpkg or
-pip process (the process log, and wrappers around apt-get and dpkg in the chroot); a run killed
+pip process (the process log, and wrappers around apt-get and dpkg in the chroot); `apt-get
+update` runs once per sources state; TensorFlow's library-link fix-up is applied only when the
+stand-in TF's probe shows the need, and the run after it changes nothing; a run killed
 in the middle of dpkg is reported by the next run, which repairs dpkg and finishes; a dpkg lock
 held by another process is waited for, then "dpkg lock busy (held by PID N, name)"; a second run
 while one holds the state lock is refused; a profile asking for cuda-drivers fails validation with
@@ -175,6 +177,12 @@ def first_and_second_run(root):
     processes = [json.loads(line) for line in lines(os.path.join(root, STATE.lstrip("/"), "processes.jsonl"))]
     pip = [x for x in processes if "pip" in x["argv"]]
     check(pip and all(x["as"] == USER for x in pip), "pip ran as the user, into the venv", json.dumps(pip)[:500])
+    # Four apt steps each list `apt-get update`; it runs once per sources state: here once, after
+    # cuda-keyring added NVIDIA's entry (the prerequisites are in the root already, nothing ran before).
+    updates = [x for x in processes if x["argv"][:1] == ["apt-get"] and x["argv"][-1:] == ["update"]]
+    check(len(updates) == 1 and updates[0]["step"] == "cuda.repository",
+          f"first run: apt-get update ran once, after the sources changed ({len(updates)} times)",
+          json.dumps([(x["step"], x["argv"]) for x in updates]))
     audit = os.path.join(root, "var/log/tfwsl-audit.log")
     before_audit, before_processes = len(lines(audit)), len(processes)
     p, doc, elapsed = provision(root)
@@ -185,6 +193,45 @@ def first_and_second_run(root):
     check(new_processes == [], "second run: the process log shows no process started", "\n".join(new_processes))
     check(lines(audit)[before_audit:] == [], "second run: no apt-get or dpkg started (the wrappers in the chroot)",
           "\n".join(lines(audit)[before_audit:]))
+
+
+def fixups_when_needed(root):
+    """The stand-in TF now finds the pip cuDNN only through TensorFlow's link: the fix-up is applied once."""
+    open(os.path.join(root, sp.NEEDS_LINKS_FLAG.lstrip("/")), "w").close()
+    log = os.path.join(root, STATE.lstrip("/"), "processes.jsonl")
+    before = len(lines(log))
+    p, doc, elapsed = provision(root)
+    steps = results(doc)
+    counts = doc["recap"]["counts"] if doc else {}
+    check(p.returncode == 0 and counts.get("changed") == 1 and steps.get("tensorflow.fixups", {}).get("result") == "changed",
+          f"TF needs the library links: only tensorflow.fixups changes ({elapsed:.1f} s)", describe(p, doc))
+    site = os.path.join(root, "home", USER, ".venvs/tf-2.15/lib")
+    links = [os.path.join(d, "libcudnn.so.8") for d, _, _ in os.walk(site) if d.endswith("site-packages/tensorflow")]
+    check(links and os.path.islink(links[0]) and os.lstat(links[0]).st_uid == 1000,
+          "... the pip cuDNN is linked next to TensorFlow, owned by the user", str(links))
+    check(steps.get("tensorflow.verify", {}).get("result") == "ok", "... and the final check then sees the GPU",
+          json.dumps(steps.get("tensorflow.verify")))
+    check(lines(log)[before:] == [], "... without starting apt or pip", "\n".join(lines(log)[before:]))
+    p, doc, elapsed = provision(root)
+    counts = doc["recap"]["counts"] if doc else {}
+    check(p.returncode == 0 and counts.get("changed") == 0, f"the run after the fix-up changes nothing ({elapsed:.1f} s)",
+          describe(p, doc))
+    open(os.path.join(root, sp.NEEDS_XLA_FLAG.lstrip("/")), "w").close()
+    p, doc, elapsed = provision(root)
+    steps = results(doc)
+    counts = doc["recap"]["counts"] if doc else {}
+    check(p.returncode == 0 and counts.get("changed") == 1 and steps.get("tensorflow.fixups", {}).get("result") == "changed",
+          f"XLA finds no libdevice: only tensorflow.fixups changes ({elapsed:.1f} s)", describe(p, doc))
+    fixups = os.path.join(root, "home", USER, ".config/tfwsl/team.env.fixups")
+    text = open(fixups).read() if os.path.exists(fixups) else ""
+    check("export XLA_FLAGS='--xla_gpu_cuda_data_dir=/home/tfuser/.venvs/tf-2.15/lib/" in text and "nvidia/cuda_nvcc'" in text
+          and os.stat(fixups).st_uid == 1000, "... XLA_FLAGS names the pip nvcc folder, in the user's fix-ups file", text)
+    env = open(os.path.join(root, "home", USER, ".config/tfwsl/team.env")).read()
+    check(f". '/home/{USER}/.config/tfwsl/team.env.fixups'" in env, "... which the profile's environment file sources", env)
+    p, doc, elapsed = provision(root)
+    counts = doc["recap"]["counts"] if doc else {}
+    check(p.returncode == 0 and counts.get("changed") == 0, f"the run after the XLA fix-up changes nothing ({elapsed:.1f} s)",
+          describe(p, doc))
 
 
 def chroot_pids(root):
@@ -290,6 +337,7 @@ def main():
         skip("cannot mount /proc in the chroot")
     try:
         first_and_second_run(root)
+        fixups_when_needed(root)
         killed_during_apt(root)
         lock_held(root)
         one_run_at_a_time(root)

@@ -5,8 +5,12 @@ sources entry points apt at a second local repository, as NVIDIA's points at the
 `cuda-toolkit-12-2` in that second repository (its postinst can be made slow, to kill apt in the
 middle of it), and `standin-conffile`, whose conffile dpkg would ask about when a local copy exists.
 pip: a wheel folder with a stand-in `tensorflow` 2.15.1 whose `and-cuda` extra needs a stand-in
-`nvidia-cudnn-cu12`, and `numpy` 1.26.4; the stand-in TensorFlow answers the agent's probe as a
-CUDA build that sees one GPU.
+`nvidia-cudnn-cu12` (with a stand-in libcudnn.so.8), and `numpy` 1.26.4; the stand-in TensorFlow
+answers the agent's probe as a CUDA build that sees one GPU. While NEEDS_LINKS_FLAG exists in the
+chroot it finds the pip cuDNN only through the link TensorFlow's pip guide prescribes
+(tensorflow/libcudnn.so.8) and, without it, logs what a real TF 2.15 logs and sees no GPU; while
+NEEDS_XLA_FLAG exists it logs XLA's "Can't find libdevice directory" unless XLA_FLAGS names a
+--xla_gpu_cuda_data_dir with nvvm/libdevice (the stand-in nvidia-cuda-nvcc-cu12 wheel has one).
 """
 import base64
 import hashlib
@@ -16,6 +20,8 @@ import zipfile
 
 SLOW_POSTINST_FLAG = "/run/tfwsl-slow-postinst"      # inside the chroot: the toolkit's postinst waits
 POSTINST_STARTED = "/run/tfwsl-postinst-started"      # ... after writing this
+NEEDS_LINKS_FLAG = "/etc/standin-tf-needs-links"      # inside the chroot: TF needs the library links
+NEEDS_XLA_FLAG = "/etc/standin-tf-needs-xla-flags"    # ... XLA needs XLA_FLAGS=--xla_gpu_cuda_data_dir
 
 
 def _deb(work, name, version, files, conffiles=(), postinst=None, depends=None):
@@ -73,7 +79,40 @@ def build_apt_repositories(root, work):
 
 
 TENSORFLOW_INIT = '''"""Stand-in TensorFlow for the tfwsl provisioning test: what the agent's probe asks, answered."""
+import os as _os
+import sys as _sys
+
 __version__ = "2.15.1"
+
+# A real TF 2.15's lines when it cannot dlopen the pip cuDNN (gpu_device.cc; the agent's log parser reads them).
+_NOT_FOUND = ("2026-12-01 17:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU "
+              "libraries. Please make sure the missing libraries mentioned above are installed properly if you would like "
+              "to use GPU. Follow the guide at https://www.tensorflow.org/install/gpu for how to download and setup the "
+              "required libraries for your platform.\\nSkipping registering GPU devices...\\n")
+
+
+_NO_LIBDEVICE = ("2026-12-01 17:00:00.000000: W external/local_xla/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:102] "
+                 "Can't find libdevice directory ${CUDA_DIR}/nvvm/libdevice. This may result in compilation or runtime "
+                 "failures, if the program we try to run uses routines from libdevice.\\n")
+
+
+def _xla_data_dir_ok():
+    if not _os.path.exists("/etc/standin-tf-needs-xla-flags"):
+        return True
+    for flag in _os.environ.get("XLA_FLAGS", "").split():
+        if flag.startswith("--xla_gpu_cuda_data_dir="):
+            return _os.path.isdir(_os.path.join(flag.split("=", 1)[1], "nvvm/libdevice"))
+    return False
+
+
+if not _xla_data_dir_ok():
+    _sys.stderr.write(_NO_LIBDEVICE)
+
+
+def _finds_libraries():
+    if not _os.path.exists("/etc/standin-tf-needs-links"):
+        return True
+    return _os.path.exists(_os.path.join(_os.path.dirname(__file__), "libcudnn.so.8"))
 
 
 class _Sysconfig:
@@ -91,6 +130,9 @@ class _Device:
 class _Config:
     @staticmethod
     def list_physical_devices(kind=None):
+        if not _finds_libraries():
+            _sys.stderr.write(_NOT_FOUND)
+            return []
         return [_Device("/physical_device:GPU:0")] if kind in (None, "GPU") else []
 
 
@@ -153,7 +195,10 @@ def build_wheels(root):
     folder = os.path.join(root, "srv/wheels")
     os.makedirs(folder, exist_ok=True)
     _wheel(folder, "tensorflow", "2.15.1", {"tensorflow/__init__.py": TENSORFLOW_INIT},
-           requires=['nvidia-cudnn-cu12==8.9.4.25; extra == "and-cuda"'], extras=["and-cuda"])
-    _wheel(folder, "nvidia-cudnn-cu12", "8.9.4.25", {"nvidia/cudnn/__init__.py": ""})
+           requires=['nvidia-cudnn-cu12==8.9.4.25; extra == "and-cuda"', 'nvidia-cuda-nvcc-cu12==12.2.140; extra == "and-cuda"'],
+           extras=["and-cuda"])
+    _wheel(folder, "nvidia-cuda-nvcc-cu12", "12.2.140", {"nvidia/cuda_nvcc/__init__.py": "",
+                                                         "nvidia/cuda_nvcc/nvvm/libdevice/libdevice.10.bc": "stand-in\n"})
+    _wheel(folder, "nvidia-cudnn-cu12", "8.9.4.25", {"nvidia/cudnn/__init__.py": "", "nvidia/cudnn/lib/libcudnn.so.8": "stand-in\n"})
     _wheel(folder, "numpy", "1.26.4", {"numpy/__init__.py": "__version__ = '1.26.4'\n"})
     return "/srv/wheels"

@@ -1,0 +1,23 @@
+#pragma once
+// The fix-ups' environment file: variables TensorFlow's install guide has the user set when the
+// probe shows the need (XLA_FLAGS=--xla_gpu_cuda_data_dir=... when XLA finds no libdevice), kept
+// apart from the profile's environment file (which sources it) so that the profile's file stays
+// exactly what the profile says, and read back so that the probes after a fix-up run with it.
+
+#include <map>
+#include <string>
+
+#include "common/provision/provision_plan.hpp"
+
+namespace tfwsl::provision {
+
+// Next to the profile's environment file: "<env_file>.fixups".
+std::string fixups_env_path(const ProvisionPlan& plan);
+
+// The `export K='V'` lines this agent wrote (anything else is ignored); empty when there is no file.
+std::map<std::string, std::string> read_env_exports(const std::string& path);
+
+// `export K='V'` lines, V quoted for sh.
+std::string env_exports_text(const std::map<std::string, std::string>& vars);
+
+}  // namespace tfwsl::provision
