@@ -9,8 +9,7 @@
 
 namespace tfwsl::push {
 
-std::string format_size(std::uint64_t bytes);  // "512 B", "1.5 KiB", "230.0 MiB"
-std::string format_clock(double seconds);       // "0:03", "1:02:03"
+// Sizes and times through common/util (format_bytes, format_clock).
 std::string progress_text(const JobProgress& progress);
 
 }  // namespace tfwsl::push

@@ -4,6 +4,7 @@
 
 #include "common/cli/json_envelope.hpp"
 #include "common/push/progress_text.hpp"
+#include "common/util/byte_size_text.hpp"
 
 namespace tfwsl::push {
 namespace {
@@ -19,7 +20,7 @@ nlohmann::json room_json(const RoomVerdict& room) {
 
 std::string room_line(const RoomVerdict& room) {
   if (!room.checked) return "  room on " + room.where + ": not checked (" + room.reason + ")\n";
-  return fmt::format("  room on {}: {} free, {} needed\n", room.where, format_size(*room.free), format_size(room.needed));
+  return fmt::format("  room on {}: {} free, {} needed\n", room.where, format_bytes(*room.free), format_bytes(room.needed));
 }
 
 nlohmann::json job_json(const JobState& job) {
@@ -45,7 +46,7 @@ std::string landed_text(const PushOutcome& o) {
   const auto& p = o.plan;
   const auto& g = o.job->progress;
   std::string out = fmt::format("pushed {} -> {} ({} files, {}; {} copied, {} already there{})\n", p.source_given,
-                                p.target, g.files_total, format_size(g.bytes_total), g.files_copied, g.files_skipped,
+                                p.target, g.files_total, format_bytes(g.bytes_total), g.files_copied, g.files_skipped,
                                 g.files_moved > 0 ? fmt::format(", {} moved", g.files_moved) : "");
   out += "use in code: \"" + p.target + "\"\n";
   if (auto view = windows_view_of(p.distro_name, p.target); !view.empty()) out += "from Windows: " + view + "\n";
@@ -56,7 +57,7 @@ std::string landed_text(const PushOutcome& o) {
 
 std::string render_plan_text(const PushPlan& p, const PushRequest& request) {
   std::string out = fmt::format("would push {} ({}) -> {}\n", p.source_given, p.source_linux, p.target);
-  out += fmt::format("  {} files, {} folders, {}; mode {}{}\n", p.tree.files, p.tree.folders, format_size(p.tree.bytes),
+  out += fmt::format("  {} files, {} folders, {}; mode {}{}\n", p.tree.files, p.tree.folders, format_bytes(p.tree.bytes),
                      request.move ? "move (each source file deleted once its copy is durable and verified)" : "copy",
                      request.verify ? ", verify" : "");
   out += room_line(p.host_room) + room_line(p.distro_room);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/push/progress_text.hpp"
+#include "common/util/byte_size_text.hpp"
 
 namespace tfwsl::push {
 
@@ -25,7 +26,7 @@ RoomVerdict judge_room(std::uint64_t needed, std::optional<std::uint64_t> free, 
   verdict.checked = true;
   verdict.enough = *free >= needed;
   if (!verdict.enough)
-    verdict.reason = where + " has " + format_size(*free) + " free, the push needs " + format_size(needed) +
+    verdict.reason = where + " has " + format_bytes(*free) + " free, the push needs " + format_bytes(needed) +
                      " (the data and a margin): " + fix;
   return verdict;
 }

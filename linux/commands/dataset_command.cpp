@@ -17,6 +17,8 @@
 
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/util/byte_size_text.hpp"
+#include "common/util/clock_text.hpp"
 #include "linux/dataset/import_engine.hpp"
 
 namespace tfwsl::agent {
@@ -147,8 +149,8 @@ void print_import_summary(const dataset::ImportReport& report, const ImportArgum
   console.out << fmt::format("imported {} file(s) ({} copied, {} already there{}), {} in {}, {}/s\n", t.files_done,
                              t.files_copied, t.files_skipped,
                              args.move ? fmt::format(", {} source file(s) removed", t.files_moved) : "",
-                             dataset::format_bytes(static_cast<double>(t.bytes_done)),
-                             dataset::format_duration(t.elapsed_seconds), dataset::format_bytes(t.bytes_per_second));
+                             format_bytes(static_cast<double>(t.bytes_done)),
+                             format_clock(t.elapsed_seconds), format_bytes(t.bytes_per_second));
   for (const auto& problem : report.problems)
     console.out << fmt::format("  problem [{}] {}: {}\n", problem.kind, dataset::display_path(problem.path),
                                problem.message);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common/util/byte_size_text.hpp"
 #include "linux/dataset/import_job.hpp"
 
 namespace tfwsl::dataset::import_detail {

@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "common/util/byte_size_text.hpp"
+#include "common/util/clock_text.hpp"
+
 namespace tfwsl::dataset {
 
 const char* to_string(ImportPhase phase) {
@@ -34,30 +37,12 @@ nlohmann::json to_json(const ProgressSnapshot& s) {
   return j;
 }
 
-std::string format_bytes(double bytes) {
-  static constexpr const char* k_units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int unit = 0;
-  while (bytes >= 1024 && unit < 4) {
-    bytes /= 1024;
-    ++unit;
-  }
-  if (unit == 0) return fmt::format("{:.0f} B", bytes);
-  return fmt::format("{:.1f} {}", bytes, k_units[unit]);
-}
-
-std::string format_duration(double seconds) {
-  auto total = static_cast<long long>(std::llround(std::max(0.0, seconds)));
-  long long h = total / 3600, m = (total / 60) % 60, s = total % 60;
-  if (h > 0) return fmt::format("{}:{:02}:{:02}", h, m, s);
-  return fmt::format("{}:{:02}", m, s);
-}
-
 std::string render_progress_line(const ProgressSnapshot& s) {
   std::string line = fmt::format("{} {}/{} files, {}/{}", to_string(s.phase), s.files_done, s.files_total,
                                  format_bytes(static_cast<double>(s.bytes_done)),
                                  format_bytes(static_cast<double>(s.bytes_total)));
   if (s.bytes_per_second > 0) line += fmt::format(", {}/s", format_bytes(s.bytes_per_second));
-  if (s.eta_seconds) line += fmt::format(", ETA {}", format_duration(*s.eta_seconds));
+  if (s.eta_seconds) line += fmt::format(", ETA {}", format_clock(*s.eta_seconds));
   if (s.problems > 0) line += fmt::format(", {} problem(s)", s.problems);
   if (!s.current_file.empty() && s.phase == ImportPhase::copying) line += ", now: " + s.current_file;
   return line;

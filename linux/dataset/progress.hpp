@@ -39,10 +39,7 @@ nlohmann::json to_json(const ProgressSnapshot& snapshot);
 // "copying 1204/5000 files, 120.5 MiB/512.0 MiB, 85.3 MiB/s, ETA 0:05, now: a/b.jpg"
 std::string render_progress_line(const ProgressSnapshot& snapshot);
 
-// "1.5 GiB", "12.0 KiB", "17 B"
-std::string format_bytes(double bytes);
-// "0:07", "1:02:03"
-std::string format_duration(double seconds);
+// Sizes and times: format_bytes and format_clock (common/util).
 
 class ProgressTracker {
  public:

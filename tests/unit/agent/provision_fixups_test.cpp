@@ -41,7 +41,7 @@ TEST_CASE("the fix-ups' env file reads back what it wrote, quotes included, and 
   CHECK(read_env_exports((dir.path() / "missing").string()).empty());
 }
 
-TEST_CASE("TensorFlow's and XLA's own lines ask for the links or XLA_FLAGS; a GPU found asks for no link") {
+TEST_CASE("TensorFlow's and XLA's own lines ask for the links or XLA_FLAGS, and a GPU found asks for no link") {
   linux_checks::TfFacts tf;
   tf.installed = true;
   tf.stderr_text = "W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU libraries.";
