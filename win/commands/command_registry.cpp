@@ -6,21 +6,21 @@
 #include "win/commands/explain_command.hpp"
 #include "win/commands/migrate_command.hpp"
 #include "win/commands/profile_command.hpp"
-#include "win/commands/wslconfig_command.hpp"
 #include "win/commands/provision_command.hpp"
+#include "win/commands/wslconfig_command.hpp"
 
 namespace tfwsl::cli {
 
-// Subcommands register themselves here as they are added (explain, doctor, ...).
+// The order of `tfwsl --help`: the health check first, then setting up, then the parts.
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
-  register_explain_command(app, commands, console);
   register_doctor_command(app, commands, console);
-  register_migrate_command(app, commands, console);
-  register_profile_command(app, commands, console);
-  register_wslconfig_command(app, commands, console);
-  register_data_command(app, commands, console);
-  register_agent_command(app, commands, console);
+  register_explain_command(app, commands, console);
   register_provision_command(app, commands, console);
+  register_migrate_command(app, commands, console);
+  register_data_command(app, commands, console);
+  register_wslconfig_command(app, commands, console);
+  register_profile_command(app, commands, console);
+  register_agent_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli
