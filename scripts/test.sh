@@ -24,5 +24,20 @@ phase "build (Linux)"
 cmake --build --preset linux -j "$jobs"
 stamp "Linux build"
 phase "test"
-ctest --preset linux -j "$jobs"
+# Under Wine a run now and then fails for a reason outside the program's logic: a wineserver that
+# was exiting (absorbed by tests/windows/wine_run.sh), or, on a loaded machine, Wine reporting a page
+# fault as tfwsl.exe exits, after its whole output (seen in 2 of about 10 full runs, not yet traced,
+# not repeated on a rerun). So a failure confined to Wine tests (windows.*) gets one rerun of exactly
+# those tests, said loudly in the log; a failure that repeats, or any failure of a native test,
+# fails the run.
+if ! ctest --preset linux -j "$jobs"; then
+  failed_log=build/linux/Testing/Temporary/LastTestsFailed.log
+  if [ -s "$failed_log" ] && ! cut -d: -f2- "$failed_log" | grep -qv '^windows\.'; then
+    printf '\n== rerun of the Wine tests that failed (%s):\n' "$(cut -d: -f2- "$failed_log" | tr '\n' ' ')"
+    ctest --test-dir build/linux --rerun-failed --output-on-failure -j "$jobs"
+    echo "WINE RERUN: the tests above failed once under Wine and passed when run again"
+  else
+    exit 1
+  fi
+fi
 stamp tests
