@@ -45,7 +45,8 @@ void plan_datasets(const PlanInput& in, MigratePlan& plan) {
     spelled.emplace(ascii_lower(folder), folder);
   }
   std::vector<std::string> kept;
-  for (const auto& [key, stats] : folders) {  // sorted: a parent comes before what is inside it
+  for (const auto& entry : folders) {  // sorted: a parent comes before what is inside it
+    const std::string& key = entry.first;  // a named copy: clang 14 cannot capture a structured binding
     if (std::any_of(kept.begin(), kept.end(), [&](const std::string& k) { return is_inside(key, k); })) continue;
     kept.push_back(key);
   }
