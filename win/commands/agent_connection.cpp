@@ -8,7 +8,7 @@
 #include "common/agent_client/local_agent_host.hpp"
 #include "common/agent_client/wsl_agent_host.hpp"
 #include "common/text/utf_convert.hpp"
-#include "win/platform/own_executable.hpp"
+#include "win/commands/local_agent_binary.hpp"
 
 namespace tfwsl::cli {
 
@@ -16,14 +16,7 @@ AgentConnection::AgentConnection(AgentConnectionSettings settings)
     : m_settings(std::move(settings)), m_wsl(m_runner, wsl::wsl_settings_from_environment()) {}
 
 Result<std::string> AgentConnection::local_agent_binary() const {
-  agent_client::AgentSearch search;
-  search.option = m_settings.agent;
-  search.env = wsl::process_environment_variable(agent_client::k_agent_binary_env);
-  search.executable = path_from_utf8(own_executable_path());
-  TFWSL_TRY(found, agent_client::find_agent_binary(search, [](const std::filesystem::path& p) {
-              std::error_code ec;
-              return std::filesystem::is_regular_file(p, ec);
-            }));
+  TFWSL_TRY(found, find_local_agent_binary(m_settings.agent));
   return path_to_utf8(found);
 }
 

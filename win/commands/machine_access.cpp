@@ -12,22 +12,12 @@
 #include "common/doctor/agent_side.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
+#include "win/commands/local_agent_binary.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/platform/own_executable.hpp"
 
 namespace tfwsl::cli {
 namespace {
-
-Result<std::filesystem::path> locate_agent(const std::string& option) {
-  agent_client::AgentSearch search;
-  search.option = option;
-  search.env = wsl::process_environment_variable(agent_client::k_agent_binary_env);
-  search.executable = path_from_utf8(own_executable_path());
-  return agent_client::find_agent_binary(search, [](const std::filesystem::path& p) {
-    std::error_code ec;
-    return std::filesystem::is_regular_file(p, ec);
-  });
-}
 
 // The agent is not told the profile: it reports facts, and the CLI judges or compares them with
 // the profile on this side.
@@ -74,7 +64,7 @@ doctor::LinuxSide MachineAccess::wsl_linux_side(const std::string& distro) {
   agent_client::WslAgentSettings settings;
   settings.distro = distro;
   if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) settings.agent_path = *path;
-  if (auto shipped = locate_agent(m_agent_option)) settings.shipped_agent = path_to_utf8(*shipped);
+  if (auto shipped = find_local_agent_binary(m_agent_option)) settings.shipped_agent = path_to_utf8(*shipped);
   else spdlog::info("{}", shipped.error().describe());
   agent_client::WslAgentHost host(m_wsl, launcher, settings);
   return doctor::linux_side_from_agent(host, loopback, bridge_options());
@@ -82,7 +72,7 @@ doctor::LinuxSide MachineAccess::wsl_linux_side(const std::string& distro) {
 
 // Native Linux: the agent found by locate_agent, started as a child over the same bridge.
 doctor::LinuxSide MachineAccess::local_linux_side() {
-  auto agent = locate_agent(m_agent_option);
+  auto agent = find_local_agent_binary(m_agent_option);
   if (!agent) {
     doctor::LinuxSide side;
     side.error = agent.error().describe();

@@ -17,6 +17,7 @@
 #include "common/provision/provision_plan.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/drive_path.hpp"
+#include "win/commands/local_agent_binary.hpp"
 #include "win/commands/provision_host.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/platform/own_executable.hpp"
@@ -90,14 +91,7 @@ Result<nlohmann::json> run_distro_half(const ProvisionArgs& args, bool windows, 
     TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit));
     return parse_agent_answer(reply.text, reply.err_text, reply.exit_code);
   }
-  agent_client::AgentSearch search;
-  search.option = args.agent;
-  search.env = wsl::process_environment_variable(agent_client::k_agent_binary_env);
-  search.executable = path_from_utf8(own_executable_path());
-  TFWSL_TRY(binary, agent_client::find_agent_binary(search, [](const std::filesystem::path& p) {
-              std::error_code ec;
-              return std::filesystem::is_regular_file(p, ec);
-            }));
+  TFWSL_TRY(binary, find_local_agent_binary(args.agent));
   ProcessRequest request;
   request.argv = {path_to_utf8(binary)};
   request.argv.insert(request.argv.end(), agent_args.begin(), agent_args.end());
