@@ -1,26 +1,20 @@
 #include "win/commands/provision_command.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
 
-#include "common/agent_client/agent_locator.hpp"
-#include "common/agent_client/wsl_agent_host.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_loader.hpp"
-#include "common/profile/profile_source.hpp"
 #include "common/provision/provision_plan.hpp"
-#include "common/text/utf_convert.hpp"
-#include "common/wsl/drive_path.hpp"
-#include "win/commands/local_agent_binary.hpp"
-#include "win/commands/provision_host.hpp"
+#include "common/profile/profile_source.hpp"
+#include "common/wsl/wsl_client.hpp"
+#include "win/commands/provision_run.hpp"
 #include "win/platform/host_platform.hpp"
-#include "win/platform/own_executable.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -34,12 +28,6 @@ struct ProvisionArgs {
   std::string user;
   std::string agent;
 };
-
-bool is_shipped_profile(const std::string& name) {
-  for (const auto& shipped : shipped_profile_names())
-    if (shipped == name) return true;
-  return false;
-}
 
 int fail(Console& console, const std::string& message) {
   console.err << "tfwsl provision: " << message << "\n";
@@ -55,78 +43,21 @@ bool consented(const ProvisionArgs& args, Console& console) {
   return answer == "y" || answer == "Y" || answer == "yes";
 }
 
-// The distro half: the agent's own argv (the profile by built-in name, or a file seen from Linux).
-Result<std::vector<std::string>> agent_provision_args(const ProvisionArgs& args, bool windows) {
-  std::string profile = args.profile;
-  if (windows && !is_shipped_profile(profile)) {
-    auto in_distro = wsl::drive_path_in_distro(profile, "/mnt/");
-    if (!in_distro) return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
-                                      "give a built-in profile name or a file such as C:\\team\\profile.yaml");
-    profile = *in_distro;
-  }
-  std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native", "--json"};
-  if (args.check) argv.push_back("--check");
-  if (!args.user.empty()) argv.insert(argv.end(), {"--user", args.user});
-  return argv;
-}
-
-std::string agent_in_distro() {
-  if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) return *path;
-  return agent_client::k_default_agent_path;
-}
-
-Result<nlohmann::json> parse_agent_answer(const std::string& out, const std::string& err, long long code) {
-  auto j = nlohmann::json::parse(out, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("recap"))
-    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision exited {} without a recap: {}", code, err.substr(0, 2000)));
-  return j["recap"];
-}
-
-Result<nlohmann::json> run_distro_half(const ProvisionArgs& args, bool windows, const std::string& distro, ProcessRunner& runner,
-                                       wsl::WslClient& wsl) {
-  TFWSL_TRY(agent_args, agent_provision_args(args, windows));
-  constexpr auto k_limit = std::chrono::hours(2);
-  if (windows) {
-    agent_args.insert(agent_args.begin(), agent_in_distro());
-    TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit));
-    return parse_agent_answer(reply.text, reply.err_text, reply.exit_code);
-  }
-  TFWSL_TRY(binary, find_local_agent_binary(args.agent));
-  ProcessRequest request;
-  request.argv = {path_to_utf8(binary)};
-  request.argv.insert(request.argv.end(), agent_args.begin(), agent_args.end());
-  request.timeout = k_limit;
-  TFWSL_TRY(outcome, runner.run(request));
-  return parse_agent_answer(outcome.out, outcome.err, outcome.exit_code);
-}
-
 // Windows: the plan as the agent in the distro builds it (its user and home resolved), printed as
 // it prints it: the plan shown is the one the distro half will run.
 Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Console& console) {
   SystemProcessRunner runner;
   wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
-  TFWSL_TRY(agent_args, agent_provision_args(args, true));
+  TFWSL_TRY(agent_args, agent_provision_args({args.profile, false, args.user, args.agent}, true));
   agent_args.erase(std::remove(agent_args.begin(), agent_args.end(), "--json"), agent_args.end());
   agent_args.insert(agent_args.begin() + 1, "--dry-run");
   if (args.json) agent_args.push_back("--json");
-  agent_args.insert(agent_args.begin(), agent_in_distro());
+  agent_args.insert(agent_args.begin(), distro_agent_path());
   TFWSL_TRY(reply, wsl.exec({distro, "", ""}, agent_args));
   if (reply.exit_code != 0 || reply.text.empty())
     return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision --dry-run exited {}", reply.exit_code), reply.err_text);
   console.out << reply.text;
   return {};
-}
-
-nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& distro, bool check_only) {
-  nlohmann::json recap = distro.is_object() ? distro : nlohmann::json{{"steps", nlohmann::json::array()}, {"run", ""},
-                                                                       {"state_dir", ""}, {"interrupted_step", nullptr}};
-  recap["check_mode"] = check_only;
-  recap["host_steps"] = host.value("steps", nlohmann::json::array());
-  nlohmann::json counts = {{"ok", 0}, {"changed", 0}, {"failed", 0}, {"skipped", 0}};
-  for (const auto* list : {&recap["host_steps"], &recap["steps"]})
-    for (const auto& s : *list) counts[s.value("result", "skipped")] = counts[s.value("result", "skipped")].get<int>() + 1;
-  recap["counts"] = counts;
-  return recap;
 }
 
 std::string render(const nlohmann::json& recap) {
@@ -169,38 +100,14 @@ int run_provision_command(const ProvisionArgs& args, Console& console) {
     return exit_code::k_ok;
   }
   if (!consented(args, console)) return fail(console, "this changes the machine: pass --yes to apply, or --dry-run / --check");
-  SystemProcessRunner runner;
-  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
-  nlohmann::json host = {{"steps", nlohmann::json::array()}};
-  if (windows) {
-    HostStepSettings host_settings;
-    host_settings.check_only = args.check;
-    if (auto p = wsl::process_environment_variable("TFWSL_WSLCONFIG")) host_settings.wslconfig_path = *p;
-    else if (auto home = wsl::process_environment_variable("USERPROFILE")) host_settings.wslconfig_path = *home + "\\.wslconfig";
-    host = run_host_steps(*plan, wsl, runner, host_settings);
-  }
-  nlohmann::json distro;
-  std::string distro_error;
-  if (!host.contains("failed")) {
-    ProvisionArgs distro_args = args;  // the venv's owner: --user, else the distro's default user
-    if (distro_args.user.empty() && host.contains("default_user")) distro_args.user = host["default_user"].get<std::string>();
-    auto answer = run_distro_half(distro_args, windows, plan->distro, runner, wsl);
-    if (answer) distro = *answer;
-    else distro_error = answer.error().describe();
-  }
-  nlohmann::json recap = merge_recap(host, distro, args.check);
-  if (!distro_error.empty()) {
-    recap["error"] = distro_error;
-    recap["counts"]["failed"] = recap["counts"]["failed"].get<int>() + 1;
-  }
+  const nlohmann::json recap = run_provision_steps({args.profile, args.check, args.user, args.agent}, *plan);
   if (args.json) {
     out["recap"] = recap;
     console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
   } else {
     console.out << render(recap);
   }
-  if (recap["counts"]["failed"].get<int>() > 0) return exit_code::k_failure;
-  return args.check && recap["counts"]["changed"].get<int>() > 0 ? exit_code::k_warning : exit_code::k_ok;
+  return provision_exit_code(recap, args.check);
 }
 
 }  // namespace

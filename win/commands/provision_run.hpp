@@ -1,0 +1,37 @@
+#pragma once
+// Running `tfwsl provision`'s steps (check or apply) for a plan, as one recap: the host steps on
+// Windows (provision_host.hpp), then the distro half, which tfwsl-agent runs as root in the distro
+// (a child on the native Linux build). `tfwsl provision` prints the recap; `tfwsl migrate` runs the
+// check first and applies only when a step would change.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/core/error.hpp"
+#include "common/provision/provision_plan.hpp"
+
+namespace tfwsl::cli {
+
+struct ProvisionRunRequest {
+  std::string profile;    // a built-in name or a YAML file (a Windows path on Windows)
+  bool check = false;     // check every step, change nothing
+  std::string user;       // the venv's owner; empty: the distro's default user
+  std::string agent;      // --agent on native Linux
+};
+
+// The recap (docs/schema/provision.schema.json "recap"): host_steps, steps, counts; "error" when
+// the distro half gave no recap.
+nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const provision::ProvisionPlan& plan);
+
+// 2 a step failed, 1 --check found steps to change, 0 otherwise.
+int provision_exit_code(const nlohmann::json& recap, bool check);
+
+// The distro half's argv for tfwsl-agent (the profile by built-in name, or a file as the distro sees it).
+Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows);
+
+// tfwsl-agent's path inside the distro: TFWSL_AGENT_PATH, else where `tfwsl agent start` installs it.
+std::string distro_agent_path();
+
+}  // namespace tfwsl::cli
