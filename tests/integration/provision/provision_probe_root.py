@@ -7,6 +7,8 @@ etc/passwd, dpkg's status, a real venv with stand-in wheels, the env file); then
     never the build machine's (<temp>/distro/home/...); the user from the root's etc/wsl.conf
     when --user is not given;
   - with `curl` gone from the root's dpkg status: exit 1, apt.prerequisites would change;
+  - the probe of the venv's TensorFlow runs as the agent (the uid in the root's etc/passwd is
+    another machine's: this one has no such user);
   - apply (no --check): refused, exit 2, naming TFWSL_PROBE_ROOT;
   - and nothing written: the distro tree byte-identical (modes included) across the check runs,
     no state folder in it, /var/lib/tfwsl as it was.
@@ -16,6 +18,7 @@ import argparse
 import hashlib
 import json
 import os
+import pwd
 import shutil
 import subprocess
 import sys
@@ -62,6 +65,10 @@ def venv_with_pip_available():
     return p.returncode == 0
 
 
+def unused_uid():
+    return next(uid for uid in range(4242, 60000) if uid not in {p.pw_uid for p in pwd.getpwall()})
+
+
 def steps_of(doc):
     return {s["id"]: s for s in (doc or {}).get("recap", {}).get("steps", [])}
 
@@ -85,9 +92,11 @@ def all_ok(distro, agent, env, info):
 def default_user(distro, agent, env):
     env = dict(env, TFWSL_PROBE_ROOT=distro)
     env.pop("SUDO_USER", None)
-    p = subprocess.run([agent, "provision", "--check", "--platform", "wsl"], env=env, capture_output=True, text=True, timeout=300)
-    check(p.returncode == 0 and "check mode: nothing was changed" in p.stdout,
-          "without --user, the user is the root's etc/wsl.conf default (the text recap: exit 0)", f"{p.returncode}: {p.stdout}{p.stderr}")
+    env.pop("WSL_DISTRO_NAME", None)
+    p = subprocess.run([agent, "provision", "--check"], env=env, capture_output=True, text=True, timeout=300)
+    check(p.returncode == 0 and "check mode: nothing was changed" in p.stdout and "driver.none-in-wsl" in p.stdout,
+          "without --user and --platform: the root's etc/wsl.conf user, WSL from the root's kernel release (text recap, exit 0)",
+          f"{p.returncode}: {p.stdout}{p.stderr}")
 
 
 def missing_package(distro, agent, env):
@@ -131,7 +140,8 @@ def main():
         env = dict(os.environ, HOME=os.path.join(work, "home"), TMPDIR=os.path.join(work, "tmp"))
         os.makedirs(env["HOME"])
         os.makedirs(env["TMPDIR"])
-        info = pd.make_provisioned(distro, args.agent)
+        # A uid this machine does not have: a probe run through setpriv as that uid would fail here.
+        info = pd.make_provisioned(distro, args.agent, uid=unused_uid())
         check(info["venv"] == "/home/tfuser/.venvs/tf-2.15" and info["venv_host"] == distro + "/home/tfuser/.venvs/tf-2.15",
               "make_provisioned: the venv's distro and host paths", info["venv"] + " " + info["venv_host"])
         distro_before = tree_state(distro)
