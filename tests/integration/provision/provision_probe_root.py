@@ -28,6 +28,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, os.pardir, os.pardir, "wsl_standin"))
 import provisioned_distro as pd  # noqa: E402
 
+sys.path.insert(0, os.path.join(HERE, os.pardir, "schema"))
+import schema_support as ss  # noqa: E402
+
 USER = "tfuser"
 HOST_STATE = "/var/lib/tfwsl"
 failures = []
@@ -73,8 +76,11 @@ def steps_of(doc):
     return {s["id"]: s for s in (doc or {}).get("recap", {}).get("steps", [])}
 
 
-def all_ok(distro, agent, env, info):
+def all_ok(distro, agent, env, info, schemas):
     code, doc, stderr = pd.check_recap(distro, agent, USER, env)
+    if schemas:
+        found = ss.problems(schemas, "provision", doc or {})
+        check(not found, "the check's JSON validates against provision.schema.json", "\n".join(found[:10]))
     steps = steps_of(doc)
     not_ok = {i: s["result"] for i, s in steps.items() if s["result"] != "ok"}
     check(code == 0 and steps and not not_ok, "provision --check --json exits 0 with every step ok",
@@ -128,10 +134,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--agent", required=True)
     ap.add_argument("--fake-distro", required=True, help="tests/wsl_standin/fake_distro")
+    ap.add_argument("--schemas", help="docs/schema: validate the check's JSON too (needs the jsonschema module)")
     args = ap.parse_args()
     if not venv_with_pip_available():
         print("SKIPPED: python3 -m venv with pip (Debian: python3-venv) is not installed")
         return 77
+    schemas = ss.load_schemas(args.schemas) if args.schemas and ss.jsonschema is not None else None
+    if args.schemas and schemas is None:
+        print("note: the jsonschema module is missing: the check's JSON is not validated against the schema")
     host_before = tree_state(HOST_STATE)
     with tempfile.TemporaryDirectory(prefix="tfwsl-probe-root-") as work:
         distro = os.path.join(work, "distro")
@@ -145,7 +155,7 @@ def main():
         check(info["venv"] == "/home/tfuser/.venvs/tf-2.15" and info["venv_host"] == distro + "/home/tfuser/.venvs/tf-2.15",
               "make_provisioned: the venv's distro and host paths", info["venv"] + " " + info["venv_host"])
         distro_before = tree_state(distro)
-        all_ok(distro, args.agent, env, info)
+        all_ok(distro, args.agent, env, info, schemas)
         default_user(distro, args.agent, env)
         check(tree_state(distro) == distro_before, "the checks changed nothing in the distro (every file, mode and byte)")
         check(not os.path.lexists(pd.at(distro, "/var/lib/tfwsl")), "no state folder was made in the distro")
