@@ -18,6 +18,8 @@
 #include "common/provision/provision_plan.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/checks/linux_checks.hpp"
+#include "linux/provision/distro_path.hpp"
+#include "linux/provision/passwd_file.hpp"
 #include "linux/provision/provision_executor.hpp"
 
 namespace tfwsl::agent {
@@ -36,17 +38,19 @@ struct ProvisionArguments {
   int lock_wait_s = 120;
 };
 
-bool running_inside_wsl() {
-  if (std::getenv("WSL_DISTRO_NAME")) return true;
-  std::ifstream in("/proc/sys/kernel/osrelease");
+// Under a probe root, only that root's kernel release says (this machine's WSL_DISTRO_NAME is not its).
+bool running_inside_wsl(const std::filesystem::path& root) {
+  if (!provision::observes_other_root(root) && std::getenv("WSL_DISTRO_NAME")) return true;
+  std::ifstream in(root / "proc/sys/kernel/osrelease");
   std::string release;
   std::getline(in, release);
   return ascii_lower(release).find("microsoft") != std::string::npos;
 }
 
-// /etc/wsl.conf's [user] default= (what WSL logs in as), else SUDO_USER, else the first ordinary user.
-std::string default_distro_user() {
-  std::ifstream in("/etc/wsl.conf");
+// <root>/etc/wsl.conf's [user] default= (what WSL logs in as), else SUDO_USER, else the first ordinary
+// user. Under a probe root the users are that root's (its etc/passwd); this machine's SUDO_USER is not one.
+std::string default_distro_user(const std::filesystem::path& root) {
+  std::ifstream in(root / "etc/wsl.conf");
   std::string line, section;
   while (std::getline(in, line)) {
     const auto t = std::string(trim(line));
@@ -54,6 +58,7 @@ std::string default_distro_user() {
     else if (section == "[user]" && t.rfind("default", 0) == 0 && t.find('=') != std::string::npos)
       return std::string(trim(std::string_view(t).substr(t.find('=') + 1)));
   }
+  if (provision::observes_other_root(root)) return provision::first_ordinary_user_in(root).value_or("");
   if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo) return sudo;
   ::setpwent();
   std::string found;
@@ -67,6 +72,12 @@ std::string default_distro_user() {
   return found;
 }
 
+// getpwnam() on this machine; a probe root's own etc/passwd there.
+Result<provision::DistroUser> find_user(const std::filesystem::path& root, const std::string& name) {
+  if (provision::observes_other_root(root)) return provision::find_distro_user_in(root, name);
+  return provision::find_distro_user(name);
+}
+
 int fail(Console& console, const std::string& message) {
   console.err << "tfwsl-agent provision: " << message << "\n";
   return exit_code::k_failure;
@@ -76,20 +87,22 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
   // A probe root means the agent observes another machine's files (a test world): provisioning
-  // would change this machine instead, so only the plan is offered there.
+  // would change this machine instead, so only the plan and the check (which reads that root's
+  // files and writes nothing) are offered there.
   const char* probe_root = std::getenv(linux_checks::k_probe_root_env);
-  if (!args.dry_run && probe_root && *probe_root)
+  const std::filesystem::path root = probe_root && *probe_root ? std::filesystem::path(probe_root) : std::filesystem::path("/");
+  if (!args.dry_run && !args.check && provision::observes_other_root(root))
     return fail(console, fmt::format("{} is set ({}): this agent observes another root, and provisioning would change this "
-                                     "machine instead; only --dry-run runs here",
+                                     "machine instead; only --dry-run and --check run here",
                                      linux_checks::k_probe_root_env, probe_root));
   provision::PlanSettings settings;
-  settings.inside_wsl = args.platform == "auto" ? running_inside_wsl() : args.platform == "wsl";
-  settings.user = args.user.empty() ? default_distro_user() : args.user;
+  settings.inside_wsl = args.platform == "auto" ? running_inside_wsl(root) : args.platform == "wsl";
+  settings.user = args.user.empty() ? default_distro_user(root) : args.user;
   settings.keyring_url = args.keyring_url;
   settings.pip_find_links = args.pip_find_links;
   settings.apt.lock_timeout_s = args.lock_wait_s;
   provision::DistroUser user;
-  if (auto found = provision::find_distro_user(settings.user); found) {
+  if (auto found = find_user(root, settings.user); found) {
     user = *found;
     settings.home = user.home;
   } else if (!args.dry_run) {
@@ -107,6 +120,7 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   auto policy = judge::check_policy_for(*profile, args.profile);
   if (!policy) return fail(console, policy.error().describe());
   provision::ExecutorSettings executor;
+  executor.root = root;
   executor.state_dir = args.state_dir;
   executor.user = user;
   executor.check_only = args.check;

@@ -12,6 +12,7 @@
 #include "common/judge/assess.hpp"
 #include "common/profile/profile_validator.hpp"
 #include "linux/checks/probes.hpp"
+#include "linux/provision/distro_path.hpp"
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/fixup_env.hpp"
 #include "linux/provision/venv_contents.hpp"
@@ -20,15 +21,19 @@ namespace tfwsl::provision {
 namespace {
 
 // The probe as the distro's user (setpriv, util-linux) when the agent is root, so TensorFlow runs
-// as it will for them and nothing in their venv becomes root's.
+// as it will for them and nothing in their venv becomes root's. Under a probe root the user's uid
+// is another machine's: the probe runs as the agent, with HOME at the user's home under that root.
 class AsUserRunner final : public ProcessRunner {
  public:
-  AsUserRunner(const DistroUser* user, std::map<std::string, std::string> env) : m_user(user), m_env(std::move(env)) {}
+  AsUserRunner(const DistroUser* user, std::map<std::string, std::string> env, std::filesystem::path root)
+      : m_user(user), m_env(std::move(env)), m_root(std::move(root)) {}
   Result<ProcessOutcome> run(const ProcessRequest& request) override {
     ProcessRequest r = request;
     for (const auto& [k, v] : m_env) r.env[k] = v;  // the fix-ups' variables, as the user's shell has them
     r.env["PYTHONDONTWRITEBYTECODE"] = "1";
-    if (m_user && ::geteuid() == 0 && m_user->uid != 0) {
+    if (observes_other_root(m_root)) {
+      if (m_user && !m_user->home.empty()) r.env["HOME"] = distro_path_at(m_root, m_user->home).string();
+    } else if (m_user && ::geteuid() == 0 && m_user->uid != 0) {
       r.env["HOME"] = m_user->home;
       r.argv.insert(r.argv.begin(), {"setpriv", fmt::format("--reuid={}", m_user->uid), fmt::format("--regid={}", m_user->gid),
                                      "--init-groups", "--"});
@@ -39,13 +44,14 @@ class AsUserRunner final : public ProcessRunner {
  private:
   const DistroUser* m_user;
   std::map<std::string, std::string> m_env;
+  std::filesystem::path m_root;
 };
 
 const linux_checks::TfFacts& probe(CheckContext& c) {
   if (!c.tf) {
     linux_checks::ProbeEnvironment env;
-    env.runner = std::make_shared<AsUserRunner>(c.user, read_env_exports(fixups_env_path(*c.plan)));
-    env.python = c.plan->venv + "/bin/python";
+    env.runner = std::make_shared<AsUserRunner>(c.user, read_env_exports(distro_path_at(c.root, fixups_env_path(*c.plan)).string()), c.root);
+    env.python = distro_path_at(c.root, c.plan->venv + "/bin/python").string();
     env.tf_timeout = c.tf_timeout;
     c.tf = linux_checks::probe_tensorflow(env);
   }
@@ -89,10 +95,11 @@ StepCheck check_linux_driver(const CheckContext& c) {
 }
 
 StepCheck check_venv(const CheckContext& c) {
-  const std::string& venv = c.plan->venv;
-  auto version = venv_python_version(venv);
+  const std::string& venv = c.plan->venv;  // the messages name the distro's path
+  const auto venv_at = distro_path_at(c.root, venv);
+  auto version = venv_python_version(venv_at);
   std::error_code ec;
-  if (!version || !std::filesystem::exists(std::filesystem::path(venv) / "bin/python", ec)) return {false, venv + " is not a venv"};
+  if (!version || !std::filesystem::exists(venv_at / "bin/python", ec)) return {false, venv + " is not a venv"};
   const std::string want = c.plan->python.substr(std::string("python").size());  // "3.11"
   if (version->rfind(want + ".", 0) != 0 && *version != want)
     return {false, fmt::format("{} runs Python {}, the profile wants {}", venv, *version, want)};
@@ -100,7 +107,7 @@ StepCheck check_venv(const CheckContext& c) {
 }
 
 StepCheck check_requirements(const PlannedStep& step, const CheckContext& c) {
-  const auto installed = venv_distributions(c.plan->venv);
+  const auto installed = venv_distributions(distro_path_at(c.root, c.plan->venv));
   std::string unmet;
   for (const auto& r : step.packages) {
     const std::string why = unmet_requirement(installed, c.plan->venv, r);
@@ -111,7 +118,7 @@ StepCheck check_requirements(const PlannedStep& step, const CheckContext& c) {
 }
 
 StepCheck check_env_file(const CheckContext& c) {
-  std::ifstream in(c.plan->env_file, std::ios::binary);
+  std::ifstream in(distro_path_at(c.root, c.plan->env_file), std::ios::binary);
   std::ostringstream s;
   if (in) s << in.rdbuf();
   if (in && s.str() == env_file_text(*c.plan)) return {true, c.plan->env_file + " is up to date"};

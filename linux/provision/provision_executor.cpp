@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "linux/provision/distro_path.hpp"
 #include "linux/provision/distro_step_checks.hpp"
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/provision_journal.hpp"
@@ -54,13 +55,18 @@ std::string run_id() {
 
 class Executor {
  public:
-  Executor(const ProvisionPlan& plan, const ExecutorSettings& s) : m_plan(plan), m_s(s), m_journal(s.state_dir / "journal.jsonl") {}
+  Executor(const ProvisionPlan& plan, const ExecutorSettings& s)
+      : m_plan(plan), m_s(s), m_journal(distro_path_at(s.root, s.state_dir.string()) / "journal.jsonl") {}
 
   Result<ProvisionRecap> run() {
-    std::error_code ec;
-    std::filesystem::create_directories(m_s.state_dir / "logs", ec);
-    if (ec) return make_error(ErrorCode::io, fmt::format("cannot create {}", m_s.state_dir.string()), ec.message());
-    TFWSL_TRY_STATUS(m_lock.acquire(m_s.state_dir / "lock"));
+    // A check of another root (a probe root) writes nothing, here or there: no state folder, no
+    // lock file; it only reads that root's journal. Everything else takes the state folder's lock.
+    if (!m_s.check_only || !observes_other_root(m_s.root)) {
+      std::error_code ec;
+      std::filesystem::create_directories(m_s.state_dir / "logs", ec);
+      if (ec) return make_error(ErrorCode::io, fmt::format("cannot create {}", m_s.state_dir.string()), ec.message());
+      TFWSL_TRY_STATUS(m_lock.acquire(m_s.state_dir / "lock"));
+    }
     if (auto interrupted = m_journal.last_interruption()) m_recap.interrupted_step = interrupted->step.empty() ? "-" : interrupted->step;
     m_recap.check_mode = m_s.check_only;
     m_recap.run = run_id();
@@ -161,6 +167,9 @@ int ProvisionRecap::exit_code() const {
 }
 
 Result<ProvisionRecap> run_distro_steps(const ProvisionPlan& plan, const ExecutorSettings& settings) {
+  // An apply would run its commands on this machine while its checks read another one.
+  if (!settings.check_only && observes_other_root(settings.root))
+    return make_error(ErrorCode::invalid_input, fmt::format("the distro under {} can only be checked here", settings.root.string()));
   return Executor(plan, settings).run();
 }
 

@@ -44,7 +44,10 @@ struct ProvisionRecap {
 };
 
 struct ExecutorSettings {
-  std::filesystem::path root = "/";  // where dpkg's files are read (the commands run in this process's "/")
+  // Where the checks read the distro's files (dpkg's, the venv, the env file, the journal); another
+  // root than "/" is a probe root, only ever checked (check_only), and then nothing is written.
+  // The commands of an apply run in this process's "/".
+  std::filesystem::path root = "/";
   std::filesystem::path state_dir = "/var/lib/tfwsl/provision";
   DistroUser user;
   bool check_only = false;                    // --check: report what would change, change nothing
