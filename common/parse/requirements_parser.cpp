@@ -80,6 +80,9 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
   if (option != std::string_view::npos) rest = trim_with_nbsp(rest.substr(0, option));
   if (!rest.empty() && rest.front() == '(' && rest.back() == ')') rest = rest.substr(1, rest.size() - 2);
   std::string spec = remove_spaces(rest);
+  // conda takes a version (range) in quotes: "python='3.10'", "numpy='>=1.20,<1.24'"
+  // (docs.conda.io, "Package search and install specifications").
+  if (conda) std::erase_if(spec, [](char c) { return c == '\'' || c == '"'; });
   // Only specifier characters: anything else means this was prose, not a requirement.
   for (char c : spec) {
     if (!(is_package_name_char(c) || c == '=' || c == '<' || c == '>' || c == '!' || c == '~' || c == ',' || c == '*' ||

@@ -46,6 +46,14 @@ TEST_CASE("environment.yml: conda specs with spaces and the pip subsection") {
   CHECK(facts["tensorflow"] == nlohmann::json({{"package", "tensorflow"}, {"spec", "<2.11"}}));
 }
 
+TEST_CASE("environment.yml: a conda version range in quotes (conda's match spec allows it)") {
+  auto r = parse_requirements("name: env\ndependencies:\n  - python='3.10'\n  - tensorflow-gpu=\"2.6.*\"\n  - numpy='>=1.20,<1.24'\n");
+  REQUIRE(r.python);
+  CHECK(r.python->spec == "=3.10");
+  CHECK(tf_of(r).spec == "=2.6.*");
+  CHECK(r.requirements.size() == 3);
+}
+
 TEST_CASE("pyproject.toml: PEP 621 arrays and Poetry tables") {
   auto pep621 = parse_requirements("[project]\nname = \"x\"\ndependencies = [\n  \"numpy\",\n  \"tensorflow-cpu>=2.10,<2.11\",\n]\n");
   CHECK(pep621.format == RequirementsFormat::pyproject_pep621);
