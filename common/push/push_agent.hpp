@@ -25,6 +25,7 @@ struct JobStart {
   bool move = false;
   bool verify = false;
   unsigned jobs = 16;
+  std::vector<std::string> exclude;  // names the job leaves out; sent only when there are some
 };
 
 class PushAgent {

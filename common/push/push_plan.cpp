@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/agent_api/exclude_names.hpp"
+
 namespace tfwsl::push {
 namespace {
 
@@ -120,6 +122,7 @@ std::string windows_view_of(const std::string& distro, const std::string& linux_
 
 Status plan_push(PushEnvironment& env, const PushRequest& request, PushPlan& plan) {
   plan.source_given = request.source;
+  TFWSL_TRY_STATUS(agent_api::check_exclude_names(request.exclude, "--exclude"));
   TFWSL_TRY(agent, env.connect({}));
   plan.agent = agent->describe();
   TFWSL_TRY_STATUS(locate_source(*agent, request, plan));
@@ -128,7 +131,7 @@ Status plan_push(PushEnvironment& env, const PushRequest& request, PushPlan& pla
   plan.in_wsl = info.wsl != agent_api::WslKind::not_wsl;
   plan.distro_name = plan.in_wsl ? info.distro : "";
   TFWSL_TRY_STATUS(name_target(request, plan));
-  TFWSL_TRY(tree, env.measure(request.source));
+  TFWSL_TRY(tree, env.measure(request.source, request.exclude));
   plan.tree = tree;
   judge_host_room(env, request, plan);
   // How Windows names the distro (\\wsl.localhost\<name>): the registry's DistributionName, else

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/host/registry.hpp"
 #include "common/push/host_free_space.hpp"
@@ -28,6 +29,9 @@ struct PushRequest {
   bool move = false;
   bool verify = false;
   unsigned jobs = 16;
+  // --exclude: names left out at any depth, by the measure here and by the agent's job
+  // (common/agent_api/exclude_names.hpp); empty: nothing left out.
+  std::vector<std::string> exclude;
   // SRC is a Windows path that the agent resolves (tfwsl.exe); false on the native Linux build,
   // where SRC is a path of this machine and there is no vhdx.
   bool windows = true;
@@ -35,7 +39,10 @@ struct PushRequest {
 
 struct PushEnvironment {
   PushAgentConnector connect;
-  std::function<Result<SourceTree>(const std::string&)> measure = measure_source_tree;
+  std::function<Result<SourceTree>(const std::string& source, const std::vector<std::string>& exclude)> measure =
+      [](const std::string& source, const std::vector<std::string>& exclude) {
+        return measure_source_tree(source, exclude);
+      };
   const host::Registry* registry = nullptr;  // null: no host drive to check (not Windows)
   const FreeSpace* host_free = nullptr;
   std::function<bool()> interrupted = [] { return false; };

@@ -60,6 +60,8 @@ std::string render_plan_text(const PushPlan& p, const PushRequest& request) {
   out += fmt::format("  {} files, {} folders, {}; mode {}{}\n", p.tree.files, p.tree.folders, format_bytes(p.tree.bytes),
                      request.move ? "move (each source file deleted once its copy is durable and verified)" : "copy",
                      request.verify ? ", verify" : "");
+  for (std::size_t i = 0; i < request.exclude.size(); ++i)
+    out += (i == 0 ? "  leaving out, at any depth: " : ", ") + request.exclude[i] + (i + 1 == request.exclude.size() ? "\n" : "");
   out += room_line(p.host_room) + room_line(p.distro_room);
   return out;
 }

@@ -106,7 +106,7 @@ PushOutcome execute_push(PushEnvironment& env, const PushRequest& request, PushP
     return outcome;
   }
   spdlog::info("push: {} -> {} through {}", p.source_linux, p.target, (*agent)->describe());
-  auto started = (*agent)->start({p.source_linux, p.target, request.move, request.verify, request.jobs});
+  auto started = (*agent)->start({p.source_linux, p.target, request.move, request.verify, request.jobs, request.exclude});
   if (!started) {
     outcome.error = started.error();
     if (started.error().code == ErrorCode::conflict)

@@ -44,6 +44,9 @@ class SessionPushAgent final : public PushAgent {
                         {"mode", job.move ? "move" : "copy"},
                         {"verify", job.verify},
                         {"jobs", job.jobs}};
+    // Only when asked: an agent older than the field refuses it as unknown, and nothing left out
+    // is what its absence means.
+    if (!job.exclude.empty()) body["exclude"] = job.exclude;
     TFWSL_TRY(reply, call("POST", agent_api::route::k_datasets, body, 202));
     return parse_job_state(reply.body);
   }

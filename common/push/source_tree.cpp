@@ -1,6 +1,7 @@
 #include "common/push/source_tree.hpp"
 
 #include <filesystem>
+#include <set>
 
 #include "common/text/utf_convert.hpp"
 
@@ -8,7 +9,7 @@ namespace tfwsl::push {
 
 namespace fs = std::filesystem;
 
-Result<SourceTree> measure_source_tree(const std::string& source_utf8) {
+Result<SourceTree> measure_source_tree(const std::string& source_utf8, const std::vector<std::string>& exclude) {
   const fs::path root = path_from_utf8(source_utf8);
   std::error_code ec;
   auto status = fs::status(root, ec);
@@ -17,6 +18,8 @@ Result<SourceTree> measure_source_tree(const std::string& source_utf8) {
                       ec.message());
   if (!fs::is_directory(status))
     return make_error(ErrorCode::invalid_input, "'" + source_utf8 + "' is not a folder: push the folder that holds it");
+  std::set<fs::path> excluded;  // as paths: compared in the platform's own encoding, without conversions
+  for (const auto& name : exclude) excluded.insert(path_from_utf8(name));
   SourceTree tree;
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
   if (ec) return make_error(ErrorCode::io, "cannot list '" + source_utf8 + "'", ec.message());
@@ -25,7 +28,7 @@ Result<SourceTree> measure_source_tree(const std::string& source_utf8) {
       ++tree.unreadable;
       break;
     }
-    if (it.depth() == 0 && it->path().filename() == ".tfwsl-import") {
+    if ((it.depth() == 0 && it->path().filename() == ".tfwsl-import") || excluded.count(it->path().filename()) != 0) {
       it.disable_recursion_pending();
       continue;
     }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "common/core/error.hpp"
 
@@ -18,7 +19,9 @@ struct SourceTree {
   std::uint64_t unreadable = 0;  // entries that could not be examined (the engine reports them by name)
 };
 
-// not_found when SRC does not exist, invalid_input when it is not a folder.
-Result<SourceTree> measure_source_tree(const std::string& source_utf8);
+// not_found when SRC does not exist, invalid_input when it is not a folder. Entries whose name is
+// in `exclude` (UTF-8, matched exactly at any depth) are left out as the engine leaves them out: a
+// folder of such a name with everything under it.
+Result<SourceTree> measure_source_tree(const std::string& source_utf8, const std::vector<std::string>& exclude = {});
 
 }  // namespace tfwsl::push

@@ -99,7 +99,7 @@ void register_dataset_routes(Router& router, AgentContext& context, dataset::Imp
   // Owned by the routes' handlers: lives as long as the router; its destructor cancels and joins.
   auto jobs = std::make_shared<DatasetJobs>(std::move(runner), context.import_limits);
   const AgentContext* c = &context;
-  router.add({"POST", agent_api::route::k_datasets, {"source", "target", "mode", "verify", "jobs"},
+  router.add({"POST", agent_api::route::k_datasets, {"source", "target", "mode", "verify", "jobs", "exclude"},
               [jobs, c](const ApiRequest& r) { return start_import(*jobs, *c, r); }});
   router.add({"GET", std::string(agent_api::route::k_jobs) + "{id}", {},
               [jobs](const ApiRequest& r) { return job_status(*jobs, r); }});

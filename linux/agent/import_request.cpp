@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common/agent_api/exclude_names.hpp"
 #include "linux/dataset/path_policy.hpp"
 
 namespace tfwsl::agent {
@@ -82,6 +83,21 @@ Status check_before_resolving(const std::string& source, const std::string& targ
   return {};
 }
 
+// "exclude": an array of base names (common/agent_api/exclude_names.hpp says which are allowed).
+Status parse_exclude(const nlohmann::json& value, std::vector<std::string>& names) {
+  const auto not_names =
+      make_error(ErrorCode::invalid_input, "'exclude' must be an array of file or folder names (strings)");
+  if (!value.is_array()) return not_names;
+  std::vector<std::string> parsed;
+  for (const auto& name : value) {
+    if (!name.is_string()) return not_names;
+    parsed.push_back(name.get<std::string>());
+  }
+  TFWSL_TRY_STATUS(agent_api::check_exclude_names(parsed, "exclude"));
+  names = std::move(parsed);
+  return {};
+}
+
 Status parse_options(const nlohmann::json& body, dataset::ImportOptions& options) {
   if (body.contains("mode")) {
     if (!body["mode"].is_string() || (body["mode"] != "copy" && body["mode"] != "move"))
@@ -99,6 +115,7 @@ Status parse_options(const nlohmann::json& body, dataset::ImportOptions& options
                         fmt::format("'jobs' must be a whole number from 1 to {}", dataset::k_max_jobs));
     options.jobs = body["jobs"].get<unsigned>();
   }
+  if (body.contains("exclude")) TFWSL_TRY_STATUS(parse_exclude(body["exclude"], options.exclude));
   return {};
 }
 

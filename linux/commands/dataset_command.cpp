@@ -10,11 +10,14 @@
 #include <future>
 #include <memory>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "common/agent_api/exclude_names.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/util/byte_size_text.hpp"
@@ -32,6 +35,7 @@ struct ImportArguments {
   bool move = false;
   bool verify = false;
   unsigned jobs = dataset::k_default_jobs;
+  std::vector<std::string> exclude;
   bool json = false;
   bool skip_space_check = false;
 };
@@ -79,6 +83,8 @@ Result<dataset::ImportOptions> import_options_from(const ImportArguments& args) 
   options.verify = args.verify;
   options.jobs = args.jobs;
   options.skip_space_check = args.skip_space_check;
+  TFWSL_TRY_STATUS(agent_api::check_exclude_names(args.exclude, "--exclude"));
+  options.exclude = args.exclude;
   TFWSL_TRY(kill_hook, kill_hook_from_environment());
   options.fault_hook = std::move(kill_hook);
   return options;
@@ -210,6 +216,11 @@ void register_dataset_command(CLI::App& app, CommandTable& commands, Console& co
   import->add_option("--jobs", args->jobs, "Files in flight at once")
       ->default_val(dataset::k_default_jobs)
       ->check(CLI::Range(1u, dataset::k_max_jobs));
+  import->add_option("--exclude", args->exclude,
+                     "Leave out files and folders with this name, at any depth (repeatable): --exclude .git "
+                     "--exclude __pycache__")
+      ->type_name("NAME")
+      ->allow_extra_args(false);
   import->add_flag("--json", args->json, "Print the result as JSON on stdout");
   import->add_flag("--skip-space-check", args->skip_space_check,
                    "Skip the free-space preflight (tests use it to reach ENOSPC mid-run)")
@@ -218,6 +229,7 @@ void register_dataset_command(CLI::App& app, CommandTable& commands, Console& co
       "Run the same command again after an interruption: finished files are kept, the rest is copied.",
       {"tfwsl-agent dataset import --source /mnt/c/data/images --target ~/data/images",
        "tfwsl-agent dataset import --source /mnt/d/raw --target ~/data/raw --move --jobs 8",
+       "tfwsl-agent dataset import --source /mnt/c/src/proj --target ~/proj --exclude .venv --exclude __pycache__",
        "tfwsl-agent dataset import --source /mnt/c/data --target ~/data --verify --json"}));
   commands.add(import, [args, &console] { return run_import_command(*args, console); });
 }

@@ -17,6 +17,7 @@ Status ImportJob::scan_source(unsigned jobs) {
   m_progress.set_phase(ImportPhase::scanning);
   ScanOptions scan;
   scan.threads = std::max(jobs, k_default_scan_threads);
+  scan.exclude = m_options.exclude;
   // Resume check, on the scan's threads: a file is already imported when its record matches the
   // source's size and mtime and the target holds a file (or symlink) of that size.
   if (!m_manifest.empty() || m_options.fault_hook)

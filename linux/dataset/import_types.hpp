@@ -40,6 +40,10 @@ struct ImportOptions {
   bool verify = false;            // on resume, re-read and hash the files already in the target
   unsigned jobs = k_default_jobs;
   bool skip_space_check = false;  // tests only: reach ENOSPC mid-run instead of at the preflight
+  // Base names left out at any depth, files and folders alike (a folder's whole subtree): neither
+  // copied, counted nor, with `move`, deleted. Files already in the target stay there. Checked by
+  // agent_api::check_exclude_names before they get here.
+  std::vector<std::string> exclude;
   FaultHook fault_hook;
   ImportFiles* files = nullptr;   // tests only: a fake port; null is the real POSIX calls
 };

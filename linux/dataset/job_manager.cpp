@@ -192,6 +192,8 @@ std::optional<nlohmann::json> ImportJobManager::status(const std::string& id) {
                      {"jobs", options.jobs},
                      {"jobs_requested", job->jobs_requested},
                      {"progress", to_json(job->progress.snapshot())}};
+  out["exclude"] = nlohmann::json::array();
+  for (const auto& name : options.exclude) out["exclude"].push_back(display_path(name));
   std::lock_guard job_lock(job->mutex);
   out["state"] = to_string(job->state);
   if (job->report) out["result"] = to_json(*job->report);

@@ -49,9 +49,12 @@ struct ScanOptions {
   // Called on the scan's threads for each file or symlink found, before it is recorded: the
   // import's resume check runs here so that its target stats overlap with the source's.
   std::function<void(ScannedItem&)> visit;
+  // Entry names (at any depth) left out as if they were not there: a folder of one is not listed.
+  std::vector<std::string> exclude;
 };
 
-// root_fd: an open directory. The root's own top-level k_state_dir_name is left out.
+// root_fd: an open directory. The root's own top-level k_state_dir_name is left out, and so is
+// every entry named in options.exclude.
 ScanResult scan_tree(int root_fd, const ScanOptions& options, const CancelToken& cancel, ProgressTracker& progress);
 
 }  // namespace tfwsl::dataset

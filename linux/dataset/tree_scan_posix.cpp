@@ -12,6 +12,8 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string_view>
 #include <thread>
 
 #include "linux/dataset/posix_files.hpp"
@@ -55,7 +57,11 @@ struct Work {
 class TreeScanner {
  public:
   TreeScanner(int root_fd, const ScanOptions& options, const CancelToken& cancel, ProgressTracker& progress)
-      : m_root_fd(root_fd), m_options(options), m_cancel(cancel), m_progress(progress) {}
+      : m_root_fd(root_fd),
+        m_options(options),
+        m_cancel(cancel),
+        m_progress(progress),
+        m_excluded(options.exclude.begin(), options.exclude.end()) {}
 
   ScanResult run() {
     m_listings.emplace_back();  // the root
@@ -153,6 +159,7 @@ class TreeScanner {
       const char* name = entry->d_name;
       if (std::strcmp(name, ".") == 0 || std::strcmp(name, "..") == 0) continue;
       if (path.empty() && std::string_view(name) == k_state_dir_name) continue;
+      if (!m_excluded.empty() && m_excluded.count(std::string_view(name)) != 0) continue;
       switch (entry->d_type) {
         case DT_DIR:
           subfolders.push_back(join(path, name));
@@ -229,6 +236,7 @@ class TreeScanner {
   const ScanOptions& m_options;
   const CancelToken& m_cancel;
   ProgressTracker& m_progress;
+  const std::set<std::string, std::less<>> m_excluded;  // read-only once the threads start
 
   std::mutex m_mutex;  // guards the work below
   std::condition_variable m_ready;

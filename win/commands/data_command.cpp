@@ -112,6 +112,11 @@ void register_data_command(CLI::App& app, CommandTable& commands, Console& conso
                  "Delete each Windows file once its copy is durable and verified in the distro (asks; --yes)");
   push->add_flag("--verify", args->request.verify, "On a resume, re-read and hash the files already pushed");
   push->add_option("--jobs", args->request.jobs, "Files in flight")->check(CLI::Range(1, 256))->capture_default_str();
+  push->add_option("--exclude", args->request.exclude,
+                   "Leave out files and folders with this name, at any depth (repeatable): --exclude .git "
+                   "--exclude __pycache__")
+      ->type_name("NAME")
+      ->allow_extra_args(false);
   push->add_flag("--dry-run", args->dry_run, "Resolve, measure and check the room; copy nothing");
   push->add_flag("-y,--yes", args->yes, "Do not ask before --move deletes Windows files");
   push->add_flag("--json", args->json, "Print the result as one JSON object (docs/schema/data-push.schema.json)");
@@ -119,7 +124,8 @@ void register_data_command(CLI::App& app, CommandTable& commands, Console& conso
   push->footer(help_footer("Ctrl-C cancels cleanly (exit 130): what is finished stays; the same push again resumes.",
                            {"tfwsl data push D:\\datasets\\imagenet",
                             "tfwsl data push C:\\Users\\me\\Pictures\\cats --name cats --to ~/data --dry-run",
-                            "tfwsl data push E:\\raw --move --yes --json"}));
+                            "tfwsl data push E:\\raw --move --yes --json",
+                            "tfwsl data push C:\\src\\proj --exclude .venv --exclude __pycache__ --exclude .git"}));
   commands.add(push, [args, &console] { return run_data_push(*args, console); });
 }
 

@@ -5,7 +5,8 @@ the job runs in the real engine on real files): a tree of 3,006 files generated 
 every file already in the target whole); a second push of the same source resumes (files skipped)
 and the target equals the source byte for byte; --dry-run copies nothing; without --to the data
 lands in the agent's ~/datasets; --move is refused without --yes off a terminal and with it leaves
-no source file whose copy is not whole in the target; every --json output is validated against docs/schema/data-push.schema.json when Python's jsonschema is there."""
+no source file whose copy is not whole in the target; --exclude leaves .venv, __pycache__ and .git
+out of the measure, the job and the target (a/b refused before anything); every --json output is validated against docs/schema/data-push.schema.json when Python's jsonschema is there."""
 import argparse
 import json
 import os
@@ -18,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schema"))
-from push_tree import compare_trees, make_tree, partial_copy_problems  # noqa: E402
+from push_tree import compare_trees, digest_tree, make_tree, partial_copy_problems  # noqa: E402
 import schema_support  # noqa: E402
 
 failures = []
@@ -66,6 +67,31 @@ def interrupted_push(a, source, to, target, schemas):
     if not 0 < count < 3006:
         fail(f"after the interruption the target holds {count} files, not part of 3006")
     print(f"interrupted after {count} of 3006 files; stderr: {err.strip()[-200:]}")
+
+
+def excluded_push(a, d, to, schemas):
+    """--exclude (repeatable): the names are left out of the measure, the job and the target."""
+    project = os.path.join(d, "project")
+    kept = {"main.py": "print(1)\n", "pkg/mod.py": "x = 1\n", ".gitignore": ".venv\n", "notes.venv": "kept\n"}
+    left_out = {".venv/lib/x.py": "venv\n", "pkg/__pycache__/mod.pyc": "pyc\n", ".git/HEAD": "ref\n",
+                "__pycache__": "a file of that name\n"}
+    for rel, text in {**kept, **left_out}.items():
+        os.makedirs(os.path.dirname(os.path.join(project, rel)), exist_ok=True)
+        with open(os.path.join(project, rel), "w") as f:
+            f.write(text)
+    names = ["--exclude", ".venv", "--exclude", "__pycache__", "--exclude", ".git"]
+    r = push(a, project, to, *names, "--json")
+    report = json.loads(r.stdout or "{}")
+    validate(schemas, report, "--exclude")
+    target = os.path.join(to, "project")
+    if r.returncode != 0 or report["tree"]["files"] != len(kept) or report["job"]["progress"]["files_total"] != len(kept):
+        fail(f"--exclude: exit {r.returncode}, tree {report.get('tree')}, job {report.get('job')}, {r.stderr[-300:]!r}")
+    landed = digest_tree(target)
+    if sorted(landed) != sorted(kept) or any(digest_tree(project)[rel] != landed[rel] for rel in landed):
+        fail(f"--exclude: the target holds {sorted(landed)}, not {sorted(kept)}")
+    refused = push(a, project, os.path.join(d, "never"), "--exclude", "a/b")
+    if refused.returncode != 2 or "--exclude" not in refused.stderr or os.path.exists(os.path.join(d, "never")):
+        fail(f"--exclude a/b: exit {refused.returncode}, {refused.stderr[-300:]!r}")
 
 
 def main():
@@ -150,6 +176,8 @@ def main():
             fail(f"--move --yes: {line}")
         if any(files for _, _, files in os.walk(moved)):
             fail(f"--move --yes left source files: {list(os.walk(moved))}")
+
+        excluded_push(a, d, to, schemas)
 
         missing = push(a, os.path.join(d, "absent"), to, "--json")
         if missing.returncode != 2:

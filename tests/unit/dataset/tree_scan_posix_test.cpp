@@ -132,3 +132,26 @@ TEST_CASE("a cancelled scan stops early", "[scan]") {
   ScanResult result = f.scan();
   CHECK(result.items.empty());
 }
+
+TEST_CASE("excluded names are left out at any depth - folders not entered, files and symlinks skipped", "[scan]") {
+  ScanFixture f;
+  for (const char* folder : {".venv/lib", "src/__pycache__", "docs", ".Git"}) fs::create_directories(f.root / folder);
+  write_file(f.root / ".venv" / "lib" / "x.py", "venv");
+  write_file(f.root / "src" / "__pycache__" / "a.pyc", "compiled");
+  write_file(f.root / "src" / "main.py", "main");
+  write_file(f.root / "docs" / "__pycache__", "a file of an excluded name");
+  write_file(f.root / "docs" / "x.venv", "a suffix only");
+  write_file(f.root / ".Git" / "config", "case-sensitive");
+  fs::create_symlink("../.venv", f.root / "src" / ".venv");
+  ScanOptions options;
+  options.exclude = {".venv", "__pycache__", ".git"};
+
+  ScanResult result = f.scan(options);
+  std::set<std::string> found;
+  for (const auto& item : result.items) found.insert(item.path);
+  CHECK(found == std::set<std::string>{".Git/config", "docs/x.venv", "src/main.py"});
+  CHECK(std::set<std::string>(result.directories.begin(), result.directories.end()) ==
+        std::set<std::string>{".Git", "docs", "src"});
+  CHECK(f.progress.snapshot().files_total == 3);
+  CHECK(result.problems.empty());
+}

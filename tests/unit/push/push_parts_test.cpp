@@ -65,3 +65,27 @@ TEST_CASE("the source is measured on this side: files, folders, bytes - symlinks
   CHECK(push::measure_source_tree((root / "none").string()).error().code == ErrorCode::not_found);
   std::filesystem::remove_all(root);
 }
+
+TEST_CASE("the measure leaves out excluded names at any depth, as the engine does", "[push]") {
+  auto root = std::filesystem::temp_directory_path() / ("tfwsl-push-exclude-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root / ".venv" / "lib");
+  std::filesystem::create_directories(root / "src" / "__pycache__");
+  std::filesystem::create_directories(root / ".Git");
+  std::ofstream(root / ".venv" / "lib" / "x.py") << std::string(500, 'v');
+  std::ofstream(root / "src" / "__pycache__" / "a.pyc") << std::string(300, 'c');
+  std::ofstream(root / "src" / "main.py") << std::string(10, 'm');
+  std::ofstream(root / "src" / "__pycache__x") << std::string(5, 'n');  // not the name itself
+  std::ofstream(root / "__pycache__") << std::string(7, 'f');           // a file of an excluded name
+  std::ofstream(root / ".Git" / "config") << std::string(3, 'g');       // names match case-sensitively
+  auto all = push::measure_source_tree(root.string());
+  REQUIRE(all);
+  CHECK(all->files == 6);
+  CHECK(all->folders == 5);
+  auto kept = push::measure_source_tree(root.string(), {".venv", "__pycache__", ".git"});
+  REQUIRE(kept);
+  CHECK(kept->files == 3);
+  CHECK(kept->folders == 2);
+  CHECK(kept->bytes == 18);
+  std::filesystem::remove_all(root);
+}

@@ -39,13 +39,15 @@ struct Fixture {
   push::PushEnvironment env;
   push::PushRequest request;
   std::vector<std::string> measured;
+  std::vector<std::vector<std::string>> measured_excluding;
 
   Fixture() {
     env.connect = test::fake_connector(world);
     env.registry = &registry;
     env.host_free = &free;
-    env.measure = [this](const std::string& source) -> Result<push::SourceTree> {
+    env.measure = [this](const std::string& source, const std::vector<std::string>& exclude) -> Result<push::SourceTree> {
       measured.push_back(source);
+      measured_excluding.push_back(exclude);
       return push::SourceTree{3000, 40, std::uint64_t{2} << 30, 0};
     };
     env.sleep = [](std::chrono::milliseconds) {};
@@ -166,7 +168,22 @@ TEST_CASE("the push runs on an agent rooted at the source and the target's root,
   CHECK(f.world.started[0].source == "/mnt/d/data/imgs");
   CHECK(f.world.started[0].target == "/home/me/datasets/imgs");
   CHECK_FALSE(f.world.started[0].move);
+  CHECK(f.world.started[0].exclude.empty());
   CHECK(seen == std::vector<std::uint64_t>{0, 4, 8, 10});
+}
+
+TEST_CASE("--exclude names reach both the measure and the job", "[push]") {
+  Fixture f;
+  f.world.states = {test::job_state("succeeded", 10, 10)};
+  f.request.exclude = {".venv", "__pycache__"};
+  push::PushPlan plan;
+  REQUIRE(push::plan_push(f.env, f.request, plan));
+  REQUIRE(f.measured_excluding.size() == 1);
+  CHECK(f.measured_excluding[0] == f.request.exclude);
+  auto outcome = push::execute_push(f.env, f.request, plan);
+  CHECK(outcome.end == push::PushEnd::succeeded);
+  REQUIRE(f.world.started.size() == 1);
+  CHECK(f.world.started[0].exclude == f.request.exclude);
 }
 
 TEST_CASE("an interrupt cancels the job through the API and waits for it to stop (exit 130)", "[push]") {
