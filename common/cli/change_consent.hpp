@@ -23,5 +23,7 @@ Consent ask_consent(const ConsentRequest& request, std::istream& in, std::ostrea
 // The message for Consent::needs_yes: "<command>: not asking on a terminal: pass --yes to <what>
 // (or --dry-run to see the change first)".
 std::string needs_yes_message(const std::string& command, const std::string& what);
+// The same without the command's name, for an error its caller prefixes.
+std::string needs_yes_reason(const std::string& what);
 
 }  // namespace tfwsl

@@ -59,10 +59,7 @@ std::vector<std::string> legacy_env(const MigratePlan& plan) {
 std::vector<Step> steps_of(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options) {
   const ShippedProfile& profile = *plan.decision.target;
   std::vector<Step> steps;
-  steps.push_back({"provision", [&] () -> Result<std::string> {
-                     TFWSL_TRY_STATUS(ports.provision(profile));
-                     return profile.name;
-                   }});
+  steps.push_back({"provision", [&] { return ports.provision(profile); }});
   steps.push_back({"write-requirements", [&]() -> Result<std::string> {
                      for (const auto& f : plan.translation.files) TFWSL_TRY_STATUS(ports.write_project_file(f.target, f.text));
                      return fmt::format("{} files", plan.translation.files.size());
@@ -78,8 +75,7 @@ std::vector<Step> steps_of(const MigratePlan& plan, MigrationPorts& ports, const
                      for (const auto& f : plan.translation.files) {
                        if (f.source.ends_with(".txt")) files.push_back(f.target);
                      }
-                     TFWSL_TRY_STATUS(ports.install_requirements(profile, plan.project_linux_path, files, plan.translation.added));
-                     return fmt::format("{} requirement files", files.size());
+                     return ports.install_requirements(profile, plan.project_linux_path, files, plan.translation.added);
                    }});
   steps.push_back({"check", [&]() { return ports.check_gpu_and_import(profile, plan.project_linux_path, main_module(plan.scan), legacy_env(plan)); }});
   return steps;
@@ -91,7 +87,19 @@ std::string module_name(const std::string& file) {
   return m;
 }
 
+std::string under_home(const std::string& path, const std::string& home) {
+  if (path == "~") return home;
+  return path.starts_with("~/") ? home + path.substr(1) : path;
+}
+
 }  // namespace
+
+MigratePlan with_home(MigratePlan plan, const std::string& home) {
+  plan.project_linux_path = under_home(plan.project_linux_path, home);
+  for (auto& ds : plan.datasets) ds.linux_path = under_home(ds.linux_path, home);
+  for (auto& wp : plan.windows_paths) wp.linux_path = under_home(wp.linux_path, home);
+  return plan;
+}
 
 std::string main_module(const ProjectScan& scan) {
   for (const char* name : {"main.py", "train.py", "app.py"}) {
@@ -120,23 +128,31 @@ Result<std::vector<StepResult>> apply_plan(const MigratePlan& plan, MigrationPor
   for (auto& step : steps_of(plan, ports, options)) {
     if (record.has(step.name)) {
       results.push_back({step.name, false, "done by an earlier run"});
+      options.finished(results.back());
       continue;
     }
+    options.starting(step.name);
     auto detail = step.run();
     if (!detail) return with_context(Result<std::vector<StepResult>>(tl::unexpected(detail.error())), "step " + step.name);
     results.push_back({step.name, true, *detail});
+    options.finished(results.back());
     record.done.push_back(step.name);
     TFWSL_TRY_STATUS(write_record(plan, ports, record));
   }
   if (!record.has("write-files")) {
-    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/tfwsl.yaml", project_profile_yaml(plan)));
-    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/" + k_path_map_file, path_map_json(plan).dump(2) + "\n"));
-    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/MIGRATION.md", migration_report(plan, results)));
+    options.starting("write-files");
+    TFWSL_TRY(home, ports.linux_home());
+    const MigratePlan resolved = with_home(plan, home);  // the code reads absolute paths
+    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/tfwsl.yaml", project_profile_yaml(resolved)));
+    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/" + k_path_map_file, path_map_json(resolved).dump(2) + "\n"));
+    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/MIGRATION.md", migration_report(resolved, results)));
     results.push_back({"write-files", true, "tfwsl.yaml, tfwsl-paths.json, MIGRATION.md"});
+    options.finished(results.back());
     record.done.push_back("write-files");
     TFWSL_TRY_STATUS(write_record(plan, ports, record));
   } else {
     results.push_back({"write-files", false, "done by an earlier run"});
+    options.finished(results.back());
   }
   return results;
 }

@@ -4,6 +4,7 @@
 // copy, so that an interrupted run resumes after its last finished step and a second run of the
 // same plan changes nothing. A different plan (the requirements changed) starts the record over.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,15 +16,17 @@
 
 namespace tfwsl::migrate {
 
-struct ApplyOptions {
-  std::string project_windows_path;  // the folder the user passed
-  bool copy_git = false;             // .git is copied only when the user says so
-};
-
 struct StepResult {
   std::string step;     // "provision", "write-requirements", "copy-project", "import:<name>", "install", "check", "write-files"
   bool ran = false;     // false: already done by an earlier run
   std::string detail;
+};
+
+struct ApplyOptions {
+  std::string project_windows_path;  // the folder the user passed
+  bool copy_git = false;             // .git is copied only when the user says so
+  std::function<void(const std::string& step)> starting = [](const std::string&) {};  // for a progress line
+  std::function<void(const StepResult&)> finished = [](const StepResult&) {};
 };
 
 // The steps done; the first failure as an error naming its step (the steps before it stay done).
@@ -39,6 +42,9 @@ std::string project_profile_yaml(const MigratePlan& plan);
 
 // MIGRATION.md: what was decided and changed, and how to run the project from Windows and VS Code.
 std::string migration_report(const MigratePlan& plan, const std::vector<StepResult>& steps);
+
+// The plan with its Linux paths under `home` instead of "~/" (the files written name absolute paths).
+MigratePlan with_home(MigratePlan plan, const std::string& home);
 
 // An identity of the plan's effects (target, translated files, datasets): the record is for one plan.
 std::string plan_digest(const MigratePlan& plan);

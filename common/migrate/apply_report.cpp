@@ -51,12 +51,12 @@ std::string migration_report(const MigratePlan& plan, const std::vector<StepResu
   out += "\n## Steps\n\n";
   for (const auto& s : steps) out += fmt::format("- {}: {}\n", s.step, s.ran ? s.detail : "done by an earlier run");
   const std::string main = main_module(plan.scan);
-  // wsl.exe's --cd takes ~ or an absolute path, not ~/x (learn.microsoft.com/windows/wsl/basic-commands): bash goes on from ~.
-  const std::string relative = plan.project_linux_path.starts_with("~/") ? plan.project_linux_path.substr(2) : plan.project_linux_path;
   const std::string run = main.empty() ? "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices())\"" : "python -m " + main;
-  out += fmt::format("\n## Run it\n\nFrom Windows:\n\n    wsl -d {} --cd ~ --exec bash -lc 'cd {} && {}/bin/{}'\n\nIn VS Code:\n\n"
+  // wsl.exe's --cd takes an absolute Linux path (learn.microsoft.com/windows/wsl/basic-commands); a
+  // login shell (bash -l) expands the venv's ~.
+  out += fmt::format("\n## Run it\n\nFrom Windows:\n\n    wsl -d {} --cd {} --exec bash -lc '{}/bin/{}'\n\nIn VS Code:\n\n"
                      "    code --remote wsl+{} {}\n",
-                     target.distro, relative, target.venv, run, target.distro, plan.project_linux_path);
+                     target.distro, plan.project_linux_path, target.venv, run, target.distro, plan.project_linux_path);
   return out;
 }
 

@@ -29,14 +29,19 @@ struct CopyOutcome {
 class MigrationPorts {
  public:
   virtual ~MigrationPorts() = default;
-  virtual Status provision(const ShippedProfile& profile) = 0;
+  // What was done ("already provisioned: 17 checks ok", "3 steps changed").
+  virtual Result<std::string> provision(const ShippedProfile& profile) = 0;
   virtual Result<CopyOutcome> copy_tree(const CopyRequest& request) = 0;
-  // pip install -r each file (paths inside the Linux project), in the profile's venv.
-  virtual Status install_requirements(const ShippedProfile& profile, const std::string& linux_project,
+  // pip install -r each file (paths inside the Linux project), in the profile's venv, when the venv
+  // does not meet them already; what was done.
+  virtual Result<std::string> install_requirements(const ShippedProfile& profile, const std::string& linux_project,
                                       const std::vector<std::string>& files, const std::vector<std::string>& extra) = 0;
   // The TensorFlow GPU check, then `import <module>` from the project folder; the output on success.
   virtual Result<std::string> check_gpu_and_import(const ShippedProfile& profile, const std::string& linux_project,
                                                    const std::string& module, const std::vector<std::string>& env) = 0;
+  // The distro user's home ("/home/me"): the generated files name absolute Linux paths.
+  virtual Result<std::string> linux_home() = 0;
+  // Paths may start with "~/" (the distro user's home).
   virtual Status write_linux_file(const std::string& linux_path, const std::string& text) = 0;
   virtual std::optional<std::string> read_linux_file(const std::string& linux_path) = 0;
   // Beside the user's files on Windows (translated requirements): never over one of theirs.

@@ -41,9 +41,9 @@ sys.path.insert(0, os.path.join(HERE, "..", "integration", "push"))
 sys.path.insert(0, os.path.join(HERE, "..", "integration", "schema"))
 from push_tree import compare_trees, make_tree, partial_copy_problems  # noqa: E402
 import schema_support  # noqa: E402
+from wine_drives import enter_private_mounts, mount_drive_in_distro, wine_drive  # noqa: E402
 from wsl_session import WslSession  # noqa: E402
 
-SKIPPED = 77
 GUID = "{7e5b0c1a-0000-4000-8000-00000000c0de}"
 failures = []
 
@@ -51,40 +51,6 @@ failures = []
 def fail(message):
     print("FAILED:", message)
     failures.append(message)
-
-
-def enter_private_mounts(work, letter):
-    """Re-runs this script in a private mount namespace with `work` bound at /mnt/<letter>."""
-    if "--inside" in sys.argv:
-        steps = [["mount", "-t", "tmpfs", "tfwsl-push-mnt", "/mnt"], ["mkdir", f"/mnt/{letter}"],
-                 ["mount", "--bind", work, f"/mnt/{letter}"]]
-        for step in steps:
-            if subprocess.run(step, capture_output=True).returncode != 0:
-                print(f"skipped: '{' '.join(step)}' failed in the private mount namespace")
-                sys.exit(SKIPPED)
-        return
-    if os.geteuid() != 0 or not shutil.which("unshare") or not os.path.isdir("/mnt"):
-        print("skipped: needs root, unshare and /mnt (a private mount namespace binds the test's folder at /mnt/<drive>)")
-        sys.exit(SKIPPED)
-    r = subprocess.run(["unshare", "--mount", "--propagation", "private", sys.executable, *sys.argv, "--inside",
-                        "--work", work, "--drive", letter])
-    shutil.rmtree(work, ignore_errors=True)
-    sys.exit(r.returncode)
-
-
-def wine_drive(work):
-    """A free drive letter of the Wine prefix, linked to `work` (dosdevices); the link's path."""
-    dosdevices = os.path.join(os.environ.get("WINEPREFIX", os.path.expanduser("~/.wine")), "dosdevices")
-    if not os.path.isdir(dosdevices):
-        print(f"skipped: no Wine prefix at {dosdevices}")
-        sys.exit(SKIPPED)
-    for letter in "yxwvu":
-        link = os.path.join(dosdevices, f"{letter}:")
-        if not os.path.lexists(link):
-            os.symlink(work, link)
-            return letter, link
-    print("skipped: no free Wine drive letter among Y: to U:")
-    sys.exit(SKIPPED)
 
 
 def reg_text(path):
@@ -101,13 +67,6 @@ def scenario_with_vhdx(scenarios, work, vhdx_folder):
                 f'[HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Lxss\\{GUID}]\n'
                 f'"DistributionName"="Ubuntu-22.04"\n"BasePath"="{reg_text(vhdx_folder)}"\n')
     return scenario
-
-
-def mount_drive_in_distro(s, letter):
-    upper = letter.upper()
-    with open(s.distro / "proc" / "mounts", "a") as f:
-        f.write(f"{upper}:\\134 /mnt/{letter} 9p rw,noatime,dirsync,aname=drvfs;path={upper}:\\;uid=0;gid=0;"
-                "symlinkroot=/mnt/,mmap,access=client,msize=65536,trans=fd,rfd=5,wfd=5 0 0\n")
 
 
 def refusals(s, src, to):

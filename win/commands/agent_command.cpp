@@ -65,7 +65,7 @@ Status ensure_installed(Place& place, const agent_service::ServiceStatus& status
     console.out << "would " << what << "\n";
     return {};
   }
-  TFWSL_TRY_STATUS(confirm_change(console, args.yes, "tfwsl agent start", "tfwsl agent start will " + what + ".",
+  TFWSL_TRY_STATUS(confirm_change(console, args.yes, "tfwsl agent start will " + what + ".",
                                   "install the agent"));
   TFWSL_TRY_STATUS(agent_service::install_agent(*place.shell, shipped, place.agent_path));
   console.err << "installed " << place.agent_path << " " << place.shell->where() << "\n";

@@ -69,7 +69,7 @@ int run_data_push(PushArgs& args, Console& console) {
     return exit_code::k_ok;
   }
   if (args.request.move) {
-    auto consent = confirm_change(console, args.yes, "tfwsl data push",
+    auto consent = confirm_change(console, args.yes,
                                   "--move deletes each file under " + args.request.source +
                                       " once its copy in the distro is durable and verified. Go on?",
                                   "delete the Windows files with --move");

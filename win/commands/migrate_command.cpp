@@ -15,6 +15,7 @@
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/commands/migrate_apply.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -24,7 +25,13 @@ struct MigrateArgs {
   bool dry_run = false;
   bool json = false;
   bool force = false;
+  bool yes = false;
+  bool copy_git = false;
+  unsigned jobs = 16;
   std::string name;
+  std::string to = "~/projects";
+  std::string data_to = "~/datasets";
+  std::string agent;
 };
 
 // The distro's drive mounts, when the target distro is installed (read-only: /proc/mounts).
@@ -65,7 +72,7 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   }
   const auto profiles = migrate::shipped_wsl_profiles();
   const auto& facts = migrate::builtin_migrate_facts();
-  const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, "~/projects", "~/datasets", args.force, facts, profiles};
+  const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, args.to, args.data_to, args.force, facts, profiles};
   auto plan = migrate::build_plan(input);
   // On Windows only the target distro can say which drives it mounts; asked only when the code names
   // Windows paths (each wsl.exe start costs), then the plan is made again with the answer.
@@ -79,6 +86,9 @@ int run_migrate(const MigrateArgs& args, Console& console) {
     print_error(console, args, plan.error().describe());
     return exit_code::k_failure;
   }
+  const int code = migrate::exit_code_for(*plan);
+  if (!args.dry_run && code == exit_code::k_ok)
+    return apply_migration({args.project, root, args.yes, args.json, args.copy_git, args.jobs, args.agent}, *plan, console);
   if (args.json) {
     auto j = with_json_envelope(migrate::to_json(*plan), json_schema::k_migrate_plan, json_schema::k_version);
     console.out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
@@ -86,15 +96,9 @@ int run_migrate(const MigrateArgs& args, Console& console) {
     console.out << migrate::render_text(*plan);
   }
   console.out.flush();
-  const int code = migrate::exit_code_for(*plan);
   if (code == exit_code::k_failure) {
     console.err << fmt::format("tfwsl migrate: {}{}: see the plan's reasons; nothing was changed\n", migrate::to_string(plan->decision.decision),
                                plan->problems.empty() ? "" : ", with problems in the plan");
-  }
-  if (!args.dry_run && code == exit_code::k_ok) {
-    console.err << "tfwsl migrate: applying the plan is not available in this build yet (docs/migrate.md, \"Not done yet\"); "
-                   "run with --dry-run to see it; nothing was changed\n";
-    return exit_code::k_failure;
   }
   return code;
 }
@@ -106,12 +110,20 @@ void register_migrate_command(CLI::App& app, CommandTable& commands, Console& co
   CLI::App* sub = app.add_subcommand("migrate", "Move a Windows TensorFlow project, its requirements and its data into WSL");
   sub->add_option("project", args->project, "The project's folder")->required();
   sub->add_flag("--dry-run", args->dry_run, "Print the plan and change nothing");
-  sub->add_flag("--json", args->json, "Print the plan as one JSON object (schema tfwsl.migrate.plan)");
+  sub->add_flag("--json", args->json, "Print the plan (and the applied steps) as one JSON object (schema tfwsl.migrate.plan)");
   sub->add_flag("--force", args->force, "Migrate a project that native Windows could still run (TF 2.10 or older)");
   sub->add_option("--name", args->name, "The project's folder name in WSL (default: the Windows folder's name)");
-  sub->footer(help_footer("Exit status: 0 the plan can go ahead, 1 native Windows can still run it (pass --force), 2 TF 1.x, "
-                          "conflicting or unshipped pins, or bad input (nothing was changed).",
+  sub->add_option("--to", args->to, "Linux folder the project lands in as DIR/NAME")->capture_default_str();
+  sub->add_option("--data-to", args->data_to, "Linux folder the datasets land in as DIR/NAME")->capture_default_str();
+  sub->add_flag("-y,--yes", args->yes, "Apply without asking");
+  sub->add_option("--jobs", args->jobs, "Files in flight in the copies")->check(CLI::Range(1, 256))->capture_default_str();
+  sub->add_flag("--copy-git", args->copy_git, "Copy the project's .git folder too (left out by default)");
+  sub->add_option("--agent", args->agent, "The tfwsl-agent binary on native Linux (default: TFWSL_AGENT, then beside tfwsl)");
+  sub->footer(help_footer("Exit status: 0 migrated (or, with --dry-run, the plan can go ahead), 1 native Windows can still run it "
+                          "(pass --force), 2 TF 1.x, conflicting or unshipped pins, bad input (nothing was changed) or a failed step "
+                          "(the steps before it stay done: the same command resumes), 130 interrupted.",
                           {"tfwsl migrate C:\\work\\flowers --dry-run          the plan: profile, requirement diff, datasets",
+                           "tfwsl migrate C:\\work\\flowers --yes              provision, copy, import, install, check",
                            "tfwsl migrate . --dry-run --json                  the plan as JSON, for a script",
                            "tfwsl migrate C:\\work\\old-tf210 --dry-run --force  what moving a TF 2.10 project would do"}));
   commands.add(sub, [args, &console] { return run_migrate(*args, console); });

@@ -137,7 +137,7 @@ def bad_inputs(schemas, tfwsl, env, tmp):
         "pyproject.toml is not valid TOML (line 3")
     bad("unmounted", {"requirements.txt": "tensorflow==2.15.1\n", "cfg.json": "{\"data\": \"Q:\\\\sets\\\\cats\"}\n"},
         ["--dry-run", "--json"], "drive Q:, which the distro does not mount", json_error=False)
-    bad("apply", {"requirements.txt": "tensorflow==2.15.1\n"}, [], "not available in this build yet")
+    bad("apply-without-consent", {"requirements.txt": "tensorflow==2.15.1\n"}, [], "nobody can be asked: pass --yes to apply the plan")
 
 
 def main():

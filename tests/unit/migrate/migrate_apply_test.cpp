@@ -16,19 +16,23 @@ class FakePorts final : public MigrationPorts {
   std::map<std::string, std::string> project_files;
   std::string fail_once;  // a call name ("copy:D:\\data\\flowers", "install") that fails the first time
 
-  Status provision(const ShippedProfile& p) override { return record("provision:" + p.name); }
+  Result<std::string> provision(const ShippedProfile& p) override {
+    TFWSL_TRY_STATUS(record("provision:" + p.name));
+    return std::string("already provisioned");
+  }
   Result<CopyOutcome> copy_tree(const CopyRequest& r) override {
     std::string skip;
     for (const auto& s : r.skip) skip += s + ",";
     TFWSL_TRY_STATUS(record("copy:" + r.source + "->" + r.target + " skip " + skip));
     return CopyOutcome{10, 100, 0};
   }
-  Status install_requirements(const ShippedProfile&, const std::string& project, const std::vector<std::string>& files,
+  Result<std::string> install_requirements(const ShippedProfile&, const std::string& project, const std::vector<std::string>& files,
                               const std::vector<std::string>& extra) override {
     std::string what = "install:" + project;
     for (const auto& f : files) what += " -r " + f;
     for (const auto& e : extra) what += " " + e;
-    return record(what);
+    TFWSL_TRY_STATUS(record(what));
+    return std::string("installed");
   }
   Result<std::string> check_gpu_and_import(const ShippedProfile&, const std::string&, const std::string& module,
                                            const std::vector<std::string>& env) override {
@@ -37,6 +41,7 @@ class FakePorts final : public MigrationPorts {
     TFWSL_TRY_STATUS(record(what));
     return std::string("1 GPU");
   }
+  Result<std::string> linux_home() override { return std::string("/home/tf"); }
   Status write_linux_file(const std::string& path, const std::string& text) override {
     linux_files[path] = text;
     return {};
@@ -94,10 +99,10 @@ TEST_CASE("apply runs every step through the ports, in order, and writes the pro
   const auto& yaml = ports.linux_files["~/projects/flowers/tfwsl.yaml"];
   CHECK(yaml.find("extends: builtin:tf-2.15-cuda-12.2\n") != std::string::npos);
   CHECK(yaml.find("  - { name: flowers, source: 'D:\\data\\flowers' }\n") != std::string::npos);
-  CHECK(ports.linux_files["~/projects/flowers/tfwsl-paths.json"].find("\"D:\\\\data\\\\flowers\": \"~/datasets/flowers\"") != std::string::npos);
+  CHECK(ports.linux_files["~/projects/flowers/tfwsl-paths.json"].find("\"D:\\\\data\\\\flowers\": \"/home/tf/datasets/flowers\"") != std::string::npos);
   const auto& report = ports.linux_files["~/projects/flowers/MIGRATION.md"];
-  CHECK(report.find("wsl -d Ubuntu-22.04 --cd ~ --exec bash -lc 'cd projects/flowers && ~/.venvs/tf-2.15/bin/python -m train'") != std::string::npos);
-  CHECK(report.find("code --remote wsl+Ubuntu-22.04 ~/projects/flowers") != std::string::npos);
+  CHECK(report.find("wsl -d Ubuntu-22.04 --cd /home/tf/projects/flowers --exec bash -lc '~/.venvs/tf-2.15/bin/python -m train'") != std::string::npos);
+  CHECK(report.find("code --remote wsl+Ubuntu-22.04 /home/tf/projects/flowers") != std::string::npos);
   CHECK(steps->back().step == "write-files");
 }
 

@@ -1,0 +1,40 @@
+#pragma once
+// Commands in the distro a command works on, as its default user: through wsl.exe on Windows
+// (`wsl.exe -d DISTRO --exec ...`), a child process on the native Linux build (the distro is this
+// machine). Every Linux path may start with "~/": the helpers below expand it in the distro.
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/core/error.hpp"
+
+namespace tfwsl::cli {
+
+struct DistroReply {
+  long long exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+class DistroCommands {
+ public:
+  virtual ~DistroCommands() = default;
+  virtual Result<DistroReply> run(const std::vector<std::string>& argv, std::optional<std::string> stdin_text,
+                                  std::chrono::milliseconds timeout) = 0;
+};
+
+std::unique_ptr<DistroCommands> make_distro_commands(const std::string& distro, bool windows);
+
+// The file's bytes, nothing when it does not exist (or cannot be read).
+std::optional<std::string> read_distro_file(DistroCommands& commands, const std::string& linux_path);
+
+// Written whole or not at all: a sibling temporary file renamed over it; its folder is created.
+Status write_distro_file(DistroCommands& commands, const std::string& linux_path, const std::string& text);
+
+// $HOME of the distro's default user.
+Result<std::string> distro_home(DistroCommands& commands);
+
+}  // namespace tfwsl::cli

@@ -1,0 +1,117 @@
+#include "win/commands/migrate_apply.hpp"
+
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "common/cli/json_envelope.hpp"
+#include "common/cli/status_line.hpp"
+#include "common/core/clock.hpp"
+#include "common/core/exit_codes.hpp"
+#include "common/migrate/apply_plan.hpp"
+#include "win/commands/agent_consent.hpp"
+#include "win/commands/migrate_ports.hpp"
+#include "win/platform/host_platform.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+std::string consent_question(const migrate::MigratePlan& plan) {
+  const auto& target = *plan.decision.target;
+  std::string datasets;
+  for (const auto& ds : plan.datasets) datasets += fmt::format(", import {} to {}", ds.windows_path, ds.linux_path);
+  return fmt::format("Provision {} in {}, copy the project to {}{}, and install its requirements into {}?", target.name, target.distro,
+                     plan.project_linux_path, datasets, target.venv);
+}
+
+// A live status line for the step that runs (its own, so the step's result line never meets it).
+class StepProgress {
+ public:
+  StepProgress(Console& console, bool quiet) : m_console(console), m_quiet(quiet) {}
+  void starting(const std::string& step) {
+    if (m_quiet) return;
+    m_line = std::make_unique<StatusLine>(m_console.err, "tfwsl migrate", m_clock, StatusLineSettings{m_console.live_status});
+    m_line->set_step(step);
+    m_line->start();
+  }
+  void update(const std::string& words) {
+    if (m_line) m_line->update_step(words);
+  }
+  void finished(const migrate::StepResult& result) {
+    stop();
+    if (m_quiet) return;
+    m_console.out << fmt::format("{:<8} {:<22} {}\n", result.ran ? "done" : "kept", result.step, result.detail);
+    m_console.out.flush();
+  }
+  void stop() {
+    if (m_line) m_line->stop();
+    m_line.reset();
+  }
+
+ private:
+  Console& m_console;
+  bool m_quiet;
+  SteadyClock m_clock;
+  std::unique_ptr<StatusLine> m_line;
+};
+
+nlohmann::json applied_json(const std::vector<migrate::StepResult>& steps, const std::optional<Error>& error) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& s : steps) list.push_back({{"step", s.step}, {"ran", s.ran}, {"detail", s.detail}});
+  return {{"steps", list}, {"ok", !error}, {"error", error ? nlohmann::json(error->describe()) : nlohmann::json(nullptr)}};
+}
+
+void print_how_to_run(const migrate::MigratePlan& plan, Console& console) {
+  const auto& target = *plan.decision.target;
+  console.out << fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\n"
+                             "Run it:      wsl -d {} --cd {}\nVS Code:     code --remote wsl+{} {}\n",
+                             plan.project_linux_path, target.distro, plan.project_linux_path, target.distro, plan.project_linux_path);
+}
+
+}  // namespace
+
+int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
+  if (!request.json) console.out << migrate::render_text(plan) << "\n";
+  console.out.flush();
+  auto consent = confirm_change(console, request.yes, consent_question(plan), "apply the plan");
+  if (!consent) {
+    console.err << "tfwsl migrate: " << consent.error().describe() << "\n";
+    return exit_code::k_failure;
+  }
+  StepProgress progress(console, request.json);
+  MigratePortSettings settings;
+  settings.distro = plan.decision.target->distro;
+  settings.agent = request.agent;
+  settings.windows = read_system_info().is_windows;
+  settings.project = request.root;
+  settings.jobs = request.jobs;
+  settings.progress = [&progress](const std::string& words) { progress.update(words); };
+  auto ports = make_system_migration_ports(std::move(settings));
+
+  std::vector<migrate::StepResult> done;
+  migrate::ApplyOptions options{request.project, request.copy_git};
+  options.starting = [&progress](const std::string& step) { progress.starting(step); };
+  options.finished = [&progress, &done](const migrate::StepResult& r) {
+    done.push_back(r);
+    progress.finished(r);
+  };
+  auto steps = migrate::apply_plan(plan, *ports, options);
+  progress.stop();
+  std::optional<Error> error;
+  if (!steps) error = steps.error();
+  if (request.json) {
+    nlohmann::json j = migrate::to_json(plan);
+    j["applied"] = applied_json(done, error);
+    console.out << with_json_envelope(j, json_schema::k_migrate_plan, json_schema::k_version).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                << "\n";
+  } else if (!error) {
+    print_how_to_run(plan, console);
+  }
+  if (!error) return exit_code::k_ok;
+  console.err << "tfwsl migrate: " << error->describe() << "\n";
+  if (error->code == ErrorCode::cancelled) return exit_code::k_interrupted;
+  console.err << "tfwsl migrate: the steps before it are done and kept; the same command resumes from there\n";
+  return exit_code::k_failure;
+}
+
+}  // namespace tfwsl::cli

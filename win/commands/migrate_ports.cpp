@@ -1,0 +1,191 @@
+#include "win/commands/migrate_ports.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "common/compat/compat_db.hpp"
+#include "common/profile/profile_loader.hpp"
+#include "common/provision/provision_plan.hpp"
+#include "common/push/interrupt_catcher.hpp"
+#include "common/push/progress_text.hpp"
+#include "common/push/push_run.hpp"
+#include "common/push/session_push_agent.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/util/atomic_file.hpp"
+#include "win/commands/agent_connection.hpp"
+#include "win/commands/local_agent_binary.hpp"
+#include "win/commands/provision_run.hpp"
+#include "win/platform/host_platform.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+constexpr auto k_pip_timeout = std::chrono::hours(2);
+constexpr auto k_verify_timeout = std::chrono::minutes(10);
+
+std::string linux_parent(const std::string& path) {
+  auto slash = path.find_last_of('/');
+  return slash == std::string::npos || slash == 0 ? std::string("/") : path.substr(0, slash);
+}
+
+std::string linux_name(const std::string& path) {
+  auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The recap's rows that failed or would change, "id: message" each.
+std::string rows_with(const nlohmann::json& recap, const std::string& result) {
+  std::vector<std::string> rows;
+  for (const char* list : {"host_steps", "steps"})
+    for (const auto& s : recap.value(list, nlohmann::json::array()))
+      if (s.value("result", "") == result) rows.push_back(s.value("id", "") + ": " + s.value("message", ""));
+  if (result == "failed" && recap.contains("error")) rows.push_back(recap["error"].get<std::string>());
+  return fmt::format("{}", fmt::join(rows, "; "));
+}
+
+// The agent's JSON answer, or an error with what it said on stderr.
+Result<nlohmann::json> agent_json(const DistroReply& reply, const std::string& what) {
+  auto j = nlohmann::json::parse(reply.out, nullptr, false);
+  if (j.is_discarded() || !j.is_object())
+    return make_error(ErrorCode::process, fmt::format("{} exited {} without its JSON answer", what, reply.exit_code),
+                      reply.err.substr(0, 4000));
+  return j;
+}
+
+class SystemMigrationPorts final : public migrate::MigrationPorts {
+ public:
+  explicit SystemMigrationPorts(MigratePortSettings settings)
+      : m_settings(std::move(settings)), m_commands(make_distro_commands(m_settings.distro, m_settings.windows)) {}
+
+  Result<std::string> provision(const migrate::ShippedProfile& profile) override {
+    TFWSL_TRY(loaded, load_valid_profile(profile.name));
+    provision::PlanSettings settings;
+    settings.inside_wsl = m_settings.windows;
+    TFWSL_TRY(plan, provision::build_provision_plan(loaded, builtin_compat_db(), settings));
+    const nlohmann::json check = run_provision_steps({profile.name, true, "", m_settings.agent}, plan);
+    if (check["counts"]["failed"].get<int>() > 0)
+      return make_error(ErrorCode::process, "provisioning cannot go on: " + rows_with(check, "failed"),
+                        "fix what it names (tfwsl provision --check shows the same), then run migrate again");
+    if (check["counts"]["changed"].get<int>() == 0)
+      return fmt::format("already provisioned ({}): {} checks ok", profile.name, check["counts"]["ok"].get<int>());
+    const nlohmann::json applied = run_provision_steps({profile.name, false, "", m_settings.agent}, plan);
+    if (applied["counts"]["failed"].get<int>() > 0)
+      return make_error(ErrorCode::process, "provisioning failed: " + rows_with(applied, "failed"),
+                        "tfwsl provision --check shows the state; its step logs are in the distro's /var/lib/tfwsl/provision");
+    return fmt::format("{}: {} steps changed ({})", profile.name, applied["counts"]["changed"].get<int>(), rows_with(check, "changed"));
+  }
+
+  Result<migrate::CopyOutcome> copy_tree(const migrate::CopyRequest& copy) override;
+
+  Result<std::string> install_requirements(const migrate::ShippedProfile& profile, const std::string& linux_project,
+                                           const std::vector<std::string>& files, const std::vector<std::string>& extra) override {
+    TFWSL_TRY(agent, agent_path());
+    std::vector<std::string> argv = {agent, "venv", "install", "--venv", profile.venv, "--json"};
+    for (const auto& f : files) argv.insert(argv.end(), {"-r", linux_project + "/" + f});
+    for (const auto& e : extra) argv.insert(argv.end(), {"--package", e});
+    TFWSL_TRY(reply, m_commands->run(argv, std::nullopt, k_pip_timeout));
+    TFWSL_TRY(answer, agent_json(reply, "tfwsl-agent venv install"));
+    if (reply.exit_code != 0)
+      return make_error(ErrorCode::process, answer.value("error", fmt::format("pip failed in {}", profile.venv)),
+                        answer.contains("log") ? "pip's log: " + answer["log"].get<std::string>() : std::string());
+    if (!answer.value("pip_ran", false)) return fmt::format("{} requirements already met in {}", answer.value("requirements", 0), profile.venv);
+    return fmt::format("pip installed what {} lacked ({} requirements; log {})", profile.venv, answer.value("requirements", 0),
+                       answer.value("log", std::string()));
+  }
+
+  Result<std::string> check_gpu_and_import(const migrate::ShippedProfile& profile, const std::string& linux_project,
+                                           const std::string& module, const std::vector<std::string>& env) override {
+    TFWSL_TRY(agent, agent_path());
+    std::vector<std::string> argv = {agent, "venv", "verify", "--venv", profile.venv, "--project", linux_project, "--json"};
+    if (!module.empty()) argv.insert(argv.end(), {"--module", module});
+    for (const auto& e : env) argv.insert(argv.end(), {"--env", e});
+    TFWSL_TRY(reply, m_commands->run(argv, std::nullopt, k_verify_timeout));
+    TFWSL_TRY(answer, agent_json(reply, "tfwsl-agent venv verify"));
+    if (reply.exit_code != 0 || !answer.value("ok", false)) return make_error(ErrorCode::process, verify_failure(answer));
+    const auto& tf = answer["tensorflow"];
+    std::string detail = fmt::format("TensorFlow {} sees {}", tf.value("version", "?"),
+                                     fmt::join(tf.value("gpus", std::vector<std::string>{}), ", "));
+    if (!module.empty()) detail += fmt::format("; import {} ok", module);
+    return detail;
+  }
+
+  Result<std::string> linux_home() override { return distro_home(*m_commands); }
+  Status write_linux_file(const std::string& path, const std::string& text) override { return write_distro_file(*m_commands, path, text); }
+  std::optional<std::string> read_linux_file(const std::string& path) override { return read_distro_file(*m_commands, path); }
+
+  // Beside the user's files: the same bytes again are left alone (a second run writes nothing).
+  Status write_project_file(const std::string& relative_path, const std::string& text) override {
+    const std::filesystem::path target = m_settings.project / path_from_utf8(relative_path);
+    std::ifstream in(target, std::ios::binary);
+    std::ostringstream old;
+    if (in) old << in.rdbuf();
+    if (in && old.str() == text) return {};
+    return replace_file_atomically(target, text);
+  }
+
+ private:
+  Result<std::string> agent_path() const {
+    if (m_settings.windows) return distro_agent_path();
+    TFWSL_TRY(binary, find_local_agent_binary(m_settings.agent));
+    return path_to_utf8(binary);
+  }
+
+  static std::string verify_failure(const nlohmann::json& answer) {
+    std::vector<std::string> failed;
+    for (const auto& c : answer.value("checks", nlohmann::json::array()))
+      if (c.value("status", "") != "ok") failed.push_back(c.value("id", "") + ": " + c.value("summary", ""));
+    if (answer.contains("import") && answer["import"].is_object() && !answer["import"].value("ok", true))
+      failed.push_back(fmt::format("import {}: {}", answer["import"].value("module", ""), answer["import"].value("output", "")));
+    if (failed.empty()) failed.push_back(answer.value("error", std::string("the GPU check failed")));
+    return "the GPU check in the venv failed: " + fmt::format("{}", fmt::join(failed, "; "));
+  }
+
+  MigratePortSettings m_settings;
+  std::unique_ptr<DistroCommands> m_commands;
+};
+
+Result<migrate::CopyOutcome> SystemMigrationPorts::copy_tree(const migrate::CopyRequest& copy) {
+  push::PushRequest request;
+  request.source = copy.source;
+  request.name = linux_name(copy.target);
+  request.to = linux_parent(copy.target);
+  request.distro = m_settings.distro;
+  request.exclude = copy.skip;
+  request.windows = m_settings.windows;
+  request.jobs = m_settings.jobs;
+  AgentConnection connection({m_settings.distro, m_settings.agent, m_settings.windows});
+  auto registry = make_system_registry();
+  auto free_space = push::make_system_free_space();
+  push::PushEnvironment env;
+  env.connect = [&connection](const std::vector<std::string>& roots) -> Result<std::unique_ptr<push::PushAgent>> {
+    TFWSL_TRY(session, connection.connect(roots));
+    return push::make_session_push_agent(std::move(session));
+  };
+  if (m_settings.windows) {
+    env.registry = registry.get();
+    env.host_free = free_space.get();
+  }
+  push::InterruptCatcher catcher;  // Ctrl-C cancels the job through the API, as in tfwsl data push
+  env.interrupted = [this, &catcher] { return catcher.requested() || m_settings.interrupted(); };
+  env.progress = [this](const push::JobProgress& p) { m_settings.progress(push::progress_text(p)); };
+  push::PushPlan plan;
+  TFWSL_TRY_STATUS(push::plan_push(env, request, plan));
+  const push::PushOutcome outcome = push::execute_push(env, request, std::move(plan));
+  if (outcome.end == push::PushEnd::interrupted) return make_error(ErrorCode::cancelled, "interrupted: what is copied stays; run migrate again to resume");
+  if (outcome.error) return tl::unexpected(*outcome.error);
+  if (!outcome.job) return make_error(ErrorCode::internal, "the copy ended without a job state");
+  const auto& p = outcome.job->progress;
+  return migrate::CopyOutcome{p.files_total, p.bytes_total, p.problems};
+}
+
+}  // namespace
+
+std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings) {
+  return std::make_unique<SystemMigrationPorts>(std::move(settings));
+}
+
+}  // namespace tfwsl::cli
