@@ -14,8 +14,10 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "provision"))
@@ -163,6 +165,64 @@ def install_checks(agent, schemas, work, home, venv, proj, env):
     expect(pip_logs(home) == logs_before, "no new pip log after the met installs and --check", str(pip_logs(home)))
 
 
+class HangingPip(Trap):
+    """bin/python as a pip that hangs, with a child of its own: what a stop must reach."""
+
+    def __enter__(self):
+        os.rename(self.python, self.saved)
+        write(self.python, f"#!/bin/sh\nsleep 120 &\necho $! > '{self.mark}.child'\necho $$ > '{self.mark}'\n"
+                           "echo 'Collecting absentpkg==1.0'\nwait\n")
+        os.chmod(self.python, 0o755)
+        return self
+
+    def pids(self):
+        try:
+            return [int(open(self.mark).read()), int(open(self.mark + ".child").read())]
+        except (OSError, ValueError):
+            return []
+
+    def __exit__(self, *exc):
+        for name in (self.mark, self.mark + ".child"):
+            if os.path.exists(name):
+                os.remove(name)
+        return super().__exit__(*exc)
+
+
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has stopped
+    except OSError:
+        return False
+
+
+def stop_checks(agent, work, venv, env):
+    with HangingPip(venv, work) as trap:
+        started = time.monotonic()
+        p = run_agent(agent, env, "install", "--venv", venv, "--package", "absentpkg==1.0", "--timeout-s", "2")
+        took = time.monotonic() - started
+        pids = trap.pids()
+        expect(p.returncode == 2 and "pip ran past --timeout-s 2 and was stopped" in p.stderr and took < 30,
+               f"a hanging pip is stopped at --timeout-s 2 (took {took:.1f} s), exit 2", p.stderr)
+        expect("Collecting absentpkg==1.0" in p.stderr, "its last lines are shown", p.stderr)
+        expect(len(pids) == 2 and not any(alive(pid) for pid in pids), "pip and the child it started are gone", str(pids))
+    with HangingPip(venv, work) as trap:
+        agent_process = subprocess.Popen([agent, "venv", "install", "--venv", venv, "--package", "absentpkg==1.0"], env=env,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while len(trap.pids()) < 2 and time.monotonic() < deadline and agent_process.poll() is None:
+            time.sleep(0.05)
+        pids = trap.pids()
+        agent_process.send_signal(signal.SIGTERM)
+        try:
+            out, err = agent_process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            agent_process.kill()
+            out, err = agent_process.communicate()
+        expect(agent_process.returncode == 130 and "interrupted" in err, "SIGTERM to the agent: exit 130", f"{agent_process.returncode}\n{err}")
+        expect(len(pids) == 2 and not any(alive(pid) for pid in pids), "SIGTERM to the agent: pip and its child are gone", str(pids))
+
+
 def input_error_checks(agent, work, venv, env):
     missing = os.path.join(work, "nowhere", "requirements.txt")
     p = run_agent(agent, env, "install", "--venv", venv, "-r", missing)
@@ -227,6 +287,7 @@ def main():
     home, venv, proj, env = make_world(a.work)
     install_checks(a.agent, schemas, a.work, home, venv, proj, env)
     input_error_checks(a.agent, a.work, venv, env)
+    stop_checks(a.agent, a.work, venv, env)
     verify_checks(a.agent, schemas, venv, proj, env)
     if FAILURES:
         print("\nFAILED:\n" + "\n\n".join(FAILURES))
