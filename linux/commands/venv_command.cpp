@@ -37,7 +37,7 @@ struct VerifyArguments {
   int timeout_s = 300;
 };
 
-int fail(Console& console, const std::string& command, const std::string& message) {
+int venv_failure(Console& console, const std::string& command, const std::string& message) {
   console.err << "tfwsl-agent venv " << command << ": " << message << "\n";
   return exit_code::k_failure;
 }
@@ -107,10 +107,10 @@ int report_pip_run(const InstallArguments& args, const venv::RequirementsCheck& 
 
 int run_install(InstallArguments args, Console& console) {
   const std::filesystem::path venv = venv::expand_home(args.venv);
-  if (auto is_venv = venv::require_venv(venv); !is_venv) return fail(console, "install", is_venv.error().message);
+  if (auto is_venv = venv::require_venv(venv); !is_venv) return venv_failure(console, "install", is_venv.error().message);
   for (auto& f : args.requirement_files) f = venv::expand_home(f);
   auto before = venv::check_venv_requirements(venv, args.requirement_files, args.packages);
-  if (!before) return fail(console, "install", before.error().describe());
+  if (!before) return venv_failure(console, "install", before.error().describe());
   if (before->unmet.empty() || args.check) {
     if (args.json)
       print_install_json(console, {{"changed", false}, {"pip_ran", false}, {"requirements", before->requirements},
@@ -123,11 +123,11 @@ int run_install(InstallArguments args, Console& console) {
     return before->unmet.empty() ? exit_code::k_ok : exit_code::k_warning;
   }
   auto log = venv::create_log_file(cache_folder(), "pip");
-  if (!log) return fail(console, "install", log.error().describe());
+  if (!log) return venv_failure(console, "install", log.error().describe());
   console.err << fmt::format("{} of {} requirement(s) unmet: running pip install (log: {})\n", before->unmet.size(),
                              before->requirements, log->string());
   auto run = venv::run_logged(pip_install_argv(venv, args.requirement_files, args.packages), *log, std::chrono::seconds(args.timeout_s));
-  if (!run) return fail(console, "install", run.error().describe() + fmt::format(" (log: {})", log->string()));
+  if (!run) return venv_failure(console, "install", run.error().describe() + fmt::format(" (log: {})", log->string()));
   return report_pip_run(args, *before, *run, *log, venv, console);
 }
 
@@ -156,17 +156,17 @@ std::string verify_failures(const venv::VerifyResult& r) {
 int run_verify(const VerifyArguments& args, Console& console) {
   venv::VerifySettings settings;
   settings.venv = venv::expand_home(args.venv);
-  if (auto is_venv = venv::require_venv(settings.venv); !is_venv) return fail(console, "verify", is_venv.error().message);
+  if (auto is_venv = venv::require_venv(settings.venv); !is_venv) return venv_failure(console, "verify", is_venv.error().message);
   settings.project = venv::expand_home(args.project);
   settings.module = args.module;
   settings.timeout = std::chrono::seconds(args.timeout_s);
   for (const auto& e : args.env) {
     auto kv = venv::parse_env_assignment(e);
-    if (!kv) return fail(console, "verify", kv.error().message);
+    if (!kv) return venv_failure(console, "verify", kv.error().message);
     settings.env[kv->first] = kv->second;
   }
   auto result = venv::verify_venv(settings);
-  if (!result) return fail(console, "verify", result.error().describe());
+  if (!result) return venv_failure(console, "verify", result.error().describe());
   if (args.json) {
     console.out << with_json_envelope(verify_json(*result), json_schema::k_venv_verify, json_schema::k_version).dump(2) << "\n";
   } else {
@@ -178,7 +178,7 @@ int run_verify(const VerifyArguments& args, Console& console) {
                                                           (result->import->output.empty() ? "" : result->import->output.back()));
   }
   if (result->ok) return exit_code::k_ok;
-  return fail(console, "verify", "failed:\n" + verify_failures(*result));
+  return venv_failure(console, "verify", "failed:\n" + verify_failures(*result));
 }
 
 void register_install(CLI::App& venv, CommandTable& commands, Console& console) {

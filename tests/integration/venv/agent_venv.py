@@ -35,8 +35,13 @@ def expect(condition, what, detail=""):
         FAILURES.append(what + (f"\n{detail}" if detail else ""))
 
 
+TIMINGS = []
+
+
 def run_agent(agent, env, *argv):
+    started = time.monotonic()
     p = subprocess.run([agent, "venv", *argv], env=env, capture_output=True, text=True, timeout=300)
+    TIMINGS.append((time.monotonic() - started, " ".join(argv[:1] + tuple(a for a in argv[1:] if a.startswith("--")))))
     return p
 
 
@@ -284,11 +289,15 @@ def main():
     schemas = schema_support.load_schemas(a.schemas) if schema_support.jsonschema else None
     if schemas is None:
         print("note: jsonschema is missing, the outputs are not validated against docs/schema")
+    started = time.monotonic()
     home, venv, proj, env = make_world(a.work)
+    print(f"time: the venv and the wheels took {time.monotonic() - started:.1f} s")
     install_checks(a.agent, schemas, a.work, home, venv, proj, env)
     input_error_checks(a.agent, a.work, venv, env)
     stop_checks(a.agent, a.work, venv, env)
     verify_checks(a.agent, schemas, venv, proj, env)
+    for seconds, what in TIMINGS:
+        print(f"time: {seconds:5.2f} s  venv {what}")
     if FAILURES:
         print("\nFAILED:\n" + "\n\n".join(FAILURES))
         return 1
