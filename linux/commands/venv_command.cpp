@@ -52,7 +52,8 @@ std::filesystem::path cache_folder() {
 
 nlohmann::json unmet_json(const std::vector<venv::UnmetRequirement>& unmet) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& u : unmet) out.push_back({{"requirement", u.requirement}, {"source", u.source}, {"reason", u.reason}});
+  for (const auto& u : unmet)
+    out.push_back({{"requirement", u.requirement}, {"source", u.source}, {"reason", u.reason}, {"pip_decides", u.pip_decides}});
   return out;
 }
 
@@ -78,7 +79,9 @@ std::vector<std::string> pip_install_argv(const std::filesystem::path& venv, con
 int report_pip_run(const InstallArguments& args, const venv::RequirementsCheck& before, const venv::LoggedRun& run,
                    const std::filesystem::path& log, const std::filesystem::path& venv, Console& console) {
   auto after = venv::check_venv_requirements(venv, args.requirement_files, args.packages);
-  const bool met = after && after->unmet.empty();
+  // What only pip can decide was pip's to decide: after a successful pip, only the rest counts.
+  const auto still_unmet = after ? after->decided_unmet() : std::vector<venv::UnmetRequirement>{};
+  const bool met = after && still_unmet.empty();
   const bool ok = run.exit_code == 0 && !run.timed_out && !run.interrupted && met;
   std::string problem;
   if (run.timed_out) problem = fmt::format("pip ran past --timeout-s {} and was stopped", args.timeout_s);
@@ -89,7 +92,7 @@ int report_pip_run(const InstallArguments& args, const venv::RequirementsCheck& 
   if (args.json) {
     nlohmann::json body = {{"changed", true}, {"pip_ran", true}, {"requirements", before.requirements},
                            {"unmet", unmet_json(before.unmet)}, {"log", log.string()}, {"pip_exit_code", run.exit_code},
-                           {"unmet_after", after ? unmet_json(after->unmet) : nlohmann::json::array()}};
+                           {"unmet_after", unmet_json(still_unmet)}};
     if (!ok) body["error"] = problem;
     print_install_json(console, body);
   } else if (ok) {
@@ -98,7 +101,7 @@ int report_pip_run(const InstallArguments& args, const venv::RequirementsCheck& 
   }
   if (ok) return exit_code::k_ok;
   std::string message = fmt::format("{} (log: {})\n", problem, log.string());
-  if (after && !after->unmet.empty()) message += "still unmet:\n" + unmet_text(after->unmet);
+  if (!still_unmet.empty()) message += "still unmet:\n" + unmet_text(still_unmet);
   message += "pip's last lines:\n";
   for (const auto& line : run.tail) message += "  " + line + "\n";
   console.err << "tfwsl-agent venv install: " << message;

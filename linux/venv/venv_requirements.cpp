@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "common/provision/environment_marker.hpp"
+#include "common/util/ascii.hpp"
 #include "common/version/version_spec.hpp"
 #include "linux/provision/venv_contents.hpp"
 
@@ -47,39 +48,67 @@ std::string without_marker(const Requirement& r) {
   return out + r.spec_text;
 }
 
+// pyvenv.cfg's include-system-site-packages = true: the venv also sees the system's packages,
+// which this check does not read.
+bool includes_system_site_packages(const std::filesystem::path& venv) {
+  std::ifstream in(venv / "pyvenv.cfg");
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto eq = line.find('=');
+    if (eq != std::string::npos && trim(std::string_view(line).substr(0, eq)) == "include-system-site-packages")
+      return ascii_lower(trim(std::string_view(line).substr(eq + 1))) == "true";
+  }
+  return false;
+}
+
+struct Verdict {
+  std::string reason;  // empty: met (or not for this machine)
+  bool pip_decides = false;
+};
+
 struct Checker {
   std::filesystem::path venv;
   std::vector<provision::InstalledDistribution> installed = provision::venv_distributions(venv);
   provision::MarkerEnvironment markers =
       provision::linux_marker_environment(provision::venv_python_version(venv).value_or(""), machine_name());
+  bool system_site_packages = includes_system_site_packages(venv);
   std::vector<Requirement> constraints;
 
-  // "" when met (or not for this machine), else why not.
-  std::string why_unmet(const provision::PipRequirementLine& line) const {
+  Verdict judge(const provision::PipRequirementLine& line) const {
     switch (line.kind) {
-      case provision::PipLineKind::direct_reference: return "a URL or path: pip decides whether it is installed";
-      case provision::PipLineKind::editable: return "an editable install: pip decides whether it is installed";
-      case provision::PipLineKind::unparsed: return "not a requirement tfwsl can read: pip decides what it means";
+      case provision::PipLineKind::direct_reference: return {"a URL or path: pip decides whether it is installed", true};
+      case provision::PipLineKind::editable: return {"an editable install: pip decides whether it is installed", true};
+      case provision::PipLineKind::unparsed: return {"not a requirement tfwsl can read: pip decides what it means", true};
       case provision::PipLineKind::requirement: break;
     }
     auto req = parse_requirement(line.text);
-    if (!req) return req.error().message;
+    if (!req) return {req.error().message, true};
     if (!req->marker.empty()) {
       auto applies = provision::evaluate_marker(req->marker, markers);
-      if (!applies) return applies.error().message + " (pip decides)";
+      if (!applies) return {applies.error().message + " (pip decides)", true};
       if (!*applies) return {};  // not for this platform or this Python
     }
     std::string why = provision::unmet_requirement(installed, venv, without_marker(*req));
-    for (const auto& c : constraints) {
-      if (!why.empty()) break;
-      if (c.name == req->name && !c.spec_text.empty())
-        why = provision::unmet_requirement(installed, venv, req->name_as_written + c.spec_text);
+    if (why.empty()) {
+      for (const auto& c : constraints)
+        if (c.name == req->name && !c.spec_text.empty() && why.empty())
+          why = provision::unmet_requirement(installed, venv, req->name_as_written + c.spec_text);
+      return {why, false};
     }
-    return why;
+    const bool absent = why.ends_with(" is not installed");
+    if (system_site_packages && absent) return {why + " in the venv (it may be in the system site-packages the venv includes: pip decides)", true};
+    return {why, false};
   }
 };
 
 }  // namespace
+
+std::vector<UnmetRequirement> RequirementsCheck::decided_unmet() const {
+  std::vector<UnmetRequirement> out;
+  for (const auto& u : unmet)
+    if (!u.pip_decides) out.push_back(u);
+  return out;
+}
 
 std::string expand_home(const std::string& path) {
   if (path != "~" && !path.starts_with("~/")) return path;
@@ -114,9 +143,10 @@ Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& v
   for (const auto& line : lines) {
     if (line.constraint) continue;
     ++out.requirements;
-    std::string why = checker.why_unmet(line);
-    if (!why.empty())
-      out.unmet.push_back({line.text, line.line ? fmt::format("{}:{}", line.file, line.line) : line.file, std::move(why)});
+    Verdict verdict = checker.judge(line);
+    if (!verdict.reason.empty())
+      out.unmet.push_back({line.text, line.line ? fmt::format("{}:{}", line.file, line.line) : line.file, std::move(verdict.reason),
+                           verdict.pip_decides});
   }
   return out;
 }

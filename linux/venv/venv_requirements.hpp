@@ -24,12 +24,18 @@ struct UnmetRequirement {
   std::string requirement;  // as written: "numpy>=1.26"
   std::string source;       // "requirements.txt:3", or "--package"
   std::string reason;       // "numpy is not installed"
+  // What only pip can decide (a URL, a path, an editable, a marker naming another variable): pip is
+  // run for it, and once pip succeeded it is not held against the re-check.
+  bool pip_decides = false;
 };
 
 struct RequirementsCheck {
   int requirements = 0;  // requirement lines and --package specs (constraints not counted)
   std::vector<UnmetRequirement> unmet;
   std::vector<std::string> files;  // every requirements file read, includes too
+
+  // The unmet ones this check decided itself (after a successful pip, these are the failures).
+  std::vector<UnmetRequirement> decided_unmet() const;
 };
 
 // The files (each may include others) and the specs, against the venv. Errors: a requirements file

@@ -95,6 +95,7 @@ Result<VerifyResult> verify_venv(const VerifySettings& s) {
   // The project's own requirements chose the TensorFlow release (venv install checked them): any
   // release is fine here, what matters is that it is a CUDA build that runs on the GPU.
   policy->tensorflow_version.clear();
+  policy->tensorflow_requirement.clear();  // the fixes then say tensorflow[and-cuda], not the default profile's pin
   policy->venv = s.venv.string();
   auto runner = std::make_shared<VerifyEnvRunner>(s.env);
   linux_checks::ProbeEnvironment env;

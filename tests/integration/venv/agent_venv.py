@@ -168,6 +168,13 @@ def install_checks(agent, schemas, work, home, venv, proj, env):
         check_schema(schemas, "venv-install", checked, "--check")
         expect(not trap.ran(), "no python/pip process was started by the met installs or --check")
     expect(pip_logs(home) == logs_before, "no new pip log after the met installs and --check", str(pip_logs(home)))
+    wheel = os.path.join(work, "srv", "wheels", "PyYAML-6.0.1-py3-none-any.whl")
+    p = run_agent(agent, env, "install", "--venv", venv, "--package", wheel, "--package", "numpy; implementation_name == 'cpython'", "--json")
+    decided = json_of(p, "pip decides")
+    expect(p.returncode == 0 and decided.get("pip_ran") is True and decided.get("unmet_after") == []
+           and [u["pip_decides"] for u in decided.get("unmet", [])] == [True, True],
+           "a wheel path and a marker only pip can evaluate: pip runs, succeeds, exit 0", p.stdout + p.stderr)
+    check_schema(schemas, "venv-install", decided, "pip decides")
 
 
 class HangingPip(Trap):

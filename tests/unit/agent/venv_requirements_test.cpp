@@ -49,6 +49,9 @@ TEST_CASE("venv requirements: met, unmet, markers and constraints", "[venv]") {
   CHECK(check->unmet[0].reason == "pyyaml 6.0.1 does not match <6");  // the constraint's verdict
   CHECK(check->unmet[0].source == req.string() + ":2");
   CHECK(check->unmet[1].reason.find("platform_release") != std::string::npos);
+  CHECK_FALSE(check->unmet[0].pip_decides);
+  CHECK(check->unmet[1].pip_decides);  // pip runs for it; once pip succeeded, only the decided ones count
+  CHECK(unmet_names(venv::RequirementsCheck{5, check->decided_unmet(), {}}) == std::vector<std::string>{"pyyaml==6.*"});
   CHECK(check->files == std::vector<std::string>{req.string(), (dir.path() / "constraints.txt").string()});
 }
 
@@ -61,7 +64,25 @@ TEST_CASE("venv requirements: --package specs, URLs and editables", "[venv]") {
   CHECK(check->requirements == 3);
   CHECK(unmet_names(*check) == std::vector<std::string>{"numpy @ https://example.invalid/numpy.whl"});
   CHECK(check->unmet[0].source == "--package");
+  CHECK(check->unmet[0].pip_decides);
   CHECK_FALSE(venv::check_venv_requirements(venv, {}, {"-r other.txt"}));
+}
+
+TEST_CASE("venv requirements: a venv with the system's site-packages leaves what it lacks to pip", "[venv]") {
+  TempDir dir;
+  const auto venv = dir.path() / "venv";
+  make_venv(venv);
+  auto own = venv::check_venv_requirements(venv, {}, {"absentpkg"});
+  REQUIRE(own);
+  REQUIRE(own->unmet.size() == 1);
+  CHECK_FALSE(own->unmet[0].pip_decides);
+  write_venv_file(venv / "pyvenv.cfg", "home = /usr/bin\ninclude-system-site-packages = true\nversion = 3.11.7\n");
+  auto shared = venv::check_venv_requirements(venv, {}, {"absentpkg", "numpy<1"});
+  REQUIRE(shared);
+  REQUIRE(shared->unmet.size() == 2);
+  CHECK(shared->unmet[0].pip_decides);
+  CHECK(shared->unmet[0].reason.find("system site-packages") != std::string::npos);
+  CHECK_FALSE(shared->unmet[1].pip_decides);  // the venv's own numpy 1.26.4 is what Python imports first
 }
 
 TEST_CASE("venv requirements: bad inputs are named", "[venv]") {
