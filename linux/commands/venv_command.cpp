@@ -100,8 +100,10 @@ int report_pip_run(const InstallArguments& args, const venv::RequirementsCheck& 
                                log.string());
   }
   if (ok) return exit_code::k_ok;
+  // pip failed: everything unmet is named, what only pip could decide too.
+  const auto& named = run.exit_code == 0 ? still_unmet : after ? after->unmet : before.unmet;
   std::string message = fmt::format("{} (log: {})\n", problem, log.string());
-  if (!still_unmet.empty()) message += "still unmet:\n" + unmet_text(still_unmet);
+  if (!named.empty()) message += "still unmet:\n" + unmet_text(named);
   message += "pip's last lines:\n";
   for (const auto& line : run.tail) message += "  " + line + "\n";
   console.err << "tfwsl-agent venv install: " << message;

@@ -248,7 +248,8 @@ def input_error_checks(agent, work, venv, env):
     p = run_agent(agent, env, "install", "--venv", venv, "--package", "absentpkg==1.0", "--json")
     failed = json_of(p, "pip failure")
     expect(p.returncode == 2 and failed.get("pip_ran") is True and failed.get("pip_exit_code", 0) != 0
-           and "absentpkg" in p.stderr and "pip's last lines" in p.stderr and "No matching distribution" in p.stderr,
+           and "still unmet:\n  absentpkg==1.0 (--package): absentpkg is not installed" in p.stderr
+           and "pip's last lines" in p.stderr and "No matching distribution" in p.stderr,
            "pip failing: exit 2, the unmet one named, pip's last lines shown", p.stdout + p.stderr)
 
 
