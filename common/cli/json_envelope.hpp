@@ -23,6 +23,8 @@ inline constexpr std::string_view k_profile_show = "tfwsl.profile-show";
 inline constexpr std::string_view k_profile_diff = "tfwsl.profile-diff";
 inline constexpr std::string_view k_wslconfig = "tfwsl.wslconfig";
 inline constexpr std::string_view k_provision = "tfwsl.provision";
+inline constexpr std::string_view k_venv_install = "tfwsl.venv-install";
+inline constexpr std::string_view k_venv_verify = "tfwsl.venv-verify";
 inline constexpr int k_version = 1;
 }  // namespace json_schema
 

@@ -4,6 +4,7 @@
 #include "linux/commands/dataset_command.hpp"
 #include "linux/commands/provision_command.hpp"
 #include "linux/commands/serve_command.hpp"
+#include "linux/commands/venv_command.hpp"
 
 namespace tfwsl::agent {
 
@@ -16,6 +17,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   register_check_command(app, commands, console);
   register_dataset_command(app, commands, console);
   register_provision_command(app, commands, console);
+  register_venv_command(app, commands, console);
 }
 
 }  // namespace tfwsl::agent

@@ -1,0 +1,171 @@
+#include "common/provision/pip_requirements_file.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "common/util/ascii.hpp"
+#include "common/version/version_spec.hpp"
+
+namespace tfwsl::provision {
+namespace {
+
+struct JoinedLine {
+  std::string text;
+  int number = 0;
+};
+
+// pip's COMMENT_RE, (^|\s+)#.*$: a '#' glued to text (a URL's "#egg=") is not a comment.
+std::string strip_comment(const std::string& line) {
+  for (std::size_t i = 0; i < line.size(); ++i)
+    if (line[i] == '#' && (i == 0 || ascii_is_space(line[i - 1]))) return std::string(trim(std::string_view(line).substr(0, i)));
+  return std::string(trim(line));
+}
+
+// pip's join_lines: a line ending in '\' continues on the next (joined with nothing between), and
+// a comment line ends a continuation; then comments are stripped.
+std::vector<JoinedLine> joined_lines(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  std::vector<JoinedLine> out;
+  std::istringstream in{std::string(text)};
+  std::string raw, pending;
+  int number = 0, start = 0;
+  while (std::getline(in, raw)) {
+    ++number;
+    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
+    const bool comment = trim(raw).starts_with("#");
+    if (raw.ends_with("\\") && !comment) {
+      if (pending.empty()) start = number;
+      pending += raw.substr(0, raw.size() - 1);
+      continue;
+    }
+    if (!pending.empty()) {
+      out.push_back({strip_comment(pending + (comment ? " " : "") + raw), start});
+      pending.clear();
+    } else {
+      out.push_back({strip_comment(raw), number});
+    }
+  }
+  if (!pending.empty()) out.push_back({strip_comment(pending), start});
+  return out;
+}
+
+// pip's break_args_options: the requirement is the words before the first one that starts with '-'.
+std::string requirement_part(const std::string& line) {
+  std::istringstream in(line);
+  std::string word, out;
+  while (in >> word) {
+    if (word.starts_with("-")) break;
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out;
+}
+
+bool is_url(std::string_view s) { return s.find("://") != std::string_view::npos || s.starts_with("file:"); }
+
+bool looks_like_path(std::string_view s) {
+  const std::string_view head = s.substr(0, s.find(';'));
+  return head.starts_with(".") || head.starts_with("/") || head.starts_with("~") || is_url(head) ||
+         head.find('/') != std::string_view::npos || head.ends_with(".whl") || head.ends_with(".zip") ||
+         head.ends_with(".tar.gz") || head.ends_with(".tgz") || head.ends_with(".tar.bz2");
+}
+
+PipLineKind kind_of(const std::string& requirement) {
+  if (looks_like_path(requirement)) return PipLineKind::direct_reference;
+  auto parsed = parse_requirement(requirement);
+  if (!parsed) return PipLineKind::unparsed;
+  return parsed->url.empty() ? PipLineKind::requirement : PipLineKind::direct_reference;
+}
+
+// "-r x", "-rx", "--requirement x", "--requirement=x": the value after the option's name.
+std::optional<std::string> option_value(const std::string& line, std::string_view short_name, std::string_view long_name) {
+  std::string_view rest;
+  if (line.starts_with(long_name)) {
+    rest = std::string_view(line).substr(long_name.size());
+    if (!rest.empty() && rest.front() != '=' && !ascii_is_space(rest.front())) return std::nullopt;  // --requirements-x
+  } else if (line.starts_with(short_name)) {
+    rest = std::string_view(line).substr(short_name.size());
+  } else {
+    return std::nullopt;
+  }
+  if (!rest.empty() && rest.front() == '=') rest.remove_prefix(1);
+  rest = trim(rest);
+  return std::string(rest.substr(0, rest.find_first_of(" \t")));
+}
+
+}  // namespace
+
+PipFileLines parse_pip_requirements_text(std::string_view text, const std::string& file) {
+  PipFileLines out;
+  for (const auto& [line, number] : joined_lines(text)) {
+    if (line.empty()) continue;
+    if (auto target = option_value(line, "-r", "--requirement")) {
+      out.includes.push_back({*target, false, number});
+    } else if (auto constraint = option_value(line, "-c", "--constraint")) {
+      out.includes.push_back({*constraint, true, number});
+    } else if (option_value(line, "-e", "--editable")) {
+      out.lines.push_back({PipLineKind::editable, line, file, number, false});
+    } else if (!line.starts_with("-")) {  // other option lines only steer pip
+      const std::string requirement = requirement_part(line);
+      out.lines.push_back({kind_of(requirement), requirement, file, number, false});
+    }
+  }
+  return out;
+}
+
+namespace {
+
+struct IncludeWalk {
+  const PipFileReader& reader;
+  PipRequirementsRead out;
+  std::set<std::string> seen;
+
+  Status read(const std::string& path, bool constraint, const std::string& named_at, int depth = 0) {
+    if (!seen.insert(path).second) return {};
+    // Links can spell one file many ways; a chain this deep is a loop, not a project.
+    if (depth > 32) return make_error(ErrorCode::invalid_input, fmt::format("{}: -r/-c includes nest deeper than 32 files (a loop?)", named_at));
+    auto text = reader(path);
+    if (!text) {
+      Error e = text.error();
+      if (!named_at.empty()) e.message = fmt::format("{} (named by -r/-c at {})", e.message, named_at);
+      return tl::unexpected(e);
+    }
+    out.files.push_back(path);
+    const auto parsed = parse_pip_requirements_text(*text, path);
+    auto next_line = parsed.lines.begin();
+    // The included files' lines go where they are named, so the order is pip's.
+    for (const auto& include : parsed.includes) {
+      for (; next_line != parsed.lines.end() && next_line->line < include.line; ++next_line) add(*next_line, constraint);
+      const bool as_constraint = constraint || include.constraint;
+      if (is_url(include.target)) {
+        add({PipLineKind::direct_reference, (include.constraint ? "-c " : "-r ") + include.target, path, include.line, false},
+            as_constraint);
+        continue;
+      }
+      const std::filesystem::path target(include.target);
+      const std::string resolved = target.is_absolute() ? include.target : (std::filesystem::path(path).parent_path() / target).lexically_normal().generic_string();
+      if (auto status = read(resolved, as_constraint, fmt::format("{}:{}", path, include.line), depth + 1); !status) return status;
+    }
+    for (; next_line != parsed.lines.end(); ++next_line) add(*next_line, constraint);
+    return {};
+  }
+
+  void add(PipRequirementLine line, bool constraint) {
+    line.constraint = constraint;
+    out.lines.push_back(std::move(line));
+  }
+};
+
+}  // namespace
+
+Result<PipRequirementsRead> read_pip_requirements(const std::vector<std::string>& paths, const PipFileReader& reader) {
+  IncludeWalk walk{reader, {}, {}};
+  for (const auto& path : paths)
+    if (auto status = walk.read(path, false, ""); !status) return tl::unexpected(status.error());
+  return std::move(walk.out);
+}
+
+}  // namespace tfwsl::provision

@@ -1,0 +1,121 @@
+#include "linux/venv/venv_verify.hpp"
+
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "common/judge/assess.hpp"
+#include "common/judge/check_policy.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/util/ascii.hpp"
+#include "linux/checks/probes.hpp"
+
+namespace tfwsl::venv {
+namespace {
+
+// The probe's children with the user's --env variables and no bytecode written.
+class VerifyEnvRunner final : public ProcessRunner {
+ public:
+  explicit VerifyEnvRunner(std::map<std::string, std::string> env) : m_env(std::move(env)) {}
+  Result<ProcessOutcome> run(const ProcessRequest& request) override {
+    ProcessRequest r = request;
+    for (const auto& [k, v] : m_env) r.env[k] = v;
+    r.env["PYTHONDONTWRITEBYTECODE"] = "1";
+    return SystemProcessRunner().run(r);
+  }
+
+ private:
+  std::map<std::string, std::string> m_env;
+};
+
+bool is_identifier(std::string_view part) {
+  if (part.empty() || ascii_is_digit(part.front())) return false;
+  for (char c : part)
+    if (!(ascii_is_alnum(c) || c == '_')) return false;
+  return true;
+}
+
+std::vector<std::string> last_output_lines(const std::string& text, std::size_t n) {
+  std::vector<std::string> lines;
+  std::istringstream in(valid_utf8(text));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!trim(line).empty()) lines.push_back(line.substr(0, 400));
+  }
+  if (lines.size() > n) lines.erase(lines.begin(), lines.end() - static_cast<std::ptrdiff_t>(n));
+  return lines;
+}
+
+ImportCheck check_import(const VerifySettings& s, ProcessRunner& runner) {
+  ImportCheck out{s.module, false, {}};
+  ProcessRequest request;
+  request.argv = {(s.venv / "bin/python").string(), "-c", "import " + s.module};
+  request.working_directory = s.project;
+  request.timeout = s.timeout;
+  auto outcome = runner.run(request);
+  if (!outcome) {
+    out.output = {outcome.error().describe()};
+    return out;
+  }
+  out.output = last_output_lines(outcome->out + "\n" + outcome->err, 12);
+  if (outcome->timed_out) out.output.push_back(fmt::format("import {} ran past {} s and was stopped", s.module, s.timeout.count()));
+  out.ok = !outcome->timed_out && outcome->exit_code == 0;
+  return out;
+}
+
+}  // namespace
+
+Result<std::pair<std::string, std::string>> parse_env_assignment(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || !is_identifier(std::string_view(text).substr(0, eq)))
+    return make_error(ErrorCode::invalid_input, fmt::format("--env '{}' is not NAME=VALUE (e.g. TF_CPP_MIN_LOG_LEVEL=1)", text));
+  return std::pair{text.substr(0, eq), text.substr(eq + 1)};
+}
+
+bool is_module_name(const std::string& name) {
+  std::size_t start = 0;
+  while (true) {
+    const auto dot = name.find('.', start);
+    if (!is_identifier(std::string_view(name).substr(start, dot == std::string::npos ? std::string::npos : dot - start))) return false;
+    if (dot == std::string::npos) return true;
+    start = dot + 1;
+  }
+}
+
+Result<VerifyResult> verify_venv(const VerifySettings& s) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(s.project, ec))
+    return make_error(ErrorCode::not_found, fmt::format("project folder {} does not exist", s.project.string()));
+  if (!s.module.empty() && !is_module_name(s.module))
+    return make_error(ErrorCode::invalid_input, fmt::format("--module '{}' is not a Python module name (e.g. train or pkg.main)", s.module));
+  auto policy = judge::check_policy_for_profile("");
+  if (!policy) return tl::unexpected(policy.error());
+  // The project's own requirements chose the TensorFlow release (venv install checked them): any
+  // release is fine here, what matters is that it is a CUDA build that runs on the GPU.
+  policy->tensorflow_version.clear();
+  policy->tensorflow_requirement.clear();  // the fixes then say tensorflow[and-cuda], not the default profile's pin
+  policy->venv = s.venv.string();
+  auto runner = std::make_shared<VerifyEnvRunner>(s.env);
+  linux_checks::ProbeEnvironment env;
+  env.runner = runner;
+  env.python = (s.venv / "bin/python").string();
+  env.tf_timeout = s.timeout;
+  VerifyResult out;
+  agent_api::LinuxFacts facts;
+  facts.tf = out.tf = linux_checks::probe_tensorflow(env);
+  out.ok = true;
+  for (auto& check : judge::assess(facts, *policy).checks) {
+    if (!check.id.starts_with("tf.")) continue;
+    if (check.is_problem()) out.ok = false;
+    out.checks.push_back(std::move(check));
+  }
+  if (!s.module.empty()) {
+    out.import = check_import(s, *runner);
+    out.ok = out.ok && out.import->ok;
+  }
+  return out;
+}
+
+}  // namespace tfwsl::venv

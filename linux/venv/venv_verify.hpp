@@ -1,0 +1,50 @@
+#pragma once
+// Whether a venv runs TensorFlow on the GPU and, optionally, imports the project's module: the
+// agent's TensorFlow probe with the venv's Python (linux/checks), judged by the one judge
+// (common/judge, its tf.* checks), then `python -c "import NAME"` in the project folder. Nothing
+// is written into the project (PYTHONDONTWRITEBYTECODE=1).
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/check/check.hpp"
+#include "common/core/error.hpp"
+#include "linux/checks/linux_facts.hpp"
+
+namespace tfwsl::venv {
+
+struct VerifySettings {
+  std::filesystem::path venv;
+  std::filesystem::path project;
+  std::string module;                      // empty: no import check
+  std::map<std::string, std::string> env;  // added to the inherited environment of both children
+  std::chrono::seconds timeout{300};       // for the probe, and again for the import
+};
+
+struct ImportCheck {
+  std::string module;
+  bool ok = false;
+  std::vector<std::string> output;  // the last lines it printed (the traceback's end)
+};
+
+struct VerifyResult {
+  linux_checks::TfFacts tf;
+  std::vector<CheckResult> checks;  // the judge's tf.* verdicts
+  std::optional<ImportCheck> import;
+  bool ok = false;
+};
+
+// "K=V" -> (K, V); an error naming the text when it is not one.
+Result<std::pair<std::string, std::string>> parse_env_assignment(const std::string& text);
+
+// A dotted Python module name ("train", "pkg.sub"): the only thing put into the import's code.
+bool is_module_name(const std::string& name);
+
+// Errors: a project folder that is missing, a module name that is not one, a profile that does not load.
+Result<VerifyResult> verify_venv(const VerifySettings& settings);
+
+}  // namespace tfwsl::venv
