@@ -138,8 +138,13 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     std::vector<std::string> failed;
     for (const auto& c : answer.value("checks", nlohmann::json::array()))
       if (c.value("status", "") != "ok") failed.push_back(c.value("id", "") + ": " + c.value("summary", ""));
-    if (answer.contains("import") && answer["import"].is_object() && !answer["import"].value("ok", true))
-      failed.push_back(fmt::format("import {}: {}", answer["import"].value("module", ""), answer["import"].value("output", "")));
+    if (answer.contains("import") && answer["import"].is_object() && !answer["import"].value("ok", true)) {
+      const auto& imported = answer["import"];
+      std::vector<std::string> lines;  // the import's last lines of output
+      if (imported.contains("output") && imported["output"].is_array())
+        for (const auto& l : imported["output"]) lines.push_back(l.is_string() ? l.get<std::string>() : l.dump());
+      failed.push_back(fmt::format("import {}: {}", imported.value("module", ""), fmt::join(lines, " | ")));
+    }
     if (failed.empty()) failed.push_back(answer.value("error", std::string("the GPU check failed")));
     return "the GPU check in the venv failed: " + fmt::format("{}", fmt::join(failed, "; "));
   }
