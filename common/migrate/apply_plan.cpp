@@ -62,7 +62,9 @@ std::vector<Step> steps_of(const MigratePlan& plan, MigrationPorts& ports, const
   steps.push_back({"provision", [&] { return ports.provision(profile); }});
   steps.push_back({"write-requirements", [&]() -> Result<std::string> {
                      for (const auto& f : plan.translation.files) TFWSL_TRY_STATUS(ports.write_project_file(f.target, f.text));
-                     return fmt::format("{} files", plan.translation.files.size());
+                     std::string names;
+                     for (const auto& f : plan.translation.files) names += (names.empty() ? "" : ", ") + f.target;
+                     return names.empty() ? std::string("no requirement file to translate") : names;
                    }});
   std::vector<std::string> skip = {".venv", "venv", "__pycache__", ".ipynb_checkpoints"};
   if (!options.copy_git) skip.push_back(".git");

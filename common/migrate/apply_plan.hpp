@@ -46,6 +46,13 @@ std::string migration_report(const MigratePlan& plan, const std::vector<StepResu
 // The plan with its Linux paths under `home` instead of "~/" (the files written name absolute paths).
 MigratePlan with_home(MigratePlan plan, const std::string& home);
 
+// How to run the migrated project from Windows and open it in VS Code (a plan with_home: absolute paths).
+struct RunCommands {
+  std::string wsl;     // wsl -d DISTRO --cd /home/me/projects/NAME --exec bash -lc '~/.venvs/X/bin/python -m MODULE'
+  std::string vscode;  // code --remote wsl+DISTRO /home/me/projects/NAME
+};
+RunCommands how_to_run(const MigratePlan& plan);
+
 // An identity of the plan's effects (target, translated files, datasets): the record is for one plan.
 std::string plan_digest(const MigratePlan& plan);
 

@@ -20,6 +20,16 @@ std::string dataset_name(const std::string& linux_path) {
 
 }  // namespace
 
+RunCommands how_to_run(const MigratePlan& plan) {
+  const ShippedProfile& target = *plan.decision.target;
+  const std::string main = main_module(plan.scan);
+  const std::string run = main.empty() ? "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices())\"" : "python -m " + main;
+  // wsl.exe's --cd takes an absolute Linux path (learn.microsoft.com/windows/wsl/basic-commands); a
+  // login shell (bash -l) expands the venv's ~.
+  return {fmt::format("wsl -d {} --cd {} --exec bash -lc '{}/bin/{}'", target.distro, plan.project_linux_path, target.venv, run),
+          fmt::format("code --remote wsl+{} {}", target.distro, plan.project_linux_path)};
+}
+
 std::string project_profile_yaml(const MigratePlan& plan) {
   const ShippedProfile& target = *plan.decision.target;
   std::string out = fmt::format("# The profile of {}, written by tfwsl migrate (docs/profiles.md). Change it, then `tfwsl provision "
@@ -50,13 +60,8 @@ std::string migration_report(const MigratePlan& plan, const std::vector<StepResu
   }
   out += "\n## Steps\n\n";
   for (const auto& s : steps) out += fmt::format("- {}: {}\n", s.step, s.ran ? s.detail : "done by an earlier run");
-  const std::string main = main_module(plan.scan);
-  const std::string run = main.empty() ? "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices())\"" : "python -m " + main;
-  // wsl.exe's --cd takes an absolute Linux path (learn.microsoft.com/windows/wsl/basic-commands); a
-  // login shell (bash -l) expands the venv's ~.
-  out += fmt::format("\n## Run it\n\nFrom Windows:\n\n    wsl -d {} --cd {} --exec bash -lc '{}/bin/{}'\n\nIn VS Code:\n\n"
-                     "    code --remote wsl+{} {}\n",
-                     target.distro, plan.project_linux_path, target.venv, run, target.distro, plan.project_linux_path);
+  const RunCommands run = how_to_run(plan);
+  out += fmt::format("\n## Run it\n\nFrom Windows:\n\n    {}\n\nIn VS Code:\n\n    {}\n", run.wsl, run.vscode);
   return out;
 }
 

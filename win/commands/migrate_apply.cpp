@@ -40,7 +40,7 @@ class StepProgress {
   void finished(const migrate::StepResult& result) {
     stop();
     if (m_quiet) return;
-    m_console.out << fmt::format("{:<8} {:<22} {}\n", result.ran ? "done" : "kept", result.step, result.detail);
+    m_console.out << fmt::format("{:<6} {:<26} {}\n", result.ran ? "done" : "kept", result.step, result.detail);
     m_console.out.flush();
   }
   void stop() {
@@ -61,11 +61,12 @@ nlohmann::json applied_json(const std::vector<migrate::StepResult>& steps, const
   return {{"steps", list}, {"ok", !error}, {"error", error ? nlohmann::json(error->describe()) : nlohmann::json(nullptr)}};
 }
 
-void print_how_to_run(const migrate::MigratePlan& plan, Console& console) {
-  const auto& target = *plan.decision.target;
-  console.out << fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\n"
-                             "Run it:      wsl -d {} --cd {}\nVS Code:     code --remote wsl+{} {}\n",
-                             plan.project_linux_path, target.distro, plan.project_linux_path, target.distro, plan.project_linux_path);
+void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts& ports, Console& console) {
+  auto home = ports.linux_home();
+  const migrate::MigratePlan resolved = home ? migrate::with_home(plan, *home) : plan;
+  const auto run = migrate::how_to_run(resolved);
+  console.out << fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it:   {}\nVS Code:  {}\n",
+                             resolved.project_linux_path, run.wsl, run.vscode);
 }
 
 }  // namespace
@@ -105,7 +106,7 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
     console.out << with_json_envelope(j, json_schema::k_migrate_plan, json_schema::k_version).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                 << "\n";
   } else if (!error) {
-    print_how_to_run(plan, console);
+    print_how_to_run(plan, *ports, console);
   }
   if (!error) return exit_code::k_ok;
   console.err << "tfwsl migrate: " << error->describe() << "\n";

@@ -149,6 +149,8 @@ def first_run(s, env, project, data, home, schemas, world):
     check(steps == [("provision", True), ("write-requirements", True), ("copy-project", True), (f"import:~/datasets/flowers", True),
                     ("install", True), ("check", True), ("write-files", True)], "every step ran, in order", json.dumps(steps))
     details = {x["step"]: x["detail"] for x in doc.get("applied", {}).get("steps", [])}
+    for step, detail in details.items():
+        print(f"  {step}: {detail}")
     check("already provisioned" in details.get("provision", ""), "provisioning was checked and found done", details.get("provision", ""))
     check(any("provision" in l and "--check" in l and "-u root" in l for l in s.standin_log().splitlines()),
           "... by the agent's provision --check, as root")
@@ -193,8 +195,11 @@ def second_run(s, env, project, data, home, world):
     relayed = len(s.relayed())
     r = s.run(["migrate", "D:\\work\\flowers", "--force", "--yes"], env=env, timeout=600)
     check(r.returncode == 0, "the second run: exit 0", f"exit {r.returncode}\n{r.stdout[-1500:]}\n{r.stderr[-1500:]}")
+    print("  " + r.stdout[r.stdout.find("kept "):].replace("\n", "\n  ").rstrip())
     kept = [l.split()[1] for l in r.stdout.splitlines() if l.startswith("kept ")]
     check(len(kept) == 7 and not any(l.startswith("done ") for l in r.stdout.splitlines()), "... keeps every step", r.stdout[-1500:])
+    check(f"wsl -d Ubuntu-22.04 --cd {home}/projects/flowers --exec bash -lc '~/.venvs/tf-2.15/bin/python -m train'" in r.stdout,
+          "... and says how to run the project from Windows, with an absolute --cd", r.stdout[-400:])
     check(snapshot(*watched) == before, "... and changes nothing: the distro's files, the venv and the Windows project are identical")
     new = s.relayed()[relayed:]
     check(not any("venv install" in l or "pip" in l or "serve" in l for l in new), "... no pip and no copy ran", "\n".join(new[-5:]))
