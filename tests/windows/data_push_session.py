@@ -41,7 +41,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "integration", "push"))
 sys.path.insert(0, os.path.join(HERE, "..", "integration", "schema"))
 from push_tree import compare_trees, make_tree, partial_copy_problems  # noqa: E402
 import schema_support  # noqa: E402
-from wine_drives import enter_private_mounts, mount_drive_in_distro, wine_drive  # noqa: E402
+import wine_drives  # noqa: E402
+from wine_drives import mount_drive_in_distro, run_on_wine_drive  # noqa: E402
 from wsl_session import WslSession  # noqa: E402
 
 GUID = "{7e5b0c1a-0000-4000-8000-00000000c0de}"
@@ -190,19 +191,12 @@ def main():
     WslSession.add_arguments(parser)
     parser.add_argument("--scenarios", required=True)
     parser.add_argument("--schemas", required=True)
-    parser.add_argument("--inside", action="store_true")
-    parser.add_argument("--work")
-    parser.add_argument("--drive")
+    wine_drives.add_arguments(parser)
     args = parser.parse_args()
     schema_support.require_jsonschema()
     if not args.inside:
-        work = tempfile.mkdtemp(prefix="tfwsl-push-wine-")
-        letter, link = wine_drive(work)
-        try:
-            enter_private_mounts(work, letter)
-        finally:
-            os.unlink(link)
-    enter_private_mounts(args.work, args.drive)
+        run_on_wine_drive(tempfile.mkdtemp(prefix="tfwsl-push-wine-"))
+    run_on_wine_drive(args.work, inside_letter=args.drive)
     schemas = schema_support.load_schemas(args.schemas)
     work, letter = args.work, args.drive
     drive = letter.upper() + ":"

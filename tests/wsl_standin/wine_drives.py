@@ -15,6 +15,13 @@ import sys
 SKIPPED = 77
 
 
+def add_arguments(parser):
+    """The arguments the run inside the namespace gets (--inside --work DIR --drive LETTER)."""
+    parser.add_argument("--inside", action="store_true")
+    parser.add_argument("--work")
+    parser.add_argument("--drive")
+
+
 def enter_private_mounts(work, letter):
     """Re-runs this script in a private mount namespace with `work` bound at /mnt/<letter>; inside
     it (--inside on the command line), binds and returns."""

@@ -13,7 +13,7 @@
 #include "common/push/push_report.hpp"
 #include "common/push/session_push_agent.hpp"
 #include "common/text/utf_convert.hpp"
-#include "win/commands/agent_connection.hpp"
+#include "win/commands/push_setup.hpp"
 #include "win/commands/agent_consent.hpp"
 #include "win/platform/host_platform.hpp"
 
@@ -43,19 +43,8 @@ int run_data_push(PushArgs& args, Console& console) {
     auto absolute = std::filesystem::absolute(path_from_utf8(args.request.source), ec);
     if (!ec) args.request.source = path_to_utf8(absolute.lexically_normal());
   }
-  AgentConnection connection({args.request.distro, args.agent, system.is_windows});
-  auto registry = make_system_registry();
-  auto free_space = push::with_free_space_test_hook(push::make_system_free_space(), console.environment);
-
-  push::PushEnvironment env;
-  env.connect = [&connection](const std::vector<std::string>& roots) -> Result<std::unique_ptr<push::PushAgent>> {
-    TFWSL_TRY(session, connection.connect(roots));
-    return push::make_session_push_agent(std::move(session));
-  };
-  if (system.is_windows) {
-    env.registry = registry.get();
-    env.host_free = free_space.get();
-  }
+  PushSetup setup({args.request.distro, args.agent, system.is_windows}, console.environment);
+  push::PushEnvironment& env = setup.env();
   push::PushOutcome outcome;
   if (auto planned = push::plan_push(env, args.request, outcome.plan); !planned) {
     outcome.end = push::PushEnd::refused;

@@ -86,6 +86,7 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
   settings.windows = read_system_info().is_windows;
   settings.project = request.root;
   settings.jobs = request.jobs;
+  settings.environment = console.environment;
   settings.progress = [&progress](const std::string& words) { progress.update(words); };
   auto ports = make_system_migration_ports(std::move(settings));
 

@@ -13,10 +13,9 @@
 #include "common/push/interrupt_catcher.hpp"
 #include "common/push/progress_text.hpp"
 #include "common/push/push_run.hpp"
-#include "common/push/session_push_agent.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
-#include "win/commands/agent_connection.hpp"
+#include "win/commands/push_setup.hpp"
 #include "win/commands/local_agent_binary.hpp"
 #include "win/commands/provision_run.hpp"
 #include "win/platform/host_platform.hpp"
@@ -162,18 +161,8 @@ Result<migrate::CopyOutcome> SystemMigrationPorts::copy_tree(const migrate::Copy
   request.exclude = copy.skip;
   request.windows = m_settings.windows;
   request.jobs = m_settings.jobs;
-  AgentConnection connection({m_settings.distro, m_settings.agent, m_settings.windows});
-  auto registry = make_system_registry();
-  auto free_space = push::make_system_free_space();
-  push::PushEnvironment env;
-  env.connect = [&connection](const std::vector<std::string>& roots) -> Result<std::unique_ptr<push::PushAgent>> {
-    TFWSL_TRY(session, connection.connect(roots));
-    return push::make_session_push_agent(std::move(session));
-  };
-  if (m_settings.windows) {
-    env.registry = registry.get();
-    env.host_free = free_space.get();
-  }
+  PushSetup setup({m_settings.distro, m_settings.agent, m_settings.windows}, m_settings.environment);
+  push::PushEnvironment& env = setup.env();
   push::InterruptCatcher catcher;  // Ctrl-C cancels the job through the API, as in tfwsl data push
   env.interrupted = [this, &catcher] { return catcher.requested() || m_settings.interrupted(); };
   env.progress = [this](const push::JobProgress& p) { m_settings.progress(push::progress_text(p)); };

@@ -46,6 +46,7 @@ import schema_support as ss  # noqa: E402
 from provisioned_distro import make_provisioned  # noqa: E402
 from push_tree import compare_trees, make_tree, partial_copy_problems  # noqa: E402
 from standin_packages import _wheel  # noqa: E402
+import wine_drives  # noqa: E402
 from wine_drives import mount_drive_in_distro, run_on_wine_drive  # noqa: E402
 from wsl_session import WslSession  # noqa: E402
 
@@ -250,9 +251,7 @@ def main():
     WslSession.add_arguments(parser)
     parser.add_argument("--scenarios", required=True)
     parser.add_argument("--schemas", required=True)
-    parser.add_argument("--inside", action="store_true")
-    parser.add_argument("--work")
-    parser.add_argument("--drive")
+    wine_drives.add_arguments(parser)
     args = parser.parse_args()
     ss.require_jsonschema()
     if not args.inside:

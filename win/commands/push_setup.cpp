@@ -1,0 +1,22 @@
+#include "win/commands/push_setup.hpp"
+
+#include "common/push/session_push_agent.hpp"
+#include "win/platform/host_platform.hpp"
+
+namespace tfwsl::cli {
+
+PushSetup::PushSetup(AgentConnectionSettings settings, const EnvironmentLookup& environment)
+    : m_connection(settings),
+      m_registry(make_system_registry()),
+      m_free_space(push::with_free_space_test_hook(push::make_system_free_space(), environment)) {
+  m_env.connect = [this](const std::vector<std::string>& roots) -> Result<std::unique_ptr<push::PushAgent>> {
+    TFWSL_TRY(session, m_connection.connect(roots));
+    return push::make_session_push_agent(std::move(session));
+  };
+  if (settings.windows) {
+    m_env.registry = m_registry.get();
+    m_env.host_free = m_free_space.get();
+  }
+}
+
+}  // namespace tfwsl::cli
