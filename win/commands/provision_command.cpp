@@ -13,6 +13,7 @@
 #include "common/provision/provision_plan.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/commands/profile_choice.hpp"
 #include "win/commands/provision_run.hpp"
 #include "win/platform/host_platform.hpp"
 
@@ -20,7 +21,7 @@ namespace tfwsl::cli {
 namespace {
 
 struct ProvisionArgs {
-  std::string profile = default_profile_name();
+  std::string profile;  // --profile; empty: choose_profile decides (docs/profiles.md)
   bool dry_run = false;
   bool check = false;
   bool json = false;
@@ -76,7 +77,9 @@ std::string render(const nlohmann::json& recap) {
   return out;
 }
 
-int run_provision_command(const ProvisionArgs& args, Console& console) {
+int run_provision_command(const ProvisionArgs& given, Console& console) {
+  ProvisionArgs args = given;
+  args.profile = choose_profile(profile_search(given.profile)).name_or_path;
   auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
   const bool windows = read_system_info().is_windows;
@@ -115,7 +118,8 @@ int run_provision_command(const ProvisionArgs& args, Console& console) {
 void register_provision_command(CLI::App& app, CommandTable& commands, Console& console) {
   auto args = std::make_shared<ProvisionArgs>();
   auto* cmd = app.add_subcommand("provision", "Set up WSL and the distro for a profile: CUDA toolkit, venv, TensorFlow");
-  cmd->add_option("--profile", args->profile, "Profile to provision (built-in name or YAML file)")->capture_default_str();
+  cmd->add_option("--profile", args->profile, "Profile to provision (built-in name or YAML file; default: tfwsl.yaml here or above, "
+                                              "the user's profile, else the built-in default)");
   auto* dry = cmd->add_flag("--dry-run", args->dry_run, "Print the plan (every step, its packages and commands) and change nothing");
   cmd->add_flag("--check", args->check, "Check every step and report what would change; change nothing")->excludes(dry);
   cmd->add_flag("--json", args->json, "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)");

@@ -4,7 +4,9 @@
 tfwsl provision --dry-run --json (default profile) and tfwsl-agent provision --dry-run --json must
 validate, list the distro steps in order with the exact package names, and agree on them (the
 same plan from the same code); a plan with an unknown field, or a step with a bad id, must not
-validate. Exit 0 / 1 / 77 (no jsonschema).
+validate. Without --profile, tfwsl provision takes the profile every command takes (docs/profiles.md):
+a project's tfwsl.yaml found from a subfolder, else the built-in default. Exit 0 / 1 / 77 (no
+jsonschema).
 """
 import argparse
 import copy
@@ -12,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schema"))
 import schema_support as ss  # noqa: E402
@@ -24,8 +27,8 @@ EXPECTED = [
 ]
 
 
-def run(argv):
-    p = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+def run(argv, cwd=None, env=None):
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=cwd, env=env)
     if p.returncode != 0:
         sys.exit(f"FAILED: {argv} exited {p.returncode}: {p.stderr}")
     return json.loads(p.stdout)
@@ -60,6 +63,20 @@ def main():
     else:
         failures.append("same plan")
         print(f"FAILED: tfwsl plans {cli_ids}")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(tmp, "config"))  # no user profile
+        src = os.path.join(tmp, "project", "src")
+        os.makedirs(src)
+        with open(os.path.join(tmp, "project", "tfwsl.yaml"), "w") as f:
+            f.write("name: flowers\nextends: builtin:tf-2.15-cuda-12.2\npackages: { pip: [pillow==10.1.0] }\n")
+        chosen = run([args.tfwsl, "provision", "--dry-run", "--json"], cwd=src, env=env)["plan"]
+        default = run([args.tfwsl, "provision", "--dry-run", "--json"], cwd=tmp, env=env)["plan"]
+    install = [s["packages"] for s in chosen["distro_steps"] if s["id"] == "tensorflow.install"]
+    if chosen["profile"] == "flowers" and install and "pillow==10.1.0" in install[0] and default["profile"] == "tf-2.15-cuda-12.2":
+        print("ok: without --profile, the project's tfwsl.yaml (found from project/src), else the built-in default")
+    else:
+        failures.append("profile choice")
+        print(f"FAILED: the profile chosen: {chosen['profile']} {install}, outside the project: {default['profile']}")
     bad = copy.deepcopy(agent)
     bad["plan"]["surprise"] = 1
     bad2 = copy.deepcopy(agent)
