@@ -26,7 +26,9 @@ RunCommands how_to_run(const MigratePlan& plan) {
   const std::string run = main.empty() ? "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices())\"" : "python -m " + main;
   // wsl.exe's --cd takes an absolute Linux path (learn.microsoft.com/windows/wsl/basic-commands); a
   // login shell (bash -l) expands the venv's ~.
-  return {fmt::format("wsl -d {} --cd {} --exec bash -lc '{}/bin/{}'", target.distro, plan.project_linux_path, target.venv, run),
+  // Keras 2 code on a Keras 3 TensorFlow needs tf-keras chosen before TensorFlow loads (keras.io/getting_started).
+  const std::string env = plan.decision.legacy_keras ? "TF_USE_LEGACY_KERAS=1 " : "";
+  return {fmt::format("wsl -d {} --cd {} --exec bash -lc '{}{}/bin/{}'", target.distro, plan.project_linux_path, env, target.venv, run),
           fmt::format("code --remote wsl+{} {}", target.distro, plan.project_linux_path)};
 }
 

@@ -158,3 +158,21 @@ TEST_CASE("the main module: main/train/app first, else the first module importin
   scan.tensorflow_modules = {"pkg/model.py"};
   CHECK(main_module(scan) == "pkg.model");
 }
+
+TEST_CASE("a Keras 2 project on a Keras 3 target runs with TF_USE_LEGACY_KERAS=1, said in MIGRATION.md", "[migrate][apply]") {
+  static const auto profiles = shipped_wsl_profiles();
+  test::FakeProjectFiles fs;
+  fs.files["requirements.txt"] = "tensorflow>=2.16,<2.17\n";
+  fs.files["train.py"] = "import tensorflow as tf\nmodel.fit_generator(g)\n";
+  auto plan = build_plan({fs, "old-keras", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles});
+  REQUIRE(plan);
+  REQUIRE(plan->decision.legacy_keras);
+  FakePorts ports;
+  REQUIRE(apply_plan(*plan, ports, {"C:\\work\\old-keras", false}));
+  REQUIRE(ports.calls.size() == 5);
+  CHECK(ports.calls[3] == "install:~/projects/old-keras -r requirements.wsl.txt tf-keras==2.16.*");
+  CHECK(ports.calls[4] == "check:train TF_USE_LEGACY_KERAS=1");
+  const auto& report = ports.linux_files["~/projects/old-keras/MIGRATION.md"];
+  CHECK(report.find("bash -lc 'TF_USE_LEGACY_KERAS=1 ~/.venvs/tf-2.16/bin/python -m train'") != std::string::npos);
+  CHECK(ports.linux_files["~/projects/old-keras/tfwsl.yaml"].find("TF_USE_LEGACY_KERAS: \"1\"") != std::string::npos);
+}
