@@ -77,7 +77,7 @@ TEST_CASE("a push plan resolves SRC through the agent and names the target ~/dat
   CHECK(f.world.started.empty());
 }
 
-TEST_CASE("--name and --to (with ~) choose the target - a target outside home is its own root", "[push]") {
+TEST_CASE("push: --name and --to (with ~) choose the target - a target outside home is its own root", "[push]") {
   Fixture f;
   f.request.name = "cats";
   f.request.to = "~/data";
@@ -172,7 +172,7 @@ TEST_CASE("the push runs on an agent rooted at the source and the target's root,
   CHECK(seen == std::vector<std::uint64_t>{0, 4, 8, 10});
 }
 
-TEST_CASE("--exclude names reach both the measure and the job", "[push]") {
+TEST_CASE("push: the --exclude names reach both the measure and the job", "[push]") {
   Fixture f;
   f.world.states = {test::job_state("succeeded", 10, 10)};
   f.request.exclude = {".venv", "__pycache__"};

@@ -59,7 +59,7 @@ TEST_CASE("wsl.exe is found in System32 unless TFWSL_WSL_EXE names another") {
   CHECK(locate_wsl_exe(lookup) == "D:\\WINDOWS\\System32\\wsl.exe");
 }
 
-TEST_CASE("-l -v runs with an argv, WSL_UTF8=1 and a timeout, and decodes UTF-16LE") {
+TEST_CASE("wsl.exe -l -v runs with an argv, WSL_UTF8=1 and a timeout, and decodes UTF-16LE") {
   test::RecordingProcessRunner runner;
   runner.on({"C:\\Windows\\System32\\wsl.exe", "-l", "-v"},
             answer(0, utf16le("  NAME            STATE           VERSION\n* Ubuntu-22.04    Running         2\n")));

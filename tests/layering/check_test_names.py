@@ -1,0 +1,18 @@
+#!/usr/bin/env python3
+"""No Catch2 TEST_CASE name may start with '-': catch_discover_tests passes the name to the test
+binary as its argument, and Catch2 reads it as an option instead (`-l ...` lists the tests and
+exits 0, so the test "passes" without running; `--exclude ...` is an unknown option and fails).
+Exit 0 none, 1 the names found."""
+import pathlib
+import re
+import sys
+
+found = []
+for path in sorted(pathlib.Path(sys.argv[1]).rglob("*.cpp")):
+    for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        if re.search(r'TEST_CASE\(\s*"-', line):
+            found.append(f"{path}:{number}: {line.strip()}")
+for line in found:
+    print("FAILED: a test name that Catch2 reads as an option:", line)
+print(f"{len(found)} test names start with '-'")
+sys.exit(1 if found else 0)
