@@ -138,8 +138,12 @@ bool VersionSpec::allows_prereleases() const {
 
 bool VersionSpec::allows(const Version& candidate) const {
   if (candidate.is_prerelease() && !allows_prereleases()) return false;
+  return allows_installed(candidate);
+}
+
+bool VersionSpec::allows_installed(const Version& installed) const {
   for (const auto& c : m_clauses) {
-    if (!c.allows(candidate)) return false;
+    if (!c.allows(installed)) return false;
   }
   return true;
 }

@@ -33,6 +33,9 @@ class VersionSpec {
   // PEP 440: pre-releases are excluded unless a clause itself names a pre-release.
   bool allows(const Version& candidate) const;
   bool allows_prereleases() const;
+  // An installed version: every clause holds, a pre-release included (pip checks what is installed
+  // with prereleases=True: pip/_internal/req/req_install.py, check_if_exists).
+  bool allows_installed(const Version& installed) const;
   bool is_any() const { return m_clauses.empty(); }
   const std::vector<VersionClause>& clauses() const { return m_clauses; }
   // The clauses joined by ',' with no spaces (">=2.12,<2.16").

@@ -95,7 +95,7 @@ std::string unmet_requirement(const std::vector<InstalledDistribution>& installe
   if (found == installed.end()) return fmt::format("{} is not installed", req->package);
   auto spec = VersionSpec::parse(req->spec);
   auto version = Version::parse(found->version);
-  if (spec && version && !spec->allows(*version)) return fmt::format("{} {} does not match {}", req->package, found->version, req->spec);
+  if (spec && version && !spec->allows_installed(*version)) return fmt::format("{} {} does not match {}", req->package, found->version, req->spec);
   for (const auto& extra : req->extras) {
     for (const auto& needed : extra_requirements(found->dist_info, extra)) {
       if (std::none_of(installed.begin(), installed.end(), [&](const InstalledDistribution& d) { return d.name == needed; }))

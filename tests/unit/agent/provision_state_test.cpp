@@ -124,3 +124,12 @@ TEST_CASE("a venv's requirements are checked from its dist-info with the extras"
   CHECK(unmet_requirement(installed, venv.path(), "tensorflow[and-cuda]==2.15.*").empty());
   CHECK(unmet_requirement(installed, venv.path(), "keras") == "keras is not installed");
 }
+
+TEST_CASE("an installed pre-release meets a requirement its clauses allow, as pip counts it") {
+  test::TempDir venv;
+  write(venv.path() / "pyvenv.cfg", "home = /usr/bin\nversion = 3.11.2\n");
+  write(venv.path() / "lib/python3.11/site-packages/tensorflow-2.16.0rc0.dist-info/METADATA", "Name: tensorflow\nVersion: 2.16.0rc0\n");
+  const auto installed = venv_distributions(venv.path());
+  CHECK(unmet_requirement(installed, venv.path(), "tensorflow>=2.15").empty());
+  CHECK(unmet_requirement(installed, venv.path(), "tensorflow<2.16") == "tensorflow 2.16.0rc0 does not match <2.16");
+}
