@@ -18,6 +18,18 @@ std::string dataset_name(const std::string& linux_path) {
   return slash == std::string::npos ? linux_path : linux_path.substr(slash + 1);
 }
 
+// A profile name allows letters, digits, '.', '_' and '-' (64 at most; the profile validator): the
+// project's folder name with anything else made '-'.
+std::string profile_name_for(const std::string& project) {
+  std::string out;
+  for (char c : project) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    out += ok ? c : '-';
+  }
+  if (out.size() > 64) out.resize(64);
+  return out.find_first_not_of("-.") == std::string::npos ? std::string("project") : out;
+}
+
 }  // namespace
 
 RunCommands how_to_run(const MigratePlan& plan) {
@@ -36,7 +48,7 @@ std::string project_profile_yaml(const MigratePlan& plan) {
   const ShippedProfile& target = *plan.decision.target;
   std::string out = fmt::format("# The profile of {}, written by tfwsl migrate (docs/profiles.md). Change it, then `tfwsl provision "
                                 "--profile tfwsl.yaml`.\nextends: builtin:{}\nname: {}\n",
-                                plan.project_name, target.name, target.name);
+                                plan.project_name, target.name, profile_name_for(plan.project_name));
   if (plan.decision.legacy_keras) out += "env: { TF_USE_LEGACY_KERAS: \"1\" }\n";
   if (!plan.datasets.empty()) {
     out += "datasets:\n";

@@ -97,7 +97,7 @@ TEST_CASE("apply runs every step through the ports, in order, and writes the pro
                        });
   CHECK(ports.project_files["requirements.wsl.txt"] == "tensorflow[and-cuda]==2.15.*\npandas\n");
   const auto& yaml = ports.linux_files["~/projects/flowers/tfwsl.yaml"];
-  CHECK(yaml.find("extends: builtin:tf-2.15-cuda-12.2\n") != std::string::npos);
+  CHECK(yaml.find("extends: builtin:tf-2.15-cuda-12.2\nname: flowers\n") != std::string::npos);
   CHECK(yaml.find("  - { name: flowers, source: 'D:\\data\\flowers' }\n") != std::string::npos);
   CHECK(ports.linux_files["~/projects/flowers/tfwsl-paths.json"].find("\"D:\\\\data\\\\flowers\": \"/home/tf/datasets/flowers\"") != std::string::npos);
   const auto& report = ports.linux_files["~/projects/flowers/MIGRATION.md"];
@@ -175,4 +175,10 @@ TEST_CASE("a Keras 2 project on a Keras 3 target runs with TF_USE_LEGACY_KERAS=1
   const auto& report = ports.linux_files["~/projects/old-keras/MIGRATION.md"];
   CHECK(report.find("bash -lc 'TF_USE_LEGACY_KERAS=1 ~/.venvs/tf-2.16/bin/python -m train'") != std::string::npos);
   CHECK(ports.linux_files["~/projects/old-keras/tfwsl.yaml"].find("TF_USE_LEGACY_KERAS: \"1\"") != std::string::npos);
+}
+
+TEST_CASE("the project's profile is named after its folder, in the letters a profile name allows", "[migrate][apply]") {
+  auto plan = sample_plan();
+  plan.project_name = "My Project (v2)";
+  CHECK(project_profile_yaml(plan).find("\nname: My-Project--v2-\n") != std::string::npos);
 }
