@@ -5,8 +5,11 @@ import http.client
 import json
 import os
 import secrets
+import shutil
 import signal
 import subprocess
+import sys
+import tempfile
 import time
 
 from dataset_test_support import check
@@ -64,3 +67,25 @@ class Agent:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def run_with_agent(binary, prefix, cases):
+    """A fresh work folder with root/, one agent serving that root, and cases(agent, work, root) run
+    against it: PASS and 0, or FAIL with the failed check and 1. The agent is stopped and the work
+    folder removed either way."""
+    work = os.path.realpath(tempfile.mkdtemp(prefix=prefix, dir=os.environ.get("TMPDIR", "/tmp")))
+    root = os.path.join(work, "root")
+    os.makedirs(root)
+    agent = None
+    try:
+        agent = Agent(binary, work, root)
+        cases(agent, work, root)
+        print("PASS")
+        return 0
+    except AssertionError as failure:
+        print(f"FAIL: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        if agent is not None:
+            agent.stop()
+        shutil.rmtree(work, ignore_errors=True)

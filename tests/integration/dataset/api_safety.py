@@ -11,9 +11,8 @@ import argparse
 import os
 import shutil
 import sys
-import tempfile
 
-from agent_server import Agent
+from agent_server import run_with_agent
 from dataset_test_support import check, snapshot
 
 
@@ -73,25 +72,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--agent", required=True)
     args = parser.parse_args()
-    work = os.path.realpath(tempfile.mkdtemp(prefix="tfwsl-api-safety-", dir=os.environ.get("TMPDIR", "/tmp")))
-    root, outside = os.path.join(work, "root"), os.path.join(work, "outside")
-    os.makedirs(root)
-    os.makedirs(outside)
-    agent = None
-    try:
-        agent = Agent(args.agent, work, root)
+
+    def cases(agent, work, root):
+        outside = os.path.join(work, "outside")
+        os.makedirs(outside)
         source_inside_target(agent, root)
         planted_symlink(agent, root, outside)
-        print("PASS")
-        return 0
-    except AssertionError as failure:
-        print(f"FAIL: {failure}", file=sys.stderr)
-        return 1
-    finally:
-        if agent is not None:
-            agent.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
+    return run_with_agent(args.agent, "tfwsl-api-safety-", cases)
 
 if __name__ == "__main__":
     sys.exit(main())

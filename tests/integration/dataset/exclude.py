@@ -15,9 +15,8 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
-from agent_server import Agent
+from agent_server import run_with_agent
 from dataset_test_support import check, snapshot
 
 EXCLUDE = [".venv", "__pycache__", ".git"]
@@ -179,27 +178,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--agent", required=True)
     args = parser.parse_args()
-    work = os.path.realpath(tempfile.mkdtemp(prefix="tfwsl-exclude-", dir=os.environ.get("TMPDIR", "/tmp")))
-    root = os.path.join(work, "root")
-    os.makedirs(root)
-    agent = None
-    try:
-        agent = Agent(args.agent, work, root)
+
+    def cases(agent, work, root):
         project = copy_with_exclude(agent, root)
         earlier_copy_stays(agent, root, project)
         move_with_exclude(agent, root, project)
         bad_lists(agent, root, project)
         cli_exclude(args.agent, root, project)
-        print("PASS")
-        return 0
-    except AssertionError as failure:
-        print(f"FAIL: {failure}", file=sys.stderr)
-        return 1
-    finally:
-        if agent is not None:
-            agent.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
+    return run_with_agent(args.agent, "tfwsl-exclude-", cases)
 
 if __name__ == "__main__":
     sys.exit(main())
