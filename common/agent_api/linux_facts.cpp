@@ -29,8 +29,7 @@ json stack_json(const StackFacts& s) {
 json tf_json(const TfFacts& t) {
   return {{"ran", t.ran},       {"installed", t.installed},   {"version", t.version},
           {"build", t.build},   {"gpus", t.gpus},             {"matmul_device", t.matmul_device},
-          {"error", t.error},   {"stderr_tail", t.stderr_tail}, {"stderr_text", t.stderr_text},
-          {"diagnosis", t.diagnosis}};
+          {"error", t.error},   {"stderr_tail", t.stderr_tail}, {"stderr_text", t.stderr_text}};
 }
 
 json system_json(const SystemFacts& s) {
@@ -164,7 +163,6 @@ void read_tf(FactsFieldReader& r, TfFacts& t) {
   r.read("error", t.error);
   r.read("stderr_tail", t.stderr_tail);
   r.read("stderr_text", t.stderr_text);
-  r.read("diagnosis", t.diagnosis);
 }
 
 void read_system(FactsFieldReader& r, SystemFacts& s) {

@@ -66,7 +66,6 @@ struct TfFacts {
   std::string error;          // why the probe failed (timeout, crash, import error)
   std::vector<std::string> stderr_tail;  // the last lines of TF's log, for people
   std::string stderr_text;               // the log's last 64 KiB, for the diagnosis
-  std::string diagnosis;      // what the signature base says the log means (empty until wired)
 };
 
 struct SystemFacts {

@@ -83,8 +83,7 @@ CheckResult check_tf_gpu(const LinuxFacts& f, const CheckPolicy& p) {
     return verdict("tf.gpu", CheckStatus::ok,
                    fmt::format("TensorFlow sees {} GPU(s); a matmul ran on {}", f.tf.gpus.size(), f.tf.matmul_device), {},
                    details);
-  std::string why = f.tf.diagnosis;
-  if (why.empty() && p.explain_tf_log) why = p.explain_tf_log(f.tf.stderr_text);
+  std::string why = p.explain_tf_log ? p.explain_tf_log(f.tf.stderr_text) : std::string();
   if (why.empty()) why = telling_line(f.tf.stderr_text);
   if (!f.tf.gpus.empty())
     return verdict("tf.gpu", CheckStatus::fail,

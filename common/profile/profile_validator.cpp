@@ -178,7 +178,6 @@ class Validator {
           if (supports.size() > 300) break;
         }
         std::string fix;
-        const Version newest = allowed.back()->python.max;
         const std::string distro = distro_for_python_range(allowed.back()->python);
         if (!distro.empty()) fix = fmt::format("use distro: {} (Python {})", distro, distro_python_of(distro));
         else fix = fmt::format("use Python {}", allowed.back()->python.to_string());
@@ -187,7 +186,6 @@ class Validator {
                              python->truncated(2).to_string());
         else
           fix += fmt::format(" (no TensorFlow release supports Python {} yet)", python->truncated(2).to_string());
-        (void)newest;
         error(m_p.python_version.has_value() ? m_p.python_version.where : (m_p.distro.has_value() ? m_p.distro.where : at),
               fmt::format("{} cannot run tensorflow.version '{}': {}", python_source, *m_p.tensorflow_version, supports), fix);
         target = nullptr;

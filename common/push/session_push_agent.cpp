@@ -57,8 +57,7 @@ class SessionPushAgent final : public PushAgent {
   }
 
   Status cancel(const std::string& id) override {
-    TFWSL_TRY(reply, call("POST", std::string(agent_api::route::k_jobs) + id + "/cancel", nullptr, 202));
-    (void)reply;
+    TFWSL_TRY_STATUS(call("POST", std::string(agent_api::route::k_jobs) + id + "/cancel", nullptr, 202));
     return {};
   }
 

@@ -54,8 +54,8 @@ bool is_allowed_host(const std::string& value, int port) {
 std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy& policy, const Router& router) {
   // 0. Header names are tokens. cpp-httplib keeps "Host " (a space before the colon) as a name of
   // its own, which no rule below would recognise: RFC 9112 section 5.1 says a server MUST answer 400.
-  for (const auto& [key, value] : head.headers) {
-    (void)value;
+  for (const auto& header : head.headers) {
+    const std::string& key = header.first;
     if (!is_header_name(key))
       return error_response(ApiError::bad_request, "the header name '" + printable(key) +
                                                        "' is not a token (no whitespace before the colon: RFC 9112 section 5.1)");
@@ -72,8 +72,8 @@ std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy&
   if (!is_allowed_host(*hosts.front(), policy.port)) return error_response(ApiError::forbidden_host);
 
   // 3. Browser signals: our only client is a native CLI.
-  for (const auto& [key, value] : head.headers) {
-    (void)value;
+  for (const auto& header : head.headers) {
+    const std::string& key = header.first;
     if (iequals(key, "Origin") || istarts_with(key, "Sec-Fetch-")) return error_response(ApiError::forbidden_browser);
   }
 

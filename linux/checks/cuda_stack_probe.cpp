@@ -107,7 +107,7 @@ nlohmann::json stack_to_json(const StackFacts& s, const DriverFacts& d, const Tf
           {"python", {{"path", s.python_path}, {"version", s.python_version}, {"error", s.python_error}}},
           {"tensorflow", {{"ran", tf.ran}, {"installed", tf.installed}, {"version", tf.version}, {"build", tf.build},
                           {"gpus", tf.gpus}, {"matmul_device", tf.matmul_device}, {"error", tf.error},
-                          {"stderr_tail", tf.stderr_tail}, {"diagnosis", tf.diagnosis}}}};
+                          {"stderr_tail", tf.stderr_tail}}}};
 }
 
 }  // namespace tfwsl::linux_checks

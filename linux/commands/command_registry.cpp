@@ -10,9 +10,6 @@ namespace tfwsl::agent {
 
 // Subcommands register themselves here as they are added (serve, check, dataset, ...).
 void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
-  (void)app;
-  (void)commands;
-  (void)console;
   register_serve_command(app, commands, console);
   register_check_command(app, commands, console);
   register_dataset_command(app, commands, console);

@@ -110,7 +110,7 @@ StepCheck check_requirements(const PlannedStep& step, const CheckContext& c) {
   const auto installed = venv_distributions(distro_path_at(c.root, c.plan->venv));
   std::string unmet;
   for (const auto& r : step.packages) {
-    const std::string why = unmet_requirement(installed, c.plan->venv, r);
+    const std::string why = unmet_requirement(installed, r);
     if (!why.empty()) unmet += (unmet.empty() ? "" : "; ") + why;
   }
   if (unmet.empty()) return {true, "met: " + fmt::format("{}", fmt::join(step.packages, ", "))};

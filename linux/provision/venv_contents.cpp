@@ -85,9 +85,7 @@ std::vector<std::string> extra_requirements(const std::filesystem::path& dist_in
   return out;
 }
 
-std::string unmet_requirement(const std::vector<InstalledDistribution>& installed, const std::filesystem::path& venv,
-                              const std::string& requirement) {
-  (void)venv;
+std::string unmet_requirement(const std::vector<InstalledDistribution>& installed, const std::string& requirement) {
   auto req = parse::parse_requirement(requirement, false, 0);
   if (!req) return fmt::format("'{}' is not a requirement tfwsl can check", requirement);
   const std::string name = normalize_distribution_name(req->package);

@@ -29,7 +29,6 @@ std::string normalize_distribution_name(std::string_view name);
 std::vector<std::string> extra_requirements(const std::filesystem::path& dist_info, const std::string& extra);
 
 // "" when `requirement` ("tensorflow[and-cuda]==2.15.*", "numpy<2") is met by the venv, else why not.
-std::string unmet_requirement(const std::vector<InstalledDistribution>& installed, const std::filesystem::path& venv,
-                              const std::string& requirement);
+std::string unmet_requirement(const std::vector<InstalledDistribution>& installed, const std::string& requirement);
 
 }  // namespace tfwsl::provision

@@ -88,11 +88,11 @@ struct Checker {
       if (!applies) return {applies.error().message + " (pip decides)", true};
       if (!*applies) return {};  // not for this platform or this Python
     }
-    std::string why = provision::unmet_requirement(installed, venv, without_marker(*req));
+    std::string why = provision::unmet_requirement(installed, without_marker(*req));
     if (why.empty()) {
       for (const auto& c : constraints)
         if (c.name == req->name && !c.spec_text.empty() && why.empty())
-          why = provision::unmet_requirement(installed, venv, req->name_as_written + c.spec_text);
+          why = provision::unmet_requirement(installed, req->name_as_written + c.spec_text);
       return {why, false};
     }
     const bool absent = why.ends_with(" is not installed");

@@ -37,7 +37,6 @@ LinuxFacts full_facts() {
   f.tf.matmul_device = "/job:localhost/replica:0/task:0/device:GPU:0";
   f.tf.stderr_tail = {"I0000 gpu_device.cc:1886] Created device"};
   f.tf.stderr_text = "I0000 gpu_device.cc:1886] Created device\n";
-  f.tf.diagnosis = "fine";
   f.system.mem_total_kb = 16318464;
   f.system.disk_free_bytes = std::uint64_t{200} << 30;
   f.system.data_paths = {{"/mnt/c/data", "/mnt/c", "9p", true}};
