@@ -1,6 +1,7 @@
 #include "tests/wsl_standin/fake_distro_posix.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
