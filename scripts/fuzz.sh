@@ -3,9 +3,9 @@
 # folder build/fuzz), then, for every tests/fuzz/fuzz_*.cpp target:
 #   1. replays its corpus once, input by input: the files of tests/fuzz/regressions/<target>/ (past
 #      findings, kept once fixed) and the seeds named on line 1 of its source ("// seeds:" fixture
-#      name prefixes from ../shared/fixtures, "*" for all of them, or project folders/files);
+#      name prefixes from tests/fixtures, "*" for all of them, or project folders/files);
 #   2. fuzzes from that corpus for N seconds (--seconds 0: the replay only).
-# The corpus lives in a temporary folder: nothing is written into ../shared or the source tree.
+# The corpus lives in a temporary folder: nothing is written into the source tree.
 #
 #   scripts/fuzz.sh [--seconds N] [--jobs N] [--target fuzz_name]... [--no-build]
 #
@@ -33,8 +33,8 @@ done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds needs a whole number, got '$seconds'" >&2; exit 2 ;; esac
 case "$jobs" in ''|*[!0-9]*|0) echo "fuzz.sh: --jobs needs a positive number, got '$jobs'" >&2; exit 2 ;; esac
 
-shared="${TFWSL_SHARED_DIR:-$root/../shared}"
-fixtures="$shared/fixtures"
+fixtures="$root/tests/fixtures"
+[ -d "$fixtures" ] || { echo "fuzz.sh: $fixtures is missing (it is part of the repository)" >&2; exit 2; }
 out="$root/build/fuzz"
 
 if [ "$build" = 1 ]; then

@@ -34,20 +34,14 @@ std::filesystem::path helper_program(const std::string& name) {
 #endif
 }
 
-std::optional<std::filesystem::path> shared_fixtures_dir() {
-  std::filesystem::path shared = TFWSL_SHARED_DIR;
-  if (const char* env = std::getenv("TFWSL_SHARED_DIR"); env && *env) shared = env;
-  auto fixtures = shared / "fixtures";
+std::filesystem::path fixtures_dir() {
+  std::filesystem::path fixtures = TFWSL_FIXTURES_DIR;
+  if (const char* env = std::getenv("TFWSL_FIXTURES_DIR"); env && *env) fixtures = env;
   std::error_code ec;
-  if (std::filesystem::is_directory(fixtures, ec)) return fixtures;
-  return std::nullopt;
-}
-
-std::filesystem::path require_shared_fixtures() {
-  if (auto dir = shared_fixtures_dir()) return *dir;
-  std::cout << "SKIPPED: the shared fixtures folder is absent (" << TFWSL_SHARED_DIR
-            << "/fixtures; TFWSL_SHARED_DIR overrides it)" << std::endl;
-  std::exit(k_skip_exit_code);
+  if (!std::filesystem::is_directory(fixtures, ec))
+    throw std::runtime_error("the fixtures folder " + fixtures.string() +
+                             " is absent: it is part of the repository (tests/fixtures); is the clone complete?");
+  return fixtures;
 }
 
 std::string read_file(const std::filesystem::path& path) {

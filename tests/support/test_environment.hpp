@@ -1,6 +1,6 @@
 #pragma once
 // Where tests find things: the folder of the running test binary (helpers are built next to it),
-// the shared fixtures, and fresh temporary folders that clean up after themselves.
+// the real-world fixtures, and fresh temporary folders that clean up after themselves.
 
 #include <filesystem>
 #include <optional>
@@ -13,17 +13,14 @@ std::filesystem::path binary_dir();
 // A helper program built next to the tests ("tfwsl_test_child" -> ".../tfwsl_test_child[.exe]").
 std::filesystem::path helper_program(const std::string& name);
 
-// ../shared/fixtures, or nothing when it does not exist (tests then say they skipped).
-// TFWSL_SHARED_DIR in the environment overrides the configured path (the Wine runs use it).
-std::optional<std::filesystem::path> shared_fixtures_dir();
+// tests/fixtures, the real-world samples (part of the repository: throws when absent, so a test
+// that needs them fails). TFWSL_FIXTURES_DIR in the environment overrides the configured path (the
+// Wine runs use it).
+std::filesystem::path fixtures_dir();
 
 // The exit status CTest counts as "skipped" (SKIP_RETURN_CODE, set on every unit test).
 inline constexpr int k_skip_exit_code = 77;
 
-// shared_fixtures_dir(), or ends the test binary with k_skip_exit_code after saying why: a test
-// that needs the fixtures reports skipped when they are absent, never passed. Tests that call it
-// are tagged [fixtures], which the Wine runs execute in a binary run of their own.
-std::filesystem::path require_shared_fixtures();
 
 // Reads a whole file as bytes.
 std::string read_file(const std::filesystem::path& path);

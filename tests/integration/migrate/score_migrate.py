@@ -23,7 +23,7 @@ splits the body into several files at lines `=== relative/path`. The REAL binary
 
 Usage: score_migrate.py TFWSL FOLDER [FOLDER...] [--require-all] [--verbose]
 Prints one line per failed sample and `score: N/M`. Exit 0 all pass, 1 any fails, 77 when
-no folder exists (the shared fixtures absent) and --require-all is not given.
+no folder exists and --require-all is not given (CTest always gives it: the folders are in the repository).
 """
 import json
 import os

@@ -3,8 +3,8 @@
 (--wine WINE64: paths are handed over as Z:\\..., Wine's view of the Linux root).
 
 Cases (--case, repeatable; default all but fixtures):
-  fixtures  every .wslconfig fixture of the shared fixtures folder (--fixtures DIR; exit 77 when it
-            is absent) as UTF-8, UTF-16LE with BOM, UTF-16LE without BOM and UTF-8 with BOM:
+  fixtures  every .wslconfig fixture of tests/fixtures (--fixtures DIR; part of the repository, so
+            its absence fails) as UTF-8, UTF-16LE with BOM, UTF-16LE without BOM and UTF-8 with BOM:
             `set memory=16GB --yes` changes one line (or adds it, with [wsl2] when missing), keeps
             every other line byte for byte (line ends included), writes UTF-8 without BOM, and
             leaves a backup beside it holding exactly the old bytes.
@@ -18,7 +18,7 @@ Cases (--case, repeatable; default all but fixtures):
             Enter writes nothing (exit 2).
   native-apply  (native) --apply is refused off Windows before anything is written.
   schema    show/set/unset --json validate against docs/schema/wslconfig.schema.json (--schemas).
-Exit 0: all passed; 1: a failure (printed); 77: skipped (fixtures or jsonschema absent).
+Exit 0: all passed; 1: a failure (printed); 77: skipped (jsonschema absent).
 """
 import argparse
 import glob
@@ -296,9 +296,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="tfwsl-wslconfig-") as work:
         if "fixtures" in cases:
             if not a.fixtures or not os.path.isdir(a.fixtures):
-                print(f"SKIPPED: the shared fixtures folder is absent ({a.fixtures}; TFWSL_SHARED_DIR overrides it)")
-                return SKIPPED
-            case_fixtures(tfwsl, a.fixtures, work)
+                fail(f"the fixtures folder is absent ({a.fixtures}): it is part of the repository (tests/fixtures)")
+            else:
+                case_fixtures(tfwsl, a.fixtures, work)
         if "fault" in cases:
             case_fault(tfwsl, work)
         if "refuse" in cases:

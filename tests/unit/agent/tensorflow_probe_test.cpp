@@ -1,5 +1,5 @@
 // The TensorFlow check driven through its failure modes and its success by a stand-in "python":
-// a real shell script that prints a real TensorFlow log from ../shared/fixtures on stderr and the
+// a real shell script that prints a real TensorFlow log from tests/fixtures on stderr and the
 // probe's JSON on stdout, run by the real process runner.
 #include <sys/stat.h>
 
@@ -34,7 +34,7 @@ std::string make_stand_in(const std::filesystem::path& dir, const std::string& f
 }
 
 std::optional<std::string> fixture(const std::string& name) {
-  return (tfwsl::test::require_shared_fixtures() / name).string();
+  return (tfwsl::test::fixtures_dir() / name).string();
 }
 
 Report run_with(FakeMachine& m, const std::string& python, std::chrono::milliseconds tf_timeout = std::chrono::seconds(20)) {

@@ -1,4 +1,4 @@
-// Walks the shared real-world fixtures (the folder TFWSL_SHARED_DIR names) of the kinds these parsers read and
+// Walks the real-world fixtures (tests/fixtures) of the kinds these parsers read and
 // checks, for each, the facts against the `expect:` line, the kind the recognisers pick, and the
 // error flags behind the findings the explain engine derives from them.
 
@@ -50,7 +50,7 @@ void check_flags(const test::FixtureFile& f, const WslErrorFlags& e) {
 }  // namespace
 
 TEST_CASE("every shared wsl-* and nvidia-smi-* fixture parses to its expected facts", "[parse_wsl][fixtures]") {
-  const auto dir = test::require_shared_fixtures();
+  const auto dir = test::fixtures_dir();
   const auto files = test::fixtures_named(dir, {"wsl-", "nvidia-smi-"});
   REQUIRE_FALSE(files.empty());
   std::size_t passed = 0;

@@ -74,7 +74,7 @@ std::string to_utf16le_with_bom(const std::string& utf8) {
 }  // namespace
 
 TEST_CASE("every shared wslconfig fixture: set memory is a one-line edit, facts and findings match", "[wslconfig][fixtures]") {
-  const auto dir = test::require_shared_fixtures();
+  const auto dir = test::fixtures_dir();
   const auto files = test::fixtures_named(dir, {"wslconfig"});
   REQUIRE_FALSE(files.empty());
   std::size_t passed = 0;
