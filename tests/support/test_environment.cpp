@@ -44,6 +44,11 @@ std::filesystem::path fixtures_dir() {
   return fixtures;
 }
 
+void skip(const std::string& reason) {
+  std::cout << "SKIP: " << reason << std::endl;
+  std::exit(k_skip_exit_code);
+}
+
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path.string());

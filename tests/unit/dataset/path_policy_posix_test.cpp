@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <string>
 
 #include "linux/dataset/path_policy.hpp"
 #include "tests/support/test_environment.hpp"
@@ -136,8 +137,7 @@ TEST_CASE("import paths: overlap is refused through a bind mount (same inode, tw
   if (::geteuid() != 0 || ::unshare(CLONE_NEWNS) != 0 ||
       ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
       ::mount(t.root.c_str(), bound.c_str(), nullptr, MS_BIND, nullptr) != 0) {
-    WARN("skipped: bind mounts need root and mount(2) here (" << std::strerror(errno) << ")");
-    return;
+    tfwsl::test::skip(std::string("bind mounts need root and mount(2) here (") + std::strerror(errno) + ")");
   }
   struct Unmount {
     fs::path where;
