@@ -5,12 +5,16 @@
 # itself (scripts/install-deps.sh). The clone sits at /work/main in the root, with no shared/
 # folder beside it: what the tests need must be in the repository.
 #
-#   scripts/fresh-root-check.sh [--work DIR] [--ccache DIR] [--mirror URL] [--keep]
+#   scripts/fresh-root-check.sh [--work DIR] [--ccache DIR] [--bind PATH]... [--mirror URL] [--keep]
 #
 #   --work DIR     where the root is made (default: a new folder under /var/tmp); about 8 GB
 #   --ccache DIR   a ccache folder the root's builds use (bind-mounted at /root/.cache/ccache): a
 #                  machine that built this tree before saves most of the compile time; without it
-#                  everything compiles from scratch, as on a new CI machine
+#                  everything compiles from scratch, as on a new CI machine. The host's ccache
+#                  base_dir, prefix_command and max_size apply in the root too (same hashes, the
+#                  same wrapper, no cleanup to a smaller size in a folder others use)
+#   --bind PATH    a host file or folder bind-mounted at the same path in the root, e.g. a compile
+#                  wrapper's folder and lock files shared with the machine's other builds
 #   --mirror URL   the Debian mirror (default http://deb.debian.org/debian)
 #   --keep         keep the root afterwards (default: removed, unless the run failed)
 # Environment passed into the root: TFWSL_FUZZ_SECONDS (shorter fuzz runs), TFWSL_JOBS,
@@ -25,14 +29,15 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-work="" ccache="" mirror="http://deb.debian.org/debian" keep=0
+work="" ccache="" mirror="http://deb.debian.org/debian" keep=0 binds=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --work) work="$2"; shift 2 ;;
     --ccache) ccache="$2"; shift 2 ;;
+    --bind) binds+=("$2"); shift 2 ;;
     --mirror) mirror="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "fresh-root-check: unknown option '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -79,6 +84,11 @@ mount_system() {
     mkdir -p "$root/root/.cache/ccache"
     mount --bind "$ccache" "$root/root/.cache/ccache"
   fi
+  local path
+  for path in "${binds[@]}"; do
+    if [ -d "$path" ]; then mkdir -p "$root$path"; else mkdir -p "$(dirname "$root$path")"; touch "$root$path"; fi
+    mount --bind "$path" "$root$path"
+  done
 }
 
 run_ci() {
@@ -88,6 +98,11 @@ run_ci() {
   for v in TFWSL_FUZZ_SECONDS TFWSL_JOBS TFWSL_CI_BUDGET_S; do
     [ -z "${!v:-}" ] || env+=("$v=${!v}")
   done
+  if [ -n "$ccache" ] && command -v ccache >/dev/null; then
+    v=$(ccache -k base_dir 2>/dev/null || true); [ -z "$v" ] || env+=("CCACHE_BASEDIR=$v")
+    v=$(ccache -k prefix_command 2>/dev/null || true); [ -z "$v" ] || env+=("CCACHE_PREFIX=$v")
+    v=$(ccache -k max_size 2>/dev/null || true); [ -z "$v" ] || env+=("CCACHE_MAXSIZE=$v")  # never a smaller cleanup
+  fi
   chroot "$root" /usr/bin/env -i "${env[@]}" bash -c 'cd /work/main && bash .ci/run'
 }
 
@@ -97,8 +112,10 @@ if [ "${FRESH_ROOT_INNER:-}" != 1 ]; then
     || log "note: uncommitted changes are not checked: the root clones the committed HEAD ($head_commit)"
   make_root
   rc=0
-  FRESH_ROOT_INNER=1 unshare -m --propagation private "$0" --work "$work" ${ccache:+--ccache "$ccache"} \
-    --mirror "$mirror" 2>&1 | tee "$work/ci.log" || rc=$?
+  inner=(--work "$work" --mirror "$mirror")
+  [ -z "$ccache" ] || inner+=(--ccache "$ccache")
+  for path in "${binds[@]}"; do inner+=(--bind "$path"); done
+  FRESH_ROOT_INNER=1 unshare -m --propagation private "$0" "${inner[@]}" 2>&1 | tee "$work/ci.log" || rc=$?
   [ "$rc" = 0 ] && rc=$(cat "$work/ci.rc" 2>/dev/null || echo 1)
   took=$(( $(date +%s) - started ))
   verdict=PASSED; [ "$rc" = 0 ] || verdict=FAILED
