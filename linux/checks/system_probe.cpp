@@ -1,5 +1,6 @@
 #include <sys/statvfs.h>
 
+#include <cerrno>
 #include <cstring>
 #include <sstream>
 

@@ -4,6 +4,7 @@
 #include "linux/dataset/import_engine.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <memory>
 #include <optional>

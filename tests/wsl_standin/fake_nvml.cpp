@@ -3,6 +3,8 @@
 // NVML_ERROR_INVALID_ARGUMENT 2, NVML_ERROR_INSUFFICIENT_SIZE 7; docs.nvidia.com/deploy/nvml-api).
 #include "tests/wsl_standin/fake_gpu_settings.hpp"
 
+#include <cstring>
+
 namespace {
 constexpr int k_success = 0, k_invalid_argument = 2, k_insufficient_size = 7;
 int g_handles[64];

@@ -9,6 +9,7 @@
 // tfwsl_wsl_scenario --scenario DIR --wine WINE64 --tfwsl-exe EXE --standin-exe EXE --agent AGENT
 //                    --fake-distro DIR --fake-gpu DIR [--samples DIR] [--bench FILE]
 #include <signal.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <cerrno>
 
 #include <fcntl.h>
 #include <sys/stat.h>
