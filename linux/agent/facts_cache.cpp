@@ -1,5 +1,9 @@
 #include "linux/agent/facts_cache.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <exception>
+
 #include <spdlog/spdlog.h>
 
 namespace tfwsl::agent {
@@ -26,7 +30,14 @@ const char* refresh_name(FactsCache::Refresh refresh) {
   return "not_asked";
 }
 
-FactsCache::FactsCache(Gather gather) : m_gather(std::move(gather)) {}
+FactsCache::FactsCache(Gather gather) : m_gather(std::move(gather)), m_clock(m_steady) {}
+
+FactsCache::FactsCache(Gather gather, const Clock& clock) : m_gather(std::move(gather)), m_clock(clock) {}
+
+std::size_t FactsCache::waiting() const {
+  std::lock_guard lock(m_mutex);
+  return m_waiters;
+}
 
 FactsCache::~FactsCache() {
   shutdown();
@@ -47,14 +58,14 @@ void FactsCache::shutdown() {
 }
 
 FactsCache::Entry FactsCache::snapshot(bool cached, Refresh refresh) const {
-  auto age = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - m_finished_at);
+  auto age = std::chrono::duration_cast<std::chrono::milliseconds>(m_clock.now() - m_finished_at);
   return Entry{*m_entry, m_probed_at, cached, refresh, age};
 }
 
 tl::expected<FactsCache::Entry, FactsCache::Unavailable> FactsCache::get(const linux_checks::ProbeEnvironment& env,
                                                                          bool refresh) {
   std::unique_lock lock(m_mutex);
-  auto now = std::chrono::steady_clock::now();
+  auto now = m_clock.now();
   if (m_entry && (!refresh || m_stopping)) return snapshot(true, refresh ? Refresh::in_progress : Refresh::not_asked);
   if (m_stopping) return tl::unexpected(Unavailable{ApiError::busy, "the agent is stopping"});
   if (m_entry && !m_running && now - m_finished_at < m_limits.min_refresh_interval)
@@ -66,7 +77,8 @@ tl::expected<FactsCache::Entry, FactsCache::Unavailable> FactsCache::get(const l
   }
   auto awaited = m_runs_finished + 1;  // the run in flight
   ++m_waiters;
-  m_finished.wait_until(lock, now + probe_run_bound(env), [&] { return m_runs_finished >= awaited || m_stopping; });
+  // The wait itself is real time (a blocked thread), whatever clock the ages are read from.
+  m_finished.wait_for(lock, probe_run_bound(env), [&] { return m_runs_finished >= awaited || m_stopping; });
   --m_waiters;
   if (m_runs_finished >= awaited && m_entry) return snapshot(false, refresh ? Refresh::done : Refresh::not_asked);
   if (m_entry) return snapshot(true, Refresh::in_progress);
@@ -94,7 +106,7 @@ void FactsCache::run(linux_checks::ProbeEnvironment env) {
     if (facts) {
       m_entry = std::move(*facts);
       m_probed_at = std::chrono::system_clock::now();
-      m_finished_at = std::chrono::steady_clock::now();
+      m_finished_at = m_clock.now();
     }
     ++m_runs_finished;
     m_running = false;

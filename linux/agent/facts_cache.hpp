@@ -7,6 +7,7 @@
 //     for that one, at most `max_waiters` callers wait at once (the rest get the cached report,
 //     marked in_progress), and no wait outlasts the run's own time limit;
 //   - a refresh of a report younger than `min_refresh_interval` answers that report (rate_limited);
+//     ages are read from a Clock port (tests move a ManualClock instead of sleeping);
 //   - shutdown() wakes every waiter at once; a run still going is not waited for.
 
 #include <chrono>
@@ -20,6 +21,7 @@
 #include <tl/expected.hpp>
 
 #include "common/agent_api/api_error.hpp"
+#include "common/core/clock.hpp"
 #include "linux/checks/linux_checks.hpp"
 
 namespace tfwsl::agent {
@@ -45,7 +47,8 @@ class FactsCache {
     std::string message;
   };
 
-  explicit FactsCache(Gather gather = linux_checks::gather_facts);
+  explicit FactsCache(Gather gather = linux_checks::gather_facts);  // ages on the steady clock
+  FactsCache(Gather gather, const Clock& clock);
   ~FactsCache();  // shutdown(), then joins the run thread (bounded by the run's own limits)
   FactsCache(const FactsCache&) = delete;
   FactsCache& operator=(const FactsCache&) = delete;
@@ -53,6 +56,9 @@ class FactsCache {
   void set_limits(FactsCacheLimits limits);
   tl::expected<Entry, Unavailable> get(const linux_checks::ProbeEnvironment& env, bool refresh);
   void shutdown();
+  // How many callers wait for the run in flight now (at most max_waiters): what /v1/checks
+  // callers are queued behind, and what a test waits for instead of sleeping.
+  std::size_t waiting() const;
 
  private:
   void start_run(const linux_checks::ProbeEnvironment& env);  // with m_mutex held
@@ -60,6 +66,8 @@ class FactsCache {
   Entry snapshot(bool cached, Refresh refresh) const;          // with m_mutex held, m_entry set
 
   Gather m_gather;
+  SteadyClock m_steady;
+  const Clock& m_clock;
   FactsCacheLimits m_limits;
   mutable std::mutex m_mutex;
   std::condition_variable m_finished;

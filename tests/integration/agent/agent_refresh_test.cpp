@@ -5,7 +5,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <future>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -34,6 +36,13 @@ struct SlowProbeAgent {
   }
   void make_slow(int seconds) { write_file(dir.path() / "slow", std::to_string(seconds) + "\n"); }
   int probe_runs() const { return count_lines(dir.path() / "runs"); }
+  // Waits (at most `limit`) until the stand-in python has started `n` probe runs: the event the
+  // test needs, observed in the file each run appends to, rather than a guess at how long it takes.
+  bool wait_for_probe_runs(int n, std::chrono::milliseconds limit = 5s) const {
+    auto deadline = RefreshClock::now() + limit;
+    while (probe_runs() < n && RefreshClock::now() < deadline) std::this_thread::sleep_for(20ms);
+    return probe_runs() >= n;
+  }
   std::string get(const std::string& target) const {
     return "GET " + target + " HTTP/1.1\r\nHost: " + agent.host() + "\r\n" + agent.auth() + "Connection: close\r\n\r\n";
   }
@@ -60,13 +69,14 @@ TEST_CASE("eight concurrent refreshes run the probe once", "[refresh]") {
   CHECK(s.probe_runs() == 1);
 }
 
+// --refresh-interval 0: no rate limit, so a refresh right after the first run probes again (the
+// limit itself is unit-tested on a manual clock: tests/unit/agent/facts_cache_test.cpp).
 TEST_CASE("a cached /v1/checks is answered at once while a slow refresh runs", "[refresh]") {
-  SlowProbeAgent s({"--refresh-interval", "1"});
+  SlowProbeAgent s({"--refresh-interval", "0"});
   REQUIRE(status_of(s.exchange("/v1/checks")) == 200);  // the first, fast, probe run
-  std::this_thread::sleep_for(1200ms);                   // past a 1 s rate limit
   s.make_slow(4);
   auto refresh = std::async(std::launch::async, [&s] { return s.exchange("/v1/checks?refresh=1"); });
-  std::this_thread::sleep_for(300ms);
+  REQUIRE(s.wait_for_probe_runs(2));  // the slow refresh is under way
   for (int i = 0; i < 5; ++i) {
     auto start = RefreshClock::now();
     auto res = s.exchange("/v1/checks", 10s);
@@ -81,14 +91,13 @@ TEST_CASE("a cached /v1/checks is answered at once while a slow refresh runs", "
 }
 
 TEST_CASE("eight slow refreshes leave workers for other requests", "[refresh]") {
-  SlowProbeAgent s({"--refresh-interval", "1"});
+  SlowProbeAgent s({"--refresh-interval", "0"});
   REQUIRE(status_of(s.exchange("/v1/checks")) == 200);
-  std::this_thread::sleep_for(1200ms);
   s.make_slow(4);
   std::vector<std::future<std::string>> refreshes;
   for (int i = 0; i < 8; ++i)
     refreshes.push_back(std::async(std::launch::async, [&s] { return s.exchange("/v1/checks?refresh=1"); }));
-  std::this_thread::sleep_for(300ms);
+  REQUIRE(s.wait_for_probe_runs(2));
   auto start = RefreshClock::now();
   auto info = s.exchange("/v1/info", 10s);
   INFO("GET /v1/info took " << since(start).count() << " ms");
@@ -116,8 +125,7 @@ TEST_CASE("stdin EOF during a slow refresh still ends the agent with 0 at once",
   SlowProbeAgent s;
   s.make_slow(30);
   auto refresh = std::async(std::launch::async, [&s] { return s.exchange("/v1/checks?refresh=1", 40s); });
-  auto deadline = RefreshClock::now() + 5s;
-  while (s.probe_runs() == 0 && RefreshClock::now() < deadline) std::this_thread::sleep_for(20ms);
+  REQUIRE(s.wait_for_probe_runs(1));
   REQUIRE(s.probe_runs() == 1);
   auto start = RefreshClock::now();
   auto code = s.agent.close_stdin_and_wait(std::chrono::seconds(10));
@@ -135,8 +143,7 @@ TEST_CASE("stdin EOF while a stdio frame waits for a slow refresh ends the agent
   using namespace tfwsl::agent_api;
   auto frame = encode_frame(to_payload(FrameRequest{1, "GET", "/v1/checks?refresh=1", nullptr}));
   REQUIRE(::write(s.agent.stdin_fd(), frame.data(), frame.size()) == static_cast<ssize_t>(frame.size()));
-  auto deadline = RefreshClock::now() + 5s;
-  while (s.probe_runs() == 0 && RefreshClock::now() < deadline) std::this_thread::sleep_for(20ms);
+  REQUIRE(s.wait_for_probe_runs(1));
   REQUIRE(s.probe_runs() == 1);
   auto start = RefreshClock::now();
   auto code = s.agent.close_stdin_and_wait(std::chrono::seconds(10));
@@ -150,8 +157,7 @@ TEST_CASE("past the worker queue the agent answers 503 busy at once, and serves 
   SlowProbeAgent s({"--threads", "1"});
   s.make_slow(3);
   auto refresh = std::async(std::launch::async, [&s] { return s.exchange("/v1/checks?refresh=1"); });
-  auto deadline = RefreshClock::now() + 5s;
-  while (s.probe_runs() == 0 && RefreshClock::now() < deadline) std::this_thread::sleep_for(20ms);
+  REQUIRE(s.wait_for_probe_runs(1));
   REQUIRE(s.probe_runs() == 1);  // the only worker now waits for the run
   std::vector<int> fds;
   auto request = s.get("/v1/info");

@@ -36,6 +36,11 @@ SlowClients::~SlowClients() {
   m_thread.join();
 }
 
+bool SlowClients::wait_closed_by_agent(int n, std::chrono::milliseconds limit) {
+  std::unique_lock lock(m_closed_mutex);
+  return m_closed_changed.wait_for(lock, limit, [&] { return m_closed.load() >= n; });
+}
+
 void SlowClients::run(int idle, int trickling) {
   std::vector<SlowConnection> connections(static_cast<std::size_t>(idle + trickling));
   for (std::size_t i = 0; i < connections.size(); ++i) connections[i].trickles = static_cast<int>(i) >= idle;
@@ -55,7 +60,11 @@ void SlowClients::run(int idle, int trickling) {
         ::close(c.fd);
         c.fd = -1;
         --m_connected;
-        ++m_closed;
+        {
+          std::lock_guard lock(m_closed_mutex);
+          ++m_closed;
+        }
+        m_closed_changed.notify_all();
         continue;
       }
       if (c.trickles && now >= c.next_byte) {

@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -20,6 +22,9 @@ class SlowClients {
 
   int connected() const { return m_connected.load(); }  // sockets open right now
   int closed_by_agent() const { return m_closed.load(); }
+  // Waits until the agent has closed at least `n` of them (counting from the start), at most `limit`;
+  // true when it has. The event itself, not a guess at how long the agent takes.
+  bool wait_closed_by_agent(int n, std::chrono::milliseconds limit);
 
  private:
   void run(int idle, int trickling);
@@ -30,6 +35,8 @@ class SlowClients {
   std::atomic<bool> m_stop{false};
   std::atomic<int> m_connected{0};
   std::atomic<int> m_closed{0};
+  std::mutex m_closed_mutex;
+  std::condition_variable m_closed_changed;
   std::thread m_thread;
 };
 

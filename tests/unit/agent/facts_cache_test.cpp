@@ -1,12 +1,18 @@
 // The probe cache with a probe run the test controls: one run however many ask, readers never wait
-// for it, refreshes are rate limited, waiting is capped, and shutdown releases every waiter.
+// for it, refreshes are rate limited (on a manual clock), waiting is capped, and shutdown releases
+// every waiter. Nothing here sleeps to let something happen: the tests wait for the state itself.
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "common/core/clock.hpp"
 #include "linux/agent/facts_cache.hpp"
 
 using namespace tfwsl;
@@ -51,6 +57,12 @@ void wait_for_runs(const ControlledProbe& probe, int n) {
   for (int i = 0; i < 500 && probe.runs.load() < n; ++i) std::this_thread::sleep_for(2ms);
 }
 
+// Until `n` callers wait for the run in flight (bounded: a broken cache fails the CHECK after).
+bool wait_for_waiters(const FactsCache& cache, std::size_t n) {
+  for (int i = 0; i < 2500 && cache.waiting() < n; ++i) std::this_thread::sleep_for(2ms);
+  return cache.waiting() >= n;
+}
+
 }  // namespace
 
 TEST_CASE("concurrent refreshes share one probe run", "[facts]") {
@@ -65,7 +77,7 @@ TEST_CASE("concurrent refreshes share one probe run", "[facts]") {
       return e && !e->cached;
     }));
   wait_for_runs(probe, 1);
-  std::this_thread::sleep_for(50ms);
+  CHECK(wait_for_waiters(cache, 8));  // every caller waits for the one run
   probe.release();
   for (auto& c : callers) CHECK(c.get());
   CHECK(probe.runs == 1);
@@ -104,6 +116,27 @@ TEST_CASE("a refresh within the interval answers the cached report", "[facts]") 
   CHECK(probe.runs == 1);
 }
 
+TEST_CASE("a refresh probes again once the interval has passed on the cache's clock, and ages follow it", "[facts]") {
+  ControlledProbe probe;
+  ManualClock clock;
+  FactsCache cache(probe.gather(), clock);
+  cache.set_limits({5s, 4});
+  REQUIRE(cache.get(env(), true));
+  clock.advance(4900ms);
+  auto young = cache.get(env(), true);
+  REQUIRE(young);
+  CHECK(young->refresh == FactsCache::Refresh::rate_limited);
+  CHECK(young->age == 4900ms);
+  CHECK(probe.runs == 1);
+  clock.advance(100ms);
+  auto due = cache.get(env(), true);
+  REQUIRE(due);
+  CHECK(due->refresh == FactsCache::Refresh::done);
+  CHECK_FALSE(due->cached);
+  CHECK(due->age == 0ms);
+  CHECK(probe.runs == 2);
+}
+
 TEST_CASE("past the waiter cap a refresh gets the cached report at once, marked in progress", "[facts]") {
   ControlledProbe probe;
   FactsCache cache(probe.gather());
@@ -113,7 +146,7 @@ TEST_CASE("past the waiter cap a refresh gets the cached report at once, marked 
   std::vector<std::future<tl::expected<FactsCache::Entry, FactsCache::Unavailable>>> callers;
   for (int i = 0; i < 2; ++i) callers.push_back(std::async(std::launch::async, [&] { return cache.get(env(), true); }));
   wait_for_runs(probe, 2);
-  std::this_thread::sleep_for(50ms);  // both are waiting now
+  REQUIRE(wait_for_waiters(cache, 2));  // both are waiting now
   auto extra = cache.get(env(), true);
   REQUIRE(extra);
   CHECK(extra->refresh == FactsCache::Refresh::in_progress);

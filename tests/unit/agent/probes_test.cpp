@@ -1,5 +1,10 @@
 // The probes and checks against fake machines: no GPU, a broken WSL, a working WSL 2 GPU, a Linux
 // driver shadowing the WSL one, WSL 1, and a native Linux machine with a GPU.
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -207,18 +212,53 @@ TEST_CASE("CUDA toolkits, Python version and data paths", "[probes]") {
   CHECK(tfwsl::test::require_check(report, "data.location").summary.find("/home/me/data") == std::string::npos);
 }
 
+namespace {
+
+// A child that hangs past every limit until the test lets it go: open() releases it, and
+// wait_returned() waits until the probe thread is done with it, so nothing runs after the test.
+struct HungChild {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool opened = false;
+  bool returned = false;
+
+  void hang() {
+    std::unique_lock lock(mutex);
+    changed.wait_for(lock, std::chrono::seconds(30), [this] { return opened; });
+    returned = true;
+    changed.notify_all();
+  }
+  bool has_returned() {
+    std::lock_guard lock(mutex);
+    return returned;
+  }
+  void open() {
+    std::lock_guard lock(mutex);
+    opened = true;
+    changed.notify_all();
+  }
+  bool wait_returned() {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, std::chrono::seconds(30), [this] { return returned; });
+  }
+};
+
+}  // namespace
+
 TEST_CASE("a probe past its limit is reported, not waited for forever", "[probes]") {
   FakeMachine m;
-  m.runner->on({"dpkg-query"}, [](const ProcessRequest&) -> Result<ProcessOutcome> {
-    std::this_thread::sleep_for(std::chrono::seconds(4));
+  auto child = std::make_shared<HungChild>();
+  m.runner->on({"dpkg-query"}, [child](const ProcessRequest&) -> Result<ProcessOutcome> {
+    child->hang();
     return ProcessOutcome{};
   });
   auto env = m.env();
   env.probe_timeout = std::chrono::milliseconds(100);
   env.tf_timeout = std::chrono::milliseconds(100);
-  auto start = std::chrono::steady_clock::now();
   auto facts = gather_facts(env);
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
+  CHECK_FALSE(child->has_returned());  // the report came while the child still hung
+  child->open();
+  REQUIRE(child->wait_returned());
   CHECK(std::find(facts.timed_out.begin(), facts.timed_out.end(), "linux-driver") != facts.timed_out.end());
   auto report = assess(facts, CheckPolicy{});
   CHECK(tfwsl::test::require_check(report, "linux.no-linux-driver").summary.find("time limit") != std::string::npos);
