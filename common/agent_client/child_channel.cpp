@@ -1,16 +1,28 @@
-// Boost.Process v1: stdin through an opstream, stdout/stderr through ipstreams read by two threads
-// into buffers, so reads can time out and a chatty stderr never blocks the child.
+// Boost.Process v1: stdin through an opstream, stdout/stderr through the pipes of two ipstreams,
+// read by two threads into buffers, so reads can time out and a chatty stderr never blocks the
+// child. The readers are owned and always joined: they wait for data in slices (pipe_wait.hpp) and
+// stop when told, so none is left blocked in a read when the channel (or the program) ends.
 #include "common/agent_client/child_channel.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <exception>
+#include <filesystem>
+#include <map>
+#include <memory>
 #include <mutex>
+#include <string>
+#include <string_view>
 #include <thread>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "common/agent_client/broken_pipe.hpp"
 #include "common/agent_client/child_launch.hpp"
+#include "common/agent_client/pipe_wait.hpp"
 #include "common/process/process_runner.hpp"
 
 namespace bp = boost::process;
@@ -44,8 +56,8 @@ class SystemChildChannel final : public ChildChannel {
   void launch(const std::vector<std::string>& argv, const std::filesystem::path& program,
               const std::map<std::string, std::string>& env) {
     m_child = launch_child(argv, program, env, m_out, m_err, m_in);
-    m_out_reader = std::thread([state = m_state] { drain(*state, state->out, state->out_buffer, state->out_eof); });
-    m_err_reader = std::thread([state = m_state] { drain(*state, state->err, state->err_buffer, state->err_eof); });
+    m_out_reader = std::thread([state = m_state] { drain(*state, state->out.pipe(), state->out_buffer, state->out_eof); });
+    m_err_reader = std::thread([state = m_state] { drain(*state, state->err.pipe(), state->err_buffer, state->err_eof); });
   }
 
   Status write(std::string_view bytes) override {
@@ -114,46 +126,48 @@ class SystemChildChannel final : public ChildChannel {
     std::error_code ec;
     if (m_child.valid() && !m_child.wait_for(grace, ec)) m_child.terminate(ec);
     if (m_child.valid()) m_child.wait(ec);
-    // The readers end at EOF, which comes once the child (and anything holding its pipes) is gone:
-    // then they are joined. Only a grandchild that keeps a pipe open leaves them running, detached,
-    // on the state they share by ownership (m_state), never on this object.
+    // The readers end at EOF, which comes once the child (and anything holding its pipes) is gone.
+    // A grandchild that keeps a pipe open would keep them reading: after 2 s they are told to stop,
+    // and they do within one wait slice. Either way both are joined here.
     bool ended = false;
     {
       std::unique_lock lock(m_mutex);
       ended = m_cv.wait_for(lock, std::chrono::seconds(2), [&] { return m_out_eof && m_err_eof; });
     }
-    for (std::thread* reader : {&m_out_reader, &m_err_reader}) {
-      if (!reader->joinable()) continue;
-      if (ended) reader->join();
-      else reader->detach();
-    }
-    if (!ended) spdlog::debug("the agent's pipes are still open after it exited; their readers end on their own");
+    if (!ended) spdlog::debug("the agent's pipes are still open after it exited; stopping their readers");
+    m_state->stop = true;
+    for (std::thread* reader : {&m_out_reader, &m_err_reader})
+      if (reader->joinable()) reader->join();
   }
 
  private:
   struct State;
-  static void drain(State& state, bp::ipstream& stream, std::string& buffer, bool& eof) {
+  // Reads the pipe itself (never through the stream's buffer, which nothing else reads) until the
+  // end of the stream or `state.stop`, checked between waits of at most 50 ms.
+  static void drain(State& state, bp::pipe& pipe, std::string& buffer, bool& eof) {
     char chunk[4096];
-    for (;;) {
-      stream.read(chunk, 1);  // block for the first byte, then take what is there
-      std::streamsize got = stream.gcount();
-      if (got > 0) {
-        std::streamsize more = stream.rdbuf()->in_avail();
-        if (more > 0) got += stream.readsome(chunk + 1, std::min<std::streamsize>(more, sizeof chunk - 1));
+    while (!state.stop.load()) {
+      if (wait_readable(pipe.native_source(), std::chrono::milliseconds(50)) == PipeState::idle) continue;
+      bp::pipe::int_type got = 0;
+      try {
+        got = pipe.read(chunk, static_cast<bp::pipe::int_type>(sizeof chunk));
+      } catch (const std::exception&) {
+        got = 0;  // a read error ends the stream like its end does
       }
       std::lock_guard lock(state.mutex);
-      if (got > 0) buffer.append(chunk, static_cast<std::size_t>(got));
-      if (!stream) {
+      if (got <= 0) {
         eof = true;
         state.cv.notify_all();
         return;
       }
+      buffer.append(chunk, static_cast<std::size_t>(got));
       state.cv.notify_all();
     }
   }
 
-  // Shared with the reader threads, which may outlive this object by a little (detached at finish).
+  // What the reader threads share with this object (both are joined before it goes).
   struct State {
+    std::atomic<bool> stop{false};
     bp::ipstream out, err;
     std::mutex mutex;
     std::condition_variable cv;
