@@ -132,7 +132,8 @@ StepCheck check_env_file(const CheckContext& c) {
   if (text && *text == env_file_text(*c.plan)) return {true, c.plan->env_file + " is up to date"};
   std::error_code ec;
   if (text) return {false, c.plan->env_file + " differs from the profile"};
-  return {false, c.plan->env_file + (std::filesystem::exists(std::filesystem::symlink_status(path, ec)) ? " is not a file of the user's" : " is missing")};
+  const bool present = std::filesystem::exists(std::filesystem::symlink_status(path, ec));
+  return {false, c.plan->env_file + (present ? " is not a regular file of the user's" : " is missing")};
 }
 
 StepCheck check_verify(CheckContext& c) {

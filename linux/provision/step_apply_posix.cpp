@@ -38,7 +38,8 @@ Status run_command(const PlannedStep& step, const PlannedCommand& command, const
     TFWSL_TRY(writer, venv_writer(c.plan->venv, *c.user));
     run.as_user = writer == VenvWriter::user ? c.user : nullptr;
     if (!run.as_user && ::geteuid() != 0)
-      return make_error(ErrorCode::permission, fmt::format("{} writes the root-owned venv {} and needs root", describe_command(command.argv), c.plan->venv));
+      return make_error(ErrorCode::permission,
+                        fmt::format("{} writes the root-owned venv {} and needs root", describe_command(command.argv), c.plan->venv));
   } else {
     if (::geteuid() != 0) return make_error(ErrorCode::permission, fmt::format("{} needs root", describe_command(command.argv)),
                                             "run tfwsl-agent provision as root (tfwsl does it through wsl.exe -u root)");
@@ -93,13 +94,15 @@ Status link_cuda_libraries(const ApplyContext& c) {
       for (const auto& lib : std::filesystem::directory_iterator(package.path() / "lib", ec)) {
         if (lib.path().filename().string().find(".so") == std::string::npos) continue;
         const auto link = tf_dir / lib.path().filename();
-        if (std::filesystem::exists(std::filesystem::symlink_status(link))) continue;
+        std::error_code taken;
+        if (std::filesystem::exists(std::filesystem::symlink_status(link, taken)) || taken) continue;
         std::filesystem::create_symlink(lib.path(), link, ec);
       }
     }
     const auto ptxas = site / "nvidia/cuda_nvcc/bin/ptxas";
     const auto target = std::filesystem::path(c.plan->venv) / "bin/ptxas";
-    if (std::filesystem::exists(ptxas, ec) && !std::filesystem::exists(std::filesystem::symlink_status(target)))
+    std::error_code taken;
+    if (std::filesystem::exists(ptxas, ec) && !std::filesystem::exists(std::filesystem::symlink_status(target, taken)) && !taken)
       std::filesystem::create_symlink(ptxas, target, ec);
   }
   return {};
