@@ -157,7 +157,8 @@ TEST_CASE("a tfwsl.yaml another user owns is ignored and named; the user's own a
   test::write_file(shared / "tfwsl.yaml", "name: evil\npackages: { pip: [evilpkg] }\n");
   FakeProfileFiles files;
   files.owners[(shared / "tfwsl.yaml").string()] = 1001;
-  auto search = search_in(shared / "work", {{"HOME", (dir.path() / "home").string()}});
+  // HOME at the temporary folder: the climb stops there, whatever lies in this machine's /tmp.
+  auto search = search_in(shared / "work", {{"HOME", dir.path().string()}});
   search.files = &files;
   auto choice = choose_profile(search);
   CHECK(choice.origin == ProfileOrigin::builtin);
