@@ -26,8 +26,19 @@ struct ChildLaunch {
 bool names_a_path(const std::string& name);
 
 // Starts request.argv with `program` in its place, stdout and stderr drained through `ios` into
-// launch.out / launch.err. Boost.Process may also throw; the caller catches.
+// launch.out / launch.err. Boost.Process may also throw; the caller catches. On POSIX the child is
+// contained (contained_child.hpp): it leads a process group of its own and dies with this process,
+// and everything it started with it.
 boost::process::child start_child(const ProcessRequest& request, const std::filesystem::path& program,
                                   ChildLaunch& launch, boost::asio::io_context& ios);
+
+// True once the child has ended (POSIX: not reaped yet, so its group's id stays reserved).
+bool child_has_ended(boost::process::child& child);
+
+// Stops what is left of the child, on every path (a timeout, and after its own exit): POSIX:
+// SIGKILL to its process group, which ends the program and whatever it started and left running
+// (a module's `sleep`, a training script's workers holding the GPU); Windows: the child itself
+// while it still runs.
+void end_child_tree(boost::process::child& child);
 
 }  // namespace tfwsl

@@ -30,4 +30,14 @@ bp::child start_child(const ProcessRequest& request, const std::filesystem::path
                    bp::windows::create_no_window, bp::error(launch.error), ios);
 }
 
+bool child_has_ended(bp::child& child) {
+  std::error_code ec;
+  return !child.running(ec);
+}
+
+void end_child_tree(bp::child& child) {
+  std::error_code ec;
+  if (child.running(ec)) child.terminate(ec);
+}
+
 }  // namespace tfwsl

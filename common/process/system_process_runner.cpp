@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <future>
 #include <thread>
 
@@ -78,21 +79,21 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
 
   ProcessOutcome outcome;
   const auto deadline = started + request.timeout;
-  ios.run_until(deadline);
   std::error_code ec;
-  // run_until returns as soon as both pipes are closed, which can be a moment before the child has
-  // exited: wait for it (up to the deadline) rather than mistake that moment for a timeout.
-  while (child.running(ec) && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  // Read its pipes until the child ends (or the deadline): not until the pipes close, which a
+  // grandchild it left running could hold open to the deadline.
+  while (!child_has_ended(child) && std::chrono::steady_clock::now() < deadline) {
+    if (ios.stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    else ios.run_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(20), deadline - std::chrono::steady_clock::now()));
   }
-  if (child.running(ec)) {
-    child.terminate(ec);
+  if (!child_has_ended(child)) {
     outcome.timed_out = true;
     spdlog::warn("{} ran past its {} ms limit and was stopped", request.argv[0], request.timeout.count());
   }
+  end_child_tree(child);  // on every path: what it started and left behind ends with it
   child.wait(ec);
-  // Pipes close once the child is gone; drain what is left, but never wait on a grandchild that
-  // inherited them.
+  // Pipes close once the child's group is gone; drain what is left, but never wait on a grandchild
+  // that inherited them and escaped the group (a daemon, or anything on Windows).
   ios.restart();
   ios.run_for(std::chrono::seconds(2));
   outcome.exit_code = child.exit_code();

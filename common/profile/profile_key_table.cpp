@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/profile/apt_package_rule.hpp"
 #include "common/profile/profile_schema.hpp"
 #include "common/profile/profile_value_types.hpp"
 #include "common/units/size_parser.hpp"
@@ -47,14 +48,11 @@ std::optional<ProfileKeyProblem> check_version_specifier(std::string_view key, s
   return ProfileKeyProblem{fmt::format("'{}': {}", key, spec.error().message), "write e.g. version: \"2.15.*\""};
 }
 
-// Debian package names, optionally pinned: "build-essential", "cuda-toolkit-12-2=12.2.2-1".
+// The one apt package-name rule (apt_package_rule.hpp), which provisioning applies too.
 std::optional<ProfileKeyProblem> check_apt_package(std::string_view, std::string_view text) {
-  const bool ok = !text.empty() && text.size() <= 200 && std::all_of(text.begin(), text.end(), [](char c) {
-                    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == '=' ||
-                           c == ':' || c == '~' || (c >= 'A' && c <= 'Z');
-                  });
-  if (ok) return std::nullopt;
-  return ProfileKeyProblem{fmt::format("'{}' is not an apt package name", text), "write e.g. build-essential"};
+  auto problem = apt_package_name_problem(text);
+  if (!problem) return std::nullopt;
+  return ProfileKeyProblem{*problem, "write a Debian package name, e.g. build-essential"};
 }
 
 std::optional<ProfileKeyProblem> check_pip_requirement(std::string_view key, std::string_view text) {

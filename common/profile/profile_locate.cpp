@@ -3,22 +3,38 @@
 #include <fmt/format.h>
 
 #include "common/profile/profile_source.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl {
 namespace {
 
 namespace fs = std::filesystem;
 
-bool is_file(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_regular_file(p, ec);
-}
-
 std::optional<std::string> variable(const ProfileSearch& search, const char* name) {
   if (!search.getenv) return std::nullopt;
   auto value = search.getenv(name);
   if (!value || value->empty()) return std::nullopt;
   return value;
+}
+
+// A path that ends in a separator ("/home/me/") names the same folder as one that does not.
+bool same_folder(const fs::path& a, const fs::path& b, bool windows) {
+  auto text = [windows](const fs::path& p) {
+    std::string t = p.lexically_normal().generic_string();
+    while (t.size() > 1 && t.back() == '/') t.pop_back();
+    return windows ? ascii_lower(t) : t;
+  };
+  return text(a) == text(b);
+}
+
+// Why a profile file found by looking is not to be applied: another user owns it (root's and the
+// user's own are trusted, as git trusts a repository's owner). Nothing where owners are unknown.
+std::optional<std::string> not_trusted(const ProfilePathFacts& facts, const ProfileFiles& files) {
+  const auto me = files.current_user();
+  if (!facts.owner || !me || *facts.owner == *me || *facts.owner == 0) return std::nullopt;
+  return fmt::format("owned by uid {}, not by you (uid {}) or root: ignored, as git ignores a repository another user owns; "
+                     "pass --profile with it to use it anyway",
+                     *facts.owner, *me);
 }
 
 }  // namespace
@@ -44,30 +60,63 @@ std::optional<fs::path> user_profile_path(const ProfileSearch& search) {
   return std::nullopt;
 }
 
-std::optional<fs::path> find_project_profile(const fs::path& start) {
+std::optional<fs::path> home_folder(const ProfileSearch& search) {
+  auto home = variable(search, search.windows ? "USERPROFILE" : "HOME");
+  if (!home) return std::nullopt;
+  return fs::path(*home).lexically_normal();
+}
+
+ProjectProfileSearch find_project_profile(const ProfileSearch& search) {
+  const ProfileFiles& files = search.files ? *search.files : system_profile_files();
+  ProjectProfileSearch out;
   std::error_code ec;
-  fs::path dir = fs::absolute(start, ec);
-  if (ec) return std::nullopt;
+  fs::path dir = fs::absolute(search.start, ec).lexically_normal();
+  if (ec) return out;
+  const auto home = home_folder(search);
+  auto device = files.facts(dir).device;
   for (;;) {
     const fs::path candidate = dir / k_project_profile_file;
-    if (is_file(candidate)) return candidate;
-    if (!dir.has_relative_path()) return std::nullopt;  // the root: nothing above it
-    dir = dir.parent_path();
+    const auto facts = files.facts(candidate);
+    if (facts.regular_file) {
+      auto why = not_trusted(facts, files);
+      if (!why) {
+        out.found = candidate;
+        return out;
+      }
+      out.ignored.push_back(fmt::format("{}: {}", candidate.string(), *why));
+    }
+    if ((home && same_folder(dir, *home, search.windows)) || !dir.has_relative_path()) return out;
+    const fs::path parent = dir.parent_path();
+    const auto parent_device = files.facts(parent).device;
+    if (device && parent_device && *device != *parent_device) return out;  // a filesystem boundary, as git stops
+    dir = parent;
+    device = parent_device;
   }
 }
 
 ProfileChoice choose_profile(const ProfileSearch& search) {
-  if (!search.option.empty()) return {search.option, ProfileOrigin::command_line, search.option + " (named on the command line)"};
-  if (auto project = find_project_profile(search.start)) {
-    return {project->string(), ProfileOrigin::project,
-            fmt::format("{} (the project's {}, found from {})", project->string(), k_project_profile_file, search.start.string())};
+  if (!search.option.empty()) return {search.option, ProfileOrigin::command_line, search.option + " (named on the command line)", {}};
+  const ProfileFiles& files = search.files ? *search.files : system_profile_files();
+  auto project = find_project_profile(search);
+  if (project.found) {
+    return {project.found->string(), ProfileOrigin::project,
+            fmt::format("{} (the project's {}, found from {})", project.found->string(), k_project_profile_file, search.start.string()),
+            std::move(project.ignored)};
   }
+  std::vector<std::string> ignored = std::move(project.ignored);
   const auto user = user_profile_path(search);
-  if (user && is_file(*user)) return {user->string(), ProfileOrigin::user, user->string() + " (your default profile)"};
+  if (user) {
+    const auto facts = files.facts(*user);
+    if (facts.regular_file) {
+      if (auto why = not_trusted(facts, files)) ignored.push_back(fmt::format("{}: {}", user->string(), *why));
+      else return {user->string(), ProfileOrigin::user, user->string() + " (your default profile)", std::move(ignored)};
+    }
+  }
   const std::string name = default_profile_name();
   return {name, ProfileOrigin::builtin,
           fmt::format("builtin:{} (the built-in default: no --profile, no {} in {} or a folder above it, no {})", name,
-                      k_project_profile_file, search.start.string(), user ? user->string() : "default profile of yours")};
+                      k_project_profile_file, search.start.string(), user ? user->string() : "default profile of yours"),
+          std::move(ignored)};
 }
 
 }  // namespace tfwsl

@@ -15,6 +15,7 @@
 #include "linux/provision/distro_path.hpp"
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/fixup_env.hpp"
+#include "linux/provision/owned_file.hpp"
 #include "linux/provision/venv_contents.hpp"
 
 namespace tfwsl::provision {
@@ -47,10 +48,18 @@ class AsUserRunner final : public ProcessRunner {
   std::filesystem::path m_root;
 };
 
+// On this machine the user's files must be the user's own (read_owned_file); a probe root's files
+// belong to whoever made that copy.
+std::optional<uid_t> user_file_owner(const CheckContext& c) {
+  if (observes_other_root(c.root) || !c.user) return std::nullopt;
+  return c.user->uid;
+}
+
 const linux_checks::TfFacts& probe(CheckContext& c) {
   if (!c.tf) {
     linux_checks::ProbeEnvironment env;
-    env.runner = std::make_shared<AsUserRunner>(c.user, read_env_exports(distro_path_at(c.root, fixups_env_path(*c.plan)).string()), c.root);
+    const auto fixups = read_owned_file(distro_path_at(c.root, fixups_env_path(*c.plan)), user_file_owner(c));
+    env.runner = std::make_shared<AsUserRunner>(c.user, parse_env_exports(fixups.value_or("")), c.root);
     env.python = distro_path_at(c.root, c.plan->venv + "/bin/python").string();
     env.tf_timeout = c.tf_timeout;
     c.tf = linux_checks::probe_tensorflow(env);
@@ -118,11 +127,13 @@ StepCheck check_requirements(const PlannedStep& step, const CheckContext& c) {
 }
 
 StepCheck check_env_file(const CheckContext& c) {
-  std::ifstream in(distro_path_at(c.root, c.plan->env_file), std::ios::binary);
-  std::ostringstream s;
-  if (in) s << in.rdbuf();
-  if (in && s.str() == env_file_text(*c.plan)) return {true, c.plan->env_file + " is up to date"};
-  return {false, c.plan->env_file + (in ? " differs from the profile" : " is missing")};
+  const auto path = distro_path_at(c.root, c.plan->env_file);
+  const auto text = read_owned_file(path, user_file_owner(c));
+  if (text && *text == env_file_text(*c.plan)) return {true, c.plan->env_file + " is up to date"};
+  std::error_code ec;
+  if (text) return {false, c.plan->env_file + " differs from the profile"};
+  const bool present = std::filesystem::exists(std::filesystem::symlink_status(path, ec));
+  return {false, c.plan->env_file + (present ? " is not a regular file of the user's" : " is missing")};
 }
 
 StepCheck check_verify(CheckContext& c) {

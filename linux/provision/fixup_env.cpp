@@ -1,6 +1,7 @@
 #include "linux/provision/fixup_env.hpp"
 
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -9,8 +10,15 @@ namespace tfwsl::provision {
 std::string fixups_env_path(const ProvisionPlan& plan) { return plan.env_file + ".fixups"; }
 
 std::map<std::string, std::string> read_env_exports(const std::string& path) {
-  std::map<std::string, std::string> vars;
   std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_env_exports(text.str());
+}
+
+std::map<std::string, std::string> parse_env_exports(const std::string& text) {
+  std::map<std::string, std::string> vars;
+  std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     const std::string prefix = "export ";

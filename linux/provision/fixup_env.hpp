@@ -15,7 +15,9 @@ namespace tfwsl::provision {
 std::string fixups_env_path(const ProvisionPlan& plan);
 
 // The `export K='V'` lines this agent wrote (anything else is ignored); empty when there is no file.
+// Read as whoever runs it: root reads a user's file through read_owned_file and parse_env_exports.
 std::map<std::string, std::string> read_env_exports(const std::string& path);
+std::map<std::string, std::string> parse_env_exports(const std::string& text);
 
 // `export K='V'` lines, V quoted for sh.
 std::string env_exports_text(const std::map<std::string, std::string>& vars);

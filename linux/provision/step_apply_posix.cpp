@@ -3,14 +3,18 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <functional>
 
 #include <fmt/format.h>
 
 #include "common/process/process_runner.hpp"
+#include "common/util/atomic_file.hpp"
+#include "linux/provision/as_user.hpp"
 #include "linux/provision/distro_step_checks.hpp"
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/fixup_env.hpp"
 #include "linux/provision/venv_contents.hpp"
+#include "linux/provision/venv_writer.hpp"
 
 namespace tfwsl::provision {
 namespace {
@@ -30,7 +34,12 @@ Status run_command(const PlannedStep& step, const PlannedCommand& command, const
   run.argv = command.argv;
   run.timeout = c.command_timeout;
   if (command.as == RunsAs::user) {
-    run.as_user = c.user;
+    // The user's commands (venv, pip) write the venv: as the user, or as root in a root-only venv.
+    TFWSL_TRY(writer, venv_writer(c.plan->venv, *c.user));
+    run.as_user = writer == VenvWriter::user ? c.user : nullptr;
+    if (!run.as_user && ::geteuid() != 0)
+      return make_error(ErrorCode::permission,
+                        fmt::format("{} writes the root-owned venv {} and needs root", describe_command(command.argv), c.plan->venv));
   } else {
     if (::geteuid() != 0) return make_error(ErrorCode::permission, fmt::format("{} needs root", describe_command(command.argv)),
                                             "run tfwsl-agent provision as root (tfwsl does it through wsl.exe -u root)");
@@ -54,18 +63,29 @@ Status run_command(const PlannedStep& step, const PlannedCommand& command, const
   return {};
 }
 
-Status give_to_user(const std::filesystem::path& path, const DistroUser* user) {
-  if (!user || ::geteuid() != 0) return {};
-  if (::lchown(path.c_str(), user->uid, user->gid) != 0) return make_error(ErrorCode::io, "cannot chown " + path.string());
-  return {};
+// Work in the venv: as the user when it lies in their home, as root in a venv only root may write.
+Status as_venv_writer(const ApplyContext& c, const std::function<Status()>& work) {
+  TFWSL_TRY(writer, venv_writer(c.plan->venv, *c.user));
+  if (writer == VenvWriter::root) return work();
+  return run_as_user(*c.user, work);
 }
 
-Status write_user_file(const std::filesystem::path& file, const std::string& text, const DistroUser* user);
+// A file in the user's home, written by the user (run_as_user): the folders, a temporary file and
+// the swap are the user's own, so a link they planted can only lead where they may write.
+Status write_user_file(const std::filesystem::path& file, const std::string& text, const DistroUser& user) {
+  return run_as_user(user, [&]() -> Status {
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    if (ec) return make_error(ErrorCode::io, "cannot create " + file.parent_path().string(), ec.message());
+    return replace_file_atomically(file, text);
+  });
+}
 
-Status write_env_file(const ApplyContext& c) { return write_user_file(c.plan->env_file, env_file_text(*c.plan), c.user); }
+Status write_env_file(const ApplyContext& c) { return write_user_file(c.plan->env_file, env_file_text(*c.plan), *c.user); }
 
 // TensorFlow's pip guide: link the pip CUDA libraries next to TensorFlow and ptxas into the venv's
 // bin (https://www.tensorflow.org/install/pip, "Linux", step 4's note for the libraries not found).
+// Runs as the venv's writer (as_venv_writer): whatever the user swapped in there is theirs.
 Status link_cuda_libraries(const ApplyContext& c) {
   std::error_code ec;
   for (const auto& site : venv_site_packages(c.plan->venv)) {
@@ -74,65 +94,65 @@ Status link_cuda_libraries(const ApplyContext& c) {
       for (const auto& lib : std::filesystem::directory_iterator(package.path() / "lib", ec)) {
         if (lib.path().filename().string().find(".so") == std::string::npos) continue;
         const auto link = tf_dir / lib.path().filename();
-        if (std::filesystem::exists(std::filesystem::symlink_status(link))) continue;
+        std::error_code taken;
+        if (std::filesystem::exists(std::filesystem::symlink_status(link, taken)) || taken) continue;
         std::filesystem::create_symlink(lib.path(), link, ec);
-        if (!ec) TFWSL_TRY_STATUS(give_to_user(link, c.user));
       }
     }
     const auto ptxas = site / "nvidia/cuda_nvcc/bin/ptxas";
     const auto target = std::filesystem::path(c.plan->venv) / "bin/ptxas";
-    if (std::filesystem::exists(ptxas, ec) && !std::filesystem::exists(std::filesystem::symlink_status(target))) {
+    std::error_code taken;
+    if (std::filesystem::exists(ptxas, ec) && !std::filesystem::exists(std::filesystem::symlink_status(target, taken)) && !taken)
       std::filesystem::create_symlink(ptxas, target, ec);
-      if (!ec) TFWSL_TRY_STATUS(give_to_user(target, c.user));
-    }
   }
-  return {};
-}
-
-Status write_user_file(const std::filesystem::path& file, const std::string& text, const DistroUser* user) {
-  std::error_code ec;
-  std::filesystem::create_directories(file.parent_path(), ec);
-  if (ec) return make_error(ErrorCode::io, "cannot create " + file.parent_path().string(), ec.message());
-  TFWSL_TRY_STATUS(give_to_user(file.parent_path(), user));
-  const auto temp = file.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) return make_error(ErrorCode::io, "cannot write " + temp);
-  }
-  TFWSL_TRY_STATUS(give_to_user(temp, user));
-  std::filesystem::rename(temp, file, ec);
-  if (ec) return make_error(ErrorCode::io, "cannot rename " + temp, ec.message());
   return {};
 }
 
 // TensorFlow's pip guide (its "Ubuntu 22.04" note up to TF 2.13, site/en/install/pip.md in
 // github.com/tensorflow/docs) sets XLA_FLAGS=--xla_gpu_cuda_data_dir=... when XLA logs "Can't find
 // libdevice directory" (the flag: xla/debug_options_flags.cc in github.com/openxla/xla): a CUDA
-// folder holding nvvm/libdevice; the pip CUDA compiler wheel (nvidia/cuda_nvcc) is one.
+// folder holding nvvm/libdevice; the pip CUDA compiler wheel (nvidia/cuda_nvcc) is one. The
+// fix-ups' file is read and written as the user.
 Status set_xla_data_dir(const ApplyContext& c) {
   std::error_code ec;
   for (const auto& site : venv_site_packages(c.plan->venv)) {
     const auto nvcc = site / "nvidia/cuda_nvcc";
     if (!std::filesystem::exists(nvcc / "nvvm/libdevice", ec)) continue;
     const auto file = fixups_env_path(*c.plan);
-    auto vars = read_env_exports(file);
-    vars["XLA_FLAGS"] = "--xla_gpu_cuda_data_dir=" + nvcc.string();
-    return write_user_file(file, env_exports_text(vars), c.user);
+    return run_as_user(*c.user, [&]() -> Status {
+      auto vars = read_env_exports(file);
+      vars["XLA_FLAGS"] = "--xla_gpu_cuda_data_dir=" + nvcc.string();
+      std::error_code made;
+      std::filesystem::create_directories(std::filesystem::path(file).parent_path(), made);
+      return replace_file_atomically(file, env_exports_text(vars));
+    });
   }
   return make_error(ErrorCode::not_found, "XLA needs libdevice and the venv has no nvidia/cuda_nvcc/nvvm/libdevice",
                     "install tensorflow[and-cuda], which brings nvidia-cuda-nvcc-cu12");
 }
 
 Status apply_fixups(const ApplyContext& c) {
-  if (!c.tf || tf_needs_library_links(*c.tf)) TFWSL_TRY_STATUS(link_cuda_libraries(c));
+  if (!c.tf || tf_needs_library_links(*c.tf)) TFWSL_TRY_STATUS(as_venv_writer(c, [&] { return link_cuda_libraries(c); }));
   if (c.tf && tf_needs_xla_data_dir(*c.tf)) TFWSL_TRY_STATUS(set_xla_data_dir(c));
   return {};
+}
+
+// The venv's missing parent folders, made by its writer: the user's own inside the home, root's
+// (never given to the user) in a folder only root may write.
+Status make_venv_parent(const ApplyContext& c) {
+  const auto parent = std::filesystem::path(c.plan->venv).parent_path();
+  return as_venv_writer(c, [&]() -> Status {
+    std::error_code ec;
+    std::filesystem::create_directories(parent, ec);
+    if (ec) return make_error(ErrorCode::io, "cannot create " + parent.string(), ec.message());
+    return {};
+  });
 }
 
 }  // namespace
 
 Status apply_distro_step(const PlannedStep& step, const ApplyContext& c) {
+  if (!c.user) return make_error(ErrorCode::internal, "a distro step applied without its user");
   const std::string_view id = step.definition->id;
   if (id == "env.file") return write_env_file(c);
   if (id == "tensorflow.fixups") return apply_fixups(c);
@@ -140,14 +160,7 @@ Status apply_distro_step(const PlannedStep& step, const ApplyContext& c) {
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(k_keyring_deb).parent_path(), ec);
   }
-  if (id == "python.venv") {
-    std::error_code ec;
-    const auto parent = std::filesystem::path(c.plan->venv).parent_path();
-    if (!std::filesystem::exists(parent, ec)) {
-      std::filesystem::create_directories(parent, ec);
-      TFWSL_TRY_STATUS(give_to_user(parent, c.user));
-    }
-  }
+  if (id == "python.venv") TFWSL_TRY_STATUS(make_venv_parent(c));
   for (const auto& command : step.commands) TFWSL_TRY_STATUS(run_command(step, command, c));
   return {};
 }

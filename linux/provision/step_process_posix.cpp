@@ -16,7 +16,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/process/contained_child.hpp"
 #include "common/process/process_runner.hpp"
+#include "linux/provision/as_user.hpp"
 
 namespace tfwsl::provision {
 namespace {
@@ -41,9 +43,17 @@ std::vector<std::string> child_environment(const StepCommand& command) {
   return out;
 }
 
+// apt and dpkg are left to finish when the agent dies (a dpkg killed in a postinst needs repair);
+// everything else (venv, pip, as the user) dies with the agent, and what it started with it.
+ParentDeath on_agent_death(const StepCommand& command) {
+  const bool apt = !command.argv.empty() && (command.argv[0] == "apt-get" || command.argv[0] == "dpkg");
+  return apt ? ParentDeath::keep : ParentDeath::kill_group;
+}
+
 // In the child between fork and exec: only async-signal-safe calls, everything prepared before.
-[[noreturn]] void exec_child(const StepCommand& command, int log_fd, const std::vector<gid_t>& groups, char* const* argv,
+[[noreturn]] void exec_child(const StepCommand& command, pid_t agent, int log_fd, const std::vector<gid_t>& groups, char* const* argv,
                              char* const* envp) {
+  const pid_t guardian = contain_child(agent, on_agent_death(command));
   const int null_fd = ::open("/dev/null", O_RDONLY);
   if (null_fd >= 0) ::dup2(null_fd, 0);
   ::dup2(log_fd, 1);
@@ -52,6 +62,7 @@ std::vector<std::string> child_environment(const StepCommand& command) {
     if (::setgroups(groups.size(), groups.data()) != 0 || ::setgid(command.as_user->gid) != 0 ||
         ::setuid(command.as_user->uid) != 0)
       ::_exit(126);
+    die_with(guardian);  // the uid change cleared PR_SET_PDEATHSIG
     if (::chdir(command.as_user->home.c_str()) != 0) (void)::chdir("/");
   } else {
     (void)::chdir("/");
@@ -60,20 +71,20 @@ std::vector<std::string> child_environment(const StepCommand& command) {
   ::_exit(127);
 }
 
-Result<int> wait_child(pid_t pid, std::chrono::milliseconds timeout) {
+Result<int> wait_child(pid_t pid, std::chrono::milliseconds timeout, ParentDeath mode) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  int status = 0;
-  while (true) {
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    if (done < 0 && errno != EINTR) return make_error(ErrorCode::process, "waitpid failed", std::strerror(errno));
-    if (std::chrono::steady_clock::now() >= deadline) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      return make_error(ErrorCode::timeout, fmt::format("stopped after {} s", timeout.count() / 1000));
-    }
+  bool late = false;
+  while (!has_ended(pid)) {
+    if ((late = std::chrono::steady_clock::now() >= deadline)) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  // The group on a timeout; and after the command's own exit, what a user's command left running.
+  if (late || mode == ParentDeath::kill_group) kill_group(pid);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return make_error(ErrorCode::process, "waitpid failed", std::strerror(errno));
+  }
+  if (late) return make_error(ErrorCode::timeout, fmt::format("stopped after {} s", timeout.count() / 1000));
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   return 128 + WTERMSIG(status);
 }
@@ -95,29 +106,25 @@ Result<int> run_step_command(const StepCommand& command, const StepLogs& logs) {
   append_line(logs.step_log, "$ " + describe_command(command.argv) + (command.as_user ? " (as " + command.as_user->name + ")" : ""));
   const int log_fd = ::open(logs.step_log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
   if (log_fd < 0) return make_error(ErrorCode::io, fmt::format("cannot write {}", logs.step_log.string()), std::strerror(errno));
-  std::vector<gid_t> groups(64);
-  if (command.as_user) {
-    int count = static_cast<int>(groups.size());
-    if (::getgrouplist(command.as_user->name.c_str(), command.as_user->gid, groups.data(), &count) < 0) count = 0;
-    groups.resize(static_cast<std::size_t>(std::max(count, 0)));
-    if (groups.empty()) groups.push_back(command.as_user->gid);
-  }
+  const std::vector<gid_t> groups = command.as_user ? supplementary_groups(*command.as_user) : std::vector<gid_t>{};
   std::vector<std::string> env = child_environment(command);
   std::vector<char*> argv, envp;
   for (const auto& a : command.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
+  const pid_t agent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(log_fd);
     return make_error(ErrorCode::process, "fork failed", std::strerror(errno));
   }
-  if (pid == 0) exec_child(command, log_fd, groups, argv.data(), envp.data());
+  if (pid == 0) exec_child(command, agent, log_fd, groups, argv.data(), envp.data());
+  ::setpgid(pid, pid);  // also here: a timeout at once still finds the group
   ::close(log_fd);
   append_line(logs.process_log, nlohmann::json{{"step", command.step}, {"pid", pid}, {"argv", command.argv},
                                                {"as", command.as_user ? command.as_user->name : "root"}}.dump());
-  auto code = wait_child(pid, command.timeout);
+  auto code = wait_child(pid, command.timeout, on_agent_death(command));
   if (code) append_line(logs.step_log, fmt::format("[exit {}]", *code));
   return code;
 }

@@ -2,8 +2,10 @@
 // One child (pip) with its stdout and stderr written straight into a log file as it runs (an hour
 // of pip output never sits in memory, and `tail -f` shows it), the agent's environment passed on
 // unchanged (PIP_INDEX_URL, PIP_NO_INDEX, PIP_FIND_LINKS, proxies), stopped at a limit. The child
-// leads a process group of its own so the stop reaches what it started (builds, compilers), and a
-// Ctrl-C or SIGTERM to the agent stops it too instead of leaving it running.
+// is contained (common/process/contained_child.hpp): it leads a process group of its own, which is
+// killed on every path (the limit, a Ctrl-C or SIGTERM to the agent, and after pip's own exit), so
+// nothing it started (builds, compilers) outlives the run; and when the agent itself is killed
+// (SIGKILL), the group's guardian kills it.
 
 #include <chrono>
 #include <filesystem>

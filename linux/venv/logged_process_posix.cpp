@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "common/process/contained_child.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/util/ascii.hpp"
 
@@ -67,9 +68,10 @@ Status make_private_dirs(const std::filesystem::path& dir) {
   return {};
 }
 
-// In the child between fork and exec: only async-signal-safe calls.
-[[noreturn]] void exec_child(int log_fd, char* const* argv) {
-  ::setpgid(0, 0);
+// In the child between fork and exec: only async-signal-safe calls. contain_child: the child leads
+// a group of its own and dies with the agent, and everything it started with it.
+[[noreturn]] void exec_child(pid_t agent, int log_fd, char* const* argv) {
+  contain_child(agent, ParentDeath::kill_group);
   const int null_fd = ::open("/dev/null", O_RDONLY);
   if (null_fd >= 0) ::dup2(null_fd, 0);
   ::dup2(log_fd, 1);
@@ -83,19 +85,18 @@ Status make_private_dirs(const std::filesystem::path& dir) {
 LoggedRun wait_for(pid_t pid, std::chrono::seconds timeout) {
   LoggedRun run;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  int status = 0;
-  while (true) {
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
+  while (!has_ended(pid)) {
     const bool late = std::chrono::steady_clock::now() >= deadline;
-    if (late || g_stop_signal != 0 || (done < 0 && errno != EINTR)) {
+    if (late || g_stop_signal != 0) {
       run.timed_out = late;
       run.interrupted = !late && g_stop_signal != 0;
-      ::kill(-pid, SIGKILL);  // the group: pip and whatever it started
-      ::waitpid(pid, &status, 0);
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  kill_group(pid);  // on every path: pip and whatever it started (builds, compilers) and left running
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return run;
@@ -132,12 +133,13 @@ Result<LoggedRun> run_logged(const std::vector<std::string>& argv, const std::fi
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   StopSignals signals;
+  const pid_t agent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(log_fd);
     return make_error(ErrorCode::process, "fork failed", std::strerror(errno));
   }
-  if (pid == 0) exec_child(log_fd, args.data());
+  if (pid == 0) exec_child(agent, log_fd, args.data());
   ::setpgid(pid, pid);  // also here: no race with a kill before the child's own setpgid
   ::close(log_fd);
   LoggedRun run = wait_for(pid, timeout);

@@ -35,7 +35,7 @@ struct DoctorArgs {
 
 int run_doctor_command(const DoctorArgs& given, Console& console) {
   DoctorArgs args = given;
-  args.profile = choose_profile(profile_search(given.profile)).name_or_path;
+  args.profile = announced_profile_choice(given.profile, "tfwsl doctor", console.err).name_or_path;
   auto policy = doctor::host_policy_for_profile(args.profile, builtin_compat_db());
   if (!policy) {
     console.err << "tfwsl doctor: " << policy.error().describe() << "\n";

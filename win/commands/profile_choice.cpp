@@ -24,4 +24,15 @@ ChosenProfile load_chosen_profile(const std::string& option) {
   return chosen;
 }
 
+void announce_profile_choice(const ProfileChoice& choice, std::string_view command, std::ostream& err) {
+  for (const auto& ignored : choice.ignored) err << command << ": ignored " << ignored << "\n";
+  if (choice.origin != ProfileOrigin::command_line) err << command << ": profile: " << choice.from << "\n";
+}
+
+ProfileChoice announced_profile_choice(const std::string& option, std::string_view command, std::ostream& err) {
+  auto choice = choose_profile(profile_search(option));
+  announce_profile_choice(choice, command, err);
+  return choice;
+}
+
 }  // namespace tfwsl::cli

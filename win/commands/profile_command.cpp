@@ -68,6 +68,7 @@ int run_validate(const ValidateArgs& args, Console& console) {
 
 int run_show(const ShowArgs& args, Console& console) {
   const auto chosen = load_chosen_profile(args.profile);
+  for (const auto& ignored : chosen.choice.ignored) console.err << "tfwsl profile show: ignored " << ignored << "\n";
   const int code = issues_exit_code(chosen.loaded.issues);
   if (!chosen.loaded.profile) {
     console.err << "tfwsl profile show: " << chosen.choice.from << ":\n" << issues_text(chosen.loaded.issues);

@@ -60,6 +60,7 @@ Gathered gather_this_machine(const MachineArgs& args, const std::string& command
 
 int run_profile_diff(const DiffArgs& args, Console& console) {
   const auto chosen = load_chosen_profile(args.profile);
+  for (const auto& ignored : chosen.choice.ignored) console.err << "tfwsl profile diff: ignored " << ignored << "\n";
   if (!chosen.loaded.profile) {
     console.err << "tfwsl profile diff: the profile " << chosen.choice.from << " does not load:\n"
                 << issues_text(chosen.loaded.issues);

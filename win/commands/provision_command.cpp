@@ -79,7 +79,7 @@ std::string render(const nlohmann::json& recap) {
 
 int run_provision_command(const ProvisionArgs& given, Console& console) {
   ProvisionArgs args = given;
-  args.profile = choose_profile(profile_search(given.profile)).name_or_path;
+  args.profile = announced_profile_choice(given.profile, "tfwsl provision", console.err).name_or_path;
   auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
   const bool windows = read_system_info().is_windows;

@@ -235,6 +235,77 @@ def stop_checks(agent, work, venv, env):
         expect(len(pids) == 2 and not any(alive(pid) for pid in pids), "SIGTERM to the agent: pip and its child are gone", str(pids))
 
 
+def group_members(pgid):
+    """Live processes whose process group is pgid (from /proc/*/stat)."""
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                fields = open(f"/proc/{name}/stat").read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z" and int(fields[2]) == pgid:
+                out.append(int(name))
+    return out
+
+
+def all_gone(pids, pgid=None, within=5.0):
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not any(alive(pid) for pid in pids) and not (pgid and group_members(pgid)):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def spawned(mark, wait=30.0):
+    """(python's pid, its sleep's pid, python's process group) as the spawner module wrote them."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        try:
+            python, sleep, pgid = (int(x) for x in open(mark).read().split())
+            return python, sleep, pgid
+        except (OSError, ValueError):
+            time.sleep(0.05)
+    return None
+
+
+def containment_checks(agent, work, venv, env):
+    """Issue 22, item 14: nothing the agent starts outlives its run (by pid and by process group)."""
+    proj = os.path.join(work, "spawnproj")
+    write(os.path.join(proj, "spawner.py"),
+          "import os, subprocess, time\nchild = subprocess.Popen(['sleep', '300'])\n"
+          "open(os.environ['TFWSL_SPAWN_MARK'], 'w').write(f'{os.getpid()} {child.pid} {os.getpgid(0)}\\n')\n"
+          "if os.environ.get('TFWSL_SPAWN_HANG') == '1':\n    time.sleep(600)\n")
+    for hang, what in (("1", "an import past --timeout-s"), ("0", "an import that returns and leaves its sleep")):
+        mark = os.path.join(work, f"spawn-{hang}")
+        p = run_agent(agent, env, "verify", "--venv", venv, "--project", proj, "--module", "spawner", "--timeout-s", "3",
+                      "--env", f"TFWSL_SPAWN_MARK={mark}", "--env", f"TFWSL_SPAWN_HANG={hang}")
+        got = spawned(mark, wait=0)
+        expect(got is not None and all_gone(got[:2], got[2]), f"verify, {what}: the module and its sleep are gone", f"{got}\n{p.stderr}")
+    mark = os.path.join(work, "spawn-killed")
+    agent_process = subprocess.Popen([agent, "venv", "verify", "--venv", venv, "--project", proj, "--module", "spawner",
+                                      "--env", f"TFWSL_SPAWN_MARK={mark}", "--env", "TFWSL_SPAWN_HANG=1"], env=env,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    got = spawned(mark)
+    agent_process.kill()
+    agent_process.wait()
+    expect(got is not None and all_gone(got[:2], got[2]), "verify, the agent SIGKILLed during the import: the module and its sleep die with it",
+           str(got))
+    with HangingPip(venv, work) as trap:
+        agent_process = subprocess.Popen([agent, "venv", "install", "--venv", venv, "--package", "absentpkg==1.0"], env=env,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while len(trap.pids()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        pids = trap.pids()
+        pgid = os.getpgid(pids[0]) if pids and alive(pids[0]) else None
+        agent_process.kill()
+        agent_process.wait()
+        expect(len(pids) == 2 and all_gone(pids, pgid), "install, the agent SIGKILLed while pip runs: pip and its child die with it",
+               f"{pids} pgid {pgid}")
+
+
 def input_error_checks(agent, work, venv, env):
     missing = os.path.join(work, "nowhere", "requirements.txt")
     p = run_agent(agent, env, "install", "--venv", venv, "-r", missing)
@@ -303,6 +374,7 @@ def main():
     install_checks(a.agent, schemas, a.work, home, venv, proj, env)
     input_error_checks(a.agent, a.work, venv, env)
     stop_checks(a.agent, a.work, venv, env)
+    containment_checks(a.agent, a.work, venv, env)
     verify_checks(a.agent, schemas, venv, proj, env)
     for seconds, what in TIMINGS:
         print(f"time: {seconds:5.2f} s  venv {what}")

@@ -117,3 +117,96 @@ TEST_CASE("the commented profile init writes loads as the default it came from",
   CHECK(again.issues.empty());
   CHECK(emit_profile(*again.profile) == emit_profile(*def.profile));
 }
+
+namespace {
+
+// Issue 22, item 11: the filesystem port with owners and devices set by the test (the real
+// files' existence, this user uid 1000 unless told).
+class FakeProfileFiles final : public ProfileFiles {
+ public:
+  std::map<std::string, std::uint64_t> owners;   // a file's owner (default: 1000, the user)
+  std::map<std::string, std::uint64_t> devices;  // a folder and all below it (default: device 1)
+  ProfilePathFacts facts(const fs::path& path) const override {
+    ProfilePathFacts out;
+    std::error_code ec;
+    out.exists = fs::exists(path, ec);
+    out.regular_file = fs::is_regular_file(path, ec);
+    const auto key = path.lexically_normal().string();
+    out.owner = owners.count(key) ? owners.at(key) : 1000;
+    out.device = 1;
+    std::size_t longest = 0;
+    for (const auto& [prefix, device] : devices)
+      if (key.rfind(prefix, 0) == 0 && prefix.size() > longest) longest = prefix.size(), out.device = device;
+    return out;
+  }
+  std::optional<std::uint64_t> current_user() const override { return 1000; }
+};
+
+bool names(const std::vector<std::string>& lines, const std::string& text) {
+  for (const auto& l : lines)
+    if (l.find(text) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a tfwsl.yaml another user owns is ignored and named; the user's own and root's are taken", "[profile][locate]") {
+  test::TempDir dir;
+  const fs::path shared = dir.path() / "tmp";
+  fs::create_directories(shared / "work");
+  test::write_file(shared / "tfwsl.yaml", "name: evil\npackages: { pip: [evilpkg] }\n");
+  FakeProfileFiles files;
+  files.owners[(shared / "tfwsl.yaml").string()] = 1001;
+  // HOME at the temporary folder: the climb stops there, whatever lies in this machine's /tmp.
+  auto search = search_in(shared / "work", {{"HOME", dir.path().string()}});
+  search.files = &files;
+  auto choice = choose_profile(search);
+  CHECK(choice.origin == ProfileOrigin::builtin);
+  CHECK(names(choice.ignored, (shared / "tfwsl.yaml").string() + ": owned by uid 1001, not by you (uid 1000) or root"));
+  files.owners[(shared / "tfwsl.yaml").string()] = 0;
+  CHECK(choose_profile(search).name_or_path == (shared / "tfwsl.yaml").string());
+  files.owners.clear();
+  CHECK(choose_profile(search).name_or_path == (shared / "tfwsl.yaml").string());
+  CHECK(choose_profile(search).ignored.empty());
+}
+
+TEST_CASE("the climb stops at the home folder: a tfwsl.yaml above it is not the project's", "[profile][locate]") {
+  test::TempDir dir;
+  const fs::path home = dir.path() / "home" / "me";
+  fs::create_directories(home / "proj" / "src");
+  test::write_file(dir.path() / "home" / "tfwsl.yaml", "name: above\n");
+  FakeProfileFiles files;
+  auto search = search_in(home / "proj" / "src", {{"HOME", home.string() + "/"}});
+  search.files = &files;
+  CHECK(choose_profile(search).origin == ProfileOrigin::builtin);
+  test::write_file(home / "tfwsl.yaml", "name: mine\n");  // the home itself is still looked in
+  CHECK(choose_profile(search).name_or_path == (home / "tfwsl.yaml").string());
+}
+
+TEST_CASE("the climb stops at a filesystem boundary, as git does", "[profile][locate]") {
+  test::TempDir dir;
+  const fs::path mount = dir.path() / "mnt" / "usb";
+  fs::create_directories(mount / "proj");
+  test::write_file(dir.path() / "tfwsl.yaml", "name: other-filesystem\n");
+  FakeProfileFiles files;
+  files.devices[mount.string()] = 2;
+  auto search = search_in(mount / "proj", {});
+  search.files = &files;
+  CHECK(choose_profile(search).origin == ProfileOrigin::builtin);
+  files.devices.clear();
+  CHECK(choose_profile(search).name_or_path == (dir.path() / "tfwsl.yaml").string());
+}
+
+TEST_CASE("a default profile file another user owns is ignored and named", "[profile][locate]") {
+  test::TempDir dir;
+  const fs::path config = dir.path() / "config";
+  fs::create_directories(config / "tfwsl");
+  test::write_file(config / "tfwsl" / "profile.yaml", "name: planted\n");
+  FakeProfileFiles files;
+  files.owners[(config / "tfwsl" / "profile.yaml").string()] = 1001;
+  auto search = search_in(dir.path(), {{"XDG_CONFIG_HOME", config.string()}, {"HOME", dir.path().string()}});
+  search.files = &files;
+  auto choice = choose_profile(search);
+  CHECK(choice.origin == ProfileOrigin::builtin);
+  CHECK(names(choice.ignored, (config / "tfwsl" / "profile.yaml").string() + ": owned by uid 1001"));
+}

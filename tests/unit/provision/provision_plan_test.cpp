@@ -112,6 +112,25 @@ TEST_CASE("a profile asking for cuda, cuda-12-x or cuda-drivers is refused with 
   }
 }
 
+// Issue 22, item 19: `profile validate` accepted `--allow-unauthenticated`, which the plan then
+// refused. One rule (common/profile/apt_package_rule.hpp): what validation passes, the plan takes.
+TEST_CASE("profile validation and the provisioning plan apply the same apt package-name rule") {
+  for (const char* name : {"--allow-unauthenticated", "-oAPT::Get::Assume-Yes=1", "cuda-toolkit-12-2=12.2.2-1", "Foo",
+                           "/tmp/x.deb", "x", "build-essential", "libstdc++6", "python3.10-venv", "g++"}) {
+    INFO(name);
+    ProfileLoadOptions options;
+    options.overrides = {fmt::format("packages.apt=[python3-venv, \"{}\"]", name)};
+    const auto validated = load_profile(default_profile_name(), options);
+    auto plan = build_provision_plan(profile_with_override(options.overrides.front()), builtin_compat_db(), PlanSettings{});
+    CHECK(validated.ok() == plan.has_value());
+    if (!validated.ok()) {
+      bool named = false;
+      for (const auto& issue : validated.issues) named = named || issue.message.find(fmt::format("'{}'", name)) != std::string::npos;
+      CHECK(named);
+    }
+  }
+}
+
 TEST_CASE("package names outside the allowlist pattern never reach apt") {
   for (const char* bad : {"-oAPT::Get::Assume-Yes=1", "../x.deb", "Foo", "a", "x y", "pkg;rm", "/tmp/x.deb"}) {
     INFO(bad);

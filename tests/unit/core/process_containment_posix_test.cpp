@@ -1,0 +1,70 @@
+// Issue 22, item 14: what SystemProcessRunner's child starts ends with it, on every path: the
+// timeout (the whole process group is killed, not only the child), and after the child's own exit
+// (a `sleep` it left running in the background). Signals and exit codes still come back as before.
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "common/process/process_runner.hpp"
+
+using namespace tfwsl;
+using namespace std::chrono_literals;
+
+namespace {
+
+bool alive(long pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto close = text.rfind(')');
+  return close != std::string::npos && text.size() > close + 2 && text[close + 2] != 'Z';
+}
+
+bool gone_within(long pid, std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (alive(pid) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(20ms);
+  return !alive(pid);
+}
+
+long first_number(const std::string& text) { return std::stol(text.substr(0, text.find('\n'))); }
+
+}  // namespace
+
+TEST_CASE("a child past its timeout is killed with everything it started", "[process]") {
+  ProcessRequest request{{"/bin/sh", "-c", "sleep 300 & echo $!; wait"}};
+  request.timeout = 1s;
+  auto outcome = SystemProcessRunner().run(request);
+  REQUIRE(outcome);
+  CHECK(outcome->timed_out);
+  REQUIRE_FALSE(outcome->out.empty());
+  CHECK(gone_within(first_number(outcome->out), 2s));
+}
+
+TEST_CASE("a child that exits leaving a background process: it is ended, and the run does not wait for it", "[process]") {
+  ProcessRequest request{{"/bin/sh", "-c", "sleep 300 & echo $!"}};
+  request.timeout = 20s;
+  const auto started = std::chrono::steady_clock::now();
+  auto outcome = SystemProcessRunner().run(request);
+  REQUIRE(outcome);
+  CHECK_FALSE(outcome->timed_out);
+  CHECK(outcome->exit_code == 0);
+  CHECK(std::chrono::steady_clock::now() - started < 10s);
+  REQUIRE_FALSE(outcome->out.empty());
+  CHECK(gone_within(first_number(outcome->out), 2s));
+}
+
+TEST_CASE("a child killed by a signal, and its output, still come back as before", "[process]") {
+  auto outcome = SystemProcessRunner().run({{"/bin/sh", "-c", "echo said; kill -TERM $$"}});
+  REQUIRE(outcome);
+  CHECK(outcome->out == "said\n");
+  CHECK(outcome->exit_code != 0);
+  auto plain = SystemProcessRunner().run({{"/bin/sh", "-c", "echo out; echo err >&2; exit 7"}});
+  REQUIRE(plain);
+  CHECK(plain->exit_code == 7);
+  CHECK(plain->out == "out\n");
+  CHECK(plain->err == "err\n");
+}
