@@ -112,7 +112,10 @@ Result<EditPlan> plan_edit(const Document& document, std::string_view old_bytes,
     plan.changes.push_back(std::move(change));
   }
   for (Change& change : plan.changes) change.line = plan.after.line_of(change.ref.section, change.ref.key);
-  plan.findings = lint(plan.after, LintOptions{options.physical_memory_bytes});
+  // The lint is of what will be written (UTF-8 without BOM), not of the file as it was read: a
+  // UTF-16 or BOM file's encoding finding is what the rewrite fixes.
+  plan.new_bytes = plan.after.serialize();
+  plan.findings = lint(Document::parse(plan.new_bytes), LintOptions{options.physical_memory_bytes});
   for (const Change& change : plan.changes) {
     if (!change.after || change.line == 0) continue;
     for (const Finding& f : plan.findings) {
@@ -121,7 +124,6 @@ Result<EditPlan> plan_edit(const Document& document, std::string_view old_bytes,
                         fmt::format("refusing {}={}: {}; fix: {}", change.ref.key, *change.after, f.summary, f.fix));
     }
   }
-  plan.new_bytes = plan.after.serialize();
   plan.changes_bytes = plan.new_bytes != old_bytes;
   return plan;
 }
