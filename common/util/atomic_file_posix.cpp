@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "common/util/atomic_file.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl {
 namespace {
@@ -70,8 +71,9 @@ mode_t mode_for(const std::filesystem::path& target) {
 }
 
 Status refuse_write_protected(const std::filesystem::path& target) {
-  return make_error(ErrorCode::permission, shown_path(target) + " is read-only: nothing was changed; make it writable "
-                                           "(chmod u+w " + shown_path(target) + ") if it should change, and run again");
+  return make_error(ErrorCode::permission, shown_path(target) + " is read-only: nothing was changed; make it writable (" +
+                                               bash_command({"chmod", "u+w", shown_path(target)}) +
+                                               ") if it should change, and run again");
 }
 
 }  // namespace

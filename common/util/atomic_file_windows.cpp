@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/util/atomic_file.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl {
 namespace {
@@ -92,7 +93,8 @@ bool is_write_protected(const std::filesystem::path& path) {
 Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes) {
   if (is_write_protected(target))
     return make_error(ErrorCode::permission, shown_path(target) + " is read-only: nothing was changed; make it writable "
-                                             "(attrib -R \"" + shown_path(target) + "\") if it should change, and run again");
+                                             "(in PowerShell: " + powershell_command({"attrib", "-R", shown_path(target)}) +
+                                                 ") if it should change, and run again");
   std::filesystem::path temp;
   TFWSL_TRY_STATUS(create_temporary(target, bytes, temp));
   maybe_fault(ReplaceFault::before_swap);

@@ -9,6 +9,7 @@
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
 #include "common/util/regular_file.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -87,9 +88,9 @@ Status check_writable(const WslconfigFile& file) {
   if (!file.exists || !is_write_protected(path_from_utf8(file.target))) return {};
   const std::string named = file.is_link() ? file.target + " (where the link " + file.path + " points)" : file.path;
 #ifdef _WIN32
-  const std::string fix = "attrib -R \"" + file.target + "\"";
+  const std::string fix = "in PowerShell: " + powershell_command({"attrib", "-R", file.target});
 #else
-  const std::string fix = "chmod u+w '" + file.target + "'";
+  const std::string fix = bash_command({"chmod", "u+w", file.target});
 #endif
   return make_error(ErrorCode::permission,
                     "nothing changed: " + named + " is read-only; if it should change, make it writable (" + fix + ") and run again");

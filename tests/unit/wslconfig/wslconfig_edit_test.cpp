@@ -124,3 +124,13 @@ TEST_CASE("set lints what it writes, not the bytes it read", "[wslconfig][edit]"
   for (const Finding& f : invalid->findings) encoding_reported |= f.id == "wslconfig.encoding";
   CHECK(encoding_reported);
 }
+
+// A file of a megabyte (the most `wslconfig` reads) made the line table quadratic: 200,000 lines
+// ran for minutes. The lines both texts share at the start and the end are left out of it.
+TEST_CASE("the diff of a long file is only its changed lines, at once", "[wslconfig][edit]") {
+  std::string old_text = "[wsl2]\n";
+  for (int i = 0; i < 100000; ++i) old_text += "# padding\n";
+  const std::string new_text = "[wsl2]\nmemory=16GB\n" + old_text.substr(7) + "swap=0\n";
+  CHECK(line_diff(old_text, new_text) == "+2: memory=16GB\n+100003: swap=0\n");
+  CHECK(line_diff(old_text, old_text).empty());
+}
