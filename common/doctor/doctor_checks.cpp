@@ -6,6 +6,7 @@
 
 #include "common/host/host_checks.hpp"
 #include "common/units/size_parser.hpp"
+#include "common/util/shell_quote.hpp"
 #include "common/version/driver_version.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
 #include "common/wslconfig/wslconfig_lint.hpp"
@@ -130,7 +131,8 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
     std::string listed;
     for (const auto& n : names) listed += (listed.empty() ? "" : ", ") + n;
     const std::string example = names.empty() ? std::string("Ubuntu-22.04") : names.front();
-    r.fix = wanted.empty() ? "choose one: wsl --set-default " + example + (names.size() > 1 ? " (or another of " + listed + ")" : "")
+    r.fix = wanted.empty() ? "choose one: " + powershell_command({"wsl", "--set-default", example}) +
+                                 (names.size() > 1 ? " (or another of " + listed + ")" : "")
                            : "pick one of the installed distributions with --distro: " + listed;
     return r;
   }
@@ -138,7 +140,8 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
   if (pick->version && *pick->version == 1) {
     r.status = CheckStatus::fail;
     r.summary = pick->name + " runs as WSL 1: the GPU is only available in WSL 2";
-    r.fix = "convert it: wsl --set-version " + pick->name + " 2 (and wsl --set-default-version 2 for new ones)";
+    r.fix = "convert it: " + powershell_command({"wsl", "--set-version", pick->name, "2"}) +
+            " (and wsl --set-default-version 2 for new ones)";
     return r;
   }
   r.status = CheckStatus::ok;

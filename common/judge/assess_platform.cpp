@@ -4,8 +4,19 @@
 
 #include "common/judge/verdict_parts.hpp"
 #include "common/util/byte_size_text.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::judge::detail {
+namespace {
+
+// Quoted for bash: the package names come from dpkg, in the distro.
+std::string removal_command(const std::vector<std::string>& packages) {
+  std::vector<std::string> argv{"sudo", "apt-get", "remove", "--purge"};
+  argv.insert(argv.end(), packages.begin(), packages.end());
+  return bash_command(argv);
+}
+
+}  // namespace
 
 using agent_api::WslKind;
 
@@ -54,9 +65,9 @@ CheckResult check_no_linux_driver(const LinuxFacts& f) {
   if (f.driver.packages.empty() && f.driver.libcuda_copies.empty())
     return verdict("linux.no-linux-driver", CheckStatus::ok, "no Linux NVIDIA driver inside WSL", {}, details);
   const std::string removal = f.driver.packages.empty()
-                                  ? "find the package owning it (dpkg -S " + f.driver.libcuda_copies.front() +
+                                  ? "find the package owning it (" + bash_command({"dpkg", "-S", f.driver.libcuda_copies.front()}) +
                                         ") and remove it with sudo apt-get remove --purge"
-                                  : "sudo apt-get remove --purge " + join(f.driver.packages, " ");
+                                  : removal_command(f.driver.packages);
   return verdict("linux.no-linux-driver", CheckStatus::fail,
                  "a Linux NVIDIA driver is installed inside WSL: " +
                      join(f.driver.packages.empty() ? f.driver.libcuda_copies : f.driver.packages),

@@ -5,6 +5,7 @@
 
 #include "common/judge/verdict_parts.hpp"
 #include "common/profile/profile.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::judge::detail {
 namespace {
@@ -22,7 +23,8 @@ std::string toolkit_versions(const LinuxFacts& f) {
 }
 
 std::string toolkit_install_fix(const CheckPolicy& p) {
-  return "sudo apt-get install " + cuda_toolkit_apt_package(p.cuda_toolkit) + " (from NVIDIA's wsl-ubuntu repository)";
+  return bash_command({"sudo", "apt-get", "install", cuda_toolkit_apt_package(p.cuda_toolkit)}) +
+         " (from NVIDIA's wsl-ubuntu repository)";
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include "common/judge/verdict_parts.hpp"
 #include "common/util/byte_size_text.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::judge::detail {
 
@@ -36,8 +37,9 @@ CheckResult check_data_location(const LinuxFacts& f) {
   }
   if (!slow.empty())
     return verdict("data.location", CheckStatus::warn, "on a slow Windows mount (drvfs/9p): " + join(slow),
-                   "Copy the data into the Linux filesystem and use it there: tfwsl-agent dataset import --source " +
-                       slow.front() + " --target ~/datasets/<name> (verified, resumable), or cp -a / rsync -a.",
+                   "Copy the data into the Linux filesystem and use it there: " +
+                       bash_command({"tfwsl-agent", "dataset", "import", "--source", slow.front()}) +
+                       " --target ~/datasets/NAME (verified, resumable), or cp -a / rsync -a.",
                    details);
   return verdict("data.location", CheckStatus::ok, "data is on the Linux filesystem", {}, details);
 }

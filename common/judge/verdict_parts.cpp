@@ -1,4 +1,5 @@
 #include "common/judge/verdict_parts.hpp"
+#include "common/util/shell_quote.hpp"
 
 #include <algorithm>
 
@@ -32,7 +33,8 @@ bool is_wsl(const LinuxFacts& f) { return f.wsl.kind != agent_api::WslKind::not_
 std::string distro_for_command(const LinuxFacts& f) {
   // WSL_DISTRO_NAME is what wsl.exe calls it; a PRETTY_NAME ("Ubuntu 22.04.4 LTS") is not a name
   // wsl.exe accepts, so a name with a blank is no use in a command.
-  if (!f.wsl.distro.empty() && f.wsl.distro.find(' ') == std::string::npos) return f.wsl.distro;
+  // Quoted for PowerShell, where the fixes that name it are typed.
+  if (!f.wsl.distro.empty() && f.wsl.distro.find(' ') == std::string::npos) return powershell_quote(f.wsl.distro);
   return "<name from wsl -l -v>";
 }
 

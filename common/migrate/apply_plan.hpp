@@ -47,9 +47,13 @@ std::string migration_report(const MigratePlan& plan, const std::vector<StepResu
 MigratePlan with_home(MigratePlan plan, const std::string& home);
 
 // How to run the migrated project from Windows and open it in VS Code (a plan with_home: absolute paths).
+// Each is quoted for the shell it is printed for (common/util/shell_quote.hpp): a folder named
+// `R&D $(touch x)` is one argument, never code.
 struct RunCommands {
-  std::string wsl;     // wsl -d DISTRO --cd /home/me/projects/NAME --exec bash -lc '~/.venvs/X/bin/python -m MODULE'
-  std::string vscode;  // code --remote wsl+DISTRO /home/me/projects/NAME
+  std::string wsl;      // PowerShell: wsl -d DISTRO --cd /home/me/projects/NAME --exec bash -lc '~/.venvs/X/bin/python -m MODULE'
+  std::string wsl_cmd;  // cmd.exe: the same argv, quoted for cmd
+  std::string in_wsl;   // bash, inside the distro: cd /home/me/projects/NAME && ~/.venvs/X/bin/python -m MODULE
+  std::string vscode;   // PowerShell: code --remote wsl+DISTRO /home/me/projects/NAME
 };
 RunCommands how_to_run(const MigratePlan& plan);
 

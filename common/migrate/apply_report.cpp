@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "common/migrate/apply_plan.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::migrate {
 namespace {
@@ -35,13 +36,19 @@ std::string profile_name_for(const std::string& project) {
 RunCommands how_to_run(const MigratePlan& plan) {
   const ShippedProfile& target = *plan.decision.target;
   const std::string main = main_module(plan.scan);
-  const std::string run = main.empty() ? "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices())\"" : "python -m " + main;
-  // wsl.exe's --cd takes an absolute Linux path (learn.microsoft.com/windows/wsl/basic-commands); a
-  // login shell (bash -l) expands the venv's ~.
+  // What bash -lc runs, quoted for bash (a project or module name is text, never code); a login
+  // shell (bash -l) expands the venv's leading ~.
+  const std::vector<std::string> python_args =
+      main.empty() ? std::vector<std::string>{"-c", "import tensorflow as tf; print(tf.config.list_physical_devices())"}
+                   : std::vector<std::string>{"-m", main};
   // Keras 2 code on a Keras 3 TensorFlow needs tf-keras chosen before TensorFlow loads (keras.io/getting_started).
   const std::string env = plan.decision.legacy_keras ? "TF_USE_LEGACY_KERAS=1 " : "";
-  return {fmt::format("wsl -d {} --cd {} --exec bash -lc '{}{}/bin/{}'", target.distro, plan.project_linux_path, env, target.venv, run),
-          fmt::format("code --remote wsl+{} {}", target.distro, plan.project_linux_path)};
+  const std::string inner = env + bash_quote_keeping_home(target.venv + "/bin/python") + " " + bash_command(python_args);
+  // wsl.exe's --cd takes an absolute Linux path (learn.microsoft.com/windows/wsl/basic-commands).
+  const std::vector<std::string> wsl{"wsl", "-d", target.distro, "--cd", plan.project_linux_path, "--exec", "bash", "-lc", inner};
+  const std::vector<std::string> code{"code", "--remote", "wsl+" + target.distro, plan.project_linux_path};
+  return {powershell_command(wsl), shell_command(Shell::cmd, wsl), "cd " + bash_quote_keeping_home(plan.project_linux_path) + " && " + inner,
+          powershell_command(code)};
 }
 
 std::string project_profile_yaml(const MigratePlan& plan) {
@@ -75,7 +82,9 @@ std::string migration_report(const MigratePlan& plan, const std::vector<StepResu
   out += "\n## Steps\n\n";
   for (const auto& s : steps) out += fmt::format("- {}: {}\n", s.step, s.ran ? s.detail : "done by an earlier run");
   const RunCommands run = how_to_run(plan);
-  out += fmt::format("\n## Run it\n\nFrom Windows:\n\n    {}\n\nIn VS Code:\n\n    {}\n", run.wsl, run.vscode);
+  out += fmt::format("\n## Run it\n\nFrom Windows, in PowerShell:\n\n    {}\n\nin cmd.exe:\n\n    {}\n\nIn a WSL terminal (bash):\n\n    {}\n\n"
+                     "In VS Code (from PowerShell):\n\n    {}\n",
+                     run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
   return out;
 }
 

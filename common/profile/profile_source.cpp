@@ -1,10 +1,8 @@
 #include "common/profile/profile_source.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include <fmt/format.h>
 
+#include "common/util/regular_file.hpp"
 #include "common/util/suggest.hpp"
 #include "common/profile/profile_schema.hpp"
 #include "common/resources/embedded_resources.hpp"
@@ -52,25 +50,29 @@ std::optional<std::string> join_inside(std::string_view from_name, std::string_v
 }  // namespace
 
 Result<ProfileText> read_profile_file(const std::filesystem::path& path) {
+  // One bounded open of a regular file (common/util/regular_file.hpp): a FIFO or a device named as
+  // a profile is refused, never read (a FIFO would block, /dev/zero would never end).
+  const RegularFileRead read = read_regular_file(path, k_max_profile_bytes);
+  switch (read.problem) {
+    case FileReadProblem::none:
+      break;
+    case FileReadProblem::missing:
+    case FileReadProblem::not_regular:
+      return make_error(ErrorCode::not_found,
+                        fmt::format("profile '{}' does not exist or is not a file{}; check the path, "
+                                    "name a built-in profile ({}, ...), or write a YAML file that extends one (docs/profiles.md)",
+                                    path.string(), *read.kind ? fmt::format(" (it is {})", read.kind) : "",
+                                    default_profile_name()));
+    case FileReadProblem::too_large:
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("profile '{}' is {} bytes, more than a profile can be ({} bytes); point at the YAML profile",
+                                    path.string(), read.size, k_max_profile_bytes));
+    case FileReadProblem::unreadable:
+      return make_error(ErrorCode::io, fmt::format("cannot read profile '{}' ({}); check its permissions", path.string(), read.why));
+  }
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    return make_error(ErrorCode::not_found, fmt::format("profile '{}' does not exist or is not a file; check the path, "
-                                                        "name a built-in profile ({}, ...), or write a YAML file that "
-                                                        "extends one (docs/profiles.md)",
-                                                        path.string(), default_profile_name()));
-  }
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > k_max_profile_bytes) {
-    return make_error(ErrorCode::invalid_input,
-                      fmt::format("profile '{}' is {} bytes, more than a profile can be ({} bytes); point at the YAML profile",
-                                  path.string(), size, k_max_profile_bytes));
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(ErrorCode::io, fmt::format("cannot read profile '{}'; check its permissions", path.string()));
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
   auto canonical = std::filesystem::weakly_canonical(path, ec);
-  return ProfileText{ec ? path.string() : canonical.string(), path.string(), bytes.str()};
+  return ProfileText{ec ? path.string() : canonical.string(), path.string(), read.bytes};
 }
 
 std::vector<std::string> shipped_profile_names() {

@@ -1,10 +1,16 @@
 #include <fmt/format.h>
 
-#include "common/process/process_runner.hpp"
 #include "common/provision/provision_plan.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::provision {
 namespace {
+
+// Quoted for the shell a person would type it in (common/util/shell_quote.hpp): the host's steps in
+// PowerShell, the distro's in bash.
+std::string printed_command(RunsAs who, const std::vector<std::string>& argv) {
+  return who == RunsAs::host ? "(PowerShell) " + powershell_command(argv) : "(bash) " + bash_command(argv);
+}
 
 void render_steps(std::string& out, const std::vector<PlannedStep>& steps, int& number) {
   for (const auto& step : steps) {
@@ -16,7 +22,7 @@ void render_steps(std::string& out, const std::vector<PlannedStep>& steps, int& 
       out += fmt::format("      packages: {}\n", list);
     }
     for (const auto& [k, v] : step.values) out += fmt::format("      {}: {}\n", k, v);
-    for (const auto& c : step.commands) out += fmt::format("      run as {}: {}\n", to_string(c.as), describe_command(c.argv));
+    for (const auto& c : step.commands) out += fmt::format("      run as {}: {}\n", to_string(c.as), printed_command(c.as, c.argv));
     out += fmt::format("      changes: {}\n", step.changes);
   }
 }

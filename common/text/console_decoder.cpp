@@ -11,6 +11,7 @@ const char* to_string(ConsoleEncoding encoding) {
     case ConsoleEncoding::utf16le: return "utf-16le";
     case ConsoleEncoding::utf16le_bom: return "utf-16le-bom";
     case ConsoleEncoding::utf16be_bom: return "utf-16be-bom";
+    case ConsoleEncoding::utf16be: return "utf-16be";
   }
   return "utf-8";
 }
@@ -29,6 +30,7 @@ ConsoleEncoding detect_console_encoding(std::string_view bytes) {
   }
   // ASCII-heavy UTF-16LE has a NUL in nearly every odd byte; CJK text has few, so a third suffices.
   if (odd_nul * 3 >= pairs && even_nul * 10 <= pairs) return ConsoleEncoding::utf16le;
+  if (even_nul * 3 >= pairs && odd_nul * 10 <= pairs) return ConsoleEncoding::utf16be;
   return ConsoleEncoding::utf8;
 }
 
@@ -40,6 +42,7 @@ DecodedText decode_console_output(std::string_view bytes) {
     case ConsoleEncoding::utf16le: return {utf16_bytes_to_utf8(bytes, false), enc};
     case ConsoleEncoding::utf16le_bom: return {utf16_bytes_to_utf8(bytes.substr(2), false), enc};
     case ConsoleEncoding::utf16be_bom: return {utf16_bytes_to_utf8(bytes.substr(2), true), enc};
+    case ConsoleEncoding::utf16be: return {utf16_bytes_to_utf8(bytes, true), enc};
   }
   return {std::string(bytes), enc};
 }

@@ -8,12 +8,13 @@
 
 namespace tfwsl {
 
-enum class ConsoleEncoding { utf8, utf8_bom, utf16le, utf16le_bom, utf16be_bom };
+enum class ConsoleEncoding { utf8, utf8_bom, utf16le, utf16le_bom, utf16be_bom, utf16be };
 
 const char* to_string(ConsoleEncoding encoding);
 
 // Looks at a byte buffer: a BOM decides; otherwise UTF-16LE is recognised by NUL bytes in odd
-// positions of mostly-ASCII text (at least a third of the odd bytes are NUL and almost no even ones).
+// positions of mostly-ASCII text (at least a third of the odd bytes are NUL and almost no even ones),
+// and UTF-16BE (a Windows editor's "Unicode big endian" without its BOM) by the mirror image.
 ConsoleEncoding detect_console_encoding(std::string_view bytes);
 
 struct DecodedText {

@@ -1,7 +1,11 @@
 #include "common/util/atomic_file.hpp"
 
+#include <cstdint>
 #include <cstdlib>
+#include <random>
 #include <string>
+
+#include <fmt/format.h>
 
 namespace tfwsl {
 
@@ -12,6 +16,20 @@ ReplaceFault replace_fault_from_environment() {
   if (stage == "half-written") return ReplaceFault::half_written;
   if (stage == "before-swap") return ReplaceFault::before_swap;
   return ReplaceFault::none;
+}
+
+std::string temporary_name_prefix(const std::filesystem::path& target) {
+  return "." + shown_path(target.filename()) + ".tfwsl-tmp-";
+}
+
+std::filesystem::path random_temporary_path(const std::filesystem::path& target) {
+  // std::random_device reads the system's generator (getrandom, or rand_s on MinGW): a name another
+  // user cannot guess ahead of the write.
+  static thread_local std::random_device source;
+  const std::uint64_t high = source();
+  const std::uint64_t suffix = (high << 32) | source();
+  const std::string name = temporary_name_prefix(target) + fmt::format("{:016x}", suffix);
+  return target.parent_path() / std::filesystem::path(std::u8string(name.begin(), name.end()));
 }
 
 std::string shown_path(const std::filesystem::path& path) {

@@ -4,9 +4,11 @@
 #include <cstring>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/util/atomic_file.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl {
 namespace {
@@ -43,22 +45,57 @@ void sync_folder(const std::filesystem::path& folder) {
   ::close(fd);
 }
 
+// A new file that did not exist, never through a link; fchmod so the umask does not narrow `mode`.
+int create_exclusive(const std::filesystem::path& path, mode_t mode) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd >= 0) ::fchmod(fd, mode);
+  return fd;
+}
+
+// The temporary file: a fresh random name until one is free (a taken name, file or link, is never
+// opened). Returns the descriptor, or -1 with errno set.
+int create_temporary(const std::filesystem::path& target, mode_t mode, std::filesystem::path& temp) {
+  for (int attempt = 0; attempt < k_temporary_name_attempts; ++attempt) {
+    temp = random_temporary_path(target);
+    const int fd = create_exclusive(temp, mode);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
+}
+
+// The target's permission bits (following a link, as rename(2) replaces the name anyway), else rw-r--r--.
+mode_t mode_for(const std::filesystem::path& target) {
+  struct stat st {};
+  if (::stat(target.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return st.st_mode & 07777;
+  return static_cast<mode_t>(k_new_file_perms);
+}
+
+Status refuse_write_protected(const std::filesystem::path& target) {
+  return make_error(ErrorCode::permission, shown_path(target) + " is read-only: nothing was changed; make it writable (" +
+                                               bash_command({"chmod", "u+w", shown_path(target)}) +
+                                               ") if it should change, and run again");
+}
+
 }  // namespace
 
 void maybe_fault(ReplaceFault stage) {
   if (stage != ReplaceFault::none && replace_fault_from_environment() == stage) ::_exit(k_replace_fault_exit_code);
 }
 
-std::filesystem::path temporary_path_for(const std::filesystem::path& target) {
-  return target.parent_path() / ("." + target.filename().string() + ".tfwsl-tmp-" + std::to_string(::getpid()));
+bool is_write_protected(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return false;
+  return (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(path.c_str(), W_OK) != 0;
 }
 
 Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes) {
-  const std::filesystem::path temp = temporary_path_for(target);
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return make_error(ErrorCode::io, "cannot create " + shown_path(temp) + ": " + errno_text());
+  if (is_write_protected(target)) return refuse_write_protected(target);
+  std::filesystem::path temp;
+  const int fd = create_temporary(target, mode_for(target), temp);
+  if (fd < 0)
+    return make_error(ErrorCode::io, "cannot create a temporary file beside " + shown_path(target) + ": " + errno_text());
   auto written = write_flushed(fd, bytes, temp, true);
-  ::close(fd);
+  ::close(fd);  // closed before the swap
   if (!written) {
     ::unlink(temp.c_str());
     return written;
@@ -73,9 +110,12 @@ Status replace_file_atomically(const std::filesystem::path& target, std::string_
   return {};
 }
 
-Status write_new_file(const std::filesystem::path& path, std::string_view bytes) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) return make_error(ErrorCode::io, "cannot create " + shown_path(path) + ": " + errno_text());
+Status write_new_file(const std::filesystem::path& path, std::string_view bytes, std::filesystem::perms perms) {
+  const int fd = create_exclusive(path, static_cast<mode_t>(perms) & 07777);
+  if (fd < 0) {
+    const ErrorCode code = errno == EEXIST ? ErrorCode::conflict : ErrorCode::io;
+    return make_error(code, "cannot create " + shown_path(path) + ": " + errno_text());
+  }
   auto written = write_flushed(fd, bytes, path, false);
   ::close(fd);
   if (!written) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/util/atomic_file.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl {
 namespace {
@@ -45,19 +46,36 @@ Status write_flushed(HANDLE file, std::string_view bytes, const std::filesystem:
   return {};
 }
 
-// Creates `path` (CREATE_NEW or CREATE_ALWAYS) with `bytes`, flushed; a file it created and could
-// not fill is removed again.
-Status create_flushed(const std::filesystem::path& path, std::string_view bytes, DWORD disposition, bool with_fault) {
+// Creates `path`, which must not exist (CREATE_NEW; FILE_FLAG_OPEN_REPARSE_POINT so that a link
+// is never followed), with `bytes`, flushed, and closes it (ReplaceFileW and MoveFileExW fail with a
+// sharing violation on an open file); a file it created and could not fill is removed again.
+Status create_flushed(const std::filesystem::path& path, std::string_view bytes, bool with_fault) {
   Status written;
   {
     OwnedHandle file;
-    file.handle = CreateFileW(path.c_str(), GENERIC_WRITE, 0, nullptr, disposition, FILE_ATTRIBUTE_NORMAL, nullptr);
-    if (file.handle == INVALID_HANDLE_VALUE)
-      return make_error(ErrorCode::io, "cannot create " + shown_path(path) + ": " + last_error_text());
+    file.handle = CreateFileW(path.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
+                              FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+    if (file.handle == INVALID_HANDLE_VALUE) {
+      const DWORD error = GetLastError();
+      const bool taken = error == ERROR_FILE_EXISTS || error == ERROR_ALREADY_EXISTS;
+      return make_error(taken ? ErrorCode::conflict : ErrorCode::io,
+                        "cannot create " + shown_path(path) + ": Windows error " + std::to_string(error));
+    }
     written = write_flushed(file.handle, bytes, path, with_fault);
   }
   if (!written) DeleteFileW(path.c_str());
   return written;
+}
+
+// The temporary file under a fresh random name until one is free (a taken name is never opened).
+Status create_temporary(const std::filesystem::path& target, std::string_view bytes, std::filesystem::path& temp) {
+  Status created = make_error(ErrorCode::io, "no free temporary name beside " + shown_path(target));
+  for (int attempt = 0; attempt < k_temporary_name_attempts; ++attempt) {
+    temp = random_temporary_path(target);
+    created = create_flushed(temp, bytes, true);
+    if (created || created.error().code != ErrorCode::conflict) return created;
+  }
+  return created;
 }
 
 }  // namespace
@@ -67,14 +85,18 @@ void maybe_fault(ReplaceFault stage) {
     TerminateProcess(GetCurrentProcess(), k_replace_fault_exit_code);
 }
 
-std::filesystem::path temporary_path_for(const std::filesystem::path& target) {
-  return target.parent_path() /
-         (L"." + target.filename().wstring() + L".tfwsl-tmp-" + std::to_wstring(GetCurrentProcessId()));
+bool is_write_protected(const std::filesystem::path& path) {
+  const DWORD attributes = GetFileAttributesW(path.c_str());
+  return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_READONLY) != 0;
 }
 
 Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes) {
-  const std::filesystem::path temp = temporary_path_for(target);
-  TFWSL_TRY_STATUS(create_flushed(temp, bytes, CREATE_ALWAYS, true));
+  if (is_write_protected(target))
+    return make_error(ErrorCode::permission, shown_path(target) + " is read-only: nothing was changed; make it writable "
+                                             "(in PowerShell: " + powershell_command({"attrib", "-R", shown_path(target)}) +
+                                                 ") if it should change, and run again");
+  std::filesystem::path temp;
+  TFWSL_TRY_STATUS(create_temporary(target, bytes, temp));
   maybe_fault(ReplaceFault::before_swap);
   const bool exists = GetFileAttributesW(target.c_str()) != INVALID_FILE_ATTRIBUTES;
   const BOOL swapped = exists ? ReplaceFileW(target.c_str(), temp.c_str(), nullptr, REPLACEFILE_IGNORE_MERGE_ERRORS,
@@ -89,8 +111,9 @@ Status replace_file_atomically(const std::filesystem::path& target, std::string_
   return {};
 }
 
-Status write_new_file(const std::filesystem::path& path, std::string_view bytes) {
-  return create_flushed(path, bytes, CREATE_NEW, false);
+// Windows has no permission bits to give: the new file inherits its folder's ACL.
+Status write_new_file(const std::filesystem::path& path, std::string_view bytes, std::filesystem::perms) {
+  return create_flushed(path, bytes, false);
 }
 
 }  // namespace tfwsl

@@ -93,6 +93,7 @@ const char* to_string(FileEncoding encoding) {
     case FileEncoding::utf16le_bom: return "utf-16le with BOM";
     case FileEncoding::utf16be_bom: return "utf-16be with BOM";
     case FileEncoding::utf16le: return "utf-16le";
+    case FileEncoding::utf16be: return "utf-16be";
     case FileEncoding::invalid_utf8: return "not utf-8";
   }
   return "unknown";
@@ -114,9 +115,11 @@ std::string decode_wslconfig(std::string_view bytes, FileEncoding& encoding) {
     encoding = FileEncoding::utf16be_bom;
     return utf16_bytes_to_utf8(bytes.substr(2), true);
   }
-  if (detect_console_encoding(bytes) == ConsoleEncoding::utf16le) {
-    encoding = FileEncoding::utf16le;
-    return utf16_bytes_to_utf8(bytes, false);
+  const ConsoleEncoding guessed = detect_console_encoding(bytes);
+  if (guessed == ConsoleEncoding::utf16le || guessed == ConsoleEncoding::utf16be) {
+    const bool big_endian = guessed == ConsoleEncoding::utf16be;
+    encoding = big_endian ? FileEncoding::utf16be : FileEncoding::utf16le;
+    return utf16_bytes_to_utf8(bytes, big_endian);
   }
   encoding = is_valid_utf8(bytes) ? FileEncoding::utf8 : FileEncoding::invalid_utf8;
   return std::string(bytes);

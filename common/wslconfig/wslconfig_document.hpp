@@ -2,8 +2,8 @@
 // %UserProfile%\.wslconfig as an editable document. Every line keeps its bytes and its line end
 // (LF, CRLF, whatever was found) unless the edit is about that line: set() rewrites only the
 // value of the key's line, or adds one line (and the section header when the section is absent);
-// unset() removes the key's lines. Reads UTF-8 with or without BOM and UTF-16LE/BE; serialize()
-// always writes UTF-8 without BOM, the only form wsl.exe reads reliably (learn.microsoft.com/windows/wsl/wsl-config, ".wslconfig").
+// unset() removes the key's lines. Reads UTF-8 with or without BOM and UTF-16LE/BE with or without
+// a BOM (without one, by where the NUL bytes of ASCII text fall); serialize() always writes UTF-8 without BOM, the only form wsl.exe reads reliably (learn.microsoft.com/windows/wsl/wsl-config, ".wslconfig").
 // Pure functions over text: the atomic file write belongs to the CLI.
 
 #include <cstddef>
@@ -14,7 +14,7 @@
 
 namespace tfwsl::wslconfig {
 
-enum class FileEncoding { utf8, utf8_bom, utf16le_bom, utf16be_bom, utf16le, invalid_utf8 };
+enum class FileEncoding { utf8, utf8_bom, utf16le_bom, utf16be_bom, utf16le, utf16be, invalid_utf8 };
 const char* to_string(FileEncoding encoding);
 
 enum class LineKind { blank, comment, section, key_value, malformed };

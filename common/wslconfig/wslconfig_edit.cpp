@@ -58,6 +58,78 @@ Status check_value_shape(const Assignment& assignment) {
   return {};
 }
 
+// line_diff's two ways, over the lines between the shared start and end (`offset` lines before).
+constexpr std::size_t k_max_diff_cells = 1u << 20;
+constexpr std::size_t k_resync_window = 256;
+
+void removed(std::string& out, std::size_t offset, std::size_t i, std::string_view line) {
+  out += fmt::format("-{}: {}\n", offset + i + 1, line);
+}
+void added(std::string& out, std::size_t offset, std::size_t j, std::string_view line) {
+  out += fmt::format("+{}: {}\n", offset + j + 1, line);
+}
+
+std::string lcs_diff(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b, std::size_t offset) {
+  std::vector<std::vector<std::size_t>> lcs(a.size() + 1, std::vector<std::size_t>(b.size() + 1, 0));
+  for (std::size_t i = a.size(); i-- > 0;)
+    for (std::size_t j = b.size(); j-- > 0;)
+      lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+  std::string out;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (i < a.size() && j < b.size() && a[i] == b[j]) {
+      ++i, ++j;
+    } else if (i < a.size() && (j == b.size() || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      removed(out, offset, i, a[i]);
+      ++i;
+    } else {
+      added(out, offset, j, b[j]);
+      ++j;
+    }
+  }
+  return out;
+}
+
+// How many lines of `from` (starting at `at`) come before `line` again, within the window.
+std::size_t distance_to(const std::vector<std::string_view>& from, std::size_t at, std::string_view line) {
+  for (std::size_t k = 1; k <= k_resync_window && at + k < from.size(); ++k)
+    if (from[at + k] == line) return k;
+  return std::string_view::npos;
+}
+
+std::string resync_diff(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b, std::size_t offset) {
+  std::string out;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (i < a.size() && j < b.size() && a[i] == b[j]) {
+      ++i, ++j;
+      continue;
+    }
+    if (i == a.size()) {
+      added(out, offset, j, b[j]);
+      ++j;
+      continue;
+    }
+    if (j == b.size()) {
+      removed(out, offset, i, a[i]);
+      ++i;
+      continue;
+    }
+    const std::size_t gone = distance_to(a, i, b[j]);
+    const std::size_t come = distance_to(b, j, a[i]);
+    if (gone != std::string_view::npos && (come == std::string_view::npos || gone <= come)) {
+      for (std::size_t k = 0; k < gone; ++k, ++i) removed(out, offset, i, a[i]);
+    } else if (come != std::string_view::npos) {
+      for (std::size_t k = 0; k < come; ++k, ++j) added(out, offset, j, b[j]);
+    } else {
+      removed(out, offset, i, a[i]);  // a line replaced by another
+      added(out, offset, j, b[j]);
+      ++i, ++j;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<KeyRef> resolve_key(std::string_view text, const Document& document) {
@@ -112,7 +184,10 @@ Result<EditPlan> plan_edit(const Document& document, std::string_view old_bytes,
     plan.changes.push_back(std::move(change));
   }
   for (Change& change : plan.changes) change.line = plan.after.line_of(change.ref.section, change.ref.key);
-  plan.findings = lint(plan.after, LintOptions{options.physical_memory_bytes});
+  // The lint is of what will be written (UTF-8 without BOM), not of the file as it was read: a
+  // UTF-16 or BOM file's encoding finding is what the rewrite fixes.
+  plan.new_bytes = plan.after.serialize();
+  plan.findings = lint(Document::parse(plan.new_bytes), LintOptions{options.physical_memory_bytes});
   for (const Change& change : plan.changes) {
     if (!change.after || change.line == 0) continue;
     for (const Finding& f : plan.findings) {
@@ -121,33 +196,27 @@ Result<EditPlan> plan_edit(const Document& document, std::string_view old_bytes,
                         fmt::format("refusing {}={}: {}; fix: {}", change.ref.key, *change.after, f.summary, f.fix));
     }
   }
-  plan.new_bytes = plan.after.serialize();
   plan.changes_bytes = plan.new_bytes != old_bytes;
   return plan;
 }
 
 std::string line_diff(std::string_view old_text, std::string_view new_text) {
-  const auto a = split_lines(old_text);
-  const auto b = split_lines(new_text);
-  // Longest common subsequence over lines: .wslconfig files are a few dozen lines.
-  std::vector<std::vector<std::size_t>> lcs(a.size() + 1, std::vector<std::size_t>(b.size() + 1, 0));
-  for (std::size_t i = a.size(); i-- > 0;)
-    for (std::size_t j = b.size(); j-- > 0;)
-      lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
-  std::string out;
-  std::size_t i = 0, j = 0;
-  while (i < a.size() || j < b.size()) {
-    if (i < a.size() && j < b.size() && a[i] == b[j]) {
-      ++i, ++j;
-    } else if (i < a.size() && (j == b.size() || lcs[i + 1][j] >= lcs[i][j + 1])) {
-      out += fmt::format("-{}: {}\n", i + 1, a[i]);
-      ++i;
-    } else {
-      out += fmt::format("+{}: {}\n", j + 1, b[j]);
-      ++j;
-    }
-  }
-  return out;
+  const auto all_a = split_lines(old_text);
+  const auto all_b = split_lines(new_text);
+  // The lines both share at the start and at the end are no part of the diff.
+  std::size_t head = 0;
+  while (head < all_a.size() && head < all_b.size() && all_a[head] == all_b[head]) ++head;
+  std::size_t tail = 0;
+  while (tail < all_a.size() - head && tail < all_b.size() - head &&
+         all_a[all_a.size() - 1 - tail] == all_b[all_b.size() - 1 - tail])
+    ++tail;
+  const std::vector<std::string_view> a(all_a.begin() + static_cast<std::ptrdiff_t>(head),
+                                        all_a.end() - static_cast<std::ptrdiff_t>(tail));
+  const std::vector<std::string_view> b(all_b.begin() + static_cast<std::ptrdiff_t>(head),
+                                        all_b.end() - static_cast<std::ptrdiff_t>(tail));
+  // The longest common subsequence is quadratic: for what an edit leaves between (a line or two)
+  // it is exact; between edits far apart in a long file the resync scan is linear.
+  return a.size() * b.size() <= k_max_diff_cells ? lcs_diff(a, b, head) : resync_diff(a, b, head);
 }
 
 }  // namespace tfwsl::wslconfig

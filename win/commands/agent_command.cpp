@@ -10,6 +10,7 @@
 #include "common/agent_client/wsl_agent_host.hpp"
 #include "common/agent_service/agent_service.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/util/shell_quote.hpp"
 #include "win/commands/agent_connection.hpp"
 #include "win/commands/agent_consent.hpp"
 #include "win/platform/host_platform.hpp"
@@ -49,8 +50,9 @@ void print_running(Console& console, const agent_service::ServiceStatus& s, cons
   console.out << "tfwsl-agent " << s.running_version << " runs " << where << ": pid " << s.pid << ", http://127.0.0.1:"
               << s.port << "\n"
               << "token: " << s.token_file << " (mode " << (s.token_mode.empty() ? "?" : s.token_mode) << ", readable by its owner only)\n"
-              << "try:   curl -s -H \"Authorization: Bearer $(cat " << s.token_file << ")\" http://127.0.0.1:" << s.port
-              << "/v1/info\n";
+              // bash inside the distro: the token's path quoted inside $(...), so no folder name runs as code
+              << "try (bash, in the distro):   curl -s -H \"Authorization: Bearer $(cat " << bash_quote(s.token_file)
+              << ")\" http://127.0.0.1:" << s.port << "/v1/info\n";
 }
 
 // Installs the agent of this version when the distro has none (or another), with consent.
@@ -83,9 +85,13 @@ int run_start(const AgentArgs& args, Console& console) {
   }
   if (auto installed = ensure_installed(place, *status, args, console); !installed) return fail(console, "start", installed.error());
   if (args.dry_run) {
-    console.out << "would start " << place.agent_path << " serve --listen 127.0.0.1:" << args.port << " --token-file "
-                << (status->state_dir.empty() ? "~/.config/tfwsl" : status->state_dir) << "/agent.token (0600, in a 0700 folder)"
-                << " with data roots: " << (args.roots.empty() ? "the home folder" : "the --root folders") << "\n";
+    const std::string state_dir = status->state_dir.empty() ? "~/.config/tfwsl" : status->state_dir;
+    std::vector<std::string> serve{place.agent_path, "serve", "--listen", "127.0.0.1:" + std::to_string(args.port),
+                                   "--token-file", state_dir + "/agent.token"};
+    for (const auto& root : args.roots) serve.insert(serve.end(), {"--root", root});
+    console.out << "would start (bash, in the distro): " << bash_command_with_home(serve)
+                << "\n  the token file 0600, in a 0700 folder; data roots: "
+                << (args.roots.empty() ? "the home folder" : "the --root folders") << "\n";
     return exit_code::k_ok;
   }
   agent_service::StartSettings settings{place.agent_path, args.port, args.roots, agent_client::make_token()};

@@ -65,8 +65,9 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
   auto home = ports.linux_home();
   const migrate::MigratePlan resolved = home ? migrate::with_home(plan, *home) : plan;
   const auto run = migrate::how_to_run(resolved);
-  console.out << fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it:   {}\nVS Code:  {}\n",
-                             resolved.project_linux_path, run.wsl, run.vscode);
+  console.out << fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
+                             "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
+                             resolved.project_linux_path, run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
 }
 
 }  // namespace

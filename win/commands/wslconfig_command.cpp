@@ -85,6 +85,7 @@ Result<WslconfigReport> load(const WslconfigArgs& args, Console& console, wslcon
   WslconfigReport report;
   report.command = args.command;
   report.path = file.path;
+  if (file.is_link()) report.link_target = file.target;
   report.exists = file.exists;
   report.encoding = wslconfig::to_string(document.encoding());
   report.host = host_shape(getenv);
@@ -151,14 +152,35 @@ Result<wslconfig::ApplyOutcome> apply_now(const WslconfigArgs& args, const Wslco
       wsl, clock, [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); }, report.values, settings, progress);
 }
 
-int finish_change(const WslconfigArgs& args, WslconfigReport& report, const wslconfig::EditPlan& plan,
-                  const WslconfigFile& file, Console& console) {
-  if (plan.changes_bytes) {
-    auto written = write_wslconfig_file(file, plan.new_bytes);
-    if (!written) return fail(console, args, written.error().describe());
-    report.written = true;
-    report.backup = written->backup;
+// Under the lock: the file read again (another run may have changed it since the preview: then the
+// same KEY=VALUE items are planned again on what it holds now, so no run's change is lost), the
+// backup, the replace and the read-back.
+Status write_locked(const WslconfigArgs& args, WslconfigReport& report, wslconfig::EditPlan& plan,
+                    const WslconfigFile& previewed) {
+  TFWSL_TRY(lock, lock_wslconfig_file(previewed));
+  TFWSL_TRY(file, read_wslconfig_file(previewed.path));
+  if (file.bytes != previewed.bytes) {
+    const wslconfig::Document document = wslconfig::Document::parse(file.bytes);
+    TFWSL_TRY(replanned, plan_for(args, document, file, report.host));
+    wslconfig::FileEncoding encoding{};
+    report.diff = wslconfig::line_diff(wslconfig::decode_wslconfig(file.bytes, encoding), replanned.new_bytes);
+    report.changes = replanned.changes;
+    report.values = wslconfig::effective_values(replanned.after, report.host);
+    report.findings = replanned.findings;
+    report.reread = true;
+    plan = std::move(replanned);
   }
+  if (!plan.changes_bytes) return {};
+  TFWSL_TRY(written, write_wslconfig_file(file, plan.new_bytes));
+  report.written = true;
+  report.backup = written.backup;
+  return {};
+}
+
+int finish_change(const WslconfigArgs& args, WslconfigReport& report, wslconfig::EditPlan& plan,
+                  const WslconfigFile& file, Console& console) {
+  if (plan.changes_bytes)
+    if (auto written = write_locked(args, report, plan, file); !written) return fail(console, args, written.error().describe());
   int code = exit_code_for_findings(report.findings) == exit_code::k_failure ? exit_code::k_warning : exit_code::k_ok;
   if (args.apply) {
     auto applied = apply_now(args, report, console);
@@ -198,6 +220,8 @@ int run_change(const WslconfigArgs& args, Console& console) {
     print(console, args, *report);
     return exit_code::k_ok;
   }
+  if (plan->changes_bytes)
+    if (auto writable = check_writable(file); !writable) return fail(console, args, writable.error().describe());
   if (plan->changes_bytes || args.apply)
     if (auto stop = consent_to_change(args, *report, plan->changes_bytes, console)) return *stop;
   return finish_change(args, *report, *plan, file, console);

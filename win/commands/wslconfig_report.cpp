@@ -84,7 +84,12 @@ std::string render_change_preview(const WslconfigReport& r) {
 std::string render_change_outcome(const WslconfigReport& r) {
   std::string out;
   if (r.dry_run) out += "Dry run: nothing written.\n";
-  if (r.written) out += fmt::format("Written {}{}.\n", r.path, r.backup ? " (backup: " + *r.backup + ")" : "");
+  if (r.reread) out += fmt::format("{} changed while this ran: the change was made to its new content.\n", r.path);
+  if (r.written && r.link_target)
+    out += fmt::format("{} is a link: written through to {}{}.\n", r.path, *r.link_target,
+                       r.backup ? " (backup: " + *r.backup + ")" : "");
+  else if (r.written)
+    out += fmt::format("Written {}{}.\n", r.path, r.backup ? " (backup: " + *r.backup + ")" : "");
   out += findings_text(r.findings, false);
   if (r.apply) {
     out += fmt::format("WSL restarted (stopped after {:.1f} s).\n", double(r.apply->waited_for_stop.count()) / 1000);
@@ -100,6 +105,7 @@ json to_json(const WslconfigReport& r) {
   for (const auto& f : r.findings) findings.push_back(finding_json(f));
   json j{{"command", r.command},
          {"file", r.path},
+         {"link_target", or_null(r.link_target)},
          {"exists", r.exists},
          {"encoding", r.exists ? json(r.encoding) : json(nullptr)},
          {"host", {{"ram_bytes", or_null(r.host.ram_bytes)}, {"logical_processors", or_null(r.host.logical_processors)}}},
@@ -113,6 +119,7 @@ json to_json(const WslconfigReport& r) {
   j["diff"] = r.diff;
   j["dry_run"] = r.dry_run;
   j["written"] = r.written;
+  j["reread"] = r.reread;
   j["backup"] = or_null(r.backup);
   j["apply"] = r.apply ? apply_json(*r.apply) : json(nullptr);
   return j;

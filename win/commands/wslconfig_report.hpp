@@ -18,6 +18,7 @@ namespace tfwsl::cli {
 struct WslconfigReport {
   std::string command;  // "show", "set", "unset"
   std::string path;
+  std::optional<std::string> link_target;  // path is a link: the file it points to, which is read and written
   bool exists = false;
   std::string encoding;  // of the file as read
   wslconfig::HostShape host;
@@ -27,6 +28,7 @@ struct WslconfigReport {
   std::string diff;
   bool dry_run = false;
   bool written = false;
+  bool reread = false;  // another run changed the file after the preview: the change was made to what it held then
   std::optional<std::string> backup;
   std::optional<wslconfig::ApplyOutcome> apply;
 };

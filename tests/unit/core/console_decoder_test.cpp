@@ -45,3 +45,12 @@ TEST_CASE("empty, one-byte and binary input never crash", "[decoder]") {
   for (int i = 0; i < 256; ++i) binary += static_cast<char>(i);
   CHECK_NOTHROW(decode_console_output(binary));
 }
+
+TEST_CASE("UTF-16BE without a BOM is detected by NUL bytes in even positions", "[decoder]") {
+  const std::string text = "[wsl2]\r\nmemory=8GB\r\n";
+  std::string be;
+  for (char c : text) be += std::string{'\0', c};
+  const auto decoded = decode_console_output(be);
+  CHECK(decoded.encoding == ConsoleEncoding::utf16be);
+  CHECK(decoded.text == text);
+}

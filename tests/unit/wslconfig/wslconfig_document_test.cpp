@@ -113,13 +113,15 @@ TEST_CASE("unset removes every assignment of the key and nothing else", "[wslcon
   CHECK(doc.unset("experimental", "processors") == 0);
 }
 
-TEST_CASE("UTF-8 with BOM and UTF-16LE/BE (with BOM, and LE without) come out as UTF-8 without BOM", "[wslconfig]") {
+TEST_CASE("UTF-8 with BOM and UTF-16LE/BE (with BOM and without) come out as UTF-8 without BOM", "[wslconfig]") {
   const std::string text = "# caf\xC3\xA9 \xE2\x82\xAC\r\n[wsl2]\r\nmemory=48GB\r\n";
   const std::vector<std::pair<std::string, FileEncoding>> inputs{
       {"\xEF\xBB\xBF" + text, FileEncoding::utf8_bom},
       {utf16_bytes(text, false, true), FileEncoding::utf16le_bom},
       {utf16_bytes(text, true, true), FileEncoding::utf16be_bom},
       {utf16_bytes(text, false, false), FileEncoding::utf16le},
+      // Read as UTF-8 before: set then wrote a file mixing UTF-16BE and UTF-8 (issue 22, item 16).
+      {utf16_bytes(text, true, false), FileEncoding::utf16be},
   };
   for (const auto& [bytes, encoding] : inputs) {
     INFO(to_string(encoding));

@@ -103,3 +103,34 @@ TEST_CASE("a key of a section the file lacks adds the section", "[wslconfig][edi
   CHECK(plan->new_bytes == "[wsl2]\nmemory=8GB\n[experimental]\nsparseVhd=true\n");
   CHECK(line_diff(bytes, plan->new_bytes) == "+3: [experimental]\n+4: sparseVhd=true\n");
 }
+
+// Issue 22, item 15: the lint was of the file as read, so rewriting a UTF-16 or BOM file as UTF-8
+// still reported "the file is utf-16le with BOM" (and set exited 1).
+TEST_CASE("set lints what it writes, not the bytes it read", "[wslconfig][edit]") {
+  const std::string text = "[wsl2]\r\nmemory=8GB\r\n";
+  std::string utf16 = "\xFF\xFE";
+  for (char c : text) utf16 += std::string{c, '\0'};
+  for (const std::string& bytes : {utf16, "\xEF\xBB\xBF" + text}) {
+    auto plan = plan_set(bytes, "memory=16GB");
+    REQUIRE(plan);
+    CHECK(plan->new_bytes == "[wsl2]\r\nmemory=16GB\r\n");
+    CHECK(plan->changes_bytes);
+    for (const Finding& f : plan->findings) CHECK(f.id != "wslconfig.encoding");
+  }
+  // What stays wrong after the write is still reported: bytes that are not UTF-8 are kept as they are.
+  auto invalid = plan_set("[wsl2]\nmemory=8GB # \xE9t\xE9\n", "memory=16GB");
+  REQUIRE(invalid);
+  bool encoding_reported = false;
+  for (const Finding& f : invalid->findings) encoding_reported |= f.id == "wslconfig.encoding";
+  CHECK(encoding_reported);
+}
+
+// A file of a megabyte (the most `wslconfig` reads) made the line table quadratic: 200,000 lines
+// ran for minutes. The lines both texts share at the start and the end are left out of it.
+TEST_CASE("the diff of a long file is only its changed lines, at once", "[wslconfig][edit]") {
+  std::string old_text = "[wsl2]\n";
+  for (int i = 0; i < 100000; ++i) old_text += "# padding\n";
+  const std::string new_text = "[wsl2]\nmemory=16GB\n" + old_text.substr(7) + "swap=0\n";
+  CHECK(line_diff(old_text, new_text) == "+2: memory=16GB\n+100003: swap=0\n");
+  CHECK(line_diff(old_text, old_text).empty());
+}

@@ -1,0 +1,36 @@
+#pragma once
+// Reading a file that must be a regular file of bounded size: a .wslconfig, a profile. A path that
+// names a device (/dev/zero never ends), a FIFO (opening it would wait for a writer forever), a
+// folder or a socket is refused without reading it; a link to a regular file is followed. The size
+// is checked on the open file and the read stops one byte past the cap, so a file that grows while
+// it is read is refused too, never read whole.
+//
+// POSIX: open(O_RDONLY | O_NONBLOCK) (a FIFO opens at once instead of blocking), fstat(S_ISREG),
+// then the bounded read (regular_file_posix.cpp). Windows: CreateFileW, GetFileType ==
+// FILE_TYPE_DISK and no directory attribute, then the bounded read (regular_file_windows.cpp).
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace tfwsl {
+
+enum class FileReadProblem {
+  none,
+  missing,      // nothing of that name (or a dangling link)
+  not_regular,  // a folder, a device, a FIFO, a socket
+  too_large,    // more than the cap (size: the size seen, or cap + 1 when it grew while read)
+  unreadable,   // it exists but cannot be opened or read (why: the system's words)
+};
+
+struct RegularFileRead {
+  FileReadProblem problem = FileReadProblem::none;
+  std::string bytes;          // the whole file when problem is none
+  std::uintmax_t size = 0;    // the size seen (too_large)
+  std::string why;            // the system's error text (unreadable)
+  const char* kind = "";      // not_regular: "a folder", "a device", "a FIFO (named pipe)", "a socket", "not a regular file"
+};
+
+RegularFileRead read_regular_file(const std::filesystem::path& path, std::uintmax_t max_bytes);
+
+}  // namespace tfwsl

@@ -1,0 +1,143 @@
+// The quoting of printed commands (issue 22, item 6): a folder named `R&D $(touch PWNED)` must reach
+// the program as one argument, in bash, PowerShell and cmd.exe. For bash the printed line is run by
+// a real bash -c (and sh -c) and the argv that arrives is compared byte for byte; for cmd.exe the
+// argument layer is split again by the system's CommandLineToArgvW (under Wine).
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#ifdef _WIN32
+#include <windows.h>
+#include <shellapi.h>
+#include "common/text/utf_convert.hpp"
+#else
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+#include "common/util/shell_quote.hpp"
+
+using namespace tfwsl;
+
+namespace {
+
+// Every character a shell acts on, and text no shell should touch.
+const std::vector<std::string> k_torture = {
+    "R&D $(touch PWNED)", "a;b", "a|b", "`id`", "$HOME", "${HOME}", "it's", "say \"hi\"", "two  spaces",
+    "tab\there", "%PATH%", "%", "!x!", "^caret", "(paren)", "<in", ">out", "a\\b\\", "\\\"", "trailing\\",
+    "*", "?", "[a]", "{a,b}", "~", "~/x", "#comment", "-", "--", "--%", "a=b", "",
+    "caf\xC3\xA9 \xE2\x82\xAC \xE4\xB8\xAD\xE6\x96\x87", "\xE2\x80\x98smart\xE2\x80\x99 \xE2\x80\x9Bquotes\xE2\x80\x9A",
+    "new\nline", "@splat", "plain-word_1.2/x:y+z",
+};
+
+}  // namespace
+
+TEST_CASE("bash: plain words stay bare, anything else is single-quoted", "[shell_quote]") {
+  CHECK(bash_quote("wsl") == "wsl");
+  CHECK(bash_quote("--cd") == "--cd");
+  CHECK(bash_quote("/home/me/projects/app") == "/home/me/projects/app");
+  CHECK(bash_quote("R&D $(touch PWNED)") == "'R&D $(touch PWNED)'");
+  CHECK(bash_quote("it's") == "'it'\\''s'");
+  CHECK(bash_quote("") == "''");
+  CHECK(bash_quote("~/x") == "'~/x'");
+  CHECK(bash_command({"A=1", "x"}) == "'A=1' x");
+  CHECK(bash_quote_keeping_home("~/.venvs/my env") == "~/'.venvs/my env'");
+  CHECK(bash_quote_keeping_home("~") == "~");
+  CHECK(bash_quote_keeping_home("~other/x") == "'~other/x'");
+  CHECK(bash_command_with_home({"ls", "~/a b", "/x"}) == "ls ~/'a b' /x");
+}
+
+TEST_CASE("PowerShell: single quotes, every single-quote character doubled, & for a quoted program", "[shell_quote]") {
+  CHECK(powershell_quote("-d") == "-d");
+  CHECK(powershell_quote("Ubuntu-22.04") == "Ubuntu-22.04");
+  CHECK(powershell_quote("R&D $(touch PWNED)") == "'R&D $(touch PWNED)'");
+  CHECK(powershell_quote("it's") == "'it''s'");
+  CHECK(powershell_quote("\xE2\x80\x98x\xE2\x80\x99") == "'\xE2\x80\x98\xE2\x80\x98x\xE2\x80\x99\xE2\x80\x99'");
+  CHECK(powershell_quote("`n $x @a") == "'`n $x @a'");
+  CHECK(powershell_quote("--") == "'--'");
+  CHECK(powershell_quote("--%") == "'--%'");
+  CHECK(powershell_command({"wsl", "--cd", "/p/R&D"}) == "wsl --cd '/p/R&D'");
+  CHECK(powershell_command({"C:\\my tools\\x.exe", "a"}) == "& 'C:\\my tools\\x.exe' a");
+  CHECK_FALSE(powershell5_passes_exactly(""));
+  CHECK_FALSE(powershell5_passes_exactly("say \"hi\""));
+  CHECK(powershell5_passes_exactly("R&D $(touch PWNED)"));
+}
+
+TEST_CASE("cmd.exe: C runtime quoting, then ^ before each character cmd acts on", "[shell_quote]") {
+  CHECK(windows_argument_quote("plain") == "plain");
+  CHECK(windows_argument_quote("") == "\"\"");
+  CHECK(windows_argument_quote("a b") == "\"a b\"");
+  CHECK(windows_argument_quote("say \"hi\"") == "\"say \\\"hi\\\"\"");
+  CHECK(windows_argument_quote("a\\b\\") == "a\\b\\");
+  CHECK(windows_argument_quote("a b\\") == "\"a b\\\\\"");
+  CHECK(windows_argument_quote("\\\"") == "\"\\\\\\\"\"");
+  CHECK(*cmd_command({"wsl", "--cd", "/p/R&D $(touch PWNED)"}) == "wsl --cd ^\"/p/R^&D $^(touch PWNED^)^\"");
+  CHECK(*cmd_command({"echo", "%PATH%", "!x!", "a|b", "<c>", "^"}) == "echo ^%PATH^% ^!x^! a^|b ^<c^> ^^");
+  CHECK_FALSE(cmd_command({"echo", "new\nline"}));
+  CHECK(shell_command(Shell::cmd, {"echo", "new\nline"}) == powershell_command({"echo", "new\nline"}));
+}
+
+#ifndef _WIN32
+namespace {
+
+// Runs `shell -c LINE` and returns the NUL-separated words printf '%s\0' printed.
+std::vector<std::string> argv_through(const std::string& shell, const std::string& line) {
+  int out[2];
+  REQUIRE(::pipe(out) == 0);
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::dup2(out[1], 1);
+    ::close(out[0]);
+    ::execlp(shell.c_str(), shell.c_str(), "-c", line.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(out[1]);
+  std::string bytes;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(out[0], buffer, sizeof buffer)) > 0;) bytes.append(buffer, static_cast<std::size_t>(n));
+  ::close(out[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  std::vector<std::string> words;
+  for (std::size_t start = 0; start < bytes.size();) {
+    const std::size_t end = bytes.find('\0', start);
+    words.push_back(bytes.substr(start, end - start));
+    start = end + 1;
+  }
+  return words;
+}
+
+}  // namespace
+
+TEST_CASE("bash -c and sh -c hand the program exactly the argv that was quoted", "[shell_quote]") {
+  std::vector<std::string> argv{"printf", "%s\\0"};
+  std::vector<std::string> expected;
+  for (const std::string& word : k_torture) {
+    if (word.empty()) continue;  // printf '%s\0' '' prints a lone NUL: compared on its own below
+    argv.push_back(word);
+    expected.push_back(word);
+  }
+  const std::string line = bash_command(argv);
+  INFO(line);
+  CHECK(argv_through("bash", line) == expected);
+  CHECK(argv_through("sh", line) == expected);
+  CHECK(argv_through("bash", bash_command({"printf", "[%s]\\0", ""})) == std::vector<std::string>{"[]"});
+  // Nothing ran: the $(touch PWNED) stayed text.
+  CHECK(::access("PWNED", F_OK) != 0);
+}
+#else
+TEST_CASE("CommandLineToArgvW splits the cmd.exe argument layer back into the argv", "[shell_quote]") {
+  std::string line = "prog";
+  for (const std::string& word : k_torture) line += " " + windows_argument_quote(word);
+  int count = 0;
+  LPWSTR* split = CommandLineToArgvW(utf8_to_wide(line).c_str(), &count);
+  REQUIRE(split != nullptr);
+  REQUIRE(count == static_cast<int>(k_torture.size()) + 1);
+  for (int i = 1; i < count; ++i) CHECK(wide_to_utf8(split[i]) == k_torture[static_cast<std::size_t>(i - 1)]);
+  LocalFree(split);
+}
+#endif
