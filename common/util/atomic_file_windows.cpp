@@ -7,11 +7,12 @@
 #include <string>
 
 #include "common/util/atomic_file.hpp"
+#include "common/util/windows_error_text.hpp"
 
 namespace tfwsl {
 namespace {
 
-std::string last_error_text() { return "Windows error " + std::to_string(GetLastError()); }
+std::string last_error_text() { return windows_error_text(GetLastError()); }
 
 struct OwnedHandle {
   HANDLE handle = INVALID_HANDLE_VALUE;
