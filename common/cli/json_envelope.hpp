@@ -25,7 +25,6 @@ inline constexpr std::string_view k_wslconfig = "tfwsl.wslconfig";
 inline constexpr std::string_view k_provision = "tfwsl.provision";
 inline constexpr std::string_view k_venv_install = "tfwsl.venv-install";
 inline constexpr std::string_view k_venv_verify = "tfwsl.venv-verify";
-inline constexpr std::string_view k_agent_project = "tfwsl.agent-project";
 inline constexpr int k_version = 1;
 }  // namespace json_schema
 

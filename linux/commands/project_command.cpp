@@ -20,6 +20,9 @@ namespace tfwsl::agent {
 namespace {
 
 constexpr std::size_t k_max_read_bytes = 16u << 20;
+// docs/schema/agent-project.schema.json (kept here, not in json_envelope.hpp's list: only this
+// command and tfwsl migrate's ports, which read it as plain JSON, use it).
+constexpr std::string_view k_agent_project_schema = "tfwsl.agent-project";
 // What migrate keeps of its own in the copy, never listed as the project's files.
 const std::set<std::string> k_not_project = {".tfwsl", ".tfwsl-import"};
 
@@ -31,7 +34,7 @@ struct ProjectArguments {
 };
 
 void print_json(Console& console, nlohmann::json body) {
-  console.out << with_json_envelope(std::move(body), json_schema::k_agent_project, json_schema::k_version)
+  console.out << with_json_envelope(std::move(body), k_agent_project_schema, json_schema::k_version)
                      .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
               << "\n";
 }

@@ -85,7 +85,7 @@ TEST_CASE("a write never follows a link the project ships, at the name or on the
   CHECK(leftovers == 0);
 }
 
-TEST_CASE("a write replaces only what it expects; a read refuses a link", "[project][tree]") {
+TEST_CASE("a write replaces only what it expects, and a read refuses a link", "[project][tree]") {
   TempHome home;
   const fs::path project = home.path / "p";
   auto root = open_project_root(project, true);
