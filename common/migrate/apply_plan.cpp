@@ -6,92 +6,59 @@
 #include <fmt/format.h>
 
 #include "common/agent_api/sha256.hpp"
+#include "common/migrate/apply_steps.hpp"
+#include "common/migrate/project_update.hpp"
 
 namespace tfwsl::migrate {
 namespace {
 
-std::string state_path(const MigratePlan& plan) { return plan.project_linux_path + "/.tfwsl/migrate-state.json"; }
-
-struct Record {
-  std::string digest;
-  std::vector<std::string> done;
-  bool has(const std::string& step) const { return std::find(done.begin(), done.end(), step) != done.end(); }
-};
-
-Record read_record(const MigratePlan& plan, MigrationPorts& ports) {
-  Record record;
-  auto text = ports.read_linux_file(state_path(plan));
-  if (!text) return record;
-  auto j = nlohmann::json::parse(*text, nullptr, false);
-  if (!j.is_object() || !j.contains("plan") || !j["plan"].is_string() || !j.contains("done") || !j["done"].is_array()) return record;
-  record.digest = j["plan"].get<std::string>();
-  for (const auto& step : j["done"]) {
-    if (step.is_string()) record.done.push_back(step.get<std::string>());
-  }
-  return record;
+bool is_identifier(const std::string& part) {
+  if (part.empty() || (part.front() >= '0' && part.front() <= '9')) return false;
+  return std::all_of(part.begin(), part.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
 }
 
-Status write_record(const MigratePlan& plan, MigrationPorts& ports, const Record& record) {
-  nlohmann::json j = {{"plan", record.digest}, {"done", record.done}};
-  return ports.write_linux_file(state_path(plan), j.dump(2) + "\n");
-}
-
-struct Step {
-  std::string name;
-  std::function<Result<std::string>()> run;  // the detail on success
-};
-
-Result<std::string> copy_step(MigrationPorts& ports, CopyRequest request) {
-  TFWSL_TRY(outcome, ports.copy_tree(request));
-  if (outcome.problems > 0) {
-    return make_error(ErrorCode::io, fmt::format("copying {} to {}: {} files were reported (vanished, unreadable or changed "
-                                                 "while copied); fix them and run migrate again: finished files are kept",
-                                                 request.source, request.target, outcome.problems));
-  }
-  return fmt::format("{} files, {} bytes, verified", outcome.files, outcome.bytes);
-}
-
-std::vector<std::string> legacy_env(const MigratePlan& plan) {
-  if (!plan.decision.legacy_keras) return {};
-  return {"TF_USE_LEGACY_KERAS=1"};
-}
-
-std::vector<Step> steps_of(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options) {
-  const ShippedProfile& profile = *plan.decision.target;
-  std::vector<Step> steps;
-  steps.push_back({"provision", [&] { return ports.provision(profile); }});
-  steps.push_back({"write-requirements", [&]() -> Result<std::string> {
-                     for (const auto& f : plan.translation.files) TFWSL_TRY_STATUS(ports.write_project_file(f.target, f.text));
-                     std::string names;
-                     for (const auto& f : plan.translation.files) names += (names.empty() ? "" : ", ") + f.target;
-                     return names.empty() ? std::string("no requirement file to translate") : names;
-                   }});
-  std::vector<std::string> skip = {".venv", "venv", "__pycache__", ".ipynb_checkpoints"};
-  if (!options.copy_git) skip.push_back(".git");
-  steps.push_back({"copy-project", [&, skip] { return copy_step(ports, {options.project_windows_path, plan.project_linux_path, skip}); }});
-  for (const auto& ds : plan.datasets) {
-    steps.push_back({"import:" + ds.linux_path, [&ports, ds] { return copy_step(ports, {ds.windows_path, ds.linux_path, {}}); }});
-  }
-  steps.push_back({"install", [&]() -> Result<std::string> {
-                     std::vector<std::string> files;
-                     for (const auto& f : plan.translation.files) {
-                       if (f.source.ends_with(".txt")) files.push_back(f.target);
-                     }
-                     return ports.install_requirements(profile, plan.project_linux_path, files, plan.translation.added);
-                   }});
-  steps.push_back({"check", [&]() { return ports.check_gpu_and_import(profile, plan.project_linux_path, main_module(plan.scan), legacy_env(plan)); }});
-  return steps;
-}
-
+// "pkg/model.py" -> "pkg.model"; empty when a part is no Python identifier ("train-model.py").
 std::string module_name(const std::string& file) {
   std::string m = file.substr(0, file.size() - 3);  // without ".py"
+  std::string part;
+  for (char c : m + "/") {
+    if (c != '/') {
+      part += c;
+      continue;
+    }
+    if (!is_identifier(part)) return {};
+    part.clear();
+  }
   std::replace(m.begin(), m.end(), '/', '.');
   return m;
+}
+
+std::string main_file(const ProjectScan& scan) {
+  for (const char* name : {"main.py", "train.py", "app.py"}) {
+    if (std::find(scan.tensorflow_modules.begin(), scan.tensorflow_modules.end(), name) != scan.tensorflow_modules.end()) return name;
+  }
+  return scan.tensorflow_modules.empty() ? std::string() : scan.tensorflow_modules.front();
 }
 
 std::string under_home(const std::string& path, const std::string& home) {
   if (path == "~") return home;
   return path.starts_with("~/") ? home + path.substr(1) : path;
+}
+
+// Runs a step, or, when an earlier run finished it, re-checks it and runs it again only when the
+// re-check says it is broken.
+Result<StepResult> run_or_recheck(Step& step, const ApplyRecord& record, const ApplyOptions& options) {
+  std::string redo_why;
+  if (record.has(step.name)) {
+    TFWSL_TRY(verdict, step.recheck());
+    if (verdict.ok) return StepResult{step.name, false, verdict.words};
+    redo_why = verdict.words;
+  }
+  options.starting(step.name);
+  TFWSL_TRY(detail, step.run());
+  return StepResult{step.name, true, redo_why.empty() ? detail : "redone (" + redo_why + "): " + detail};
 }
 
 }  // namespace
@@ -103,12 +70,15 @@ MigratePlan with_home(MigratePlan plan, const std::string& home) {
   return plan;
 }
 
-std::string main_module(const ProjectScan& scan) {
-  for (const char* name : {"main.py", "train.py", "app.py"}) {
-    if (std::find(scan.tensorflow_modules.begin(), scan.tensorflow_modules.end(), name) != scan.tensorflow_modules.end()) return module_name(name);
-  }
-  return scan.tensorflow_modules.empty() ? std::string() : module_name(scan.tensorflow_modules.front());
+MainEntry main_entry(const ProjectScan& scan) {
+  const std::string file = main_file(scan);
+  if (file.empty()) return {};
+  std::string module = module_name(file);
+  if (module.empty()) return {{}, file};
+  return {module, {}};
 }
+
+std::string main_module(const ProjectScan& scan) { return main_entry(scan).module; }
 
 std::string plan_digest(const MigratePlan& plan) {
   std::string identity = plan.decision.target ? plan.decision.target->name : "";
@@ -118,43 +88,40 @@ std::string plan_digest(const MigratePlan& plan) {
   return agent_api::to_hex(agent_api::sha256(identity));
 }
 
+std::vector<std::string> project_copy_skips(bool copy_git) {
+  std::vector<std::string> skip = {".venv", "venv", "__pycache__", ".ipynb_checkpoints", ".tfwsl"};
+  if (!copy_git) skip.push_back(".git");
+  return skip;
+}
+
+Result<std::string> preview_reapply(const MigratePlan& plan, MigrationPorts& ports, const FileManifest& windows_now) {
+  TFWSL_TRY(record, read_apply_record(ports, plan.project_linux_path));
+  if (record.placed.empty() || (record.digest == plan_digest(plan) && record.has("copy-project"))) return std::string();
+  TFWSL_TRY(wsl, ports.linux_manifest(plan.project_linux_path));
+  const ProjectUpdate update = plan_project_update(record.placed, wsl.value_or(FileManifest{}), windows_now);
+  return "The WSL copy is your working copy: " + describe_update(update) + ".";
+}
+
 Result<std::vector<StepResult>> apply_plan(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options) {
   if (exit_code_for(plan) != 0 || !plan.decision.target) {
     return make_error(ErrorCode::invalid_input, fmt::format("the plan cannot be applied (decision {}{}): run with --dry-run to see why",
                                                             to_string(plan.decision.decision), plan.problems.empty() ? "" : ", with problems"));
   }
-  Record record = read_record(plan, ports);
+  const std::string& root = plan.project_linux_path;
+  TFWSL_TRY(record, read_apply_record(ports, root));
   const std::string digest = plan_digest(plan);
-  if (record.digest != digest) record = Record{digest, {}};
-  std::vector<StepResult> results;
-  for (auto& step : steps_of(plan, ports, options)) {
-    if (record.has(step.name)) {
-      results.push_back({step.name, false, "done by an earlier run"});
-      options.finished(results.back());
-      continue;
-    }
-    options.starting(step.name);
-    auto detail = step.run();
-    if (!detail) return with_context(Result<std::vector<StepResult>>(tl::unexpected(detail.error())), "step " + step.name);
-    results.push_back({step.name, true, *detail});
-    options.finished(results.back());
-    record.done.push_back(step.name);
-    TFWSL_TRY_STATUS(write_record(plan, ports, record));
+  if (record.digest != digest) {
+    record.digest = digest;  // a new plan: its steps run again; what was placed and written stays known
+    record.done.clear();
   }
-  if (!record.has("write-files")) {
-    options.starting("write-files");
-    TFWSL_TRY(home, ports.linux_home());
-    const MigratePlan resolved = with_home(plan, home);  // the code reads absolute paths
-    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/tfwsl.yaml", project_profile_yaml(resolved)));
-    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/" + k_path_map_file, path_map_json(resolved).dump(2) + "\n"));
-    TFWSL_TRY_STATUS(ports.write_linux_file(plan.project_linux_path + "/MIGRATION.md", migration_report(resolved, results)));
-    results.push_back({"write-files", true, "tfwsl.yaml, tfwsl-paths.json, MIGRATION.md"});
+  std::vector<StepResult> results;
+  for (auto& step : plan_steps(plan, ports, options, record, results)) {
+    auto result = run_or_recheck(step, record, options);
+    if (!result) return with_context(Result<std::vector<StepResult>>(tl::unexpected(result.error())), "step " + step.name);
+    results.push_back(*result);
     options.finished(results.back());
-    record.done.push_back("write-files");
-    TFWSL_TRY_STATUS(write_record(plan, ports, record));
-  } else {
-    results.push_back({"write-files", false, "done by an earlier run"});
-    options.finished(results.back());
+    if (!record.has(step.name)) record.done.push_back(step.name);
+    if (result->ran) TFWSL_TRY_STATUS(write_apply_record(ports, root, record));
   }
   return results;
 }

@@ -1,8 +1,11 @@
 #pragma once
 // Applying a migration plan (docs/migrate.md, "Applying"): the steps in order, each through
 // MigrationPorts, each recorded when done in <project>/.tfwsl/migrate-state.json inside the WSL
-// copy, so that an interrupted run resumes after its last finished step and a second run of the
-// same plan changes nothing. A different plan (the requirements changed) starts the record over.
+// copy (apply_record.hpp), so that an interrupted run resumes after its last finished step and a
+// second run of the same plan changes nothing; a step an earlier run finished is re-checked
+// cheaply and run again when the re-check fails (apply_steps.hpp). A different plan (the
+// requirements changed) runs the steps again, and the copy then replaces only what the user has
+// not changed in WSL (project_update.hpp).
 
 #include <functional>
 #include <string>
@@ -18,7 +21,7 @@ namespace tfwsl::migrate {
 
 struct StepResult {
   std::string step;     // "provision", "write-requirements", "copy-project", "import:<name>", "install", "check", "write-files"
-  bool ran = false;     // false: already done by an earlier run
+  bool ran = false;     // false: done by an earlier run, and its re-check found it still good
   std::string detail;
 };
 
@@ -36,6 +39,10 @@ Result<std::vector<StepResult>> apply_plan(const MigratePlan& plan, MigrationPor
 // The project's main module: main.py, train.py, app.py at the top, else the first module that
 // imports TensorFlow; empty when there is none.
 std::string main_module(const ProjectScan& scan);
+
+// The same file as the check runs it: its module name when the path is an importable one, else the
+// script's path (train-model.py, 1_train.py: no `import` can name them).
+MainEntry main_entry(const ProjectScan& scan);
 
 // tfwsl.yaml: the project's profile (extends the target profile; TF_USE_LEGACY_KERAS, datasets).
 std::string project_profile_yaml(const MigratePlan& plan);
@@ -56,6 +63,14 @@ struct RunCommands {
   std::string vscode;   // PowerShell: code --remote wsl+DISTRO /home/me/projects/NAME
 };
 RunCommands how_to_run(const MigratePlan& plan);
+
+// For the consent question: what copying the project again would do to its WSL copy, from the
+// record, the WSL copy now and `windows_now` (the project's files on this side, as the copy takes
+// them); empty on a first run, or when this run does not copy the project again.
+Result<std::string> preview_reapply(const MigratePlan& plan, MigrationPorts& ports, const FileManifest& windows_now);
+
+// The folder names the project copy leaves out, at any depth.
+std::vector<std::string> project_copy_skips(bool copy_git);
 
 // An identity of the plan's effects (target, translated files, datasets): the record is for one plan.
 std::string plan_digest(const MigratePlan& plan);

@@ -1,5 +1,6 @@
 // What applying a plan leaves in the project's WSL copy: tfwsl.yaml (its profile) and MIGRATION.md.
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
 #include "common/migrate/apply_plan.hpp"
 #include "common/util/shell_quote.hpp"
@@ -7,11 +8,11 @@
 namespace tfwsl::migrate {
 namespace {
 
-// YAML single-quoted: a Windows path's backslashes stay as they are; a quote is doubled.
-std::string single_quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
+// A name for a comment line: a line break in it would end the comment.
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
 }
 
 std::string dataset_name(const std::string& linux_path) {
@@ -35,12 +36,14 @@ std::string profile_name_for(const std::string& project) {
 
 RunCommands how_to_run(const MigratePlan& plan) {
   const ShippedProfile& target = *plan.decision.target;
-  const std::string main = main_module(plan.scan);
+  const MainEntry main = main_entry(plan.scan);
   // What bash -lc runs, quoted for bash (a project or module name is text, never code); a login
-  // shell (bash -l) expands the venv's leading ~.
+  // shell (bash -l) expands the venv's leading ~. A main file that is not an importable module
+  // name (train-model.py, 1_train.py) runs by its path.
   const std::vector<std::string> python_args =
-      main.empty() ? std::vector<std::string>{"-c", "import tensorflow as tf; print(tf.config.list_physical_devices())"}
-                   : std::vector<std::string>{"-m", main};
+      main.empty()          ? std::vector<std::string>{"-c", "import tensorflow as tf; print(tf.config.list_physical_devices())"}
+      : main.module.empty() ? std::vector<std::string>{main.script}
+                            : std::vector<std::string>{"-m", main.module};
   // Keras 2 code on a Keras 3 TensorFlow needs tf-keras chosen before TensorFlow loads (keras.io/getting_started).
   const std::string env = plan.decision.legacy_keras ? "TF_USE_LEGACY_KERAS=1 " : "";
   const std::string inner = env + bash_quote_keeping_home(target.venv + "/bin/python") + " " + bash_command(python_args);
@@ -51,17 +54,31 @@ RunCommands how_to_run(const MigratePlan& plan) {
           powershell_command(code)};
 }
 
+// Written by yaml-cpp's emitter, never by formatting strings: a folder named `set #2, v{1}` or a
+// path with quotes stays one scalar.
 std::string project_profile_yaml(const MigratePlan& plan) {
   const ShippedProfile& target = *plan.decision.target;
-  std::string out = fmt::format("# The profile of {}, written by tfwsl migrate (docs/profiles.md). Change it, then `tfwsl provision "
-                                "--profile tfwsl.yaml`.\nextends: builtin:{}\nname: {}\n",
-                                plan.project_name, target.name, profile_name_for(plan.project_name));
-  if (plan.decision.legacy_keras) out += "env: { TF_USE_LEGACY_KERAS: \"1\" }\n";
-  if (!plan.datasets.empty()) {
-    out += "datasets:\n";
-    for (const auto& ds : plan.datasets) out += fmt::format("  - {{ name: {}, source: {} }}\n", dataset_name(ds.linux_path), single_quoted(ds.windows_path));
+  YAML::Emitter out;
+  out << YAML::Comment(fmt::format("The profile of {}, written by tfwsl migrate (docs/profiles.md). Change it, then `tfwsl provision "
+                                   "--profile tfwsl.yaml`.",
+                                   one_line(plan.project_name)));
+  out << YAML::BeginMap;
+  out << YAML::Key << "extends" << YAML::Value << "builtin:" + target.name;
+  out << YAML::Key << "name" << YAML::Value << profile_name_for(plan.project_name);
+  if (plan.decision.legacy_keras) {
+    out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "TF_USE_LEGACY_KERAS" << YAML::Value << YAML::DoubleQuoted << "1" << YAML::EndMap;
   }
-  return out;
+  if (!plan.datasets.empty()) {
+    out << YAML::Key << "datasets" << YAML::Value << YAML::BeginSeq;
+    for (const auto& ds : plan.datasets) {
+      out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << dataset_name(ds.linux_path);
+      out << YAML::Key << "source" << YAML::Value << YAML::SingleQuoted << ds.windows_path << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+  }
+  out << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
 }
 
 std::string migration_report(const MigratePlan& plan, const std::vector<StepResult>& steps) {

@@ -91,6 +91,18 @@ Result<std::string> LocalProjectFiles::read(const std::string& path, std::size_t
   return bytes.str();
 }
 
+bool LocalProjectFiles::file_exists(const std::string& path) {
+  std::error_code ec;
+  // An error other than "not there" counts as taken: nothing is written over what cannot be seen.
+  return std::filesystem::symlink_status(m_root / path_from_utf8(path), ec).type() != std::filesystem::file_type::not_found;
+}
+
+std::optional<std::string> LocalProjectFiles::copy_source(std::string_view windows_path) {
+  auto here = windows_path_here(windows_path, m_drive_root);
+  if (!here) return std::nullopt;
+  return path_to_utf8(*here);
+}
+
 std::optional<TreeStats> LocalProjectFiles::windows_tree(std::string_view windows_path) {
   auto here = windows_path_here(windows_path, m_drive_root);
   std::error_code ec;

@@ -29,6 +29,8 @@ class LocalProjectFiles final : public ProjectFiles {
   Result<std::string> read(const std::string& path, std::size_t max_bytes) override;
   std::optional<TreeStats> windows_tree(std::string_view windows_path) override;
   std::optional<std::set<char>> mounted_drives() override;
+  bool file_exists(const std::string& path) override;
+  std::optional<std::string> copy_source(std::string_view windows_path) override;
 
   // Drives the caller learned from the distro, replacing what this machine shows.
   void set_mounted_drives(std::set<char> drives) { m_mounted = std::move(drives); }

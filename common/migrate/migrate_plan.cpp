@@ -56,7 +56,15 @@ void plan_datasets(const PlanInput& in, MigratePlan& plan) {
     std::string name = last_component(spelled[key]);
     int n = ++names[ascii_lower(name)];
     if (n > 1) name += fmt::format("-{}", n);
-    plan.datasets.push_back({spelled[key], in.datasets_root + "/" + name, stats.files, stats.bytes, in.facts.estimate_seconds(stats.files, stats.bytes)});
+    // The copy reads the folder where this machine sees it (a drive mount on Linux), never the
+    // Windows spelling, which only Windows can open.
+    auto source = in.files.copy_source(spelled[key]);
+    if (!source) {
+      plan.problems.push_back(fmt::format("{} cannot be reached from here to be copied: run migrate on Windows, or mount its drive", spelled[key]));
+      continue;
+    }
+    plan.datasets.push_back({spelled[key], in.datasets_root + "/" + name, *source, stats.files, stats.bytes,
+                             in.facts.estimate_seconds(stats.files, stats.bytes)});
   }
   for (auto& wp : plan.windows_paths) {
     if (!wp.exists) continue;
@@ -83,9 +91,27 @@ void check_drives(const PlanInput& in, MigratePlan& plan) {
   }
 }
 
+// --name is one folder name; --to and --data-to are Linux folders ("~/x" or "/x"): checked before
+// anything is read or written, so a name such as "../../escape" changes nothing anywhere.
+Status check_places(const PlanInput& in) {
+  const std::string& name = in.project_name;
+  if (name.empty() || name == "." || name == ".." || name.find_first_of(std::string("/\\\0", 3)) != std::string::npos ||
+      name.front() == '-')
+    return make_error(ErrorCode::invalid_input, fmt::format("--name '{}' must be one folder name (no '/', '\\', '.' or '..', "
+                                                            "not starting with '-'); nothing was changed", name));
+  for (const auto& [option, root] : {std::pair{"--to", in.projects_root}, std::pair{"--data-to", in.datasets_root}}) {
+    const bool linux_path = root == "~" || root.starts_with("~/") || root.starts_with("/");
+    if (!linux_path || root.find('\\') != std::string::npos || root.find("/../") != std::string::npos || root.ends_with("/.."))
+      return make_error(ErrorCode::invalid_input, fmt::format("{} '{}' must be a Linux folder (~/projects or /srv/projects, "
+                                                              "without '..'); nothing was changed", option, root));
+  }
+  return {};
+}
+
 }  // namespace
 
 Result<MigratePlan> build_plan(const PlanInput& in) {
+  TFWSL_TRY_STATUS(check_places(in));
   TFWSL_TRY(scan, scan_project(in.files, in.facts));
   if (scan.requirements.empty()) {
     return make_error(ErrorCode::invalid_input,
@@ -96,10 +122,15 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
   MigratePlan plan;
   plan.project_name = in.project_name;
   plan.project_linux_path = in.projects_root + "/" + in.project_name;
+  plan.project_source = in.project_source;
   plan.force = in.force;
   plan.scan = std::move(scan);
   plan.decision = decide({plan.scan, in.profiles, in.facts});
   plan.translation = translate_requirements(plan.scan, plan.decision, in.facts);
+  WritePlan writes = plan_requirement_writes(in.files, plan.translation);
+  plan.writes = std::move(writes.writes);
+  plan.scan.notes.insert(plan.scan.notes.end(), writes.notes.begin(), writes.notes.end());
+  plan.problems.insert(plan.problems.end(), writes.problems.begin(), writes.problems.end());
   for (const auto& ref : plan.scan.windows_paths) plan.windows_paths.push_back({ref, false, {}});
   plan_datasets(in, plan);
   check_drives(in, plan);

@@ -16,6 +16,7 @@
 #include "common/migrate/project_scan.hpp"
 #include "common/migrate/requirements_translation.hpp"
 #include "common/migrate/tf_decision.hpp"
+#include "common/migrate/write_targets.hpp"
 
 namespace tfwsl::migrate {
 
@@ -24,6 +25,7 @@ inline constexpr const char* k_path_map_file = "tfwsl-paths.json";
 struct DatasetPlan {
   std::string windows_path;  // the folder: "D:\\data\\flowers"
   std::string linux_path;    // "~/datasets/flowers"
+  std::string source;        // what the copy engine reads: the Windows path on Windows, "/mnt/d/data/flowers" elsewhere
   std::uint64_t files = 0;
   std::uint64_t bytes = 0;
   std::uint64_t estimated_seconds = 0;
@@ -38,10 +40,12 @@ struct WindowsPathPlan {
 struct MigratePlan {
   std::string project_name;
   std::string project_linux_path;  // ~/projects/<name>
+  std::string project_source;      // the project folder the copy reads, absolute (empty: not known)
   bool force = false;
   ProjectScan scan;
   TfDecision decision;
   Translation translation;
+  std::vector<PlannedWrite> writes;  // per translation file: create, keep, replace-ours (refuse is a problem)
   std::vector<DatasetPlan> datasets;
   std::vector<WindowsPathPlan> windows_paths;
   std::vector<std::string> problems;  // bad input found while planning (a drive the distro does not mount)
@@ -55,10 +59,12 @@ struct PlanInput {
   bool force = false;
   const MigrateFacts& facts;
   const std::vector<ShippedProfile>& profiles;
+  std::string project_source = {};  // the folder, absolute
 };
 
-// Errors (nothing changed): the folder does not exist; it has no requirement file at all; a
-// pyproject.toml or Pipfile that is not TOML.
+// Errors (nothing changed): a project name that is not one folder name, a projects or datasets
+// root that is not a Linux path (checked first: nothing is read or written before), the folder
+// does not exist; it has no requirement file at all; a pyproject.toml or Pipfile that is not TOML.
 Result<MigratePlan> build_plan(const PlanInput& input);
 
 // 0 needs-wsl (or native-ok with --force), 1 native-ok (stopped: say --force), 2 refuse-tf1,

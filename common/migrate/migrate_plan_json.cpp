@@ -17,9 +17,11 @@ nlohmann::json requirements_json(const MigratePlan& plan) {
   const Translation& t = plan.translation;
   nlohmann::json files = nlohmann::json::array();
   nlohmann::json written = nlohmann::json::array();
-  for (const auto& f : t.files) {
+  for (std::size_t i = 0; i < t.files.size(); ++i) {
+    const auto& f = t.files[i];
     files.push_back(f.source);
-    written.push_back({{"from", f.source}, {"to", f.target}, {"changed", f.changed}});
+    const char* action = i < plan.writes.size() ? to_string(plan.writes[i].action) : "create";
+    written.push_back({{"from", f.source}, {"to", f.target}, {"changed", f.changed}, {"action", action}});
   }
   nlohmann::json dropped = nlohmann::json::array();
   nlohmann::json why = nlohmann::json::array();
@@ -54,8 +56,8 @@ nlohmann::json datasets_json(const MigratePlan& plan, nlohmann::json& estimate) 
   nlohmann::json out = nlohmann::json::array();
   std::uint64_t files = 0, bytes = 0, seconds = 0;
   for (const auto& ds : plan.datasets) {
-    out.push_back({{"windows_path", ds.windows_path}, {"linux_path", ds.linux_path}, {"files", ds.files}, {"bytes", ds.bytes},
-                   {"estimated_seconds", ds.estimated_seconds}});
+    out.push_back({{"windows_path", ds.windows_path}, {"linux_path", ds.linux_path}, {"source", ds.source}, {"files", ds.files},
+                   {"bytes", ds.bytes}, {"estimated_seconds", ds.estimated_seconds}});
     files += ds.files;
     bytes += ds.bytes;
     seconds += ds.estimated_seconds;
@@ -83,7 +85,7 @@ nlohmann::json to_json(const MigratePlan& plan) {
           {"forced", plan.force},
           {"reasons", d.reasons},
           {"choices", d.choices},
-          {"project", {{"name", plan.project_name}, {"linux_path", plan.project_linux_path}}},
+          {"project", {{"name", plan.project_name}, {"linux_path", plan.project_linux_path}, {"source", plan.project_source}}},
           {"tensorflow", tensorflow_json(d)},
           {"python", python},
           {"requirements", requirements_json(plan)},

@@ -22,7 +22,11 @@ std::string duration_text(std::uint64_t seconds) {
 void render_requirements(const MigratePlan& plan, std::string& out) {
   const Translation& t = plan.translation;
   out += "\nRequirements:\n";
-  for (const auto& f : t.files) out += fmt::format("  {} -> {}{}\n", f.source, f.target, f.changed ? "" : " (unchanged)");
+  for (std::size_t i = 0; i < t.files.size(); ++i) {
+    const auto& f = t.files[i];
+    const char* action = i < plan.writes.size() ? to_string(plan.writes[i].action) : "create";
+    out += fmt::format("  {} -> {}{} [{}]\n", f.source, f.target, f.changed ? "" : " (unchanged)", action);
+  }
   for (const auto& d : t.dropped) out += fmt::format("  dropped {} ({}:{}): {}\n", d.package, d.file, d.line, d.reason);
   for (const auto& a : t.added) out += fmt::format("  added {}\n", a);
   if (!t.diff.empty()) {

@@ -42,6 +42,12 @@ class ProjectFiles {
   virtual std::optional<TreeStats> windows_tree(std::string_view windows_path) = 0;
   // The drive letters (lower case) the distro mounts; nothing when that is not known.
   virtual std::optional<std::set<char>> mounted_drives() = 0;
+  // Whether anything (a file, a folder, a link) is at the project's relative path: a target that
+  // is taken is never written over unless migrate can prove it wrote it.
+  virtual bool file_exists(const std::string& path) { return read(path, 1u << 24).has_value(); }
+  // Where the copy engine reads a Windows folder the code names: itself on Windows, its drive
+  // mount elsewhere ("D:\\data" -> "/mnt/d/data"); nothing when it is not reachable here.
+  virtual std::optional<std::string> copy_source(std::string_view windows_path) { return std::string(windows_path); }
 };
 
 }  // namespace tfwsl::migrate

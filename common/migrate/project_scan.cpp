@@ -135,7 +135,7 @@ Result<ProjectScan> scan_project(ProjectFiles& files, const MigrateFacts& facts)
   ProjectScan scan;
   for (const auto& f : listing) {
     // A generated sibling of an earlier run is ours, not the user's.
-    if (f.path.find(".wsl.") != std::string::npos) continue;
+    if (f.path.find(".wsl.") != std::string::npos || f.path.find(".tfwsl.") != std::string::npos) continue;
     if (auto format = requirements_format_of(f.path)) TFWSL_TRY_STATUS(add_requirements_file(files, f.path, *format, "", scan));
   }
   follow_includes(files, present, scan);

@@ -7,12 +7,12 @@
 #include <string>
 
 #include "common/util/atomic_file.hpp"
-#include "common/util/shell_quote.hpp"
+#include "common/util/windows_error_text.hpp"
 
 namespace tfwsl {
 namespace {
 
-std::string last_error_text() { return "Windows error " + std::to_string(GetLastError()); }
+std::string last_error_text() { return windows_error_text(GetLastError()); }
 
 struct OwnedHandle {
   HANDLE handle = INVALID_HANDLE_VALUE;
@@ -59,7 +59,7 @@ Status create_flushed(const std::filesystem::path& path, std::string_view bytes,
       const DWORD error = GetLastError();
       const bool taken = error == ERROR_FILE_EXISTS || error == ERROR_ALREADY_EXISTS;
       return make_error(taken ? ErrorCode::conflict : ErrorCode::io,
-                        "cannot create " + shown_path(path) + ": Windows error " + std::to_string(error));
+                        "cannot create " + shown_path(path) + ": " + windows_error_text(error));
     }
     written = write_flushed(file.handle, bytes, path, with_fault);
   }

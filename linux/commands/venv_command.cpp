@@ -32,12 +32,21 @@ struct VerifyArguments {
   std::string venv;
   std::string project;
   std::string module;
+  std::string script;
   std::vector<std::string> env;
   bool json = false;
   int timeout_s = 300;
 };
 
-int venv_failure(Console& console, const std::string& command, const std::string& message) {
+// With --json the failure is JSON too ({"error": ...} in the command's envelope), so a caller
+// that reads the answer is never left with "exited 2 without its JSON answer".
+int venv_failure(Console& console, const std::string& command, const std::string& message, bool json = false) {
+  if (json) {
+    const auto schema = command == "install" ? json_schema::k_venv_install : json_schema::k_venv_verify;
+    console.out << with_json_envelope({{"error", message}}, schema, json_schema::k_version).dump(2, ' ', false,
+                                                                                             nlohmann::json::error_handler_t::replace)
+                << "\n";
+  }
   console.err << "tfwsl-agent venv " << command << ": " << message << "\n";
   return exit_code::k_failure;
 }
@@ -93,7 +102,10 @@ int report_pip_run(const InstallArguments& args, const venv::RequirementsCheck& 
     nlohmann::json body = {{"changed", true}, {"pip_ran", true}, {"requirements", before.requirements},
                            {"unmet", unmet_json(before.unmet)}, {"log", log.string()}, {"pip_exit_code", run.exit_code},
                            {"unmet_after", unmet_json(still_unmet)}};
-    if (!ok) body["error"] = problem;
+    if (!ok) {
+      body["error"] = problem;
+      body["pip_tail"] = run.tail;  // pip's last lines: the reason a failed install gives
+    }
     print_install_json(console, body);
   } else if (ok) {
     console.out << fmt::format("requirements met: {} (pip installed {} unmet; log: {})\n", before.requirements, before.unmet.size(),
@@ -112,10 +124,10 @@ int report_pip_run(const InstallArguments& args, const venv::RequirementsCheck& 
 
 int run_install(InstallArguments args, Console& console) {
   const std::filesystem::path venv = venv::expand_home(args.venv);
-  if (auto is_venv = venv::require_venv(venv); !is_venv) return venv_failure(console, "install", is_venv.error().message);
+  if (auto is_venv = venv::require_venv(venv); !is_venv) return venv_failure(console, "install", is_venv.error().message, args.json);
   for (auto& f : args.requirement_files) f = venv::expand_home(f);
   auto before = venv::check_venv_requirements(venv, args.requirement_files, args.packages);
-  if (!before) return venv_failure(console, "install", before.error().describe());
+  if (!before) return venv_failure(console, "install", before.error().describe(), args.json);
   if (before->unmet.empty() || args.check) {
     if (args.json)
       print_install_json(console, {{"changed", false}, {"pip_ran", false}, {"requirements", before->requirements},
@@ -128,11 +140,11 @@ int run_install(InstallArguments args, Console& console) {
     return before->unmet.empty() ? exit_code::k_ok : exit_code::k_warning;
   }
   auto log = venv::create_log_file(cache_folder(), "pip");
-  if (!log) return venv_failure(console, "install", log.error().describe());
+  if (!log) return venv_failure(console, "install", log.error().describe(), args.json);
   console.err << fmt::format("{} of {} requirement(s) unmet: running pip install (log: {})\n", before->unmet.size(),
                              before->requirements, log->string());
   auto run = venv::run_logged(pip_install_argv(venv, args.requirement_files, args.packages), *log, std::chrono::seconds(args.timeout_s));
-  if (!run) return venv_failure(console, "install", run.error().describe() + fmt::format(" (log: {})", log->string()));
+  if (!run) return venv_failure(console, "install", run.error().describe() + fmt::format(" (log: {})", log->string()), args.json);
   return report_pip_run(args, *before, *run, *log, venv, console);
 }
 
@@ -161,17 +173,18 @@ std::string verify_failures(const venv::VerifyResult& r) {
 int run_verify(const VerifyArguments& args, Console& console) {
   venv::VerifySettings settings;
   settings.venv = venv::expand_home(args.venv);
-  if (auto is_venv = venv::require_venv(settings.venv); !is_venv) return venv_failure(console, "verify", is_venv.error().message);
+  if (auto is_venv = venv::require_venv(settings.venv); !is_venv) return venv_failure(console, "verify", is_venv.error().message, args.json);
   settings.project = venv::expand_home(args.project);
   settings.module = args.module;
+  settings.script = args.script;
   settings.timeout = std::chrono::seconds(args.timeout_s);
   for (const auto& e : args.env) {
     auto kv = venv::parse_env_assignment(e);
-    if (!kv) return venv_failure(console, "verify", kv.error().message);
+    if (!kv) return venv_failure(console, "verify", kv.error().message, args.json);
     settings.env[kv->first] = kv->second;
   }
   auto result = venv::verify_venv(settings);
-  if (!result) return venv_failure(console, "verify", result.error().describe());
+  if (!result) return venv_failure(console, "verify", result.error().describe(), args.json);
   if (args.json) {
     console.out << with_json_envelope(verify_json(*result), json_schema::k_venv_verify, json_schema::k_version).dump(2) << "\n";
   } else {
@@ -212,6 +225,8 @@ void register_verify(CLI::App& venv, CommandTable& commands, Console& console) {
   cmd->add_option("--venv", args->venv, "The venv (~/ is $HOME)")->required();
   cmd->add_option("--project", args->project, "The project folder: the import runs there, and nothing is written into it")->required();
   cmd->add_option("--module", args->module, "A module to import in the project folder, e.g. train");
+  cmd->add_option("--script", args->script, "Or a script to run by its path in the project folder, as an import runs it "
+                                             "(__name__ is not \"__main__\"), e.g. train-model.py");
   cmd->add_option("--env", args->env, "NAME=VALUE for the probe and the import (repeatable)");
   cmd->add_flag("--json", args->json, "Print the result as one JSON object");
   cmd->add_option("--timeout-s", args->timeout_s, "Seconds the TensorFlow probe, and then the import, may take")

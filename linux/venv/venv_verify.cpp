@@ -48,10 +48,16 @@ std::vector<std::string> last_output_lines(const std::string& text, std::size_t 
   return lines;
 }
 
+// A script runs as an import would run it: its top level, with __name__ not "__main__" (a
+// guarded training loop does not start). Its path is an argument, never part of the code.
+constexpr const char* k_run_script = "import runpy, sys; sys.path.insert(0, '.'); runpy.run_path(sys.argv[1], run_name='__tfwsl_check__')";
+
 ImportCheck check_import(const VerifySettings& s, ProcessRunner& runner) {
-  ImportCheck out{s.module, false, {}};
+  const std::string& what = s.module.empty() ? s.script : s.module;
+  ImportCheck out{what, false, {}};
   ProcessRequest request;
   request.argv = {(s.venv / "bin/python").string(), "-c", "import " + s.module};
+  if (s.module.empty()) request.argv = {(s.venv / "bin/python").string(), "-c", k_run_script, s.script};
   request.working_directory = s.project;
   request.timeout = s.timeout;
   auto outcome = runner.run(request);
@@ -60,7 +66,7 @@ ImportCheck check_import(const VerifySettings& s, ProcessRunner& runner) {
     return out;
   }
   out.output = last_output_lines(outcome->out + "\n" + outcome->err, 12);
-  if (outcome->timed_out) out.output.push_back(fmt::format("import {} ran past {} s and was stopped", s.module, s.timeout.count()));
+  if (outcome->timed_out) out.output.push_back(fmt::format("import {} ran past {} s and was stopped", what, s.timeout.count()));
   out.ok = !outcome->timed_out && outcome->exit_code == 0;
   return out;
 }
@@ -84,12 +90,29 @@ bool is_module_name(const std::string& name) {
   }
 }
 
+bool is_project_script(const std::string& path) {
+  if (path.empty() || path.front() == '/' || !path.ends_with(".py") || path.find('\0') != std::string::npos) return false;
+  std::size_t start = 0;
+  while (true) {
+    const auto slash = path.find('/', start);
+    const std::string part = path.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    if (part.empty() || part == "." || part == "..") return false;
+    if (slash == std::string::npos) return true;
+    start = slash + 1;
+  }
+}
+
 Result<VerifyResult> verify_venv(const VerifySettings& s) {
   std::error_code ec;
   if (!std::filesystem::is_directory(s.project, ec))
     return make_error(ErrorCode::not_found, fmt::format("project folder {} does not exist", s.project.string()));
   if (!s.module.empty() && !is_module_name(s.module))
-    return make_error(ErrorCode::invalid_input, fmt::format("--module '{}' is not a Python module name (e.g. train or pkg.main)", s.module));
+    return make_error(ErrorCode::invalid_input, fmt::format("--module '{}' is not a Python module name (e.g. train or pkg.main): "
+                                                            "give a script by its path with --script {}.py",
+                                                            s.module, s.module));
+  if (!s.script.empty() && !is_project_script(s.script))
+    return make_error(ErrorCode::invalid_input, fmt::format("--script '{}' is not a .py file inside the project (relative, no '..')", s.script));
+  if (!s.module.empty() && !s.script.empty()) return make_error(ErrorCode::invalid_input, "give --module or --script, not both");
   auto policy = judge::check_policy_for_profile("");
   if (!policy) return tl::unexpected(policy.error());
   // The project's own requirements chose the TensorFlow release (venv install checked them): any
@@ -111,7 +134,7 @@ Result<VerifyResult> verify_venv(const VerifySettings& s) {
     if (check.is_problem()) out.ok = false;
     out.checks.push_back(std::move(check));
   }
-  if (!s.module.empty()) {
+  if (!s.module.empty() || !s.script.empty()) {
     out.import = check_import(s, *runner);
     out.ok = out.ok && out.import->ok;
   }

@@ -21,12 +21,13 @@ struct VerifySettings {
   std::filesystem::path venv;
   std::filesystem::path project;
   std::string module;                      // empty: no import check
+  std::string script;                      // or a script run by its path, relative to the project (train-model.py)
   std::map<std::string, std::string> env;  // added to the inherited environment of both children
   std::chrono::seconds timeout{300};       // for the probe, and again for the import
 };
 
 struct ImportCheck {
-  std::string module;
+  std::string module;  // the module, or the script's path
   bool ok = false;
   std::vector<std::string> output;  // the last lines it printed (the traceback's end)
 };
@@ -44,7 +45,11 @@ Result<std::pair<std::string, std::string>> parse_env_assignment(const std::stri
 // A dotted Python module name ("train", "pkg.sub"): the only thing put into the import's code.
 bool is_module_name(const std::string& name);
 
-// Errors: a project folder that is missing, a module name that is not one, a profile that does not load.
+// A script path inside the project: relative, '/'-separated, no '..' part, ending in ".py".
+bool is_project_script(const std::string& path);
+
+// Errors: a project folder that is missing, a module name that is not one, a script path that
+// leaves the project, both given, a profile that does not load.
 Result<VerifyResult> verify_venv(const VerifySettings& settings);
 
 }  // namespace tfwsl::venv

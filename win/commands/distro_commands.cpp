@@ -48,20 +48,20 @@ std::unique_ptr<DistroCommands> make_distro_commands(const std::string& distro, 
   return std::make_unique<LocalDistroCommands>();
 }
 
-std::optional<std::string> read_distro_file(DistroCommands& commands, const std::string& linux_path) {
-  const std::string script = std::string(k_expand_home) + R"(test -f "$p" && exec cat -- "$p")";
+bool distro_folder_exists(DistroCommands& commands, const std::string& linux_path) {
+  const std::string script = std::string(k_expand_home) + R"(test -d "$p")";
   auto reply = commands.run({"sh", "-c", script, "sh", linux_path}, std::nullopt, k_file_timeout);
-  if (!reply || reply->exit_code != 0) return std::nullopt;
-  return reply->out;
+  return reply && reply->exit_code == 0;
 }
 
-Status write_distro_file(DistroCommands& commands, const std::string& linux_path, const std::string& text) {
-  const std::string script = std::string(k_expand_home) +
-                             R"(mkdir -p -- "${p%/*}" && cat > "$p.tfwsl-new" && mv -f -- "$p.tfwsl-new" "$p")";
-  TFWSL_TRY(reply, commands.run({"sh", "-c", script, "sh", linux_path}, text, k_file_timeout));
-  if (reply.exit_code != 0)
-    return make_error(ErrorCode::io, fmt::format("cannot write {} in the distro (exit {})", linux_path, reply.exit_code), reply.err);
-  return {};
+std::optional<std::string> distro_python_fails(DistroCommands& commands, const std::string& venv) {
+  const std::string script = std::string(k_expand_home) + R"(exec "$p/bin/python" -c "import sys")";
+  auto reply = commands.run({"sh", "-c", script, "sh", venv}, std::nullopt, k_file_timeout);
+  if (!reply) return reply.error().describe();
+  if (reply->exit_code != 0)
+    return fmt::format("{}/bin/python does not run (exit {}{}{})", venv, reply->exit_code, reply->err.empty() ? "" : ": ",
+                       reply->err.substr(0, 300));
+  return std::nullopt;
 }
 
 Result<std::string> distro_home(DistroCommands& commands) {

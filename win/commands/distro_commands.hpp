@@ -28,11 +28,12 @@ class DistroCommands {
 
 std::unique_ptr<DistroCommands> make_distro_commands(const std::string& distro, bool windows);
 
-// The file's bytes, nothing when it does not exist (or cannot be read).
-std::optional<std::string> read_distro_file(DistroCommands& commands, const std::string& linux_path);
+// Whether the folder exists in the distro. (Files in a project's WSL copy are written by the agent,
+// `tfwsl-agent project`, beneath the project folder without following links: never by sh here.)
+bool distro_folder_exists(DistroCommands& commands, const std::string& linux_path);
 
-// Written whole or not at all: a sibling temporary file renamed over it; its folder is created.
-Status write_distro_file(DistroCommands& commands, const std::string& linux_path, const std::string& text);
+// Nothing when VENV/bin/python starts; else why not.
+std::optional<std::string> distro_python_fails(DistroCommands& commands, const std::string& venv);
 
 // $HOME of the distro's default user.
 Result<std::string> distro_home(DistroCommands& commands);

@@ -1,6 +1,10 @@
 #include "win/commands/migrate_apply.hpp"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -9,6 +13,8 @@
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/migrate/apply_plan.hpp"
+#include "common/migrate/content_hash.hpp"
+#include "common/text/utf_convert.hpp"
 #include "win/commands/agent_consent.hpp"
 #include "win/commands/migrate_ports.hpp"
 #include "win/platform/host_platform.hpp"
@@ -16,12 +22,41 @@
 namespace tfwsl::cli {
 namespace {
 
-std::string consent_question(const migrate::MigratePlan& plan) {
+std::string consent_question(const migrate::MigratePlan& plan, const std::string& reapply) {
   const auto& target = *plan.decision.target;
   std::string datasets;
   for (const auto& ds : plan.datasets) datasets += fmt::format(", import {} to {}", ds.windows_path, ds.linux_path);
-  return fmt::format("Provision {} in {}, copy the project to {}{}, and install its requirements into {}?", target.name, target.distro,
-                     plan.project_linux_path, datasets, target.venv);
+  return fmt::format("Provision {} in {}, copy the project to {}{}, and install its requirements into {}?{}{}", target.name, target.distro,
+                     plan.project_linux_path, datasets, target.venv, reapply.empty() ? "" : "\n", reapply);
+}
+
+// The project's files on this side as the copy takes them (the same folders left out), with the
+// hash the WSL copy's record uses: what a re-run would replace is listed before consent.
+migrate::FileManifest local_manifest(const std::filesystem::path& root, bool copy_git) {
+  const auto skips = migrate::project_copy_skips(copy_git);
+  migrate::FileManifest out;
+  std::error_code ec;
+  std::filesystem::recursive_directory_iterator it(root, std::filesystem::directory_options::skip_permission_denied, ec);
+  for (std::filesystem::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
+    std::error_code entry_ec;
+    if (it->is_directory(entry_ec) && !it->is_symlink(entry_ec)) {
+      if (std::find(skips.begin(), skips.end(), path_to_utf8(it->path().filename())) != skips.end()) it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file(entry_ec) || it->is_symlink(entry_ec)) continue;
+    std::ifstream in(it->path(), std::ios::binary);
+    migrate::ContentHashStream hash;
+    std::uint64_t size = 0;
+    std::vector<char> buffer(1 << 16);
+    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+      hash.update(buffer.data(), static_cast<std::size_t>(in.gcount()));
+      size += static_cast<std::uint64_t>(in.gcount());
+    }
+    std::string relative = path_to_utf8(it->path().lexically_relative(root));
+    std::replace(relative.begin(), relative.end(), '\\', '/');
+    out[relative] = {size, hash.hex_digest()};
+  }
+  return out;
 }
 
 // A live status line for the step that runs (its own, so the step's result line never meets it).
@@ -75,11 +110,6 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
 int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
   if (!request.json) console.out << migrate::render_text(plan) << "\n";
   console.out.flush();
-  auto consent = confirm_change(console, request.yes, consent_question(plan), "apply the plan");
-  if (!consent) {
-    console.err << "tfwsl migrate: " << consent.error().describe() << "\n";
-    return exit_code::k_failure;
-  }
   StepProgress progress(console, request.json);
   MigratePortSettings settings;
   settings.distro = plan.decision.target->distro;
@@ -90,6 +120,17 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
   settings.environment = console.environment;
   settings.progress = [&progress](const std::string& words) { progress.update(words); };
   auto ports = make_system_migration_ports(std::move(settings));
+  // Read-only before consent: the record and the WSL copy say what a copy would replace there.
+  auto reapply = migrate::preview_reapply(plan, *ports, local_manifest(request.root, request.copy_git));
+  if (!reapply)
+    reapply = "What the WSL copy holds could not be read now (" + reapply.error().describe() +
+              "): a file changed there is still never replaced.";
+  auto consent = confirm_change(console, request.yes, consent_question(plan, *reapply), "apply the plan");
+  if (!consent) {
+    console.err << "tfwsl migrate: " << consent.error().describe() << "\n";
+    return exit_code::k_failure;
+  }
+  if (!reapply->empty() && request.yes && !request.json) console.out << *reapply << "\n";
 
   std::vector<migrate::StepResult> done;
   migrate::ApplyOptions options{request.project, request.copy_git};

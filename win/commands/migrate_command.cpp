@@ -46,12 +46,22 @@ std::optional<std::set<char>> distro_drives(const std::string& distro) {
   return migrate::drives_in_proc_mounts(reply->text);
 }
 
-std::string folder_name(const std::filesystem::path& path) {
-  std::filesystem::path p = path;
-  if (!p.has_filename()) p = p.parent_path();
-  std::string name = path_to_utf8(p.filename());
-  return name.empty() || name == "." || name == ".." ? path_to_utf8(std::filesystem::absolute(p).filename()) : name;
+// The project folder by its real path: `tfwsl migrate .` is the folder's own name, and the copy
+// reads an absolute path whatever the current folder is when a step runs.
+std::filesystem::path real_folder(const std::string& given) {
+  std::error_code ec;
+#ifdef _WIN32
+  // The drive path as the user knows it: the copy engine asks the distro for this drive's mount.
+  std::filesystem::path p = std::filesystem::absolute(path_from_utf8(given), ec).lexically_normal();
+#else
+  std::filesystem::path p = std::filesystem::canonical(path_from_utf8(given), ec);
+  if (ec) p = std::filesystem::absolute(path_from_utf8(given), ec).lexically_normal();
+#endif
+  if (!p.has_filename() && p.has_relative_path()) p = p.parent_path();
+  return p;
 }
+
+std::string folder_name(const std::filesystem::path& real) { return path_to_utf8(real.filename()); }
 
 void print_error(Console& console, const MigrateArgs& args, const std::string& message) {
   if (args.json) {
@@ -62,7 +72,7 @@ void print_error(Console& console, const MigrateArgs& args, const std::string& m
 }
 
 int run_migrate(const MigrateArgs& args, Console& console) {
-  const std::filesystem::path root = path_from_utf8(args.project);
+  const std::filesystem::path root = real_folder(args.project);
   const std::string drive_root = console.environment ? console.environment("TFWSL_DRIVE_ROOT").value_or(wsl::k_default_automount_root)
                                                      : std::string(wsl::k_default_automount_root);
   migrate::LocalProjectFiles files(root, drive_root);
@@ -72,7 +82,8 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   }
   const auto profiles = migrate::shipped_wsl_profiles();
   const auto& facts = migrate::builtin_migrate_facts();
-  const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, args.to, args.data_to, args.force, facts, profiles};
+  const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, args.to, args.data_to, args.force, facts, profiles,
+                                 path_to_utf8(root)};
   auto plan = migrate::build_plan(input);
   // On Windows only the target distro can say which drives it mounts; asked only when the code names
   // Windows paths (each wsl.exe start costs), then the plan is made again with the answer.

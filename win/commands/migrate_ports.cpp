@@ -15,6 +15,8 @@
 #include "common/push/push_run.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
+#include "common/migrate/ownership_mark.hpp"
+#include "win/commands/distro_project_files.hpp"
 #include "win/commands/push_setup.hpp"
 #include "win/commands/local_agent_binary.hpp"
 #include "win/commands/provision_run.hpp"
@@ -55,6 +57,13 @@ Result<nlohmann::json> agent_json(const DistroReply& reply, const std::string& w
   return j;
 }
 
+std::string unmet_words(const nlohmann::json& unmet) {
+  std::vector<std::string> items;
+  for (const auto& u : unmet)
+    items.push_back(fmt::format("{} ({}): {}", u.value("requirement", ""), u.value("source", ""), u.value("reason", "")));
+  return items.empty() ? std::string("nothing named") : fmt::format("{}", fmt::join(items, "; "));
+}
+
 class SystemMigrationPorts final : public migrate::MigrationPorts {
  public:
   explicit SystemMigrationPorts(MigratePortSettings settings)
@@ -88,19 +97,38 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     for (const auto& e : extra) argv.insert(argv.end(), {"--package", e});
     TFWSL_TRY(reply, m_commands->run(argv, std::nullopt, k_pip_timeout));
     TFWSL_TRY(answer, agent_json(reply, "tfwsl-agent venv install"));
-    if (reply.exit_code != 0)
-      return make_error(ErrorCode::process, answer.value("error", fmt::format("pip failed in {}", profile.venv)),
-                        answer.contains("log") ? "pip's log: " + answer["log"].get<std::string>() : std::string());
+    if (reply.exit_code != 0) return make_error(ErrorCode::process, pip_failure_words(answer, profile.venv));
     if (!answer.value("pip_ran", false)) return fmt::format("{} requirements already met in {}", answer.value("requirements", 0), profile.venv);
     return fmt::format("pip installed what {} lacked ({} requirements; log {})", profile.venv, answer.value("requirements", 0),
                        answer.value("log", std::string()));
   }
 
+  Result<std::optional<std::string>> requirements_unmet(const migrate::ShippedProfile& profile, const std::string& linux_project,
+                                                        const std::vector<std::string>& files, const std::vector<std::string>& extra) override {
+    TFWSL_TRY(agent, agent_path());
+    std::vector<std::string> argv = {agent, "venv", "install", "--venv", profile.venv, "--check", "--json"};
+    for (const auto& f : files) argv.insert(argv.end(), {"-r", linux_project + "/" + f});
+    for (const auto& e : extra) argv.insert(argv.end(), {"--package", e});
+    TFWSL_TRY(reply, m_commands->run(argv, std::nullopt, k_verify_timeout));
+    TFWSL_TRY(answer, agent_json(reply, "tfwsl-agent venv install --check"));
+    if (reply.exit_code == 0) return std::optional<std::string>();
+    if (answer.contains("error")) return std::optional<std::string>(answer["error"].get<std::string>());
+    return std::optional<std::string>("unmet: " + unmet_words(answer.value("unmet", nlohmann::json::array())));
+  }
+
+  std::optional<std::string> venv_broken(const migrate::ShippedProfile& profile) override {
+    return distro_python_fails(*m_commands, profile.venv);
+  }
+
+  bool linux_folder_exists(const std::string& path) override { return distro_folder_exists(*m_commands, path); }
+
   Result<std::string> check_gpu_and_import(const migrate::ShippedProfile& profile, const std::string& linux_project,
-                                           const std::string& module, const std::vector<std::string>& env) override {
+                                           const migrate::MainEntry& entry, const std::vector<std::string>& env) override {
     TFWSL_TRY(agent, agent_path());
     std::vector<std::string> argv = {agent, "venv", "verify", "--venv", profile.venv, "--project", linux_project, "--json"};
-    if (!module.empty()) argv.insert(argv.end(), {"--module", module});
+    if (!entry.module.empty()) argv.insert(argv.end(), {"--module", entry.module});
+    if (!entry.script.empty()) argv.insert(argv.end(), {"--script", entry.script});
+    const std::string module = entry.module.empty() ? entry.script : entry.module;
     for (const auto& e : env) argv.insert(argv.end(), {"--env", e});
     TFWSL_TRY(reply, m_commands->run(argv, std::nullopt, k_verify_timeout));
     TFWSL_TRY(answer, agent_json(reply, "tfwsl-agent venv verify"));
@@ -113,16 +141,45 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
   }
 
   Result<std::string> linux_home() override { return distro_home(*m_commands); }
-  Status write_linux_file(const std::string& path, const std::string& text) override { return write_distro_file(*m_commands, path, text); }
-  std::optional<std::string> read_linux_file(const std::string& path) override { return read_distro_file(*m_commands, path); }
+  Status write_linux_file(const std::string& root, const std::string& relative, const std::string& text, const std::string& expect) override {
+    TFWSL_TRY(files, project_files());
+    return files.write(root, relative, text, expect);
+  }
+  Result<std::optional<std::string>> read_linux_file(const std::string& root, const std::string& relative) override {
+    TFWSL_TRY(files, project_files());
+    return files.read(root, relative);
+  }
+  Result<std::optional<migrate::FileManifest>> linux_manifest(const std::string& root) override {
+    TFWSL_TRY(files, project_files());
+    return files.manifest(root);
+  }
+  Result<migrate::PlaceOutcome> place_files(const std::string& staging, const std::string& root,
+                                            const std::vector<migrate::PlaceRequest>& requests) override {
+    TFWSL_TRY(files, project_files());
+    return files.place(staging, root, requests);
+  }
 
-  // Beside the user's files: the same bytes again are left alone (a second run writes nothing).
+  std::optional<std::string> read_project_file(const std::string& relative_path) override {
+    // Read whole and closed before anything replaces it: Windows refuses to replace an open file
+    // (ERROR_SHARING_VIOLATION, 32).
+    std::ifstream in(m_settings.project / path_from_utf8(relative_path), std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+  }
+
+  // Beside the user's files: the same bytes again are left alone (a second run writes nothing), and
+  // a file there that migrate cannot prove it wrote (ownership_mark.hpp) is never replaced.
   Status write_project_file(const std::string& relative_path, const std::string& text) override {
     const std::filesystem::path target = m_settings.project / path_from_utf8(relative_path);
-    std::ifstream in(target, std::ios::binary);
-    std::ostringstream old;
-    if (in) old << in.rdbuf();
-    if (in && old.str() == text) return {};
+    const std::optional<std::string> old = read_project_file(relative_path);
+    if (old == text) return {};
+    std::error_code ec;
+    const bool taken = std::filesystem::symlink_status(target, ec).type() != std::filesystem::file_type::not_found;
+    if (taken && !(old && migrate::written_by_migrate(*old)))
+      return make_error(ErrorCode::conflict, fmt::format("{} was not written by tfwsl migrate (or was changed since the plan was made): "
+                                                         "left as it is; run migrate again to see the plan", relative_path));
     return replace_file_atomically(target, text);
   }
 
@@ -131,6 +188,11 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     if (m_settings.windows) return distro_agent_path();
     TFWSL_TRY(binary, find_local_agent_binary(m_settings.agent));
     return path_to_utf8(binary);
+  }
+
+  Result<DistroProjectFiles> project_files() const {
+    TFWSL_TRY(agent, agent_path());
+    return DistroProjectFiles(*m_commands, agent);
   }
 
   static std::string verify_failure(const nlohmann::json& answer) {
@@ -177,6 +239,21 @@ Result<migrate::CopyOutcome> SystemMigrationPorts::copy_tree(const migrate::Copy
 }
 
 }  // namespace
+
+std::string pip_failure_words(const nlohmann::json& answer, const std::string& venv) {
+  std::string out = answer.value("error", fmt::format("pip failed in {}", venv));
+  const nlohmann::json none = nlohmann::json::array();
+  const auto& after = answer.contains("unmet_after") ? answer["unmet_after"] : none;
+  const auto& unmet = !after.empty() ? after : answer.contains("unmet") ? answer["unmet"] : none;
+  if (!unmet.empty()) out += "; still unmet: " + unmet_words(unmet);
+  if (answer.contains("pip_tail") && answer["pip_tail"].is_array() && !answer["pip_tail"].empty()) {
+    std::vector<std::string> lines;
+    for (const auto& l : answer["pip_tail"]) lines.push_back(l.is_string() ? l.get<std::string>() : l.dump());
+    out += fmt::format("; pip's last lines: {}", fmt::join(lines, " | "));
+  }
+  if (answer.contains("log") && answer["log"].is_string()) out += "; pip's log: " + answer["log"].get<std::string>();
+  return out;
+}
 
 std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings) {
   return std::make_unique<SystemMigrationPorts>(std::move(settings));

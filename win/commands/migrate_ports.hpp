@@ -10,6 +10,8 @@
 #include <memory>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "common/cli/color_choice.hpp"  // EnvironmentLookup
 #include "common/migrate/migration_ports.hpp"
 #include "win/commands/distro_commands.hpp"
@@ -28,5 +30,9 @@ struct MigratePortSettings {
 };
 
 std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings);
+
+// What a failed `tfwsl-agent venv install --json` says, in one line for the install step's error:
+// its error, what is still unmet (FILE:LINE and why), pip's last lines, the log's path.
+std::string pip_failure_words(const nlohmann::json& answer, const std::string& venv);
 
 }  // namespace tfwsl::cli

@@ -8,6 +8,7 @@ The project, written here on a Wine drive D: (a dosdevices link; the fake distro
   venv lacks, pywin32 for win32 only, tensorflow-directml-plugin;
 - model.py, a Keras 2 model (tf.keras, fit_generator); train.py, the main module, importable;
 - config.yaml naming the dataset by its Windows path, D:\\data\\flowers: 3,006 real files;
+- a link MIGRATION.md.tfwsl-new -> ../../.bashrc (the distro user's ~/.bashrc must stay as it is);
 - .venv, __pycache__ and .git folders, which are not copied.
 The distro is provisioned beforehand (tests/wsl_standin/provisioned_distro.py: the packages in its
 dpkg status, a real venv with the stand-in TensorFlow 2.15 wheel), HOME of its user is in the fake
@@ -21,8 +22,11 @@ It shows:
    .venv, __pycache__ and .git; the dataset imported and equal to its source byte for byte; pip ran
    in the venv (pillow installed); the GPU check and `import train` passed; tfwsl-paths.json maps
    D:\\data\\flowers to the imported folder; MIGRATION.md and tfwsl.yaml written;
-3. the same command again: exit 0, every step kept, and nothing changed: the distro's files and the
-   Windows project are identical (bytes and mtimes), and no pip or copy ran;
+3. the same command again: exit 0, every step kept (each re-checked), and nothing changed: the
+   distro's files and the Windows project are identical (bytes and mtimes), and no pip or copy ran;
+3b. the user edits train.py in WSL and requirements.txt on Windows: a re-run replaces
+   requirements.wsl.txt (no "Windows error 32", no temporary file left), keeps the WSL edit and
+   says so; then, model.py deleted in WSL, the next run's re-check restores it;
 4. a run killed (SIGKILL) in the middle of a dataset import resumes: the same command finishes with
    only the import (and what follows) run again, the data equal to its source.
 Exit 0 ok, 1 a failure, 77 skipped.
@@ -51,6 +55,7 @@ from wine_drives import mount_drive_in_distro, run_on_wine_drive  # noqa: E402
 from wsl_session import WslSession  # noqa: E402
 
 failures = []
+BASHRC = "# the distro user's own ~/.bashrc\n"
 
 REQUIREMENTS = """# flowers: trained on Windows with TF 2.10 (the last native GPU release)
 tensorflow-gpu==2.10.0
@@ -126,6 +131,9 @@ def write_project(drive):
     for path, text in files.items():
         with open(os.path.join(project, path), "w", newline="") as f:
             f.write(text)
+    # A project may ship links: the old write of MIGRATION.md went through "MIGRATION.md.tfwsl-new"
+    # (cat > NAME.tfwsl-new && mv), so this one overwrote the distro user's ~/.bashrc.
+    os.symlink("../../.bashrc", os.path.join(project, "MIGRATION.md.tfwsl-new"))
     data = os.path.join(drive, "data", "flowers")
     os.makedirs(data)
     make_tree(data, files=3000, big=6)
@@ -177,6 +185,9 @@ def first_run(s, env, project, data, home, schemas, world):
     report = open(os.path.join(copied, "MIGRATION.md")).read()
     check("`tensorflow-gpu==2.10.0` -> `tensorflow[and-cuda]==2.15.*`" in report and f"--cd {copied}" in report
           and f"code --remote wsl+Ubuntu-22.04 {copied}" in report, "MIGRATION.md says what changed and how to run it", report[-900:])
+    check(open(os.path.join(home, ".bashrc")).read() == BASHRC and os.path.islink(os.path.join(copied, "MIGRATION.md.tfwsl-new")),
+          "a link the project ships (MIGRATION.md.tfwsl-new -> ../../.bashrc) is copied as a link and written through by nothing",
+          open(os.path.join(home, ".bashrc")).read()[:200])
     profile = open(os.path.join(copied, "tfwsl.yaml")).read()
     check("extends: builtin:tf-2.15-cuda-12.2" in profile and "D:\\data\\flowers" in profile, "tfwsl.yaml is the project's profile", profile)
     after = snapshot(project, data)
@@ -203,7 +214,34 @@ def second_run(s, env, project, data, home, world):
           "... and says how to run the project from Windows, with an absolute --cd", r.stdout[-400:])
     check(snapshot(*watched) == before, "... and changes nothing: the distro's files, the venv and the Windows project are identical")
     new = s.relayed()[relayed:]
-    check(not any("venv install" in l or "pip" in l or "serve" in l for l in new), "... no pip and no copy ran", "\n".join(new[-5:]))
+    check(not any(("venv install" in l and "--check" not in l) or " -m pip" in l or "serve" in l for l in new),
+          "... no pip and no copy ran (the steps were re-checked: venv install --check, the manifest, the GPU check)", "\n".join(new[-5:]))
+
+
+def rerun_after_edits(s, env, project, home):
+    """The user works in WSL and changes a requirement on Windows; migrate runs again (as it says to)."""
+    copied = os.path.join(home, "projects", "flowers")
+    edited = TRAIN + "\n# tuned in WSL\n"
+    with open(os.path.join(copied, "train.py"), "w") as f:
+        f.write(edited)
+    with open(os.path.join(project, "requirements.txt"), "a", newline="") as f:
+        f.write("# numpy stays below 2 (the model's pickles)\n")
+    r = s.run(["migrate", "D:\\work\\flowers", "--force", "--yes"], env=env, timeout=600)
+    check(r.returncode == 0, "a re-run after editing requirements.txt: exit 0 (requirements.wsl.txt replaced, not 'Windows error 32')",
+          f"exit {r.returncode}\n{r.stdout[-1500:]}\n{r.stderr[-1500:]}")
+    translated = open(os.path.join(project, "requirements.wsl.txt")).read()
+    check("# numpy stays below 2" in translated and translated.startswith("# Written by tfwsl migrate from requirements.txt"),
+          "... requirements.wsl.txt is the new translation, with migrate's mark", translated[:300])
+    leftovers = [n for n in os.listdir(project) if n.endswith(".tmp") or ".tfwsl-tmp" in n]
+    check(not leftovers, "... and no temporary file is left beside it", str(leftovers))
+    check(open(os.path.join(copied, "train.py")).read() == edited, "... the WSL edit of train.py survives")
+    check("kept (changed in WSL): train.py" in r.stdout, "... and the run says it kept it", r.stdout[-1500:])
+    os.remove(os.path.join(copied, "model.py"))
+    r = s.run(["migrate", "D:\\work\\flowers", "--force", "--yes"], env=env, timeout=600)
+    check(r.returncode == 0 and os.path.isfile(os.path.join(copied, "model.py")),
+          "a deleted file of the WSL copy is found by the re-check of a kept step and restored", f"exit {r.returncode}\n{r.stdout[-1500:]}")
+    check("redone (missing in the WSL copy: model.py)" in r.stdout, "... and the run says so", r.stdout[-1500:])
+    check(open(os.path.join(copied, "train.py")).read() == edited, "... the WSL edit still there")
 
 
 def killed_import(s, env, project, data, home):
@@ -266,9 +304,12 @@ def main():
         world = make_provisioned(str(s.distro), str(s.distro / "usr/local/lib/tfwsl/tfwsl-agent"))
         _wheel(world["wheels"], "pillow", "10.1.0", {"PIL/__init__.py": "__version__ = '10.1.0'\n"})
         home = os.path.join(str(s.distro), "home", world["user"])
+        with open(os.path.join(home, ".bashrc"), "w") as f:
+            f.write(BASHRC)
         env = session_env(s, home, world["wheels"])
         first_run(s, env, project, data, home, schemas, world)
         second_run(s, env, project, data, home, world)
+        rerun_after_edits(s, env, project, home)
         killed_import(s, env, project, data, home)
     for f in failures:
         print("FAILED:", f)

@@ -140,6 +140,24 @@ def bad_inputs(schemas, tfwsl, env, tmp):
     bad("apply-without-consent", {"requirements.txt": "tensorflow==2.15.1\n"}, [], "nobody can be asked: pass --yes to apply the plan")
 
 
+def relative_and_dot(schemas, tfwsl, env, project, tmp):
+    """PROJECT by its real path: `migrate .` is the folder's own name (not "."), a relative PROJECT
+    is copied from its absolute path, and a dataset is copied from its drive mount on Linux."""
+    real = os.path.realpath(project)
+    for cwd, given in ((project, "."), (os.path.dirname(project), "flowers"), (project, "./")):
+        p = subprocess.run([tfwsl, "migrate", given, "--dry-run", "--json", "--force"], capture_output=True, timeout=120, env=env, cwd=cwd)
+        plan = json.loads(p.stdout.decode() or "{}")
+        expect(p.returncode == 0 and plan.get("project", {}).get("name") == "flowers"
+               and plan["project"].get("linux_path") == "~/projects/flowers" and plan["project"].get("source") == real,
+               f"migrate {given!r} from {cwd}: the project is 'flowers', copied from {real}", json.dumps(plan.get("project")))
+        expect(not ss.problems(schemas, "migrate-plan", plan), f"migrate {given!r}: the JSON validates")
+        sources = [d.get("source") for d in plan.get("datasets", [])]
+        expect(sources == [os.path.join(tmp, "drives", "d", "data", "flowers")],
+               f"migrate {given!r}: the dataset is copied from its drive mount, not from D:\\data\\flowers", str(sources))
+    code, out, err = run(tfwsl, env, project, "--dry-run", "--name", "../../escape")
+    expect(code == 2 and "--name '../../escape' must be one folder name" in err, "--name ../../escape: refused, exit 2", err)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tfwsl", required=True)
@@ -151,6 +169,7 @@ def main():
         env = dict(os.environ, TFWSL_DRIVE_ROOT=os.path.join(tmp, "drives") + os.sep)
         project, files, total = sample_project(tmp)
         check_plan(schemas, args.tfwsl, env, project, files, total)
+        relative_and_dot(schemas, args.tfwsl, env, project, tmp)
         bad_inputs(schemas, args.tfwsl, env, tmp)
     if failures:
         print(f"{len(failures)} failed")

@@ -95,6 +95,9 @@ def make_world(work):
           "import os\nimport tensorflow as tf\n"
           "assert os.environ.get('TFWSL_VERIFY_MARK') == 'yes', 'the --env variable did not arrive'\n"
           "print('train sees TensorFlow', tf.__version__)\n")
+    write(os.path.join(proj, "train-model.py"),
+          "import tensorflow as tf\nprint('train-model sees TensorFlow', tf.__version__)\n"
+          "if __name__ == '__main__':\n    print('TRAINING STARTED')\n")
     write(os.path.join(proj, "broken.py"), "import tensorflow\nraise ImportError(\"cannot import name 'Foo' from 'bar' (unknown location)\")\n")
     write(os.path.join(work, "extra", "absent.txt"), "numpy\nabsentpkg==1.0\n")
     env = dict(os.environ, HOME=home, PIP_NO_INDEX="1", PIP_FIND_LINKS=wheels, PYTHONDONTWRITEBYTECODE="")
@@ -322,6 +325,11 @@ def input_error_checks(agent, work, venv, env):
            and "still unmet:\n  absentpkg==1.0 (--package): absentpkg is not installed" in p.stderr
            and "pip's last lines" in p.stderr and "No matching distribution" in p.stderr,
            "pip failing: exit 2, the unmet one named, pip's last lines shown", p.stdout + p.stderr)
+    expect(any("No matching distribution" in l for l in failed.get("pip_tail", [])) and failed.get("error"),
+           "pip failing --json: the answer carries pip's last lines (pip_tail) and the error", json.dumps(failed)[:600])
+    p = run_agent(agent, env, "install", "--venv", os.path.join(work, "not-a-venv"), "--package", "numpy", "--json")
+    doc = json_of(p, "not a venv --json")
+    expect(p.returncode == 2 and "is not a venv" in doc.get("error", ""), "not a venv with --json: the error is JSON", p.stdout + p.stderr)
 
 
 def verify_checks(agent, schemas, venv, proj, env):
@@ -352,6 +360,21 @@ def verify_checks(agent, schemas, venv, proj, env):
     expect(p.returncode == 2 and "no-such-project does not exist" in p.stderr, "verify with a missing project: exit 2 naming it", p.stderr)
     p = run_agent(agent, env, "verify", "--venv", "~/venv", "--project", "~/proj", "--module", "os; import shutil")
     expect(p.returncode == 2 and "is not a Python module name" in p.stderr, "verify with a module that is not a name: exit 2", p.stderr)
+    p = run_agent(agent, env, "verify", "--venv", "~/venv", "--project", "~/proj", "--module", "train-model", "--json")
+    doc = json_of(p, "verify --module train-model --json")
+    expect(p.returncode == 2 and "--script train-model.py" in doc.get("error", ""),
+           "verify --json with a name no import can take: the error is JSON and names --script", p.stdout + p.stderr)
+    check_schema(schemas, "venv-verify", doc, "verify error")
+    p = run_agent(agent, env, "verify", "--venv", "~/venv", "--project", "~/proj", "--script", "train-model.py",
+                  "--env", "TFWSL_VERIFY_MARK=yes", "--json")
+    doc = json_of(p, "verify --script")
+    expect(p.returncode == 0 and doc.get("import", {}).get("ok") is True and doc["import"].get("module") == "train-model.py",
+           "verify --script train-model.py: run by its path, ok", p.stdout + p.stderr)
+    expect(not any("TRAINING STARTED" in l for l in doc.get("import", {}).get("output", [])),
+           "... as an import runs it: its __main__ block did not start", json.dumps(doc.get("import")))
+    p = run_agent(agent, env, "verify", "--venv", "~/venv", "--project", "~/proj", "--script", "../escape.py", "--json")
+    expect(p.returncode == 2 and "is not a .py file inside the project" in json_of(p, "escape").get("error", ""),
+           "verify --script outside the project: refused, as JSON", p.stdout + p.stderr)
     after = tree_digest(proj)
     expect(after == before and not any("__pycache__" in k for k in after), "the project folder is unchanged after verify (no __pycache__)",
            str(sorted(set(after) ^ set(before))))

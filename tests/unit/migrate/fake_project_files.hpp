@@ -18,6 +18,8 @@ class FakeProjectFiles final : public ProjectFiles {
   std::map<std::string, std::string> files;        // "requirements.txt" -> text
   std::map<std::string, TreeStats> windows;        // lower-cased "d:\\data\\x" -> stats
   std::optional<std::set<char>> drives;            // nothing: unknown
+  std::map<std::string, std::string> sources;      // where a Windows folder is copied from ("D:\\x" -> "/mnt/d/x"); else itself
+  bool unreachable = false;                        // no Windows folder can be copied from here
   int reads = 0;
 
   bool project_exists() override { return exists; }
@@ -38,6 +40,12 @@ class FakeProjectFiles final : public ProjectFiles {
     return it->second;
   }
   std::optional<std::set<char>> mounted_drives() override { return drives; }
+  bool file_exists(const std::string& path) override { return files.contains(path); }
+  std::optional<std::string> copy_source(std::string_view windows_path) override {
+    if (unreachable) return std::nullopt;
+    auto it = sources.find(std::string(windows_path));
+    return it == sources.end() ? std::string(windows_path) : it->second;
+  }
 };
 
 }  // namespace tfwsl::migrate::test

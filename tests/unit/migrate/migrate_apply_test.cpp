@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include "common/migrate/apply_plan.hpp"
+#include "common/migrate/ownership_mark.hpp"
+#include "tests/unit/migrate/fake_migration_ports.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
 
 using namespace tfwsl;
@@ -8,62 +10,13 @@ using namespace tfwsl::migrate;
 
 namespace {
 
-// Records every call; a step can be made to fail once (the run is "interrupted" there).
-class FakePorts final : public MigrationPorts {
+using test::FakeMigrationPorts;
+
+class FakePorts final : public FakeMigrationPorts {
  public:
-  std::vector<std::string> calls;
-  std::map<std::string, std::string> linux_files;
-  std::map<std::string, std::string> project_files;
-  std::string fail_once;  // a call name ("copy:D:\\data\\flowers", "install") that fails the first time
-
-  Result<std::string> provision(const ShippedProfile& p) override {
-    TFWSL_TRY_STATUS(record("provision:" + p.name));
-    return std::string("already provisioned");
-  }
-  Result<CopyOutcome> copy_tree(const CopyRequest& r) override {
-    std::string skip;
-    for (const auto& s : r.skip) skip += s + ",";
-    TFWSL_TRY_STATUS(record("copy:" + r.source + "->" + r.target + " skip " + skip));
-    return CopyOutcome{10, 100, 0};
-  }
-  Result<std::string> install_requirements(const ShippedProfile&, const std::string& project, const std::vector<std::string>& files,
-                              const std::vector<std::string>& extra) override {
-    std::string what = "install:" + project;
-    for (const auto& f : files) what += " -r " + f;
-    for (const auto& e : extra) what += " " + e;
-    TFWSL_TRY_STATUS(record(what));
-    return std::string("installed");
-  }
-  Result<std::string> check_gpu_and_import(const ShippedProfile&, const std::string&, const std::string& module,
-                                           const std::vector<std::string>& env) override {
-    std::string what = "check:" + module;
-    for (const auto& e : env) what += " " + e;
-    TFWSL_TRY_STATUS(record(what));
-    return std::string("1 GPU");
-  }
-  Result<std::string> linux_home() override { return std::string("/home/tf"); }
-  Status write_linux_file(const std::string& path, const std::string& text) override {
-    linux_files[path] = text;
-    return {};
-  }
-  std::optional<std::string> read_linux_file(const std::string& path) override {
-    auto it = linux_files.find(path);
-    if (it == linux_files.end()) return std::nullopt;
-    return it->second;
-  }
-  Status write_project_file(const std::string& path, const std::string& text) override {
-    project_files[path] = text;
-    return record("write:" + path);
-  }
-
- private:
-  Status record(const std::string& call) {
-    if (!fail_once.empty() && call.starts_with(fail_once)) {
-      fail_once.clear();
-      return make_error(ErrorCode::io, "interrupted at " + call);
-    }
-    calls.push_back(call);
-    return {};
+  FakePorts() {
+    windows_project = {{"train.py", "import tensorflow as tf\n"}, {"util/helpers.py", "import tensorflow\n"},
+                       {"requirements.txt", "tensorflow-gpu==2.10.0\npandas\n"}};
   }
 };
 
@@ -90,15 +43,19 @@ TEST_CASE("apply runs every step through the ports, in order, and writes the pro
   CHECK(ports.calls == std::vector<std::string>{
                            "provision:tf-2.15-cuda-12.2",
                            "write:requirements.wsl.txt",
-                           "copy:C:\\work\\flowers->~/projects/flowers skip .venv,venv,__pycache__,.ipynb_checkpoints,.git,",
+                           "copy:C:\\work\\flowers->~/projects/.flowers.tfwsl-staging skip .venv,venv,__pycache__,.ipynb_checkpoints,.tfwsl,.git,",
+                           "place:3",
                            "copy:D:\\data\\flowers->~/datasets/flowers skip ",
                            "install:~/projects/flowers -r requirements.wsl.txt",
                            "check:train",
                        });
-  CHECK(ports.project_files["requirements.wsl.txt"] == "tensorflow[and-cuda]==2.15.*\npandas\n");
+  const std::string& written = ports.project_files["requirements.wsl.txt"];
+  CHECK(written_by_migrate(written));
+  CHECK(without_ownership_mark(written) == "tensorflow[and-cuda]==2.15.*\npandas\n");
+  CHECK(ports.linux_files["~/projects/flowers/train.py"] == "import tensorflow as tf\n");
   const auto& yaml = ports.linux_files["~/projects/flowers/tfwsl.yaml"];
   CHECK(yaml.find("extends: builtin:tf-2.15-cuda-12.2\nname: flowers\n") != std::string::npos);
-  CHECK(yaml.find("  - { name: flowers, source: 'D:\\data\\flowers' }\n") != std::string::npos);
+  CHECK(yaml.find("source: 'D:\\data\\flowers'") != std::string::npos);
   CHECK(ports.linux_files["~/projects/flowers/tfwsl-paths.json"].find("\"D:\\\\data\\\\flowers\": \"/home/tf/datasets/flowers\"") != std::string::npos);
   const auto& report = ports.linux_files["~/projects/flowers/MIGRATION.md"];
   CHECK(report.find("wsl -d Ubuntu-22.04 --cd /home/tf/projects/flowers --exec bash -lc '~/.venvs/tf-2.15/bin/python -m train'") != std::string::npos);
@@ -114,7 +71,7 @@ TEST_CASE("a second run of the same plan changes nothing", "[migrate][apply]") {
   ports.calls.clear();
   auto again = apply_plan(plan, ports, {"C:\\work\\flowers", false});
   REQUIRE(again);
-  CHECK(ports.calls.empty());
+  CHECK(ports.calls == std::vector<std::string>{"check:train"});  // the GPU check runs again; nothing else
   CHECK(ports.linux_files == files);
   for (const auto& s : *again) CHECK_FALSE(s.ran);
 }
@@ -126,11 +83,12 @@ TEST_CASE("an interrupted run resumes after its last finished step", "[migrate][
   auto first = apply_plan(plan, ports, {"C:\\work\\flowers", false});
   REQUIRE_FALSE(first);
   CHECK(first.error().describe().find("step install") != std::string::npos);
-  CHECK(ports.calls.size() == 4);  // provision, write, two copies
+  CHECK(ports.calls.size() == 5);  // provision, write, the project's copy and its placing, the dataset
   ports.calls.clear();
   auto second = apply_plan(plan, ports, {"C:\\work\\flowers", false});
   REQUIRE(second);
   CHECK(ports.calls == std::vector<std::string>{"install:~/projects/flowers -r requirements.wsl.txt", "check:train"});
+  CHECK((*second)[0].detail.find("re-checked") != std::string::npos);
 }
 
 TEST_CASE("a changed plan starts the record over, an unforced native-ok plan is refused", "[migrate][apply]") {
@@ -140,8 +98,8 @@ TEST_CASE("a changed plan starts the record over, an unforced native-ok plan is 
   plan.translation.files[0].text += "scipy\n";
   ports.calls.clear();
   REQUIRE(apply_plan(plan, ports, {"C:\\work\\flowers", true}));
-  CHECK(ports.calls.size() == 6);
-  CHECK(ports.calls[2].find(".git") == std::string::npos);  // copied when asked
+  CHECK(ports.calls.size() == 6);  // write, copy, place, the dataset, install, check (provision re-checked, kept)
+  CHECK(ports.calls[1].find(".git") == std::string::npos);  // copied when asked
   FakePorts untouched;
   auto refused = apply_plan(sample_plan(false), untouched, {"C:\\work\\flowers", false});
   REQUIRE_FALSE(refused);
@@ -169,9 +127,9 @@ TEST_CASE("a Keras 2 project on a Keras 3 target runs with TF_USE_LEGACY_KERAS=1
   REQUIRE(plan->decision.legacy_keras);
   FakePorts ports;
   REQUIRE(apply_plan(*plan, ports, {"C:\\work\\old-keras", false}));
-  REQUIRE(ports.calls.size() == 5);
-  CHECK(ports.calls[3] == "install:~/projects/old-keras -r requirements.wsl.txt tf-keras==2.16.*");
-  CHECK(ports.calls[4] == "check:train TF_USE_LEGACY_KERAS=1");
+  REQUIRE(ports.calls.size() == 6);
+  CHECK(ports.calls[4] == "install:~/projects/old-keras -r requirements.wsl.txt tf-keras==2.16.*");
+  CHECK(ports.calls[5] == "check:train TF_USE_LEGACY_KERAS=1");
   const auto& report = ports.linux_files["~/projects/old-keras/MIGRATION.md"];
   CHECK(report.find("bash -lc 'TF_USE_LEGACY_KERAS=1 ~/.venvs/tf-2.16/bin/python -m train'") != std::string::npos);
   CHECK(ports.linux_files["~/projects/old-keras/tfwsl.yaml"].find("TF_USE_LEGACY_KERAS: \"1\"") != std::string::npos);
