@@ -98,7 +98,7 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
   plan.project_linux_path = in.projects_root + "/" + in.project_name;
   plan.force = in.force;
   plan.scan = std::move(scan);
-  plan.decision = decide({plan.scan, in.profiles, in.facts});
+  plan.decision = decide({plan.scan, in.profiles, in.facts, in.profile});
   plan.translation = translate_requirements(plan.scan, plan.decision, in.facts);
   for (const auto& ref : plan.scan.windows_paths) plan.windows_paths.push_back({ref, false, {}});
   plan_datasets(in, plan);

@@ -55,6 +55,7 @@ struct PlanInput {
   bool force = false;
   const MigrateFacts& facts;
   const std::vector<ShippedProfile>& profiles;
+  std::string profile;  // --profile NAME; empty: migrate chooses
 };
 
 // Errors (nothing changed): the folder does not exist; it has no requirement file at all; a
