@@ -35,6 +35,11 @@ if(MSVC)
   add_library(tfwsl_httplib INTERFACE)
   target_link_libraries(tfwsl_httplib INTERFACE httplib::httplib tfwsl_headers)
   add_library(tfwsl::httplib ALIAS tfwsl_httplib)
+  find_package(tomlplusplus CONFIG REQUIRED)
+  add_library(tfwsl_toml INTERFACE)
+  target_link_libraries(tfwsl_toml INTERFACE tomlplusplus::tomlplusplus)
+  target_compile_definitions(tfwsl_toml INTERFACE TOML_EXCEPTIONS=0)
+  add_library(tfwsl::toml ALIAS tfwsl_toml)
   return()
 endif()
 
@@ -107,3 +112,18 @@ target_include_directories(tfwsl_httplib SYSTEM INTERFACE "${TFWSL_HTTPLIB_DIR}"
 # No OpenSSL, zlib or brotli: the agent talks plain HTTP on loopback only.
 target_link_libraries(tfwsl_httplib INTERFACE tfwsl_headers)
 add_library(tfwsl::httplib ALIAS tfwsl_httplib)
+
+# toml++ 3.3 (Debian libtomlplusplus-dev, header-only): pyproject.toml and Pipfile are read with it.
+# The MinGW compiler sees only its own folder (a link in the build folder), never /usr/include.
+if(NOT EXISTS "/usr/include/toml++/toml.h")
+  message(FATAL_ERROR "/usr/include/toml++ is missing: run scripts/install-deps.sh")
+endif()
+add_library(tfwsl_toml INTERFACE)
+if(WIN32 AND CMAKE_CROSSCOMPILING)
+  file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/_toml_headers")
+  file(CREATE_LINK "/usr/include/toml++" "${CMAKE_BINARY_DIR}/_toml_headers/toml++" SYMBOLIC)
+  target_include_directories(tfwsl_toml SYSTEM INTERFACE "${CMAKE_BINARY_DIR}/_toml_headers")
+endif()
+# Errors are values (toml::parse_result), not exceptions: one bad pyproject.toml is a message.
+target_compile_definitions(tfwsl_toml INTERFACE TOML_EXCEPTIONS=0)
+add_library(tfwsl::toml ALIAS tfwsl_toml)

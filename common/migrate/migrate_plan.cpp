@@ -125,7 +125,7 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
   plan.project_source = in.project_source;
   plan.force = in.force;
   plan.scan = std::move(scan);
-  plan.decision = decide({plan.scan, in.profiles, in.facts});
+  plan.decision = decide({plan.scan, in.profiles, in.facts, in.profile});
   plan.translation = translate_requirements(plan.scan, plan.decision, in.facts);
   WritePlan writes = plan_requirement_writes(in.files, plan.translation);
   plan.writes = std::move(writes.writes);

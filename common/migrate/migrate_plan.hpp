@@ -60,6 +60,7 @@ struct PlanInput {
   const MigrateFacts& facts;
   const std::vector<ShippedProfile>& profiles;
   std::string project_source = {};  // the folder, absolute
+  std::string profile = {};         // --profile NAME; empty: migrate chooses
 };
 
 // Errors (nothing changed): a project name that is not one folder name, a projects or datasets

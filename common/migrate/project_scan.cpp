@@ -6,7 +6,8 @@
 #include <fmt/format.h>
 
 #include "common/migrate/code_scan.hpp"
-#include "common/migrate/toml_check.hpp"
+#include "common/parse/toml_requirements.hpp"
+#include <yaml-cpp/yaml.h>
 #include "common/util/ascii.hpp"
 
 namespace tfwsl::migrate {
@@ -49,17 +50,44 @@ std::optional<std::string> normalize_relative(const std::string& path) {
 
 bool is_root_file(std::string_view path) { return path.find('/') == std::string_view::npos; }
 
+// A conda environment file: a mapping whose `dependencies` is a list (of match specs and at most a
+// `pip:` list), as `conda env create -f` reads it; a conda-build recipe (meta.yaml: `requirements:`),
+// a CI workflow or a docker-compose file is not one.
+bool looks_like_conda_environment(const std::string& text) {
+  try {
+    const YAML::Node root = YAML::Load(text);
+    if (!root.IsMap() || !root["dependencies"] || !root["dependencies"].IsSequence()) return false;
+    for (const auto& item : root["dependencies"]) {
+      if (!(item.IsScalar() || (item.IsMap() && item["pip"]))) return false;
+    }
+    return root["dependencies"].size() > 0;
+  } catch (const YAML::Exception&) {
+    return false;
+  }
+}
+
 Status add_requirements_file(ProjectFiles& files, const std::string& path, parse::RequirementsFormat format,
                              const std::string& included_by, ProjectScan& scan) {
-  TFWSL_TRY(text, files.read(path, k_max_text_bytes));
+  auto read = files.read(path, k_max_text_bytes);
+  // Any YAML file is only a candidate conda environment: one that cannot be read is not the project's.
+  if (!read && format == parse::RequirementsFormat::conda_environment) return {};
+  TFWSL_TRY(text, std::move(read));
+  if (format == parse::RequirementsFormat::conda_environment && !looks_like_conda_environment(text)) return {};
+  parse::RequirementsResult parsed;
   const bool toml = format == parse::RequirementsFormat::pyproject_pep621 || format == parse::RequirementsFormat::pipfile;
   if (toml) {
-    if (auto problem = toml_problem(text)) {
-      return make_error(ErrorCode::parse, fmt::format("{} is not valid TOML ({}): fix it (or remove it) and run migrate again; "
-                                                      "nothing was changed", path, *problem));
+    auto toml_read = parse::read_toml_requirements(text, format);
+    if (toml_read.error) {
+      return make_error(ErrorCode::parse, fmt::format("{}:{}:{}: not valid TOML ({}): fix it (or remove it) and run migrate again; "
+                                                      "nothing was changed", path, toml_read.error_line, toml_read.error_column,
+                                                      *toml_read.error));
     }
+    parsed = std::move(toml_read.result);
+  } else {
+    parsed = parse::parse_requirements(text, format);
   }
-  scan.requirements.push_back({path, text, parse::parse_requirements(text, format), included_by});
+  for (const auto& note : parsed.notes) scan.notes.push_back(note.starts_with("setup.py:") ? path + note.substr(8) : note);
+  scan.requirements.push_back({path, text, std::move(parsed), included_by});
   return {};
 }
 
@@ -117,8 +145,10 @@ std::optional<parse::RequirementsFormat> requirements_format_of(std::string_view
   if (name.ends_with(".txt") && (name.starts_with("requirements") || name.find("requirements") != std::string::npos ||
                                  name.starts_with("constraints")))
     return F::requirements_txt;
+  // Conda environments go by many names (environment-gpu.yml, env-*.yml, conda/*.yaml): every YAML
+  // file is a candidate, kept when its content has conda's shape (looks_like_conda_environment).
+  if (name.ends_with(".yml") || name.ends_with(".yaml")) return F::conda_environment;
   if (!root) return std::nullopt;  // the others describe the project only at its top
-  if (name == "environment.yml" || name == "environment.yaml") return F::conda_environment;
   if (name == "pyproject.toml") return F::pyproject_pep621;
   if (name == "setup.cfg") return F::setup_cfg;
   if (name == "setup.py") return F::setup_py;
@@ -140,6 +170,8 @@ Result<ProjectScan> scan_project(ProjectFiles& files, const MigrateFacts& facts)
   }
   follow_includes(files, present, scan);
   scan.python = python_file(files, present);
+  std::set<std::string> requirement_files;
+  for (const auto& r : scan.requirements) requirement_files.insert(r.path);
   for (const auto& f : listing) {
     const bool code = is_code_file(f.path);
     if (!code && !is_config_file(f.path)) continue;
@@ -147,7 +179,7 @@ Result<ProjectScan> scan_project(ProjectFiles& files, const MigrateFacts& facts)
     auto text = files.read(f.path, k_max_text_bytes);
     if (!text) continue;
     if (code) scan_code(f.path, *text, facts, scan);
-    if (!requirements_format_of(f.path)) scan_paths(f.path, *text, scan);
+    if (!requirement_files.contains(f.path)) scan_paths(f.path, *text, scan);
   }
   if (!scan.python) {
     for (const auto& r : scan.requirements) {

@@ -25,7 +25,6 @@ struct Edit {
   std::string reason;       // for drop
 };
 
-bool is_keyed_format(RequirementsFormat f) { return f == RequirementsFormat::poetry || f == RequirementsFormat::pipfile; }
 bool is_quoted_format(RequirementsFormat f) {
   return f == RequirementsFormat::pyproject_pep621 || f == RequirementsFormat::setup_py;
 }
@@ -48,8 +47,7 @@ std::optional<std::string> tensorflow_replacement(const DeclaredRequirement& r, 
   std::string spec = "==" + d.target->series.to_string() + ".*";
   if (nightly) spec = r.conda ? diagnose::to_pep440_spec(r.spec, true) : r.spec;
   auto current = VersionSpec::parse(diagnose::to_pep440_spec(r.spec, r.conda));
-  const bool spec_fits = current && (current->allows(*Version::parse(d.target->series.to_string() + ".0")) ||
-                                     current->allows(*Version::parse(d.target->series.to_string() + ".1")));
+  const bool spec_fits = current && current->admits_series(d.target->series.truncated(2));
   if (!r.conda && !rename && extras.size() == r.extras.size() && (nightly || (spec_fits && !r.spec.empty()))) return std::nullopt;
   std::string extras_text;
   for (const auto& e : extras) extras_text += (extras_text.empty() ? "" : ",") + e;
@@ -69,7 +67,7 @@ Edit edit_for(const DeclaredRequirement& r, const TfDecision& d, const MigrateFa
   }
   if (d.legacy_keras && name == "keras" && !r.spec.empty()) {
     auto spec = VersionSpec::parse(diagnose::to_pep440_spec(r.spec, r.conda));
-    if (spec && !spec->allows(*Version::parse("3.3.0"))) return {Action::replace, "tf-keras==" + d.target->series.to_string() + ".*", {}};
+    if (spec && !spec->admits_series(version_literal("3"))) return {Action::replace, "tf-keras==" + d.target->series.to_string() + ".*", {}};
   }
   return {};
 }
@@ -101,16 +99,18 @@ std::size_t requirement_end(std::string_view line, std::size_t start) {
       return end;
     }
     if (quote == 0 && c == ' ' && line.substr(i).starts_with(" --")) return i;
+    // `pkg==1.0 \` continued by `--hash=...` lines: the continuation stays, or pip drops the hashes.
+    if (quote == 0 && (c == ' ' || c == '\t') && trim_with_nbsp(line.substr(i)) == "\\") return i;
   }
   std::size_t end = line.size();
   while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
   return end;
 }
 
-std::string replace_on_line(std::string_view line, const DeclaredRequirement& r, const std::string& to, RequirementsFormat format) {
+std::string replace_on_line(std::string_view line, const DeclaredRequirement& r, const std::string& to) {
   const std::size_t at = find_package(line, r.package);
   if (at == std::string::npos) return std::string(line);
-  if (is_keyed_format(format)) {
+  if (r.keyed) {
     // `tensorflow-gpu = "^2.10"` / `tensorflow = {version = ...}`: the whole entry, as Poetry and Pipenv write it.
     const auto open = to.find('[');
     const auto close = to.find(']');
@@ -198,7 +198,7 @@ FileTranslation translate_file(const RequirementsFile& file, const std::set<std:
         t.translated.push_back({requirement_text(*r), e.replacement, file.path, number});
         if (std::find(t.added.begin(), t.added.end(), e.replacement) == t.added.end()) t.added.push_back(e.replacement);
       } else if (e.action == Action::replace) {
-        line = replace_on_line(line, *r, e.replacement, file.parsed.format);
+        line = replace_on_line(line, *r, e.replacement);
         t.translated.push_back({requirement_text(*r), e.replacement, file.path, number});
       }
     }
@@ -250,7 +250,7 @@ Translation translate_requirements(const ProjectScan& scan, const TfDecision& de
       has_tf_keras = has_tf_keras || name == "tf-keras";
       if (name != "keras" || r.spec.empty()) continue;
       auto spec = VersionSpec::parse(diagnose::to_pep440_spec(r.spec, r.conda));
-      keras2_pin = keras2_pin || (spec && !spec->allows(*Version::parse("3.3.0")));
+      keras2_pin = keras2_pin || (spec && !spec->admits_series(version_literal("3")));
     }
   }
   const bool add = decision.legacy_keras && decision.target && !keras2_pin && !has_tf_keras;

@@ -25,7 +25,9 @@ std::vector<TfPin> tensorflow_pins(const ProjectScan& scan) {
       const std::string name = normalize_package_name(req.package);
       if (!parse::is_tensorflow_distribution(name) || is_other_platform_build(name) || marker_excludes_linux(req.marker)) continue;
       const bool and_cuda = std::find(req.extras.begin(), req.extras.end(), "and-cuda") != req.extras.end();
-      pins.push_back({file.path, req.line, req.package, req.spec, req.conda, and_cuda});
+      if (req.group == "build-system") continue;  // what builds the package is not what runs it
+      pins.push_back({file.path, req.line, req.package, req.spec, req.conda, and_cuda, req.group,
+                      file.parsed.format == parse::RequirementsFormat::conda_environment});
     }
   }
   return pins;
@@ -33,13 +35,9 @@ std::vector<TfPin> tensorflow_pins(const ProjectScan& scan) {
 
 Result<VersionSpec> pep440_of(const std::string& spec, bool conda) { return VersionSpec::parse(diagnose::to_pep440_spec(spec, conda)); }
 
-// Whether the spec allows a release of the series: any x.y.0..x.y.99, or a pre-release the spec pins.
+// Whether the spec allows a release of the series (x.y.*), or a pre-release of it the spec pins.
 bool series_allowed(const VersionSpec& spec, const Version& series) {
-  for (int micro = 0; micro <= 99; ++micro) {
-    Version v = series.truncated(2);
-    v.release.push_back(micro);
-    if (spec.allows(v)) return true;
-  }
+  if (spec.admits_series(series.truncated(2))) return true;
   for (const auto& clause : spec.clauses()) {
     if (clause.op == VersionClause::Op::equal && clause.version.is_prerelease() && clause.version.same_minor_series(series)) return true;
   }
@@ -66,19 +64,19 @@ std::optional<nlohmann::json> allows(const std::string& pep440, bool and_cuda) {
   return diagnose::tensorflow_allows(req, *base);
 }
 
-// A `keras` requirement that allows no Keras 2: the project is written for Keras 3 (TF >= 2.16).
+// A `keras` requirement that admits no Keras 2.x but some 3.x: the project is written for Keras 3 (TF >= 2.16).
 bool requires_keras3(const ProjectScan& scan) {
   for (const auto& file : scan.requirements) {
     for (const auto& req : file.parsed.requirements) {
       if (normalize_package_name(req.package) != "keras" || req.spec.empty()) continue;
       auto spec = pep440_of(req.spec, req.conda);
-      if (spec && !spec->allows(*Version::parse("2.15.0")) && spec->allows(*Version::parse("3.3.0"))) return true;
+      if (spec && !spec->admits_series(version_literal("2")) && spec->admits_series(version_literal("3"))) return true;
     }
   }
   return false;
 }
 
-// A `keras` pin below 3, or tf-keras already named: the code expects Keras 2.
+// A `keras` requirement that admits no Keras 3.x, or tf-keras already named: the code expects Keras 2.
 bool pins_keras2(const ProjectScan& scan) {
   for (const auto& file : scan.requirements) {
     for (const auto& req : file.parsed.requirements) {
@@ -86,7 +84,7 @@ bool pins_keras2(const ProjectScan& scan) {
       if (name == "tf-keras") return true;
       if (name != "keras" || req.spec.empty()) continue;
       auto spec = pep440_of(req.spec, req.conda);
-      if (spec && !spec->allows(*Version::parse("3.3.0"))) return true;
+      if (spec && !spec->admits_series(version_literal("3"))) return true;
     }
   }
   return false;
@@ -119,7 +117,39 @@ void check_python(const PythonDeclaration& python, const ShippedProfile& target,
   }
 }
 
+// --profile NAME: that profile, when the pins (and a Keras 3 requirement) allow its series; else the
+// decision is ambiguous with the reason.
+void choose_asked_profile(const DecideInput& in, const VersionSpec& spec, TfDecision& d) {
+  auto asked = std::find_if(in.profiles.begin(), in.profiles.end(), [&](const ShippedProfile& p) { return p.name == in.profile; });
+  if (asked == in.profiles.end()) {
+    d.decision = Decision::ambiguous;
+    d.reasons.push_back(fmt::format("--profile {}: no shipped WSL profile has that name (shipped: {})", in.profile, [&] {
+      std::string names;
+      for (const auto& p : in.profiles) names += (names.empty() ? "" : ", ") + p.name;
+      return names;
+    }()));
+    return;
+  }
+  const bool keras3 = requires_keras3(in.scan);
+  if (!series_allowed(spec, asked->series) || (keras3 && asked->series < in.facts.keras3_from)) {
+    d.decision = Decision::ambiguous;
+    d.reasons.push_back(fmt::format("--profile {} is refused: {}", in.profile,
+                                    keras3 && asked->series < in.facts.keras3_from
+                                        ? fmt::format("the project requires Keras 3, which TF {} does not have", asked->series.to_string())
+                                        : fmt::format("the pins ({}) exclude TF {}", d.spec_as_written(), asked->series.to_string())));
+    d.choices.push_back(fmt::format("change the pins to allow TF {}, or leave --profile out", asked->series.to_string()));
+    return;
+  }
+  d.target = *asked;
+  d.reasons.push_back(fmt::format("target {} ({}): asked for with --profile", asked->series.to_string(), asked->name));
+  if (in.scan.python) check_python(*in.scan.python, *asked, python_fits(*in.scan.python, asked->python), d);
+}
+
 void choose_target(const DecideInput& in, const VersionSpec& spec, TfDecision& d) {
+  if (!in.profile.empty()) {
+    choose_asked_profile(in, spec, d);
+    return;
+  }
   std::vector<const ShippedProfile*> allowed;
   const bool keras3 = requires_keras3(in.scan);
   for (const auto& p : in.profiles) {
@@ -230,9 +260,11 @@ std::vector<ShippedProfile> shipped_wsl_profiles() {
   return out;
 }
 
-TfDecision decide(const DecideInput& in) {
+namespace {
+
+TfDecision decide_pins(const DecideInput& in, std::vector<TfPin> pins) {
   TfDecision d;
-  d.pins = tensorflow_pins(in.scan);
+  d.pins = std::move(pins);
   if (in.scan.python) d.python_project = in.scan.python->spec;
   bool and_cuda = false;
   for (const auto& p : d.pins) and_cuda = and_cuda || p.and_cuda;
@@ -277,11 +309,12 @@ TfDecision decide(const DecideInput& in) {
     d.reasons.push_back("every allowed release is 2.10 or older: native Windows still has the GPU (TF 2.10 with CUDA 11.2, cuDNN 8.1); "
                         "migrate stops here unless --force, which raises the pin to a shipped WSL profile");
     // With --force migrate installs the preferred series; without, the plan still shows what that would be.
-    choose_target(in, *VersionSpec::parse("==" + in.facts.preferred_series.to_string() + ".*"), d);
+    choose_target(in, *VersionSpec::parse(in.profile.empty() ? "==" + in.facts.preferred_series.to_string() + ".*" : ""), d);
   } else {
     d.decision = Decision::needs_wsl;
     choose_target(in, *combined_spec, d);
   }
+  if (!d.target && !in.profile.empty()) return d;
   if (!d.target) {
     d.decision = Decision::ambiguous;
     d.reasons.push_back(fmt::format("no shipped profile has a release these pins allow (shipped: {})", shipped_series_list(in.profiles)));
@@ -289,6 +322,82 @@ TfDecision decide(const DecideInput& in) {
     return d;
   }
   decide_keras(in, d);
+  return d;
+}
+
+// The sets of pins that may be installed: what a plain install brings, with each conda environment
+// file (a whole environment of its own: `conda env create -f` takes one) and, when nothing else pins
+// TensorFlow, each extra or group that does ("which extra, which file" is the user's choice).
+struct Alternative {
+  std::string label;  // "environment-gpu.yml", "setup.py extra 'tensorflow'"
+  std::vector<TfPin> pins;
+};
+
+std::vector<Alternative> alternatives_of(const std::vector<TfPin>& all, std::vector<TfPin>& base) {
+  std::vector<Alternative> alternatives;
+  auto add_to = [&](const std::string& label, const TfPin& pin) {
+    auto it = std::find_if(alternatives.begin(), alternatives.end(), [&](const Alternative& a) { return a.label == label; });
+    if (it == alternatives.end()) alternatives.push_back({label, {pin}});
+    else it->pins.push_back(pin);
+  };
+  bool base_pinned = false;
+  for (const auto& p : all) {
+    if (p.group.empty() && !p.conda_environment) {
+      base.push_back(p);
+      base_pinned = true;
+    }
+  }
+  for (const auto& p : all) {
+    if (p.group.empty() && p.conda_environment) add_to(p.file, p);
+  }
+  if (base_pinned || !alternatives.empty()) return alternatives;
+  for (const auto& p : all) {
+    if (!p.group.empty()) add_to(fmt::format("{} extra '{}'", p.file, p.group), p);
+  }
+  return alternatives;
+}
+
+std::string outcome_text(const TfDecision& d) {
+  return d.target ? fmt::format("{}, target {}", to_string(d.decision), d.target->series.to_string()) : to_string(d.decision);
+}
+
+}  // namespace
+
+TfDecision decide(const DecideInput& in) {
+  const std::vector<TfPin> all = tensorflow_pins(in.scan);
+  std::vector<TfPin> base;
+  const std::vector<Alternative> alternatives = alternatives_of(all, base);
+  if (alternatives.empty()) return decide_pins(in, base);
+  std::vector<TfDecision> outcomes;
+  for (const auto& alternative : alternatives) {
+    std::vector<TfPin> pins = base;
+    pins.insert(pins.end(), alternative.pins.begin(), alternative.pins.end());
+    outcomes.push_back(decide_pins(in, std::move(pins)));
+  }
+  const bool agree = std::all_of(outcomes.begin(), outcomes.end(), [&](const TfDecision& o) {
+    return o.decision == outcomes.front().decision && o.target.has_value() == outcomes.front().target.has_value() &&
+           (!o.target || o.target->name == outcomes.front().target->name);
+  });
+  TfDecision d = outcomes.front();
+  d.pins = all;
+  if (alternatives.size() == 1 && agree) return d;
+  if (agree) {
+    std::string labels;
+    for (const auto& a : alternatives) labels += (labels.empty() ? "" : ", ") + a.label;
+    d.reasons.insert(d.reasons.begin(), fmt::format("each alternative ({}) leads to the same plan: {}", labels, outcome_text(d)));
+    return d;
+  }
+  d = TfDecision{};
+  d.pins = all;
+  if (in.scan.python) d.python_project = in.scan.python->spec;
+  d.decision = Decision::ambiguous;
+  for (std::size_t i = 0; i < alternatives.size(); ++i) {
+    std::string pins;
+    for (const auto& p : alternatives[i].pins) pins += (pins.empty() ? "" : ", ") + p.text();
+    d.reasons.push_back(fmt::format("{} ({}) leads to {}", alternatives[i].label, pins, outcome_text(outcomes[i])));
+    d.choices.push_back(fmt::format("keep only {} ({}) and run migrate again", alternatives[i].label, outcome_text(outcomes[i])));
+  }
+  d.reasons.push_back("these alternatives lead to different plans: which one the project means is the user's choice");
   return d;
 }
 

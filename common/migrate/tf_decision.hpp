@@ -37,6 +37,8 @@ struct TfPin {
   std::string spec;     // as written: ">=2.7.0,<2.11.0", "=2.6.0=cuda112py38_0"
   bool conda = false;
   bool and_cuda = false;
+  std::string group;        // the extra or group it is declared in; empty: a plain install brings it
+  bool conda_environment = false;  // from a conda environment file: one whole environment of its own
   std::string text() const;  // "tensorflow-gpu>=2.7.0,<2.11.0 (requirements.txt:3)"
 };
 
@@ -57,6 +59,7 @@ struct DecideInput {
   const ProjectScan& scan;
   const std::vector<ShippedProfile>& profiles;
   const MigrateFacts& facts;
+  std::string profile;  // --profile NAME: the target asked for (refused when the pins exclude it); empty: chosen
 };
 
 TfDecision decide(const DecideInput& input);

@@ -5,6 +5,8 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/parse/requirements_sources.hpp"
+#include "common/parse/setup_py_reader.hpp"
+#include "common/parse/toml_requirements.hpp"
 #include "common/util/ascii.hpp"
 #include "common/version/version_spec.hpp"
 
@@ -33,6 +35,33 @@ std::string_view unquote(std::string_view s) {
   while (!s.empty() && (s.back() == ',')) s = trim_with_nbsp(s.substr(0, s.size() - 1));
   if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front()) s = s.substr(1, s.size() - 2);
   return trim_with_nbsp(s);
+}
+
+// A conda match spec's version with a build string (docs.conda.io, "Package match specifications"):
+// `=2.18.1=cpu_py311h18e2dce_0` / `==2.18.1=...` (name=version=build) and `2.18.1 cpu_py311...`
+// (name version build) pin that exact version, the build being no part of it: "==2.18.1". Nothing
+// for the other forms (`=2.10`, `>=1.2`, `1.2.*`), which conda_to_pep440 reads as written.
+std::optional<std::string> conda_version_spec(std::string_view rest) {
+  std::string_view version;
+  std::string_view build;
+  if (rest.starts_with("=")) {
+    std::string_view v = rest.substr(rest.starts_with("==") ? 2 : 1);
+    const auto eq = v.find('=');
+    if (eq == std::string_view::npos) return std::nullopt;
+    version = trim_with_nbsp(v.substr(0, eq));
+    build = trim_with_nbsp(v.substr(eq + 1));
+  } else if (!rest.empty() && ascii_is_digit(rest.front())) {
+    const auto blank = rest.find_first_of(" \t");
+    if (blank == std::string_view::npos) return std::nullopt;
+    version = rest.substr(0, blank);
+    build = trim_with_nbsp(rest.substr(blank));
+  } else {
+    return std::nullopt;
+  }
+  const bool plain = !version.empty() && std::all_of(version.begin(), version.end(), [](char c) { return ascii_is_alnum(c) || c == '.'; });
+  const bool build_word = !build.empty() && std::all_of(build.begin(), build.end(), [](char c) { return ascii_is_alnum(c) || c == '_' || c == '.'; });
+  if (!plain || !build_word) return std::nullopt;
+  return "==" + std::string(version);
 }
 
 }  // namespace
@@ -74,6 +103,12 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
   if (!rest.empty() && rest[0] == '@') {
     req.spec.clear();  // a direct URL: no version spec
     return req;
+  }
+  if (conda) {
+    if (auto spec = conda_version_spec(rest)) {
+      req.spec = *spec;
+      return req;
+    }
   }
   // pip options after the spec ("--hash=sha256:...") are not part of it.
   auto option = rest.find(" --");
@@ -214,97 +249,18 @@ void parse_conda(RequirementsResult& result, const std::vector<Line>& lines) {
   }
 }
 
-// A TOML table of `name = "spec"` / `name = {version = "spec", extras = [...]}` entries: Poetry's
-// dependency tables and Pipfile's [packages] / [dev-packages].
-bool is_keyed_dependency_table(const std::string& section, bool poetry, bool pipfile) {
-  if (pipfile) return section == "packages" || section == "dev-packages";
-  return poetry && section.starts_with("tool.poetry") && contains(section, "dependencies");
-}
-
-void parse_toml(RequirementsResult& result, const std::vector<Line>& lines, bool poetry, bool pipfile = false) {
-  std::string section;
-  bool in_array = false;
-  for (const auto& line : lines) {
-    std::string_view t = strip_comment(trim_with_nbsp(line.text));
-    if (t.empty()) continue;
-    if (!in_array && t.front() == '[' && t.back() == ']' && t.find('"') == std::string_view::npos) {
-      section = ascii_lower(t.substr(1, t.size() - 2));
-      continue;
-    }
-    if (in_array) {
-      add_quoted(result, t, line.number);
-      if (contains(t, "]") && !contains(t, "[")) in_array = false;
-      else if (t.back() == ']') in_array = false;
-      continue;
-    }
-    auto eq = t.find('=');
-    if (eq == std::string_view::npos) continue;
-    std::string key = ascii_lower(unquote(t.substr(0, eq)));
-    std::string_view value = trim_with_nbsp(t.substr(eq + 1));
-    bool dependency_section = section == "project" || section == "project.optional-dependencies" ||
-                              section == "build-system" || section.starts_with("dependency-groups");
-    if (dependency_section && !value.empty() && value.front() == '[') {
-      if (section == "build-system" && key != "requires") continue;
-      if (section == "project" && key != "dependencies") continue;
-      add_quoted(result, value, line.number);
-      in_array = !contains(value, "]") || value.back() != ']';
-      // `key = [ "a", "b" ]` on one line closes itself; an opening bracket alone spans lines.
-      if (value == "[") in_array = true;
-      continue;
-    }
-    if (section == "project" && key == "requires-python") {
-      set_python(result, remove_spaces(unquote(value)), line.number);
-      continue;
-    }
-    if (pipfile && section == "requires" && (key == "python_version" || key == "python_full_version")) {
-      set_python(result, remove_spaces(unquote(value)), line.number);
-      continue;
-    }
-    bool poetry_deps = is_keyed_dependency_table(section, poetry, pipfile);
-    if (poetry_deps && key == "python") {
-      set_python(result, remove_spaces(unquote(value)), line.number);
-      continue;
-    }
-    if (!poetry_deps) continue;
-    DeclaredRequirement req;
-    req.package = key;
-    req.line = line.number;
-    if (!value.empty() && (value.front() == '"' || value.front() == '\'')) {
-      req.spec = remove_spaces(unquote(value));
-    } else if (!value.empty() && value.front() == '{') {
-      auto version = value.find("version");
-      if (version != std::string_view::npos) {
-        auto q = value.find_first_of("\"'", version);
-        if (q != std::string_view::npos) {
-          auto close = value.find(value[q], q + 1);
-          if (close != std::string_view::npos) req.spec = remove_spaces(value.substr(q + 1, close - q - 1));
-        }
-      }
-      auto extras = value.find("extras");
-      if (extras != std::string_view::npos) {
-        auto open = value.find('[', extras);
-        auto close = value.find(']', extras);
-        if (open != std::string_view::npos && close != std::string_view::npos && close > open) {
-          std::string_view list = value.substr(open + 1, close - open - 1);
-          for (std::size_t i = 0; i < list.size(); ++i) {
-            char q = list[i];
-            if (q != '"' && q != '\'') continue;
-            auto end = list.find(q, i + 1);
-            if (end == std::string_view::npos) break;
-            req.extras.push_back(ascii_lower(list.substr(i + 1, end - i - 1)));
-            i = end;
-          }
-        }
-      }
-    }
-    if (req.spec == "*") req.spec.clear();
-    result.requirements.push_back(std::move(req));
-  }
-}
-
+// setup.cfg (setuptools' declarative config): [options] install_requires / setup_requires /
+// python_requires and [options.extras_require], each a dangling list of one requirement per line.
 void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
   std::string section;
   bool in_list = false;
+  std::string group;
+  auto add_in_group = [&](std::string_view text, int number) {
+    if (auto req = parse_requirement(text, false, number)) {
+      req->group = group;
+      result.requirements.push_back(std::move(*req));
+    }
+  };
   for (const auto& line : lines) {
     std::string_view raw = line.text;
     std::string_view t = strip_comment(trim_with_nbsp(raw));
@@ -316,19 +272,24 @@ void parse_cfg(RequirementsResult& result, const std::vector<Line>& lines) {
       continue;
     }
     if (indented && in_list) {
-      add(result, t, false, line.number);
+      add_in_group(t, line.number);
       continue;
     }
     auto eq = t.find('=');
     in_list = false;
     if (eq == std::string_view::npos) continue;
     std::string key = ascii_lower(trim_with_nbsp(t.substr(0, eq)));
+    std::string_view value = trim_with_nbsp(t.substr(eq + 1));
+    if (section == "options" && key == "python_requires") {
+      set_python(result, remove_spaces(value), line.number);
+      continue;
+    }
     bool wanted = (section == "options" && (key == "install_requires" || key == "setup_requires")) ||
                   section == "options.extras_require";
     if (!wanted) continue;
     in_list = true;
-    std::string_view value = trim_with_nbsp(t.substr(eq + 1));
-    if (!value.empty()) add(result, value, false, line.number);
+    group = section == "options.extras_require" ? key : key == "setup_requires" ? "build-system" : "";
+    if (!value.empty()) add_in_group(value, line.number);
   }
 }
 
@@ -415,11 +376,13 @@ RequirementsResult parse_as(std::string_view text, const std::vector<Line>& line
   switch (result.format) {
     case RequirementsFormat::requirements_txt: parse_txt(result, lines, looks_like_listing(text)); break;
     case RequirementsFormat::conda_environment: parse_conda(result, lines); break;
-    case RequirementsFormat::pyproject_pep621: parse_toml(result, lines, false); break;
-    case RequirementsFormat::poetry: parse_toml(result, lines, true); break;
+    case RequirementsFormat::pyproject_pep621:
+    case RequirementsFormat::poetry:
+    case RequirementsFormat::pipfile: result = read_toml_requirements(text, format).result; break;
     case RequirementsFormat::setup_cfg: parse_cfg(result, lines); break;
-    case RequirementsFormat::setup_py: parse_setup_py(result, lines); break;
-    case RequirementsFormat::pipfile: parse_toml(result, lines, false, true); break;
+    case RequirementsFormat::setup_py:
+      if (!read_setup_py(text, result)) parse_setup_py(result, lines);  // a pasted fragment of one
+      break;
   }
   take_python(result);
   return result;
@@ -429,15 +392,17 @@ RequirementsResult parse_as(std::string_view text, const std::vector<Line>& line
 
 RequirementsResult parse_requirements(std::string_view text) {
   const auto lines = numbered_lines(text);
-  return parse_as(text, lines, detect_format(lines));
+  const RequirementsFormat format = detect_format(lines);
+  if (format != RequirementsFormat::pyproject_pep621 && format != RequirementsFormat::poetry) return parse_as(text, lines, format);
+  // A pasted pyproject.toml often comes in a markdown fence (```toml): the fence lines are the
+  // page's, not the file's; blanked, so the line numbers stay.
+  std::string unfenced;
+  for (const auto& line : lines_of(text)) unfenced += (trim_with_nbsp(line).starts_with("```") ? "" : std::string(line)) + "\n";
+  return parse_as(unfenced, numbered_lines(unfenced), format);
 }
 
 RequirementsResult parse_requirements(std::string_view text, RequirementsFormat format) {
-  const auto lines = numbered_lines(text);
-  if (format == RequirementsFormat::pyproject_pep621 || format == RequirementsFormat::poetry) {
-    format = detect_format(lines) == RequirementsFormat::poetry ? RequirementsFormat::poetry : RequirementsFormat::pyproject_pep621;
-  }
-  return parse_as(text, lines, format);
+  return parse_as(text, numbered_lines(text), format);
 }
 
 

@@ -26,6 +26,11 @@ struct DeclaredRequirement {
   std::string marker;               // after ';': "python_version < '3.8'"
   bool conda = false;               // a conda package (environment.yml, outside its pip: list)
   int line = 0;                     // 1-based line of the cleaned text
+  // Where it is declared when not installed by default: the extra ("tensorflow" in extras_require,
+  // [project.optional-dependencies]), the group ("dev", a Poetry group, "build-system"); empty for
+  // what a plain install of the project brings.
+  std::string group;
+  bool keyed = false;               // written as a TOML `name = spec` entry (Poetry, Pipfile), not a PEP 508 string
 };
 
 struct RequirementsResult {
@@ -36,6 +41,9 @@ struct RequirementsResult {
   // The Python the project declares: requires-python, Poetry's python, conda's python=3.11,
   // setup.py's python_requires (package "python", spec as written).
   std::optional<DeclaredRequirement> python;
+  // What the reader saw but could not read, each naming its line ("setup.py:40 install_requires is
+  // computed (the result of get_requirements()): not read").
+  std::vector<std::string> notes;
 };
 
 // One PEP 508 requirement ("tensorflow[and-cuda]>=2.14; python_version<'3.12'") or conda spec

@@ -253,4 +253,75 @@ Result<Requirement> parse_requirement(std::string_view line_in) {
   return req;
 }
 
+namespace {
+
+// One end of an interval of versions.
+struct Bound {
+  Version at;
+  bool inclusive = true;
+};
+
+// The first version past every one starting with `prefix`: 2.15 -> 2.16, 2 -> 3.
+Version after_prefix(const Version& prefix) {
+  Version next;
+  next.release = prefix.release;
+  ++next.release.back();
+  return next;
+}
+
+struct Interval {
+  Bound low;
+  std::optional<Bound> high;  // nothing: unbounded above
+
+  void raise(const Bound& b) {
+    if (b.at > low.at || (b.at == low.at && !b.inclusive)) low = b;
+  }
+  void lower(const Bound& b) {
+    if (!high || b.at < high->at || (b.at == high->at && !b.inclusive)) high = b;
+  }
+  bool empty() const {
+    if (!high) return false;
+    return high->at < low.at || (high->at == low.at && !(high->inclusive && low.inclusive));
+  }
+  bool is_point(const Version& v) const { return high && low.inclusive && high->inclusive && low.at == v && high->at == v; }
+};
+
+void narrow(Interval& in, const VersionClause& c) {
+  using Op = VersionClause::Op;
+  const Version v = c.version.truncated(c.version.release.size());  // the release alone
+  switch (c.op) {
+    case Op::greater_equal: in.raise({c.version, true}); break;
+    case Op::greater: in.raise({c.version, false}); break;
+    case Op::less_equal: in.lower({c.version, true}); break;
+    case Op::less: in.lower({c.version, false}); break;
+    case Op::equal:
+    case Op::arbitrary:
+      if (c.wildcard) {
+        in.raise({v, true});
+        in.lower({after_prefix(v), false});
+      } else {
+        in.raise({c.version, true});
+        in.lower({c.version, true});
+      }
+      break;
+    case Op::compatible: {
+      in.raise({c.version, true});
+      Version prefix = v.truncated(v.release.size() - 1);
+      in.lower({after_prefix(prefix), false});
+      break;
+    }
+    case Op::not_equal:
+      if (!c.wildcard && in.is_point(c.version)) in.lower({c.version, false});
+      break;
+  }
+}
+
+}  // namespace
+
+bool VersionSpec::admits_series(const Version& series) const {
+  Interval in{{series.truncated(series.release.size()), true}, Bound{after_prefix(series), false}};
+  for (const auto& clause : m_clauses) narrow(in, clause);
+  return !in.empty();
+}
+
 }  // namespace tfwsl

@@ -36,6 +36,10 @@ class VersionSpec {
   // An installed version: every clause holds, a pre-release included (pip checks what is installed
   // with prereleases=True: pip/_internal/req/req_install.py, check_if_exists).
   bool allows_installed(const Version& installed) const;
+  // Whether some final release of the series (every version whose release starts with `series`:
+  // "2" is Keras 2, "2.15" is 2.15.x) satisfies every clause: the clauses are intersected as
+  // intervals, never probed with made-up versions.
+  bool admits_series(const Version& series) const;
   bool is_any() const { return m_clauses.empty(); }
   const std::vector<VersionClause>& clauses() const { return m_clauses; }
   // The clauses joined by ',' with no spaces (">=2.12,<2.16").

@@ -29,6 +29,7 @@ struct MigrateArgs {
   bool copy_git = false;
   unsigned jobs = 16;
   std::string name;
+  std::string profile;
   std::string to = "~/projects";
   std::string data_to = "~/datasets";
   std::string agent;
@@ -83,7 +84,7 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   const auto profiles = migrate::shipped_wsl_profiles();
   const auto& facts = migrate::builtin_migrate_facts();
   const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, args.to, args.data_to, args.force, facts, profiles,
-                                 path_to_utf8(root)};
+                                 path_to_utf8(root), args.profile};
   auto plan = migrate::build_plan(input);
   // On Windows only the target distro can say which drives it mounts; asked only when the code names
   // Windows paths (each wsl.exe start costs), then the plan is made again with the answer.
@@ -123,6 +124,7 @@ void register_migrate_command(CLI::App& app, CommandTable& commands, Console& co
   sub->add_flag("--dry-run", args->dry_run, "Print the plan and change nothing");
   sub->add_flag("--json", args->json, "Print the plan (and the applied steps) as one JSON object (schema tfwsl.migrate.plan)");
   sub->add_flag("--force", args->force, "Migrate a project that native Windows could still run (TF 2.10 or older)");
+  sub->add_option("--profile", args->profile, "The shipped WSL profile to migrate to (refused when the project's pins exclude it)");
   sub->add_option("--name", args->name, "The project's folder name in WSL (default: the Windows folder's name)");
   sub->add_option("--to", args->to, "Linux folder the project lands in as DIR/NAME")->capture_default_str();
   sub->add_option("--data-to", args->data_to, "Linux folder the datasets land in as DIR/NAME")->capture_default_str();

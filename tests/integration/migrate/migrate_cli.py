@@ -134,7 +134,7 @@ def bad_inputs(schemas, tfwsl, env, tmp):
     bad("conflict-json", {"requirements.txt": "tensorflow>=2.12\n", "constraints.txt": "tensorflow<2.11\n"},
         ["--dry-run", "--json"], '"decision": "ambiguous"', json_error=False)
     bad("bad-pyproject", {"pyproject.toml": "[project]\ndependencies = [\n  \"tensorflow\n]\n"}, ["--dry-run", "--json"],
-        "pyproject.toml is not valid TOML (line 3")
+        "pyproject.toml:3:")
     bad("unmounted", {"requirements.txt": "tensorflow==2.15.1\n", "cfg.json": "{\"data\": \"Q:\\\\sets\\\\cats\"}\n"},
         ["--dry-run", "--json"], "drive Q:, which the distro does not mount", json_error=False)
     bad("apply-without-consent", {"requirements.txt": "tensorflow==2.15.1\n"}, [], "nobody can be asked: pass --yes to apply the plan")

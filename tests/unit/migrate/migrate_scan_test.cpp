@@ -4,7 +4,7 @@
 #include "common/migrate/proc_mounts.hpp"
 #include "common/migrate/project_scan.hpp"
 #include "common/migrate/tf_decision.hpp"
-#include "common/migrate/toml_check.hpp"
+#include "common/parse/toml_requirements.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
 
 using namespace tfwsl;
@@ -19,16 +19,20 @@ TEST_CASE("Windows paths are found raw, escaped and with forward slashes, URLs a
   CHECK(windows_paths_in_line("a = 'C:\\a\\b', b = 'D:\\c\\d'").size() == 2);
 }
 
-TEST_CASE("toml_problem names the line of an unclosed string, bracket or a stray line", "[migrate][scan]") {
-  CHECK_FALSE(toml_problem("[project]\nname = \"x\"\ndependencies = [\n  \"numpy\",  # c\n]\n[tool.x]\na = {b = 1}\n"));
-  CHECK_FALSE(toml_problem("doc = \"\"\"\nmany [ lines\n\"\"\"\n"));
-  auto unclosed = toml_problem("[project]\ndependencies = [\n  \"numpy,\n]\n");
-  REQUIRE(unclosed);
-  CHECK(unclosed->starts_with("line 3"));
-  auto stray = toml_problem("[project]\nname = \"x\"\njust words\n");
-  REQUIRE(stray);
-  CHECK(stray->starts_with("line 3"));
-  CHECK(toml_problem("a = [1, 2\n"));
+TEST_CASE("read_toml_requirements names the line and column where a file stops being TOML", "[migrate][scan]") {
+  using parse::read_toml_requirements;
+  using parse::RequirementsFormat;
+  CHECK_FALSE(read_toml_requirements("[project]\nname = \"x\"\ndependencies = [\n  \"numpy\",  # c\n]\n[tool.x]\na = {b = 1}\n",
+                                     RequirementsFormat::pyproject_pep621).error);
+  CHECK_FALSE(read_toml_requirements("doc = \"\"\"\nmany [ lines\n\"\"\"\n", RequirementsFormat::pyproject_pep621).error);
+  auto unclosed = read_toml_requirements("[project]\ndependencies = [\n  \"numpy,\n]\n", RequirementsFormat::pyproject_pep621);
+  REQUIRE(unclosed.error);
+  CHECK(unclosed.error_line == 3);
+  auto stray = read_toml_requirements("[project]\nname = \"x\"\njust words\n", RequirementsFormat::pyproject_pep621);
+  REQUIRE(stray.error);
+  CHECK(stray.error_line == 3);
+  CHECK(stray.error->starts_with("line 3, column "));
+  CHECK(read_toml_requirements("a = [1, 2\n", RequirementsFormat::pyproject_pep621).error);
 }
 
 TEST_CASE("the scan follows -r and -c, notes a missing include, and reads .python-version", "[migrate][scan]") {
@@ -63,7 +67,8 @@ TEST_CASE("a missing project and a pyproject.toml that is not TOML are errors", 
   auto scan = scan_project(broken, builtin_migrate_facts());
   REQUIRE_FALSE(scan);
   CHECK(scan.error().code == ErrorCode::parse);
-  CHECK(scan.error().message.find("pyproject.toml is not valid TOML (line 2") != std::string::npos);
+  CHECK(scan.error().message.find("pyproject.toml:2:") == 0);
+  CHECK(scan.error().message.find("nothing was changed") != std::string::npos);
 }
 
 TEST_CASE("requirement files are known by name, generated siblings are skipped", "[migrate][scan]") {
