@@ -46,6 +46,8 @@ version=$(cache_value CMAKE_PROJECT_VERSION)
 deps=$(cache_value TFWSL_DEPS)
 source_dir=$(cache_value CMAKE_HOME_DIRECTORY)
 [ -n "$version" ] || die "no CMAKE_PROJECT_VERSION in $linux_build/CMakeCache.txt"
+vcpkg_version=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' vcpkg.json)
+[ "$vcpkg_version" = "$version" ] || die "vcpkg.json says version $vcpkg_version, CMakeLists.txt's project() $version: make them one"
 
 # The binaries must be this commit's, and say so.
 stamp=$("$agent" --version)

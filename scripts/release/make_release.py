@@ -54,10 +54,12 @@ def write_zip(path, members, epoch):
                 z.writestr(info, f.read(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 
 
-def sign(exe, cert, key, timestamp_url, out):
-    """Authenticode with osslsigncode: SHA-256, the project's name and URL, a timestamp when a server is given."""
+def sign(exe, cert, key, timestamp_url, epoch, out):
+    """Authenticode with osslsigncode: SHA-256, the project's name and URL, the signing time
+    SOURCE_DATE_EPOCH (so a signed release is reproducible too, until a timestamp server's token is
+    added: each one differs)."""
     command = ["osslsigncode", "sign", "-certs", cert, "-key", key, "-h", "sha256", "-n", "tfwsl",
-               "-i", manifests.PROJECT["url"], "-in", exe, "-out", out]
+               "-i", manifests.PROJECT["url"], "-time", str(epoch), "-in", exe, "-out", out]
     if timestamp_url:
         command[2:2] = ["-ts", timestamp_url]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
@@ -72,7 +74,7 @@ def stage(args, work):
     """The archive's files in `work`: [(name, path, mode)]."""
     exe = os.path.join(work, "tfwsl.exe")
     if args.sign_cert:
-        sign(args.exe, args.sign_cert, args.sign_key, args.timestamp_url, exe)
+        sign(args.exe, args.sign_cert, args.sign_key, args.timestamp_url, args.epoch, exe)
     else:
         shutil.copyfile(args.exe, exe)
     agent = os.path.join(work, "tfwsl-agent")

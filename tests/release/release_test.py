@@ -7,7 +7,8 @@
               naming the archive's sha256; YAML that PyYAML reads back as written
     sbom      SPDX 2.3 (valid against its schema): every file of the archive with its sha256, every component of the inventory
               with its version and licence
-    sign      a throwaway self-signed certificate signs tfwsl.exe (osslsigncode), which then verifies
+    sign      a throwaway self-signed certificate signs tfwsl.exe (osslsigncode), which then verifies;
+              signed twice, the same bytes
 The cases after `twice` read DIR/a (CTest fixture release-dist).
 """
 import argparse
@@ -169,7 +170,11 @@ def case_sign(args, work):
                         "/CN=tfwsl throwaway test signer", "-addext", "extendedKeyUsage=codeSigning",
                         "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
         # No timestamp server can be reached here: TFWSL_SIGN_TIMESTAMP_URL stays unset.
-        dist = release(args, work / "signed", {"TFWSL_SIGN_CERT": str(cert), "TFWSL_SIGN_KEY": str(key)})
+        signing = {"TFWSL_SIGN_CERT": str(cert), "TFWSL_SIGN_KEY": str(key)}
+        dist = release(args, work / "signed", signing)
+        again = release(args, work / "signed-again", signing)
+        if sha256(archive_of(dist)) != sha256(archive_of(again)):
+            failures.append("two signed releases of one commit differ (the signing time is SOURCE_DATE_EPOCH)")
         with zipfile.ZipFile(archive_of(dist)) as z:
             (keys / "tfwsl.exe").write_bytes(z.read("tfwsl.exe"))
         verify = subprocess.run(["osslsigncode", "verify", "-in", str(keys / "tfwsl.exe"), "-CAfile", str(cert)],
