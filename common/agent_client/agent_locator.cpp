@@ -23,7 +23,7 @@ bool in_build_tree(const std::filesystem::path& executable,
 
 std::string missing_agent_fix(bool in_build_tree) {
   if (in_build_tree) {
-    return "build it (cmake --build <build folder> --target tfwsl-agent) or name it with --agent PATH or "
+    return "build tfwsl-agent (cmake --build <build folder> --target tfwsl-agent) or name one with --agent PATH or "
            "TFWSL_AGENT=PATH";
   }
   return "reinstall tfwsl: tfwsl-agent belongs beside tfwsl.exe, as the release archive holds them "
