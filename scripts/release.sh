@@ -74,6 +74,10 @@ python3 scripts/release/inventory.py --source "$source_dir" --deps "$deps" --com
 python3 scripts/release/notices.py --components packaging/components.json --source "$root" --deps "$deps" \
   --check THIRD-PARTY-NOTICES.txt >/dev/null || die "THIRD-PARTY-NOTICES.txt is out of date (above)"
 
+# DIR is replaced: only when it is empty or a release made before (it holds SHA256SUMS).
+if [ -d "$out" ] && [ -n "$(ls -A "$out")" ] && [ ! -f "$out/SHA256SUMS" ]; then
+  die "$out holds files that are not a release (no SHA256SUMS): refusing to replace it; pick another --out"
+fi
 rm -rf "$out"
 python3 scripts/release/make_release.py --out "$out" --version "$version" --commit "$commit" \
   --epoch "$SOURCE_DATE_EPOCH" --exe "$exe" --agent "$agent" --readme packaging/README.txt \
