@@ -10,6 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the tree
 out=dist build=1 allow_dirty=0 windows_build=build/windows linux_build=build/linux
 while [ $# -gt 0 ]; do
   case "$1" in
