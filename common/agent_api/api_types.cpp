@@ -28,7 +28,7 @@ tl::unexpected<Error> shape_error(const char* what) {
 }  // namespace
 
 nlohmann::json to_json(const InfoResponse& i) {
-  return {{"agent", i.agent}, {"api", i.api},   {"distro", i.distro},     {"kernel", i.kernel},
+  return {{"agent", i.agent}, {"commit", i.commit}, {"api", i.api},   {"distro", i.distro},     {"kernel", i.kernel},
           {"wsl", to_string(i.wsl)}, {"uid", i.uid}, {"uptime_s", i.uptime_s}, {"pid", i.pid},
           {"home", i.home}};
 }
@@ -38,6 +38,7 @@ Result<InfoResponse> parse_info(const nlohmann::json& j) {
   InfoResponse out;
   try {
     out.agent = j.at("agent").get<std::string>();
+    out.commit = j.value("commit", std::string());
     out.api = j.at("api").get<int>();
     out.distro = j.value("distro", std::string());
     out.kernel = j.value("kernel", std::string());

@@ -35,6 +35,7 @@ bool parse_wsl_kind(const std::string& text, WslKind& out);
 
 struct InfoResponse {
   std::string agent;      // version
+  std::string commit;     // the commit it was built from (build_info::commit()); "" from an agent before 0.2.0
   int api = 0;            // k_api_version of the agent (handshake.hpp)
   std::string distro;     // WSL_DISTRO_NAME, else /etc/os-release PRETTY_NAME
   std::string kernel;     // uname -r

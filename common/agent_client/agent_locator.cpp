@@ -11,8 +11,24 @@ std::vector<AgentCandidate> agent_candidates(const AgentSearch& search) {
   if (search.executable.empty()) return out;
   const auto folder = search.executable.parent_path();
   out.push_back({folder / k_agent_binary_name, "beside " + path_to_utf8(search.executable.filename())});
-  out.push_back({(folder / ".." / "linux" / k_agent_binary_name).lexically_normal(), "the build tree"});
+  if (search.in_build_tree)
+    out.push_back({(folder / ".." / "linux" / k_agent_binary_name).lexically_normal(), "the build tree"});
   return out;
+}
+
+bool in_build_tree(const std::filesystem::path& executable,
+                   const std::function<bool(const std::filesystem::path&)>& is_file) {
+  return !executable.empty() && is_file(executable.parent_path() / ".." / "CMakeCache.txt");
+}
+
+std::string missing_agent_fix(bool in_build_tree) {
+  if (in_build_tree) {
+    return "build tfwsl-agent (cmake --build <build folder> --target tfwsl-agent) or name one with --agent PATH or "
+           "TFWSL_AGENT=PATH";
+  }
+  return "reinstall tfwsl: tfwsl-agent belongs beside tfwsl.exe, as the release archive holds them "
+         "(winget install tfwsl, scoop install tfwsl, or unzip the release archive again), or name one with "
+         "--agent PATH";
 }
 
 Result<std::filesystem::path> find_agent_binary(const AgentSearch& search,
@@ -29,8 +45,7 @@ Result<std::filesystem::path> find_agent_binary(const AgentSearch& search,
   }
   return make_error(ErrorCode::not_found,
                     "tfwsl-agent was not found" + (looked.empty() ? std::string() : " (looked for " + looked + ")") +
-                        ": build it (cmake --build <build folder> --target tfwsl-agent) or name it with --agent PATH "
-                        "or TFWSL_AGENT=PATH");
+                        ": " + missing_agent_fix(search.in_build_tree));
 }
 
 }  // namespace tfwsl::agent_client

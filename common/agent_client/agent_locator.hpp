@@ -4,8 +4,9 @@
 //   1. --agent PATH                      (must exist when given)
 //   2. TFWSL_AGENT=PATH                  (must exist when set)
 //   3. tfwsl-agent beside the executable (as shipped: tfwsl.exe and tfwsl-agent in one folder)
-//   4. ../linux/tfwsl-agent from the executable's folder (the build tree: build/<preset>/win/tfwsl
-//      and build/<preset>/linux/tfwsl-agent)
+//   4. ../linux/tfwsl-agent from the executable's folder, only when that folder lies in a build tree
+//      (build/<preset>/win/tfwsl beside build/<preset>/CMakeCache.txt, build/<preset>/linux/tfwsl-agent):
+//      an installed tfwsl (the release archive, winget, Scoop) looks beside itself only.
 
 #include <filesystem>
 #include <functional>
@@ -24,7 +25,17 @@ struct AgentSearch {
   std::string option;                  // --agent; empty: not given
   std::optional<std::string> env;      // TFWSL_AGENT
   std::filesystem::path executable;    // the running tfwsl; empty: unknown
+  bool in_build_tree = false;          // executable lies in a CMake build folder (in_build_tree())
 };
+
+// Whether `executable` was built in place: its folder's parent holds CMakeCache.txt, as
+// build/<preset>/win/tfwsl does. An installed tfwsl.exe never sits there.
+bool in_build_tree(const std::filesystem::path& executable,
+                   const std::function<bool(const std::filesystem::path&)>& is_file);
+
+// What to do when no tfwsl-agent is found: build it in a build tree, reinstall tfwsl otherwise
+// (the release archive, winget and Scoop put tfwsl-agent beside tfwsl.exe).
+std::string missing_agent_fix(bool in_build_tree);
 
 struct AgentCandidate {
   std::filesystem::path path;

@@ -197,7 +197,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   for (const auto& c : g.wsl_checks) checks.push_back(c);
 
   const LinuxSide& side = g.linux_side;
-  checks.push_back(check_agent(side.link, side.description, side.error, env.is_windows && env.wsl));
+  checks.push_back(check_agent(side.link, side.description, side.error, env.is_windows && env.wsl, side.fix));
   checks.push_back(check_localhost_forwarding(side.link, side.localhost_problem, side.forwarded));
   if (side.facts) {
     // On Windows ours replaces the judge's mem.effective: the distro cannot see .wslconfig. Natively

@@ -31,6 +31,7 @@ struct LinuxSide {
   AgentLink link = AgentLink::none;
   std::string description;        // "tfwsl-agent 0.1.0 in Ubuntu-22.04 over http (127.0.0.1:41234)"
   std::string error;              // why there is no link
+  std::string fix;                // with no link: what to do, when known better than the generic advice
   std::string localhost_problem;  // with stdio_* links
   bool forwarded = false;         // 127.0.0.1 went through WSL's localhost forwarding (Windows)
   std::optional<agent_api::LinuxFacts> facts;  // the agent's /v1/facts, judged by run_doctor

@@ -188,11 +188,13 @@ CheckResult check_localhost_forwarding(AgentLink link, const std::string& proble
   return make_check("wsl.localhost-forwarding", CheckStatus::skip, "");
 }
 
-CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl) {
+CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl,
+                        const std::string& fix) {
   if (link == AgentLink::none) {
+    const std::string generic = through_wsl ? "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps"
+                                            : "run 'tfwsl doctor -v' for the details and follow the message above";
     CheckResult r = make_check("wsl.agent", CheckStatus::fail, "the agent could not be reached: " + error,
-                               through_wsl ? "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps"
-                                           : "run 'tfwsl doctor -v' for the details and follow the message above");
+                               fix.empty() ? generic : fix);
     std::string unknown;
     for (const auto& id : agent_check_ids()) unknown += (unknown.empty() ? "" : ", ") + id;
     r.details.push_back("unknown without the agent: " + unknown + ", gpu.driver-parity");

@@ -45,7 +45,9 @@ using agent_client::AgentLink;
 // agent listens on this machine's own loopback and nothing is forwarded.
 CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem, bool forwarded);
 // `through_wsl`: the agent runs in a WSL distro (Windows), where restarting WSL is the usual fix.
-CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl);
+// `fix`: the fix of a failed link when the cause is known (no tfwsl-agent beside tfwsl: reinstall it).
+CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl,
+                        const std::string& fix = {});
 
 // Windows driver (nvidia-smi.exe / registry) vs NVML inside the distro.
 CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu);

@@ -9,6 +9,7 @@
 #include "common/agent_api/challenge.hpp"
 #include "common/agent_api/handshake.hpp"
 #include "common/agent_api/linux_facts.hpp"
+#include "common/build_info/build_info.hpp"
 #include "common/check/check_fold.hpp"
 #include "common/judge/assess.hpp"
 #include "common/judge/check_dependencies.hpp"
@@ -43,6 +44,7 @@ ApiResponse info(AgentContext& context) {
   auto wsl = linux_checks::probe_wsl(context.probe_env);
   agent_api::InfoResponse i;
   i.agent = context.version;
+  i.commit = build_info::commit();
   i.api = agent_api::k_api_version;
   i.distro = wsl.distro;
   i.kernel = wsl.kernel;

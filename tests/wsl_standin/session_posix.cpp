@@ -5,9 +5,11 @@
 // drive it from Python (wsl_session.py). stdin, stdout and stderr are tfwsl.exe's own; the exit
 // code is its exit code. SIGINT and SIGTERM are passed on to the Wine process (a Ctrl-C test).
 //
-// tfwsl_wsl_session --config FILE --work DIR [--scenario DIR] -- TFWSL-ARGS...
+// tfwsl_wsl_session --config FILE --work DIR [--scenario DIR] [--program EXE] -- TFWSL-ARGS...
 //   FILE: key = value lines (wine, tfwsl-exe, standin-exe, agent, fake-distro, fake-gpu), written
 //         by CMake (tests/windows/CMakeLists.txt); --scenario is needed on the first run only.
+//   EXE: what Wine runs instead of the world's app/tfwsl.exe: an installed copy (its path, or its
+//        name for Wine to find on PATH/WINEPATH), as tests/release/installed_wine.py runs it.
 // Each relayed command line is appended to DIR/relayed.txt.
 #include <signal.h>
 #include <sys/wait.h>
@@ -38,6 +40,7 @@ void forward_signal(int sig) {
 
 struct Arguments {
   fs::path config, work, scenario;
+  std::string program;
   std::vector<std::string> tfwsl_args;
 };
 
@@ -49,6 +52,7 @@ bool parse_arguments(int argc, char** argv, Arguments& a) {
     if (key == "--config") a.config = value;
     else if (key == "--work") a.work = value;
     else if (key == "--scenario") a.scenario = value;
+    else if (key == "--program") a.program = value;
     else return false;
   }
   for (++i; i < argc; ++i) a.tfwsl_args.emplace_back(argv[i]);
@@ -77,7 +81,7 @@ int main(int argc, char** argv) {
   ::signal(SIGPIPE, SIG_IGN);
   Arguments a;
   if (!parse_arguments(argc, argv, a)) {
-    std::cerr << "usage: tfwsl_wsl_session --config FILE --work DIR [--scenario DIR] -- TFWSL-ARGS...\n";
+    std::cerr << "usage: tfwsl_wsl_session --config FILE --work DIR [--scenario DIR] [--program EXE] -- TFWSL-ARGS...\n";
     return 2;
   }
   const auto inputs = read_inputs(a.config);
@@ -99,7 +103,8 @@ int main(int argc, char** argv) {
     action.sa_handler = forward_signal;
     ::sigaction(SIGINT, &action, nullptr);
     ::sigaction(SIGTERM, &action, nullptr);
-    std::vector<std::string> command{inputs.wine.string(), (a.work / "app" / "tfwsl.exe").string()};
+    const std::string program = a.program.empty() ? (a.work / "app" / "tfwsl.exe").string() : a.program;
+    std::vector<std::string> command{inputs.wine.string(), program};
     command.insert(command.end(), a.tfwsl_args.begin(), a.tfwsl_args.end());
     code = run_inherited(command, env);
     std::ofstream relayed(a.work / "relayed.txt", std::ios::app);

@@ -19,7 +19,8 @@ import tempfile
 
 
 class WslSession:
-    def __init__(self, tool, config, scenario, work=None):
+    def __init__(self, tool, config, scenario, work=None, program=None):
+        self.program = program  # an installed tfwsl.exe to run instead of the world's app/tfwsl.exe
         self.tool = str(tool)
         self.config = str(config)
         self.scenario = str(scenario)
@@ -38,8 +39,9 @@ class WslSession:
         return cls(args.session_tool, args.session_config, scenario, work)
 
     def command(self, tfwsl_args):
-        return [self.tool, "--config", self.config, "--work", str(self.work), "--scenario", self.scenario, "--",
-                *tfwsl_args]
+        program = ["--program", str(self.program)] if self.program else []
+        return [self.tool, "--config", self.config, "--work", str(self.work), "--scenario", self.scenario, *program,
+                "--", *tfwsl_args]
 
     def run(self, tfwsl_args, input=None, timeout=300, env=None):
         full_env = dict(os.environ, **(env or {}))

@@ -1,5 +1,6 @@
 #include "win/cli/cli_app.hpp"
 
+#include "common/build_info/build_info.hpp"
 #include "win/commands/command_registry.hpp"
 
 namespace tfwsl::cli {
@@ -8,7 +9,7 @@ int run_cli(const std::vector<std::string>& args, Console& console) {
   CLI::App app{"tfwsl: TensorFlow on your NVIDIA GPU from Windows, through WSL 2.\n"
                "Checks, sets up and keeps a WSL distro ready for TensorFlow; explains what goes wrong.",
                "tfwsl"};
-  app.set_version_flag("--version", std::string("tfwsl ") + TFWSL_VERSION);
+  app.set_version_flag("--version", build_info::version_line("tfwsl"));
   app.require_subcommand(0, 1);
   app.footer(help_footer(exit_status_table() + "\n\nRun 'tfwsl COMMAND --help' for a command's options.",
                          {"tfwsl doctor                   check this machine for TensorFlow on the GPU",

@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/build_info/build_info.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/compat/compat_db.hpp"
@@ -32,6 +33,16 @@ struct DoctorArgs {
   std::string bundle;
   std::string agent;  // --agent: the tfwsl-agent binary (agent_locator.hpp)
 };
+
+// What tfwsl and the agent it reached were built from (docs/schema/doctor.schema.json, "build"):
+// `agent_info` is the agent's /v1/info (null when none was reached; no commit before 0.2.0).
+nlohmann::json build_json(const nlohmann::json& agent_info) {
+  nlohmann::json agent = nullptr;
+  if (agent_info.is_object() && agent_info.contains("agent"))
+    agent = {{"version", agent_info["agent"]}, {"commit", agent_info.value("commit", std::string())}};
+  return {{"tfwsl", {{"version", std::string(build_info::version())}, {"commit", build_info::commit()}}},
+          {"agent", agent}};
+}
 
 int run_doctor_command(const DoctorArgs& given, Console& console) {
   DoctorArgs args = given;
@@ -70,6 +81,9 @@ int run_doctor_command(const DoctorArgs& given, Console& console) {
   if (args.json) {
     auto j = with_json_envelope(to_json(result.report), json_schema::k_doctor, json_schema::k_version);
     j["profile"] = args.profile;
+    const nlohmann::json& facts = result.facts;
+    const bool has_agent = facts.is_object() && facts.contains("agent") && facts["agent"].is_object();
+    j["build"] = build_json(has_agent ? facts["agent"].value("info", nlohmann::json()) : nlohmann::json());
     console.out << j.dump(2) << "\n";
   } else {
     RenderOptions options;

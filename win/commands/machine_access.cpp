@@ -64,10 +64,15 @@ doctor::LinuxSide MachineAccess::wsl_linux_side(const std::string& distro) {
   agent_client::WslAgentSettings settings;
   settings.distro = distro;
   if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) settings.agent_path = *path;
-  if (auto shipped = find_local_agent_binary(m_agent_option)) settings.shipped_agent = path_to_utf8(*shipped);
+  auto shipped = find_local_agent_binary(m_agent_option);
+  if (shipped) settings.shipped_agent = path_to_utf8(*shipped);
   else spdlog::info("{}", shipped.error().describe());
   agent_client::WslAgentHost host(m_wsl, launcher, settings);
-  return doctor::linux_side_from_agent(host, loopback, bridge_options());
+  auto side = doctor::linux_side_from_agent(host, loopback, bridge_options());
+  // No agent reached and none beside tfwsl.exe: that is the fix, whatever the distro's own agent said.
+  if (side.link == agent_client::AgentLink::none && !shipped)
+    side.fix = agent_client::missing_agent_fix(running_from_build_tree());
+  return side;
 }
 
 // Native Linux: the agent found by locate_agent, started as a child over the same bridge.
@@ -76,6 +81,7 @@ doctor::LinuxSide MachineAccess::local_linux_side() {
   if (!agent) {
     doctor::LinuxSide side;
     side.error = agent.error().describe();
+    if (m_agent_option.empty()) side.fix = agent_client::missing_agent_fix(running_from_build_tree());
     return side;
   }
   agent_client::SystemChildLauncher launcher;

@@ -17,9 +17,10 @@ auto files(std::set<fs::path> present) {
   return [present](const fs::path& p) { return present.count(p.lexically_normal()) > 0; };
 }
 
-AgentSearch from(const std::string& exe) {
+AgentSearch from(const std::string& exe, bool in_build_tree = true) {
   AgentSearch s;
   s.executable = fs::path(exe);
+  s.in_build_tree = in_build_tree;
   return s;
 }
 
@@ -62,4 +63,23 @@ TEST_CASE("agent search: nothing found names every place and the fix") {
   CHECK(m.find(path_to_utf8(candidates.at(1).path) + " (the build tree)") != std::string::npos);
   CHECK(m.find("--target tfwsl-agent") != std::string::npos);
   CHECK(m.find("--agent PATH or TFWSL_AGENT=PATH") != std::string::npos);
+}
+
+TEST_CASE("agent search: an installed tfwsl looks beside itself only, and the fix is to reinstall it") {
+  // As unzipped from the release archive (or put there by winget): no CMakeCache.txt one folder up.
+  const fs::path exe = "/Users/Jos\xc3\xa9/AppData/Local/tfwsl 0.2.0/tfwsl.exe";
+  CHECK_FALSE(in_build_tree(exe, files({"/Users/Jos\xc3\xa9/AppData/Local/tfwsl 0.2.0/tfwsl-agent"})));
+  CHECK(in_build_tree("/b/windows/win/tfwsl.exe", files({"/b/windows/CMakeCache.txt"})));
+  AgentSearch s;
+  s.executable = exe;  // in_build_tree stays false
+  auto candidates = agent_candidates(s);
+  REQUIRE(candidates.size() == 1);
+  CHECK(candidates[0].path == exe.parent_path() / "tfwsl-agent");
+  // A ../linux/tfwsl-agent near an installed copy is not a build tree's: never taken.
+  auto missing = find_agent_binary(s, files({"/Users/Jos\xc3\xa9/AppData/Local/linux/tfwsl-agent"}));
+  REQUIRE(!missing);
+  CHECK(missing.error().message.find("reinstall tfwsl") != std::string::npos);
+  CHECK(missing.error().message.find("cmake") == std::string::npos);
+  CHECK(missing_agent_fix(false).find("winget install tfwsl") != std::string::npos);
+  CHECK(missing_agent_fix(true).find("cmake --build") != std::string::npos);
 }

@@ -138,6 +138,9 @@ TEST_CASE("an unreachable agent fails wsl.agent and names the checks it leaves u
   CHECK(check_agent(AgentLink::http, "tfwsl-agent 0.1.0", "", true).status == CheckStatus::ok);
   // Natively there is no WSL to restart: the message itself says what to do.
   CHECK(check_agent(AgentLink::none, "", "tfwsl-agent was not found", false).fix.find("wsl --shutdown") == std::string::npos);
+  // A known cause brings its own fix (no tfwsl-agent beside an installed tfwsl.exe: reinstall).
+  CHECK(check_agent(AgentLink::none, "", "no tfwsl-agent ships next to tfwsl.exe", true, "reinstall tfwsl").fix ==
+        "reinstall tfwsl");
 }
 
 TEST_CASE("driver parity: 537.58 on Windows vs 546.80 in NVML warns with wsl --shutdown") {
