@@ -187,13 +187,15 @@ nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, co
   return kind_facts(kind, text, base, nullptr, nullptr);
 }
 
-Explanation explain(std::string_view bytes, const SignatureBase& base) {
+namespace {
+
+// The paste read as `kind`: its facts (and those of the other parts), then the findings.
+Explanation explain_as(const std::string& kind, std::string_view bytes, const CleanedPaste& paste,
+                       const std::vector<KindScore>& scores, const SignatureBase& base) {
   Explanation out;
-  CleanedPaste paste = clean_paste(bytes);
   out.commands = paste.commands;
   out.encoding = to_string(paste.encoding);
-  const std::vector<KindScore> scores = score_kinds(paste);
-  out.kind = kind_of(scores);
+  out.kind = kind;
   std::vector<wslconfig::Finding> lint;
   // A .wslconfig saved as UTF-16 or with a BOM is itself a finding: give the linter the bytes.
   bool raw_wslconfig = out.kind == "wslconfig" && paste.encoding != ConsoleEncoding::utf8;
@@ -206,6 +208,32 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
   add_lint_findings(lint, out);
   // Nothing recognised and nothing found: say so, with what explain reads, rather than "nothing wrong".
   if (out.findings.empty()) add_findings(signatures, hits, out, true);
+  return out;
+}
+
+int worst_severity(const Explanation& e) {
+  int worst = 0;
+  for (const auto& f : e.findings) {
+    if (f.id == "explain.unrecognised") continue;
+    worst = std::max(worst, f.severity == Severity::error ? 3 : f.severity == Severity::warning ? 2 : 1);
+  }
+  return worst;
+}
+
+}  // namespace
+
+Explanation explain(std::string_view bytes, const SignatureBase& base) {
+  CleanedPaste paste = clean_paste(bytes);
+  const std::vector<KindScore> scores = score_kinds(paste);
+  const std::string best = kind_of(scores);
+  Explanation out = explain_as(best, bytes, paste, scores, base);
+  if (best == "unknown") return out;
+  // Two outputs that fit equally well (a report with an issue template's `wsl --version` lines and
+  // an nvidia-smi table): the kind is the part that carries the problem, the one with the worst finding.
+  for (std::size_t i = 1; i < scores.size() && scores[i].score >= scores.front().score - 0.05; ++i) {
+    Explanation other = explain_as(scores[i].kind, bytes, paste, scores, base);
+    if (worst_severity(other) > worst_severity(out)) out = std::move(other);
+  }
   return out;
 }
 

@@ -46,6 +46,22 @@ double command_boost(std::string_view c, const std::string& kind) {
   return 0;
 }
 
+// pip's resolver failing ("Could not find a version that satisfies the requirement tensorflow",
+// "No matching distribution found for ..."): the paste is pip's output about its command, not a
+// project's requirements, even where the command line was pasted with it.
+bool is_pip_failure(const CleanedPaste& paste) {
+  const std::string_view text = paste.text;
+  if (!icontains(text, "no matching distribution found") && !icontains(text, "satisfies the requirement")) return false;
+  // What the reader found comes from the install command's line, not from a file's list.
+  const auto lines = split_lines(text);
+  std::size_t from_a_list = 0;
+  for (const auto& r : parse::parse_requirements(text).requirements) {
+    const std::string_view line = r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();
+    if (!icontains(line, "pip install") && !icontains(line, "pip3 install") && !icontains(line, "conda install")) ++from_a_list;
+  }
+  return from_a_list <= 1;
+}
+
 }  // namespace
 
 std::vector<KindScore> score_kinds(const CleanedPaste& paste) {
@@ -66,6 +82,8 @@ std::vector<KindScore> score_kinds(const CleanedPaste& paste) {
       {"wslconfig", wslconfig::looks_like_wslconfig(text)},
       {"requirements", parse::looks_like_requirements(text)},
   };
+  for (auto& score : scores)
+    if (score.kind == "requirements" && score.score >= k_threshold && is_pip_failure(paste)) score.score = k_threshold - 0.05;
   // A session pasted whole shows several commands and their outputs: when two kinds fit equally
   // well, the one whose command came last (what the user was asking about) ranks first.
   std::vector<std::pair<double, KindScore>> ranked;
@@ -94,6 +112,8 @@ std::string kind_of(const std::vector<KindScore>& scores) {
   if (scores.empty() || scores.front().score < k_threshold) return "unknown";
   return scores.front().kind;
 }
+
+
 
 std::string detect_kind(const CleanedPaste& paste) { return kind_of(score_kinds(paste)); }
 

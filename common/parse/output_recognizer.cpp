@@ -123,7 +123,9 @@ double looks_like_wsl_version(std::string_view text) {
 double looks_like_nvidia_smi(std::string_view text) {
   const NvidiaSmiResult r = parse_nvidia_smi(text);
   double score = 0;
-  if (r.table_header) score = 0.95;
+  // The header line alone ("NVIDIA-SMI 546.17 Driver Version: 546.17") is what issue templates ask
+  // for in their environment table; the table's frame or a GPU row makes it nvidia-smi's output.
+  if (r.table_header) score = (!r.gpus.empty() || contains(text, "+----") || contains(text, "|====")) ? 0.95 : 0.75;
   if (r.query_report) score = std::max(score, 0.9);
   if (!r.gpus.empty()) score = std::max(score, 0.8);
   const auto& f = r.failures;
