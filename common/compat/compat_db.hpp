@@ -107,6 +107,13 @@ class CompatDb {
   // The oldest Windows build whose WSL 2 has GPU paravirtualization (19044); 0 when the data omits it.
   int wsl_gpu_min_windows_build() const { return m_wsl_gpu_min_windows_build; }
 
+  // The lowest compute capability the stock wheels fail on (12.0, Blackwell); empty when the data has none.
+  Version stock_wheels_fail_from_compute_capability() const { return m_stock_wheels_fail_from_cc; }
+  // NVIDIA's TensorFlow container built for it ("nvcr.io/nvidia/tensorflow:25.02-tf2-py3"); may be empty.
+  const std::string& nvidia_tensorflow_container() const { return m_nvidia_tf_container; }
+  // Driver major numbers one NVIDIA branch spans (5: R570 is 570-574); 0 when the data has none.
+  int nvidia_driver_branch_width() const { return m_driver_branch_width; }
+
  private:
   std::vector<TfRelease> m_tf;
   Version m_and_cuda_from;
@@ -118,6 +125,9 @@ class CompatDb {
   std::vector<UbuntuPython> m_ubuntu;
   Version m_wsl_default_ubuntu;
   int m_wsl_gpu_min_windows_build = 0;
+  Version m_stock_wheels_fail_from_cc;
+  std::string m_nvidia_tf_container;
+  int m_driver_branch_width = 0;
 };
 
 // The data built into the binary (profiles/compat.yaml). Built-in data that fails to load is a

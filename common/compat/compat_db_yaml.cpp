@@ -155,7 +155,8 @@ class CompatReader {
 void check_top_level(CompatReader& r, const YAML::Node& root) {
   r.check_keys(root, {"schema", "tensorflow", "packaging", "native_windows_gpu", "cuda_drivers",
                       "cuda_minor_version_floor", "ubuntu_python", "wsl_default_ubuntu",
-                      "wsl_gpu_min_windows_build"});
+                      "wsl_gpu_min_windows_build", "stock_wheels_fail_from_compute_capability",
+                      "nvidia_tensorflow_container", "nvidia_driver_branch_width"});
   if (auto schema = r.integer(root, "schema"); schema && *schema != 1)
     r.problem(root["schema"], fmt::format("schema {} is not understood by this tfwsl (it reads schema 1)", *schema));
 }
@@ -313,6 +314,12 @@ Result<CompatDb> CompatDb::from_yaml(std::string_view text, std::string_view sou
   db.m_ubuntu = read_ubuntu_pythons(r, root);
   db.m_wsl_default_ubuntu = r.version(root, "wsl_default_ubuntu").value_or(Version{});
   db.m_wsl_gpu_min_windows_build = static_cast<int>(r.integer(root, "wsl_gpu_min_windows_build", 1'000'000).value_or(0));
+  if (root["stock_wheels_fail_from_compute_capability"])
+    db.m_stock_wheels_fail_from_cc = r.version(root, "stock_wheels_fail_from_compute_capability").value_or(Version{});
+  if (root["nvidia_tensorflow_container"] && root["nvidia_tensorflow_container"].IsScalar())
+    db.m_nvidia_tf_container = root["nvidia_tensorflow_container"].as<std::string>();
+  if (root["nvidia_driver_branch_width"])
+    db.m_driver_branch_width = static_cast<int>(r.integer(root, "nvidia_driver_branch_width", 100).value_or(0));
 
   if (!r.problems().empty()) {
     std::string message = fmt::format("the compatibility data in {} has {} problem(s):", source_name, r.problems().size());

@@ -161,22 +161,46 @@ void add_lint_findings(const std::vector<wslconfig::Finding>& lint, Explanation&
   }
 }
 
+// A paste with several outputs (`wsl --status` then `wsl --version`, an error then nvidia-smi):
+// the kind comes from one part, the facts from every part that another recogniser also read well.
+// Only these plain facts are taken over, and never over one the chosen kind already has.
+void add_facts_of_other_parts(const CleanedPaste& paste, const std::vector<KindScore>& scores, const SignatureBase& base,
+                              Explanation& out) {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> k_parts = {
+      {"wsl-status", {"default_distribution", "default_version"}},
+      {"wsl-version", {"wsl_version", "kernel_version", "windows_version", "windows_build"}},
+      {"nvidia-smi", {"driver_version", "cuda_version", "gpus"}}};
+  for (const auto& [kind, keys] : k_parts) {
+    if (kind == out.kind) continue;
+    auto score = std::find_if(scores.begin(), scores.end(), [&](const KindScore& s) { return s.kind == kind; });
+    if (score == scores.end() || score->score < 0.75) continue;
+    const nlohmann::json other = kind_facts(kind, paste.text, base, &paste, nullptr);
+    for (const auto& key : keys) {
+      if (other.contains(key) && !out.facts.contains(key)) out.facts[key] = other[key];
+    }
+  }
+}
+
 }  // namespace
 
 nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, const SignatureBase& base) {
   return kind_facts(kind, text, base, nullptr, nullptr);
 }
 
-Explanation explain(std::string_view bytes, const SignatureBase& base) {
+namespace {
+
+// The paste read as `kind`: its facts (and those of the other parts), then the findings.
+Explanation explain_as(const std::string& kind, std::string_view bytes, const CleanedPaste& paste,
+                       const std::vector<KindScore>& scores, const SignatureBase& base) {
   Explanation out;
-  CleanedPaste paste = clean_paste(bytes);
   out.commands = paste.commands;
   out.encoding = to_string(paste.encoding);
-  out.kind = detect_kind(paste);
+  out.kind = kind;
   std::vector<wslconfig::Finding> lint;
   // A .wslconfig saved as UTF-16 or with a BOM is itself a finding: give the linter the bytes.
   bool raw_wslconfig = out.kind == "wslconfig" && paste.encoding != ConsoleEncoding::utf8;
   out.facts = kind_facts(out.kind, raw_wslconfig ? bytes : std::string_view(paste.text), base, &paste, &lint);
+  add_facts_of_other_parts(paste, scores, base, out);
 
   const auto& signatures = base.signatures();
   const TextHits hits = scan_text(paste.text, out.kind, signatures);
@@ -184,6 +208,32 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
   add_lint_findings(lint, out);
   // Nothing recognised and nothing found: say so, with what explain reads, rather than "nothing wrong".
   if (out.findings.empty()) add_findings(signatures, hits, out, true);
+  return out;
+}
+
+int worst_severity(const Explanation& e) {
+  int worst = 0;
+  for (const auto& f : e.findings) {
+    if (f.id == "explain.unrecognised") continue;
+    worst = std::max(worst, f.severity == Severity::error ? 3 : f.severity == Severity::warning ? 2 : 1);
+  }
+  return worst;
+}
+
+}  // namespace
+
+Explanation explain(std::string_view bytes, const SignatureBase& base) {
+  CleanedPaste paste = clean_paste(bytes);
+  const std::vector<KindScore> scores = score_kinds(paste);
+  const std::string best = kind_of(scores);
+  Explanation out = explain_as(best, bytes, paste, scores, base);
+  if (best == "unknown") return out;
+  // Two outputs that fit equally well (a report with an issue template's `wsl --version` lines and
+  // an nvidia-smi table): the kind is the part that carries the problem, the one with the worst finding.
+  for (std::size_t i = 1; i < scores.size() && scores[i].score >= scores.front().score - 0.05; ++i) {
+    Explanation other = explain_as(scores[i].kind, bytes, paste, scores, base);
+    if (worst_severity(other) > worst_severity(out)) out = std::move(other);
+  }
   return out;
 }
 

@@ -17,13 +17,22 @@ namespace {
 constexpr double k_threshold = 0.5;
 constexpr std::size_t k_recognise_bytes = 256 * 1024;
 
+// The command names wsl.exe's option, typed as the user typed it ("wsl --satus").
+bool names_option(std::string_view c, std::string_view option) {
+  for (std::string_view word : parse::words_of(c)) {
+    if (word.size() > 2 && word.starts_with("--") && parse::within_one_edit(ascii_lower(word), option)) return true;
+  }
+  return false;
+}
+
 // The command the user ran says what follows it: a small boost, never a verdict on its own.
 double command_boost(std::string_view c, const std::string& kind) {
   bool wsl = icontains(c, "wsl");
   // `wsl -l -q` prints bare names, which look like a requirements file (0.85): the command decides.
   if (kind == "wsl-list" && parse::is_wsl_quiet_list_command(c)) return 0.9;
   if (kind == "wsl-list" && wsl && (parse::contains(c, " -l") || icontains(c, "--list"))) return 0.15;
-  if (kind == "wsl-status" && wsl && (icontains(c, "--status") || icontains(c, "--update"))) return 0.15;
+  if (kind == "wsl-status" && wsl && (names_option(c, "--status") || icontains(c, "--update"))) return 0.15;
+  if (kind == "wsl-version" && wsl && names_option(c, "--version")) return 0.15;
   if (kind == "wsl-version" && parse::mentions_wsl_version_command(c)) return 0.15;
   if (kind == "nvidia-smi" && icontains(c, "nvidia-smi")) return 0.15;
   // A Python session that imports TensorFlow: what it printed is TF's (even an empty device list).
@@ -35,6 +44,22 @@ double command_boost(std::string_view c, const std::string& kind) {
     return 0.2;
   }
   return 0;
+}
+
+// pip's resolver failing ("Could not find a version that satisfies the requirement tensorflow",
+// "No matching distribution found for ..."): the paste is pip's output about its command, not a
+// project's requirements, even where the command line was pasted with it.
+bool is_pip_failure(const CleanedPaste& paste) {
+  const std::string_view text = paste.text;
+  if (!icontains(text, "no matching distribution found") && !icontains(text, "satisfies the requirement")) return false;
+  // What the reader found comes from the install command's line, not from a file's list.
+  const auto lines = split_lines(text);
+  std::size_t from_a_list = 0;
+  for (const auto& r : parse::parse_requirements(text).requirements) {
+    const std::string_view line = r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();
+    if (!icontains(line, "pip install") && !icontains(line, "pip3 install") && !icontains(line, "conda install")) ++from_a_list;
+  }
+  return from_a_list <= 1;
 }
 
 }  // namespace
@@ -57,6 +82,8 @@ std::vector<KindScore> score_kinds(const CleanedPaste& paste) {
       {"wslconfig", wslconfig::looks_like_wslconfig(text)},
       {"requirements", parse::looks_like_requirements(text)},
   };
+  for (auto& score : scores)
+    if (score.kind == "requirements" && score.score >= k_threshold && is_pip_failure(paste)) score.score = k_threshold - 0.05;
   // A session pasted whole shows several commands and their outputs: when two kinds fit equally
   // well, the one whose command came last (what the user was asking about) ranks first.
   std::vector<std::pair<double, KindScore>> ranked;
@@ -81,10 +108,13 @@ std::vector<KindScore> score_kinds(const CleanedPaste& paste) {
   return scores;
 }
 
-std::string detect_kind(const CleanedPaste& paste) {
-  auto scores = score_kinds(paste);
+std::string kind_of(const std::vector<KindScore>& scores) {
   if (scores.empty() || scores.front().score < k_threshold) return "unknown";
   return scores.front().kind;
 }
+
+
+
+std::string detect_kind(const CleanedPaste& paste) { return kind_of(score_kinds(paste)); }
 
 }  // namespace tfwsl::diagnose

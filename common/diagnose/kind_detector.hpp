@@ -17,6 +17,9 @@ struct KindScore {
 // Every kind with its score, best first.
 std::vector<KindScore> score_kinds(const CleanedPaste& paste);
 
+// The best kind of scores (as score_kinds orders them), or "unknown" when none reaches 0.5.
+std::string kind_of(const std::vector<KindScore>& scores);
+
 // The best kind, or "unknown" when no recogniser reaches 0.5.
 std::string detect_kind(const CleanedPaste& paste);
 

@@ -93,6 +93,9 @@ void add_wsl_start_errors(std::string_view text, nlohmann::json& facts) {
   if (flags.virtualization_disabled) errors["virtualization_disabled"] = true;
   if (flags.optional_component_missing) errors["optional_component_missing"] = true;
   if (flags.kernel_update_needed) errors["kernel_update_needed"] = true;
+  if (flags.sparse_vhd_disabled) errors["sparse_vhd_disabled"] = true;
+  if (flags.mirrored_fallback) errors["mirrored_fallback"] = true;
+  if (flags.policy_override) errors["policy_override"] = true;
   nlohmann::json codes = nlohmann::json::array();
   for (const auto& code : flags.error_codes)
     if (code.starts_with("Wsl/") || code.starts_with("WSL_E_") || code.starts_with("HCS_E_"))
@@ -147,7 +150,9 @@ nlohmann::json kind_facts(const std::string& kind, std::string_view text, const 
     facts = requirements_facts(text, base);
   }
   if (!facts.is_object()) facts = nlohmann::json::object();
-  if (!is_wsl_kind(kind) && kind != "wslconfig") add_wsl_start_errors(text, facts);
+  // A .wslconfig pasted with what wsl.exe said about it at start-up ("Mirrored networking mode is not
+  // supported"): those warnings are read too.
+  if (!is_wsl_kind(kind)) add_wsl_start_errors(text, facts);
   if (kind == "tf-log" || kind == "ldconfig" || kind == "unknown") {
     if (std::string platform = text_platform(text, commands, paste ? paste->windows_commands : k_none); !platform.empty()) facts["platform"] = platform;
   }

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/doctor/joined_task.hpp"
+#include "common/doctor/wslconfig_overrides.hpp"
 #include "common/judge/assess.hpp"
 #include "common/judge/check_dependencies.hpp"
 #include "common/parse/wsl_list_parser.hpp"
@@ -27,6 +28,7 @@ nlohmann::json host_json(const host::HostFacts& h) {
   j["gpus"] = gpus;
   if (h.tdr_delay_s) j["tdr_delay_s"] = *h.tdr_delay_s;
   if (h.fast_startup) j["fast_startup"] = *h.fast_startup;
+  if (!h.wsl_policies.empty()) j["wsl_policies"] = h.wsl_policies;
   j["notes"] = h.notes;
   return j;
 }
@@ -198,7 +200,10 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
 
   const LinuxSide& side = g.linux_side;
   checks.push_back(check_agent(side.link, side.description, side.error, env.is_windows && env.wsl, side.fix));
-  checks.push_back(check_localhost_forwarding(side.link, side.localhost_problem, side.forwarded));
+  checks.push_back(check_wslconfig_overrides(g.wslconfig, g.host.wsl_policies));
+  const NetworkingMode networking = effective_networking_mode(g.wslconfig, g.host.wsl_policies);
+  checks.push_back(check_localhost_forwarding(side.link, side.localhost_problem, side.forwarded,
+                                              {networking.mode, networking.source}));
   if (side.facts) {
     // On Windows ours replaces the judge's mem.effective: the distro cannot see .wslconfig. Natively
     // there is no .wslconfig to compare with, and the judge's says what the machine has.

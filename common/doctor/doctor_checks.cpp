@@ -4,6 +4,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/compat/compat_db.hpp"
 #include "common/host/host_checks.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/util/shell_quote.hpp"
@@ -35,7 +36,7 @@ const std::vector<std::string>& all_check_ids() {
   static const std::vector<std::string> ids = [] {
     std::vector<std::string> v(std::begin(host::k_host_check_ids), std::end(host::k_host_check_ids));
     for (const char* id : {"wsl.installed", "wsl.version", "wsl.default-version", "wsl.distro", "wsl.agent",
-                           "wsl.localhost-forwarding", "wslconfig.parse", "wslconfig.memory"})
+                           "wsl.localhost-forwarding", "wslconfig.parse", "wslconfig.memory", "wslconfig.overrides"})
       v.push_back(id);
     for (const auto& id : agent_check_ids()) v.push_back(id);
     v.push_back("gpu.driver-parity");
@@ -150,17 +151,38 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
   return r;
 }
 
-CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem, bool forwarded) {
+CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem, bool forwarded,
+                                       const NetworkingNote& networking) {
+  const bool mirrored = networking.mode == "mirrored";
   switch (link) {
     case AgentLink::http:
       if (!forwarded) {
         return make_check("wsl.localhost-forwarding", CheckStatus::skip,
                           "not on Windows: nothing is forwarded (the agent answered on this machine's 127.0.0.1)");
       }
+      if (mirrored) {
+        CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::ok,
+                                   "Windows reaches the agent on 127.0.0.1: with mirrored networking (" + networking.source +
+                                       ") Windows and WSL share localhost, so the agent's port is the same on both sides");
+        r.details.push_back("networking mode: mirrored (" + networking.source + ")");
+        return r;
+      }
       return make_check("wsl.localhost-forwarding", CheckStatus::ok, "Windows reaches the agent on 127.0.0.1");
     case AgentLink::none:
       return make_check("wsl.localhost-forwarding", CheckStatus::skip, "the agent did not start, so forwarding was not tried");
     case AgentLink::stdio_fallback: {
+      if (forwarded && mirrored) {
+        // Mirrored mode shares loopback instead of forwarding it; a connection there can hang
+        // instead of being refused (github.com/microsoft/WSL/issues/10855, /41102).
+        CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::warn,
+                                   "with mirrored networking (" + networking.source + ") 127.0.0.1 did not reach the "
+                                   "agent: it was reached over wsl.exe's pipes instead (stdio fallback), which works the same",
+                                   "nothing to do for tfwsl; if other localhost services fail too, try networkingMode=nat under "
+                                   "[wsl2] in .wslconfig (a known mirrored-mode loopback problem), then wsl --shutdown");
+        r.details.push_back(problem);
+        r.details.push_back("networking mode: mirrored (" + networking.source + ")");
+        return r;
+      }
       CheckResult r =
           forwarded ? make_check("wsl.localhost-forwarding", CheckStatus::warn,
                                  "WSL does not forward 127.0.0.1 to the distro: the agent was reached over wsl.exe's "
@@ -203,6 +225,24 @@ CheckResult check_agent(AgentLink link, const std::string& description, const st
   return make_check("wsl.agent", CheckStatus::ok, description);
 }
 
+namespace {
+
+int branch_of(int major, int width) { return width > 0 ? major / width * width : major; }
+
+// The Linux-side number of a Windows driver (570.194 for 573.76, both R570): the same branch, not
+// above the Windows major, and numbered as only Linux numbers (a three-digit minor, or three fields
+// under a lower major). A two-field number of the branch with a two-digit minor is a Windows driver
+// (570.65 is an older Windows R570 than 572.61: WSL still has the old one loaded), and three fields
+// under the Windows major itself (546.80.01 for 546.80) is a Linux driver installed in the distro.
+bool same_driver_by_branch(const DriverVersion& windows, const DriverVersion& wsl, int width) {
+  if (width <= 0 || windows.is_linux_numbering()) return false;
+  if (branch_of(windows.major, width) != branch_of(wsl.major, width) || wsl.major > windows.major) return false;
+  if (wsl.is_linux_numbering()) return wsl.major < windows.major;
+  return wsl.minor >= 100;
+}
+
+}  // namespace
+
 CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu) {
   if (!host.is_windows) {
     return make_check("gpu.driver-parity", CheckStatus::skip, "not on Windows: the Windows driver cannot be read from here");
@@ -229,6 +269,13 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
   if (equal) {
     r.status = CheckStatus::ok;
     r.summary = "Windows and WSL see the same driver, " + windows;
+  } else if (a && b && same_driver_by_branch(*a, *b, builtin_compat_db().nvidia_driver_branch_width())) {
+    r.status = CheckStatus::ok;
+    r.summary = "Windows and WSL see the same driver: " + windows + " on Windows is " + gpu->nvml_driver_version +
+                " on the Linux side (the same R" + std::to_string(branch_of(a->major, builtin_compat_db().nvidia_driver_branch_width())) +
+                " branch, numbered for Linux)";
+    r.details.push_back("the numbers differ by design: WSL's driver libraries carry the Linux release of the Windows "
+                        "driver's branch; parity is judged by branch, not by the strings");
   } else {
     r.status = CheckStatus::warn;
     r.summary = "Windows has driver " + windows + " but NVML inside WSL reports " + gpu->nvml_driver_version;

@@ -41,9 +41,15 @@ CheckResult check_wsl_default_version(const WslFacts& wsl);
 CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std::string& chosen);
 
 using agent_client::AgentLink;
+// The networking mode WSL runs with, for the texts: "mirrored" shares localhost with Windows.
+struct NetworkingNote {
+  std::string mode;    // "nat", "mirrored", ...
+  std::string source;  // ".wslconfig", "policy DefaultNetworkingMode (...)", "WSL's default"
+};
 // `forwarded`: 127.0.0.1 is WSL's forwarding to the distro (Windows); on the native Linux build the
 // agent listens on this machine's own loopback and nothing is forwarded.
-CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem, bool forwarded);
+CheckResult check_localhost_forwarding(AgentLink link, const std::string& problem, bool forwarded,
+                                       const NetworkingNote& networking = {});
 // `through_wsl`: the agent runs in a WSL distro (Windows), where restarting WSL is the usual fix.
 // `fix`: the fix of a failed link when the cause is known (no tfwsl-agent beside tfwsl: reinstall it).
 CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl,

@@ -5,6 +5,7 @@
 // the reason in `notes`, never a guess.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,14 @@ struct HostGpu {
   std::string source;           // "nvidia-smi", "registry (display class)", "registry (uninstall key)"
 };
 
+// The DWORD values of HKLM\Software\Policies\WSL that WSL's ADMX defines (microsoft/WSL
+// intune/WSL.admx @ 3e27a6a5): the Allow*UserSetting ones, set to 0, make WSL ignore that .wslconfig
+// setting; DefaultNetworkingMode (0 none, 1 NAT, 3 mirrored, 4 virtioproxy) is the mode it uses then.
+inline constexpr const char* k_wsl_policy_values[] = {
+    "AllowWSL", "AllowWSL1", "AllowKernelUserSetting", "AllowKernelCommandLineUserSetting",
+    "AllowNestedVirtualization", "AllowKernelDebugUserSetting", "AllowNetworkingModeUserSetting",
+    "AllowFirewallUserSetting", "DefaultNetworkingMode", "AllowSystemDistroUserSetting"};
+
 struct HostFacts {
   bool is_windows = false;                  // false on the native Linux build: host checks skip
   std::optional<int> windows_build;         // 22631
@@ -36,6 +45,8 @@ struct HostFacts {
   std::optional<std::uint32_t> tdr_level;   // GraphicsDrivers\TdrLevel (0 disables TDR)
   std::optional<bool> fast_startup;         // Session Manager\Power\HiberbootEnabled
   std::optional<int> wsl_default_version;   // HKCU\...\Lxss\DefaultVersion
+  // HKLM\Software\Policies\WSL, the values WSL's ADMX defines that are set ("AllowNetworkingModeUserSetting" = 0).
+  std::map<std::string, std::uint32_t> wsl_policies;
   std::vector<std::string> notes;           // what could not be read, and why
 };
 

@@ -151,7 +151,15 @@ HostFacts gather_host_facts(const SystemInfo& system, const Registry& registry, 
   facts.tdr_level = registry.read_dword(reg::k_graphics_drivers, "TdrLevel");
   if (auto hiberboot = registry.read_dword(reg::k_power, "HiberbootEnabled")) facts.fast_startup = *hiberboot != 0;
   if (auto v = registry.read_dword(reg::k_lxss, "DefaultVersion")) facts.wsl_default_version = static_cast<int>(*v);
+  facts.wsl_policies = read_wsl_policies(registry);
   return facts;
+}
+
+std::map<std::string, std::uint32_t> read_wsl_policies(const Registry& registry) {
+  std::map<std::string, std::uint32_t> policies;
+  for (const char* name : k_wsl_policy_values)
+    if (auto v = registry.read_dword(reg::k_wsl_policies, name)) policies[name] = *v;
+  return policies;
 }
 
 }  // namespace tfwsl::host

@@ -5,6 +5,7 @@
 // Windows-only reads sit behind Registry and SystemInfo.
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,5 +44,9 @@ struct HostProbeSettings {
 
 HostFacts gather_host_facts(const SystemInfo& system, const Registry& registry, ProcessRunner& runner,
                             const HostProbeSettings& settings);
+
+// The WSL policies set under HKLM\Software\Policies\WSL (k_wsl_policy_values), through the port:
+// the real registry on Windows, a MapRegistry in tests.
+std::map<std::string, std::uint32_t> read_wsl_policies(const Registry& registry);
 
 }  // namespace tfwsl::host

@@ -46,6 +46,8 @@ inline constexpr const char* k_nvidia_uninstall =
 inline constexpr const char* k_graphics_drivers = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers";
 inline constexpr const char* k_power = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Power";
 inline constexpr const char* k_lxss = "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Lxss";
+// Group Policy / Intune settings for WSL (microsoft/WSL intune/WSL.admx): DWORDs that override .wslconfig.
+inline constexpr const char* k_wsl_policies = "HKLM\\SOFTWARE\\Policies\\WSL";
 // Present when the Virtual Machine Platform (the hypervisor's compute service) is installed.
 inline constexpr const char* k_vmcompute = "HKLM\\SYSTEM\\CurrentControlSet\\Services\\vmcompute";
 }  // namespace reg

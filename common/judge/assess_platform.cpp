@@ -2,6 +2,8 @@
 // loader path) and the GPU CUDA sees.
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "common/judge/verdict_parts.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/shell_quote.hpp"
@@ -113,6 +115,35 @@ CheckResult check_gpu_visible(const LinuxFacts& f) {
                  details);
 }
 
+namespace {
+
+// A GPU newer than every stock wheel (compute capability 12.0, Blackwell): pip's TensorFlow fails on
+// it whatever the profile pins, so say so before anything is installed, with what does run there.
+std::optional<CheckResult> stock_wheels_cannot_run(const LinuxFacts& f, const CheckPolicy& p) {
+  if (p.stock_fail_cc_major == 0) return std::nullopt;
+  std::vector<std::string> details, too_new;
+  for (const auto& d : f.gpu.devices) {
+    details.push_back(fmt::format("{}: compute capability {}.{}, {}", d.name, d.cc_major, d.cc_minor, format_gib(d.memory_bytes)));
+    if (std::make_pair(d.cc_major, d.cc_minor) >= std::make_pair(p.stock_fail_cc_major, p.stock_fail_cc_minor))
+      too_new.push_back(fmt::format("{} ({}.{})", d.name, d.cc_major, d.cc_minor));
+  }
+  if (too_new.empty()) return std::nullopt;
+  const std::string container = p.container.empty() ? std::string("nvcr.io/nvidia/tensorflow") : p.container;
+  details.push_back(fmt::format("the stock TensorFlow wheels have no kernels from compute capability {}.{} on "
+                                "(CUDA_ERROR_INVALID_PTX, then CUDA_ERROR_INVALID_HANDLE)",
+                                p.stock_fail_cc_major, p.stock_fail_cc_minor));
+  return verdict("gpu.compute-capability", CheckStatus::fail,
+                 fmt::format("{}: no pip TensorFlow runs on it (Blackwell), whatever {} pins", join(too_new),
+                             p.profile_name.empty() ? "the profile" : p.profile_name),
+                 fmt::format("use NVIDIA's TensorFlow container, built for it: install Docker inside the distro with the "
+                             "NVIDIA Container Toolkit, then docker run --rm --gpus all {} python -c 'import tensorflow as "
+                             "tf; print(tf.config.list_physical_devices())'",
+                             container),
+                 details);
+}
+
+}  // namespace
+
 CheckResult check_compute_capability(const LinuxFacts& f, const CheckPolicy& p) {
   if (f.gpu.devices.empty()) return verdict("gpu.compute-capability", CheckStatus::skip, "no GPU to check");
   std::vector<std::string> details, low;
@@ -121,6 +152,7 @@ CheckResult check_compute_capability(const LinuxFacts& f, const CheckPolicy& p) 
     if (std::make_pair(d.cc_major, d.cc_minor) < std::make_pair(p.min_cc_major, p.min_cc_minor))
       low.push_back(fmt::format("{} ({}.{})", d.name, d.cc_major, d.cc_minor));
   }
+  if (auto blackwell = stock_wheels_cannot_run(f, p)) return *blackwell;
   if (!low.empty())
     return verdict("gpu.compute-capability", CheckStatus::fail,
                    fmt::format("below compute capability {}.{} required by {}: {}", p.min_cc_major, p.min_cc_minor,

@@ -84,6 +84,34 @@ CheckResult check_cudnn(const LinuxFacts& f, const CheckPolicy& p) {
                      " (and keep the system one off LD_LIBRARY_PATH).");
 }
 
+namespace {
+
+// The distro's own python3 is newer than any TensorFlow the profile allows: Ubuntu 26.04's 3.14
+// (what a plain `wsl --install` gives now, compat.yaml wsl_default_ubuntu) has no TensorFlow wheel.
+bool distro_python_too_new(const LinuxFacts& f, const CheckPolicy& p, const Version& python) {
+  auto max = Version::parse(p.python_max);
+  if (!max || !(*max < python)) return false;
+  const std::string& path = f.stack.python_path;
+  return path.find("venv") == std::string::npos && path.find("/envs/") == std::string::npos &&
+         path.find("conda") == std::string::npos;
+}
+
+CheckResult newer_distro_python(const LinuxFacts& f, const CheckPolicy& p, const std::string& range) {
+  std::string distro = f.wsl.distro.empty() ? std::string("this distro") : f.wsl.distro;
+  std::string summary = fmt::format("{}'s python3 is {}, newer than TensorFlow supports for {} ({}): no TensorFlow "
+                                    "wheel installs there",
+                                    distro, f.stack.python_version, p.profile_name, range);
+  std::string beside = p.distro.empty() ? std::string("the profile's distro") : p.distro;
+  std::string fix = fmt::format("keep {} as it is and install {} beside it for TensorFlow: tfwsl provision --profile {}",
+                                distro, beside, p.profile_id.empty() ? std::string("<profile>") : p.profile_id);
+  std::vector<std::string> details{"interpreter: " + f.stack.python_path,
+                                   "a plain `wsl --install` installs Ubuntu 26.04 (Python 3.14) now; "
+                                   "Ubuntu 24.04's python3 is 3.12 and refuses system-wide pip (PEP 668)"};
+  return verdict("python.version", CheckStatus::fail, summary, fix, details);
+}
+
+}  // namespace
+
 CheckResult check_python(const LinuxFacts& f, const CheckPolicy& p) {
   if (probe_timed_out(f, "cuda-stack")) return timeout_verdict("python.version", "cuda-stack");
   if (f.stack.python_version.empty())
@@ -91,6 +119,7 @@ CheckResult check_python(const LinuxFacts& f, const CheckPolicy& p) {
                    "sudo apt-get install python3 python3-venv (or pass --python PATH)");
   const std::string range = p.python_min + "–" + p.python_max;
   auto v = minor_series(f.stack.python_version);
+  if (v && !python_in_range(*v, p) && distro_python_too_new(f, p, *v)) return newer_distro_python(f, p, range);
   if (v && !python_in_range(*v, p))
     return verdict("python.version", CheckStatus::fail,
                    fmt::format("Python {} is outside {} supported by {}", f.stack.python_version, range, p.profile_name),

@@ -20,13 +20,16 @@ const DependencyTable& check_dependencies() {
       // .wslconfig is read from the user's profile folder on either platform.
       {"wslconfig.parse", {}},
       {"wslconfig.memory", {}},
+      // A policy or a setting WSL ignores is read from .wslconfig and the registry alone.
+      {"wslconfig.overrides", {}},
       // The agent runs in the chosen distro; forwarding is tried once it listens.
       {"wsl.agent", {"wsl.distro"}},
       {"wsl.localhost-forwarding", {"wsl.agent"}},
       // Everything below is the agent's observation of the distro, so it needs the agent. /dev/dxg
       // and /usr/lib/wsl/lib (libcuda, the loader path) exist only in a WSL 2 distro, and the
       // latter comes from the Windows NVIDIA driver.
-      {"linux.dxg", {"wsl.agent", "wsl.distro"}},
+      // gpuSupport=false (wslconfig.overrides) takes /dev/dxg away.
+      {"linux.dxg", {"wsl.agent", "wsl.distro", "wslconfig.overrides"}},
       {"linux.libcuda", {"wsl.agent", "wsl.distro", "host.nvidia-driver"}},
       {"linux.no-linux-driver", {"wsl.agent"}},
       {"linux.ldconfig", {"wsl.agent", "wsl.distro", "host.nvidia-driver"}},

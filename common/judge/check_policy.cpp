@@ -11,6 +11,13 @@ namespace tfwsl::judge {
 Result<CheckPolicy> check_policy_for(const Profile& profile, const std::string& label) {
   CheckPolicy policy;
   policy.profile_name = "profile " + label;
+  policy.profile_id = label;
+  policy.distro = profile.distro.value_or("");
+  if (const Version cc = builtin_compat_db().stock_wheels_fail_from_compute_capability(); !cc.release.empty()) {
+    policy.stock_fail_cc_major = cc.major();
+    policy.stock_fail_cc_minor = cc.segment(1);
+  }
+  policy.container = builtin_compat_db().nvidia_tensorflow_container();
   policy.cuda_toolkit = profile.cuda_toolkit.value_or("");
   policy.venv = profile.python_venv.value_or("");
   if (auto toolkit = Version::parse(policy.cuda_toolkit))

@@ -23,6 +23,12 @@ struct CheckPolicy {
   std::string venv;                         // the profile's venv "~/.venvs/tf-2.15"; empty: none named
   std::string tensorflow_version;           // the profile's specifier "2.15.*"; empty: any
   std::string tensorflow_requirement;       // what pip installs: "tensorflow[and-cuda]==2.15.*"; empty: none named
+  std::string profile_id;                   // what `--profile` takes: "tf-2.15-cuda-12.2" or the file
+  std::string distro;                       // the profile's distro "Ubuntu-22.04"; empty: none named
+  // GPUs from this compute capability up get no kernels from the stock wheels (12.0, compat.yaml);
+  // 0: no such limit known. `container` is NVIDIA's TensorFlow container that runs on them.
+  int stock_fail_cc_major = 0, stock_fail_cc_minor = 0;
+  std::string container;
   std::uint64_t disk_warn_bytes = 20ull << 30;
   std::uint64_t disk_fail_bytes = 5ull << 30;
   // Explains a TensorFlow log (the knowledge base's signature matcher): one line saying why the

@@ -170,4 +170,15 @@ std::string_view strip_trailing_cut_markers(std::string_view text) {
   return text;
 }
 
+bool within_one_edit(std::string_view word, std::string_view option) {
+  if (word == option) return true;
+  const std::size_t n = word.size(), m = option.size();
+  if (n + 1 < m || m + 1 < n) return false;
+  std::size_t i = 0;
+  while (i < n && i < m && word[i] == option[i]) ++i;
+  if (n == m && i + 1 < n && word[i] == option[i + 1] && word[i + 1] == option[i])
+    return word.substr(i + 2) == option.substr(i + 2);
+  return word.substr(i + (n >= m ? 1 : 0)) == option.substr(i + (m >= n ? 1 : 0));
+}
+
 }  // namespace tfwsl::parse

@@ -46,6 +46,10 @@ std::string valid_utf8(std::string_view text);
 // Whitespace-separated words (ASCII blanks; also no-break spaces).
 std::vector<std::string_view> words_of(std::string_view line);
 
+// `word` is `option` or one edit from it (a character left out, added or changed, or two neighbours
+// swapped): how an option typed by hand differs ("--satus", "--stauts", "--verison" is two).
+bool within_one_edit(std::string_view word, std::string_view option);
+
 // "555.99", "555.52.01", "12.5": digits and dots, starting with a digit, with at least one dot
 // (the version numbers nvidia-smi prints).
 bool is_dotted_number(std::string_view text);

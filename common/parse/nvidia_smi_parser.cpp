@@ -201,6 +201,12 @@ std::optional<NvidiaGpu> parse_list_line(std::string_view line) {
 
 // cmd's "'x' is not recognized ..." and PowerShell's localized CommandNotFound text in any language
 // name the program in quotes inside a sentence: 'nvidia-smi', "nvidia-smi", „nvidia-smi“, «nvidia-smi».
+bool is_instruction_before(std::string_view before) {
+  for (std::string_view word : {"execute", "run ", "running", "type ", "enter ", "step ", "exec:", "docker"})
+    if (icontains(before, word)) return true;
+  return false;
+}
+
 bool names_program_in_quotes(std::string_view line) {
   if (words_of(line).size() < 2 || line.size() < 20 || contains(line, "|") || contains(line, "--")) return false;
   for (std::string_view quote : {"'", "\"", "\xE2\x80\x9C", "\xE2\x80\x98", "\xE2\x80\x9E", "\xC2\xAB"}) {
@@ -209,6 +215,10 @@ bool names_program_in_quotes(std::string_view line) {
       std::string_view rest = line.substr(at + quote.size());
       at += quote.size();
       if (!rest.starts_with("nvidia-smi")) continue;
+      // Prose that tells what was run ('Step 3: execute "nvidia-smi" in wsl terminal') and Docker's
+      // 'exec: "nvidia-smi": executable file not found' (the container's, not this machine's) quote
+      // the name too: only a shell's own message does here.
+      if (is_instruction_before(line.substr(0, at - quote.size()))) continue;
       rest.remove_prefix(10);
       if (rest.starts_with(".exe")) rest.remove_prefix(4);
       // The closing quote follows the name directly.

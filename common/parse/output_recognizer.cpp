@@ -106,7 +106,11 @@ double looks_like_wsl_version(std::string_view text) {
   const WslVersionResult r = parse_wsl_version(text);
   double score = 0;
   const std::size_t found = r.fields_found();
-  if (found >= 2) score = 0.95;
+  // A whole `wsl --version` block has seven labelled lines; two of them ("WSL version: ...",
+  // "Kernel version: ...") are also what an issue template's environment table lists next to
+  // TensorFlow's own messages, which then say more about the paste (tf-log scores 0.8 and up).
+  if (found >= 3) score = 0.95;
+  else if (found == 2) score = 0.75;
   else if (found == 1) score = 0.5;
   const auto& rejected = r.errors.rejected_options;
   if (std::find(rejected.begin(), rejected.end(), "--version") != rejected.end()) score = std::max(score, 0.8);
@@ -119,7 +123,9 @@ double looks_like_wsl_version(std::string_view text) {
 double looks_like_nvidia_smi(std::string_view text) {
   const NvidiaSmiResult r = parse_nvidia_smi(text);
   double score = 0;
-  if (r.table_header) score = 0.95;
+  // The header line alone ("NVIDIA-SMI 546.17 Driver Version: 546.17") is what issue templates ask
+  // for in their environment table; the table's frame or a GPU row makes it nvidia-smi's output.
+  if (r.table_header) score = (!r.gpus.empty() || contains(text, "+----") || contains(text, "|====")) ? 0.95 : 0.75;
   if (r.query_report) score = std::max(score, 0.9);
   if (!r.gpus.empty()) score = std::max(score, 0.8);
   const auto& f = r.failures;

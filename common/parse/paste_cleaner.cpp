@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstddef>
 #include <optional>
 #include <utility>
@@ -176,10 +177,17 @@ namespace {
 
 std::string trimmed_command(std::string_view rest) { return std::string(trim_right(trim_left(rest))); }
 
-// Python and IPython: ">>> cmd".
+// Python: ">>> cmd"; IPython and Jupyter: "In [3]: cmd" (its "Out[3]:" is output and stays).
 bool split_python_prompt(std::string_view s, std::string& command) {
-  if (s.substr(0, 4) != ">>> " && s != ">>>") return false;
-  command = trimmed_command(s.substr(3));
+  if (s.substr(0, 4) == ">>> " || s == ">>>") {
+    command = trimmed_command(s.substr(3));
+    return true;
+  }
+  if (s.substr(0, 4) != "In [") return false;
+  std::size_t i = 4;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  if (i == 4 || s.substr(i, 2) != "]:") return false;
+  command = trimmed_command(s.substr(i + 2));
   return true;
 }
 
@@ -308,10 +316,11 @@ std::string undo_utf16_repr(std::string text, bool& undone) {
 // An issue page copied as HTML source keeps its entities ("--exec, -e &lt;CommandLine&gt;").
 std::string decode_html_entities(std::string text) {
   if (text.find("&lt;") == std::string::npos && text.find("&gt;") == std::string::npos &&
-      text.find("&amp;") == std::string::npos && text.find("&quot;") == std::string::npos)
+      text.find("&amp;") == std::string::npos && text.find("&quot;") == std::string::npos &&
+      text.find("&#39;") == std::string::npos && text.find("&#x27;") == std::string::npos)
     return text;
-  static constexpr std::array<std::pair<std::string_view, char>, 5> k_entities = {
-      {{"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}, {"&amp;", '&'}}};
+  static constexpr std::array<std::pair<std::string_view, char>, 7> k_entities = {
+      {{"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}, {"&#x27;", '\''}, {"&#34;", '"'}, {"&amp;", '&'}}};
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -328,6 +337,16 @@ std::string decode_html_entities(std::string text) {
     if (!replaced) out += text[i];
   }
   return out;
+}
+
+// A code typed by hand: "0×800701bc" with the multiplication sign (U+00D7) for the x.
+std::string retype_hex_codes(std::string text) {
+  static constexpr std::string_view k_times = "0\xC3\x97";
+  for (std::size_t at = text.find(k_times); at != std::string::npos; at = text.find(k_times, at + 1)) {
+    const char next = at + 3 < text.size() ? text[at + 3] : '\0';
+    if (std::isxdigit(static_cast<unsigned char>(next))) text.replace(at + 1, 2, "x");
+  }
+  return text;
 }
 
 // "W i n d o w s" lines: de-space only when most lines look like that.
@@ -432,7 +451,7 @@ CleanedPaste clean_paste(std::string_view bytes) {
   DecodedText decoded = decode_console_output(bytes);
   result.encoding = decoded.encoding;
   std::string text = undo_utf16_repr(std::move(decoded.text), result.utf16_rendering);
-  text = decode_html_entities(normalise_line_ends(text));
+  text = retype_hex_codes(decode_html_entities(normalise_line_ends(text)));
   const std::vector<std::string_view> lines = split_lines(text);
 
   LineCleaner cleaner;

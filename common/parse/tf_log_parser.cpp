@@ -65,17 +65,23 @@ void keep_max(std::optional<int>& slot, int value) {
 
 // Markers that only TF/XLA/Keras logs carry, and weaker ones any CUDA program's loader error shows.
 // TF's source paths are named by their folder: "tensorflow/tensorflow:2.4.1-gpu" is a Docker image.
-constexpr std::array<std::string_view, 28> k_strong_markers = {
+// TensorFlow's own messages count as much as its file prefixes: quoted in prose, without timestamp
+// or file, they still say the text is about TensorFlow (issue 26: an environment table's "WSL
+// version:" lines beside them do not make it `wsl --version` output).
+constexpr std::array<std::string_view, 32> k_strong_markers = {
     "tensorflow/core/", "tensorflow/stream_executor/", "tensorflow/compiler/", "tensorflow/tsl/",
     "tensorflow/python/", "xla/stream_executor", "tsl/", "cuda_dnn.cc", "cuda_driver.cc", "gpu_device.cc",
     "dso_loader", "physicaldevice(", "num gpus", "cannot dlopen some gpu libraries",
     "could not find cuda drivers", "numa node", "skipping registering gpu devices", "device:gpu:",
     "import tensorflow", "tf-trt", "cuda_gpu_executor", "loaded runtime cudnn library",
     "cuda_executor.cc", "dml_device", "keras 3 only supports", "tf_use_legacy_keras", "libdevice",
-    "tensorflow.python"};
-constexpr std::array<std::string_view, 7> k_weak_markers = {
+    "tensorflow.python", "not built with cuda kernel binaries", "attempting to register factory for plugin",
+    "the minimum required cuda capability", "could not find tensorrt"};
+// Keras' and Python's messages: a traceback of a TensorFlow program, but also said of others.
+constexpr std::array<std::string_view, 10> k_weak_markers = {
     "cannot open shared object file", "could not load library", "libcudnn", "cuinit", "cuda_error_",
-    "could not load dynamic library", "successfully opened dynamic library"};
+    "could not load dynamic library", "successfully opened dynamic library", "no module named 'keras.src",
+    "no module named 'tf_keras", "<tf_keras.src."};
 
 // One line in ASCII lower case (same byte positions), so that every case-insensitive search below
 // is a plain find.

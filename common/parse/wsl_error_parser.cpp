@@ -1,6 +1,7 @@
 #include "common/parse/wsl_error_parser.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "common/parse/line_tools.hpp"
@@ -40,6 +41,16 @@ std::string rejected_option(const std::string& normalized) {
   if (name.empty() || !ascii_is_alnum(name.front())) return {};
   if (!std::all_of(name.begin(), name.end(), [](char c) { return ascii_is_alnum(c) || c == '-' || c == '_'; })) return {};
   return std::string(value);
+}
+
+// wsl.exe's options a paste asks about; a rejected one a typo away from them was mistyped, not too new.
+constexpr std::array<std::string_view, 12> k_known_options = {
+    "--status", "--version", "--list", "--verbose", "--update", "--install", "--shutdown", "--online",
+    "--set-default-version", "--set-version", "--distribution", "--unregister"};
+
+bool is_mistyped_option(std::string_view option) {
+  return std::none_of(k_known_options.begin(), k_known_options.end(), [&](std::string_view o) { return o == option; }) &&
+         std::any_of(k_known_options.begin(), k_known_options.end(), [&](std::string_view o) { return within_one_edit(option, o); });
 }
 
 // Help lines like "--exec, -e <CommandLine>" or "-d, --distribution <DistributionName>".
@@ -127,12 +138,23 @@ void apply_error_codes(const WslMessageCatalog& catalog, WslErrorFlags& flags) {
     if (code_seen(flags.error_codes, entry.code)) set_flag(flags, entry.flag);
 }
 
+// wsl.exe's start-up warnings about settings it did not apply (any language, any wording it had).
+void apply_warnings(const WslMessageCatalog& catalog, const std::string& normalized, WslErrorFlags& flags) {
+  if (contains_any(normalized, catalog.sparse_vhd_sentences)) flags.sparse_vhd_disabled = true;
+  if (contains_any(normalized, catalog.mirrored_fallback_sentences)) flags.mirrored_fallback = true;
+  for (const auto& [before, after] : catalog.policy_override_parts) {
+    const auto at = normalized.find(before);
+    if (at != std::string::npos && normalized.find(after, at + before.size()) != std::string::npos) flags.policy_override = true;
+  }
+}
+
 }  // namespace
 
 bool WslErrorFlags::any() const {
   return usage_text || invalid_option || no_distribution || no_running_distribution || distro_not_found ||
          kernel_update_needed || virtualization_disabled || optional_component_missing ||
-         packaged_wsl_unsupported || wsl2_needed || !error_codes.empty();
+         packaged_wsl_unsupported || wsl2_needed || sparse_vhd_disabled || mirrored_fallback || policy_override ||
+         !error_codes.empty();
 }
 
 WslErrorFlags detect_wsl_errors(std::string_view text) {
@@ -149,6 +171,7 @@ WslErrorFlags detect_wsl_errors(std::string_view text) {
     if (contains(normalized, "(c) microsoft corporation")) copyright = true;
     if (std::string option = rejected_option(normalized); !option.empty()) {
       flags.invalid_option = true;
+      if (is_mistyped_option(option)) add_unique(flags.mistyped_options, option);
       add_unique(flags.rejected_options, option);
     }
     if (contains_any(normalized, catalog.no_distribution_sentences) ||
@@ -165,6 +188,7 @@ WslErrorFlags detect_wsl_errors(std::string_view text) {
     if (contains(normalized, "does not support the packaged version of windows subsystem for linux"))
       flags.packaged_wsl_unsupported = true;
     if (contains_any(normalized, catalog.wsl2_needed_sentences)) flags.wsl2_needed = true;
+    apply_warnings(catalog, normalized, flags);
     collect_error_codes(line, flags.error_codes);
     apply_error_messages(catalog, normalized, flags);
   }
@@ -183,6 +207,7 @@ nlohmann::json to_json(const WslErrorFlags& flags) {
   set("usage_text", flags.usage_text);
   set("invalid_option", flags.invalid_option);
   if (!flags.rejected_options.empty()) out["rejected_options"] = flags.rejected_options;
+  if (!flags.mistyped_options.empty()) out["mistyped_options"] = flags.mistyped_options;
   set("no_distribution", flags.no_distribution);
   set("no_running_distribution", flags.no_running_distribution);
   set("distro_not_found", flags.distro_not_found);
@@ -191,6 +216,9 @@ nlohmann::json to_json(const WslErrorFlags& flags) {
   set("optional_component_missing", flags.optional_component_missing);
   set("packaged_wsl_unsupported", flags.packaged_wsl_unsupported);
   set("wsl2_needed", flags.wsl2_needed);
+  set("sparse_vhd_disabled", flags.sparse_vhd_disabled);
+  set("mirrored_fallback", flags.mirrored_fallback);
+  set("policy_override", flags.policy_override);
   if (!flags.error_codes.empty()) out["error_codes"] = flags.error_codes;
   return out;
 }

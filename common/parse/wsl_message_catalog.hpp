@@ -1,6 +1,7 @@
 #pragma once
 // wsl.exe's own messages in every language it ships (profiles/wsl-messages.json, taken from
-// microsoft/WSL's Resources.resw), turned into the pieces the parsers look for: the labels of
+// microsoft/WSL's Resources.resw: the current wording and, under "earlier_wordings", every other one
+// the files had in the repository's history), turned into the pieces the parsers look for: the labels of
 // `--version` and `--status`, the `-l` header and its default marker, the first sentence of each
 // error worth recognising, and the error codes wsl.exe prints with the error flag each one means.
 // All strings are in normalize_for_match / normalize_sentence form, so a French no-break space or a
@@ -8,6 +9,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tfwsl::parse {
@@ -44,6 +46,10 @@ struct WslMessageCatalog {
   std::vector<std::string> error_code_labels;           // "error code"
   std::vector<std::string> online_list_sentences;       // first line of MessageDistributionListOnline
   std::vector<std::string> wsl2_needed_sentences;       // MessageWsl2Needed
+  std::vector<std::string> sparse_vhd_sentences;        // first line of MessageSparseVhdDisabled
+  std::vector<std::string> mirrored_fallback_sentences; // MessageMirroredNetworkingNotSupportedReason, before ": {}"
+  // MessageSettingOverriddenByPolicy around its "{}": both parts must be on the line.
+  std::vector<std::pair<std::string, std::string>> policy_override_parts;
   std::vector<WslErrorCode> error_codes;                // "error_codes", in the file's order
 };
 

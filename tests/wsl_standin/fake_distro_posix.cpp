@@ -67,6 +67,9 @@ std::map<std::string, std::string> fake_distro_environment(const fs::path& root,
     if (key == "gpus") env["TFWSL_FAKE_GPU_COUNT"] = value;
     if (key == "nvml-driver") env["TFWSL_FAKE_DRIVER"] = value;
     if (key == "tf-version") env["TFWSL_FAKE_TF_VERSION"] = value;
+    if (key == "gpu-name") env["TFWSL_FAKE_GPU_NAME"] = value;
+    if (key == "compute-capability") env["TFWSL_FAKE_CC"] = value;
+    if (key == "python-version") env["TFWSL_FAKE_PYTHON_VERSION"] = value;
   }
   return env;
 }

@@ -47,12 +47,12 @@ int cuDeviceGetName(char* name, int length, int device) {
   return k_success;
 }
 
-// Compute capability 8.6 (an Ampere GeForce): attributes 75 and 76.
+// The compute capability (TFWSL_FAKE_CC, default 8.6 of an Ampere GeForce): attributes 75 and 76.
 int cuDeviceGetAttribute(int* value, int attribute, int device) {
   if (!value) return k_invalid_value;
   if (device < 0 || device >= tfwsl::fake_gpu::gpu_count()) return k_invalid_device;
-  if (attribute == 75) *value = 8;
-  else if (attribute == 76) *value = 6;
+  if (attribute == 75) *value = tfwsl::fake_gpu::cc_major();
+  else if (attribute == 76) *value = tfwsl::fake_gpu::cc_minor();
   else return k_invalid_value;
   return k_success;
 }

@@ -48,7 +48,8 @@ def write(scenario, name, text):
         f.write(wsl_bytes(text))
 
 UBUNTU = [("Ubuntu-22.04", "Running", 2, True)]
-for s in ["healthy", "driver-parity", "tcc-gpu", "localhost-blocked"]:
+for s in ["healthy", "driver-parity", "tcc-gpu", "localhost-blocked", "blackwell-gpu", "driver-pair-570",
+          "policy-override", "mirrored-networking"]:
     write(s, "list.bin", list_verbose(UBUNTU))
     write(s, "version.bin", version())
     write(s, "status.bin", status())
@@ -61,3 +62,7 @@ write("no-distro", "status.bin", NO_DISTRO)
 write("old-inbox", "list.bin", list_verbose(UBUNTU))
 write("old-inbox", "version.bin", old_inbox_invalid("--version"))
 write("old-inbox", "status.bin", old_inbox_invalid("--status"))
+# Issue 26: the default distro of a plain `wsl --install` now, Ubuntu 26.04, named "Ubuntu".
+write("ubuntu-26.04-default", "list.bin", list_verbose([("Ubuntu", "Running", 2, True)]))
+write("ubuntu-26.04-default", "version.bin", version())
+write("ubuntu-26.04-default", "status.bin", status("Ubuntu"))

@@ -10,6 +10,7 @@
 #include "common/cli/json_envelope.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/host/host_probe.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/util/ascii.hpp"
@@ -99,6 +100,9 @@ int run_show(const WslconfigArgs& args, Console& console) {
   if (!report) return fail(console, args, report.error().describe());
   report->values = wslconfig::effective_values(document, report->host);
   report->findings = wslconfig::lint(document, wslconfig::LintOptions{report->host.ram_bytes});
+  // Which value wins: HKLM\Software\Policies\WSL (read through the registry port) over the file.
+  const auto registry = make_system_registry();
+  report->overrides = doctor::wslconfig_overrides({file.exists, file.path, "", file.bytes}, host::read_wsl_policies(*registry));
   print(console, args, *report);
   return exit_code_for_findings(report->findings);
 }

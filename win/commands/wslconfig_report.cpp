@@ -66,12 +66,20 @@ std::string findings_text(const std::vector<wslconfig::Finding>& findings, bool 
   return out;
 }
 
+std::string overrides_text(const std::vector<doctor::Override>& overrides) {
+  if (overrides.empty()) return {};
+  std::string out = "Not used as written:\n";
+  for (const auto& o : overrides)
+    out += fmt::format("  {} = {}: {}{}\n", o.key, o.written, o.why, o.effective.empty() ? "" : "; WSL uses " + o.effective);
+  return out;
+}
+
 std::string show_text(const WslconfigReport& r) {
   std::string out = r.exists ? fmt::format("{} ({})\n", r.path, r.encoding)
                              : fmt::format("{} does not exist: WSL uses its defaults\n", r.path);
   out += fmt::format("What WSL uses (defaults: {}):\n", wslconfig::k_defaults_source);
   for (const auto& v : r.values) out += value_line(v);
-  return out + findings_text(r.findings);
+  return out + overrides_text(r.overrides) + findings_text(r.findings);
 }
 
 }  // namespace
@@ -112,7 +120,13 @@ json to_json(const WslconfigReport& r) {
          {"defaults_source", std::string(wslconfig::k_defaults_source)},
          {"values", values},
          {"findings", findings}};
-  if (r.command == "show") return j;
+  if (r.command == "show") {
+    json overrides = json::array();
+    for (const auto& o : r.overrides)
+      overrides.push_back({{"key", o.key}, {"written", o.written}, {"effective", o.effective}, {"why", o.why}});
+    j["overrides"] = overrides;
+    return j;
+  }
   json changes = json::array();
   for (const auto& c : r.changes) changes.push_back(change_json(c));
   j["changes"] = changes;

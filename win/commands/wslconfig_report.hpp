@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "common/doctor/wslconfig_overrides.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include "common/wslconfig/wslconfig_apply.hpp"
@@ -24,6 +26,8 @@ struct WslconfigReport {
   wslconfig::HostShape host;
   std::vector<wslconfig::EffectiveValue> values;  // after the change, for set/unset
   std::vector<wslconfig::Finding> findings;       // likewise
+  // show: the settings whose value WSL does not use, and why (a computer policy, a setting WSL ignores).
+  std::vector<doctor::Override> overrides;
   std::vector<wslconfig::Change> changes;
   std::string diff;
   bool dry_run = false;

@@ -1,0 +1,63 @@
+// The judge on the machine of issue 26: Ubuntu 26.04's Python 3.14 as the default distro's, and a
+// Blackwell GPU (compute capability 12.0) that no stock TensorFlow wheel runs on.
+#include <catch2/catch.hpp>
+
+#include "common/judge/assess.hpp"
+#include "tests/support/report_lookup.hpp"
+
+using namespace tfwsl;
+using namespace tfwsl::judge;
+using agent_api::LinuxFacts;
+using tfwsl::test::require_check;
+
+namespace {
+
+CheckPolicy default_policy() {
+  auto policy = check_policy_for_profile("");  // tf-2.15-cuda-12.2 on Ubuntu-22.04, Python 3.9-3.11
+  REQUIRE(policy);
+  return *policy;
+}
+
+LinuxFacts wsl2_facts() {
+  LinuxFacts f;
+  f.wsl.kind = agent_api::WslKind::wsl2;
+  f.wsl.dxg = true;
+  f.wsl.distro = "Ubuntu";
+  f.stack.python_version = "3.10.12";
+  f.stack.python_path = "/usr/bin/python3";
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("python.version on Ubuntu 26.04's Python 3.14: no wheel there, the profile's distro beside it", "[judge]") {
+  auto f = wsl2_facts();
+  const auto p = default_policy();
+  CHECK(p.distro == "Ubuntu-22.04");
+  CHECK(p.profile_id == "tf-2.15-cuda-12.2");
+  f.stack.python_version = "3.14.0";
+  auto r = require_check(assess(f, p), "python.version");
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.summary.find("3.14.0") != std::string::npos);
+  CHECK(r.summary.find("no TensorFlow wheel") != std::string::npos);
+  CHECK(r.fix.find("tfwsl provision --profile tf-2.15-cuda-12.2") != std::string::npos);
+  CHECK(r.fix.find("Ubuntu-22.04") != std::string::npos);
+  // A venv of the wrong Python is the user's own: the old advice (another interpreter) stays.
+  f.stack.python_path = "/home/me/.venvs/x/bin/python";
+  CHECK(require_check(assess(f, p), "python.version").fix.find("tfwsl provision") == std::string::npos);
+}
+
+TEST_CASE("gpu.compute-capability fails on Blackwell with NVIDIA's container, before TF is installed", "[judge]") {
+  auto f = wsl2_facts();
+  const auto p = default_policy();
+  CHECK(p.stock_fail_cc_major == 12);
+  CHECK(p.container.find("nvcr.io/nvidia/tensorflow") == 0);
+  f.gpu.libcuda_loaded = true;
+  f.gpu.devices.push_back({0, "NVIDIA GeForce RTX 5090", 12, 0, 32ull << 30});
+  auto r = require_check(assess(f, p), "gpu.compute-capability");
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.summary.find("NVIDIA GeForce RTX 5090 (12.0)") != std::string::npos);
+  CHECK(r.fix.find("nvcr.io/nvidia/tensorflow") != std::string::npos);
+  f.gpu.devices.front() = {0, "NVIDIA GeForce RTX 4090", 8, 9, 24ull << 30};
+  CHECK(require_check(assess(f, p), "gpu.compute-capability").status == CheckStatus::ok);
+}
