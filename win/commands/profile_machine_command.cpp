@@ -44,7 +44,7 @@ Gathered gather_this_machine(const MachineArgs& args, const std::string& command
   MachineAccess access(args.agent);
   doctor::DoctorEnvironment env = access.environment(args.distro);
   SteadyClock clock;
-  StatusLine status(console.err, command, clock, StatusLineSettings{console.live_status});
+  StatusLine status(console.err, command, clock, status_line_settings(console));
   if (!quiet) {
     env.progress = [&status](const std::string& step) { status.set_step(step); };
     status.start();
