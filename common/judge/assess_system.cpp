@@ -28,17 +28,20 @@ CheckResult check_disk(const LinuxFacts& f, const CheckPolicy& p) {
 }
 
 CheckResult check_data_location(const LinuxFacts& f) {
-  if (f.system.data_paths.empty()) return verdict("data.location", CheckStatus::skip, "no project or dataset paths given");
+  if (f.system.data_paths.empty()) return verdict("data.location", CheckStatus::skip, "no project or dataset paths given (--data PATH)");
   std::vector<std::string> details, slow;
   for (const auto& d : f.system.data_paths) {
     details.push_back(fmt::format("{}: {} ({})", d.path, d.mount_point, d.fs_type));
     if (d.slow) slow.push_back(d.path);
   }
-  if (!slow.empty())
-    return verdict("data.location", CheckStatus::warn, "on a slow Windows mount (drvfs/9p): " + join(slow),
-                   "Copy the data into the Linux filesystem and use it there: tfwsl-agent dataset import --source " +
-                       slow.front() + " --target ~/datasets/<name> (verified, resumable), or cp -a / rsync -a.",
-                   details);
+  if (!slow.empty()) {
+    CheckResult r = verdict("data.location", CheckStatus::warn, "on a slow Windows mount (drvfs/9p): " + join(slow),
+                            "copy it into the distro's own filesystem, verified and resumable, and use it there: "
+                            "tfwsl data push " + slow.front() + " (it lands in ~/datasets)",
+                            details);
+    r.fix_command = {"data", "push", slow.front()};
+    return r;
+  }
   return verdict("data.location", CheckStatus::ok, "data is on the Linux filesystem", {}, details);
 }
 
