@@ -1,5 +1,7 @@
 #include "win/commands/wslconfig_file.hpp"
 
+#include "win/commands/wslconfig_backups.hpp"
+
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -61,6 +63,7 @@ Result<WriteOutcome> write_wslconfig_file(const WslconfigFile& file, const std::
     if (auto saved = write_new_file(path_from_utf8(backup), file.bytes); !saved)
       return make_error(ErrorCode::io, "nothing changed: the backup could not be written: " + saved.error().describe());
     outcome.backup = backup;
+    prune_wslconfig_backups(file.path);  // the last five are kept; only tfwsl's own backup names go
   }
   const std::string kept = outcome.backup ? "; the previous file is kept as " + *outcome.backup : "";
   if (auto replaced = replace_file_atomically(target, new_bytes); !replaced)
