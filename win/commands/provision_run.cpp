@@ -6,6 +6,7 @@
 
 #include "common/agent_client/wsl_agent_host.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/provision/provision_catalogue.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/text/utf_convert.hpp"
@@ -69,6 +70,18 @@ std::string wslconfig_path() {
 
 }  // namespace
 
+// When the distro half gave no recap (it could not run, or the host steps failed first), every
+// distro step of the plan is listed as skipped with the reason, so the recap names all of them.
+nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, const std::string& reason) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& step : plan.distro_steps) {
+    if (!step.definition) continue;
+    steps.push_back({{"id", std::string(step.definition->id)}, {"title", std::string(step.definition->title)},
+                     {"result", "skipped"}, {"message", "not checked: " + reason}});
+  }
+  return steps;
+}
+
 Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows) {
   std::string profile = request.profile;
   if (windows && !is_shipped_profile(profile)) {
@@ -102,6 +115,11 @@ nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const pro
     auto answer = run_distro_half(distro_request, windows, plan.distro, runner, wsl);
     if (answer) distro = *answer;
     else distro_error = answer.error().describe();
+  }
+  if (!distro.is_object()) {
+    const std::string reason = !distro_error.empty() ? "the distro half did not run (see the line below)"
+                                                     : "a host step failed first";
+    distro = {{"steps", unchecked_distro_steps(plan, reason)}, {"run", ""}, {"state_dir", ""}, {"interrupted_step", nullptr}};
   }
   nlohmann::json recap = merge_recap(host, distro, request.check);
   if (!distro_error.empty()) {
