@@ -215,3 +215,14 @@ TEST_CASE("diff judges Python as the doctor does: inside the range the profile's
   diff = diff_profile(load_text(k_team), machine);
   CHECK(drift_keys(diff) == std::vector<std::string>{"python.version"});
 }
+
+TEST_CASE("export keeps the extras of the built-in profile whose TensorFlow the machine runs", "[profile][export]") {
+  auto machine = matching_machine();  // TensorFlow 2.15.1: tf-2.15-cuda-12.2 says tensorflow[and-cuda]
+  const Profile exported = profile_from_machine(machine, "lab-pc");
+  REQUIRE(exported.tensorflow_extras.value);
+  CHECK(*exported.tensorflow_extras.value == std::vector<std::string>{"and-cuda"});
+  const std::string yaml = emit_profile(exported);
+  INFO(yaml);
+  CHECK(yaml.find("and-cuda") != std::string::npos);
+  CHECK(tensorflow_pip_requirement(load_text(yaml)) == "tensorflow[and-cuda]==2.15.1");
+}
