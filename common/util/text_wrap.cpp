@@ -61,7 +61,7 @@ std::size_t quoted_span_end(const std::vector<std::string>& words, std::size_t i
 
 std::size_t command_end(const std::vector<std::string>& words, std::size_t i) {
   std::size_t j = quoted_span_end(words, i);
-  if (ends_clause(words[j - 1])) return j;
+  if (opening_quote(words[i]) != 0 || ends_clause(words[j - 1])) return j;  // 'wsl --shutdown': the quotes end it
   while (j < words.size() && !resumes_prose(words[j])) {
     j = quoted_span_end(words, j);
     if (ends_clause(words[j - 1])) break;

@@ -70,6 +70,7 @@ void matches_golden(const std::string& name, bool verbose) {
                     "Distro: Ubuntu-22.04; GPU: NVIDIA GeForce RTX 3080, driver 546.80"};
   const std::string text = render_text(report, options);
   const std::string file = name + (verbose ? ".verbose" : "") + ".txt";
+  const auto actual = test::binary_dir() / (name + (verbose ? ".verbose" : "") + ".actual.txt");
   for (const auto& line : lines_of(text)) {
     INFO(line);
     CHECK(display_width(line) <= 80);
@@ -77,8 +78,8 @@ void matches_golden(const std::string& name, bool verbose) {
   each_command_whole(report, text);
   const auto golden = k_golden / file;
   const std::string expected = std::filesystem::exists(golden) ? test::read_file(golden) : std::string();
-  if (text != expected) test::write_file(test::binary_dir() / (name + (verbose ? ".verbose" : "") + ".actual.txt"), text);
-  INFO("golden: " << golden.string() << "; the text now is in " << (test::binary_dir() / file).string());
+  if (text != expected) test::write_file(actual, text);
+  INFO("golden: " << golden.string() << "; the text now is in " << actual.string());
   CHECK(text == expected);
 }
 

@@ -75,3 +75,8 @@ TEST_CASE("shorten_middle keeps the start and the end (the ETA) of a long status
   CHECK(shorten_middle("short", 60) == "short");
   CHECK(display_width(shorten_middle("\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93", 5)) == 5);
 }
+
+TEST_CASE("a quoted command ends at its closing quote") {
+  const auto atoms = wrap_atoms("run 'wsl --shutdown' WSL then reads it", style(80));
+  CHECK(atoms == std::vector<std::string>{"run", "'wsl --shutdown'", "WSL", "then", "reads", "it"});
+}
