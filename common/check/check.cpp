@@ -76,6 +76,7 @@ std::vector<const CheckResult*> Report::folded_under(const std::string& root) co
 nlohmann::json to_json(const CheckResult& c) {
   nlohmann::json j{{"id", c.id}, {"status", to_string(c.status)}, {"summary", c.summary}, {"details", c.details}, {"fix", c.fix}};
   if (c.values.is_object() && !c.values.empty()) j["values"] = c.values;
+  if (!c.fix_command.empty()) j["fix_command"] = c.fix_command;  // the tfwsl arguments `doctor --fix` runs
   if (!c.blocked_by.empty()) j["blocked_by"] = c.blocked_by;  // folded under this root cause
   return j;
 }
@@ -108,6 +109,10 @@ bool from_json(const nlohmann::json& j, CheckResult& out, std::string& error) {
   out.summary = j.value("summary", std::string());
   out.fix = j.value("fix", std::string());
   out.blocked_by = j.value("blocked_by", std::string());
+  out.fix_command.clear();
+  if (j.contains("fix_command") && j["fix_command"].is_array())
+    for (const auto& a : j["fix_command"])
+      if (a.is_string()) out.fix_command.push_back(a.get<std::string>());
   out.details.clear();
   if (j.contains("details") && j["details"].is_array())
     for (const auto& d : j["details"])

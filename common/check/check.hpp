@@ -21,6 +21,10 @@ struct CheckResult {
   std::string summary;   // one line
   std::vector<std::string> details;  // the facts behind the verdict, shown with -v
   std::string fix;       // what to do; empty when status is ok
+  // When the fix is a tfwsl command (`tfwsl provision`), its arguments after "tfwsl": what `tfwsl
+  // doctor --fix` runs. Empty when tfwsl cannot do it (a Windows driver, a reboot). The command
+  // also stands in `fix`, for a person.
+  std::vector<std::string> fix_command;
   // The versions and numbers behind the summary, for scripts ({"version": "12.2.140", "wanted": "12.2"}):
   // a reader never parses them out of `summary` or `details`. In the JSON only when not empty.
   nlohmann::json values = nlohmann::json::object();
@@ -77,14 +81,23 @@ nlohmann::json to_json(const Report& report);
 bool from_json(const nlohmann::json& j, CheckResult& out, std::string& error);
 
 struct RenderOptions {
-  bool verbose = false;  // show details under every line
+  bool verbose = false;  // every check under its category, with the facts behind it
   bool color = false;    // VT colour sequences
+  std::size_t width = 80;       // the terminal's columns: every line is wrapped to them
+  bool unicode_marks = true;    // ✓ ✗; false: + x (a console that cannot show them)
+  std::vector<std::string> header;  // what is judged ("profile ... from ..."), first, wrapped
 };
 
-// Text form: grouped by category, ✓ / ! / ✗ / - per line, the fix under every problem. Folded
-// checks are not shown on their own: one line under their root cause counts them (-v lists them),
-// and an unmet precondition gets one such line first. The end: "N issues in M categories" (root
-// causes) and "Fix first: <id> — <fix>", or "No issues found.".
+// The mark of a status: ✓ ! ✗ - (ASCII: + ! x -).
+const char* status_mark(CheckStatus status, bool unicode);
+
+// Text form, flutter doctor's way: a header (what is judged), then one line per category with its
+// own mark (the worst of its checks) and its lead fact ("[✓] WSL 2.1.5.0 (Store)"), and under it
+// only what is wrong: each root cause with its fix, and one line counting what folded under it.
+// With verbose every check is listed under its category with its details, and the folded ones
+// under their root. An unmet precondition gets one line first. The end: "N issues in M
+// categories" (root causes) and "Fix first: <id> — <fix>", or "No issues found.". Every line is
+// wrapped to options.width with a hanging indent, never inside a command or a path.
 std::string render_text(const Report& report, const RenderOptions& options);
 
 }  // namespace tfwsl

@@ -1,22 +1,16 @@
-// render_text (check.hpp): the report as a person reads it, with echoes folded under their root.
+// render_text (check.hpp): the report as a person reads it, flutter doctor's way: one line per
+// category, what is wrong under it, echoes folded under their root, wrapped to the terminal.
+#include <array>
 #include <map>
 
 #include "common/check/check.hpp"
 #include "common/check/check_fold.hpp"
+#include "common/check/command_words.hpp"
 #include "common/core/terminal_style.hpp"
+#include "common/util/text_wrap.hpp"
 
 namespace tfwsl {
 namespace {
-
-const char* mark(CheckStatus s) {
-  switch (s) {
-    case CheckStatus::ok: return "\xE2\x9C\x93";    // ✓
-    case CheckStatus::warn: return "!";
-    case CheckStatus::fail: return "\xE2\x9C\x97";  // ✗
-    case CheckStatus::skip: return "-";
-  }
-  return "-";
-}
 
 const char* color_of(CheckStatus s) {
   switch (s) {
@@ -29,72 +23,159 @@ const char* color_of(CheckStatus s) {
 }
 
 std::string marked(CheckStatus s, const RenderOptions& options) {
-  if (!options.color) return mark(s);
-  return std::string(color_of(s)) + mark(s) + terminal_style::k_reset;
+  if (!options.color) return status_mark(s, options.unicode_marks);
+  return std::string(color_of(s)) + status_mark(s, options.unicode_marks) + terminal_style::k_reset;
 }
 
 std::string plural(std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
-// "17 checks not run because of this" or "18 checks folded under this (17 not run, 1 failed as a
-// result)"; the folded checks themselves one per line with -v.
-std::string fold_lines(const std::vector<const CheckResult*>& folded, const std::string& reason, const std::string& indent,
-                       const RenderOptions& options) {
-  if (folded.empty()) return {};
-  std::size_t not_run = 0;
-  for (const auto* c : folded) not_run += c->status == CheckStatus::skip;
-  std::string line = not_run == folded.size()
-                         ? plural(folded.size(), "check", "checks") + " not run" + reason
-                         : plural(folded.size(), "check", "checks") + " folded under this (" + std::to_string(not_run) +
-                               " not run, " + std::to_string(folded.size() - not_run) + " failing as a result)";
-  std::string out = indent + line + (options.verbose ? ":\n" : " (-v lists them)\n");
-  if (options.verbose)
-    for (const auto* c : folded) out += indent + "  " + marked(c->status, options) + " " + c->id + ": " + c->summary + "\n";
-  return out;
+// What a category is called on its line and the check whose summary stands there when it is fine.
+struct CategoryHeading {
+  std::string_view category, title, lead;
+};
+constexpr std::array<CategoryHeading, 12> k_headings = {{
+    {"host", "Windows", "host.nvidia-driver"},  {"wsl", "WSL", "wsl.version"},
+    {"wslconfig", ".wslconfig", "wslconfig.memory"}, {"linux", "Linux side", "linux.libcuda"},
+    {"gpu", "GPU", "gpu.visible"},              {"cuda", "CUDA", "cuda.toolkit"},
+    {"cudnn", "cuDNN", "cudnn"},                {"python", "Python", "python.version"},
+    {"tf", "TensorFlow", "tf.installed"},        {"mem", "Memory", "mem.effective"},
+    {"disk", "Disk", "disk.free"},              {"data", "Data", "data.location"},
+}};
+
+CategoryHeading heading_of(const std::string& category) {
+  for (const auto& h : k_headings)
+    if (h.category == category) return h;
+  return {category, category, ""};
 }
 
-std::string check_lines(const Report& report, const CheckResult& c, const RenderOptions& options) {
-  std::string out = "  " + marked(c.status, options) + " " + c.id + ": " + c.summary + "\n";
-  if (options.verbose)
-    for (const auto& d : c.details) out += "      " + d + "\n";
-  if (c.is_problem() && !c.fix.empty()) out += "      fix: " + c.fix + "\n";
-  out += fold_lines(report.folded_under(c.id), " because of this", "      ", options);
-  return out;
-}
+class Renderer {
+ public:
+  Renderer(const Report& report, const RenderOptions& options) : m_report(report), m_options(options) {}
 
-std::string summary_lines(const Report& report) {
-  auto n = report.problem_count();
-  if (n == 0) return "\nNo issues found.\n";
-  std::size_t echoes = report.folded_count();
-  for (const auto& p : report.unmet) echoes -= report.folded_under(p.id).size();
-  std::string out = "\n" + plural(n, "issue", "issues") + " in " + plural(report.problem_categories(), "category", "categories");
-  if (echoes > 0) out += ", " + plural(echoes, "check", "checks") + " folded under " + (n == 1 ? "it" : "them");
-  const CheckResult* first = root_causes(report).front();
-  out += "\nFix first: " + first->id + " \xE2\x80\x94 " + (first->fix.empty() ? first->summary : first->fix) + "\n";  // —
-  return out;
-}
+  // `text` wrapped: the first line starts with `first`, the others with `hanging` spaces.
+  void say(const std::string& first, const std::string& text, std::size_t hanging) {
+    WrapStyle style;
+    style.width = m_options.width;
+    style.first_indent = first;
+    style.hanging_indent = std::string(hanging, ' ');
+    style.starts_command = starts_known_command;
+    m_out += wrap_text(text, style);
+  }
+
+  void folded_lines(const std::string& root, const std::string& reason, std::size_t indent) {
+    const auto folded = m_report.folded_under(root);
+    if (folded.empty()) return;
+    std::size_t not_run = 0;
+    for (const auto* c : folded) not_run += c->status == CheckStatus::skip;
+    std::string line = not_run == folded.size()
+                           ? plural(folded.size(), "check", "checks") + " not run" + reason
+                           : plural(folded.size(), "check", "checks") + " folded under this (" + std::to_string(not_run) +
+                                 " not run, " + std::to_string(folded.size() - not_run) + " failing as a result)";
+    say(std::string(indent, ' '), line + (m_options.verbose ? ":" : " (-v lists them)"), indent + 2);
+    if (!m_options.verbose) return;
+    for (const auto* c : folded)
+      say(std::string(indent + 2, ' ') + marked(c->status, m_options) + " ", c->id + ": " + c->summary, indent + 4);
+  }
+
+  // A check under its category: its line, with -v its facts, its fix, and what folded under it.
+  void check_lines(const CheckResult& c, bool with_summary) {
+    std::size_t indent = 4;
+    if (with_summary) {
+      say("    " + marked(c.status, m_options) + " ", c.id + ": " + c.summary, 6);
+      indent = 6;
+    }
+    if (m_options.verbose)
+      for (const auto& d : c.details) say(std::string(indent + 2, ' '), d, indent + 4);
+    if (c.is_problem() && !c.fix.empty()) say(std::string(indent, ' ') + "fix: ", c.fix, indent + 5);
+    folded_lines(c.id, " because of this", indent);
+  }
+
+  // The category's line: its worst root cause when it has one (its fix right under it), else its
+  // lead fact; then its other root causes. With -v every check follows, each with its fix.
+  void category(const std::string& name, const std::vector<const CheckResult*>& checks) {
+    const CategoryHeading heading = heading_of(name);
+    CheckStatus worst = CheckStatus::skip;
+    for (const auto* c : checks) worst = worse(worst, c->status);
+    const CheckResult* head = checks.front();
+    for (const auto* c : checks)
+      if (c->id == heading.lead) head = c;
+    for (const auto* c : checks)
+      if (c->is_problem() && c->status == worst) {
+        head = c;
+        break;
+      }
+    std::string line = head->summary;
+    if (line.rfind(std::string(heading.title), 0) != 0) line = std::string(heading.title) + ": " + line;
+    say("[" + marked(worst, m_options) + "] ", line, 4);
+    if (m_options.verbose) {
+      for (const auto* c : checks) check_lines(*c, true);
+      return;
+    }
+    if (head->is_problem()) check_lines(*head, false);
+    for (const auto* c : checks)
+      if (c != head && c->is_problem()) check_lines(*c, true);
+  }
+
+  std::string render() {
+    for (const auto& h : m_options.header) say("", h, 2);
+    if (!m_options.header.empty()) m_out += "\n";
+    for (const auto& p : m_report.unmet) folded_lines(p.id, ": " + p.why_not, 0);
+    // Categories in order of first appearance (folded checks count, so the order does not depend on
+    // what folded), checks in report order within each; folded checks appear only under their root,
+    // and a category with nothing else is not shown.
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<const CheckResult*>> groups;
+    for (const auto& c : m_report.checks) {
+      auto cat = check_category(c.id);
+      if (!groups.count(cat)) order.push_back(cat);
+      if (c.blocked_by.empty()) groups[cat].push_back(&c);
+    }
+    for (const auto& cat : order)
+      if (!groups[cat].empty()) category(cat, groups[cat]);
+    summary();
+    return m_out;
+  }
+
+ private:
+  static CheckStatus worse(CheckStatus a, CheckStatus b) {
+    auto rank = [](CheckStatus s) { return s == CheckStatus::fail ? 3 : s == CheckStatus::warn ? 2 : s == CheckStatus::ok ? 1 : 0; };
+    return rank(b) > rank(a) ? b : a;
+  }
+
+  void summary() {
+    const auto n = m_report.problem_count();
+    if (n == 0) {
+      m_out += "\nNo issues found.\n";
+      return;
+    }
+    // The same count as the JSON's summary.folded: every folded check, under a root or a precondition.
+    const std::size_t folded = m_report.folded_count();
+    std::string line = plural(n, "issue", "issues") + " in " + plural(m_report.problem_categories(), "category", "categories");
+    if (folded > 0) line += ", " + plural(folded, "check", "checks") + " folded";
+    m_out += "\n";
+    say("", line, 2);
+    const CheckResult* first = root_causes(m_report).front();
+    const std::string dash = m_options.unicode_marks ? " \xE2\x80\x94 " : " - ";  // —
+    say("Fix first: ", first->id + dash + (first->fix.empty() ? first->summary : first->fix), 2);
+  }
+
+  const Report& m_report;
+  const RenderOptions& m_options;
+  std::string m_out;
+};
 
 }  // namespace
 
-std::string render_text(const Report& report, const RenderOptions& options) {
-  std::string out;
-  for (const auto& p : report.unmet) out += fold_lines(report.folded_under(p.id), ": " + p.why_not, "", options);
-  // Categories in order of first appearance (folded checks count, so the order does not depend on
-  // what folded), checks in report order within each; folded checks appear only under their root,
-  // and a category with nothing else is not shown.
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<const CheckResult*>> groups;
-  for (const auto& c : report.checks) {
-    auto cat = check_category(c.id);
-    if (!groups.count(cat)) order.push_back(cat);
-    auto& group = groups[cat];
-    if (c.blocked_by.empty()) group.push_back(&c);
+const char* status_mark(CheckStatus s, bool unicode) {
+  switch (s) {
+    case CheckStatus::ok: return unicode ? "\xE2\x9C\x93" : "+";    // ✓
+    case CheckStatus::warn: return "!";
+    case CheckStatus::fail: return unicode ? "\xE2\x9C\x97" : "x";  // ✗
+    case CheckStatus::skip: return "-";
   }
-  for (const auto& cat : order) {
-    if (groups[cat].empty()) continue;
-    out += cat + "\n";
-    for (const auto* c : groups[cat]) out += check_lines(report, *c, options);
-  }
-  return out + summary_lines(report);
+  return "-";
 }
+
+std::string render_text(const Report& report, const RenderOptions& options) { return Renderer(report, options).render(); }
 
 }  // namespace tfwsl

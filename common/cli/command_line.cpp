@@ -11,6 +11,13 @@
 
 namespace tfwsl {
 
+StatusLineSettings status_line_settings(const Console& console) {
+  StatusLineSettings settings;
+  settings.live = console.live_status;
+  settings.columns = console.columns;
+  return settings;
+}
+
 EnvironmentLookup process_environment() {
   return [](const std::string& name) -> std::optional<std::string> {
     const char* value = std::getenv(name.c_str());
@@ -120,8 +127,24 @@ const std::function<int()>* CommandTable::find(const CLI::App* subcommand) const
   return nullptr;
 }
 
-int run_command_line(CLI::App& app, const CommandTable& commands, const std::vector<std::string>& args,
+std::vector<std::string> help_spelled_as_option(const std::vector<std::string>& given) {
+  std::vector<std::string> args = given;
+  // "tfwsl help provision" is "tfwsl provision --help"; "tfwsl help" is "tfwsl --help".
+  if (!args.empty() && args.front() == "help") {
+    args.erase(args.begin());
+    args.push_back("--help");
+  }
+  // "/?" is how Windows programs are asked for help; "--" ends the options, so only before it.
+  for (auto& a : args) {
+    if (a == "--") break;
+    if (a == "/?") a = "--help";
+  }
+  return args;
+}
+
+int run_command_line(CLI::App& app, const CommandTable& commands, const std::vector<std::string>& given,
                      Console& console, const GlobalOptions& globals, const std::string& logger_name) {
+  const std::vector<std::string> args = help_spelled_as_option(given);
   const UsageCheck usage = check_usage(app, args);
   if (usage.mistake) {
     console.err << *usage.mistake;

@@ -3,6 +3,7 @@
 // the global options (--log-level, --log-file, --color), the colour decision, the single catch
 // site, and the help's exit-code table (common/core/exit_codes.hpp) and examples.
 
+#include <cstddef>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -11,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/cli/color_choice.hpp"
+#include "common/cli/status_line.hpp"
 #include "common/core/logging.hpp"
 
 namespace tfwsl {
@@ -28,9 +30,17 @@ struct Console {
   // Windows: turns on the console's VT processing for out or err and says whether it could
   // (a console that cannot shows the sequences as text). Empty: the terminal takes them as they are.
   std::function<bool(std::ostream&)> enable_escape_sequences;
+  // The terminal's width in columns, what text on out and err is wrapped to (text_wrap.hpp); the
+  // mains fill it in from the console, 80 when it is not a terminal.
+  std::size_t columns = 80;
+  // The console can show the check marks (✓ ✗); false on an old Windows console: ASCII marks.
+  bool unicode_marks = true;
   bool color = false;        // write colour on out (color_choice.hpp)
   bool live_status = false;  // a status line on err may be rewritten in place
 };
+
+// The status line's settings for this console: live when err is a terminal, its width.
+StatusLineSettings status_line_settings(const Console& console);
 
 // The process's environment, for the mains (getenv; the Windows build's code page is UTF-8).
 EnvironmentLookup process_environment();
@@ -40,6 +50,9 @@ struct GlobalOptions {
   std::string log_file;
   std::string color = "auto";
 };
+
+// The args with "help COMMAND..." turned into "COMMAND... --help" and "/?" into "--help".
+std::vector<std::string> help_spelled_as_option(const std::vector<std::string>& args);
 
 // Adds --log-level, --log-file and --color to the app, and lets them be given after a command as
 // well as before it (CLI11's fallthrough, inherited by the subcommands added after this call).
@@ -63,6 +76,7 @@ class CommandTable {
 };
 
 // Parses args (UTF-8, without the program name), sets up logging, and runs the selected command.
+// "help COMMAND..." and "/?" ask for --help as well.
 // An unknown command or option prints the command and "did you mean" and returns
 // exit_code::k_usage, as does a log file that cannot be written; --help and --version print to
 // console.out and return 0; any exception escaping a command is caught here, logged, and

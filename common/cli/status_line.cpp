@@ -1,11 +1,11 @@
 #include "common/cli/status_line.hpp"
 
+#include <algorithm>
+
 #include "common/core/terminal_style.hpp"
+#include "common/util/text_wrap.hpp"
 
 namespace tfwsl {
-namespace {
-constexpr std::size_t k_live_columns = 79;
-}  // namespace
 
 StatusLine::StatusLine(std::ostream& err, std::string prefix, const Clock& clock, StatusLineSettings settings)
     : m_err(err), m_prefix(std::move(prefix)), m_clock(clock), m_settings(settings) {}
@@ -31,12 +31,10 @@ void StatusLine::update_step(std::string step) {
 
 void StatusLine::write_live_line() {
   std::string line = text(m_prefix, m_step, m_clock.now() - m_step_started);
-  // A line that wraps cannot be rewritten with \r: keep it within the classic 80 columns.
-  if (line.size() > k_live_columns) {
-    std::size_t cut = k_live_columns - 3;
-    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
-    line = line.substr(0, cut) + "...";
-  }
+  // A line that wraps cannot be rewritten with \r: keep it within the terminal, one column spare
+  // (a cursor in the last column wraps on some consoles), by cutting its middle: its end says the
+  // ETA and the time waited.
+  line = shorten_middle(line, std::max<std::size_t>(m_settings.columns, 20) - 1);
   m_err << terminal_style::k_rewrite_line << line << std::flush;
   m_shown = true;
 }

@@ -6,6 +6,7 @@
 // and is joined by stop() (or the destructor). The clock is a port: tests drive tick() by hand.
 
 #include <chrono>
+#include <cstddef>
 #include <condition_variable>
 #include <mutex>
 #include <ostream>
@@ -20,6 +21,7 @@ struct StatusLineSettings {
   bool live = false;                                                   // rewrite in place (a terminal)
   std::chrono::milliseconds live_period{std::chrono::milliseconds(250)};
   std::chrono::milliseconds plain_period{std::chrono::seconds(5)};     // a plain line at most this often
+  std::size_t columns = 80;  // the terminal's width: a live line keeps within it, its middle shortened
 };
 
 class StatusLine {

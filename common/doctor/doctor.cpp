@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/doctor/data_location.hpp"
 #include "common/doctor/joined_task.hpp"
 #include "common/doctor/wslconfig_overrides.hpp"
 #include "common/judge/assess.hpp"
@@ -207,13 +208,16 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   if (side.facts) {
     // On Windows ours replaces the judge's mem.effective: the distro cannot see .wslconfig. Natively
     // there is no .wslconfig to compare with, and the judge's says what the machine has.
+    // data.location: the paths the doctor was given (--data), judged here; the agent is given none.
     for (auto& c : judge::assess(*side.facts, env.linux_policy).checks) {
+      if (c.id == "data.location" && !env.data_paths.empty()) continue;
       if (c.id != "mem.effective" || !env.is_windows) checks.push_back(std::move(c));
     }
     if (env.is_windows)
       checks.push_back(check_mem_effective(configured_memory, side.facts->system.mem_total_kb, g.host.ram_bytes,
                                            g.wslconfig.path));
   }
+  if (!env.data_paths.empty()) checks.push_back(check_data_paths(env.data_paths));
   checks.push_back(check_driver_parity(g.host, side.gpu));
 
   DoctorResult result;

@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -46,6 +47,7 @@ struct DoctorEnvironment {
   std::function<WslconfigFacts()> wslconfig;
   std::function<LinuxSide(const std::string& distro)> linux_side;
   std::string distro;                                  // --distro; empty: the default
+  std::vector<std::string> data_paths;                 // --data: decides data.location (data_location.hpp)
   host::HostPolicy host_policy;
   judge::CheckPolicy linux_policy;                     // the same profile's policy for the distro's facts
   std::chrono::milliseconds host_timeout{std::chrono::seconds(60)};

@@ -22,6 +22,16 @@ std::string gib(double bytes) {
   return s.str();
 }
 
+// A memory= WSL cannot use (above the RAM, unreadable): tfwsl sets WSL's own default, half the
+// RAM in whole GB, and restarts WSL to check it took effect.
+void suggest_memory_fix(CheckResult& memory_check, std::uint64_t host_ram_bytes) {
+  const std::uint64_t half_gb = std::max<std::uint64_t>(1, host_ram_bytes / 2 / (1ull << 30));
+  const std::string setting = "memory=" + std::to_string(half_gb) + "GB";
+  memory_check.fix = "tfwsl wslconfig set " + setting + " --apply (half of the RAM, WSL's default; it restarts WSL and "
+                     "checks the VM got it)";
+  memory_check.fix_command = {"wslconfig", "set", setting, "--apply"};
+}
+
 }  // namespace
 
 const std::vector<std::string>& agent_check_ids() {
@@ -105,9 +115,11 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
   if (!wsl.ran) return make_check("wsl.distro", CheckStatus::skip, "wsl.exe could not be run");
   if (wsl.list_failure.kind == wsl::WslFailureKind::no_distro ||
       (wsl.list_failure.kind == wsl::WslFailureKind::none && wsl.distros.empty())) {
-    return make_check("wsl.distro", CheckStatus::fail, "no Linux distribution is installed",
-                "install one: wsl --install -d Ubuntu-22.04 (Python 3.10 suits TensorFlow 2.15), then open it once to "
-                "create your user");
+    CheckResult r = make_check("wsl.distro", CheckStatus::fail, "no Linux distribution is installed",
+                               "tfwsl provision installs the profile's distribution (WSL 2) and what it needs inside, "
+                               "checked step by step; then open the distribution once to create your user");
+    r.fix_command = {"provision"};
+    return r;
   }
   if (wsl.list_failure.kind != wsl::WslFailureKind::none) {
     return make_check("wsl.distro", CheckStatus::fail, "wsl.exe -l -v failed: " + wsl.list_failure.message, wsl.list_failure.fix);
@@ -358,6 +370,7 @@ std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::option
       if (memory_check.status == CheckStatus::ok) memory_check.summary = "memory=" + *value;
     }
   }
+  if (memory_check.is_problem() && host_ram_bytes) suggest_memory_fix(memory_check, *host_ram_bytes);
   return {parse_check, memory_check};
 }
 

@@ -5,6 +5,12 @@
 
 namespace tfwsl::host {
 namespace {
+// NVIDIA's driver download page: what a person picks there is named in the fix (tfwsl cannot
+// install a Windows driver). https://docs.nvidia.com/cuda/wsl-user-guide/ points to the same page.
+constexpr const char* k_nvidia_driver_page = "https://www.nvidia.com/Download/index.aspx";
+}  // namespace
+
+namespace {
 
 CheckResult not_windows(const char* id) {
   return make_check(id, CheckStatus::skip, "not running on Windows: host checks need tfwsl.exe on the Windows side");
@@ -62,7 +68,8 @@ CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy
   if (!facts.is_windows) return not_windows("host.nvidia-driver");
   if (facts.gpus.empty()) {
     CheckResult r = make_check("host.nvidia-driver", CheckStatus::fail, "no NVIDIA driver found on Windows",
-                         "install the current NVIDIA Game Ready or Studio driver for Windows (the only driver WSL needs)");
+                         "install the NVIDIA driver for Windows (the only driver WSL needs) from " +
+                             std::string(k_nvidia_driver_page) + ": pick your GPU, your Windows, and the Game Ready or Studio driver");
     r.details = facts.notes;
     return r;
   }
@@ -77,7 +84,8 @@ CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy
     r = make_check("host.nvidia-driver", CheckStatus::fail,
              "NVIDIA driver " + have->to_string() + " is older than " + need->to_string() + ", the minimum for " +
                  policy.profile_name,
-             "install NVIDIA driver " + need->to_string() + " or newer on Windows, then run: wsl --shutdown");
+             "install NVIDIA driver " + need->to_string() + " or newer on Windows from " + std::string(k_nvidia_driver_page) +
+                 " (pick your GPU, your Windows, Game Ready or Studio), then run wsl --shutdown");
   } else {
     r = make_check("host.nvidia-driver", CheckStatus::ok, "NVIDIA driver " + have->to_string() + " (" + gpu.name + ")");
   }

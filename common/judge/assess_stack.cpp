@@ -5,7 +5,6 @@
 
 #include "common/judge/verdict_parts.hpp"
 #include "common/profile/profile.hpp"
-#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::judge::detail {
 namespace {
@@ -23,8 +22,13 @@ std::string toolkit_versions(const LinuxFacts& f) {
 }
 
 std::string toolkit_install_fix(const CheckPolicy& p) {
-  return bash_command({"sudo", "apt-get", "install", cuda_toolkit_apt_package(p.cuda_toolkit)}) +
-         " (from NVIDIA's wsl-ubuntu repository)";
+  return "tfwsl provision (installs " + cuda_toolkit_apt_package(p.cuda_toolkit) + " from NVIDIA's wsl-ubuntu repository)";
+}
+
+// The verdict with `tfwsl provision` as the command `tfwsl doctor --fix` runs.
+CheckResult toolkit_fixed_by_provision(CheckResult r) {
+  r.fix_command = {"provision"};
+  return r;
 }
 
 }  // namespace
@@ -39,8 +43,9 @@ CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
     if (p.cuda_toolkit.empty())
       return verdict("cuda.toolkit", CheckStatus::skip, "no CUDA toolkit in /usr/local (not needed for tensorflow[and-cuda])",
                      {}, details);
-    return verdict("cuda.toolkit", CheckStatus::warn, "no CUDA toolkit in /usr/local; the profile wants " + p.cuda_toolkit,
-                   toolkit_install_fix(p), details);
+    return toolkit_fixed_by_provision(verdict("cuda.toolkit", CheckStatus::warn,
+                                              "no CUDA toolkit in /usr/local; the profile wants " + p.cuda_toolkit,
+                                              toolkit_install_fix(p), details));
   }
   if (p.cuda_toolkit.empty())
     return verdict("cuda.toolkit", CheckStatus::ok, "CUDA toolkit " + toolkit_versions(f) + " (the profile names none)", {},
@@ -48,9 +53,10 @@ CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
   auto match = std::find_if(f.stack.toolkits.begin(), f.stack.toolkits.end(),
                             [&](const agent_api::CudaToolkit& t) { return in_series(t.version, p.cuda_toolkit); });
   if (match == f.stack.toolkits.end())
-    return verdict("cuda.toolkit", CheckStatus::warn,
-                   "CUDA toolkit " + toolkit_versions(f) + " found, the profile wants " + p.cuda_toolkit,
-                   toolkit_install_fix(p), details);
+    return toolkit_fixed_by_provision(verdict("cuda.toolkit", CheckStatus::warn,
+                                              "CUDA toolkit " + toolkit_versions(f) + " found, the profile wants " +
+                                                  p.cuda_toolkit,
+                                              toolkit_install_fix(p), details));
   return verdict("cuda.toolkit", CheckStatus::ok,
                  "CUDA toolkit " + match->version + " at " + match->path + ", the " + p.cuda_toolkit +
                      " series the profile wants",

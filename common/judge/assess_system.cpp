@@ -1,4 +1,7 @@
 // The system verdicts: memory the VM has, free disk, and data on a slow Windows mount.
+#include <algorithm>
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "common/judge/verdict_parts.hpp"
@@ -28,19 +31,37 @@ CheckResult check_disk(const LinuxFacts& f, const CheckPolicy& p) {
   return verdict("disk.free", CheckStatus::ok, summary);
 }
 
+namespace {
+
+// tfwsl data push takes the folder as Windows names it: /mnt/c/data (WSL's default automount root)
+// is C:\data; any other path is given as it is.
+std::string as_windows_folder(const std::string& linux_path) {
+  const bool drive = linux_path.size() >= 6 && linux_path.rfind("/mnt/", 0) == 0 &&
+                     std::isalpha(static_cast<unsigned char>(linux_path[5])) && (linux_path.size() == 6 || linux_path[6] == '/');
+  if (!drive) return linux_path;
+  std::string out(1, static_cast<char>(std::toupper(static_cast<unsigned char>(linux_path[5]))));
+  out += ":\\";
+  for (char c : linux_path.substr(std::min<std::size_t>(7, linux_path.size()))) out += c == '/' ? '\\' : c;
+  return out;
+}
+
+}  // namespace
+
 CheckResult check_data_location(const LinuxFacts& f) {
-  if (f.system.data_paths.empty()) return verdict("data.location", CheckStatus::skip, "no project or dataset paths given");
+  if (f.system.data_paths.empty()) return verdict("data.location", CheckStatus::skip, "no project or dataset paths given (--data PATH)");
   std::vector<std::string> details, slow;
   for (const auto& d : f.system.data_paths) {
     details.push_back(fmt::format("{}: {} ({})", d.path, d.mount_point, d.fs_type));
     if (d.slow) slow.push_back(d.path);
   }
-  if (!slow.empty())
-    return verdict("data.location", CheckStatus::warn, "on a slow Windows mount (drvfs/9p): " + join(slow),
-                   "Copy the data into the Linux filesystem and use it there: " +
-                       bash_command({"tfwsl-agent", "dataset", "import", "--source", slow.front()}) +
-                       " --target ~/datasets/NAME (verified, resumable), or cp -a / rsync -a.",
-                   details);
+  if (!slow.empty()) {
+    CheckResult r = verdict("data.location", CheckStatus::warn, "on a slow Windows mount (drvfs/9p): " + join(slow),
+                            "copy it into the distro's own filesystem, verified and resumable, and use it there: "
+                            powershell_command({"tfwsl", "data", "push", as_windows_folder(slow.front())}) + " (it lands in ~/datasets)",
+                            details);
+    r.fix_command = {"data", "push", as_windows_folder(slow.front())};
+    return r;
+  }
   return verdict("data.location", CheckStatus::ok, "data is on the Linux filesystem", {}, details);
 }
 

@@ -12,7 +12,13 @@ namespace {
 
 std::string tf_install_fix(const CheckPolicy& p) {
   const std::string requirement = p.tensorflow_requirement.empty() ? "tensorflow[and-cuda]" : p.tensorflow_requirement;
-  return "python3 -m pip install '" + requirement + "' in " + venv_phrase(p);
+  return "tfwsl provision (installs " + requirement + " into " + venv_phrase(p) + ")";
+}
+
+// The verdict with `tfwsl provision` as the command `tfwsl doctor --fix` runs.
+CheckResult provision_fixes(CheckResult r) {
+  r.fix_command = {"provision"};
+  return r;
 }
 
 // The most telling raw line when no signature base is wired in.
@@ -44,15 +50,16 @@ CheckResult check_tf_installed(const LinuxFacts& f, const CheckPolicy& p) {
     return verdict("tf.installed", CheckStatus::fail, "the TensorFlow probe failed: " + f.tf.error,
                    "Run the interpreter by hand: python3 -c 'import tensorflow' and read its error.", f.tf.stderr_tail);
   if (!f.tf.installed)
-    return verdict("tf.installed", CheckStatus::fail, "TensorFlow is not installed: " + f.tf.error, tf_install_fix(p),
-                   f.tf.stderr_tail);
+    return provision_fixes(verdict("tf.installed", CheckStatus::fail, "TensorFlow is not installed: " + f.tf.error,
+                                   tf_install_fix(p), f.tf.stderr_tail));
   if (p.tensorflow_version.empty()) return verdict("tf.installed", CheckStatus::ok, "TensorFlow " + f.tf.version);
   auto spec = VersionSpec::parse(p.tensorflow_version);
   auto installed = Version::parse(f.tf.version);
   if (spec && installed && !spec->allows(*installed))
-    return verdict("tf.installed", CheckStatus::warn,
-                   "TensorFlow " + f.tf.version + " is installed, " + p.profile_name + " wants " + p.tensorflow_version,
-                   tf_install_fix(p));
+    return provision_fixes(verdict("tf.installed", CheckStatus::warn,
+                                   "TensorFlow " + f.tf.version + " is installed, " + p.profile_name + " wants " +
+                                       p.tensorflow_version,
+                                   tf_install_fix(p)));
   return verdict("tf.installed", CheckStatus::ok, "TensorFlow " + f.tf.version + ", as the profile wants (" + p.tensorflow_version + ")");
 }
 
@@ -64,12 +71,14 @@ CheckResult check_tf_build(const LinuxFacts& f, const CheckPolicy& p) {
     return b[key].is_string() ? b[key].get<std::string>() : b[key].dump();
   };
   std::vector<std::string> details{"build info: " + b.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
-  const std::string reinstall = tf_install_fix(p) + " (not tensorflow-cpu)";
+  const std::string reinstall = tf_install_fix(p) + ", not tensorflow-cpu";
   if (b.contains("is_cuda_build") && b["is_cuda_build"].is_boolean() && !b["is_cuda_build"].get<bool>())
-    return verdict("tf.build", CheckStatus::fail, "TensorFlow " + f.tf.version + " is a CPU-only build", reinstall, details);
+    return provision_fixes(
+        verdict("tf.build", CheckStatus::fail, "TensorFlow " + f.tf.version + " is a CPU-only build", reinstall, details));
   if (str("cuda_version").empty())
-    return verdict("tf.build", CheckStatus::warn, "TensorFlow " + f.tf.version + " reports no CUDA version in its build info",
-                   reinstall, details);
+    return provision_fixes(verdict("tf.build", CheckStatus::warn,
+                                   "TensorFlow " + f.tf.version + " reports no CUDA version in its build info", reinstall,
+                                   details));
   return verdict("tf.build", CheckStatus::ok, "built for CUDA " + str("cuda_version") + ", cuDNN " + str("cudnn_version"), {},
                  details);
 }
@@ -91,7 +100,7 @@ CheckResult check_tf_gpu(const LinuxFacts& f, const CheckPolicy& p) {
                    "Read the log lines below; a cuDNN/CUDA mismatch or an out-of-memory GPU are the usual causes.", details);
   return verdict("tf.gpu", CheckStatus::fail, "TensorFlow sees no GPU" + (why.empty() ? "" : ": " + why),
                  "Fix the gpu.* and linux.* checks first; then " + tf_install_fix(p) +
-                     " for the CUDA/cuDNN libraries TensorFlow loads.",
+                     " for the CUDA and cuDNN libraries TensorFlow loads.",
                  details);
 }
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/compat/compat_db.hpp"
 #include "common/profile/profile_schema.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/util/ascii.hpp"
@@ -114,9 +115,22 @@ Outcome compare_cudnn(const Context& c, const agent_api::LinuxFacts& f) {
                            c.wanted, f.stack.cudnn_library));
 }
 
+// The doctor's rule (common/judge, python.version): a Python inside the range that the newest
+// TensorFlow release the profile allows supports is fine, whichever series the profile names; the
+// profile's series is its wish for a new venv, not a drift of a machine that runs TensorFlow.
+bool python_fits_profile_tensorflow(const Profile& profile, const std::string& found) {
+  auto spec = VersionSpec::parse(profile.tensorflow_version.value_or(""));
+  auto python = Version::parse(found);
+  if (!spec || !python) return false;
+  const TfRelease* newest = nullptr;
+  for (const auto* r : builtin_compat_db().allowed_tf_releases(*spec))
+    if (!newest || newest->release < r->release) newest = r;
+  return newest && newest->python.contains(*python);
+}
+
 Outcome compare_python(const Context& c, const agent_api::LinuxFacts& f) {
   const std::string& found = f.stack.python_version;
-  if (in_series(found, c.wanted)) return same();
+  if (in_series(found, c.wanted) || python_fits_profile_tensorflow(c.profile, found)) return same();
   return drift(found.empty() ? "no python3 (" + f.stack.python_error + ")" : found,
                fmt::format("use a distribution whose python3 is {} (Ubuntu-22.04 has 3.10, Ubuntu-24.04 3.12), or install "
                            "python{} and make the profile's venv with it",
@@ -125,7 +139,7 @@ Outcome compare_python(const Context& c, const agent_api::LinuxFacts& f) {
 
 Outcome compare_tensorflow(const Context& c, const agent_api::LinuxFacts& f) {
   if (!f.tf.ran) return not_compared("the TensorFlow probe did not run: " + f.tf.error);
-  const std::string fix = fmt::format("python3 -m pip install \"{}\" in the distro (in the profile's venv, {}, when it has one)",
+  const std::string fix = fmt::format("tfwsl provision (installs {} into the profile's venv, {})",
                                       tensorflow_pip_requirement(c.profile), c.profile.python_venv.value_or("none"));
   if (!f.tf.installed) return drift("not installed", fix);
   auto spec = VersionSpec::parse(c.wanted);

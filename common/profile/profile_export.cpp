@@ -2,9 +2,12 @@
 
 #include <algorithm>
 
+#include "common/profile/profile_loader.hpp"
+#include "common/profile/profile_source.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/version/driver_version.hpp"
 #include "common/version/version.hpp"
+#include "common/version/version_spec.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
 
 namespace tfwsl {
@@ -52,11 +55,27 @@ std::optional<std::string> newest_toolkit(const agent_api::LinuxFacts& f) {
   return best->truncated(2).to_string();
 }
 
+// The extras of the built-in profile whose TensorFlow specifier allows the installed release
+// ("[and-cuda]" for 2.15.1): the machine does not show which extras pip installed, and a profile
+// without them would provision a TensorFlow without its CUDA wheels.
+std::optional<std::vector<std::string>> builtin_extras_for(const Version& installed) {
+  for (const auto& name : shipped_profile_names()) {
+    auto builtin = load_valid_profile(name);
+    if (!builtin || !builtin->tensorflow_version.value || !builtin->tensorflow_extras.value) continue;
+    auto spec = VersionSpec::parse(*builtin->tensorflow_version.value);
+    if (spec && spec->allows(installed)) return *builtin->tensorflow_extras.value;
+  }
+  return std::nullopt;
+}
+
 void export_linux(const agent_api::LinuxFacts& f, Profile& p) {
   if (auto toolkit = newest_toolkit(f)) set(p.cuda_toolkit, *toolkit);
   if (f.stack.cudnn_found && f.stack.cudnn_version) set(p.cuda_cudnn, cudnn_series(*f.stack.cudnn_version));
   if (auto python = minor_series(f.stack.python_version)) set(p.python_version, *python);
-  if (f.tf.installed && Version::parse(f.tf.version)) set(p.tensorflow_version, "==" + f.tf.version);
+  auto installed = f.tf.installed ? Version::parse(f.tf.version) : std::nullopt;
+  if (!installed) return;
+  set(p.tensorflow_version, "==" + f.tf.version);
+  if (auto extras = builtin_extras_for(*installed)) set(p.tensorflow_extras, *extras);
 }
 
 }  // namespace

@@ -13,9 +13,10 @@ std::string progress_text(const JobProgress& p) {
   std::string line = fmt::format("{} {}/{} files, {}/{}", p.phase, p.files_done, p.files_total, format_bytes(p.bytes_done),
                                  format_bytes(p.bytes_total));
   if (p.bytes_per_second > 0) line += fmt::format(", {}/s", format_bytes(static_cast<std::uint64_t>(p.bytes_per_second)));
-  if (p.eta_seconds) line += ", ETA " + format_clock(*p.eta_seconds);
   if (p.files_skipped > 0) line += fmt::format(", {} already there", p.files_skipped);
-  if (p.problems > 0) line += fmt::format(", {} problem(s)", p.problems);
+  if (p.problems > 0) line += fmt::format(", {} problem{}", p.problems, p.problems == 1 ? "" : "s");
+  // Last: a status line too long for the terminal is shortened in its middle, and its end stays.
+  if (p.eta_seconds) line += ", ETA " + format_clock(*p.eta_seconds);
   return line;
 }
 

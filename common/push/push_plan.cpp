@@ -74,7 +74,7 @@ void judge_host_room(const PushEnvironment& env, const PushRequest& request, Pus
   }
   auto vhdx = find_vhdx(*env.registry, request.distro);
   if (!vhdx) {
-    spdlog::warn("{}", vhdx.error().describe());
+    spdlog::info("{}", vhdx.error().describe());  // the plan says it; a warning would print it twice
     plan.host_room = judge_room(needed, std::nullopt, "the host drive",
                                 "the distro's ext4.vhdx was not found (" + vhdx.error().message + ")", "");
     return;
@@ -136,8 +136,11 @@ Status plan_push(PushEnvironment& env, const PushRequest& request, PushPlan& pla
   judge_host_room(env, request, plan);
   // How Windows names the distro (\\wsl.localhost\<name>): the registry's DistributionName, else
   // --distro; the agent's name is WSL_DISTRO_NAME, or only the os-release PRETTY_NAME without it.
+  // The agent's own name would be the os-release's ("Ubuntu 22.04.3 LTS"): no \\wsl.localhost\ path.
   if (plan.vhdx && !plan.vhdx->distro.empty()) plan.distro_name = plan.vhdx->distro;
   else if (!request.distro.empty() && plan.in_wsl) plan.distro_name = request.distro;
+  else if (plan.in_wsl && env.default_distro)
+    if (std::string listed = env.default_distro(); !listed.empty()) plan.distro_name = listed;
   judge_distro_room(*agent, plan);
   if (!plan.host_room.enough) return make_error(ErrorCode::no_space, plan.host_room.reason);
   if (!plan.distro_room.enough) return make_error(ErrorCode::no_space, plan.distro_room.reason);

@@ -45,6 +45,9 @@ struct PushEnvironment {
       };
   const host::Registry* registry = nullptr;  // null: no host drive to check (not Windows)
   const FreeSpace* host_free = nullptr;
+  // WSL's default distribution as `wsl -l -v` names it (Windows; empty: unknown): how Windows
+  // names the distro in \\wsl.localhost\ when the registry does not say and --distro is not given.
+  std::function<std::string()> default_distro;
   std::function<bool()> interrupted = [] { return false; };
   std::function<void(const JobProgress&)> progress = [](const JobProgress&) {};
   std::function<void(std::chrono::milliseconds)> sleep;

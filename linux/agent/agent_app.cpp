@@ -1,6 +1,7 @@
 #include "linux/agent/agent_app.hpp"
 
 #include "common/build_info/build_info.hpp"
+#include "common/cli/help_formatter.hpp"
 #include "linux/commands/command_registry.hpp"
 
 namespace tfwsl::agent {
@@ -9,6 +10,7 @@ int run_agent_cli(const std::vector<std::string>& args, Console& console) {
   CLI::App app{"tfwsl-agent: the Linux half of tfwsl. Runs inside the WSL distro, answers the tfwsl CLI\n"
                "over a token-protected loopback API, and checks the GPU, CUDA and TensorFlow stack.",
                "tfwsl-agent"};
+  use_wrapping_help(app, console.columns);  // before the commands: they inherit it
   app.set_version_flag("--version", build_info::version_line("tfwsl-agent"));
   app.require_subcommand(0, 1);
   app.footer(help_footer(exit_status_table() + "\n\nRun 'tfwsl-agent COMMAND --help' for a command's options.",

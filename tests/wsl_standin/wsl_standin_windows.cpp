@@ -174,9 +174,16 @@ int fake_install_call(const std::vector<std::string>& args, const std::string& d
   return -1;
 }
 
-std::string fake_installed_rows(const std::string& dir) {
+// The installed distros as more rows of `wsl -l -v`. As WSL does, the first one installed becomes
+// the default when the recorded table has none (its "* " row).
+std::string fake_installed_rows(const std::string& dir, const std::string& recorded_utf16) {
+  const std::string default_row = utf16le_bytes("* ");
+  bool has_default = recorded_utf16.rfind(default_row, 0) == 0 || recorded_utf16.find(utf16le_bytes("\n") + default_row) != std::string::npos;
   std::string rows;
-  for (const auto& [name, version] : read_installed(dir)) rows += "  " + name + "    Stopped    " + version + "\r\n";
+  for (const auto& [name, version] : read_installed(dir)) {
+    rows += (has_default ? "  " : "* ") + name + "    Stopped    " + version + "\r\n";
+    has_default = true;
+  }
   return utf16le_bytes(rows);
 }
 
@@ -293,8 +300,9 @@ int wmain(int argc, wchar_t** argv) {
   std::string out_file, err_file;
   unsigned long long code = 0;
   fields >> out_file >> code >> err_file;
-  if (out_file != "-") write_handle(STD_OUTPUT_HANDLE, read_all(dir + "\\" + out_file));
-  if (fake_install && joined == "-l -v") write_handle(STD_OUTPUT_HANDLE, fake_installed_rows(dir));
+  const std::string recorded = out_file != "-" ? read_all(dir + "\\" + out_file) : std::string();
+  if (out_file != "-") write_handle(STD_OUTPUT_HANDLE, recorded);
+  if (fake_install && joined == "-l -v") write_handle(STD_OUTPUT_HANDLE, fake_installed_rows(dir, recorded));
   if (!err_file.empty()) write_handle(STD_ERROR_HANDLE, read_all(dir + "\\" + err_file));
   ExitProcess(static_cast<UINT>(code));
 }

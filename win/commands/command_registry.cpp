@@ -1,6 +1,7 @@
 #include "win/commands/command_registry.hpp"
 
 #include "win/commands/agent_command.hpp"
+#include "win/commands/completion_command.hpp"
 #include "win/commands/data_command.hpp"
 #include "win/commands/doctor_command.hpp"
 #include "win/commands/explain_command.hpp"
@@ -12,8 +13,8 @@
 namespace tfwsl::cli {
 
 // The order of `tfwsl --help`: the health check first, then setting up, then the parts.
-void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
-  register_doctor_command(app, commands, console);
+void register_commands(CLI::App& app, CommandTable& commands, Console& console, const RunTfwsl& run_tfwsl) {
+  register_doctor_command(app, commands, console, run_tfwsl);
   register_explain_command(app, commands, console);
   register_provision_command(app, commands, console);
   register_migrate_command(app, commands, console);
@@ -21,6 +22,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   register_wslconfig_command(app, commands, console);
   register_profile_command(app, commands, console);
   register_agent_command(app, commands, console);
+  register_completion_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli

@@ -3,9 +3,11 @@
 // in command_registry.cpp.
 
 #include "common/cli/command_line.hpp"
+#include "win/commands/doctor_fix.hpp"
 
 namespace tfwsl::cli {
 
-void register_commands(CLI::App& app, CommandTable& commands, Console& console);
+// run_tfwsl: runs another tfwsl command line in this process (what `doctor --fix` runs).
+void register_commands(CLI::App& app, CommandTable& commands, Console& console, const RunTfwsl& run_tfwsl);
 
 }  // namespace tfwsl::cli

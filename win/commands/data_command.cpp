@@ -69,7 +69,7 @@ int run_data_push(PushArgs& args, Console& console) {
     }
   }
   SteadyClock clock;
-  StatusLine status(console.err, "tfwsl data push", clock, StatusLineSettings{console.live_status});
+  StatusLine status(console.err, "tfwsl data push", clock, status_line_settings(console));
   push::InterruptCatcher interrupt;
   env.interrupted = [&interrupt] { return interrupt.requested(); };
   if (!args.json) {

@@ -2,6 +2,7 @@
 // distro through wsl.exe on Windows, as a child on the native Linux build), and prints one report.
 #include "win/commands/doctor_command.hpp"
 
+#include <iostream>
 #include <memory>
 
 #include <spdlog/spdlog.h>
@@ -18,6 +19,8 @@
 #include "common/profile/profile_locate.hpp"
 #include "common/profile/profile_source.hpp"
 #include "win/commands/doctor_bundle.hpp"
+#include "win/commands/doctor_fix.hpp"
+#include "win/commands/doctor_header.hpp"
 #include "win/commands/machine_access.hpp"
 #include "win/commands/profile_choice.hpp"
 
@@ -32,6 +35,10 @@ struct DoctorArgs {
   bool quiet = false;
   std::string bundle;
   std::string agent;  // --agent: the tfwsl-agent binary (agent_locator.hpp)
+  std::vector<std::string> data;  // --data: projects and datasets to judge data.location by
+  bool fix = false;      // --fix: run the tfwsl commands of the root causes (doctor_fix.hpp)
+  bool yes = false;      // with --fix: do not ask
+  bool dry_run = false;  // with --fix: show the commands and stop
 };
 
 // What tfwsl and the agent it reached were built from (docs/schema/doctor.schema.json, "build"):
@@ -44,9 +51,86 @@ nlohmann::json build_json(const nlohmann::json& agent_info) {
           {"agent", agent}};
 }
 
-int run_doctor_command(const DoctorArgs& given, Console& console) {
+// Where tfwsl's logs are, for -v: the places a failure's details end up (docs/doctor.md, "Logs").
+std::string log_locations(bool is_windows) {
+  return std::string("\nLogs") + (is_windows ? " (the first three in the distro)" : "") +
+         ":\n"
+         "  ~/.config/tfwsl/agent.log: the persistent agent (tfwsl agent start)\n"
+         "  ~/.cache/tfwsl/pip-*.log: pip's output (tfwsl migrate, tfwsl-agent venv)\n"
+         "  /var/lib/tfwsl/provision/logs: each step of tfwsl provision\n"
+         "  --log-file FILE: tfwsl's own log (add --log-level debug for more)\n";
+}
+
+struct DoctorRun {
+  doctor::DoctorEnvironment env;
+  ProfileChoice profile;
+};
+
+doctor::DoctorResult run_with_status(const DoctorArgs& args, const doctor::DoctorEnvironment& env, Console& console) {
+  SteadyClock clock;
+  StatusLine status(console.err, "tfwsl doctor", clock, status_line_settings(console));
+  doctor::DoctorEnvironment watched = env;
+  if (!args.json && !args.quiet) {
+    watched.progress = [&status](const std::string& step) { status.set_step(step); };
+    status.start();
+  }
+  auto result = doctor::run_doctor(watched);
+  status.stop();
+  spdlog::info("doctor: {} wsl.exe starts, {} ms", result.wsl_starts, result.elapsed.count());
+  return result;
+}
+
+void print_report(const DoctorArgs& args, const DoctorRun& run, const doctor::DoctorResult& result, Console& console) {
+  if (args.json) {
+    auto j = with_json_envelope(to_json(result.report), json_schema::k_doctor, json_schema::k_version);
+    j["profile"] = args.profile;
+    const nlohmann::json& facts = result.facts;
+    const bool has_agent = facts.is_object() && facts.contains("agent") && facts["agent"].is_object();
+    j["build"] = build_json(has_agent ? facts["agent"].value("info", nlohmann::json()) : nlohmann::json());
+    console.out << j.dump(2) << "\n";
+    return;
+  }
+  RenderOptions options;
+  options.verbose = args.verbose;
+  options.color = console.color;
+  options.width = console.columns;
+  options.unicode_marks = console.unicode_marks;
+  options.header = doctor_header(run.profile, result.facts, run.env.is_windows);
+  console.out << render_text(result.report, options);
+  if (args.verbose) console.out << log_locations(run.env.is_windows);
+}
+
+// The doctor's --profile goes on to provision, so that it provisions what the doctor judged by.
+std::vector<std::string> options_passed_on(const DoctorRun& run, const std::vector<std::string>& command) {
+  if (command.empty() || command.front() != "provision" || run.profile.origin == ProfileOrigin::builtin) return {};
+  return {"--profile", run.profile.name_or_path};
+}
+
+// --fix: the tfwsl commands of the root causes, with consent; then the doctor again, and what changed.
+int fix_and_check_again(const DoctorArgs& args, const DoctorRun& run, const doctor::DoctorResult& before, Console& console,
+                        const RunTfwsl& run_tfwsl) {
+  const FixPlan plan = plan_fixes(before.report, [&run](const auto& command) { return options_passed_on(run, command); });
+  if (plan.commands.empty() && !plan.stopped_at) return before.report.exit_code();
+  const FixOutcome applied = apply_fixes(plan, {args.yes, args.dry_run}, console, std::cin, run_tfwsl);
+  if (applied.commands_run == 0) return plan.commands.empty() || args.dry_run ? before.report.exit_code() : applied.exit_code;
+  console.out << "\n$ tfwsl doctor   (again, after the fixes)\n";
+  const doctor::DoctorResult after = run_with_status(args, run.env, console);
+  const auto changes = report_changes(before.report, after.report, console.unicode_marks);
+  console.out << (changes.empty() ? "Nothing changed.\n" : "What changed:\n");
+  for (const auto& line : changes) console.out << "  " << line << "\n";
+  console.out << "\n";
+  print_report(args, run, after, console);
+  return applied.exit_code != exit_code::k_ok ? applied.exit_code : after.report.exit_code();
+}
+
+int run_doctor_command(const DoctorArgs& given, Console& console, const RunTfwsl& run_tfwsl) {
   DoctorArgs args = given;
-  args.profile = announced_profile_choice(given.profile, "tfwsl doctor", console.err).name_or_path;
+  DoctorRun run;
+  run.profile = choose_profile(profile_search(given.profile));
+  // The header names the profile and its file; a tfwsl.yaml that discovery ignored is named here
+  // (docs/profiles.md, "Which profile").
+  for (const auto& ignored : run.profile.ignored) console.err << "tfwsl doctor: ignored " << ignored << "\n";
+  args.profile = run.profile.name_or_path;
   auto policy = doctor::host_policy_for_profile(args.profile, builtin_compat_db());
   if (!policy) {
     console.err << "tfwsl doctor: " << policy.error().describe() << "\n";
@@ -64,33 +148,13 @@ int run_doctor_command(const DoctorArgs& given, Console& console) {
     }
   }
   MachineAccess machine(args.agent);
-  doctor::DoctorEnvironment env = machine.environment(args.distro);
-  env.host_policy = *policy;
-  env.linux_policy = *linux_policy;
+  run.env = machine.environment(args.distro);
+  run.env.host_policy = *policy;
+  run.env.linux_policy = *linux_policy;
+  run.env.data_paths = args.data;
   // run_doctor joins every source before it returns, so they may use `machine`.
-  SteadyClock clock;
-  StatusLine status(console.err, "tfwsl doctor", clock, StatusLineSettings{console.live_status});
-  if (!args.json && !args.quiet) {
-    env.progress = [&status](const std::string& step) { status.set_step(step); };
-    status.start();
-  }
-  auto result = doctor::run_doctor(env);
-  status.stop();
-  spdlog::info("doctor: {} wsl.exe starts, {} ms", result.wsl_starts, result.elapsed.count());
-
-  if (args.json) {
-    auto j = with_json_envelope(to_json(result.report), json_schema::k_doctor, json_schema::k_version);
-    j["profile"] = args.profile;
-    const nlohmann::json& facts = result.facts;
-    const bool has_agent = facts.is_object() && facts.contains("agent") && facts["agent"].is_object();
-    j["build"] = build_json(has_agent ? facts["agent"].value("info", nlohmann::json()) : nlohmann::json());
-    console.out << j.dump(2) << "\n";
-  } else {
-    RenderOptions options;
-    options.verbose = args.verbose;
-    options.color = console.color;
-    console.out << render_text(result.report, options);
-  }
+  const doctor::DoctorResult result = run_with_status(args, run.env, console);
+  print_report(args, run, result, console);
   if (!args.bundle.empty()) {
     if (auto written = write_doctor_bundle(args.bundle, result); !written) {
       console.err << "tfwsl doctor: " << written.error().describe() << "\n";
@@ -98,12 +162,13 @@ int run_doctor_command(const DoctorArgs& given, Console& console) {
     }
     if (!args.quiet) console.err << "bundle written to " << args.bundle << "\n";
   }
+  if (args.fix) return fix_and_check_again(args, run, result, console, run_tfwsl);
   return result.report.exit_code();
 }
 
 }  // namespace
 
-void register_doctor_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_doctor_command(CLI::App& app, CommandTable& commands, Console& console, const RunTfwsl& run_tfwsl) {
   auto args = std::make_shared<DoctorArgs>();
   auto* cmd = app.add_subcommand("doctor", "Check the host, WSL, the GPU driver and the distro's CUDA/TensorFlow stack");
   cmd->add_option("--profile", args->profile,
@@ -118,10 +183,21 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
   cmd->add_option("--agent", args->agent,
                   "The tfwsl-agent binary (default: TFWSL_AGENT, then beside tfwsl, then ../linux/ in a build tree); "
                   "on Windows the one run in the distro (never installed) when it has no agent of this version");
+  cmd->add_option("--data", args->data,
+                  "A project or dataset folder to check for a slow Windows drive (repeatable; C:\\data or a "
+                  "path in the distro)");
+  auto* fix = cmd->add_flag("--fix", args->fix,
+                            "Then run the tfwsl commands that fix the root causes (shown first, asked for), and check "
+                            "again");
+  cmd->add_flag("-y,--yes", args->yes, "With --fix: run them without asking (needed when stdin is not a terminal)")
+      ->needs(fix);
+  cmd->add_flag("--dry-run", args->dry_run, "With --fix: show the commands and run nothing")->needs(fix);
+  fix->excludes(cmd->get_option("--json"));
   cmd->footer(help_footer("", {"tfwsl doctor",
+                               "tfwsl doctor --fix      (runs tfwsl provision, ... after asking)",
                                "tfwsl doctor -v --distro Ubuntu-22.04 --profile tf-2.17-cuda-12.3",
                                "tfwsl doctor --json --bundle tfwsl-doctor.tar   (to attach to a bug report)"}));
-  commands.add(cmd, [args, &console] { return run_doctor_command(*args, console); });
+  commands.add(cmd, [args, &console, run_tfwsl] { return run_doctor_command(*args, console, run_tfwsl); });
 }
 
 }  // namespace tfwsl::cli

@@ -1,10 +1,13 @@
 #pragma once
-// tfwsl doctor [--profile P] [--distro D] [--json] [-v] [--bundle FILE] [--agent PATH] (docs/doctor.md).
+// tfwsl doctor [--profile P] [--distro D] [--json] [-v] [--bundle FILE] [--agent PATH] [--fix [--yes] [--dry-run]]
+// (docs/doctor.md).
 
 #include "common/cli/command_line.hpp"
+#include "win/commands/doctor_fix.hpp"
 
 namespace tfwsl::cli {
 
-void register_doctor_command(CLI::App& app, CommandTable& commands, Console& console);
+// run_tfwsl: how --fix runs a tfwsl command (run_cli in this process).
+void register_doctor_command(CLI::App& app, CommandTable& commands, Console& console, const RunTfwsl& run_tfwsl);
 
 }  // namespace tfwsl::cli

@@ -1,10 +1,12 @@
 #include "win/commands/explain_command.hpp"
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <regex>
 #include <string>
 
 #include <fmt/format.h>
@@ -24,7 +26,7 @@ namespace {
 constexpr std::size_t k_max_input_bytes = 64u << 20;
 
 struct ExplainOptions {
-  std::string input;
+  std::vector<std::string> words;
   bool json = false;
   bool verbose = false;
 };
@@ -77,13 +79,50 @@ Result<std::string> read_explain_input(const std::string& input) {
   return read_stream(file, fmt::format("'{}'", input));
 }
 
+ExplainSource explain_source(const std::vector<std::string>& words) {
+  if (words.size() != 1) return ExplainSource::text;
+  const std::string& word = words.front();
+  if (word == "-") return ExplainSource::standard_input;
+  std::error_code ec;
+  if (std::filesystem::exists(explain_input_path(word), ec)) return ExplainSource::file;
+  // Error codes hold no '\\' and no '.ext' tail; a path or a file name does: a typo, not a text.
+  const auto dot = word.rfind('.');
+  const bool file_name_tail = dot != std::string::npos && dot + 1 < word.size() && word.size() - dot <= 5 &&
+                              std::isalpha(static_cast<unsigned char>(word[dot + 1])) &&
+                              word.find_first_of("/:") == std::string::npos;
+  if (word.find('\\') != std::string::npos || file_name_tail) return ExplainSource::file;
+  return ExplainSource::text;
+}
+
 namespace {
 
+bool looks_like_error_code(const std::string& text) {
+  static const std::regex k_code(R"((0x[0-9A-Fa-f]{8})|(Wsl/[A-Za-z0-9_/]+))");
+  return std::regex_match(text, k_code);
+}
+
+Result<std::string> explain_bytes(const ExplainOptions& options, Console& console) {
+  switch (explain_source(options.words)) {
+    case ExplainSource::text: {
+      std::string text;
+      for (const auto& w : options.words) text += (text.empty() ? "" : " ") + w;
+      // A bare code ("0x80370102", "Wsl/Service/E_ACCESSDENIED") is what wsl.exe prints after
+      // "Error code:", where the knowledge base looks for codes: give it that line.
+      if (looks_like_error_code(text)) text = "Error code: " + text;
+      return text + "\n";
+    }
+    case ExplainSource::standard_input:
+      // A paste typed (or pasted) on a terminal ends only when the user ends it: say how.
+      if (console.in_is_terminal)
+        console.err << "Paste the text, then press " << end_of_paste_keys() << " to end it.\n" << std::flush;
+      break;
+    case ExplainSource::file: break;
+  }
+  return read_explain_input(options.words.front());
+}
+
 int run_explain(const ExplainOptions& options, Console& console) {
-  // A paste typed (or pasted) on a terminal ends only when the user ends it: say how.
-  if (options.input == "-" && console.in_is_terminal)
-    console.err << "Paste the text, then press " << end_of_paste_keys() << " to end it.\n" << std::flush;
-  auto bytes = read_explain_input(options.input);
+  auto bytes = explain_bytes(options, console);
   if (!bytes) {
     console.err << "tfwsl explain: " << bytes.error().describe() << "\n";
     return exit_code::k_failure;
@@ -93,7 +132,7 @@ int run_explain(const ExplainOptions& options, Console& console) {
     console.err << "tfwsl explain: " << base.error().describe() << "\n";
     return exit_code::k_internal;
   }
-  spdlog::debug("explain: {} bytes from {}", bytes->size(), options.input);
+  spdlog::debug("explain: {} bytes from {}", bytes->size(), options.words.front());
   diagnose::Explanation explanation = diagnose::explain(*bytes, *base);
   spdlog::debug("explain: kind {}, {} findings", explanation.kind, explanation.findings.size());
   if (options.json) {
@@ -111,13 +150,17 @@ int run_explain(const ExplainOptions& options, Console& console) {
 void register_explain_command(CLI::App& app, CommandTable& commands, Console& console) {
   auto options = std::make_shared<ExplainOptions>();
   CLI::App* sub = app.add_subcommand(
-      "explain", "Explain a pasted output or log (wsl.exe, nvidia-smi, TensorFlow, ldconfig, .wslconfig, requirements)");
-  sub->add_option("file", options->input, "The file with the pasted text, or - for standard input")->required();
+      "explain", "Explain a pasted output, a log or an error code (wsl.exe, nvidia-smi, TensorFlow, ldconfig, .wslconfig, "
+                 "requirements)");
+  sub->add_option("input", options->words,
+                  "The file with the pasted text, - for standard input, or the text itself (an error code, a message)")
+      ->required();
   sub->add_flag("--json", options->json, "Print one JSON object {kind, facts, findings}");
   sub->add_flag("-v,--verbose", options->verbose, "Show the facts in full, the text's encoding and the commands seen");
   sub->footer(help_footer("Exit status: 0 nothing wrong, 1 warnings only or a text explain does not recognise, 2 "
                           "errors (or unreadable input).",
                           {"tfwsl explain wsl-output.txt          what a saved wsl.exe output says",
+                           "tfwsl explain 0x80370102              what an error code means",
                            "nvidia-smi 2>&1 | tfwsl explain -     explain what a command printed",
                            "tfwsl explain --json train.log        the findings as JSON, for a script"}));
   commands.add(sub, [options, &console] { return run_explain(*options, console); });

@@ -65,7 +65,7 @@ class StepProgress {
   StepProgress(Console& console, bool quiet) : m_console(console), m_quiet(quiet) {}
   void starting(const std::string& step) {
     if (m_quiet) return;
-    m_line = std::make_unique<StatusLine>(m_console.err, "tfwsl migrate", m_clock, StatusLineSettings{m_console.live_status});
+    m_line = std::make_unique<StatusLine>(m_console.err, "tfwsl migrate", m_clock, status_line_settings(m_console));
     m_line->set_step(step);
     m_line->start();
   }

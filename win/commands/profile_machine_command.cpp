@@ -44,7 +44,7 @@ Gathered gather_this_machine(const MachineArgs& args, const std::string& command
   MachineAccess access(args.agent);
   doctor::DoctorEnvironment env = access.environment(args.distro);
   SteadyClock clock;
-  StatusLine status(console.err, command, clock, StatusLineSettings{console.live_status});
+  StatusLine status(console.err, command, clock, status_line_settings(console));
   if (!quiet) {
     env.progress = [&status](const std::string& step) { status.set_step(step); };
     status.start();
@@ -77,8 +77,16 @@ int run_profile_diff(const DiffArgs& args, Console& console) {
   } else {
     console.out << diff_text(profile, chosen.choice, g.machine, diff);
   }
-  // Half the machine unseen, or a profile with errors: the diff is not the whole answer.
-  if (!g.facts.linux || has_errors(chosen.loaded.issues)) return exit_code::k_failure;
+  // Half the machine unseen, or a profile with errors: the diff is not the whole answer, and the
+  // words say so, as the exit status does.
+  if (!g.facts.linux || has_errors(chosen.loaded.issues)) {
+    if (!args.json)
+      console.out << "not the whole answer: "
+                  << (has_errors(chosen.loaded.issues) ? "the profile has errors (listed on stderr)"
+                                                       : "the distro's facts could not be read (" + g.machine.agent + ")")
+                  << "\n";
+    return exit_code::k_failure;
+  }
   return diff.drifts.empty() ? exit_code::k_ok : exit_code::k_warning;
 }
 
@@ -91,6 +99,11 @@ int run_profile_export(const ExportArgs& args, Console& console) {
   const Profile profile = profile_from_machine(g.facts, args.name);
   const auto issues = validate_profile(profile, builtin_compat_db());
   if (!issues.empty()) console.err << "tfwsl profile export: this machine, as a profile:\n" << issues_text(issues);
+  // An invalid profile would be refused by every command that reads it: none is written.
+  if (has_errors(issues)) {
+    console.err << "tfwsl profile export: nothing written: the profile this machine makes has errors (above)\n";
+    return exit_code::k_failure;
+  }
   const std::string text = "# This machine (" + (g.machine.distro.empty() ? std::string("native") : g.machine.distro) +
                            "), written by tfwsl profile export; `tfwsl profile diff` of it here finds no drift.\n" +
                            emit_profile(profile);

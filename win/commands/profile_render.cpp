@@ -1,6 +1,7 @@
 #include "win/commands/profile_render.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -20,6 +21,19 @@ std::string join(const std::vector<std::string>& items, const char* separator) {
 
 }  // namespace
 
+std::vector<ProfileIssue> in_line_order(const std::vector<ProfileIssue>& issues) {
+  // Files in the order they first appear (the file, then what it extends), lines and columns in order.
+  std::vector<std::string> files;
+  for (const auto& i : issues)
+    if (std::find(files.begin(), files.end(), i.where.file) == files.end()) files.push_back(i.where.file);
+  auto rank = [&files](const ProfileIssue& i) {
+    return std::make_tuple(std::find(files.begin(), files.end(), i.where.file) - files.begin(), i.where.line, i.where.column);
+  };
+  std::vector<ProfileIssue> sorted = issues;
+  std::stable_sort(sorted.begin(), sorted.end(), [&rank](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  return sorted;
+}
+
 int issues_exit_code(const std::vector<ProfileIssue>& issues) {
   if (has_errors(issues)) return exit_code::k_failure;
   return issues.empty() ? exit_code::k_ok : exit_code::k_warning;
@@ -27,7 +41,7 @@ int issues_exit_code(const std::vector<ProfileIssue>& issues) {
 
 nlohmann::json issues_json(const std::vector<ProfileIssue>& issues) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& i : issues) {
+  for (const auto& i : in_line_order(issues)) {
     out.push_back({{"severity", i.severity == IssueSeverity::error ? "error" : "warning"},
                    {"file", i.where.file},
                    {"line", i.where.line},
@@ -40,7 +54,7 @@ nlohmann::json issues_json(const std::vector<ProfileIssue>& issues) {
 
 std::string issues_text(const std::vector<ProfileIssue>& issues) {
   std::string out;
-  for (const auto& i : issues) out += i.to_string() + "\n";
+  for (const auto& i : in_line_order(issues)) out += i.to_string() + "\n";
   return out;
 }
 

@@ -16,8 +16,12 @@ namespace tfwsl::cli {
 // 0 no issue, 1 warnings only, 2 an error (docs/cli.md's table).
 int issues_exit_code(const std::vector<ProfileIssue>& issues);
 
+// The issues in the order of the files (as they first appear) and of their lines and columns: the
+// loader finds them in passes (keys, then values), a person reads a file top to bottom.
+std::vector<ProfileIssue> in_line_order(const std::vector<ProfileIssue>& issues);
+
 nlohmann::json issues_json(const std::vector<ProfileIssue>& issues);
-// One `file:line:col: error|warning: message; fix: ...` line each.
+// One `file:line:col: error|warning: message; fix: ...` line each, in line order.
 std::string issues_text(const std::vector<ProfileIssue>& issues);
 
 // {name, from, origin, sources}

@@ -6,6 +6,7 @@
 
 #include "common/agent_client/wsl_agent_host.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/provision/provision_catalogue.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/text/utf_convert.hpp"
@@ -67,7 +68,38 @@ std::string wslconfig_path() {
   return {};
 }
 
+bool every_step_ok(const nlohmann::json& recap) {
+  if (!recap.is_object() || !recap.contains("steps") || !recap["steps"].is_array()) return false;
+  for (const auto& s : recap["steps"])
+    if (s.value("result", "") != "ok") return false;
+  return true;
+}
+
+// An apply asks the distro half to check first: when every distro step is already ok, that check
+// is the recap and nothing runs as root to change the distro (a second run changes nothing, and
+// starts no apply at all); otherwise the apply runs (it checks each step again before changing it).
+Result<nlohmann::json> distro_half_checked_first(const ProvisionRunRequest& request, bool windows, const std::string& distro,
+                                                 ProcessRunner& runner, wsl::WslClient& wsl) {
+  if (request.check) return run_distro_half(request, windows, distro, runner, wsl);
+  ProvisionRunRequest checking = request;
+  checking.check = true;
+  if (auto checked = run_distro_half(checking, windows, distro, runner, wsl); checked && every_step_ok(*checked)) return checked;
+  return run_distro_half(request, windows, distro, runner, wsl);
+}
+
 }  // namespace
+
+// When the distro half gave no recap (it could not run, or the host steps failed first), every
+// distro step of the plan is listed as skipped with the reason, so the recap names all of them.
+nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, const std::string& reason) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& step : plan.distro_steps) {
+    if (!step.definition) continue;
+    steps.push_back({{"id", std::string(step.definition->id)}, {"title", std::string(step.definition->title)},
+                     {"result", "skipped"}, {"message", "not checked: " + reason}});
+  }
+  return steps;
+}
 
 Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows) {
   std::string profile = request.profile;
@@ -99,9 +131,14 @@ nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const pro
   if (!host.contains("failed")) {
     ProvisionRunRequest distro_request = request;  // the venv's owner: --user, else the distro's default user
     if (distro_request.user.empty() && host.contains("default_user")) distro_request.user = host["default_user"].get<std::string>();
-    auto answer = run_distro_half(distro_request, windows, plan.distro, runner, wsl);
+    auto answer = distro_half_checked_first(distro_request, windows, plan.distro, runner, wsl);
     if (answer) distro = *answer;
     else distro_error = answer.error().describe();
+  }
+  if (!distro.is_object()) {
+    const std::string reason = !distro_error.empty() ? "the distro half did not run (see the line below)"
+                                                     : "a host step failed first";
+    distro = {{"steps", unchecked_distro_steps(plan, reason)}, {"run", ""}, {"state_dir", ""}, {"interrupted_step", nullptr}};
   }
   nlohmann::json recap = merge_recap(host, distro, request.check);
   if (!distro_error.empty()) {

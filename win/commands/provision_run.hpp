@@ -34,4 +34,8 @@ Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest&
 // tfwsl-agent's path inside the distro: TFWSL_AGENT_PATH, else where `tfwsl agent start` installs it.
 std::string distro_agent_path();
 
+// Every distro step of `plan` as a skipped recap row, "not checked: <reason>": the recap when the
+// distro half gave none (it could not run, or a host step failed first).
+nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, const std::string& reason);
+
 }  // namespace tfwsl::cli

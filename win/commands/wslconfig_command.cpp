@@ -18,6 +18,7 @@
 #include "common/wslconfig/wslconfig_location.hpp"
 #include "win/commands/wslconfig_file.hpp"
 #include "win/commands/wslconfig_report.hpp"
+#include "win/commands/wslconfig_restore.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
@@ -279,6 +280,7 @@ void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& 
        "tfwsl wslconfig set memory=24GB swap=8GB --apply"});
   add("unset", "Remove keys, so WSL's defaults apply again", "KEY ... (memory, swap, experimental.sparseVhd)",
       {"tfwsl wslconfig unset memory --dry-run", "tfwsl wslconfig unset memory swap --apply --yes"});
+  register_wslconfig_restore(group, commands, console);
 }
 
 }  // namespace tfwsl::cli

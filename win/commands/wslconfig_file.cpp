@@ -1,5 +1,7 @@
 #include "win/commands/wslconfig_file.hpp"
 
+#include "win/commands/wslconfig_backups.hpp"
+
 #include <ctime>
 #include <filesystem>
 
@@ -113,6 +115,7 @@ Result<WriteOutcome> write_wslconfig_file(const WslconfigFile& file, const std::
   if (file.exists) {
     TFWSL_TRY(backup, write_backup(file));
     outcome.backup = backup;
+    prune_wslconfig_backups(file.path);  // the last five are kept; only tfwsl's own backup names go
   }
   const std::string kept = outcome.backup ? "; the previous file is kept as " + *outcome.backup : "";
   if (auto replaced = replace_file_atomically(target, new_bytes); !replaced)

@@ -35,13 +35,14 @@ def section(text, title):
 def help_options(text):
     names = set()
     for line in section(text, "Options:"):
-        if line.startswith("  -"):
+        if re.match(r"^  -", line):
             names.update(n for n in line.split()[0].split(",") if n.startswith("-"))
     return names - {"-h", "--help"}
 
 
 def help_subcommands(text):
-    return [line.split()[0] for line in section(text, "Subcommands:") if line.startswith("  ") and line.split()]
+    # A command's line starts at column 2; a description wrapped to the next line starts further in.
+    return [line.split()[0] for line in section(text, "Subcommands:") if re.match(r"^  \S", line)]
 
 
 def walk(program, path):

@@ -82,8 +82,8 @@ def main():
     _, out = on_pty(doctor)
     expect(LIVE in out, "on a terminal the doctor shows a live status line (\\r, erase, text)", out)
     expect(any(c in out for c in COLOUR), "and the report is coloured", out)
-    expect(b"wsl.agent" in out and out.rfind(b"\r\x1b[K") < out.find(b"wsl.agent"),
-           "the status line is erased before the report", out)
+    expect(b"Profile: " in out and out.rfind(b"\r\x1b[K") < out.find(b"Profile: "),
+           "the status line is erased before the report (its header first)", out)
 
     _, out = on_pty(doctor + ["--json"])
     expect(STATUS not in out and b"\x1b" not in out, "--json: no status line, no escape sequences", out)

@@ -30,11 +30,14 @@ std::set<std::string> registered_commands() {
   std::set<std::string> out;
   CLI::App tfwsl_app("tfwsl"), agent_app("tfwsl-agent");
   CommandTable tfwsl_table, agent_table;
-  cli::register_commands(tfwsl_app, tfwsl_table, console);
+  cli::register_commands(tfwsl_app, tfwsl_table, console, [](const std::vector<std::string>&) { return 0; });
   agent::register_commands(agent_app, agent_table, console);
   for (const auto* sub : tfwsl_app.get_subcommands([](const CLI::App*) { return true; })) out.insert("tfwsl " + sub->get_name());
   for (const auto* sub : agent_app.get_subcommands([](const CLI::App*) { return true; }))
     out.insert("tfwsl-agent " + sub->get_name());
+  // "tfwsl help COMMAND" is "tfwsl COMMAND --help" (run_command_line), on both programs.
+  out.insert("tfwsl help");
+  out.insert("tfwsl-agent help");
   return out;
 }
 
@@ -50,7 +53,14 @@ std::vector<std::string> unknown_commands(const std::string& text, const std::se
 }
 
 void add_fixes(const Report& report, std::vector<std::string>& texts) {
-  for (const auto& c : report.checks) texts.push_back(c.fix);
+  for (const auto& c : report.checks) {
+    texts.push_back(c.fix);
+    // The command `doctor --fix` runs is a tfwsl command, and the fix's words name it.
+    if (!c.fix_command.empty()) {
+      texts.push_back("tfwsl " + c.fix_command.front());
+      CHECK(c.fix.find("tfwsl " + c.fix_command.front()) != std::string::npos);
+    }
+  }
 }
 
 // The fixes the judge and the doctor give for broken machines.

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include "common/check/check.hpp"
 
 using namespace tfwsl;
@@ -24,14 +26,32 @@ TEST_CASE("a report's exit code is 0 ok, 1 warnings only, 2 any failure", "[chec
   CHECK(r.exit_code() == 0);
 }
 
-TEST_CASE("the text report groups by category with a fix under every problem", "[check]") {
+TEST_CASE("the text report: one line per category, its worst problem first with the fix under it", "[check]") {
   auto text = render_text(sample(), {});
-  CHECK(text.find("wsl\n  \xE2\x9C\x93 wsl.version") != std::string::npos);
-  CHECK(text.find("linux\n  \xE2\x9C\x97 linux.dxg: no /dev/dxg\n      fix: Run WSL 2 with GPU support") != std::string::npos);
-  CHECK(text.find("  ! linux.libcuda") != std::string::npos);
+  INFO(text);
+  CHECK(text.find("[\xE2\x9C\x93] WSL: default distro runs WSL 2\n") != std::string::npos);
+  CHECK(text.find("[\xE2\x9C\x97] Linux side: no /dev/dxg\n    fix: Run WSL 2 with GPU support\n") != std::string::npos);
+  CHECK(text.find("    ! linux.libcuda: libcuda.so.1 is not a symbolic link\n      fix: harmless\n") != std::string::npos);
+  CHECK(text.find("[-] Windows: not Windows\n") != std::string::npos);
   CHECK(text.find("2 issues in 1 category") != std::string::npos);
   CHECK(text.find("Ubuntu-22.04: version 2") == std::string::npos);
-  CHECK(render_text(sample(), {true, false}).find("Ubuntu-22.04: version 2") != std::string::npos);
+  const auto verbose = render_text(sample(), {true, false});
+  CHECK(verbose.find("    \xE2\x9C\x93 wsl.version: default distro runs WSL 2\n        Ubuntu-22.04: version 2\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("the text report wraps to the width with hanging indents", "[check]") {
+  Report r = sample();
+  r.checks[1].fix = "Run WSL 2 with GPU support: in PowerShell, wsl --set-default-version 2 and then "
+                    "convert the distribution with wsl --set-version Ubuntu-22.04 2, then restart it";
+  RenderOptions options;
+  options.width = 50;
+  const auto text = render_text(r, options);
+  INFO(text);
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) CHECK(line.size() <= 55);  // marks are 3 bytes, 1 column
+  CHECK(text.find("wsl --set-default-version 2") != std::string::npos);
+  CHECK(text.find("wsl --set-version Ubuntu-22.04 2") != std::string::npos);
 }
 
 TEST_CASE("checks round-trip through JSON", "[check]") {

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "common/cli/status_line.hpp"
+#include "common/push/progress_text.hpp"
 
 using namespace tfwsl;
 using namespace std::chrono_literals;
@@ -71,14 +72,31 @@ TEST_CASE("the status line's thread writes on its own and is joined by stop", "[
   CHECK(err.str() == at_destruction);
 }
 
-TEST_CASE("a live line longer than 79 columns is cut so that it never wraps", "[status]") {
+TEST_CASE("a live line longer than the terminal is shortened in its middle: its end (the time, an ETA) stays", "[status]") {
   std::ostringstream err;
   ManualClock clock;
   StatusLine status(err, "tfwsl doctor", clock, StatusLineSettings{true});
   status.set_step("waiting for the agent in " + std::string(80, 'x'));
   const std::string line = err.str().substr(4);  // after \r ESC [ K
   CHECK(line.size() == 79);
-  CHECK(line.substr(76) == "...");
+  CHECK(line.rfind("tfwsl doctor: waiting", 0) == 0);
+  CHECK(line.find("...") != std::string::npos);
+  CHECK(line.substr(line.size() - 7) == "x (0 s)");
+  status.stop();
+}
+
+TEST_CASE("a push's live line at 60 columns keeps its ETA", "[status]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLineSettings settings{true};
+  settings.columns = 60;
+  StatusLine status(err, "tfwsl data push", clock, settings);
+  status.update_step("copying 1200/5000 files, 3.1 GiB/12.0 GiB, 85.0 MiB/s, ETA 1:47");
+  status.tick();
+  const std::string written = err.str();
+  const std::string line = written.substr(written.rfind("\x1b[K") + 3);
+  CHECK(line.size() == 59);
+  CHECK(line.find("ETA 1:47 (0 s)") != std::string::npos);
   status.stop();
 }
 
@@ -102,5 +120,29 @@ TEST_CASE("a step whose words change often (a progress count) still gets a plain
     status.tick();
   }
   CHECK(err.str() == "tfwsl data push: copying 20/20 files (5 s)\n");
+  status.stop();
+}
+
+TEST_CASE("golden: a push's live line at 80 columns, its middle shortened and its ETA kept", "[status][golden]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLine status(err, "tfwsl data push", clock, StatusLineSettings{true});
+  push::JobProgress p;
+  p.phase = "copying";
+  p.files_done = 123456;
+  p.files_total = 654321;
+  p.bytes_done = 31ull << 30;
+  p.bytes_total = 120ull << 30;
+  p.bytes_per_second = 85.0 * (1 << 20);
+  p.eta_seconds = 1067;
+  p.files_skipped = 1200;
+  p.problems = 2;
+  status.update_step(push::progress_text(p));
+  clock.advance(754s);
+  status.tick();
+  const std::string written = err.str();
+  const std::string line = written.substr(written.rfind("\x1b[K") + 3);
+  CHECK(line == "tfwsl data push: copying 123456/654321 files...ady there, 2 problems, ETA 17:47 (754 s)");
+  CHECK(line.size() == 79);
   status.stop();
 }

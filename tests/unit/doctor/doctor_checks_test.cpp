@@ -81,7 +81,8 @@ TEST_CASE("wsl.distro: no distribution fails with the install fix") {
   std::string chosen;
   auto r = check_wsl_distro(f, "", chosen);
   CHECK(r.status == CheckStatus::fail);
-  CHECK(r.fix.find("wsl --install -d") != std::string::npos);
+  CHECK(r.fix.rfind("tfwsl provision installs the profile's distribution", 0) == 0);
+  CHECK(r.fix_command == std::vector<std::string>{"provision"});
 }
 
 TEST_CASE("wsl.version: an inbox wsl.exe warns with the update fix, Store WSL is ok") {

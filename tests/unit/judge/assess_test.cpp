@@ -59,6 +59,8 @@ TEST_CASE("cuda.toolkit says what it found and what the profile wants", "[judge]
   CHECK(r.status == CheckStatus::warn);
   CHECK(r.summary == "CUDA toolkit 13.0.48 found, the profile wants 12.2");
   CHECK(r.fix.find("cuda-toolkit-12-2") != std::string::npos);
+  CHECK(r.fix.rfind("tfwsl provision", 0) == 0);
+  CHECK(r.fix_command == std::vector<std::string>{"provision"});
   f.stack.toolkits = {{"/usr/local/cuda-12.20", "12.20.1"}};  // a series the prefix "12.2" would match
   CHECK(require_check(assess(f, p), "cuda.toolkit").status == CheckStatus::warn);
   f.stack.toolkits = {{"/usr/local/cuda-12.2", "12.2.140"}};
@@ -102,7 +104,8 @@ TEST_CASE("Python and TensorFlow verdicts name the profile's venv and TensorFlow
   f.tf.error = "No module named 'tensorflow'";
   auto tf = require_check(assess(f, p), "tf.installed");
   CHECK(tf.status == CheckStatus::fail);
-  CHECK(tf.fix == "python3 -m pip install 'tensorflow[and-cuda]==2.15.*' in the profile's venv ~/.venvs/tf-2.15");
+  CHECK(tf.fix == "tfwsl provision (installs tensorflow[and-cuda]==2.15.* into the profile's venv ~/.venvs/tf-2.15)");
+  CHECK(tf.fix_command == std::vector<std::string>{"provision"});  // what doctor --fix runs
   f.tf.installed = true;
   f.tf.version = "2.17.0";
   tf = require_check(assess(f, p), "tf.installed");
@@ -122,7 +125,8 @@ TEST_CASE("fixes name the distro the agent is in, and the commands that exist", 
   f.system.data_paths = {{"/mnt/c/data", "/mnt/c", "9p", true}};
   auto data = require_check(assess(f, default_policy()), "data.location");
   CHECK(data.status == CheckStatus::warn);
-  CHECK(data.fix.find("tfwsl-agent dataset import --source /mnt/c/data") != std::string::npos);
+  CHECK(data.fix.find("tfwsl data push C:\\data (it lands in ~/datasets)") != std::string::npos);
+  CHECK(data.fix_command == std::vector<std::string>{"data", "push", "C:\\data"});
 }
 
 TEST_CASE("verdicts that need nothing done carry no fix", "[judge]") {

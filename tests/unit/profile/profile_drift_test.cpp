@@ -95,8 +95,7 @@ TEST_CASE("diff: TensorFlow, driver and memory that differ are exactly three dri
   CHECK(diff.drifts[1].fix.find("546.80 or newer") != std::string::npos);
   CHECK(diff.drifts[2].wanted == "2.15.*");
   CHECK(diff.drifts[2].found == "2.16.1");
-  CHECK(diff.drifts[2].fix == "python3 -m pip install \"tensorflow[and-cuda]==2.15.*\" in the distro (in the profile's venv, "
-                              "~/.venvs/team, when it has one)");
+  CHECK(diff.drifts[2].fix == "tfwsl provision (installs tensorflow[and-cuda]==2.15.* into the profile's venv, ~/.venvs/team)");
 }
 
 TEST_CASE("diff: a newer driver is no drift, and memory is compared by size, not spelling", "[profile][diff]") {
@@ -204,4 +203,26 @@ TEST_CASE("export: what the machine does not show stays out", "[profile][export]
   CHECK(cudnn_series(8906) == "8.9");
   CHECK(cudnn_series(90100) == "9.1");
   CHECK(cudnn_series(91900) == "9.19");
+}
+
+TEST_CASE("diff judges Python as the doctor does: inside the range the profile's TensorFlow supports is no drift", "[profile][diff]") {
+  auto machine = matching_machine();
+  machine.linux->stack.python_version = "3.11.7";  // the profile says 3.10; TF 2.15 supports 3.9-3.11
+  auto diff = diff_profile(load_text(k_team), machine);
+  CHECK(diff.drifts.empty());
+  CHECK(std::count(diff.same.begin(), diff.same.end(), "python.version") == 1);
+  machine.linux->stack.python_version = "3.12.3";  // outside: the doctor fails it, and diff calls it a drift
+  diff = diff_profile(load_text(k_team), machine);
+  CHECK(drift_keys(diff) == std::vector<std::string>{"python.version"});
+}
+
+TEST_CASE("export keeps the extras of the built-in profile whose TensorFlow the machine runs", "[profile][export]") {
+  auto machine = matching_machine();  // TensorFlow 2.15.1: tf-2.15-cuda-12.2 says tensorflow[and-cuda]
+  const Profile exported = profile_from_machine(machine, "lab-pc");
+  REQUIRE(exported.tensorflow_extras.value);
+  CHECK(*exported.tensorflow_extras.value == std::vector<std::string>{"and-cuda"});
+  const std::string yaml = emit_profile(exported);
+  INFO(yaml);
+  CHECK(yaml.find("and-cuda") != std::string::npos);
+  CHECK(tensorflow_pip_requirement(load_text(yaml)) == "tensorflow[and-cuda]==2.15.1");
 }

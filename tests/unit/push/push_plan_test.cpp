@@ -152,6 +152,20 @@ TEST_CASE("without a registry entry the host drive is reported unchecked, not re
   CHECK_THAT(plan.host_room.reason, Catch::Contains("ext4.vhdx was not found"));
 }
 
+TEST_CASE("without a registry entry the distro is named as wsl -l -v names the default, not by its os-release", "[push]") {
+  Fixture f;
+  host::MapRegistry empty;
+  f.env.registry = &empty;
+  push::PushPlan plan;
+  REQUIRE(push::plan_push(f.env, f.request, plan));
+  CHECK(plan.distro_name.find(' ') != std::string::npos);  // the agent's name: "Ubuntu 22.04.3 LTS"-like
+  f.env.default_distro = [] { return std::string("Ubuntu-22.04"); };
+  push::PushPlan named;
+  REQUIRE(push::plan_push(f.env, f.request, named));
+  CHECK(named.distro_name == "Ubuntu-22.04");
+  CHECK(push::windows_view_of(named.distro_name, "/home/me/datasets/imgs") == "\\\\wsl.localhost\\Ubuntu-22.04\\home\\me\\datasets\\imgs");
+}
+
 TEST_CASE("the push runs on an agent rooted at the source and the target's root, and reports progress", "[push]") {
   Fixture f;
   f.world.states = {test::job_state("running", 4, 10), test::job_state("running", 8, 10), test::job_state("succeeded", 10, 10)};

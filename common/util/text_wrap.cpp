@@ -1,0 +1,154 @@
+#include "common/util/text_wrap.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace tfwsl {
+namespace {
+
+bool is_continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+std::vector<std::string> words_of(std::string_view paragraph) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < paragraph.size()) {
+    while (i < paragraph.size() && paragraph[i] == ' ') ++i;
+    std::size_t end = paragraph.find(' ', i);
+    if (end == std::string_view::npos) end = paragraph.size();
+    if (end > i) words.emplace_back(paragraph.substr(i, end - i));
+    i = end;
+  }
+  return words;
+}
+
+// The quote a word opens ("'wsl" or "(`tfwsl"), or 0.
+char opening_quote(const std::string& word) {
+  std::size_t k = word.find_first_not_of("(\"");
+  if (k == std::string::npos || k + 1 >= word.size()) return 0;
+  return word[k] == '\'' || word[k] == '`' ? word[k] : 0;
+}
+
+bool closes_quote(const std::string& word, char quote) {
+  std::size_t end = word.find_last_not_of(".,;:)\"");
+  return end != std::string::npos && word[end] == quote;
+}
+
+bool ends_clause(const std::string& word) {
+  const char last = word.back();
+  return last == ',' || last == ';' || last == ')' || last == '.' || last == ':';
+}
+
+// Prose that follows a command ("wsl --shutdown so WSL ..."), never one of its arguments.
+bool resumes_prose(const std::string& word) {
+  static const std::array<std::string_view, 34> k_prose = {
+      "then", "and",  "or",    "so",   "for",   "in",     "if",      "to",     "from", "with", "the", "a",
+      "an",   "it",   "its",   "is",   "as",    "on",     "when",    "which",  "that", "until", "again",
+      "once", "where", "after", "before", "but", "not",  "by",      "inside", "this", "each", "instead"};
+  if (word.front() == '(' || (word.front() == '-' && word.size() == 1)) return true;
+  return std::find(k_prose.begin(), k_prose.end(), word) != k_prose.end();
+}
+
+// The index after the quoted span that starts at words[i], or i + 1 when it does not close.
+std::size_t quoted_span_end(const std::vector<std::string>& words, std::size_t i) {
+  const char quote = opening_quote(words[i]);
+  if (quote == 0) return i + 1;
+  const std::size_t open = words[i].find(quote);
+  if (words[i].find(quote, open + 1) != std::string::npos) return i + 1;  // it closes in the same word
+  for (std::size_t j = i + 1; j < words.size(); ++j)
+    if (closes_quote(words[j], quote)) return j + 1;
+  return i + 1;
+}
+
+std::size_t command_end(const std::vector<std::string>& words, std::size_t i) {
+  std::size_t j = quoted_span_end(words, i);
+  if (opening_quote(words[i]) != 0 || ends_clause(words[j - 1])) return j;  // 'wsl --shutdown': the quotes end it
+  while (j < words.size() && !resumes_prose(words[j])) {
+    j = quoted_span_end(words, j);
+    if (ends_clause(words[j - 1])) break;
+  }
+  return j;
+}
+
+std::string joined(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+  std::string atom = words[from];
+  for (std::size_t k = from + 1; k < to; ++k) atom += " " + words[k];
+  return atom;
+}
+
+// Byte offsets of each code point's start, escape sequences skipped.
+std::vector<std::size_t> code_point_starts(std::string_view text) {
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (!is_continuation_byte(text[i])) starts.push_back(i);
+  return starts;
+}
+
+}  // namespace
+
+std::size_t display_width(std::string_view text) {
+  std::size_t columns = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+      std::size_t end = text.find_first_of("ABCDEFGHJKSTfmsuhlK", i + 2);
+      if (end == std::string_view::npos) break;
+      i = end;
+      continue;
+    }
+    if (!is_continuation_byte(text[i])) ++columns;
+  }
+  return columns;
+}
+
+std::vector<std::string> wrap_atoms(std::string_view paragraph, const WrapStyle& style) {
+  const std::vector<std::string> words = words_of(paragraph);
+  std::vector<std::string> atoms;
+  for (std::size_t i = 0; i < words.size();) {
+    const bool command = style.starts_command && style.starts_command(words[i]);
+    const std::size_t end = command ? command_end(words, i) : quoted_span_end(words, i);
+    atoms.push_back(joined(words, i, end));
+    i = end;
+  }
+  return atoms;
+}
+
+std::vector<std::string> wrap_lines(std::string_view text, const WrapStyle& style) {
+  std::vector<std::string> lines;
+  std::string line = style.first_indent;
+  bool empty = true;
+  auto flush = [&] {
+    lines.push_back(line);
+    line = style.hanging_indent;
+    empty = true;
+  };
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    for (const auto& atom : wrap_atoms(text.substr(start, end - start), style)) {
+      if (!empty && display_width(line) + 1 + display_width(atom) > style.width) flush();
+      line += (empty ? "" : " ") + atom;
+      empty = false;
+    }
+    flush();
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string wrap_text(std::string_view text, const WrapStyle& style) {
+  std::string out;
+  for (const auto& line : wrap_lines(text, style)) out += line + "\n";
+  return out;
+}
+
+std::string shorten_middle(std::string_view text, std::size_t width) {
+  const std::vector<std::size_t> starts = code_point_starts(text);
+  if (starts.size() <= width) return std::string(text);
+  const std::string_view gap = "...";
+  if (width <= gap.size()) return std::string(text.substr(0, width < starts.size() ? starts[width] : text.size()));
+  const std::size_t room = width - gap.size();
+  const std::size_t tail = room / 2, head = room - tail;
+  return std::string(text.substr(0, starts[head])) + std::string(gap) + std::string(text.substr(starts[starts.size() - tail]));
+}
+
+}  // namespace tfwsl

@@ -1,0 +1,46 @@
+#pragma once
+// Text wrapped to a terminal's width with hanging indents, never inside a command or a path.
+// A line breaks only at a space, and only between "atoms": a word, a span in quotes ('wsl
+// --shutdown', `tfwsl provision`), or a command, which starts at a word the caller names (a program:
+// "tfwsl", "wsl") and runs over its options and arguments until prose resumes (a word such as
+// "then", "(the", or one that ends a clause with ',', ';', ')' or '.'). A path has no spaces, so it
+// is one word. An atom longer than the room on a line gets a line of its own and may run past the
+// width: a command cut in two would no longer paste.
+//
+// Widths are counted in characters (UTF-8 code points), not bytes; VT colour sequences
+// (ESC [ ... m) take no columns.
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfwsl {
+
+struct WrapStyle {
+  std::size_t width = 80;      // columns of the terminal; a line holds at most this many
+  std::string first_indent;    // before the first line
+  std::string hanging_indent;  // before every following line
+  // Whether `word` starts a command (its program name: "tfwsl", "wsl.exe"). Empty: no commands.
+  std::function<bool(std::string_view word)> starts_command;
+};
+
+// The columns `text` takes on a terminal: code points, escape sequences left out.
+std::size_t display_width(std::string_view text);
+
+// The atoms of one paragraph (no newlines), in order.
+std::vector<std::string> wrap_atoms(std::string_view paragraph, const WrapStyle& style);
+
+// `text` as lines of at most style.width columns (each without its newline). Newlines in `text`
+// start a new line with the hanging indent; runs of spaces collapse into one.
+std::vector<std::string> wrap_lines(std::string_view text, const WrapStyle& style);
+
+// wrap_lines joined, each line ending in '\n'.
+std::string wrap_text(std::string_view text, const WrapStyle& style);
+
+// `text` in at most `width` columns by cutting out its middle ("copying big.tar … ETA 0:12"):
+// its start and its end (an ETA, a count) stay. UTF-8 safe; unchanged when it fits.
+std::string shorten_middle(std::string_view text, std::size_t width);
+
+}  // namespace tfwsl

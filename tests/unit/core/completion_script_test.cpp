@@ -1,0 +1,74 @@
+// The completion scripts come from the parser's own command table: every command and every option
+// of tfwsl appears in both, under the command that takes it.
+#include <algorithm>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "common/cli/completion_script.hpp"
+#include "tests/support/captured_run.hpp"
+#include "win/cli/cli_app.hpp"
+#include "win/commands/command_registry.hpp"
+
+using namespace tfwsl;
+
+namespace {
+
+// tfwsl's command tree, as run_cli builds it.
+struct TfwslTree {
+  std::ostringstream sink;
+  Console console{sink, sink, false};
+  CLI::App app{"tfwsl", "tfwsl"};
+  GlobalOptions globals;
+  CommandTable table;
+  TfwslTree() {
+    add_global_options(app, globals);
+    cli::register_commands(app, table, console, [](const std::vector<std::string>&) { return 0; });
+  }
+};
+
+void every_command_and_option(const CLI::App& app, const std::string& script, const std::string& path) {
+  for (const CLI::App* sub : const_cast<CLI::App&>(app).get_subcommands([](const CLI::App*) { return true; })) {
+    const std::string sub_path = path.empty() ? sub->get_name() : path + " " + sub->get_name();
+    INFO(sub_path);
+    const bool listed = script.find("\"" + sub_path + "\"") != std::string::npos ||  // bash: "wslconfig set")
+                        script.find("'" + sub_path + "'") != std::string::npos;      // PowerShell: 'wslconfig set'
+    CHECK(listed);
+    for (const CLI::Option* opt : sub->get_options())
+      for (const auto& l : opt->get_lnames()) {
+        INFO("--" << l);
+        CHECK(script.find("--" + l) != std::string::npos);
+      }
+    every_command_and_option(*sub, script, sub_path);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("completion: every command and option of tfwsl is in the bash and the PowerShell script") {
+  TfwslTree tree;
+  const auto entries = completion_entries(tree.app);
+  REQUIRE(entries.size() > 15);
+  every_command_and_option(tree.app, bash_completion_script(tree.app, "tfwsl"), "");
+  every_command_and_option(tree.app, powershell_completion_script(tree.app, "tfwsl"), "");
+}
+
+TEST_CASE("completion: a command's words are its subcommands and its own options, with the global ones") {
+  TfwslTree tree;
+  for (const auto& e : completion_entries(tree.app)) {
+    if (e.path == "wslconfig") CHECK(std::find(e.words.begin(), e.words.end(), "set") != e.words.end());
+    if (e.path == "doctor") {
+      CHECK(std::find(e.words.begin(), e.words.end(), "--fix") != e.words.end());
+      CHECK(std::find(e.words.begin(), e.words.end(), "--log-level") != e.words.end());
+      CHECK(std::find(e.words.begin(), e.words.end(), "--apply") == e.words.end());
+    }
+  }
+}
+
+TEST_CASE("tfwsl completion bash prints the script; an unknown shell is a usage error") {
+  auto r = test::run_captured(cli::run_cli, {"completion", "bash"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("complete -o default -F _tfwsl_complete tfwsl") != std::string::npos);
+  r = test::run_captured(cli::run_cli, {"completion", "fish"});
+  CHECK(r.code == 2);
+}

@@ -1,0 +1,26 @@
+// tfwsl provision --check when the distro half gives no recap: every distro step is still listed,
+// "not checked: <reason>", so the recap names all of them.
+#include <catch2/catch.hpp>
+
+#include "common/compat/compat_db.hpp"
+#include "common/profile/profile_loader.hpp"
+#include "common/profile/profile_source.hpp"
+#include "win/commands/provision_run.hpp"
+
+using namespace tfwsl;
+
+TEST_CASE("provision: distro steps not checked are each listed with the reason") {
+  auto profile = load_valid_profile(default_profile_name());
+  REQUIRE(profile);
+  auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), provision::PlanSettings{});
+  REQUIRE(plan);
+  const auto rows = cli::unchecked_distro_steps(*plan, "the distro half did not run");
+  REQUIRE(rows.size() == plan->distro_steps.size());
+  REQUIRE(rows.size() > 5);
+  for (const auto& row : rows) {
+    CHECK(row["result"] == "skipped");
+    CHECK(row["message"] == "not checked: the distro half did not run");
+    CHECK(!row["title"].get<std::string>().empty());
+  }
+  CHECK(rows[4]["id"] == std::string(plan->distro_steps[4].definition->id));
+}

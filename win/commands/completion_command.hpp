@@ -1,0 +1,11 @@
+#pragma once
+// `tfwsl completion bash|powershell`: prints a completion script made from this command table
+// (common/cli/completion_script.hpp).
+
+#include "common/cli/command_line.hpp"
+
+namespace tfwsl::cli {
+
+void register_completion_command(CLI::App& app, CommandTable& commands, Console& console);
+
+}  // namespace tfwsl::cli

@@ -1,0 +1,17 @@
+#pragma once
+// The lines at the top of `tfwsl doctor`'s text: what is judged. The profile (and the file or rule
+// it came from), the distribution and the GPU.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/profile/profile_locate.hpp"
+
+namespace tfwsl::cli {
+
+// `facts`: DoctorResult::facts (the host's GPUs, the chosen distro, the agent's facts).
+std::vector<std::string> doctor_header(const ProfileChoice& profile, const nlohmann::json& facts, bool is_windows);
+
+}  // namespace tfwsl::cli

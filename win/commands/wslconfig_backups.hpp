@@ -1,0 +1,30 @@
+#pragma once
+// The backups `tfwsl wslconfig set|unset|restore` leave beside .wslconfig
+// ("<path>.tfwsl-backup-20261201-161500", "-2" when that second was taken; wslconfig_file.hpp):
+// listed newest first, and pruned to the last five. Only names of exactly that form are tfwsl's;
+// any other file beside .wslconfig is the user's and never touched.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tfwsl::cli {
+
+struct WslconfigBackup {
+  std::string path;   // UTF-8
+  std::string stamp;  // "20261201-161500" or "20261201-161500-2"
+  std::uintmax_t size = 0;
+};
+
+// Whether `file_name` is one of tfwsl's backup names for the file named `of_name` (".wslconfig").
+bool is_tfwsl_backup_name(const std::string& file_name, const std::string& of_name);
+
+// tfwsl's backups of `path`, newest first (by their stamp, which sorts as the time it says).
+std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path);
+
+// Removes tfwsl's backups of `path` beyond the newest `keep`; returns the paths removed. A backup
+// that cannot be removed is left (the next write tries again).
+std::vector<std::string> prune_wslconfig_backups(const std::string& path, std::size_t keep = 5);
+
+}  // namespace tfwsl::cli

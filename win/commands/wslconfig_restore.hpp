@@ -1,0 +1,13 @@
+#pragma once
+// `tfwsl wslconfig restore [BACKUP] [--file PATH] [--dry-run] [--yes]`: lists the backups tfwsl made
+// of .wslconfig (newest first, numbered), or puts one back: shown first, asked for on a terminal or
+// taken with --yes; the file it replaces is itself kept as a backup, so a restore can be undone.
+
+#include "common/cli/command_line.hpp"
+
+namespace tfwsl::cli {
+
+// Adds `restore` under the `wslconfig` command group.
+void register_wslconfig_restore(CLI::App* wslconfig_group, CommandTable& commands, Console& console);
+
+}  // namespace tfwsl::cli
