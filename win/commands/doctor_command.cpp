@@ -17,6 +17,7 @@
 #include "common/profile/profile_locate.hpp"
 #include "common/profile/profile_source.hpp"
 #include "win/commands/doctor_bundle.hpp"
+#include "win/commands/doctor_fleet_output.hpp"
 #include "win/commands/machine_access.hpp"
 #include "win/commands/profile_choice.hpp"
 
@@ -27,6 +28,8 @@ struct DoctorArgs {
   std::string profile;  // --profile; empty: choose_profile decides (docs/profiles.md)
   std::string distro;
   bool json = false;
+  bool summary_line = false;  // --summary-line: one line for an Intune detection script (docs/fleet.md)
+  bool compliance = false;    // --compliance: the flat facts of an Intune custom-compliance rules file
   bool verbose = false;
   bool quiet = false;
   std::string bundle;
@@ -59,7 +62,8 @@ int run_doctor_command(const DoctorArgs& given, Console& console) {
   // run_doctor joins every source before it returns, so they may use `machine`.
   SteadyClock clock;
   StatusLine status(console.err, "tfwsl doctor", clock, StatusLineSettings{console.live_status});
-  if (!args.json && !args.quiet) {
+  const bool machine_output = args.json || args.summary_line || args.compliance;
+  if (!machine_output && !args.quiet) {
     env.progress = [&status](const std::string& step) { status.set_step(step); };
     status.start();
   }
@@ -67,10 +71,12 @@ int run_doctor_command(const DoctorArgs& given, Console& console) {
   status.stop();
   spdlog::info("doctor: {} wsl.exe starts, {} ms", result.wsl_starts, result.elapsed.count());
 
-  if (args.json) {
+  if (machine_output) {
     auto j = with_json_envelope(to_json(result.report), json_schema::k_doctor, json_schema::k_version);
     j["profile"] = args.profile;
-    console.out << j.dump(2) << "\n";
+    if (args.summary_line) console.out << doctor_summary_line(j) << "\n";
+    else if (args.compliance) console.out << doctor_compliance_facts(j).dump() << "\n";
+    else console.out << j.dump(2) << "\n";
   } else {
     RenderOptions options;
     options.verbose = args.verbose;
@@ -96,7 +102,14 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
                   "Profile that says what ok means (default: tfwsl.yaml in this folder or above, your default profile, "
                   "else " + default_profile_name() + ")");
   cmd->add_option("--distro", args->distro, "Distribution to check (default: WSL's default distribution)");
-  cmd->add_flag("--json", args->json, "Print the report as one JSON object (docs/doctor.md)");
+  auto* json_flag = cmd->add_flag("--json", args->json, "Print the report as one JSON object (docs/doctor.md)");
+  auto* summary_flag = cmd->add_flag("--summary-line", args->summary_line,
+                                     "Print one line (at most 2,048 bytes) for an Intune detection script (docs/fleet.md)")
+                           ->excludes(json_flag);
+  cmd->add_flag("--compliance", args->compliance,
+                "Print the flat facts an Intune custom-compliance rules file tests, as one JSON object (docs/fleet.md)")
+      ->excludes(json_flag)
+      ->excludes(summary_flag);
   cmd->add_flag("-v,--verbose", args->verbose, "Show the facts behind each line");
   cmd->add_flag("-q,--quiet", args->quiet, "No status line on stderr while it waits");
   cmd->add_option("--bundle", args->bundle,

@@ -49,6 +49,28 @@ Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool 
   return parse_agent_answer(outcome.out, outcome.err, outcome.exit_code);
 }
 
+bool changes_nothing(const nlohmann::json& recap) {
+  for (const auto& step : recap.value("steps", nlohmann::json::array()))
+    if (step.value("result", "") != "ok" && step.value("result", "") != "skipped") return false;
+  return true;
+}
+
+// An apply checks the distro's steps first (the agent as root, writing nothing) and asks for the
+// apply only when one would change: a machine already provisioned, as a fleet engine's every run
+// finds it, is never changed by root, and the recap is the check's, every step ok.
+Result<nlohmann::json> run_distro_half_checked_first(const ProvisionRunRequest& request, bool windows, const std::string& distro,
+                                                     ProcessRunner& runner, wsl::WslClient& wsl) {
+  if (request.check) return run_distro_half(request, windows, distro, runner, wsl);
+  ProvisionRunRequest check = request;
+  check.check = true;
+  auto checked = run_distro_half(check, windows, distro, runner, wsl);
+  if (checked && changes_nothing(*checked)) {
+    (*checked)["check_mode"] = false;
+    return checked;
+  }
+  return run_distro_half(request, windows, distro, runner, wsl);
+}
+
 nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& distro, bool check_only) {
   nlohmann::json recap = distro.is_object() ? distro : nlohmann::json{{"steps", nlohmann::json::array()}, {"run", ""},
                                                                        {"state_dir", ""}, {"interrupted_step", nullptr}};
@@ -99,7 +121,7 @@ nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const pro
   if (!host.contains("failed")) {
     ProvisionRunRequest distro_request = request;  // the venv's owner: --user, else the distro's default user
     if (distro_request.user.empty() && host.contains("default_user")) distro_request.user = host["default_user"].get<std::string>();
-    auto answer = run_distro_half(distro_request, windows, plan.distro, runner, wsl);
+    auto answer = run_distro_half_checked_first(distro_request, windows, plan.distro, runner, wsl);
     if (answer) distro = *answer;
     else distro_error = answer.error().describe();
   }
