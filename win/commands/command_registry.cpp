@@ -4,6 +4,7 @@
 #include "win/commands/completion_command.hpp"
 #include "win/commands/data_command.hpp"
 #include "win/commands/doctor_command.hpp"
+#include "win/commands/dsc_command.hpp"
 #include "win/commands/explain_command.hpp"
 #include "win/commands/migrate_command.hpp"
 #include "win/commands/profile_command.hpp"
@@ -23,6 +24,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console, 
   register_profile_command(app, commands, console);
   register_agent_command(app, commands, console);
   register_completion_command(app, commands, console);
+  register_dsc_command(app, commands, console);
 }
 
 }  // namespace tfwsl::cli

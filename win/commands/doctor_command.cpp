@@ -21,6 +21,7 @@
 #include "win/commands/doctor_bundle.hpp"
 #include "win/commands/doctor_fix.hpp"
 #include "win/commands/doctor_header.hpp"
+#include "win/commands/doctor_fleet_output.hpp"
 #include "win/commands/machine_access.hpp"
 #include "win/commands/profile_choice.hpp"
 
@@ -31,6 +32,8 @@ struct DoctorArgs {
   std::string profile;  // --profile; empty: choose_profile decides (docs/profiles.md)
   std::string distro;
   bool json = false;
+  bool summary_line = false;  // --summary-line: one line for an Intune detection script (docs/fleet.md)
+  bool compliance = false;    // --compliance: the flat facts of an Intune custom-compliance rules file
   bool verbose = false;
   bool quiet = false;
   std::string bundle;
@@ -61,6 +64,9 @@ std::string log_locations(bool is_windows) {
          "  --log-file FILE: tfwsl's own log (add --log-level debug for more)\n";
 }
 
+// --json, --summary-line, --compliance: for scripts and fleet engines, without a status line.
+bool machine_output(const DoctorArgs& args) { return args.json || args.summary_line || args.compliance; }
+
 struct DoctorRun {
   doctor::DoctorEnvironment env;
   ProfileChoice profile;
@@ -70,7 +76,7 @@ doctor::DoctorResult run_with_status(const DoctorArgs& args, const doctor::Docto
   SteadyClock clock;
   StatusLine status(console.err, "tfwsl doctor", clock, status_line_settings(console));
   doctor::DoctorEnvironment watched = env;
-  if (!args.json && !args.quiet) {
+  if (!machine_output(args) && !args.quiet) {
     watched.progress = [&status](const std::string& step) { status.set_step(step); };
     status.start();
   }
@@ -81,13 +87,15 @@ doctor::DoctorResult run_with_status(const DoctorArgs& args, const doctor::Docto
 }
 
 void print_report(const DoctorArgs& args, const DoctorRun& run, const doctor::DoctorResult& result, Console& console) {
-  if (args.json) {
+  if (machine_output(args)) {
     auto j = with_json_envelope(to_json(result.report), json_schema::k_doctor, json_schema::k_version);
     j["profile"] = args.profile;
     const nlohmann::json& facts = result.facts;
     const bool has_agent = facts.is_object() && facts.contains("agent") && facts["agent"].is_object();
     j["build"] = build_json(has_agent ? facts["agent"].value("info", nlohmann::json()) : nlohmann::json());
-    console.out << j.dump(2) << "\n";
+    if (args.summary_line) console.out << doctor_summary_line(j) << "\n";
+    else if (args.compliance) console.out << doctor_compliance_facts(j).dump() << "\n";
+    else console.out << j.dump(2) << "\n";
     return;
   }
   RenderOptions options;
@@ -175,7 +183,15 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
                   "Profile that says what ok means (default: tfwsl.yaml in this folder or above, your default profile, "
                   "else " + default_profile_name() + ")");
   cmd->add_option("--distro", args->distro, "Distribution to check (default: WSL's default distribution)");
-  cmd->add_flag("--json", args->json, "Print the report as one JSON object (docs/doctor.md)");
+  auto* json_flag = cmd->add_flag("--json", args->json, "Print the report as one JSON object (docs/doctor.md)");
+  auto* summary_flag = cmd->add_flag("--summary-line", args->summary_line,
+                                     "Print one line (at most 2,048 bytes) for an Intune detection script (docs/fleet.md)")
+                           ->excludes(json_flag);
+  auto* compliance_flag =
+      cmd->add_flag("--compliance", args->compliance,
+                    "Print the flat facts an Intune custom-compliance rules file tests, as one JSON object (docs/fleet.md)")
+          ->excludes(json_flag)
+          ->excludes(summary_flag);
   cmd->add_flag("-v,--verbose", args->verbose, "Show the facts behind each line");
   cmd->add_flag("-q,--quiet", args->quiet, "No status line on stderr while it waits");
   cmd->add_option("--bundle", args->bundle,
@@ -192,7 +208,7 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
   cmd->add_flag("-y,--yes", args->yes, "With --fix: run them without asking (needed when stdin is not a terminal)")
       ->needs(fix);
   cmd->add_flag("--dry-run", args->dry_run, "With --fix: show the commands and run nothing")->needs(fix);
-  fix->excludes(cmd->get_option("--json"));
+  fix->excludes(json_flag)->excludes(summary_flag)->excludes(compliance_flag);
   cmd->footer(help_footer("", {"tfwsl doctor",
                                "tfwsl doctor --fix      (runs tfwsl provision, ... after asking)",
                                "tfwsl doctor -v --distro Ubuntu-22.04 --profile tf-2.17-cuda-12.3",

@@ -1,0 +1,89 @@
+#include "win/commands/doctor_fleet_output.hpp"
+
+#include <fmt/format.h>
+
+#include "common/util/utf8_prefix.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+using nlohmann::json;
+
+const json* check_named(const json& doctor, const std::string& id) {
+  for (const json& check : doctor.value("checks", json::array()))
+    if (check.value("id", "") == id) return &check;
+  return nullptr;
+}
+
+bool is_ok(const json& doctor, const std::string& id) {
+  const json* check = check_named(doctor, id);
+  return check && check->value("status", "") == "ok";
+}
+
+// A value the check quotes (docs/doctor.md "values"), as text; empty when absent.
+std::string value_of(const json& doctor, const std::string& id, const std::string& key) {
+  const json* check = check_named(doctor, id);
+  if (!check || !check->contains("values") || !(*check)["values"].contains(key)) return "";
+  const json& value = (*check)["values"][key];
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+// One line: the report's texts are one line each, but a fix may quote a command with a newline.
+std::string flattened(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  return text;
+}
+
+std::string plural(long n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
+
+}  // namespace
+
+std::string doctor_summary_line(const json& doctor) {
+  const json summary = doctor.value("summary", json::object());
+  const long issues = summary.value("issues", 0L);
+  const std::string profile = doctor.value("profile", "");
+  std::string line;
+  if (issues == 0) {
+    line = fmt::format("tfwsl doctor: ok, {}; profile {}", plural(static_cast<long>(doctor.value("checks", json::array()).size()),
+                                                                    "check", "checks"),
+                       profile);
+    if (const json* gpu = check_named(doctor, "tf.gpu"); gpu && gpu->value("status", "") == "ok")
+      line += "; " + gpu->value("summary", "");
+  } else {
+    line = fmt::format("tfwsl doctor: {} (exit {})", plural(issues, "issue", "issues"), summary.value("exit_code", 2));
+    const json first = summary.value("fix_first", json());
+    if (first.is_object())
+      line += fmt::format(", fix first {}: {} -> {}", first.value("id", ""), first.value("summary", ""), first.value("fix", ""));
+    std::string others;
+    for (const json& id : summary.value("root_causes", json::array()))
+      if (!first.is_object() || id != first.value("id", json()))
+        others += (others.empty() ? "" : ", ") + id.get<std::string>();
+    if (!others.empty()) line += "; also: " + others;
+    line += "; profile " + profile;
+  }
+  line = flattened(std::move(line));
+  if (line.size() <= k_summary_line_max_bytes) return line;
+  constexpr std::string_view ellipsis = "...";
+  return std::string(utf8_prefix(line, k_summary_line_max_bytes - ellipsis.size())) + std::string(ellipsis);
+}
+
+json doctor_compliance_facts(const json& doctor) {
+  const json summary = doctor.value("summary", json::object());
+  const json first = summary.value("fix_first", json());
+  return {{"tfwsl_version", doctor.value("tfwsl_version", "")},
+          {"profile", doctor.value("profile", "")},
+          {"doctor_exit_code", summary.value("exit_code", 2)},
+          {"issues", summary.value("issues", 0)},
+          {"fix_first", first.is_object() ? first.value("id", "") : std::string("none")},
+          {"tf_gpu_visible", is_ok(doctor, "tf.gpu")},
+          {"tf_version", value_of(doctor, "tf.installed", "version")},
+          {"nvidia_driver", value_of(doctor, "host.nvidia-driver", "driver")},
+          {"nvidia_driver_meets_profile", is_ok(doctor, "host.nvidia-driver")},
+          {"wsl_default_version_2", is_ok(doctor, "wsl.default-version")},
+          {"distro_ok", is_ok(doctor, "wsl.distro")},
+          {"wslconfig_memory_set", !value_of(doctor, "mem.effective", "configured_bytes").empty() &&
+                                       value_of(doctor, "mem.effective", "configured_bytes") != "null"}};
+}
+
+}  // namespace tfwsl::cli

@@ -1,0 +1,110 @@
+#include "win/commands/dsc_command.hpp"
+
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "common/core/exit_codes.hpp"
+#include "common/process/process_runner.hpp"
+#include "win/commands/dsc_manifest.hpp"
+#include "win/commands/dsc_profile_resource.hpp"
+#include "win/commands/dsc_wslconfig_resource.hpp"
+#include "win/commands/tfwsl_invoker.hpp"
+#include "win/platform/own_executable.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+using nlohmann::json;
+
+struct DscArgs {
+  std::string operation;  // get, test, set, manifest, schema
+  std::string resource;
+  std::string input;      // the desired state; empty: read stdin
+  bool input_given = false;
+};
+
+int fail(Console& console, const std::string& message) {
+  console.err << json{{"level", "error"}, {"message", "tfwsl dsc: " + message}}.dump() << "\n";
+  return exit_code::k_failure;
+}
+
+Result<json> desired_state(const DscArgs& args) {
+  std::string text = args.input;
+  if (!args.input_given) text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  auto desired = json::parse(text, nullptr, false);
+  if (desired.is_discarded())
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("the desired state ({}) is not JSON: pass one object, e.g. {{\"memory\": \"16GB\"}}",
+                                  args.input_given ? "--input" : "stdin"));
+  return desired;
+}
+
+// The state, then (test) the differing properties: DSC's "stateAndDiff" JSON lines.
+int print_state(Console& console, const json& state, const std::vector<std::string>* differing) {
+  console.out << state.dump() << "\n";
+  if (differing) console.out << json(*differing).dump() << "\n";
+  console.out.flush();
+  return exit_code::k_ok;
+}
+
+int run_operation(const DscArgs& args, const json& desired, TfwslInvoker& tfwsl, Console& console) {
+  const bool wslconfig = args.resource == dsc::k_wslconfig_type;
+  if (args.operation == "get") {
+    auto state = wslconfig ? dsc::wslconfig_get(desired, tfwsl) : dsc::profile_get(desired, tfwsl);
+    return state ? print_state(console, *state, nullptr) : fail(console, state.error().describe());
+  }
+  if (args.operation == "test") {
+    if (wslconfig) {
+      auto tested = dsc::wslconfig_test(desired, tfwsl);
+      return tested ? print_state(console, tested->state, &tested->differing) : fail(console, tested.error().describe());
+    }
+    auto tested = dsc::profile_test(desired, tfwsl);
+    return tested ? print_state(console, tested->state, &tested->differing) : fail(console, tested.error().describe());
+  }
+  auto state = wslconfig ? dsc::wslconfig_set(desired, tfwsl) : dsc::profile_set(desired, tfwsl);
+  return state ? print_state(console, *state, nullptr) : fail(console, state.error().describe());
+}
+
+int run_dsc_command(const DscArgs& args, Console& console) {
+  const auto manifest = dsc::resource_manifest(args.resource);
+  if (!manifest) {
+    std::string known;
+    for (const auto& type : dsc::resource_types()) known += (known.empty() ? "" : ", ") + type;
+    return fail(console, fmt::format("unknown resource type '{}' (tfwsl has {})", args.resource, known));
+  }
+  if (args.operation == "manifest" || args.operation == "schema") {
+    console.out << (args.operation == "manifest" ? *manifest : *dsc::instance_schema(args.resource)).dump(2) << "\n";
+    return exit_code::k_ok;
+  }
+  auto desired = desired_state(args);
+  if (!desired) return fail(console, desired.error().describe());
+  SystemProcessRunner runner;
+  ChildTfwslInvoker tfwsl(runner, own_executable_path());
+  return run_operation(args, *desired, tfwsl, console);
+}
+
+}  // namespace
+
+void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console) {
+  auto args = std::make_shared<DscArgs>();
+  auto* cmd = app.add_subcommand("dsc", "A DSC v3 resource for fleet engines: get, test or set .wslconfig values or a "
+                                        "provisioned profile (docs/fleet.md)");
+  cmd->add_option("operation", args->operation, "get, test or set (the desired state as JSON on stdin); manifest or schema")
+      ->required()
+      ->check(CLI::IsMember({"get", "test", "set", "manifest", "schema"}));
+  cmd->add_option("--resource", args->resource, "The resource type: Tfwsl/WslConfig or Tfwsl/Profile")->required();
+  cmd->add_option("--input", args->input, "The desired state as JSON instead of stdin")
+      ->each([args](const std::string&) { args->input_given = true; });
+  cmd->footer(help_footer("Exit status: 0 the operation ran (test: see _inDesiredState), 2 an error (a JSON line on stderr).",
+                          {"echo {\"memory\":\"16GB\"} | tfwsl dsc test --resource Tfwsl/WslConfig",
+                           "tfwsl dsc set --resource Tfwsl/Profile --input {\"profile\":\"tf-2.15-cuda-12.2\"}",
+                           "tfwsl dsc manifest --resource Tfwsl/WslConfig"}));
+  commands.add(cmd, [args, &console] { return run_dsc_command(*args, console); });
+}
+
+}  // namespace tfwsl::cli

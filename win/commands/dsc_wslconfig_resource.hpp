@@ -1,0 +1,32 @@
+#pragma once
+// The DSC v3 resource Tfwsl/WslConfig (docs/fleet.md): the [wsl2] keys `tfwsl wslconfig set`
+// knows (memory, processors, swap, ...) and the [experimental] ones under "experimental", in the
+// file "file" (default: the user's .wslconfig). get reads the file; test asks `wslconfig set
+// --dry-run` whether writing the desired values would change a byte; set writes them through the
+// same editor (backup, lock, encoding kept) and, with "restart": true, applies them (--apply).
+
+#include <nlohmann/json.hpp>
+
+#include "common/core/error.hpp"
+#include "win/commands/tfwsl_invoker.hpp"
+
+namespace tfwsl::cli::dsc {
+
+inline constexpr const char* k_wslconfig_type = "Tfwsl/WslConfig";
+
+// The instance's JSON schema (draft 2020-12), generated from common/wslconfig's table of keys.
+nlohmann::json wslconfig_instance_schema();
+
+// The actual state: "file" and every known key the file sets, typed as the schema says.
+Result<nlohmann::json> wslconfig_get(const nlohmann::json& desired, TfwslInvoker& tfwsl);
+
+struct TestOutcome {
+  nlohmann::json state;                 // the actual state with "_inDesiredState"
+  std::vector<std::string> differing;   // the desired properties the file does not hold
+};
+Result<TestOutcome> wslconfig_test(const nlohmann::json& desired, TfwslInvoker& tfwsl);
+
+// Writes only when test says the file differs; returns the state afterwards.
+Result<nlohmann::json> wslconfig_set(const nlohmann::json& desired, TfwslInvoker& tfwsl);
+
+}  // namespace tfwsl::cli::dsc

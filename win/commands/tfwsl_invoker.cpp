@@ -1,0 +1,45 @@
+#include "win/commands/tfwsl_invoker.hpp"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+namespace tfwsl::cli {
+namespace {
+
+// Provisioning downloads several GB (CUDA, the TensorFlow wheels): a step may take long on a slow
+// line. The limit is there so a hung child cannot hold a fleet engine's run for ever.
+constexpr std::chrono::hours k_invocation_limit{2};
+
+}  // namespace
+
+ChildTfwslInvoker::ChildTfwslInvoker(ProcessRunner& runner, std::string executable)
+    : m_runner(runner), m_executable(std::move(executable)) {}
+
+Result<Invocation> ChildTfwslInvoker::run(const std::vector<std::string>& args) {
+  ProcessRequest request;
+  request.argv.push_back(m_executable);
+  request.argv.insert(request.argv.end(), args.begin(), args.end());
+  request.timeout = k_invocation_limit;
+  TFWSL_TRY(outcome, m_runner.run(request));
+  if (outcome.timed_out)
+    return make_error(ErrorCode::timeout, fmt::format("{} ran past its limit and was stopped", describe_command(request.argv)),
+                      outcome.err);
+  return Invocation{outcome.exit_code, std::move(outcome.out), std::move(outcome.err)};
+}
+
+Result<nlohmann::json> json_document(const Invocation& reply, const std::vector<std::string>& args) {
+  auto document = nlohmann::json::parse(reply.out, nullptr, false);
+  if (!document.is_discarded() && document.is_object()) return document;
+  std::vector<std::string> argv{"tfwsl"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::string said = reply.err;
+  while (!said.empty() && (said.back() == '\n' || said.back() == '\r')) said.pop_back();
+  if (const auto cut = said.rfind('\n'); cut != std::string::npos) said = said.substr(cut + 1);
+  return make_error(ErrorCode::process,
+                    fmt::format("{} exited {} without its JSON answer{}{}", describe_command(argv), reply.exit_code,
+                                said.empty() ? "" : ": ", said),
+                    reply.out.substr(0, 2000));
+}
+
+}  // namespace tfwsl::cli
