@@ -71,5 +71,5 @@ source scripts/lib/phases.sh
 run_phase dependencies 1800 "$0" --phase dependencies
 run_phase configure 600 "$0" --phase configure
 run_phase "build (Windows, MinGW-w64)" 2400 "$0" --phase build-windows
-run_phase "build (Linux, no unity batches)" 2400 "$0" --phase build-linux
-run_phase test 1800 "$0" --phase test
+run_phase "build (Linux)" 2400 "$0" --phase build-linux
+run_phase test 2700 "$0" --phase test
