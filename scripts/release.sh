@@ -37,7 +37,7 @@ if [ "$build" = 1 ]; then
   [ -f "$windows_build/CMakeCache.txt" ] || cmake --preset windows-mingw >/dev/null
   [ -f "$linux_build/CMakeCache.txt" ] || cmake --preset linux >/dev/null
   cmake --build "$windows_build" --target tfwsl
-  cmake --build "$linux_build" --target tfwsl-agent
+  cmake --build "$linux_build" --target tfwsl-agent tfwsl
 fi
 exe="$windows_build/win/tfwsl.exe" agent="$linux_build/linux/tfwsl-agent"
 [ -f "$exe" ] || die "$exe is not built (run without --no-build, or cmake --build --preset windows-mingw)"
@@ -69,6 +69,12 @@ for bin in "$exe" "$agent"; do
 done
 
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+# The DSC v3 manifests, from the code that serves them (the Linux tfwsl prints the same bytes).
+mkdir -p "$work/dsc"
+for type in Tfwsl/WslConfig Tfwsl/Profile; do
+  file=$(printf '%s' "$type" | tr 'A-Z/' 'a-z.').dsc.resource.json
+  "$linux_build/win/tfwsl" dsc manifest --resource "$type" > "$work/dsc/$file" || die "tfwsl dsc manifest --resource $type failed"
+done
 python3 scripts/release/inventory.py --source "$source_dir" --deps "$deps" --components packaging/components.json \
   --binary "$windows_build:win/tfwsl.exe" --binary "$linux_build:linux/tfwsl-agent" --json "$work/inventory.json" \
   || die "a file built into the binaries belongs to no component of packaging/components.json (above)"
@@ -83,7 +89,7 @@ rm -rf "$out"
 python3 scripts/release/make_release.py --out "$out" --version "$version" --commit "$commit" \
   --epoch "$SOURCE_DATE_EPOCH" --exe "$exe" --agent "$agent" --readme packaging/README.txt \
   --license LICENSE --notices THIRD-PARTY-NOTICES.txt --inventory "$work/inventory.json" \
-  --components packaging/components.json --source "$root" --deps "$deps" \
+  --components packaging/components.json --source "$root" --deps "$deps" --dsc-manifests "$work/dsc" \
   ${TFWSL_SIGN_CERT:+--sign-cert "$TFWSL_SIGN_CERT"} ${TFWSL_SIGN_KEY:+--sign-key "$TFWSL_SIGN_KEY"} \
   ${TFWSL_SIGN_TIMESTAMP_URL:+--timestamp-url "$TFWSL_SIGN_TIMESTAMP_URL"}
 (cd "$out" && sha256sum -c --quiet SHA256SUMS) || die "SHA256SUMS does not check"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes a tfwsl release into OUT from two built binaries (scripts/release.sh calls it):
 
-  OUT/tfwsl-VERSION-windows-x64.zip     tfwsl.exe, tfwsl-agent, README.txt, LICENSE, THIRD-PARTY-NOTICES.txt
+  OUT/tfwsl-VERSION-windows-x64.zip     tfwsl.exe, tfwsl-agent, the DSC manifests, README.txt, LICENSE,
+                                        THIRD-PARTY-NOTICES.txt
   OUT/tfwsl-VERSION.spdx.json           the SBOM (SPDX 2.3): the archive's files and every component in them
   OUT/winget/manifests/t/tfwsl/tfwsl/VERSION/tfwsl.tfwsl{,.installer,.locale.en-US}.yaml
   OUT/scoop/tfwsl.json
@@ -82,8 +83,13 @@ def stage(args, work):
     text = os.path.join(work, "README.txt")
     with open(text, "w", encoding="utf-8", newline="\r\n") as f:  # Notepad-friendly line ends
         f.write(readme(args.readme, args.version))
-    return [("tfwsl.exe", exe, EXECUTABLE), ("tfwsl-agent", agent, EXECUTABLE), ("README.txt", text, REGULAR),
-            ("LICENSE", args.license, REGULAR), ("THIRD-PARTY-NOTICES.txt", args.notices, REGULAR)]
+    members = [("tfwsl.exe", exe, EXECUTABLE), ("tfwsl-agent", agent, EXECUTABLE), ("README.txt", text, REGULAR),
+               ("LICENSE", args.license, REGULAR), ("THIRD-PARTY-NOTICES.txt", args.notices, REGULAR)]
+    # The DSC v3 resource manifests beside tfwsl.exe, where DSC finds them on PATH (docs/fleet.md).
+    for name in sorted(os.listdir(args.dsc_manifests)) if args.dsc_manifests else []:
+        if name.endswith(".dsc.resource.json"):
+            members.append((name, os.path.join(args.dsc_manifests, name), REGULAR))
+    return members
 
 
 def write_json(path, data):
@@ -114,6 +120,7 @@ def main():
     ap.add_argument("--sign-cert")
     ap.add_argument("--sign-key")
     ap.add_argument("--timestamp-url")
+    ap.add_argument("--dsc-manifests", help="a folder of *.dsc.resource.json files (tfwsl dsc manifest)")
     args = ap.parse_args()
     if bool(args.sign_cert) != bool(args.sign_key):
         sys.exit("release: signing needs both TFWSL_SIGN_CERT and TFWSL_SIGN_KEY")

@@ -56,7 +56,7 @@ def document(release, files, inventory, components, source, deps):
                       "relatedSpdxElement": "SPDXRef-Package-tfwsl"}]
     spdx_files = []
     for name, digest in files:
-        licence = "Apache-2.0" if name in BINARIES or name == "README.txt" else "NOASSERTION"
+        licence = "Apache-2.0" if name in BINARIES or name == "README.txt" or name.endswith(".dsc.resource.json") else "NOASSERTION"
         spdx_files.append(file_entry(name, digest, licence))
         relationships.append({"spdxElementId": "SPDXRef-Package-tfwsl", "relationshipType": "CONTAINS",
                               "relatedSpdxElement": f"SPDXRef-File-{spdx_id(name)}"})

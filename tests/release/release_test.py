@@ -23,7 +23,8 @@ import tempfile
 import zipfile
 
 HERE = pathlib.Path(__file__).resolve().parent
-EXPECTED_MEMBERS = ["LICENSE", "README.txt", "THIRD-PARTY-NOTICES.txt", "tfwsl-agent", "tfwsl.exe"]
+EXPECTED_MEMBERS = ["LICENSE", "README.txt", "THIRD-PARTY-NOTICES.txt", "tfwsl-agent", "tfwsl.exe",
+                    "tfwsl.profile.dsc.resource.json", "tfwsl.wslconfig.dsc.resource.json"]
 
 
 def release(args, out, env=None):
