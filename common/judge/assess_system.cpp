@@ -56,8 +56,8 @@ CheckResult check_data_location(const LinuxFacts& f) {
   }
   if (!slow.empty()) {
     CheckResult r = verdict("data.location", CheckStatus::warn, "on a slow Windows mount (drvfs/9p): " + join(slow),
-                            "copy it into the distro's own filesystem, verified and resumable, and use it there: "
-                            powershell_command({"tfwsl", "data", "push", as_windows_folder(slow.front())}) + " (it lands in ~/datasets)",
+                            std::string("copy it into the distro's own filesystem, verified and resumable, and use it there: ") +
+                                powershell_command({"tfwsl", "data", "push", as_windows_folder(slow.front())}) + " (it lands in ~/datasets)",
                             details);
     r.fix_command = {"data", "push", as_windows_folder(slow.front())};
     return r;
