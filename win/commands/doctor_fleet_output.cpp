@@ -9,33 +9,33 @@ namespace {
 
 using nlohmann::json;
 
-const json* check_named(const json& doctor, const std::string& id) {
+const json* doctor_check_named(const json& doctor, const std::string& id) {
   for (const json& check : doctor.value("checks", json::array()))
     if (check.value("id", "") == id) return &check;
   return nullptr;
 }
 
-bool is_ok(const json& doctor, const std::string& id) {
-  const json* check = check_named(doctor, id);
+bool doctor_check_ok(const json& doctor, const std::string& id) {
+  const json* check = doctor_check_named(doctor, id);
   return check && check->value("status", "") == "ok";
 }
 
 // A value the check quotes (docs/doctor.md "values"), as text; empty when absent.
-std::string value_of(const json& doctor, const std::string& id, const std::string& key) {
-  const json* check = check_named(doctor, id);
+std::string doctor_check_value(const json& doctor, const std::string& id, const std::string& key) {
+  const json* check = doctor_check_named(doctor, id);
   if (!check || !check->contains("values") || !(*check)["values"].contains(key)) return "";
   const json& value = (*check)["values"][key];
   return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
 // One line: the report's texts are one line each, but a fix may quote a command with a newline.
-std::string flattened(std::string text) {
+std::string on_one_line(std::string text) {
   for (char& c : text)
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
   return text;
 }
 
-std::string plural(long n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
+std::string counted(long n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
 
 }  // namespace
 
@@ -45,13 +45,13 @@ std::string doctor_summary_line(const json& doctor) {
   const std::string profile = doctor.value("profile", "");
   std::string line;
   if (issues == 0) {
-    line = fmt::format("tfwsl doctor: ok, {}; profile {}", plural(static_cast<long>(doctor.value("checks", json::array()).size()),
+    line = fmt::format("tfwsl doctor: ok, {}; profile {}", counted(static_cast<long>(doctor.value("checks", json::array()).size()),
                                                                     "check", "checks"),
                        profile);
-    if (const json* gpu = check_named(doctor, "tf.gpu"); gpu && gpu->value("status", "") == "ok")
+    if (const json* gpu = doctor_check_named(doctor, "tf.gpu"); gpu && gpu->value("status", "") == "ok")
       line += "; " + gpu->value("summary", "");
   } else {
-    line = fmt::format("tfwsl doctor: {} (exit {})", plural(issues, "issue", "issues"), summary.value("exit_code", 2));
+    line = fmt::format("tfwsl doctor: {} (exit {})", counted(issues, "issue", "issues"), summary.value("exit_code", 2));
     const json first = summary.value("fix_first", json());
     if (first.is_object())
       line += fmt::format(", fix first {}: {} -> {}", first.value("id", ""), first.value("summary", ""), first.value("fix", ""));
@@ -62,7 +62,7 @@ std::string doctor_summary_line(const json& doctor) {
     if (!others.empty()) line += "; also: " + others;
     line += "; profile " + profile;
   }
-  line = flattened(std::move(line));
+  line = on_one_line(std::move(line));
   if (line.size() <= k_summary_line_max_bytes) return line;
   constexpr std::string_view ellipsis = "...";
   return std::string(utf8_prefix(line, k_summary_line_max_bytes - ellipsis.size())) + std::string(ellipsis);
@@ -76,14 +76,14 @@ json doctor_compliance_facts(const json& doctor) {
           {"doctor_exit_code", summary.value("exit_code", 2)},
           {"issues", summary.value("issues", 0)},
           {"fix_first", first.is_object() ? first.value("id", "") : std::string("none")},
-          {"tf_gpu_visible", is_ok(doctor, "tf.gpu")},
-          {"tf_version", value_of(doctor, "tf.installed", "version")},
-          {"nvidia_driver", value_of(doctor, "host.nvidia-driver", "driver")},
-          {"nvidia_driver_meets_profile", is_ok(doctor, "host.nvidia-driver")},
-          {"wsl_default_version_2", is_ok(doctor, "wsl.default-version")},
-          {"distro_ok", is_ok(doctor, "wsl.distro")},
-          {"wslconfig_memory_set", !value_of(doctor, "mem.effective", "configured_bytes").empty() &&
-                                       value_of(doctor, "mem.effective", "configured_bytes") != "null"}};
+          {"tf_gpu_visible", doctor_check_ok(doctor, "tf.gpu")},
+          {"tf_version", doctor_check_value(doctor, "tf.installed", "version")},
+          {"nvidia_driver", doctor_check_value(doctor, "host.nvidia-driver", "driver")},
+          {"nvidia_driver_meets_profile", doctor_check_ok(doctor, "host.nvidia-driver")},
+          {"wsl_default_version_2", doctor_check_ok(doctor, "wsl.default-version")},
+          {"distro_ok", doctor_check_ok(doctor, "wsl.distro")},
+          {"wslconfig_memory_set", !doctor_check_value(doctor, "mem.effective", "configured_bytes").empty() &&
+                                       doctor_check_value(doctor, "mem.effective", "configured_bytes") != "null"}};
 }
 
 }  // namespace tfwsl::cli

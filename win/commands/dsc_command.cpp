@@ -28,12 +28,12 @@ struct DscArgs {
   bool input_given = false;
 };
 
-int fail(Console& console, const std::string& message) {
+int dsc_failure(Console& console, const std::string& message) {
   console.err << json{{"level", "error"}, {"message", "tfwsl dsc: " + message}}.dump() << "\n";
   return exit_code::k_failure;
 }
 
-Result<json> desired_state(const DscArgs& args) {
+Result<json> read_desired_state(const DscArgs& args) {
   std::string text = args.input;
   if (!args.input_given) text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   auto desired = json::parse(text, nullptr, false);
@@ -45,29 +45,29 @@ Result<json> desired_state(const DscArgs& args) {
 }
 
 // The state, then (test) the differing properties: DSC's "stateAndDiff" JSON lines.
-int print_state(Console& console, const json& state, const std::vector<std::string>* differing) {
+int print_dsc_state(Console& console, const json& state, const std::vector<std::string>* differing) {
   console.out << state.dump() << "\n";
   if (differing) console.out << json(*differing).dump() << "\n";
   console.out.flush();
   return exit_code::k_ok;
 }
 
-int run_operation(const DscArgs& args, const json& desired, TfwslInvoker& tfwsl, Console& console) {
+int run_dsc_operation(const DscArgs& args, const json& desired, TfwslInvoker& tfwsl, Console& console) {
   const bool wslconfig = args.resource == dsc::k_wslconfig_type;
   if (args.operation == "get") {
     auto state = wslconfig ? dsc::wslconfig_get(desired, tfwsl) : dsc::profile_get(desired, tfwsl);
-    return state ? print_state(console, *state, nullptr) : fail(console, state.error().describe());
+    return state ? print_dsc_state(console, *state, nullptr) : dsc_failure(console, state.error().describe());
   }
   if (args.operation == "test") {
     if (wslconfig) {
       auto tested = dsc::wslconfig_test(desired, tfwsl);
-      return tested ? print_state(console, tested->state, &tested->differing) : fail(console, tested.error().describe());
+      return tested ? print_dsc_state(console, tested->state, &tested->differing) : dsc_failure(console, tested.error().describe());
     }
     auto tested = dsc::profile_test(desired, tfwsl);
-    return tested ? print_state(console, tested->state, &tested->differing) : fail(console, tested.error().describe());
+    return tested ? print_dsc_state(console, tested->state, &tested->differing) : dsc_failure(console, tested.error().describe());
   }
   auto state = wslconfig ? dsc::wslconfig_set(desired, tfwsl) : dsc::profile_set(desired, tfwsl);
-  return state ? print_state(console, *state, nullptr) : fail(console, state.error().describe());
+  return state ? print_dsc_state(console, *state, nullptr) : dsc_failure(console, state.error().describe());
 }
 
 int run_dsc_command(const DscArgs& args, Console& console) {
@@ -75,17 +75,17 @@ int run_dsc_command(const DscArgs& args, Console& console) {
   if (!manifest) {
     std::string known;
     for (const auto& type : dsc::resource_types()) known += (known.empty() ? "" : ", ") + type;
-    return fail(console, fmt::format("unknown resource type '{}' (tfwsl has {})", args.resource, known));
+    return dsc_failure(console, fmt::format("unknown resource type '{}' (tfwsl has {})", args.resource, known));
   }
   if (args.operation == "manifest" || args.operation == "schema") {
     console.out << (args.operation == "manifest" ? *manifest : *dsc::instance_schema(args.resource)).dump(2) << "\n";
     return exit_code::k_ok;
   }
-  auto desired = desired_state(args);
-  if (!desired) return fail(console, desired.error().describe());
+  auto desired = read_desired_state(args);
+  if (!desired) return dsc_failure(console, desired.error().describe());
   SystemProcessRunner runner;
   ChildTfwslInvoker tfwsl(runner, own_executable_path());
-  return run_operation(args, *desired, tfwsl, console);
+  return run_dsc_operation(args, *desired, tfwsl, console);
 }
 
 }  // namespace

@@ -10,9 +10,9 @@ namespace {
 using nlohmann::json;
 
 // DSC's canonical URL for the manifest schema of v3 (any 3.x accepts it).
-constexpr const char* k_manifest_schema = "https://aka.ms/dsc/schemas/v3/bundled/resource/manifest.json";
+constexpr const char* k_dsc_manifest_schema = "https://aka.ms/dsc/schemas/v3/bundled/resource/manifest.json";
 
-json operation(const std::string& verb, const std::string& type) {
+json manifest_operation(const std::string& verb, const std::string& type) {
   return {{"executable", "tfwsl"}, {"args", {"dsc", verb, "--resource", type}}, {"input", "stdin"}};
 }
 
@@ -32,17 +32,17 @@ std::optional<json> instance_schema(const std::string& type) {
 std::optional<json> resource_manifest(const std::string& type) {
   auto schema = instance_schema(type);
   if (!schema) return std::nullopt;
-  json test = operation("test", type);
+  json test = manifest_operation("test", type);
   test["return"] = "stateAndDiff";
-  json set = operation("set", type);
+  json set = manifest_operation("set", type);
   set["implementsPretest"] = true;  // set tests first and writes nothing when already in the desired state
   set["return"] = "state";
-  return json{{"$schema", k_manifest_schema},
+  return json{{"$schema", k_dsc_manifest_schema},
               {"type", type},
               {"version", TFWSL_VERSION},
               {"description", (*schema)["description"]},
               {"tags", {"WSL", "TensorFlow", "tfwsl"}},
-              {"get", operation("get", type)},
+              {"get", manifest_operation("get", type)},
               {"test", test},
               {"set", set},
               {"exitCodes",

@@ -9,15 +9,15 @@ namespace {
 
 using nlohmann::json;
 
-struct Desired {
+struct ProfileDesired {
   std::string profile;
   std::optional<std::string> user;
 };
 
-Result<Desired> read_desired(const json& input) {
+Result<ProfileDesired> read_profile_desired(const json& input) {
   if (!input.is_object())
     return make_error(ErrorCode::invalid_input, fmt::format("the {} instance must be a JSON object", k_profile_type));
-  Desired desired;
+  ProfileDesired desired;
   for (const auto& [name, value] : input.items()) {
     if (name == "profile" || name == "user") {
       if (!value.is_string() || value.get<std::string>().empty())
@@ -36,7 +36,7 @@ Result<Desired> read_desired(const json& input) {
   return desired;
 }
 
-std::vector<std::string> provision_args(const Desired& desired, const char* mode) {
+std::vector<std::string> provision_argv(const ProfileDesired& desired, const char* mode) {
   std::vector<std::string> args{"provision", mode, "--json", "--profile", desired.profile};
   if (desired.user) {
     args.push_back("--user");
@@ -45,15 +45,15 @@ std::vector<std::string> provision_args(const Desired& desired, const char* mode
   return args;
 }
 
-struct Checked {
+struct CheckedProfile {
   json state;
   bool in_desired_state = false;
 };
 
 // provision's exit status: 0 nothing to change, 1 steps would change, 2 a step failed. A recap
 // with failed checks is still a state (the step says why); no recap at all is an error.
-Result<Checked> check(const Desired& desired, TfwslInvoker& tfwsl) {
-  const auto args = provision_args(desired, "--check");
+Result<CheckedProfile> check_profile(const ProfileDesired& desired, TfwslInvoker& tfwsl) {
+  const auto args = provision_argv(desired, "--check");
   TFWSL_TRY(reply, tfwsl.run(args));
   TFWSL_TRY(document, json_document(reply, args));
   const json recap = document.value("recap", json::object());
@@ -67,7 +67,7 @@ Result<Checked> check(const Desired& desired, TfwslInvoker& tfwsl) {
   json state = {{"profile", desired.profile}, {"steps", steps}, {"counts", recap["counts"]}};
   if (desired.user) state["user"] = *desired.user;
   if (recap.contains("error")) state["error"] = recap["error"];
-  return Checked{state, reply.exit_code == 0};
+  return CheckedProfile{state, reply.exit_code == 0};
 }
 
 }  // namespace
@@ -104,14 +104,14 @@ json profile_instance_schema() {
 }
 
 Result<json> profile_get(const json& input, TfwslInvoker& tfwsl) {
-  TFWSL_TRY(desired, read_desired(input));
-  TFWSL_TRY(checked, check(desired, tfwsl));
+  TFWSL_TRY(desired, read_profile_desired(input));
+  TFWSL_TRY(checked, check_profile(desired, tfwsl));
   return checked.state;
 }
 
 Result<ProfileTest> profile_test(const json& input, TfwslInvoker& tfwsl) {
-  TFWSL_TRY(desired, read_desired(input));
-  TFWSL_TRY(checked, check(desired, tfwsl));
+  TFWSL_TRY(desired, read_profile_desired(input));
+  TFWSL_TRY(checked, check_profile(desired, tfwsl));
   ProfileTest outcome{checked.state, {}};
   outcome.state["_inDesiredState"] = checked.in_desired_state;
   if (!checked.in_desired_state) outcome.differing.push_back("steps");
@@ -119,10 +119,10 @@ Result<ProfileTest> profile_test(const json& input, TfwslInvoker& tfwsl) {
 }
 
 Result<json> profile_set(const json& input, TfwslInvoker& tfwsl) {
-  TFWSL_TRY(desired, read_desired(input));
-  TFWSL_TRY(before, check(desired, tfwsl));
+  TFWSL_TRY(desired, read_profile_desired(input));
+  TFWSL_TRY(before, check_profile(desired, tfwsl));
   if (before.in_desired_state) return before.state;
-  const auto args = provision_args(desired, "--yes");
+  const auto args = provision_argv(desired, "--yes");
   TFWSL_TRY(reply, tfwsl.run(args));
   TFWSL_TRY(applied, json_document(reply, args));
   if (reply.exit_code == 2) {
@@ -133,7 +133,7 @@ Result<json> profile_set(const json& input, TfwslInvoker& tfwsl) {
           failed += fmt::format("{}{}: {}", failed.empty() ? "" : "; ", step.value("id", ""), step.value("message", ""));
     return make_error(ErrorCode::process, fmt::format("tfwsl provision failed: {}", failed.empty() ? reply.err : failed));
   }
-  TFWSL_TRY(after, check(desired, tfwsl));
+  TFWSL_TRY(after, check_profile(desired, tfwsl));
   return after.state;
 }
 
