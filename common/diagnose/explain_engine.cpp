@@ -230,7 +230,7 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
   if (best == "unknown") return out;
   // Two outputs that fit equally well (a report with an issue template's `wsl --version` lines and
   // an nvidia-smi table): the kind is the part that carries the problem, the one with the worst finding.
-  for (std::size_t i = 1; i < scores.size() && scores[i].score >= scores.front().score - 0.05; ++i) {
+  for (std::size_t i = 1; i < scores.size() && scores[i].score >= scores.front().score - 0.05 && scores[i].score >= 0.5; ++i) {
     Explanation other = explain_as(scores[i].kind, bytes, paste, scores, base);
     if (worst_severity(other) > worst_severity(out)) out = std::move(other);
   }

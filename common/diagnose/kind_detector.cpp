@@ -59,7 +59,13 @@ bool is_pip_failure(const CleanedPaste& paste) {
     const std::string_view line = r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();
     if (!icontains(line, "pip install") && !icontains(line, "pip3 install") && !icontains(line, "conda install")) ++from_a_list;
   }
-  return from_a_list <= 1;
+  if (from_a_list <= 1) return true;
+  // An issue template's words read as names ("Bug", "Yes"): the TensorFlow requirement itself is
+  // the install command's, so the paste is still pip's output.
+  const auto parsed = parse::parse_requirements(text);
+  const auto* tf = parse::find_tensorflow(parsed);
+  const std::string_view tf_line = tf && tf->line > 0 && std::size_t(tf->line) <= lines.size() ? lines[tf->line - 1] : std::string_view();
+  return icontains(tf_line, "pip install") || icontains(tf_line, "pip3 install");
 }
 
 }  // namespace

@@ -33,8 +33,22 @@ void add_windows_build(nlohmann::json& facts, const char* key) {
   if (auto build = parse::windows_build_of(it->get<std::string>())) facts["windows_build"] = *build;
 }
 
+// A .wslconfig pasted under a line of prose ("Configuration:"): what precedes the first section,
+// when none of it is a key=value line, is the message's, not the file's.
+std::string_view without_leading_prose(std::string_view text) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = trim_left(text.substr(at, end - at));
+    if (line.starts_with("[")) return text.substr(at);
+    if (line.find('=') != std::string_view::npos) return text;
+    at = end + 1;
+  }
+  return text;
+}
+
 nlohmann::json wslconfig_facts(std::string_view text, std::vector<wslconfig::Finding>* lint_out) {
-  auto document = wslconfig::Document::parse(text);
+  auto document = wslconfig::Document::parse(without_leading_prose(text));
   nlohmann::json facts = wslconfig::facts_of(document);
   auto lint = wslconfig::lint(document);
   nlohmann::json ids = nlohmann::json::array();

@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
+#include "common/compat/compat_db.hpp"
 #include "common/judge/verdict_parts.hpp"
 #include "common/profile/profile.hpp"
 
@@ -94,12 +97,27 @@ namespace {
 
 // The distro's own python3 is newer than any TensorFlow the profile allows: Ubuntu 26.04's 3.14
 // (what a plain `wsl --install` gives now, compat.yaml wsl_default_ubuntu) has no TensorFlow wheel.
+// The distro is named as WSL names it ("Ubuntu", "Ubuntu-26.04") or as os-release does ("Ubuntu 26.04 LTS").
+std::optional<Version> ubuntu_release_of(const std::string& distro) {
+  const auto& db = builtin_compat_db();
+  if (auto release = db.ubuntu_release_of_distro(distro)) return release;
+  const auto at = distro.find("Ubuntu ");
+  if (at == std::string::npos) return std::nullopt;
+  const std::string rest = distro.substr(at + 7);
+  auto parsed = Version::parse(rest.substr(0, rest.find(' ')));
+  return parsed ? std::optional<Version>(*parsed) : std::nullopt;
+}
+
 bool distro_python_too_new(const LinuxFacts& f, const CheckPolicy& p, const Version& python) {
   auto max = Version::parse(p.python_max);
   if (!max || !(*max < python)) return false;
   const std::string& path = f.stack.python_path;
-  return path.find("venv") == std::string::npos && path.find("/envs/") == std::string::npos &&
-         path.find("conda") == std::string::npos;
+  if (path.find("venv") != std::string::npos || path.find("/envs/") != std::string::npos ||
+      path.find("conda") != std::string::npos)
+    return false;
+  auto release = ubuntu_release_of(f.wsl.distro);
+  auto own = release ? builtin_compat_db().ubuntu_default_python(*release) : std::nullopt;
+  return own && minor_series(own->to_string()) == minor_series(python.to_string());
 }
 
 CheckResult newer_distro_python(const LinuxFacts& f, const CheckPolicy& p, const std::string& range) {
@@ -110,9 +128,13 @@ CheckResult newer_distro_python(const LinuxFacts& f, const CheckPolicy& p, const
   std::string beside = p.distro.empty() ? std::string("the profile's distro") : p.distro;
   std::string fix = fmt::format("keep {} as it is and install {} beside it for TensorFlow: tfwsl provision --profile {}",
                                 distro, beside, p.profile_id.empty() ? std::string("<profile>") : p.profile_id);
-  std::vector<std::string> details{"interpreter: " + f.stack.python_path,
-                                   "a plain `wsl --install` installs Ubuntu 26.04 (Python 3.14) now; "
-                                   "Ubuntu 24.04's python3 is 3.12 and refuses system-wide pip (PEP 668)"};
+  std::vector<std::string> details{"interpreter: " + f.stack.python_path};
+  const auto& db = builtin_compat_db();
+  if (const Version plain = db.wsl_default_ubuntu(); !plain.release.empty()) {
+    if (auto python = db.ubuntu_default_python(plain))
+      details.push_back(fmt::format("a plain `wsl --install` installs Ubuntu {} now, whose python3 is {}", plain.to_string(),
+                                    python->to_string()));
+  }
   return verdict("python.version", CheckStatus::fail, summary, fix, details);
 }
 

@@ -40,6 +40,12 @@ bool wsl_invoked_with(std::string_view text, std::initializer_list<std::string_v
   return false;
 }
 
+// wsl.exe rejected `option`, or the same typed with one typo ("--satus" for --status).
+bool rejected(const WslErrorFlags& errors, std::string_view option) {
+  return std::any_of(errors.rejected_options.begin(), errors.rejected_options.end(),
+                     [&](const std::string& o) { return within_one_edit(o, option); });
+}
+
 }  // namespace
 
 bool mentions_wsl_list_command(std::string_view text) { return wsl_invoked_with(text, {"-l", "--list"}); }
@@ -96,8 +102,7 @@ double looks_like_wsl_status(std::string_view text) {
   // Any other "Error code: Wsl/..." below the output kinds that name it themselves (no distro: 0.7).
   if (!r.errors.error_codes.empty()) score = std::max(score, 0.65);
   if (r.kernel_version) score = std::max(score, shows_update_check(text) ? 0.7 : 0.55);
-  const auto& rejected = r.errors.rejected_options;
-  if (std::find(rejected.begin(), rejected.end(), "--status") != rejected.end()) score = std::max(score, 0.8);
+  if (rejected(r.errors, "--status")) score = std::max(score, 0.8);
   if (mentions_wsl_status_command(text) && r.errors.any()) score = std::max(score, 0.7);
   return score;
 }
@@ -112,9 +117,9 @@ double looks_like_wsl_version(std::string_view text) {
   if (found >= 3) score = 0.95;
   else if (found == 2) score = 0.75;
   else if (found == 1) score = 0.5;
-  const auto& rejected = r.errors.rejected_options;
-  if (std::find(rejected.begin(), rejected.end(), "--version") != rejected.end()) score = std::max(score, 0.8);
-  if (std::find(rejected.begin(), rejected.end(), "-v") != rejected.end()) score = std::max(score, 0.6);
+  if (rejected(r.errors, "--version")) score = std::max(score, 0.8);
+  const auto& rejected_options = r.errors.rejected_options;
+  if (std::find(rejected_options.begin(), rejected_options.end(), "-v") != rejected_options.end()) score = std::max(score, 0.6);
   if (r.errors.packaged_wsl_unsupported) score = std::max(score, 0.75);
   if (mentions_wsl_version_command(text) && r.errors.any()) score = std::max(score, 0.7);
   return score;

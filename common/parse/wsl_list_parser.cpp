@@ -159,6 +159,10 @@ class WslListReader {
     if (is_plain_list_header(line)) {
       close_block();
       m_mode = Mode::plain;
+      // Pasted in markdown emphasis ("_Distribuições ...:" ... "Ubuntu-20.04_"): the mark closes
+      // after the last row, and is no part of its name.
+      const std::string_view head = trim_with_nbsp(line);
+      m_emphasis = !head.empty() && (head.front() == '_' || head.front() == '*') ? head.front() : '\0';
       return true;
     }
     return false;
@@ -176,6 +180,10 @@ class WslListReader {
 
   // True when the line belongs to the plain list; any other line ends it (and may be a verbose row).
   bool read_plain_row(std::string_view line) {
+    if (m_emphasis != '\0') {
+      line = trim_with_nbsp(line);
+      if (!line.empty() && line.back() == m_emphasis) line.remove_suffix(1);
+    }
     if (line.empty()) {
       if (!m_block.empty()) close_block();
       return true;
@@ -198,6 +206,7 @@ class WslListReader {
 
   WslListResult m_result;
   Mode m_mode = Mode::none;
+  char m_emphasis = '\0';  // the markdown mark around a pasted plain list, or none
   std::vector<WslDistro> m_block;
   std::vector<WslDistro> m_verbose_rows;
   std::vector<WslDistro> m_plain_rows;

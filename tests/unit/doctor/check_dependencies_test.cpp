@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/doctor/doctor_checks.hpp"
+#include "common/host/host_checks.hpp"
 #include "common/judge/check_dependencies.hpp"
 
 using namespace tfwsl;
