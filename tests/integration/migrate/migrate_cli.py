@@ -149,13 +149,13 @@ def relative_and_dot(schemas, tfwsl, env, project, tmp):
         plan = json.loads(p.stdout.decode() or "{}")
         expect(p.returncode == 0 and plan.get("project", {}).get("name") == "flowers"
                and plan["project"].get("linux_path") == "~/projects/flowers" and plan["project"].get("source") == real,
-               f"migrate {given!r} from {cwd}: the project is 'flowers', copied from {real}", json.dumps(plan.get("project")))
+               f"migrate {given!r} from {cwd}: the project is 'flowers', copied from {real}: {json.dumps(plan.get('project'))}")
         expect(not ss.problems(schemas, "migrate-plan", plan), f"migrate {given!r}: the JSON validates")
         sources = [d.get("source") for d in plan.get("datasets", [])]
         expect(sources == [os.path.join(tmp, "drives", "d", "data", "flowers")],
-               f"migrate {given!r}: the dataset is copied from its drive mount, not from D:\\data\\flowers", str(sources))
+               f"migrate {given!r}: the dataset is copied from its drive mount, not from D:\\data\\flowers: {sources}")
     code, out, err = run(tfwsl, env, project, "--dry-run", "--name", "../../escape")
-    expect(code == 2 and "--name '../../escape' must be one folder name" in err, "--name ../../escape: refused, exit 2", err)
+    expect(code == 2 and "--name '../../escape' must be one folder name" in err, f"--name ../../escape: refused, exit 2: {err[:200]}")
 
 
 def main():
