@@ -23,7 +23,7 @@ const std::string k_hostile = "R&D $(touch PWNED)";
 
 MigratePlan hostile_plan() {
   static const auto profiles = shipped_wsl_profiles();
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0\n";
   fs.files["train.py"] = "import tensorflow as tf\n";
   fs.drives = std::set<char>{'c'};
