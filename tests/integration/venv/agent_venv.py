@@ -264,13 +264,14 @@ def all_gone(pids, pgid=None, within=5.0):
 def spawned(mark, wait=30.0):
     """(python's pid, its sleep's pid, python's process group) as the spawner module wrote them."""
     deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:
+    while True:
         try:
             python, sleep, pgid = (int(x) for x in open(mark).read().split())
             return python, sleep, pgid
         except (OSError, ValueError):
+            if time.monotonic() >= deadline:
+                return None
             time.sleep(0.05)
-    return None
 
 
 def containment_checks(agent, work, venv, env):
