@@ -78,8 +78,9 @@ std::string to_pep440_spec(const std::string& spec, bool conda) {
       // conda: "=2.10" is "2.10.*"; a build string after a second '=' is not a version.
       std::string version = clause.substr(1);
       auto eq = version.find('=');
-      if (eq != std::string::npos) version = version.substr(0, eq);
-      if (version.empty() || version.back() != '*') version += conda ? ".*" : "";
+      const bool build = eq != std::string::npos;  // name=version=build names one exact version
+      if (build) version = version.substr(0, eq);
+      if (!build && (version.empty() || version.back() != '*')) version += conda ? ".*" : "";
       clauses.push_back("==" + version);
       continue;
     }

@@ -72,7 +72,11 @@ Status add_requirements_file(ProjectFiles& files, const std::string& path, parse
   // Any YAML file is only a candidate conda environment: one that cannot be read is not the project's.
   if (!read && format == parse::RequirementsFormat::conda_environment) return {};
   TFWSL_TRY(text, std::move(read));
-  if (format == parse::RequirementsFormat::conda_environment && !looks_like_conda_environment(text)) return {};
+  // environment.yml is conda's own name for one (read even when cut short); any other YAML file must show conda's shape.
+  const std::string name = ascii_lower(file_name_of(path));
+  if (format == parse::RequirementsFormat::conda_environment && name != "environment.yml" && name != "environment.yaml" &&
+      !looks_like_conda_environment(text))
+    return {};
   parse::RequirementsResult parsed;
   const bool toml = format == parse::RequirementsFormat::pyproject_pep621 || format == parse::RequirementsFormat::pipfile;
   if (toml) {

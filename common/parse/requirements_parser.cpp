@@ -37,31 +37,20 @@ std::string_view unquote(std::string_view s) {
   return trim_with_nbsp(s);
 }
 
-// A conda match spec's version with a build string (docs.conda.io, "Package match specifications"):
-// `=2.18.1=cpu_py311h18e2dce_0` / `==2.18.1=...` (name=version=build) and `2.18.1 cpu_py311...`
-// (name version build) pin that exact version, the build being no part of it: "==2.18.1". Nothing
-// for the other forms (`=2.10`, `>=1.2`, `1.2.*`), which conda_to_pep440 reads as written.
+// A conda match spec written `name version build` (docs.conda.io, "Package match specifications"):
+// the same as `name=version=build`, which is how it is kept ("=2.18.1=cpu_py311h18e2dce_0"; removing
+// the blanks would glue the build to the version). The build string is no part of the version:
+// diagnose::to_pep440_spec reads either as "==2.18.1". Nothing for the other forms.
 std::optional<std::string> conda_version_spec(std::string_view rest) {
-  std::string_view version;
-  std::string_view build;
-  if (rest.starts_with("=")) {
-    std::string_view v = rest.substr(rest.starts_with("==") ? 2 : 1);
-    const auto eq = v.find('=');
-    if (eq == std::string_view::npos) return std::nullopt;
-    version = trim_with_nbsp(v.substr(0, eq));
-    build = trim_with_nbsp(v.substr(eq + 1));
-  } else if (!rest.empty() && ascii_is_digit(rest.front())) {
-    const auto blank = rest.find_first_of(" \t");
-    if (blank == std::string_view::npos) return std::nullopt;
-    version = rest.substr(0, blank);
-    build = trim_with_nbsp(rest.substr(blank));
-  } else {
-    return std::nullopt;
-  }
-  const bool plain = !version.empty() && std::all_of(version.begin(), version.end(), [](char c) { return ascii_is_alnum(c) || c == '.'; });
-  const bool build_word = !build.empty() && std::all_of(build.begin(), build.end(), [](char c) { return ascii_is_alnum(c) || c == '_' || c == '.'; });
+  if (rest.empty() || !ascii_is_digit(rest.front())) return std::nullopt;
+  const auto blank = rest.find_first_of(" \t");
+  if (blank == std::string_view::npos) return std::nullopt;
+  const std::string_view version = rest.substr(0, blank);
+  const std::string_view build = trim_with_nbsp(rest.substr(blank));
+  const bool plain = std::all_of(version.begin(), version.end(), [](char c) { return ascii_is_alnum(c) || c == '.' || c == '*'; });
+  const bool build_word = !build.empty() && std::all_of(build.begin(), build.end(), [](char c) { return ascii_is_alnum(c) || c == '_' || c == '.' || c == '*'; });
   if (!plain || !build_word) return std::nullopt;
-  return "==" + std::string(version);
+  return "=" + std::string(version) + "=" + std::string(build);
 }
 
 }  // namespace

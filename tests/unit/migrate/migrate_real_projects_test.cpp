@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "common/diagnose/tensorflow_range.hpp"
 #include "common/migrate/migrate_plan.hpp"
 #include "common/parse/requirements_parser.hpp"
 #include "common/version/version_spec.hpp"
@@ -127,10 +128,13 @@ TEST_CASE("conda files by other names, in subfolders, are read; recipes are not 
 TEST_CASE("a conda match spec with a build string pins the version (name=version=build, name version build)", "[migrate][conda]") {
   auto eq = parse::parse_requirement("tensorflow=2.18.1=cpu_py311h18e2dce_0", true, 1);
   REQUIRE(eq);
-  CHECK(eq->spec == "==2.18.1");
+  CHECK(eq->spec == "=2.18.1=cpu_py311h18e2dce_0");  // as written
+  CHECK(diagnose::to_pep440_spec(eq->spec, true) == "==2.18.1");
   auto spaced = parse::parse_requirement("tensorflow 2.6.0 cuda112py38hbe5352d_2", true, 1);
   REQUIRE(spaced);
-  CHECK(spaced->spec == "==2.6.0");
+  CHECK(spaced->spec == "=2.6.0=cuda112py38hbe5352d_2");
+  CHECK(diagnose::to_pep440_spec(spaced->spec, true) == "==2.6.0");
+  CHECK(diagnose::to_pep440_spec("=2.10", true) == "==2.10.*");
   auto channel = parse::parse_requirement("conda-forge::cudatoolkit=11.2", true, 1);
   REQUIRE(channel);
   CHECK(channel->package == "cudatoolkit");
