@@ -72,7 +72,8 @@ void export_linux(const agent_api::LinuxFacts& f, Profile& p) {
   if (auto toolkit = newest_toolkit(f)) set(p.cuda_toolkit, *toolkit);
   if (f.stack.cudnn_found && f.stack.cudnn_version) set(p.cuda_cudnn, cudnn_series(*f.stack.cudnn_version));
   if (auto python = minor_series(f.stack.python_version)) set(p.python_version, *python);
-  auto installed = f.tf.installed ? Version::parse(f.tf.version) : std::nullopt;
+  if (!f.tf.installed) return;
+  auto installed = Version::parse(f.tf.version);
   if (!installed) return;
   set(p.tensorflow_version, "==" + f.tf.version);
   if (auto extras = builtin_extras_for(*installed)) set(p.tensorflow_extras, *extras);
