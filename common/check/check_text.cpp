@@ -71,7 +71,7 @@ class Renderer {
                            ? plural(folded.size(), "check", "checks") + " not run" + reason
                            : plural(folded.size(), "check", "checks") + " folded under this (" + std::to_string(not_run) +
                                  " not run, " + std::to_string(folded.size() - not_run) + " failing as a result)";
-    say(std::string(indent, ' '), line + (m_options.verbose ? ":" : " (-v lists them)"), indent + 2);
+    say(std::string(indent, ' '), line + (m_options.verbose ? ":" : ""), indent + 2);
     if (!m_options.verbose) return;
     for (const auto* c : folded)
       say(std::string(indent + 2, ' ') + marked(c->status, m_options) + " ", c->id + ": " + c->summary, indent + 4);
@@ -144,14 +144,15 @@ class Renderer {
 
   void summary() {
     const auto n = m_report.problem_count();
+    // The same count as the JSON's summary.folded: every folded check, under a root or a precondition.
+    const std::size_t folded = m_report.folded_count();
+    const std::string listed = m_options.verbose || folded == 0 ? "" : " (-v lists them)";
     if (n == 0) {
       m_out += "\nNo issues found.\n";
       return;
     }
-    // The same count as the JSON's summary.folded: every folded check, under a root or a precondition.
-    const std::size_t folded = m_report.folded_count();
     std::string line = plural(n, "issue", "issues") + " in " + plural(m_report.problem_categories(), "category", "categories");
-    if (folded > 0) line += ", " + plural(folded, "check", "checks") + " folded";
+    if (folded > 0) line += ", " + plural(folded, "check", "checks") + " folded" + listed;
     m_out += "\n";
     say("", line, 2);
     const CheckResult* first = root_causes(m_report).front();

@@ -111,6 +111,28 @@ std::vector<std::string> wrap_atoms(std::string_view paragraph, const WrapStyle&
   return atoms;
 }
 
+namespace {
+
+// An atom that is neither a command nor a path (a JSON blob, a long token) may be cut: nothing
+// pastes it, and a line past the width would be cut by the terminal anyway.
+bool may_cut(const std::string& atom, const WrapStyle& style) {
+  if (atom.find_first_of(" /\\") != std::string::npos) return false;
+  return !(style.starts_command && style.starts_command(atom));
+}
+
+// `atom` cut into pieces of at most `room` code points.
+std::vector<std::string> cut(const std::string& atom, std::size_t room) {
+  std::vector<std::string> pieces;
+  const std::vector<std::size_t> starts = code_point_starts(atom);
+  for (std::size_t i = 0; i < starts.size(); i += room) {
+    const std::size_t end = i + room < starts.size() ? starts[i + room] : atom.size();
+    pieces.push_back(atom.substr(starts[i], end - starts[i]));
+  }
+  return pieces;
+}
+
+}  // namespace
+
 std::vector<std::string> wrap_lines(std::string_view text, const WrapStyle& style) {
   std::vector<std::string> lines;
   std::string line = style.first_indent;
@@ -120,14 +142,31 @@ std::vector<std::string> wrap_lines(std::string_view text, const WrapStyle& styl
     line = style.hanging_indent;
     empty = true;
   };
+  auto place = [&](const std::string& atom) {
+    if (!empty && display_width(line) + 1 + display_width(atom) > style.width) flush();
+    line += (empty ? "" : " ") + atom;
+    empty = false;
+  };
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     for (const auto& atom : wrap_atoms(text.substr(start, end - start), style)) {
-      if (!empty && display_width(line) + 1 + display_width(atom) > style.width) flush();
-      line += (empty ? "" : " ") + atom;
-      empty = false;
+      const std::size_t indent = display_width(style.hanging_indent);
+      if (display_width(atom) + indent <= style.width || !may_cut(atom, style)) {
+        place(atom);
+        continue;
+      }
+      if (!empty) flush();
+      std::string rest = atom;
+      while (!rest.empty()) {
+        const std::size_t used = display_width(line);
+        const std::string piece = cut(rest, style.width > used + 10 ? style.width - used : 10).front();
+        line += piece;
+        empty = false;
+        rest.erase(0, piece.size());
+        if (!rest.empty()) flush();
+      }
     }
     flush();
     start = end + 1;

@@ -4,8 +4,9 @@
 // --shutdown', `tfwsl provision`), or a command, which starts at a word the caller names (a program:
 // "tfwsl", "wsl") and runs over its options and arguments until prose resumes (a word such as
 // "then", "(the", or one that ends a clause with ',', ';', ')' or '.'). A path has no spaces, so it
-// is one word. An atom longer than the room on a line gets a line of its own and may run past the
-// width: a command cut in two would no longer paste.
+// is one word. A command or a path longer than the room on a line gets a line of its own and may
+// run past the width: cut in two it would no longer paste. Any other atom that long (a JSON blob)
+// is cut at the width.
 //
 // Widths are counted in characters (UTF-8 code points), not bytes; VT colour sequences
 // (ESC [ ... m) take no columns.

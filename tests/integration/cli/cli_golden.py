@@ -60,6 +60,12 @@ def main():
     ap.add_argument("--golden", required=True)
     ap.add_argument("--update", action="store_true")
     a = ap.parse_args()
+    if a.update:
+        os.makedirs(a.golden, exist_ok=True)
+    elif not os.path.isdir(a.golden) or not any(n.endswith(".txt") for n in os.listdir(a.golden)):
+        # Not a pass: the goldens have not been written yet (cli_golden.py ... --update, then review).
+        print(f"SKIPPED: no golden files in {a.golden}; write them with --update and review them")
+        return 77
     problems, seen = [], set()
     for path, text in walk(a.tfwsl, []):
         command = " ".join(["tfwsl"] + path)

@@ -39,7 +39,7 @@ TEST_CASE("native doctor: the host, wsl.exe and driver-parity skips fold into on
   CHECK(result.report.find("wsl.agent")->blocked_by.empty());
   const auto text = render_text(result.report, {});
   INFO(text);
-  CHECK(text.rfind("11 checks not run: not Windows: the host and WSL checks do not apply\n  (-v lists them)\n", 0) == 0);
+  CHECK(text.find("11 checks not run: not Windows: the host and WSL checks do not apply\n") != std::string::npos);
   CHECK(text.find("host.tdr") == std::string::npos);
   CHECK(render_text(result.report, {true, false}).find("  - host.tdr: ") != std::string::npos);
 }

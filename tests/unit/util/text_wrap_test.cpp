@@ -80,3 +80,15 @@ TEST_CASE("a quoted command ends at its closing quote") {
   const auto atoms = wrap_atoms("run 'wsl --shutdown' WSL then reads it", style(80));
   CHECK(atoms == std::vector<std::string>{"run", "'wsl --shutdown'", "WSL", "then", "reads", "it"});
 }
+
+TEST_CASE("an atom that is no command and no path (a JSON blob) is cut at the width") {
+  const std::string blob = "{\"cuda_compute_capabilities\":[\"sm_50\",\"sm_60\",\"sm_70\",\"sm_80\",\"compute_90\"],"
+                           "\"cuda_version\":\"12.2\",\"cudnn_version\":\"8\",\"is_cuda_build\":true}";
+  const auto lines = wrap_lines("build info: " + blob, style(40, "      ", "        "));
+  std::string joined;
+  for (const auto& l : lines) {
+    CHECK(display_width(l) <= 40);
+    joined += l.substr(l.find_first_not_of(' '));
+  }
+  CHECK(joined == "build info:" + blob);
+}
