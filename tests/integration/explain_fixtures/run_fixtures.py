@@ -9,6 +9,9 @@ in order, strings exactly); every `findings` id present; no `absent` id (or `sev
 
 Usage: run_fixtures.py TFWSL_BINARY FIXTURES_DIR [--verbose]
 Exit: 0 when every fixture passes, 1 when any fails, 0 with "skipped" when the folder is absent.
+A fixture whose header has `known_miss: WHY` (a miss the tool does not fix yet, its cause named) is
+scored and its miss printed with the reason, without failing the run; once it passes, the run fails
+until the mark is removed, so a mark never outlives its miss.
 Standard library only (no pip packages).
 """
 import json
@@ -16,6 +19,10 @@ import os
 import subprocess
 import sys
 import tempfile
+
+
+KNOWN_MISSES = {}        # fixture name -> why it still misses (its `known_miss:` line)
+current_fixture = [""]   # the fixture split_fixture reads
 
 
 def split_fixture(data: bytes):
@@ -34,6 +41,8 @@ def split_fixture(data: bytes):
     for line in header.decode("utf-8", "replace").splitlines():
         if line.startswith("expect:"):
             expect = json.loads(line[len("expect:"):].strip())
+        elif line.startswith("known_miss:"):
+            KNOWN_MISSES[current_fixture[0]] = line[len("known_miss:"):].strip()
     if expect is None:
         raise ValueError("no 'expect:' line in the header")
     return expect, body
@@ -101,10 +110,12 @@ def main(argv):
     names = sorted(n for n in os.listdir(folder) if n.endswith(".txt") and n != "README.md")
     passed = 0
     failures = []
+    known = []
     with tempfile.TemporaryDirectory(prefix="tfwsl-fixtures-") as tmp:
         for name in names:
             with open(os.path.join(folder, name), "rb") as f:
                 data = f.read()
+            current_fixture[0] = name
             try:
                 expect, body = split_fixture(data)
             except (ValueError, json.JSONDecodeError) as e:
@@ -123,7 +134,12 @@ def main(argv):
                 failures.append((name, [f"output is not JSON: {e}"]))
                 continue
             problems = score(expect, result)
-            if problems:
+            if name in KNOWN_MISSES:
+                if problems:
+                    known.append((name, problems))
+                else:
+                    failures.append((name, [f"marked known_miss ({KNOWN_MISSES[name]}) but it passes now: remove the mark"]))
+            elif problems:
                 failures.append((name, problems))
             else:
                 passed += 1
@@ -133,8 +149,12 @@ def main(argv):
         print(f"FAIL {name}")
         for p in problems:
             print(f"     {p}")
-    print(f"{passed} of {len(names)} fixtures passed")
-    return 0 if passed == len(names) else 1
+    for name, problems in known:
+        print(f"KNOWN MISS {name}: {KNOWN_MISSES[name]}")
+        for p in problems:
+            print(f"     {p}")
+    print(f"{passed} of {len(names)} fixtures passed" + (f" ({len(known)} known misses)" if known else ""))
+    return 0 if not failures else 1
 
 
 if __name__ == "__main__":
