@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/util/atomic_file.hpp"
+#include "common/util/shell_quote.hpp"
 #include "common/util/windows_error_text.hpp"
 
 namespace tfwsl {
