@@ -27,8 +27,8 @@ phase_build_windows() {
   cmake --build --preset windows-mingw -j "$jobs"
 }
 
-# The Linux tree builds without unity batches (CMakePresets.json), so a file that does not include
-# what it uses fails here rather than hiding behind a neighbour in its batch.
+# The Linux tree builds in unity batches; the fuzz tree (scripts/fuzz.sh, in CI) builds without
+# them, so a file that does not include what it uses fails CI there (docs/building.md).
 phase_build_linux() {
   cmake --build --preset linux -j "$jobs"
 }
