@@ -17,10 +17,6 @@
 namespace tfwsl::test {
 namespace {
 
-[[noreturn]] void skip(const std::string& why) {
-  std::cout << "SKIPPED: " << why << std::endl;
-  std::exit(k_skip_exit_code);
-}
 
 // useradd and userdel take /etc/passwd's lock: another test (or helper) may hold it for a moment.
 bool run_with_retries(const std::string& command) {
