@@ -151,7 +151,7 @@ TEST_CASE("package names outside the allowlist pattern never reach apt") {
   }
   auto plan = build_provision_plan(profile_with_apt("-oDebug::x=1"), builtin_compat_db(), PlanSettings{});
   REQUIRE_FALSE(plan);
-  CHECK_THAT(plan.error().describe(), Catch::Contains("is not an apt package name"));
+  CHECK_THAT(plan.error().describe(), Catch::Contains("is an option, not an apt package name"));
 }
 
 TEST_CASE("every catalogued step has a why and a public source, and ids are unique") {
