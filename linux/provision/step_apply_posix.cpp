@@ -83,6 +83,12 @@ Status write_user_file(const std::filesystem::path& file, const std::string& tex
 
 Status write_env_file(const ApplyContext& c) { return write_user_file(c.plan->env_file, env_file_text(*c.plan), *c.user); }
 
+// Something (or something unreadable) is at `path`: only a name known to be free gets a link.
+bool name_taken(const std::filesystem::path& path) {
+  std::error_code ec;
+  return std::filesystem::symlink_status(path, ec).type() != std::filesystem::file_type::not_found;
+}
+
 // TensorFlow's pip guide: link the pip CUDA libraries next to TensorFlow and ptxas into the venv's
 // bin (https://www.tensorflow.org/install/pip, "Linux", step 4's note for the libraries not found).
 // Runs as the venv's writer (as_venv_writer): whatever the user swapped in there is theirs.
@@ -94,16 +100,13 @@ Status link_cuda_libraries(const ApplyContext& c) {
       for (const auto& lib : std::filesystem::directory_iterator(package.path() / "lib", ec)) {
         if (lib.path().filename().string().find(".so") == std::string::npos) continue;
         const auto link = tf_dir / lib.path().filename();
-        std::error_code taken;
-        if (std::filesystem::exists(std::filesystem::symlink_status(link, taken)) || taken) continue;
+        if (name_taken(link)) continue;
         std::filesystem::create_symlink(lib.path(), link, ec);
       }
     }
     const auto ptxas = site / "nvidia/cuda_nvcc/bin/ptxas";
     const auto target = std::filesystem::path(c.plan->venv) / "bin/ptxas";
-    std::error_code taken;
-    if (std::filesystem::exists(ptxas, ec) && !std::filesystem::exists(std::filesystem::symlink_status(target, taken)) && !taken)
-      std::filesystem::create_symlink(ptxas, target, ec);
+    if (std::filesystem::exists(ptxas, ec) && !name_taken(target)) std::filesystem::create_symlink(ptxas, target, ec);
   }
   return {};
 }
