@@ -12,7 +12,7 @@ using namespace tfwsl::doctor;
 
 namespace {
 
-host::HostFacts windows_driver(const std::string& v) {
+host::HostFacts issue26_windows_driver(const std::string& v) {
   host::HostFacts h;
   h.is_windows = true;
   host::HostGpu g;
@@ -23,7 +23,7 @@ host::HostFacts windows_driver(const std::string& v) {
   return h;
 }
 
-agent_api::GpuResponse nvml(const std::string& v) {
+agent_api::GpuResponse issue26_nvml(const std::string& v) {
   agent_api::GpuResponse g;
   g.nvml_driver_version = v;
   g.nvml_source = "nvml";
@@ -41,14 +41,14 @@ WslconfigFacts wslconfig(const std::string& text) {
 }  // namespace
 
 TEST_CASE("gpu.driver-parity: 573.76 on Windows and 570.194 inside WSL are one R570 driver") {
-  auto r = check_driver_parity(windows_driver("573.76"), nvml("570.194"));
+  auto r = check_driver_parity(issue26_windows_driver("573.76"), issue26_nvml("570.194"));
   CHECK(r.status == CheckStatus::ok);
   CHECK(r.summary.find("R570") != std::string::npos);
   // Other branches, a stale Windows driver of the same branch, a Linux driver: still a mismatch.
-  CHECK(check_driver_parity(windows_driver("546.80"), nvml("537.58")).status == CheckStatus::warn);
-  CHECK(check_driver_parity(windows_driver("572.61"), nvml("570.65")).status == CheckStatus::warn);
-  CHECK(check_driver_parity(windows_driver("546.80"), nvml("546.80.01")).status == CheckStatus::warn);
-  CHECK(check_driver_parity(windows_driver("576.02"), nvml("570.194")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(issue26_windows_driver("546.80"), issue26_nvml("537.58")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(issue26_windows_driver("572.61"), issue26_nvml("570.65")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(issue26_windows_driver("546.80"), issue26_nvml("546.80.01")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(issue26_windows_driver("576.02"), issue26_nvml("570.194")).status == CheckStatus::warn);
 }
 
 TEST_CASE("wslconfig.overrides: a policy that forces the networking mode wins over .wslconfig") {
