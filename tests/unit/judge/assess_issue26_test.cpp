@@ -12,13 +12,13 @@ using tfwsl::test::require_check;
 
 namespace {
 
-CheckPolicy default_policy() {
+CheckPolicy issue26_policy() {
   auto policy = check_policy_for_profile("");  // tf-2.15-cuda-12.2 on Ubuntu-22.04, Python 3.9-3.11
   REQUIRE(policy);
   return *policy;
 }
 
-LinuxFacts wsl2_facts() {
+LinuxFacts issue26_wsl2_facts() {
   LinuxFacts f;
   f.wsl.kind = agent_api::WslKind::wsl2;
   f.wsl.dxg = true;
@@ -31,8 +31,8 @@ LinuxFacts wsl2_facts() {
 }  // namespace
 
 TEST_CASE("python.version on Ubuntu 26.04's Python 3.14: no wheel there, the profile's distro beside it", "[judge]") {
-  auto f = wsl2_facts();
-  const auto p = default_policy();
+  auto f = issue26_wsl2_facts();
+  const auto p = issue26_policy();
   CHECK(p.distro == "Ubuntu-22.04");
   CHECK(p.profile_id == "tf-2.15-cuda-12.2");
   f.stack.python_version = "3.14.0";
@@ -48,8 +48,8 @@ TEST_CASE("python.version on Ubuntu 26.04's Python 3.14: no wheel there, the pro
 }
 
 TEST_CASE("gpu.compute-capability fails on Blackwell with NVIDIA's container, before TF is installed", "[judge]") {
-  auto f = wsl2_facts();
-  const auto p = default_policy();
+  auto f = issue26_wsl2_facts();
+  const auto p = issue26_policy();
   CHECK(p.stock_fail_cc_major == 12);
   CHECK(p.container.find("nvcr.io/nvidia/tensorflow") == 0);
   f.gpu.libcuda_loaded = true;

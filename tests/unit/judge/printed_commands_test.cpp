@@ -17,13 +17,13 @@ using tfwsl::test::require_check;
 
 namespace {
 
-CheckPolicy default_policy() {
+CheckPolicy printed_policy() {
   auto policy = check_policy_for_profile("");
   REQUIRE(policy);
   return *policy;
 }
 
-LinuxFacts wsl2_facts() {
+LinuxFacts printed_wsl2_facts() {
   LinuxFacts f;
   f.wsl.kind = agent_api::WslKind::wsl2;
   f.wsl.dxg = true;
@@ -36,13 +36,13 @@ LinuxFacts wsl2_facts() {
 }  // namespace
 
 TEST_CASE("the judge's fixes quote a hostile data path and package names for bash", "[judge][quoting]") {
-  auto f = wsl2_facts();
+  auto f = printed_wsl2_facts();
   f.system.data_paths = {{"/mnt/c/R&D $(touch PWNED)", "/mnt/c", "9p", true}};
-  const auto data = require_check(assess(f, default_policy()), "data.location");
+  const auto data = require_check(assess(f, printed_policy()), "data.location");
   CHECK(data.fix.find("tfwsl-agent dataset import --source '/mnt/c/R&D $(touch PWNED)' --target") != std::string::npos);
-  f = wsl2_facts();
+  f = printed_wsl2_facts();
   f.driver.packages = {"nvidia-driver-535", "evil;rm"};
-  const auto driver = require_check(assess(f, default_policy()), "linux.no-linux-driver");
+  const auto driver = require_check(assess(f, printed_policy()), "linux.no-linux-driver");
   CHECK(driver.fix.find("sudo apt-get remove --purge nvidia-driver-535 'evil;rm'") != std::string::npos);
 }
 
