@@ -26,7 +26,9 @@ ChosenProfile load_chosen_profile(const std::string& option) {
 
 void announce_profile_choice(const ProfileChoice& choice, std::string_view command, std::ostream& err) {
   for (const auto& ignored : choice.ignored) err << command << ": ignored " << ignored << "\n";
-  if (choice.origin != ProfileOrigin::command_line) err << command << ": profile: " << choice.from << "\n";
+  // A file found by looking is named (the built-in default is no file, a --profile was named).
+  if (choice.origin == ProfileOrigin::project || choice.origin == ProfileOrigin::user)
+    err << command << ": profile: " << choice.from << "\n";
 }
 
 ProfileChoice announced_profile_choice(const std::string& option, std::string_view command, std::ostream& err) {

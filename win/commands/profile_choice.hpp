@@ -21,8 +21,8 @@ struct ChosenProfile {
 
 ChosenProfile load_chosen_profile(const std::string& option);
 
-// choose_profile for `command` ("tfwsl doctor"), saying on `err` which file it uses when it was
-// not named on the command line, and every file it passed over with why.
+// choose_profile for `command` ("tfwsl doctor"), saying on `err` which file it uses when it found
+// one by looking (the project's or the user's), and every file it passed over with why.
 ProfileChoice announced_profile_choice(const std::string& option, std::string_view command, std::ostream& err);
 
 // The lines announced_profile_choice writes.

@@ -150,7 +150,7 @@ bool names(const std::vector<std::string>& lines, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("a tfwsl.yaml another user owns is ignored and named; the user's own and root's are taken", "[profile][locate]") {
+TEST_CASE("a tfwsl.yaml another user owns is ignored and named, the user's own and root's are taken", "[profile][locate]") {
   test::TempDir dir;
   const fs::path shared = dir.path() / "tmp";
   fs::create_directories(shared / "work");
