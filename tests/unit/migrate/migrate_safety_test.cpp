@@ -14,7 +14,7 @@ using namespace tfwsl::migrate;
 
 namespace {
 
-Result<MigratePlan> plan_of(test::FakeProjectFiles& fs, const std::string& name = "flowers", const std::string& to = "~/projects") {
+Result<MigratePlan> safety_plan_of(test::FakeProjectFiles& fs, const std::string& name = "flowers", const std::string& to = "~/projects") {
   static const auto profiles = shipped_wsl_profiles();
   return build_plan({fs, name, to, "~/datasets", true, builtin_migrate_facts(), profiles});
 }
@@ -40,7 +40,7 @@ TEST_CASE("the ownership mark proves a file is migrate's only while it is unchan
 TEST_CASE("a requirements.wsl.txt the user wrote is left alone: the plan uses requirements.tfwsl.txt", "[migrate][safety]") {
   auto fs = tf210_project();
   fs.files["requirements.wsl.txt"] = "# my own Linux pins\ntensorflow==2.15.1\n";
-  auto plan = plan_of(fs);
+  auto plan = safety_plan_of(fs);
   REQUIRE(plan);
   REQUIRE(plan->translation.files.size() == 1);
   CHECK(plan->translation.files[0].target == "requirements.tfwsl.txt");
@@ -56,7 +56,7 @@ TEST_CASE("both names taken by the user's files: the plan refuses, naming them",
   auto fs = tf210_project();
   fs.files["requirements.wsl.txt"] = "mine\n";
   fs.files["requirements.tfwsl.txt"] = "mine too\n";
-  auto plan = plan_of(fs);
+  auto plan = safety_plan_of(fs);
   REQUIRE(plan);
   REQUIRE(plan->problems.size() == 1);
   CHECK(plan->problems[0].find("requirements.wsl.txt exists and was not written by tfwsl migrate") != std::string::npos);
@@ -68,12 +68,12 @@ TEST_CASE("both names taken by the user's files: the plan refuses, naming them",
 TEST_CASE("migrate's own earlier translation is replaced, or kept when it is the same", "[migrate][safety]") {
   auto fs = tf210_project();
   fs.files["requirements.wsl.txt"] = with_ownership_mark("requirements.txt", "tensorflow[and-cuda]==2.15.*\n");
-  auto plan = plan_of(fs);
+  auto plan = safety_plan_of(fs);
   REQUIRE(plan);
   CHECK(plan->translation.files[0].target == "requirements.wsl.txt");
   CHECK(plan->writes[0].action == WriteAction::replace_ours);
   fs.files["requirements.wsl.txt"] = with_ownership_mark("requirements.txt", plan->translation.files[0].text);
-  auto same = plan_of(fs);
+  auto same = safety_plan_of(fs);
   REQUIRE(same);
   CHECK(same->writes[0].action == WriteAction::keep);
 }
@@ -81,14 +81,14 @@ TEST_CASE("migrate's own earlier translation is replaced, or kept when it is the
 TEST_CASE("a bad --name or --to is refused before anything is read or written", "[migrate][safety]") {
   for (const std::string name : {"../../escape", "a/b", "..", ".", "", "-rf", "a\\b"}) {
     auto fs = tf210_project();
-    auto plan = plan_of(fs, name);
+    auto plan = safety_plan_of(fs, name);
     REQUIRE_FALSE(plan);
     CHECK(plan.error().message.find("must be one folder name") != std::string::npos);
     CHECK(fs.reads == 0);
   }
   for (const std::string to : {"projects", "C:\\work", "~/a/../../b", "~/.."}) {
     auto fs = tf210_project();
-    auto plan = plan_of(fs, "flowers", to);
+    auto plan = safety_plan_of(fs, "flowers", to);
     REQUIRE_FALSE(plan);
     CHECK(plan.error().message.find("--to '" + to + "' must be a Linux folder") != std::string::npos);
   }
@@ -96,7 +96,7 @@ TEST_CASE("a bad --name or --to is refused before anything is read or written", 
 
 TEST_CASE("tfwsl.yaml is YAML whatever the names: a round trip of hostile ones", "[migrate][safety]") {
   auto fs = tf210_project();
-  auto plan = plan_of(fs);
+  auto plan = safety_plan_of(fs);
   REQUIRE(plan);
   const std::vector<std::string> names = {"set #2, v{1}", "a: b", "- x", "'quoted'", "\"dq\"", "[list]", "&anchor *ref", "yes",
                                           "null", "~", "%tag", "@at", "`tick`", "tab\there", "ünïcödé", "line\nbreak", "# hash"};
@@ -128,7 +128,7 @@ TEST_CASE("a main file whose name no import can name is run by its path", "[migr
   auto fs = tf210_project();
   fs.files.erase("train.py");
   fs.files["train-model.py"] = "import tensorflow as tf\n";
-  auto plan = plan_of(fs);
+  auto plan = safety_plan_of(fs);
   REQUIRE(plan);
   auto home = with_home(*plan, "/home/tf");
   CHECK(how_to_run(home).wsl.find("bin/python train-model.py") != std::string::npos);
