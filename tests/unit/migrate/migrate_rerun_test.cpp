@@ -15,7 +15,7 @@ namespace {
 
 MigratePlan plan_for(const std::string& requirements) {
   static const auto profiles = shipped_wsl_profiles();
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = requirements;
   fs.files["train.py"] = "import tensorflow as tf\n";
   auto plan = build_plan({fs, "flowers", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles});
@@ -23,8 +23,8 @@ MigratePlan plan_for(const std::string& requirements) {
   return *plan;
 }
 
-test::FakeMigrationPorts ports_with_project() {
-  test::FakeMigrationPorts ports;
+migrate::test::FakeMigrationPorts ports_with_project() {
+  migrate::test::FakeMigrationPorts ports;
   ports.windows_project = {{"train.py", "import tensorflow as tf\n"}, {"model.py", "M = 1\n"}, {"data/labels.csv", "a,b\n"}};
   return ports;
 }

@@ -14,13 +14,13 @@ using namespace tfwsl::migrate;
 
 namespace {
 
-Result<MigratePlan> safety_plan_of(test::FakeProjectFiles& fs, const std::string& name = "flowers", const std::string& to = "~/projects") {
+Result<MigratePlan> safety_plan_of(migrate::test::FakeProjectFiles& fs, const std::string& name = "flowers", const std::string& to = "~/projects") {
   static const auto profiles = shipped_wsl_profiles();
   return build_plan({fs, name, to, "~/datasets", true, builtin_migrate_facts(), profiles});
 }
 
-test::FakeProjectFiles tf210_project() {
-  test::FakeProjectFiles fs;
+migrate::test::FakeProjectFiles tf210_project() {
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0\npandas\n";
   fs.files["train.py"] = "import tensorflow as tf\n";
   return fs;
