@@ -10,7 +10,7 @@ using namespace tfwsl::migrate;
 
 namespace {
 
-using test::FakeMigrationPorts;
+using migrate::test::FakeMigrationPorts;
 
 class FakePorts final : public FakeMigrationPorts {
  public:
@@ -22,7 +22,7 @@ class FakePorts final : public FakeMigrationPorts {
 
 MigratePlan sample_plan(bool force = true) {
   static const auto profiles = shipped_wsl_profiles();
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0\npandas\n";
   fs.files["train.py"] = "import tensorflow as tf\nDATA = r'D:\\data\\flowers'\n";
   fs.files["util/helpers.py"] = "import tensorflow\n";
@@ -119,7 +119,7 @@ TEST_CASE("the main module: main/train/app first, else the first module importin
 
 TEST_CASE("a Keras 2 project on a Keras 3 target runs with TF_USE_LEGACY_KERAS=1, said in MIGRATION.md", "[migrate][apply]") {
   static const auto profiles = shipped_wsl_profiles();
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow>=2.16,<2.17\n";
   fs.files["train.py"] = "import tensorflow as tf\nmodel.fit_generator(g)\n";
   auto plan = build_plan({fs, "old-keras", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles});

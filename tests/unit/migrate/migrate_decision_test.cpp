@@ -8,13 +8,13 @@ using namespace tfwsl::migrate;
 
 namespace {
 
-Result<MigratePlan> plan_of(test::FakeProjectFiles& fs, bool force = false) {
+Result<MigratePlan> plan_of(migrate::test::FakeProjectFiles& fs, bool force = false) {
   static const auto profiles = shipped_wsl_profiles();
   return build_plan({fs, "proj", "~/projects", "~/datasets", force, builtin_migrate_facts(), profiles});
 }
 
 MigratePlan plan_of_requirements(const std::string& text) {
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = text;
   auto plan = plan_of(fs);
   REQUIRE(plan);
@@ -67,7 +67,7 @@ TEST_CASE("exit codes: go ahead 0, native-ok 1 unless --force, refused or ambigu
   CHECK(exit_code_for(plan_of_requirements("tensorflow==2.10.1\n")) == 1);
   CHECK(exit_code_for(plan_of_requirements("tensorflow==1.15\n")) == 2);
   CHECK(exit_code_for(plan_of_requirements("tensorflow==2.13.0\n")) == 2);
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow==2.10.1\n";
   auto forced = plan_of(fs, true);
   REQUIRE(forced);
@@ -75,7 +75,7 @@ TEST_CASE("exit codes: go ahead 0, native-ok 1 unless --force, refused or ambigu
 }
 
 TEST_CASE("a project without requirement files is an error that changes nothing", "[migrate][decision]") {
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["train.py"] = "import tensorflow\n";
   auto plan = plan_of(fs);
   REQUIRE_FALSE(plan);
@@ -83,7 +83,7 @@ TEST_CASE("a project without requirement files is an error that changes nothing"
 }
 
 TEST_CASE("Keras 2 APIs on a Keras 3 target ask for tf-keras, on 2.15 they do not", "[migrate][decision]") {
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow>=2.16,<2.17\n";
   fs.files["m.py"] = "model.fit_generator(g)\n";
   auto plan = plan_of(fs);
@@ -105,7 +105,7 @@ TEST_CASE("Keras 2 APIs on a Keras 3 target ask for tf-keras, on 2.15 they do no
 }
 
 TEST_CASE("datasets: existing folders with sizes and an estimate, nested ones folded, a path map", "[migrate][plan]") {
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow==2.15.*\n";
   fs.files["train.py"] = "A = r'D:\\data\\flowers'\nB = 'D:/data/flowers/train'\nC = 'D:\\data\\flowers\\labels.csv'\nZ = 'E:\\gone'\n";
   fs.windows["d:\\data\\flowers"] = {true, 3000, 3'000'000'000};
@@ -130,7 +130,7 @@ TEST_CASE("datasets: existing folders with sizes and an estimate, nested ones fo
 }
 
 TEST_CASE("a path on a drive the distro does not mount is a problem: exit 2", "[migrate][plan]") {
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow==2.15.*\n";
   fs.files["cfg.yaml"] = "data: 'Q:\\sets\\cats'\nmore: 'Q:\\sets\\dogs'\n";
   fs.drives = std::set<char>{'c'};

@@ -16,8 +16,8 @@ namespace {
 
 Result<MigratePlan> plan_real(const std::string& name, const std::string& profile = "") {
   static const auto profiles = shipped_wsl_profiles();
-  static auto fs = test::FakeProjectFiles{};
-  fs = test::real_project(name);
+  static auto fs = migrate::test::FakeProjectFiles{};
+  fs = migrate::test::real_project(name);
   REQUIRE_FALSE(fs.files.empty());
   return build_plan({fs, "proj", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles, profile});
 }
@@ -55,7 +55,7 @@ TEST_CASE("Poetry tables: a bare version is ==, dev-only TensorFlow is read (spl
 
 TEST_CASE("a pyproject.toml that is not TOML names file:line:col and changes nothing", "[migrate][real][toml]") {
   static const auto profiles = shipped_wsl_profiles();
-  test::FakeProjectFiles fs = test::real_project("real-keras3-keras-quoted-keys");
+  migrate::test::FakeProjectFiles fs = migrate::test::real_project("real-keras3-keras-quoted-keys");
   fs.files["pyproject.toml"].insert(fs.files["pyproject.toml"].find("[project]"), "[broken\n");
   auto plan = build_plan({fs, "proj", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles});
   REQUIRE_FALSE(plan);
@@ -183,7 +183,7 @@ TEST_CASE("--profile picks the target, and is refused when the pins exclude it",
 
 TEST_CASE("a hash-pinned requirement keeps its continuation and hashes when translated (issue 22.20)", "[migrate][translation]") {
   static const auto profiles = shipped_wsl_profiles();
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0 \\\n    --hash=sha256:aaaa \\\n    --hash=sha256:bbbb\nnumpy==1.26.4 \\\n    --hash=sha256:cccc\n";
   auto plan = build_plan({fs, "proj", "~/projects", "~/datasets", true, builtin_migrate_facts(), profiles});
   REQUIRE(plan);

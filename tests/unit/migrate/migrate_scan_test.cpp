@@ -36,7 +36,7 @@ TEST_CASE("read_toml_requirements names the line and column where a file stops b
 }
 
 TEST_CASE("the scan follows -r and -c, notes a missing include, and reads .python-version", "[migrate][scan]") {
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "-r reqs/base.txt\n-c ../outside.txt\n--constraint missing.txt\nflask\n";
   fs.files["reqs/base.txt"] = "-r ../requirements.txt\ntensorflow>=2.13\n";
   fs.files[".python-version"] = "3.11.4\n";
@@ -59,10 +59,10 @@ TEST_CASE("the scan follows -r and -c, notes a missing include, and reads .pytho
 }
 
 TEST_CASE("a missing project and a pyproject.toml that is not TOML are errors", "[migrate][scan]") {
-  test::FakeProjectFiles missing;
+  migrate::test::FakeProjectFiles missing;
   missing.exists = false;
   CHECK(scan_project(missing, builtin_migrate_facts()).error().code == ErrorCode::not_found);
-  test::FakeProjectFiles broken;
+  migrate::test::FakeProjectFiles broken;
   broken.files["pyproject.toml"] = "[project]\ndependencies = [\"tensorflow\n";
   auto scan = scan_project(broken, builtin_migrate_facts());
   REQUIRE_FALSE(scan);
@@ -77,7 +77,7 @@ TEST_CASE("requirement files are known by name, generated siblings are skipped",
   CHECK(requirements_format_of("Pipfile") == parse::RequirementsFormat::pipfile);
   CHECK_FALSE(requirements_format_of("sub/setup.py"));
   CHECK_FALSE(requirements_format_of("Pipfile.lock"));
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow\n";
   fs.files["requirements.wsl.txt"] = "tensorflow[and-cuda]==2.15.*\n";
   auto scan = scan_project(fs, builtin_migrate_facts());

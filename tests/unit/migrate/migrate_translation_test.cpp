@@ -10,7 +10,7 @@ namespace {
 
 Translation translation_of(const std::string& name, const std::string& text) {
   static const auto profiles = shipped_wsl_profiles();
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files[name] = text;
   auto plan = build_plan({fs, "p", "~/projects", "~/datasets", true, builtin_migrate_facts(), profiles});
   REQUIRE(plan);
@@ -117,7 +117,7 @@ TEST_CASE("the built-in migrate facts load, a broken file says where", "[migrate
 
 TEST_CASE("include lines (-r, -c) point at the translated sibling only when the project has the file", "[migrate][translate]") {
   static const auto profiles = shipped_wsl_profiles();
-  test::FakeProjectFiles fs;
+  migrate::test::FakeProjectFiles fs;
   fs.files["reqs/requirements-gpu.txt"] = "-r ../base.txt\n-r common.txt\n-c missing.txt\ntensorflow==2.15.1\n";
   fs.files["base.txt"] = "numpy\n";
   fs.files["reqs/common.txt"] = "pandas\n";
