@@ -9,9 +9,12 @@ namespace {
 
 using nlohmann::json;
 
+// A pointer into the doctor's own checks (never into a copy: value() would return one).
 const json* doctor_check_named(const json& doctor, const std::string& id) {
-  for (const json& check : doctor.value("checks", json::array()))
-    if (check.value("id", "") == id) return &check;
+  const auto checks = doctor.find("checks");
+  if (checks == doctor.end() || !checks->is_array()) return nullptr;
+  for (const json& check : *checks)
+    if (check.is_object() && check.value("id", "") == id) return &check;
   return nullptr;
 }
 

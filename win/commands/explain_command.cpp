@@ -85,12 +85,16 @@ ExplainSource explain_source(const std::vector<std::string>& words) {
   if (word == "-") return ExplainSource::standard_input;
   std::error_code ec;
   if (std::filesystem::exists(explain_input_path(word), ec)) return ExplainSource::file;
-  // Error codes hold no '\\' and no '.ext' tail; a path or a file name does: a typo, not a text.
-  const auto dot = word.rfind('.');
-  const bool file_name_tail = dot != std::string::npos && dot + 1 < word.size() && word.size() - dot <= 5 &&
-                              std::isalpha(static_cast<unsigned char>(word[dot + 1])) &&
-                              word.find_first_of("/:") == std::string::npos;
-  if (word.find('\\') != std::string::npos || file_name_tail) return ExplainSource::file;
+  // Error codes hold no '\\', start with no '/' and end in no '.ext'; a path or a file name does: a
+  // typo, not a text. A link (https://...) is text.
+  if (word.find("://") != std::string::npos) return ExplainSource::text;
+  const auto slash = word.find_last_of('/');
+  const std::string name = slash == std::string::npos ? word : word.substr(slash + 1);
+  const auto dot = name.rfind('.');
+  const bool file_name_tail = dot != std::string::npos && dot > 0 && dot + 1 < name.size() && name.size() - dot <= 5 &&
+                              std::isalpha(static_cast<unsigned char>(name[dot + 1]));
+  const bool absolute_or_relative = word.rfind("/", 0) == 0 || word.rfind("./", 0) == 0 || word.rfind("~/", 0) == 0;
+  if (word.find('\\') != std::string::npos || file_name_tail || absolute_or_relative) return ExplainSource::file;
   return ExplainSource::text;
 }
 

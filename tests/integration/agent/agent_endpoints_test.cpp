@@ -208,5 +208,7 @@ TEST_CASE("tfwsl-agent check --json prints the report and exits 2 on this GPU-le
   CHECK(find_check(report, "gpu.visible") != nullptr);
   auto [text_code, text] = run_agent({"check", "--python", "/nonexistent/python"}, "");
   CHECK(text_code == 2);
-  CHECK(text.find("linux.libcuda: libcuda.so.1 not found") != std::string::npos);
+  // The compact text: the root cause under its category, then the summary naming it first.
+  CHECK(text.find("] Linux side: libcuda.so.1 not found\n") != std::string::npos);
+  CHECK(text.find("Fix first: linux.libcuda") != std::string::npos);
 }

@@ -65,7 +65,7 @@ TEST_CASE("completion: a command's words are its subcommands and its own options
   }
 }
 
-TEST_CASE("tfwsl completion bash prints the script; an unknown shell is a usage error") {
+TEST_CASE("tfwsl completion bash prints the script, an unknown shell is a usage error") {
   auto r = test::run_captured(cli::run_cli, {"completion", "bash"});
   CHECK(r.code == 0);
   CHECK(r.out.find("complete -o default -F _tfwsl_complete tfwsl") != std::string::npos);

@@ -142,7 +142,8 @@ TEST_CASE("golden: a push's live line at 80 columns, its middle shortened and it
   status.tick();
   const std::string written = err.str();
   const std::string line = written.substr(written.rfind("\x1b[K") + 3);
-  CHECK(line == "tfwsl data push: copying 123456/654321 files...ady there, 2 problems, ETA 17:47 (754 s)");
+  // 79 columns: 38 from the start, "...", 38 from the end (shorten_middle splits the room in half).
+  CHECK(line == "tfwsl data push: copying 123456/654321...y there, 2 problems, ETA 17:47 (754 s)");
   CHECK(line.size() == 79);
   status.stop();
 }

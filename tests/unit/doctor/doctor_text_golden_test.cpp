@@ -99,7 +99,7 @@ TEST_CASE("golden: no distribution: tfwsl provision is the fix, the echoes count
   matches_golden("no-distro", false);
 }
 
-TEST_CASE("the compact doctor shows only what is wrong; -v lists every check", "[doctor]") {
+TEST_CASE("the compact doctor shows only what is wrong, -v lists every check", "[doctor]") {
   const Report report = report_from("broken");
   RenderOptions options;
   const std::string compact = render_text(report, options);

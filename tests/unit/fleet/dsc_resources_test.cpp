@@ -71,7 +71,7 @@ TEST_CASE("dsc WslConfig get: the keys the file sets, typed as the instance sche
   CHECK(tfwsl.calls == std::vector<std::string>{"wslconfig show --json"});
 }
 
-TEST_CASE("dsc WslConfig test: out of the desired state names the differing property; nothing is written") {
+TEST_CASE("dsc WslConfig test: out of the desired state names the differing property, nothing is written") {
   FakeInvoker tfwsl;
   tfwsl.answers["wslconfig show"] = {0, shown("4GB").dump(), ""};
   tfwsl.answers["wslconfig set"] = {0, planned("4GB", "16GB").dump(), ""};
@@ -89,6 +89,7 @@ TEST_CASE("dsc WslConfig set: writes only when test finds a difference, with --y
   tfwsl.answers["wslconfig set wsl2.memory=16GB wsl2.processors=6 --dry-run"] = {0, planned("4GB", "16GB").dump(), ""};
   tfwsl.answers["wslconfig set wsl2.memory=16GB wsl2.processors=6 --yes"] = {0, json{{"written", true}}.dump(), ""};
   auto state = dsc::wslconfig_set(json{{"memory", "16GB"}, {"processors", 6}, {"restart", true}}, tfwsl);
+  INFO((state ? std::string() : state.error().message));
   REQUIRE(state);
   CHECK(state->value("memory", "") == "16GB");
   CHECK(!state->contains("_inDesiredState"));
@@ -123,7 +124,7 @@ TEST_CASE("dsc WslConfig: a command that printed no JSON is an error naming it a
   CHECK(state.error().message.find("Access is denied.") != std::string::npos);
 }
 
-TEST_CASE("dsc Profile: test is provision --check; set provisions only when a step would change") {
+TEST_CASE("dsc Profile: test is provision --check, set provisions only when a step would change") {
   const json changed = {{"recap",
                          {{"host_steps", json::array({{{"id", "distro.installed"}, {"result", "changed"}, {"message", "install"}}})},
                           {"steps", json::array({{{"id", "cuda.toolkit"}, {"result", "ok"}, {"message", "12.2"}}})},
@@ -148,7 +149,7 @@ TEST_CASE("dsc Profile: test is provision --check; set provisions only when a st
   CHECK(provisioned.calls == std::vector<std::string>{"provision --check --json --profile tf-2.15-cuda-12.2"});
 }
 
-TEST_CASE("dsc Profile: a failed step fails set with the step's words; no profile is refused") {
+TEST_CASE("dsc Profile: a failed step fails set with the step's words, no profile is refused") {
   const json failed = {{"recap",
                         {{"steps", json::array({{{"id", "cuda.toolkit"}, {"result", "failed"}, {"message", "apt-get exited 100"}}})},
                          {"counts", {{"ok", 0}, {"changed", 0}, {"failed", 1}, {"skipped", 0}}}}}};

@@ -35,11 +35,12 @@ LinuxFacts printed_wsl2_facts() {
 
 }  // namespace
 
-TEST_CASE("the judge's fixes quote a hostile data path and package names for bash", "[judge][quoting]") {
+TEST_CASE("the judge's fixes quote a hostile data path for PowerShell and package names for bash", "[judge][quoting]") {
   auto f = printed_wsl2_facts();
   f.system.data_paths = {{"/mnt/c/R&D $(touch PWNED)", "/mnt/c", "9p", true}};
   const auto data = require_check(assess(f, printed_policy()), "data.location");
-  CHECK(data.fix.find("tfwsl-agent dataset import --source '/mnt/c/R&D $(touch PWNED)' --target") != std::string::npos);
+  // data push is typed in Windows, so the folder is named as Windows names it and quoted for PowerShell.
+  CHECK(data.fix.find("tfwsl data push 'C:\\R&D $(touch PWNED)'") != std::string::npos);
   f = printed_wsl2_facts();
   f.driver.packages = {"nvidia-driver-535", "evil;rm"};
   const auto driver = require_check(assess(f, printed_policy()), "linux.no-linux-driver");

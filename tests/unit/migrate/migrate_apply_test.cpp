@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "common/migrate/apply_plan.hpp"
 #include "common/migrate/ownership_mark.hpp"
 #include "tests/unit/migrate/fake_migration_ports.hpp"
@@ -98,6 +101,7 @@ TEST_CASE("a changed plan starts the record over, an unforced native-ok plan is 
   plan.translation.files[0].text += "scipy\n";
   ports.calls.clear();
   REQUIRE(apply_plan(plan, ports, {"C:\\work\\flowers", true}));
+  INFO(fmt::format("{}", fmt::join(ports.calls, " | ")));
   CHECK(ports.calls.size() == 6);  // write, copy, place, the dataset, install, check (provision re-checked, kept)
   CHECK(ports.calls[1].find(".git") == std::string::npos);  // copied when asked
   FakePorts untouched;

@@ -19,7 +19,7 @@ Result<MigratePlan> plan_real(const std::string& name, const std::string& profil
   static auto fs = migrate::test::FakeProjectFiles{};
   fs = migrate::test::real_project(name);
   REQUIRE_FALSE(fs.files.empty());
-  return build_plan({fs, "proj", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles, profile});
+  return build_plan({fs, "proj", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles, "", profile});
 }
 
 std::string target_of(const MigratePlan& p) { return p.decision.target ? p.decision.target->series.to_string() : ""; }
@@ -77,7 +77,7 @@ TEST_CASE("setup.py pins behind a module-level variable are read (magenta, GPflo
   CHECK(translated(*tcn, "tensorflow", "tensorflow[and-cuda]==2.15.*"));
 }
 
-TEST_CASE("setup.py that reads a file follows it; what is computed is named, not guessed", "[migrate][real][setup-py]") {
+TEST_CASE("setup.py that reads a file follows it, what is computed is named, not guessed", "[migrate][real][setup-py]") {
   auto tfrs = plan_real("real-tfrs-pathlib-read-text");
   REQUIRE(tfrs);
   CHECK(std::any_of(tfrs->scan.notes.begin(), tfrs->scan.notes.end(),
@@ -113,7 +113,7 @@ TEST_CASE("a spec admits a series by its interval, not by probing made-up versio
   CHECK_FALSE(series("==2.15.1,!=2.15.1", "2.15"));
 }
 
-TEST_CASE("conda files by other names, in subfolders, are read; recipes are not (stardist, CSBDeep, deepchem)", "[migrate][real][conda]") {
+TEST_CASE("conda files by other names, in subfolders, are read, recipes are not (stardist, CSBDeep, deepchem)", "[migrate][real][conda]") {
   auto stardist = plan_real("real-stardist-conda-subfolder");
   REQUIRE(stardist);
   CHECK(stardist->decision.decision == Decision::native_ok);

@@ -99,7 +99,7 @@ TEST_CASE("a link planted under the old temporary name does not redirect the wri
   CHECK(fs::is_symlink(planted));
 }
 
-TEST_CASE("a replaced file keeps its permission bits; a new one gets rw-r--r--", "[atomic_file]") {
+TEST_CASE("a replaced file keeps its permission bits, a new one gets rw-r--r--", "[atomic_file]") {
   test::TempDir dir;
   const auto target = dir.path() / ".wslconfig";
   test::write_file(target, "old\n");

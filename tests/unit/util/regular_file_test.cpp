@@ -54,7 +54,7 @@ TEST_CASE("a device and a FIFO are refused at once, without a read", "[regular_f
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
 }
 
-TEST_CASE("a link to a regular file is followed; a dangling one is missing", "[regular_file]") {
+TEST_CASE("a link to a regular file is followed, a dangling one is missing", "[regular_file]") {
   test::TempDir dir;
   test::write_file(dir.path() / "real", "text");
   fs::create_symlink(dir.path() / "real", dir.path() / "link");
