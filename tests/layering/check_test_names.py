@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""No Catch2 TEST_CASE name may start with '-': catch_discover_tests passes the name to the test
-binary as its argument, and Catch2 reads it as an option instead (`-l ...` lists the tests and
-exits 0, so the test "passes" without running; `--exclude ...` is an unknown option and fails).
+"""No Catch2 TEST_CASE name may start with '-' or hold ';': catch_discover_tests passes the name to
+the test binary as its argument, and Catch2 reads a leading '-' as an option instead (`-l ...` lists
+the tests and exits 0, so the test "passes" without running; `--exclude ...` is an unknown option and
+fails); CTest splits a name at ';' into two tests, neither of which matches ("No tests ran").
 Exit 0 none, 1 the names found."""
 import pathlib
 import re
@@ -11,8 +12,10 @@ found = []
 for path in sorted(pathlib.Path(sys.argv[1]).rglob("*.cpp")):
     for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
         if re.search(r'TEST_CASE\(\s*"-', line):
-            found.append(f"{path}:{number}: {line.strip()}")
+            found.append(f"{path}:{number}: starts with '-': {line.strip()}")
+        if re.search(r'TEST_CASE\(\s*"[^"]*;', line):
+            found.append(f"{path}:{number}: holds ';': {line.strip()}")
 for line in found:
-    print("FAILED: a test name that Catch2 reads as an option:", line)
-print(f"{len(found)} test names start with '-'")
+    print("FAILED: a test name CTest cannot pass to Catch2:", line)
+print(f"{len(found)} test names start with '-' or hold ';'")
 sys.exit(1 if found else 0)

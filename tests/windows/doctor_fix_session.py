@@ -48,7 +48,8 @@ def installs(s):
 def broken_report(s):
     r = s.run(["doctor"])
     out = r.stdout.replace("\r\n", "\n")
-    check(r.returncode == 2 and "wsl.distro: no Linux distribution is installed" in out,
+    # The compact text: the root cause under its category, then the summary naming it first.
+    check(r.returncode == 2 and "] WSL: no Linux distribution is installed\n" in out and "Fix first: wsl.distro" in out,
           "doctor without a distro: exit 2, wsl.distro is the root cause", f"exit {r.returncode}\n{out[-1500:]}")
     check("fix: tfwsl provision installs" in out, "... and its fix is tfwsl's own command", out[-1500:])
     check(all(len(line) <= 80 for line in out.splitlines()), "... every line within 80 columns",

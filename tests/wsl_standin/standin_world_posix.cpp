@@ -38,10 +38,32 @@ void install_agent_in_distro(const std::string& which, const fs::path& agent, co
                           fs::perms::others_exec);
 }
 
-// Registry: one .reg import (each `wine reg add` would start Wine again).
+// Keys that belong to a scenario's world alone: the Wine prefix is shared by every scenario, so each
+// import deletes them first, and a key one scenario set (a WSL policy) is not seen by the next.
+constexpr const char* k_scenario_keys[] = {
+    R"(HKEY_LOCAL_MACHINE\SOFTWARE\Policies\WSL)",
+    R"(HKEY_CURRENT_USER\Software\Microsoft\Windows\CurrentVersion\Lxss)",
+    R"(HKEY_LOCAL_MACHINE\SYSTEM\CurrentControlSet\Services\vmcompute)",
+    R"(HKEY_LOCAL_MACHINE\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002be10318}\0009)",
+};
+
+// Registry: one .reg import (each `wine reg add` would start Wine again): the scenario's keys
+// deleted, then its file's keys set.
 void import_registry(const fs::path& wine, const fs::path& reg_file) {
   if (!fs::exists(reg_file)) return;
-  auto r = run_captured({wine.string(), "regedit", "/S", windows_path(reg_file)}, boost::this_process::environment());
+  std::ifstream in(reg_file, std::ios::binary);
+  std::stringstream scenario;
+  scenario << in.rdbuf();
+  std::string body = scenario.str();
+  if (body.rfind("REGEDIT4", 0) == 0) body.erase(0, body.find('\n') + 1);
+  const fs::path applied = reg_file.parent_path() / "registry-applied.reg";
+  {
+    std::ofstream out(applied, std::ios::binary | std::ios::trunc);
+    out << "REGEDIT4\n\n";
+    for (const char* key : k_scenario_keys) out << "[-" << key << "]\n\n";
+    out << body;
+  }
+  auto r = run_captured({wine.string(), "regedit", "/S", windows_path(applied)}, boost::this_process::environment());
   if (r.exit_code != 0) std::cerr << "regedit exited " << r.exit_code << ": " << r.err << "\n";
 }
 

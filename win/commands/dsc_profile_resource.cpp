@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "win/commands/dsc_schema_refs.hpp"
+
 namespace tfwsl::cli::dsc {
 namespace {
 
@@ -100,7 +102,7 @@ json profile_instance_schema() {
               {"readOnly", true},
               {"properties", {{"ok", count}, {"changed", count}, {"failed", count}, {"skipped", count}}}}},
             {"error", {{"type", "string"}, {"readOnly", true}}},
-            {"_inDesiredState", {{"type", json::array({"boolean", "null"})}, {"readOnly", true}}}}}};
+            {"_inDesiredState", {{"$ref", k_dsc_in_desired_state_schema}}}}}};
 }
 
 Result<json> profile_get(const json& input, TfwslInvoker& tfwsl) {

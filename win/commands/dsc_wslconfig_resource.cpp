@@ -10,6 +10,7 @@
 
 #include "common/util/ascii.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
+#include "win/commands/dsc_schema_refs.hpp"
 
 namespace tfwsl::cli::dsc {
 namespace {
@@ -65,7 +66,8 @@ std::optional<KnownKey> managed_key_named(std::string_view section, const std::s
 // A desired value as `wslconfig set` takes it, or why it cannot be one.
 Result<std::string> assignment_text(const KnownKey& key, const json& value, const std::string& where) {
   const bool fits = (key.kind == ValueKind::boolean && value.is_boolean()) ||
-                    (key.kind == ValueKind::number && value.is_number_unsigned()) ||
+                    // Parsed JSON holds 6 as unsigned, a document built in C++ as signed: both are a count.
+                    (key.kind == ValueKind::number && value.is_number_integer() && value.get<long long>() >= 0) ||
                     (key.kind != ValueKind::boolean && key.kind != ValueKind::number && value.is_string() &&
                      !value.get<std::string>().empty());
   if (!fits)
@@ -183,7 +185,7 @@ json wslconfig_instance_schema() {
                                 {"additionalProperties", false},
                                 {"properties", key_properties(k_experimental)},
                                 {"description", "keys of the [experimental] section"}};
-  properties["_inDesiredState"] = {{"type", json::array({"boolean", "null"})}, {"readOnly", true}};
+  properties["_inDesiredState"] = {{"$ref", k_dsc_in_desired_state_schema}};
   return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
           {"title", k_wslconfig_type},
           {"description", "Values of a .wslconfig, written by tfwsl's editor (backup, atomic, encoding kept)"},

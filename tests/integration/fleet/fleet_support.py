@@ -20,8 +20,44 @@ def dsc_schema(name):
         return json.load(f)
 
 
+# DSC's schemas are bundled: each definition they refer to is in their $defs under its canonical
+# raw.githubusercontent.com id. A resource's instance schema refers to them by the short aka.ms
+# address DSC documents (https://aka.ms/dsc/schemas/v3/...), which redirects to the same files: both
+# resolve here, offline, to the bundled copies.
+DSC_CANONICAL = "https://raw.githubusercontent.com/PowerShell/DSC/main/schemas/v3.1.0/"
+DSC_ALIASES = ["https://aka.ms/dsc/schemas/v3/", "https://aka.ms/dsc/schemas/v3.1/", "https://aka.ms/dsc/schemas/v3.1.0/"]
+
+
+def dsc_definitions():
+    found = {}
+    for name in os.listdir(SCHEMAS):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(SCHEMAS, name), encoding="utf-8") as f:
+            for uri, definition in json.load(f).get("$defs", {}).items():
+                if not uri.startswith(DSC_CANONICAL):
+                    continue
+                found[uri] = definition
+                for alias in DSC_ALIASES:
+                    found[alias + uri[len(DSC_CANONICAL):]] = definition
+    return found
+
+
+def validator_for(schema):
+    store = dsc_definitions()
+    try:
+        from referencing import Registry, Resource  # jsonschema >= 4.18
+        from referencing.jsonschema import DRAFT202012
+        registry = Registry().with_resources(
+            (uri, Resource.from_contents(d, default_specification=DRAFT202012)) for uri, d in store.items())
+        return jsonschema.Draft202012Validator(schema, registry=registry)
+    except ImportError:  # Debian 12's python3-jsonschema 4.10
+        resolver = jsonschema.RefResolver.from_schema(schema, store=store)
+        return jsonschema.Draft202012Validator(schema, resolver=resolver)
+
+
 def problems(schema, document):
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = validator_for(schema)
     return [f"/{'/'.join(str(p) for p in e.absolute_path)}: {e.message}" for e in validator.iter_errors(document)]
 
 

@@ -54,7 +54,7 @@ TEST_CASE("summary line: problems give the count, the exit code, the fix first a
 
 TEST_CASE("summary line: one line of at most 2,048 bytes of valid UTF-8, whatever the fix says") {
   std::string fix = "line one\nline two\r\n";
-  for (int i = 0; i < 900; ++i) fix += "é";  // two bytes each: the cut falls inside one if done by bytes
+  for (int i = 0; i < 1100; ++i) fix += "é";  // 2,200 bytes: past the limit, and the cut falls inside one if done by bytes
   const std::string line = doctor_summary_line(broken(fix));
   CHECK(line.size() <= k_summary_line_max_bytes);
   CHECK(line.find('\n') == std::string::npos);

@@ -102,8 +102,11 @@ TEST_CASE("a changed plan starts the record over, an unforced native-ok plan is 
   ports.calls.clear();
   REQUIRE(apply_plan(plan, ports, {"C:\\work\\flowers", true}));
   INFO(fmt::format("{}", fmt::join(ports.calls, " | ")));
-  CHECK(ports.calls.size() == 6);  // write, copy, place, the dataset, install, check (provision re-checked, kept)
-  CHECK(ports.calls[1].find(".git") == std::string::npos);  // copied when asked
+  // A new plan runs every step again (docs/migrate.md, Re-runs): provision (which checks before it
+  // changes anything), write, copy, place, the dataset, install, check.
+  REQUIRE(ports.calls.size() == 7);
+  CHECK(ports.calls[0] == "provision:tf-2.15-cuda-12.2");
+  CHECK(ports.calls[2].find(".git") == std::string::npos);  // copied when asked
   FakePorts untouched;
   auto refused = apply_plan(sample_plan(false), untouched, {"C:\\work\\flowers", false});
   REQUIRE_FALSE(refused);

@@ -166,7 +166,7 @@ TEST_CASE("Pipfile and .python-version: a version is read, a pyenv environment n
   if (cv->scan.python) CHECK(cv->scan.python->file != ".python-version");  // setup.py's python_requires may still say one
 }
 
-TEST_CASE("--profile picks the target, and is refused when the pins exclude it", "[migrate][real][profile]") {
+TEST_CASE("migrate --profile picks the target, and is refused when the pins exclude it", "[migrate][real][profile]") {
   auto asked = plan_real("real-deepface-setup-reads-file", "tf-2.21-cuda-12.5");
   REQUIRE(asked);
   CHECK(target_of(*asked) == "2.21");
