@@ -114,7 +114,7 @@ void register_data_command(CLI::App& app, CommandTable& commands, Console& conso
                            {"tfwsl data push D:\\datasets\\imagenet",
                             "tfwsl data push C:\\Users\\me\\Pictures\\cats --name cats --to ~/data --dry-run",
                             "tfwsl data push E:\\raw --move --yes --json",
-                            "tfwsl data push C:\\src\\proj --exclude .venv --exclude __pycache__ --exclude .git"}));
+                            "tfwsl data push C:\\src\\proj --exclude .venv --exclude .git"}));
   commands.add(push, [args, &console] { return run_data_push(*args, console); });
 }
 
