@@ -41,10 +41,7 @@ linux_pkgs=(cmake g++ make ninja-build pkg-config ca-certificates dpkg-dev xz-ut
   python3-venv                      # tests/wsl_standin/provisioned_distro.py and integration.agent.venv: python3 -m venv
   python3-jsonschema                # validates the --json outputs against docs/schema (integration.schema.*)
   debootstrap apt-utils             # integration.provision.chroot: a bookworm root, a local apt repository (apt-ftparchive)
-  libfuse3-dev fuse3                # fuse3: the dataset benchmark's delaying FUSE passthrough
-  libtomlplusplus-dev               # toml++ 3.3 (header-only): migrate reads pyproject.toml with it, both builds
-  zip unzip osslsigncode            # scripts/release.sh: the archive, its install test, optional Authenticode signing
-  ansible-core)                     # the fleet recipe's localhost run (docs/fleet/ansible)
+  libfuse3-dev fuse3)               # fuse3: the dataset benchmark's delaying FUSE passthrough
 windows_pkgs=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64)
 
 missing=()
