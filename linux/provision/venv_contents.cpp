@@ -1,7 +1,7 @@
 #include "linux/provision/venv_contents.hpp"
 
 #include <algorithm>
-#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -9,6 +9,7 @@
 #include "common/util/ascii.hpp"
 #include "common/version/version.hpp"
 #include "common/version/version_spec.hpp"
+#include "linux/provision/owned_file.hpp"
 
 namespace tfwsl::provision {
 
@@ -25,9 +26,19 @@ std::string normalize_distribution_name(std::string_view name) {
   return out;
 }
 
+namespace {
+
+// Root reads these files in the user's venv: the last component not followed, a regular file of at
+// most a megabyte, never blocking on a FIFO (linux/provision/owned_file.hpp). Anything else reads
+// as nothing.
+std::istringstream venv_file_lines(const std::filesystem::path& path) {
+  return std::istringstream(read_owned_file(path, std::nullopt).value_or(""));
+}
+
+}  // namespace
+
 std::optional<std::string> venv_python_version(const std::filesystem::path& venv) {
-  std::ifstream in(venv / "pyvenv.cfg");
-  if (!in) return std::nullopt;
+  auto in = venv_file_lines(venv / "pyvenv.cfg");
   std::string line;
   while (std::getline(in, line)) {
     const auto eq = line.find('=');
@@ -67,7 +78,7 @@ std::vector<InstalledDistribution> venv_distributions(const std::filesystem::pat
 
 std::vector<std::string> extra_requirements(const std::filesystem::path& dist_info, const std::string& extra) {
   std::vector<std::string> out;
-  std::ifstream in(dist_info / "METADATA");
+  auto in = venv_file_lines(dist_info / "METADATA");
   std::string line;
   const std::string k_prefix = "Requires-Dist:";
   while (std::getline(in, line)) {

@@ -1,9 +1,5 @@
 #include "win/commands/machine_access.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include <spdlog/spdlog.h>
 
 #include "common/agent_client/agent_locator.hpp"
@@ -13,6 +9,7 @@
 #include "common/text/utf_convert.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
 #include "win/commands/local_agent_binary.hpp"
+#include "win/commands/wslconfig_file.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/platform/own_executable.hpp"
 
@@ -35,18 +32,16 @@ doctor::WslconfigFacts read_wslconfig() {
   if (!located) return facts;
   const std::string path = *located;
   facts.path = path;
-  std::error_code ec;
-  std::filesystem::path p = path_from_utf8(path);
-  if (!std::filesystem::exists(p, ec)) return facts;
-  std::ifstream in(p, std::ios::binary);
-  if (!in) {
-    facts.read_error = "cannot open it";
+  // As `tfwsl wslconfig` reads it: a regular file (or a link to one) of at most a megabyte; a
+  // folder, a FIFO or a device is named, never read (a FIFO would hang the doctor).
+  auto file = read_wslconfig_file(path);
+  if (!file) {
+    facts.read_error = file.error().message;
     return facts;
   }
-  std::ostringstream s;
-  s << in.rdbuf();
+  if (!file->exists) return facts;
   facts.present = true;
-  facts.bytes = s.str();
+  facts.bytes = std::move(file->bytes);
   return facts;
 }
 

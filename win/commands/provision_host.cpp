@@ -1,15 +1,13 @@
 #include "win/commands/provision_host.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "common/parse/wsl_list_parser.hpp"
-#include "common/text/console_decoder.hpp"
-#include "common/text/utf_convert.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
+#include "win/commands/wslconfig_file.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -54,32 +52,8 @@ HostOutcome distro_wsl2(const provision::PlannedStep& step, wsl::WslClient& wsl,
   return {"changed", "converted " + distro + " to WSL 2"};
 }
 
-std::string read_bytes(const std::string& path, bool& present) {
-  std::ifstream in(path_from_utf8(path), std::ios::binary);
-  present = static_cast<bool>(in);
-  std::ostringstream s;
-  if (in) s << in.rdbuf();
-  return s.str();
-}
-
-bool write_atomically(const std::string& path, const std::string& bytes) {
-  const auto target = path_from_utf8(path);
-  const auto temp = path_from_utf8(path + ".tfwsl-tmp");
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << bytes;
-    if (!out.flush()) return false;
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, target, ec);
-  return !ec;
-}
-
-// The profile's [wsl2] values and gpuSupport, through common/wslconfig's document (every other line kept).
-HostOutcome wslconfig_step(const provision::PlannedStep& step, const std::string& path, bool check_only) {
-  if (path.empty()) return {"skipped", "no %USERPROFILE%"};
-  bool present = false;
-  auto doc = wslconfig::Document::parse(read_bytes(path, present));
+// The profile's [wsl2] values and gpuSupport set in `doc` (every other line kept); what changed.
+std::vector<std::string> apply_profile_values(const provision::PlannedStep& step, wslconfig::Document& doc) {
   std::vector<std::string> edits;
   if (step.definition->id == "wslconfig.gpu") {
     auto gpu = doc.get("wsl2", "gpuSupport");
@@ -87,21 +61,44 @@ HostOutcome wslconfig_step(const provision::PlannedStep& step, const std::string
       doc.unset("wsl2", "gpuSupport");
       edits.push_back("removed gpuSupport=false");
     }
-  } else {
-    for (const auto& [key, value] : step.values) {
-      const std::string name = key.substr(key.find('.') + 1);
-      if (doc.get("wsl2", name) != value) {
-        doc.set("wsl2", name, value);
-        edits.push_back(name + "=" + value);
-      }
+    return edits;
+  }
+  for (const auto& [key, value] : step.values) {
+    const std::string name = key.substr(key.find('.') + 1);
+    if (doc.get("wsl2", name) != value) {
+      doc.set("wsl2", name, value);
+      edits.push_back(name + "=" + value);
     }
   }
+  return edits;
+}
+
+// Written as `tfwsl wslconfig set` writes (win/commands/wslconfig_file.hpp): a read-only file
+// refused, the lock beside it, the file read again under the lock (another run's change is kept),
+// a backup, the atomic replace through a link to its target, and the read-back.
+Result<std::string> write_profile_values(const provision::PlannedStep& step, const WslconfigFile& previewed) {
+  TFWSL_TRY_STATUS(check_writable(previewed));
+  TFWSL_TRY(lock, lock_wslconfig_file(previewed));
+  TFWSL_TRY(file, read_wslconfig_file(previewed.path));
+  auto doc = wslconfig::Document::parse(file.bytes);
+  if (apply_profile_values(step, doc).empty()) return std::string();
+  TFWSL_TRY(written, write_wslconfig_file(file, doc.serialize()));
+  return written.backup ? " (the old file is in " + *written.backup + ")" : std::string();
+}
+
+HostOutcome wslconfig_step(const provision::PlannedStep& step, const std::string& path, bool check_only) {
+  if (path.empty()) return {"skipped", "no %USERPROFILE%"};
+  auto file = read_wslconfig_file(path);
+  if (!file) return {"failed", file.error().describe()};
+  auto doc = wslconfig::Document::parse(file->bytes);
+  const std::vector<std::string> edits = apply_profile_values(step, doc);
   if (edits.empty()) return {"ok", path + " already has the profile's values"};
   std::string list;
   for (const auto& e : edits) list += (list.empty() ? "" : ", ") + e;
   if (check_only) return {"changed", "would set in " + path + ": " + list};
-  if (!write_atomically(path, doc.serialize())) return {"failed", "cannot write " + path};
-  return {"changed", "set in " + path + ": " + list + " (takes effect after wsl --shutdown)"};
+  auto written = write_profile_values(step, *file);
+  if (!written) return {"failed", written.error().describe()};
+  return {"changed", "set in " + path + ": " + list + " (takes effect after wsl --shutdown)" + *written};
 }
 
 HostOutcome check_wsl(const provision::PlannedStep& step, wsl::WslClient& wsl) {

@@ -60,6 +60,16 @@ const WslconfigBackup* chosen(const std::string& backup, const std::vector<Wslco
   return nullptr;
 }
 
+// Under the lock beside the file, as `wslconfig set` writes: the file read again (so the backup
+// holds what it holds now, not what it held when the question was asked), a read-only file
+// refused, then the backup and the atomic replace.
+Result<WriteOutcome> replace_locked(const WslconfigFile& previewed, const std::string& bytes) {
+  TFWSL_TRY(lock, lock_wslconfig_file(previewed));
+  TFWSL_TRY(now, read_wslconfig_file(previewed.path));
+  TFWSL_TRY_STATUS(check_writable(now));
+  return write_wslconfig_file(now, bytes);
+}
+
 int restore(const RestoreArgs& args, const std::string& path, const std::vector<WslconfigBackup>& backups, Console& console) {
   const WslconfigBackup* pick = chosen(args.backup, backups);
   if (!pick) {
@@ -86,7 +96,7 @@ int restore(const RestoreArgs& args, const std::string& path, const std::vector<
       return exit_code::k_failure;
     case Consent::declined: console.err << "tfwsl wslconfig restore: " << path << " kept as it was\n"; return exit_code::k_failure;
   }
-  auto written = write_wslconfig_file(*current, saved->bytes);
+  auto written = replace_locked(*current, saved->bytes);
   if (!written) {
     console.err << "tfwsl wslconfig restore: " << written.error().describe() << "\n";
     return exit_code::k_failure;

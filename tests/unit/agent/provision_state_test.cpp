@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -132,4 +133,23 @@ TEST_CASE("an installed pre-release meets a requirement its clauses allow, as pi
   const auto installed = venv_distributions(venv.path());
   CHECK(unmet_requirement(installed, "tensorflow>=2.15").empty());
   CHECK(unmet_requirement(installed, "tensorflow<2.16") == "tensorflow 2.16.0rc0 does not match <2.16");
+}
+
+// Issue 22's sibling of item 1: root (provision's checks) reads pyvenv.cfg and METADATA in the
+// user's venv. A link planted there is not followed (it read any file root can read, and its
+// version= line went into the recap), and a FIFO is not waited on (the root agent hung).
+TEST_CASE("root reads no venv file through a link and never waits on a FIFO", "[provision][safety]") {
+  test::TempDir venv;
+  test::TempDir elsewhere;
+  write(elsewhere.path() / "root-only.cfg", "version = 9.9.9\n");
+  std::filesystem::create_symlink(elsewhere.path() / "root-only.cfg", venv.path() / "pyvenv.cfg");
+  CHECK_FALSE(venv_python_version(venv.path()));
+  const auto dist_info = venv.path() / "lib/python3.11/site-packages/tensorflow-2.15.1.dist-info";
+  std::filesystem::create_directories(dist_info);
+  write(elsewhere.path() / "METADATA", "Requires-Dist: nvidia-cudnn-cu12==8.9.4.25; extra == \"and-cuda\"\n");
+  std::filesystem::create_symlink(elsewhere.path() / "METADATA", dist_info / "METADATA");
+  CHECK(extra_requirements(dist_info, "and-cuda").empty());
+  std::filesystem::remove(venv.path() / "pyvenv.cfg");
+  REQUIRE(::mkfifo((venv.path() / "pyvenv.cfg").c_str(), 0600) == 0);
+  CHECK_FALSE(venv_python_version(venv.path()));  // returns at once: no writer is ever coming
 }

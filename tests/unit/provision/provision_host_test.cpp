@@ -134,3 +134,76 @@ TEST_CASE("host steps in --check mode say what would change and change nothing")
   CHECK(j["steps"][2]["result"] == "changed");
   CHECK_THAT(j["steps"][2]["message"].get<std::string>(), Catch::Contains("would change"));
 }
+
+#ifndef _WIN32
+// Issue 22's sibling of items 5, 12, 13 and 17: provision's host step writes the .wslconfig as
+// `tfwsl wslconfig set` does (it had its own writer: a fixed "<path>.tfwsl-tmp" opened with truncate,
+// which followed a link planted there, and a rename that replaced a linked .wslconfig).
+namespace {
+
+nlohmann::json wslconfig_run(const std::filesystem::path& wslconfig) {
+  test::RecordingProcessRunner runner;
+  int version = 2;
+  missing_distro_world(runner, version);
+  wsl::WslSettings settings;
+  settings.exe = k_wsl;
+  wsl::WslClient wsl(runner, settings);
+  cli::HostStepSettings host;
+  host.wslconfig_path = path_to_utf8(wslconfig);
+  return cli::run_host_steps(plan_with_memory(), wsl, runner, host);
+}
+
+std::string step_field(const nlohmann::json& j, const char* id, const char* field) {
+  for (const auto& s : j["steps"])
+    if (s["id"] == id) return s[field].get<std::string>();
+  return "absent";
+}
+
+}  // namespace
+
+TEST_CASE("provision's .wslconfig step writes nothing through a link planted at a temporary name", "[provision][safety]") {
+  test::TempDir dir;
+  const auto wslconfig = dir.path() / ".wslconfig";
+  const auto victim = dir.path() / "victim.txt";
+  std::ofstream(wslconfig, std::ios::binary) << "[wsl2]\r\nmemory=8GB\r\n";
+  std::ofstream(victim, std::ios::binary) << "precious\n";
+  std::filesystem::create_symlink(victim, dir.path() / ".wslconfig.tfwsl-tmp");
+  auto j = wslconfig_run(wslconfig);
+  INFO(j.dump(2));
+  CHECK(step_field(j, "wslconfig.values", "result") == "changed");
+  CHECK(read(victim) == "precious\n");
+  CHECK(read(wslconfig) == "[wsl2]\r\nmemory=16GB\r\n");
+  CHECK_THAT(step_field(j, "wslconfig.values", "message"), Catch::Contains(".wslconfig.tfwsl-backup-"));
+}
+
+TEST_CASE("provision's .wslconfig step writes through a linked .wslconfig and keeps the link", "[provision][safety]") {
+  test::TempDir dir;
+  const auto real = dir.path() / "dotfiles-wslconfig";
+  const auto wslconfig = dir.path() / ".wslconfig";
+  std::ofstream(real, std::ios::binary) << "[wsl2]\r\nmemory=8GB\r\n";
+  std::filesystem::create_symlink(real, wslconfig);
+  auto j = wslconfig_run(wslconfig);
+  INFO(j.dump(2));
+  CHECK(std::filesystem::is_symlink(wslconfig));
+  CHECK(read(real) == "[wsl2]\r\nmemory=16GB\r\n");
+}
+
+TEST_CASE("provision's .wslconfig step refuses what is no .wslconfig, and a read-only one, writing nothing", "[provision][safety]") {
+  test::TempDir dir;
+  const auto wslconfig = dir.path() / ".wslconfig";
+  std::ofstream(wslconfig, std::ios::binary) << "[wsl2]\r\n" << std::string(2u << 20, '#') << "\r\n";
+  auto big = wslconfig_run(wslconfig);
+  CHECK(step_field(big, "wslconfig.values", "result") == "failed");
+  CHECK_THAT(step_field(big, "wslconfig.values", "message"), Catch::Contains(path_to_utf8(wslconfig)));
+  std::filesystem::remove(wslconfig);
+  std::ofstream(wslconfig, std::ios::binary) << "[wsl2]\r\nmemory=8GB\r\n";
+  std::filesystem::permissions(wslconfig, std::filesystem::perms::owner_read);
+  auto read_only = wslconfig_run(wslconfig);
+  // Refused by its mode (as `wslconfig set` refuses it), so also when the tests run as root.
+  CHECK(step_field(read_only, "wslconfig.values", "result") == "failed");
+  CHECK_THAT(step_field(read_only, "wslconfig.values", "message"), Catch::Contains("read-only"));
+  CHECK(read(wslconfig) == "[wsl2]\r\nmemory=8GB\r\n");
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+    CHECK(entry.path().filename().string().find("tfwsl-tmp") == std::string::npos);
+}
+#endif
