@@ -13,14 +13,16 @@ json wsl_json(const WslFacts& w) {
           {"dxg", w.dxg},                      {"dxg_error", w.dxg_error},
           {"wsl_lib_dir", w.wsl_lib_dir},      {"wsl_lib_files", w.wsl_lib_files},
           {"ld_wsl_conf", w.ld_wsl_conf},      {"ld_wsl_conf_text", w.ld_wsl_conf_text},
-          {"automount_root", w.automount_root}, {"distro", w.distro}};
+          {"automount_root", w.automount_root}, {"gpu_disabled", w.gpu_disabled},
+          {"distro", w.distro}};
 }
 
 json stack_json(const StackFacts& s) {
   json toolkits = json::array();
   for (const auto& t : s.toolkits) toolkits.push_back({{"path", t.path}, {"version", t.version}});
   return {{"toolkits", toolkits},          {"nvcc", s.nvcc},
-          {"ptxas", s.ptxas},              {"cudnn_found", s.cudnn_found},
+          {"ptxas", s.ptxas},              {"docker", s.docker},
+          {"nvidia_container_runtime", s.nvidia_container_runtime}, {"cudnn_found", s.cudnn_found},
           {"cudnn_library", s.cudnn_library}, {"cudnn_version", optional_json(s.cudnn_version)},
           {"cudnn_error", s.cudnn_error},  {"python_path", s.python_path},
           {"python_version", s.python_version}, {"python_error", s.python_error}};
@@ -122,6 +124,7 @@ void read_wsl(FactsFieldReader& r, WslFacts& w) {
   r.read("ld_wsl_conf", w.ld_wsl_conf);
   r.read("ld_wsl_conf_text", w.ld_wsl_conf_text);
   r.read("automount_root", w.automount_root);
+  r.read("gpu_disabled", w.gpu_disabled);
   r.read("distro", w.distro);
 }
 
@@ -144,6 +147,8 @@ void read_stack(FactsFieldReader& r, StackFacts& s) {
   }
   r.read("nvcc", s.nvcc);
   r.read("ptxas", s.ptxas);
+  r.read("docker", s.docker);
+  r.read("nvidia_container_runtime", s.nvidia_container_runtime);
   r.read("cudnn_found", s.cudnn_found);
   r.read("cudnn_library", s.cudnn_library);
   r.read("cudnn_version", s.cudnn_version);

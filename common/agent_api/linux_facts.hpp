@@ -30,6 +30,7 @@ struct WslFacts {
   bool ld_wsl_conf = false;       // /etc/ld.so.conf.d/ld.wsl.conf exists and names /usr/lib/wsl/lib
   std::string ld_wsl_conf_text;
   std::string automount_root = "/mnt/";  // /etc/wsl.conf [automount] root
+  bool gpu_disabled = false;      // /etc/wsl.conf [gpu] enabled=false: WSL hides the GPU from this distro
   std::string distro;             // WSL_DISTRO_NAME or os-release PRETTY_NAME
 };
 
@@ -47,6 +48,8 @@ struct CudaToolkit {
 struct StackFacts {
   std::vector<CudaToolkit> toolkits;
   std::string nvcc, ptxas;            // paths, empty when absent
+  std::string docker;                 // the docker program, empty when absent
+  std::string nvidia_container_runtime;  // nvidia-container-runtime or nvidia-ctk: Docker's --gpus inside WSL
   bool cudnn_found = false;
   std::string cudnn_library;
   std::optional<long> cudnn_version;  // cudnnGetVersion(): 8906 -> 8.9.6, 91900 -> 9.19.0

@@ -8,6 +8,8 @@
 // gpu.visible, gpu.compute-capability, cuda.toolkit, cudnn, python.version, tf.installed, tf.build,
 // tf.gpu, mem.effective, disk.free, data.location.
 
+#include <optional>
+
 #include "common/agent_api/linux_facts.hpp"
 #include "common/check/check.hpp"
 #include "common/judge/check_policy.hpp"
@@ -15,5 +17,11 @@
 namespace tfwsl::judge {
 
 Report assess(const agent_api::LinuxFacts& facts, const CheckPolicy& policy);
+
+// A GPU no stock TensorFlow wheel runs on (compute capability from compat.yaml's
+// stock_wheels_fail_from_compute_capability on: Blackwell): gpu.compute-capability's failing verdict,
+// NVIDIA's container as its fix; nothing for any other GPU. `tfwsl-agent provision` refuses to install
+// the profile's pip TensorFlow with it, before any step runs.
+std::optional<CheckResult> stock_wheels_cannot_run(const agent_api::LinuxFacts& facts, const CheckPolicy& policy);
 
 }  // namespace tfwsl::judge

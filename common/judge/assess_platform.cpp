@@ -22,12 +22,30 @@ std::string removal_command(const std::vector<std::string>& packages) {
 
 using agent_api::WslKind;
 
+namespace {
+
+// /etc/wsl.conf [gpu] enabled=false: WSL starts the distro without /dev/dxg and /usr/lib/wsl/lib.
+// With /dev/dxg still there the line was written since the distro started, and hides the GPU at its
+// next start.
+CheckResult gpu_disabled_by_wsl_conf(const LinuxFacts& f) {
+  const std::string fix = "remove enabled=false under [gpu] in /etc/wsl.conf (sudo nano /etc/wsl.conf), then in "
+                          "Windows: wsl --terminate " + distro_for_command(f);
+  if (f.wsl.dxg)
+    return verdict("linux.dxg", CheckStatus::warn,
+                   "/etc/wsl.conf has [gpu] enabled=false: the GPU is gone at this distro's next start", fix);
+  return verdict("linux.dxg", CheckStatus::fail, "no /dev/dxg: /etc/wsl.conf has [gpu] enabled=false, which hides the GPU",
+                 fix, {f.wsl.dxg_error});
+}
+
+}  // namespace
+
 CheckResult check_dxg(const LinuxFacts& f) {
   if (probe_timed_out(f, "wsl")) return timeout_verdict("linux.dxg", "wsl");
   if (!is_wsl(f)) return verdict("linux.dxg", CheckStatus::skip, "not WSL: /dev/dxg is only needed inside WSL 2");
   if (f.wsl.kind == WslKind::wsl1)
     return verdict("linux.dxg", CheckStatus::fail, "this distro runs as WSL 1: no GPU is available in WSL 1",
                    "In Windows: wsl --set-version " + distro_for_command(f) + " 2", {"kernel: " + f.wsl.kernel});
+  if (f.wsl.gpu_disabled) return gpu_disabled_by_wsl_conf(f);
   if (f.wsl.dxg) return verdict("linux.dxg", CheckStatus::ok, "/dev/dxg present (GPU paravirtualization is on)");
   return verdict("linux.dxg", CheckStatus::fail, "no /dev/dxg: not WSL 2, or GPU paravirtualization is off",
                  "Check that [gpu] enabled is not false in /etc/wsl.conf and gpuSupport is not false in .wslconfig, "
@@ -119,7 +137,7 @@ namespace {
 
 // A GPU newer than every stock wheel (compute capability 12.0, Blackwell): pip's TensorFlow fails on
 // it whatever the profile pins, so say so before anything is installed, with what does run there.
-std::optional<CheckResult> stock_wheels_cannot_run(const LinuxFacts& f, const CheckPolicy& p) {
+std::optional<CheckResult> stock_wheels_verdict(const LinuxFacts& f, const CheckPolicy& p) {
   if (p.stock_fail_cc_major == 0) return std::nullopt;
   std::vector<std::string> details, too_new;
   for (const auto& d : f.gpu.devices) {
@@ -129,16 +147,24 @@ std::optional<CheckResult> stock_wheels_cannot_run(const LinuxFacts& f, const Ch
   }
   if (too_new.empty()) return std::nullopt;
   const std::string container = p.container.empty() ? std::string("nvcr.io/nvidia/tensorflow") : p.container;
+  const std::string run = fmt::format("docker run --rm --gpus all {} python -c 'import tensorflow as tf; "
+                                      "print(tf.config.list_physical_devices())'",
+                                      container);
+  const bool ready = !f.stack.docker.empty() && !f.stack.nvidia_container_runtime.empty();
+  details.push_back(f.stack.docker.empty() ? std::string("Docker: not installed in the distro")
+                                           : "Docker: " + f.stack.docker + ", NVIDIA container runtime: " +
+                                                 (f.stack.nvidia_container_runtime.empty() ? std::string("not installed")
+                                                                                           : f.stack.nvidia_container_runtime));
   details.push_back(fmt::format("the stock TensorFlow wheels have no kernels from compute capability {}.{} on "
                                 "(CUDA_ERROR_INVALID_PTX, then CUDA_ERROR_INVALID_HANDLE)",
                                 p.stock_fail_cc_major, p.stock_fail_cc_minor));
   return verdict("gpu.compute-capability", CheckStatus::fail,
                  fmt::format("{}: no pip TensorFlow runs on it (Blackwell), whatever {} pins", join(too_new),
                              p.profile_name.empty() ? "the profile" : p.profile_name),
-                 fmt::format("use NVIDIA's TensorFlow container, built for it: install Docker inside the distro with the "
-                             "NVIDIA Container Toolkit, then docker run --rm --gpus all {} python -c 'import tensorflow as "
-                             "tf; print(tf.config.list_physical_devices())'",
-                             container),
+                 ready ? "use NVIDIA's TensorFlow container, built for it (Docker and the NVIDIA container runtime are "
+                         "already here): " + run
+                       : std::string("use NVIDIA's TensorFlow container, built for it: install Docker inside the distro "
+                                     "with the NVIDIA Container Toolkit, then ") + run,
                  details);
 }
 
@@ -152,7 +178,7 @@ CheckResult check_compute_capability(const LinuxFacts& f, const CheckPolicy& p) 
     if (std::make_pair(d.cc_major, d.cc_minor) < std::make_pair(p.min_cc_major, p.min_cc_minor))
       low.push_back(fmt::format("{} ({}.{})", d.name, d.cc_major, d.cc_minor));
   }
-  if (auto blackwell = stock_wheels_cannot_run(f, p)) return *blackwell;
+  if (auto blackwell = stock_wheels_verdict(f, p)) return *blackwell;
   if (!low.empty())
     return verdict("gpu.compute-capability", CheckStatus::fail,
                    fmt::format("below compute capability {}.{} required by {}: {}", p.min_cc_major, p.min_cc_minor,
@@ -166,3 +192,11 @@ CheckResult check_compute_capability(const LinuxFacts& f, const CheckPolicy& p) 
 }
 
 }  // namespace tfwsl::judge::detail
+
+namespace tfwsl::judge {
+
+std::optional<CheckResult> stock_wheels_cannot_run(const agent_api::LinuxFacts& facts, const CheckPolicy& policy) {
+  return detail::stock_wheels_verdict(facts, policy);
+}
+
+}  // namespace tfwsl::judge

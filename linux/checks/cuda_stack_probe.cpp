@@ -1,8 +1,11 @@
 #include <algorithm>
+#include <filesystem>
+#include <string>
 #include <system_error>
 
 #include <nlohmann/json.hpp>
 
+#include "common/process/process_runner.hpp"
 #include "linux/checks/file_text.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/checks/probes.hpp"
@@ -12,6 +15,25 @@ namespace tfwsl::linux_checks {
 namespace {
 
 using CudnnGetVersion = std::size_t (*)();
+
+// A program of the distro's packages: in /usr/bin, /usr/local/bin or /bin under the probe root, or on
+// PATH when the root is this machine's. Empty when absent.
+std::string find_system_program(const ProbeEnvironment& env, const std::string& name) {
+  std::error_code ec;
+  for (const char* folder : {"/usr/bin/", "/usr/local/bin/", "/bin/"})
+    if (std::filesystem::exists(env.at(folder + name), ec)) return folder + name;
+  if (env.root == "/")
+    if (auto found = resolve_program(name)) return found->string();
+  return {};
+}
+
+// Docker with NVIDIA's container runtime: how NVIDIA's TensorFlow container runs where no pip wheel
+// does (a Blackwell GPU). Only the programs are looked for: asking the daemon could hang.
+void probe_containers(const ProbeEnvironment& env, StackFacts& f) {
+  f.docker = find_system_program(env, "docker");
+  f.nvidia_container_runtime = find_system_program(env, "nvidia-container-runtime");
+  if (f.nvidia_container_runtime.empty()) f.nvidia_container_runtime = find_system_program(env, "nvidia-ctk");
+}
 
 void probe_toolkits(const ProbeEnvironment& env, StackFacts& f) {
   std::error_code ec;
@@ -91,6 +113,7 @@ StackFacts probe_cuda_stack(const ProbeEnvironment& env) {
   probe_toolkits(env, f);
   probe_cudnn(env, f);
   probe_python(env, f);
+  probe_containers(env, f);
   return f;
 }
 

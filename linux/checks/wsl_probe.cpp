@@ -1,7 +1,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <string_view>
 #include <system_error>
 
 #include "common/util/ascii.hpp"
@@ -12,8 +15,9 @@ namespace tfwsl::linux_checks {
 
 namespace {
 
-// [automount] root = /windir/  (default /mnt/). Comments start with # or ;.
-std::string automount_root(const std::string& wsl_conf) {
+// One value of /etc/wsl.conf (an INI file: `[section]` lines, `key = value`, comments start with # or
+// ;), quotes taken off; nothing when absent. Sections and keys are matched without case, as WSL does.
+std::optional<std::string> wsl_conf_value(const std::string& wsl_conf, std::string_view wanted_section, std::string_view key) {
   std::istringstream in(wsl_conf);
   std::string line, section;
   while (std::getline(in, line)) {
@@ -24,16 +28,27 @@ std::string automount_root(const std::string& wsl_conf) {
       continue;
     }
     auto eq = t.find('=');
-    if (section != "automount" || eq == std::string::npos) continue;
-    if (ascii_lower(trim(t.substr(0, eq))) != "root") continue;
+    if (section != wanted_section || eq == std::string::npos) continue;
+    if (ascii_lower(trim(t.substr(0, eq))) != key) continue;
     std::string value(trim(t.substr(eq + 1)));
     if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') && value.back() == value.front())
       value = value.substr(1, value.size() - 2);
-    if (value.empty() || value[0] != '/') return "/mnt/";
-    if (value.back() != '/') value += '/';
     return value;
   }
-  return "/mnt/";
+  return std::nullopt;
+}
+
+// [automount] root = /windir/  (default /mnt/).
+std::string automount_root(const std::string& wsl_conf) {
+  std::string value = wsl_conf_value(wsl_conf, "automount", "root").value_or("/mnt/");
+  if (value.empty() || value[0] != '/') return "/mnt/";
+  if (value.back() != '/') value += '/';
+  return value;
+}
+
+// [gpu] enabled = false (WSL 2.x): the distro starts without /dev/dxg and /usr/lib/wsl/lib.
+bool gpu_disabled(const std::string& wsl_conf) {
+  return ascii_lower(wsl_conf_value(wsl_conf, "gpu", "enabled").value_or("true")) == "false";
 }
 
 }  // namespace
@@ -65,7 +80,9 @@ WslFacts probe_wsl(const ProbeEnvironment& env) {
     f.ld_wsl_conf_text = trim(*conf);
     f.ld_wsl_conf = conf->find("/usr/lib/wsl/lib") != std::string::npos;
   }
-  f.automount_root = automount_root(read_text_file(env.at("/etc/wsl.conf")).value_or(""));
+  const std::string wsl_conf = read_text_file(env.at("/etc/wsl.conf")).value_or("");
+  f.automount_root = automount_root(wsl_conf);
+  f.gpu_disabled = gpu_disabled(wsl_conf);
   if (const char* name = std::getenv("WSL_DISTRO_NAME"); name && *name && env.root == "/") {
     f.distro = name;
   } else {

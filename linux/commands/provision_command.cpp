@@ -4,9 +4,12 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <ostream>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -15,9 +18,11 @@
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
+#include "common/judge/assess.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/checks/linux_checks.hpp"
+#include "linux/checks/probes.hpp"
 #include "linux/provision/distro_path.hpp"
 #include "linux/provision/passwd_file.hpp"
 #include "linux/provision/provision_executor.hpp"
@@ -83,6 +88,19 @@ int fail(Console& console, const std::string& message) {
   return exit_code::k_failure;
 }
 
+// The GPU as the doctor reads it (libcuda, no TensorFlow needed): on one no stock wheel runs on
+// (Blackwell) the profile's pip TensorFlow would install and then fail on every kernel, so nothing
+// is installed and the refusal names the way that works (NVIDIA's container).
+std::optional<std::string> stock_wheels_refusal(const std::filesystem::path& root, const judge::CheckPolicy& policy) {
+  auto env = linux_checks::system_probe_environment();
+  env.root = root;
+  agent_api::LinuxFacts facts;
+  facts.gpu = linux_checks::probe_gpu(env);
+  const auto refused = judge::stock_wheels_cannot_run(facts, policy);
+  if (!refused) return std::nullopt;
+  return fmt::format("refused, nothing installed: {}; {}", refused->summary, refused->fix);
+}
+
 int run_provision(const ProvisionArguments& args, Console& console) {
   auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
@@ -119,6 +137,7 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   }
   auto policy = judge::check_policy_for(*profile, args.profile);
   if (!policy) return fail(console, policy.error().describe());
+  if (auto refused = stock_wheels_refusal(root, *policy)) return fail(console, *refused);
   provision::ExecutorSettings executor;
   executor.root = root;
   executor.state_dir = args.state_dir;

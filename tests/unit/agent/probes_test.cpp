@@ -95,6 +95,35 @@ TEST_CASE("WSL 2 without /dev/dxg says paravirtualization is off", "[probes]") {
   CHECK(tfwsl::test::require_check(report, "mem.effective").details.at(0) == "MemTotal: 16318464 kB");
 }
 
+TEST_CASE("[gpu] enabled=false in /etc/wsl.conf is named as what hid /dev/dxg, with its fix", "[probes]") {
+  FakeMachine m;
+  m.make_wsl2(false);
+  m.file("/etc/wsl.conf", "[boot]\nsystemd=true\n\n# no GPU for this one\n[GPU]\n  Enabled = False\n");
+  const auto facts = gather_facts(m.env());
+  CHECK(facts.wsl.gpu_disabled);
+  const auto dxg = tfwsl::test::require_check(assess(facts, CheckPolicy{}), "linux.dxg");
+  CHECK(dxg.status == CheckStatus::fail);
+  CHECK(dxg.summary == "no /dev/dxg: /etc/wsl.conf has [gpu] enabled=false, which hides the GPU");
+  CHECK(dxg.fix.find("remove enabled=false under [gpu] in /etc/wsl.conf") == 0);
+  FakeMachine on;
+  on.make_wsl2();
+  on.file("/etc/wsl.conf", "[gpu]\nenabled=true\n[automount]\nroot=/win\n");
+  const auto kept = gather_facts(on.env());
+  CHECK_FALSE(kept.wsl.gpu_disabled);
+  CHECK(kept.wsl.automount_root == "/win/");
+}
+
+TEST_CASE("Docker and NVIDIA's container runtime in the distro are seen", "[probes]") {
+  FakeMachine m;
+  m.make_wsl2();
+  CHECK(gather_facts(m.env()).stack.docker.empty());
+  m.file("/usr/bin/docker");
+  m.file("/usr/bin/nvidia-ctk");
+  const auto facts = gather_facts(m.env());
+  CHECK(facts.stack.docker == "/usr/bin/docker");
+  CHECK(facts.stack.nvidia_container_runtime == "/usr/bin/nvidia-ctk");
+}
+
 TEST_CASE("WSL 1 is named as the reason", "[probes]") {
   FakeMachine m;
   m.file("/proc/sys/kernel/osrelease", "4.4.0-19041-Microsoft\n");

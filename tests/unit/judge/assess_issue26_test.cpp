@@ -2,6 +2,8 @@
 // Blackwell GPU (compute capability 12.0) that no stock TensorFlow wheel runs on.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "common/judge/assess.hpp"
 #include "tests/support/report_lookup.hpp"
 
@@ -60,4 +62,29 @@ TEST_CASE("gpu.compute-capability fails on Blackwell with NVIDIA's container, be
   CHECK(r.fix.find("nvcr.io/nvidia/tensorflow") != std::string::npos);
   f.gpu.devices.front() = {0, "NVIDIA GeForce RTX 4090", 8, 9, 24ull << 30};
   CHECK(require_check(assess(f, p), "gpu.compute-capability").status == CheckStatus::ok);
+}
+
+TEST_CASE("on Blackwell the fix says whether Docker and NVIDIA's runtime are already in the distro", "[judge]") {
+  auto f = issue26_wsl2_facts();
+  const auto p = issue26_policy();
+  f.gpu.libcuda_loaded = true;
+  f.gpu.devices.push_back({0, "NVIDIA GeForce RTX 5090", 12, 0, 32ull << 30});
+  auto missing = require_check(assess(f, p), "gpu.compute-capability");
+  CHECK(missing.fix.find("install Docker inside the distro with the NVIDIA Container Toolkit, then docker run --rm --gpus all") !=
+        std::string::npos);
+  CHECK(std::find(missing.details.begin(), missing.details.end(), "Docker: not installed in the distro") != missing.details.end());
+  f.stack.docker = "/usr/bin/docker";
+  f.stack.nvidia_container_runtime = "/usr/bin/nvidia-container-runtime";
+  auto ready = require_check(assess(f, p), "gpu.compute-capability");
+  CHECK(ready.fix.find("already here): docker run --rm --gpus all nvcr.io/nvidia/tensorflow") != std::string::npos);
+  CHECK(ready.fix.find("install Docker") == std::string::npos);
+}
+
+TEST_CASE("linux.dxg: [gpu] enabled=false written since the distro started warns of the next start", "[judge]") {
+  auto f = issue26_wsl2_facts();
+  f.wsl.gpu_disabled = true;
+  auto r = require_check(assess(f, issue26_policy()), "linux.dxg");
+  CHECK(r.status == CheckStatus::warn);
+  CHECK(r.summary.find("next start") != std::string::npos);
+  CHECK(r.fix.find("wsl --terminate Ubuntu") != std::string::npos);
 }
