@@ -220,7 +220,7 @@ def stop_checks(agent, work, venv, env):
         expect(p.returncode == 2 and "pip ran past --timeout-s 2 and was stopped" in p.stderr and took < 30,
                f"a hanging pip is stopped at --timeout-s 2 (took {took:.1f} s), exit 2", p.stderr)
         expect("Collecting absentpkg==1.0" in p.stderr, "its last lines are shown", p.stderr)
-        expect(len(pids) == 2 and not any(alive(pid) for pid in pids), "pip and the child it started are gone", str(pids))
+        expect(len(pids) == 2 and all_gone(pids), "pip and the child it started are gone", str(pids))
     with HangingPip(venv, work) as trap:
         agent_process = subprocess.Popen([agent, "venv", "install", "--venv", venv, "--package", "absentpkg==1.0"], env=env,
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -235,7 +235,8 @@ def stop_checks(agent, work, venv, env):
             agent_process.kill()
             out, err = agent_process.communicate()
         expect(agent_process.returncode == 130 and "interrupted" in err, "SIGTERM to the agent: exit 130", f"{agent_process.returncode}\n{err}")
-        expect(len(pids) == 2 and not any(alive(pid) for pid in pids), "SIGTERM to the agent: pip and its child are gone", str(pids))
+        expect(len(pids) == 2 and all_gone(pids), "SIGTERM to the agent: pip and its child are gone",
+               f"{pids}, alive: {[pid for pid in pids if alive(pid)]}")
 
 
 def group_members(pgid):

@@ -1,7 +1,8 @@
 #pragma once
 // A real unprivileged user for the privilege tests: created with useradd under a fresh name, with
-// its home in a new root-owned 0755 folder next to the test binary (not under /tmp, whose 1777
-// would make every folder below it "writable by others"), and removed again (userdel, the folder)
+// its home in a new root-owned 0755 folder next to the test binary, or under /var/lib when the
+// binary lies below a folder others may write (a clone under /tmp, whose 1777 would make every
+// folder below it "writable by others"), and removed again (userdel, the folder)
 // when the test ends. Without root, or without useradd, the test binary ends with exit 77 after
 // saying why: such a test is skipped, never passed.
 

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -17,7 +18,6 @@
 namespace tfwsl::test {
 namespace {
 
-
 // useradd and userdel take /etc/passwd's lock: another test (or helper) may hold it for a moment.
 bool run_with_retries(const std::string& command) {
   for (int attempt = 0; attempt < 20; ++attempt) {
@@ -25,6 +25,24 @@ bool run_with_retries(const std::string& command) {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
   }
   return false;
+}
+
+// Whether every folder from / down to `folder` is root's and writable by nobody else: a venv below
+// it counts as "a folder only root may write" (linux/provision/venv_writer.hpp).
+bool root_only_path(const std::filesystem::path& folder) {
+  std::filesystem::path at;
+  for (const auto& part : std::filesystem::weakly_canonical(folder)) {
+    at /= part;
+    struct stat st {};
+    if (::stat(at.c_str(), &st) != 0 || st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) return false;
+  }
+  return true;
+}
+
+// Next to the test binary when that path is root-only; else (a clone under /tmp, whose 1777 makes
+// every folder below it writable by others) under /var/lib, which is.
+std::filesystem::path scratch_parent() {
+  return root_only_path(binary_dir()) ? binary_dir() : std::filesystem::path("/var/lib");
 }
 
 }  // namespace
@@ -35,8 +53,9 @@ ScratchUser::ScratchUser() {
     skip("useradd/userdel (passwd package) are missing");
   static std::atomic<int> counter{0};
   const std::string name = "tfwslt" + std::to_string(::getpid() % 100000) + "x" + std::to_string(counter++);
-  std::string pattern = (binary_dir() / "scratch-user-XXXXXX").string();
-  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed under " + binary_dir().string());
+  const std::filesystem::path parent = scratch_parent();
+  std::string pattern = (parent / "tfwsl-scratch-user-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed under " + parent.string());
   m_base = pattern;
   ::chmod(m_base.c_str(), 0755);
   const auto home = m_base / "home";
