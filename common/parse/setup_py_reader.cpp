@@ -133,14 +133,28 @@ class Lexer {
 
 // ---- values ---------------------------------------------------------------------------------
 struct Value {
+  struct Entry;  // one key of a dict (below: a pair<string, Value> would need Value complete here)
   enum class Kind { string, list, dict, file, file_text, file_lines, computed } kind = Kind::computed;
   std::string text;  // string: its value; file*: the path; computed: why
   int line = 0;
   std::vector<Value> items;                        // list / tuple
-  std::vector<std::pair<std::string, Value>> keys;  // dict, in order
+  std::vector<Entry> keys;  // dict, in order
 
-  static Value computed(std::string why, int line) { return {Kind::computed, std::move(why), line, {}, {}}; }
+  static Value computed(std::string why, int line);
 };
+
+struct Value::Entry {
+  std::string key;
+  Value value;
+};
+
+Value Value::computed(std::string why, int line) {
+  Value v;
+  v.kind = Kind::computed;
+  v.text = std::move(why);
+  v.line = line;
+  return v;
+}
 
 // ---- expressions ----------------------------------------------------------------------------
 class Reader {
@@ -259,7 +273,7 @@ class Reader {
     if (callee == "dict") {
       Value d{Value::Kind::dict, "", line, {}, {}};
       for (auto& [key, v] : args) {
-        if (!key.empty()) d.keys.emplace_back(key, std::move(v));
+        if (!key.empty()) d.keys.push_back({key, std::move(v)});
       }
       return d;
     }
@@ -298,7 +312,7 @@ class Reader {
       }
       ++at;
       Value value = expression();
-      if (key.kind == Value::Kind::string) d.keys.emplace_back(key.text, std::move(value));
+      if (key.kind == Value::Kind::string) d.keys.push_back({key.text, std::move(value)});
       if (is_op(",")) ++at;
       else if (!is_op("}")) {
         skip_group();
