@@ -170,7 +170,9 @@ void add_facts_of_other_parts(const CleanedPaste& paste, const std::vector<KindS
       {"wsl-status", {"default_distribution", "default_version"}},
       {"wsl-version", {"wsl_version", "kernel_version", "windows_version", "windows_build"}},
       {"nvidia-smi", {"driver_version", "cuda_version", "gpus"}}};
-  for (const auto& [kind, keys] : k_parts) {
+  for (const auto& part : k_parts) {
+    const std::string& kind = part.first;  // a named variable, not a binding: clang 14 cannot capture those
+    const std::vector<std::string>& keys = part.second;
     if (kind == out.kind) continue;
     auto score = std::find_if(scores.begin(), scores.end(), [&](const KindScore& s) { return s.kind == kind; });
     if (score == scores.end() || score->score < 0.75) continue;
