@@ -143,18 +143,8 @@ struct Value {
   static Value computed(std::string why, int line);
 };
 
-struct Value::Entry {
-  std::string key;
-  Value value;
-};
-
-Value Value::computed(std::string why, int line) {
-  Value v;
-  v.kind = Kind::computed;
-  v.text = std::move(why);
-  v.line = line;
-  return v;
-}
+struct Value::Entry { std::string key; Value value; };
+Value Value::computed(std::string why, int line) { Value v; v.text = std::move(why); v.line = line; return v; }
 
 // ---- expressions ----------------------------------------------------------------------------
 class Reader {
