@@ -4,6 +4,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "common/util/ascii.hpp"
 #include "linux/checks/file_text.hpp"
 #include "linux/checks/library_loader.hpp"
 
