@@ -9,9 +9,10 @@ namespace tfwsl::migrate {
 namespace {
 
 // A name for a comment line: a line break in it would end the comment.
+// For a comment: one line, and no control character (a NUL would also end the emitter's c_str()).
 std::string one_line(std::string text) {
   for (char& c : text)
-    if (c == '\n' || c == '\r') c = ' ';
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
   return text;
 }
 
@@ -78,7 +79,7 @@ std::string project_profile_yaml(const MigratePlan& plan) {
     out << YAML::EndSeq;
   }
   out << YAML::EndMap;
-  return std::string(out.c_str()) + "\n";
+  return std::string(out.c_str(), out.size()) + "\n";
 }
 
 std::string migration_report(const MigratePlan& plan, const std::vector<StepResult>& steps) {

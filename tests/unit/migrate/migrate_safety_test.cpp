@@ -114,6 +114,19 @@ TEST_CASE("tfwsl.yaml is YAML whatever the names: a round trip of hostile ones",
   CHECK(doc.size() == 3);  // extends, name, datasets: the project name's line break made no key
 }
 
+TEST_CASE("tfwsl.yaml is whole when the project's name holds a NUL or control characters", "[migrate][safety]") {
+  // tests/fuzz/regressions/fuzz_migrate_profile/nul-and-control-characters-in-project-name: the text
+  // ended at the comment's NUL (the emitter's c_str()), so no map was written.
+  static const auto profiles = shipped_wsl_profiles();
+  MigratePlan plan;
+  plan.decision.target = profiles.front();
+  plan.project_name = std::string("\x01\0\0\0\0\0\0(", 8);
+  const YAML::Node doc = YAML::Load(project_profile_yaml(plan));
+  REQUIRE(doc.IsMap());
+  CHECK(doc["extends"].as<std::string>() == "builtin:" + plan.decision.target->name);
+  CHECK(doc.size() == 2);
+}
+
 TEST_CASE("a main file whose name no import can name is run by its path", "[migrate][safety]") {
   ProjectScan scan;
   scan.tensorflow_modules = {"train-model.py"};
