@@ -17,6 +17,16 @@
 #include "common/migrate/apply_plan.hpp"
 #include "common/text/utf_convert.hpp"
 
+namespace {
+
+bool has_control(const std::string& text) {
+  for (char c : text)
+    if (static_cast<unsigned char>(c) < 0x20) return true;
+  return false;
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tfwsl;
   using namespace tfwsl::migrate;
@@ -36,7 +46,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   plan.project_name = parts[0];
   plan.decision.target = profiles.front();
   for (std::size_t i = 1; i + 1 < parts.size(); i += 2) {
-    if (parts[i].empty() || parts[i].find('/') != std::string::npos) continue;
+    // A dataset's folder name and Windows path come from Windows, whose file names hold no character
+    // below 0x20 (NTFS refuses them): such parts are not inputs migrate can get.
+    if (parts[i].empty() || parts[i].find('/') != std::string::npos || has_control(parts[i]) || has_control(parts[i + 1]))
+      continue;
     plan.datasets.push_back({parts[i + 1], "~/datasets/" + parts[i], "", 0, 0, 0});
   }
   const std::string text = project_profile_yaml(plan);
