@@ -1,6 +1,9 @@
 #include "win/commands/distro_commands.hpp"
 
+#include <string>
+
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "common/process/process_runner.hpp"
 #include "common/wsl/wsl_client.hpp"
@@ -50,8 +53,15 @@ std::unique_ptr<DistroCommands> make_distro_commands(const std::string& distro, 
 
 bool distro_folder_exists(DistroCommands& commands, const std::string& linux_path) {
   const std::string script = std::string(k_expand_home) + R"(test -d "$p")";
-  auto reply = commands.run({"sh", "-c", script, "sh", linux_path}, std::nullopt, k_file_timeout);
-  return reply && reply->exit_code == 0;
+  // test -d answers 0 or 1; anything else (wsl.exe or the relay failing on a loaded machine) is no
+  // answer, and asked once more before the folder counts as gone.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    auto reply = commands.run({"sh", "-c", script, "sh", linux_path}, std::nullopt, k_file_timeout);
+    if (reply && (reply->exit_code == 0 || reply->exit_code == 1)) return reply->exit_code == 0;
+    spdlog::warn("checking {} in the distro gave no answer ({}); asking again", linux_path,
+                 reply ? "exit " + std::to_string(reply->exit_code) : reply.error().describe());
+  }
+  return false;
 }
 
 std::optional<std::string> distro_python_fails(DistroCommands& commands, const std::string& venv) {
