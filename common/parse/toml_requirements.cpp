@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "common/parse/toml_unicode_guard.hpp"
 #include "common/util/ascii.hpp"
 
 namespace tfwsl::parse {
@@ -136,7 +137,10 @@ void read_pipfile(RequirementsResult& result, const toml::table& root) {
 TomlRequirements read_toml_requirements(std::string_view text, RequirementsFormat format) {
   TomlRequirements out;
   out.result.format = format;
-  toml::parse_result parsed = toml::parse(text);
+  // Never the text as it is: toml++ 3.3.0 has undefined behaviour on some non-ASCII text (see
+  // toml_unicode_guard.hpp).
+  const std::string guarded = guard_toml_unicode(text);
+  toml::parse_result parsed = toml::parse(std::string_view(guarded));
   if (!parsed) {
     const toml::parse_error& error = parsed.error();
     out.error_line = static_cast<int>(error.source().begin.line);
