@@ -83,3 +83,14 @@ TEST_CASE("pyproject text that reached toml++'s undefined whitespace branch read
     CHECK(refused.error_column == 1);
   }
 }
+
+TEST_CASE("a table header that toml++ 3.3.0 asserted on is an error with its line", "[migrate][scan][toml]") {
+  // marzer/tomlplusplus#301: `[[[` reached parse_key with a character no key starts with; so did `[`
+  // then a control character (our fuzzer, tests/fuzz/regressions/fuzz_requirements/).
+  for (const std::string header : {std::string("[[[1]]]"), std::string("[\x18\x18t]"), std::string("[[=")}) {
+    const auto refused = read_toml_requirements("[project]\nname = \"x\"\n" + header + "\n", RequirementsFormat::pyproject_pep621);
+    INFO(header);
+    REQUIRE(refused.error);
+    CHECK(refused.error_line == 3);
+  }
+}
