@@ -239,7 +239,8 @@ def rerun_after_edits(s, env, project, home):
     os.remove(os.path.join(copied, "model.py"))
     r = s.run(["migrate", "D:\\work\\flowers", "--force", "--yes"], env=env, timeout=600)
     check(r.returncode == 0 and os.path.isfile(os.path.join(copied, "model.py")),
-          "a deleted file of the WSL copy is found by the re-check of a kept step and restored", f"exit {r.returncode}\n{r.stdout[-1500:]}")
+          "a deleted file of the WSL copy is found by the re-check of a kept step and restored",
+          f"exit {r.returncode}\n{r.stdout[-1500:]}\n{r.stderr[-1500:]}")
     check("redone (missing in the WSL copy: model.py)" in r.stdout, "... and the run says so", r.stdout[-1500:])
     check(open(os.path.join(copied, "train.py")).read() == edited, "... the WSL edit still there")
 
