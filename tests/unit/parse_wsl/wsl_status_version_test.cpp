@@ -45,6 +45,18 @@ TEST_CASE("wsl --status labels in other languages, full-width colons and no-brea
   }
 }
 
+// The 2022 Japanese label is older than microsoft/WSL's public Resources.resw history; it is in
+// profiles/wsl-messages.json's earlier_wordings with the public pastes it comes from.
+TEST_CASE("wsl --status of a 2022 Japanese WSL, whose label predates the public string files", "[parse_wsl]") {
+  const std::string text =
+      "\xE6\x97\xA2\xE5\xAE\x9A\xE3\x81\xAE\xE9\x85\x8D\xE5\xB8\x83: Ubuntu-20.04\n"                    // 既定の配布
+      "\xE6\x97\xA2\xE5\xAE\x9A\xE3\x81\xAE\xE3\x83\x90\xE3\x83\xBC\xE3\x82\xB8\xE3\x83\xA7\xE3\x83\xB3: 2\n"  // 既定のバージョン
+      "\n\xE3\x82\xAB\xE3\x83\xBC\xE3\x83\x8D\xE3\x83\xAB \xE3\x83\x90\xE3\x83\xBC\xE3\x82\xB8\xE3\x83\xA7\xE3\x83\xB3: 5.10.102.1\n";
+  const auto r = parse_wsl_status(text);
+  CHECK(r.default_distribution == std::optional<std::string>("Ubuntu-20.04"));
+  CHECK(r.default_version == std::optional<int>(2));
+}
+
 TEST_CASE("an old wsl.exe rejecting --status, in German, is a too-old CLI", "[parse_wsl]") {
   const std::string text =
       "PS C:\\> wsl --status\n"
