@@ -1,4 +1,4 @@
-#include "common/provision/pip_requirements_file.hpp"
+#include "common/parse/pip_requirements_file.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,50 +8,13 @@
 #include <fmt/format.h>
 
 #include "common/util/ascii.hpp"
+#include "common/version/requirement_syntax.hpp"
 #include "common/version/version_spec.hpp"
 
-namespace tfwsl::provision {
+namespace tfwsl::parse {
 namespace {
 
-struct JoinedLine {
-  std::string text;
-  int number = 0;
-};
-
-// pip's COMMENT_RE, (^|\s+)#.*$: a '#' glued to text (a URL's "#egg=") is not a comment.
-std::string strip_comment(const std::string& line) {
-  for (std::size_t i = 0; i < line.size(); ++i)
-    if (line[i] == '#' && (i == 0 || ascii_is_space(line[i - 1]))) return std::string(trim(std::string_view(line).substr(0, i)));
-  return std::string(trim(line));
-}
-
-// pip's join_lines: a line ending in '\' continues on the next (joined with nothing between), and
-// a comment line ends a continuation; then comments are stripped.
-std::vector<JoinedLine> joined_lines(std::string_view text) {
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  std::vector<JoinedLine> out;
-  std::istringstream in{std::string(text)};
-  std::string raw, pending;
-  int number = 0, start = 0;
-  while (std::getline(in, raw)) {
-    ++number;
-    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-    const bool comment = trim(raw).starts_with("#");
-    if (raw.ends_with("\\") && !comment) {
-      if (pending.empty()) start = number;
-      pending += raw.substr(0, raw.size() - 1);
-      continue;
-    }
-    if (!pending.empty()) {
-      out.push_back({strip_comment(pending + (comment ? " " : "") + raw), start});
-      pending.clear();
-    } else {
-      out.push_back({strip_comment(raw), number});
-    }
-  }
-  if (!pending.empty()) out.push_back({strip_comment(pending), start});
-  return out;
-}
+std::string strip_comment(std::string_view line) { return std::string(trim(strip_requirement_comment(line))); }
 
 // pip's break_args_options: the requirement is the words before the first one that starts with '-'.
 std::string requirement_part(const std::string& line) {
@@ -81,13 +44,13 @@ PipLineKind kind_of(const std::string& requirement) {
 }
 
 // "-r x", "-rx", "--requirement x", "--requirement=x": the value after the option's name.
-std::optional<std::string> option_value(const std::string& line, std::string_view short_name, std::string_view long_name) {
+std::optional<std::string> option_value(std::string_view line, std::string_view short_name, std::string_view long_name) {
   std::string_view rest;
   if (line.starts_with(long_name)) {
-    rest = std::string_view(line).substr(long_name.size());
+    rest = line.substr(long_name.size());
     if (!rest.empty() && rest.front() != '=' && !ascii_is_space(rest.front())) return std::nullopt;  // --requirements-x
   } else if (line.starts_with(short_name)) {
-    rest = std::string_view(line).substr(short_name.size());
+    rest = line.substr(short_name.size());
   } else {
     return std::nullopt;
   }
@@ -98,14 +61,50 @@ std::optional<std::string> option_value(const std::string& line, std::string_vie
 
 }  // namespace
 
+std::vector<PipJoinedLine> join_pip_lines(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  std::vector<PipJoinedLine> out;
+  std::string pending;
+  int number = 0, start = 0;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view raw = text.substr(at, end - at);
+    at = end + 1;
+    ++number;
+    if (raw.ends_with("\r")) raw.remove_suffix(1);
+    const bool comment = trim(raw).starts_with("#");
+    if (raw.ends_with("\\") && !comment) {
+      if (pending.empty()) start = number;
+      pending.append(raw.substr(0, raw.size() - 1));
+      continue;
+    }
+    if (!pending.empty()) {
+      out.push_back({pending + (comment ? " " : "") + std::string(raw), start});
+      pending.clear();
+    } else {
+      out.push_back({std::string(raw), number});
+    }
+  }
+  if (!pending.empty()) out.push_back({pending, start});
+  return out;
+}
+
+std::optional<PipInclude> pip_include_of(std::string_view line, int number) {
+  if (auto target = option_value(line, "-r", "--requirement")) return PipInclude{*target, false, number};
+  if (auto constraint = option_value(line, "-c", "--constraint")) return PipInclude{*constraint, true, number};
+  return std::nullopt;
+}
+
 PipFileLines parse_pip_requirements_text(std::string_view text, const std::string& file) {
   PipFileLines out;
-  for (const auto& [line, number] : joined_lines(text)) {
+  for (const auto& joined : join_pip_lines(text)) {
+    const std::string line = strip_comment(joined.text);
+    const int number = joined.line;
     if (line.empty()) continue;
-    if (auto target = option_value(line, "-r", "--requirement")) {
-      out.includes.push_back({*target, false, number});
-    } else if (auto constraint = option_value(line, "-c", "--constraint")) {
-      out.includes.push_back({*constraint, true, number});
+    if (auto include = pip_include_of(line, number)) {
+      out.includes.push_back(*include);
     } else if (option_value(line, "-e", "--editable")) {
       out.lines.push_back({PipLineKind::editable, line, file, number, false});
     } else if (!line.starts_with("-")) {  // other option lines only steer pip
@@ -168,4 +167,4 @@ Result<PipRequirementsRead> read_pip_requirements(const std::vector<std::string>
   return std::move(walk.out);
 }
 
-}  // namespace tfwsl::provision
+}  // namespace tfwsl::parse

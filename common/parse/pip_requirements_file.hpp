@@ -5,15 +5,18 @@
 // `-r FILE` / `-c FILE` include files relative to the including file, other option lines
 // (--extra-index-url, --find-links, ...) only steer pip, and options after a requirement
 // (--hash=...) belong to it. Text in, lines out; the files come through a reader so this stays pure.
+// Each requirement's own shape is read_requirement_parts's (common/version/requirement_syntax.hpp):
+// with it this is the one reader of requirements that migrate, explain, provision and venv use.
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/core/error.hpp"
 
-namespace tfwsl::provision {
+namespace tfwsl::parse {
 
 enum class PipLineKind {
   requirement,       // "numpy>=1.26; python_version < '3.13'"
@@ -41,6 +44,20 @@ struct PipFileLines {
   std::vector<PipInclude> includes;
 };
 
+// A line as pip's join_lines leaves it: a line ending in '\\' continues on the next (joined with
+// nothing between, the '\\' removed); a comment line ends a continuation. Comments are still in it.
+struct PipJoinedLine {
+  std::string text;
+  int line = 0;  // 1-based line where it starts
+};
+
+// The joined lines of a file's text (a UTF-8 BOM and CRs dropped).
+std::vector<PipJoinedLine> join_pip_lines(std::string_view text);
+
+// The -r/-c include a joined, comment-free line names ("-r x", "-rx", "--requirement=x",
+// "-c x"), or nothing.
+std::optional<PipInclude> pip_include_of(std::string_view line, int number);
+
 // One file's text; its includes are listed, not followed.
 PipFileLines parse_pip_requirements_text(std::string_view text, const std::string& file);
 
@@ -57,4 +74,4 @@ struct PipRequirementsRead {
 // line that includes it; a URL include is a direct_reference line (pip fetches it).
 Result<PipRequirementsRead> read_pip_requirements(const std::vector<std::string>& paths, const PipFileReader& reader);
 
-}  // namespace tfwsl::provision
+}  // namespace tfwsl::parse

@@ -4,10 +4,12 @@
 #include <array>
 
 #include "common/parse/line_tools.hpp"
+#include "common/parse/pip_requirements_file.hpp"
 #include "common/parse/requirements_sources.hpp"
 #include "common/parse/setup_py_reader.hpp"
 #include "common/parse/toml_requirements.hpp"
 #include "common/util/ascii.hpp"
+#include "common/version/requirement_syntax.hpp"
 #include "common/version/version_spec.hpp"
 
 namespace tfwsl::parse {
@@ -21,14 +23,8 @@ std::string remove_spaces(std::string_view s) {
   return out;
 }
 
-// "pkg  # comment" -> "pkg"; a '#' glued to text (a URL fragment "#egg=") stays.
-std::string_view strip_comment(std::string_view line) {
-  if (!line.empty() && line[0] == '#') return {};
-  for (std::size_t i = 1; i < line.size(); ++i) {
-    if (line[i] == '#' && (line[i - 1] == ' ' || line[i - 1] == '\t')) return trim_with_nbsp(line.substr(0, i));
-  }
-  return trim_with_nbsp(line);
-}
+// "pkg  # comment" -> "pkg", by the one requirement reader's comment rule (pip's).
+std::string_view strip_comment(std::string_view line) { return trim_with_nbsp(strip_requirement_comment(line)); }
 
 std::string_view unquote(std::string_view s) {
   s = trim_with_nbsp(s);
@@ -55,59 +51,33 @@ std::optional<std::string> conda_version_spec(std::string_view rest) {
 
 }  // namespace
 
+// The shape is read_requirement_parts's (the one requirement reader); this adds conda's forms
+// and tolerates what pastes and project files hold that pip would refuse (Poetry's "^2.15", "2.15"
+// after a blank), so long as the version part is made of specifier characters only: anything else
+// was prose, not a requirement.
 std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool conda, int line_number) {
   text = trim_with_nbsp(text);
-  if (text.empty() || text[0] == '-' || text[0] == '#') return std::nullopt;
+  // conda "channel::package".
+  if (auto channel = text.find("::"); conda && channel != std::string_view::npos && channel < 64) text = text.substr(channel + 2);
+  auto parts = read_requirement_parts(text);
+  if (!parts) return std::nullopt;
   DeclaredRequirement req;
   req.conda = conda;
   req.line = line_number;
-  std::size_t i = 0;
-  // conda "channel::package".
-  auto channel = text.find("::");
-  if (conda && channel != std::string_view::npos && channel < 64) text = text.substr(channel + 2);
-  while (i < text.size() && is_package_name_char(text[i])) ++i;
-  if (i == 0) return std::nullopt;
-  req.package = ascii_lower(text.substr(0, i));
-  if (!((req.package[0] >= 'a' && req.package[0] <= 'z') || (req.package[0] >= '0' && req.package[0] <= '9'))) return std::nullopt;
-  std::string_view rest = trim_with_nbsp(text.substr(i));
-  if (!rest.empty() && rest[0] == '[') {
-    auto close = rest.find(']');
-    if (close == std::string_view::npos) return std::nullopt;
-    std::string_view extras = rest.substr(1, close - 1);
-    std::size_t start = 0;
-    while (start <= extras.size()) {
-      auto comma = extras.find(',', start);
-      if (comma == std::string_view::npos) comma = extras.size();
-      auto extra = trim_with_nbsp(extras.substr(start, comma - start));
-      if (!extra.empty()) req.extras.push_back(ascii_lower(extra));
-      start = comma + 1;
-    }
-    rest = trim_with_nbsp(rest.substr(close + 1));
-  }
-  auto semicolon = rest.find(';');
-  if (semicolon != std::string_view::npos) {
-    req.marker = std::string(trim_with_nbsp(rest.substr(semicolon + 1)));
-    rest = trim_with_nbsp(rest.substr(0, semicolon));
-  }
-  if (!rest.empty() && rest[0] == '@') {
-    req.spec.clear();  // a direct URL: no version spec
-    return req;
-  }
+  req.package = ascii_lower(parts->name);
+  for (const auto& extra : parts->extras) req.extras.push_back(ascii_lower(extra));
+  req.marker = parts->marker;
+  if (!parts->url.empty()) return req;  // a direct URL: no version spec
   if (conda) {
-    if (auto spec = conda_version_spec(rest)) {
+    if (auto spec = conda_version_spec(parts->version_part)) {
       req.spec = *spec;
       return req;
     }
   }
-  // pip options after the spec ("--hash=sha256:...") are not part of it.
-  auto option = rest.find(" --");
-  if (option != std::string_view::npos) rest = trim_with_nbsp(rest.substr(0, option));
-  if (!rest.empty() && rest.front() == '(' && rest.back() == ')') rest = rest.substr(1, rest.size() - 2);
-  std::string spec = remove_spaces(rest);
+  std::string spec = remove_spaces(parts->version_part);
   // conda takes a version (range) in quotes: "python='3.10'", "numpy='>=1.20,<1.24'"
   // (docs.conda.io, "Package search and install specifications").
   if (conda) std::erase_if(spec, [](char c) { return c == '\'' || c == '"'; });
-  // Only specifier characters: anything else means this was prose, not a requirement.
   for (char c : spec) {
     if (!(is_package_name_char(c) || c == '=' || c == '<' || c == '>' || c == '!' || c == '~' || c == ',' || c == '*' ||
           c == '^' || c == '+' || c == '|')) {
@@ -181,31 +151,23 @@ void add_quoted(RequirementsResult& result, std::string_view line, int number, b
   }
 }
 
-// Lines ending in a backslash continue on the next one (pip's files, shell scripts, Dockerfiles).
-std::vector<std::pair<std::string, int>> joined_lines(const std::vector<Line>& lines) {
-  std::vector<std::pair<std::string, int>> out;
-  bool continuing = false;
-  for (const auto& line : lines) {
-    std::string_view t = trim_with_nbsp(line.text);
-    const bool continues = t.ends_with("\\");
-    if (continues) t = trim_with_nbsp(t.substr(0, t.size() - 1));
-    if (continuing && !out.empty()) out.back().first += " " + std::string(t);
-    else out.emplace_back(std::string(t), line.number);
-    continuing = continues;
-  }
-  return out;
-}
+// A joined line longer than this is no requirement (a pasted progress bar): skipped, which keeps
+// garbage cheap.
+constexpr std::size_t k_longest_joined_line = 64 * 1024;
 
-void parse_txt(RequirementsResult& result, const std::vector<Line>& lines, bool listing) {
-  for (const auto& [text, number] : joined_lines(lines)) {
-    if (read_install_command(text, number, result) || read_tensorflow_image(text, number, result) ||
-        read_listing_row(text, number, listing, result) || read_bullet(text, number, result))
+// pip's file syntax (join_pip_lines, pip_include_of: common/parse/pip_requirements_file), with the
+// shapes pastes add first: install commands, image tags, listing rows, bullets.
+void parse_txt(RequirementsResult& result, std::string_view text, bool listing) {
+  for (const auto& [joined, number] : join_pip_lines(text)) {
+    if (joined.size() > k_longest_joined_line) continue;
+    const std::string_view line = trim_with_nbsp(joined);
+    if (read_install_command(line, number, result) || read_tensorflow_image(line, number, result) ||
+        read_listing_row(line, number, listing, result) || read_bullet(line, number, result))
       continue;
-    std::string_view t = strip_comment(text);
+    std::string_view t = strip_comment(line);
     if (t.empty()) continue;
-    if (t.starts_with("-r ") || t.starts_with("--requirement") || t.starts_with("-c ") || t.starts_with("--constraint")) {
-      auto space = t.find_first_of(" =");
-      result.includes.emplace_back(trim_with_nbsp(t.substr(space + 1)));
+    if (auto include = pip_include_of(t, number)) {
+      result.includes.push_back(include->target);
       continue;
     }
     if (t[0] == '-') continue;  // --extra-index-url, -e ., --hash continuation
@@ -363,7 +325,7 @@ RequirementsResult parse_as(std::string_view text, const std::vector<Line>& line
   RequirementsResult result;
   result.format = format;
   switch (result.format) {
-    case RequirementsFormat::requirements_txt: parse_txt(result, lines, looks_like_listing(text)); break;
+    case RequirementsFormat::requirements_txt: parse_txt(result, text, looks_like_listing(text)); break;
     case RequirementsFormat::conda_environment: parse_conda(result, lines); break;
     case RequirementsFormat::pyproject_pep621:
     case RequirementsFormat::poetry:
@@ -401,10 +363,9 @@ double looks_like_requirements(std::string_view text) {
   bool structure = false;
   bool tensorflow = false;
   RequirementsResult declared;  // what install commands, image tags and bullets name
-  std::vector<Line> raw;
-  for (std::string_view line : lines_of(text.substr(0, 1 << 20))) raw.push_back({line, 0});
-  for (const auto& [joined, number] : joined_lines(raw)) {
-    std::string_view t = joined;
+  for (const auto& [joined, number] : join_pip_lines(text.substr(0, 1 << 20))) {
+    if (joined.size() > k_longest_joined_line) continue;
+    std::string_view t = trim_with_nbsp(joined);
     if (t.empty() || t[0] == '#') continue;
     ++lines;
     if (t.starts_with("dependencies:") || t.starts_with("[tool.poetry") || t == "[project]" ||

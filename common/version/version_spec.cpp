@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "common/util/ascii.hpp"
+#include "common/version/requirement_syntax.hpp"
 
 namespace tfwsl {
 namespace {
@@ -173,75 +174,21 @@ std::string normalize_package_name(std::string_view name) {
 }
 
 Result<Requirement> parse_requirement(std::string_view line_in) {
-  std::string_view line = line_in;
-  // A comment starts at '#' at the line start or after a space (a URL fragment "#egg=" has none).
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '#' && (i == 0 || ascii_is_space(line[i - 1]))) {
-      line = line.substr(0, i);
-      break;
-    }
-  }
-  line = trim(line);
-  if (line.empty()) return make_error(ErrorCode::not_found, "empty or comment-only requirement line");
-  if (line.front() == '-') {
-    return make_error(ErrorCode::not_found, fmt::format("'{}' is a pip option, not a requirement", line));
-  }
-  // Trailing per-requirement options: " --hash=...", " --config-settings ...".
-  if (auto opt = line.find(" --"); opt != std::string_view::npos) line = trim(line.substr(0, opt));
-
+  auto parts = read_requirement_parts(line_in);
   auto fail = [&](std::string_view why) -> Result<Requirement> {
     return make_error(ErrorCode::invalid_input,
                       fmt::format("invalid requirement '{}': {}; write it like tensorflow[and-cuda]==2.15.1", trim(line_in), why));
   };
-
+  if (!parts && parts.error().code == ErrorCode::not_found) return tl::unexpected(parts.error());
+  if (!parts) return fail(parts.error().message);
   Requirement req;
-  std::size_t pos = 0;
-  while (pos < line.size() && is_package_name_char(line[pos])) ++pos;
-  if (pos == 0) return fail("it does not start with a package name");
-  req.name_as_written = std::string(line.substr(0, pos));
+  req.name_as_written = parts->name;
   req.name = normalize_package_name(req.name_as_written);
-  auto skip_spaces = [&] {
-    while (pos < line.size() && ascii_is_space(line[pos])) ++pos;
-  };
-  skip_spaces();
-  if (pos < line.size() && line[pos] == '[') {
-    const std::size_t close = line.find(']', pos);
-    if (close == std::string_view::npos) return fail("'[' without a closing ']'");
-    std::string_view extras = line.substr(pos + 1, close - pos - 1);
-    std::size_t s = 0;
-    while (s <= extras.size()) {
-      std::size_t comma = extras.find(',', s);
-      if (comma == std::string_view::npos) comma = extras.size();
-      const std::string_view extra = trim(extras.substr(s, comma - s));
-      if (!extra.empty()) {
-        for (char c : extra) {
-          if (!is_package_name_char(c)) return fail(fmt::format("extra '{}' contains '{}'", extra, c));
-        }
-        req.extras.push_back(normalize_package_name(extra));
-      }
-      s = comma + 1;
-      if (comma == extras.size()) break;
-    }
-    pos = close + 1;
-    skip_spaces();
-  }
-  std::string_view rest = line.substr(pos);
-  // Marker: everything after the first ';' (URLs may contain ';' only after a space-less '@ url').
-  if (auto semi = rest.find(';'); semi != std::string_view::npos) {
-    req.marker = std::string(trim(rest.substr(semi + 1)));
-    if (req.marker.empty()) return fail("';' is not followed by an environment marker");
-    rest = trim(rest.substr(0, semi));
-  }
-  rest = trim(rest);
-  if (!rest.empty() && rest.front() == '@') {
-    req.url = std::string(trim(rest.substr(1)));
-    if (req.url.empty()) return fail("'@' is not followed by a URL");
-    return req;
-  }
-  if (!rest.empty() && rest.front() == '(') {
-    if (rest.back() != ')') return fail("'(' without a closing ')'");
-    rest = trim(rest.substr(1, rest.size() - 2));
-  }
+  for (const auto& extra : parts->extras) req.extras.push_back(normalize_package_name(extra));
+  req.marker = parts->marker;
+  req.url = parts->url;
+  if (!req.url.empty()) return req;
+  const std::string_view rest = parts->version_part;
   if (!rest.empty() && !(rest.front() == '=' || rest.front() == '<' || rest.front() == '>' || rest.front() == '!' ||
                          rest.front() == '~')) {
     return fail(fmt::format("'{}' is neither a version specifier nor a marker", rest));

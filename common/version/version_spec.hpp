@@ -59,10 +59,11 @@ struct Requirement {
   std::string url;                  // "name @ https://..." form
 };
 
-// One requirement line. Comments ("# ..."), trailing pip options (" --hash=..."), the
-// parenthesised form "tensorflow (>=2.0)" and surrounding spaces are handled. An empty or
-// comment-only line, or a pip option line ("-r other.txt"), is an error with code not_found so
-// callers can skip it without string matching.
+// One requirement line, strictly (what pip installs): its shape is read_requirement_parts's
+// (common/version/requirement_syntax.hpp: comments, trailing pip options, "tensorflow (>=2.0)"),
+// then the version part must be a PEP 440 specifier. An empty or comment-only line, or a pip
+// option line ("-r other.txt"), is an error with code not_found so callers can skip it without
+// string matching.
 Result<Requirement> parse_requirement(std::string_view line);
 
 // "TensorFlow_GPU" -> "tensorflow-gpu" (PEP 503: runs of '-', '_', '.' become one '-', lower case;

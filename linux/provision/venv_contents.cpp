@@ -5,26 +5,13 @@
 
 #include <fmt/format.h>
 
-#include "common/parse/requirements_parser.hpp"
 #include "common/util/ascii.hpp"
+#include "common/version/requirement_syntax.hpp"
 #include "common/version/version.hpp"
 #include "common/version/version_spec.hpp"
 #include "linux/provision/owned_file.hpp"
 
 namespace tfwsl::provision {
-
-std::string normalize_distribution_name(std::string_view name) {
-  std::string out;
-  for (char c : name) {
-    const bool separator = c == '-' || c == '_' || c == '.';
-    if (separator) {
-      if (out.empty() || out.back() != '-') out += '-';
-    } else {
-      out += ascii_lower(c);
-    }
-  }
-  return out;
-}
 
 namespace {
 
@@ -70,48 +57,54 @@ std::vector<InstalledDistribution> venv_distributions(const std::filesystem::pat
       const std::string stem = name.substr(0, name.size() - suffix.size());
       const auto dash = stem.find('-');
       if (dash == std::string::npos) continue;
-      out.push_back({normalize_distribution_name(stem.substr(0, dash)), stem.substr(dash + 1), entry.path()});
+      out.push_back({normalize_package_name(stem.substr(0, dash)), stem.substr(dash + 1), entry.path()});
     }
   }
   return out;
+}
+
+// A Requirement's marker names `extra` ("extra == 'and-cuda'", either quote, any blanks).
+bool marker_names_extra(std::string_view marker, std::string_view extra) {
+  std::string compact;
+  for (char c : marker)
+    if (!ascii_is_space(c)) compact += c == '\'' ? '"' : c;
+  return compact.find(fmt::format("extra==\"{}\"", extra)) != std::string::npos;
 }
 
 std::vector<std::string> extra_requirements(const std::filesystem::path& dist_info, const std::string& extra) {
   std::vector<std::string> out;
   auto in = venv_file_lines(dist_info / "METADATA");
   std::string line;
-  const std::string k_prefix = "Requires-Dist:";
+  constexpr std::string_view k_prefix = "Requires-Dist:";
   while (std::getline(in, line)) {
-    if (line.rfind(k_prefix, 0) != 0) continue;
-    const std::string rest = line.substr(k_prefix.size());
-    const auto semi = rest.find(';');
-    if (semi == std::string::npos) continue;
-    const std::string marker = rest.substr(semi + 1);
-    if (marker.find("extra == \"" + extra + "\"") == std::string::npos && marker.find("extra == '" + extra + "'") == std::string::npos)
-      continue;
-    const std::string spec = std::string(trim(std::string_view(rest).substr(0, semi)));
-    const auto end = spec.find_first_of(" [<>=!~(");
-    out.push_back(normalize_distribution_name(spec.substr(0, end)));
+    if (!line.starts_with(k_prefix)) continue;
+    // METADATA's Requires-Dist values are PEP 508 requirements: the one reader reads them.
+    const auto parts = read_requirement_parts(std::string_view(line).substr(k_prefix.size()));
+    if (parts && marker_names_extra(parts->marker, extra)) out.push_back(normalize_package_name(parts->name));
   }
   return out;
 }
 
-std::string unmet_requirement(const std::vector<InstalledDistribution>& installed, const std::string& requirement) {
-  auto req = parse::parse_requirement(requirement, false, 0);
-  if (!req) return fmt::format("'{}' is not a requirement tfwsl can check", requirement);
-  const std::string name = normalize_distribution_name(req->package);
-  auto found = std::find_if(installed.begin(), installed.end(), [&](const InstalledDistribution& d) { return d.name == name; });
-  if (found == installed.end()) return fmt::format("{} is not installed", req->package);
-  auto spec = VersionSpec::parse(req->spec);
+RequirementState check_installed(const std::vector<InstalledDistribution>& installed, const Requirement& req) {
+  using State = RequirementState::State;
+  auto found = std::find_if(installed.begin(), installed.end(), [&](const InstalledDistribution& d) { return d.name == req.name; });
+  if (found == installed.end()) return {State::not_installed, fmt::format("{} is not installed", req.name_as_written)};
   auto version = Version::parse(found->version);
-  if (spec && version && !spec->allows_installed(*version)) return fmt::format("{} {} does not match {}", req->package, found->version, req->spec);
-  for (const auto& extra : req->extras) {
+  if (version && !req.spec.allows_installed(*version))
+    return {State::other_version, fmt::format("{} {} does not match {}", req.name_as_written, found->version, req.spec_text)};
+  for (const auto& extra : req.extras) {
     for (const auto& needed : extra_requirements(found->dist_info, extra)) {
       if (std::none_of(installed.begin(), installed.end(), [&](const InstalledDistribution& d) { return d.name == needed; }))
-        return fmt::format("{} (from {}[{}]) is not installed", needed, req->package, extra);
+        return {State::extra_missing, fmt::format("{} (from {}[{}]) is not installed", needed, req.name_as_written, extra)};
     }
   }
   return {};
+}
+
+std::string unmet_requirement(const std::vector<InstalledDistribution>& installed, const std::string& requirement) {
+  auto req = parse_requirement(requirement);
+  if (!req) return fmt::format("'{}' is not a requirement tfwsl can check", requirement);
+  return check_installed(installed, *req).reason;
 }
 
 }  // namespace tfwsl::provision

@@ -37,17 +37,6 @@ std::string machine_name() {
   return ::uname(&u) == 0 ? std::string(u.machine) : std::string();
 }
 
-// The requirement without its marker, for unmet_requirement: "numpy>=1.26".
-std::string without_marker(const Requirement& r) {
-  std::string out = r.name_as_written;
-  if (!r.extras.empty()) {
-    out += "[";
-    for (std::size_t i = 0; i < r.extras.size(); ++i) out += (i ? "," : "") + r.extras[i];
-    out += "]";
-  }
-  return out + r.spec_text;
-}
-
 // pyvenv.cfg's include-system-site-packages = true: the venv also sees the system's packages,
 // which this check does not read.
 bool includes_system_site_packages(const std::filesystem::path& venv) {
@@ -74,12 +63,12 @@ struct Checker {
   bool system_site_packages = includes_system_site_packages(venv);
   std::vector<Requirement> constraints;
 
-  Verdict judge(const provision::PipRequirementLine& line) const {
+  Verdict judge(const parse::PipRequirementLine& line) const {
     switch (line.kind) {
-      case provision::PipLineKind::direct_reference: return {"a URL or path: pip decides whether it is installed", true};
-      case provision::PipLineKind::editable: return {"an editable install: pip decides whether it is installed", true};
-      case provision::PipLineKind::unparsed: return {"not a requirement tfwsl can read: pip decides what it means", true};
-      case provision::PipLineKind::requirement: break;
+      case parse::PipLineKind::direct_reference: return {"a URL or path: pip decides whether it is installed", true};
+      case parse::PipLineKind::editable: return {"an editable install: pip decides whether it is installed", true};
+      case parse::PipLineKind::unparsed: return {"not a requirement tfwsl can read: pip decides what it means", true};
+      case parse::PipLineKind::requirement: break;
     }
     auto req = parse_requirement(line.text);
     if (!req) return {req.error().message, true};
@@ -88,16 +77,19 @@ struct Checker {
       if (!applies) return {applies.error().message + " (pip decides)", true};
       if (!*applies) return {};  // not for this platform or this Python
     }
-    std::string why = provision::unmet_requirement(installed, without_marker(*req));
-    if (why.empty()) {
-      for (const auto& c : constraints)
-        if (c.name == req->name && !c.spec_text.empty() && why.empty())
-          why = provision::unmet_requirement(installed, req->name_as_written + c.spec_text);
-      return {why, false};
+    auto state = provision::check_installed(installed, *req);
+    if (state.met()) {
+      // A -c constraint narrows what is installed: the same distribution must meet it too.
+      for (const auto& c : constraints) {
+        if (c.name != req->name || c.spec.is_any()) continue;
+        if (auto constrained = provision::check_installed(installed, c); !constrained.met()) return {constrained.reason, false};
+      }
+      return {};
     }
-    const bool absent = why.ends_with(" is not installed");
-    if (system_site_packages && absent) return {why + " in the venv (it may be in the system site-packages the venv includes: pip decides)", true};
-    return {why, false};
+    const bool absent = state.state == provision::RequirementState::State::not_installed;
+    if (system_site_packages && absent)
+      return {state.reason + " in the venv (it may be in the system site-packages the venv includes: pip decides)", true};
+    return {state.reason, false};
   }
 };
 
@@ -124,11 +116,11 @@ Status require_venv(const std::filesystem::path& venv) {
 
 Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& venv, const std::vector<std::string>& files,
                                                   const std::vector<std::string>& packages) {
-  auto read = provision::read_pip_requirements(files, read_text_file);
+  auto read = parse::read_pip_requirements(files, read_text_file);
   if (!read) return tl::unexpected(read.error());
-  std::vector<provision::PipRequirementLine> lines = read->lines;
+  std::vector<parse::PipRequirementLine> lines = read->lines;
   for (const auto& spec : packages) {
-    auto parsed = provision::parse_pip_requirements_text(spec, "--package");
+    auto parsed = parse::parse_pip_requirements_text(spec, "--package");
     if (parsed.lines.size() != 1 || !parsed.includes.empty())
       return make_error(ErrorCode::invalid_input, fmt::format("--package '{}' is not one requirement (e.g. numpy>=1.26)", spec));
     lines.push_back(parsed.lines.front());
@@ -136,7 +128,7 @@ Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& v
   }
   Checker checker{venv};
   for (const auto& line : lines)
-    if (line.constraint && line.kind == provision::PipLineKind::requirement)
+    if (line.constraint && line.kind == parse::PipLineKind::requirement)
       if (auto c = parse_requirement(line.text)) checker.constraints.push_back(*c);
   RequirementsCheck out;
   out.files = read->files;

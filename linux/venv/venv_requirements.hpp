@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/core/error.hpp"
-#include "common/provision/pip_requirements_file.hpp"
+#include "common/parse/pip_requirements_file.hpp"
 
 namespace tfwsl::venv {
 

@@ -11,6 +11,7 @@
 
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/provision_journal.hpp"
+#include "common/version/version_spec.hpp"
 #include "linux/provision/venv_contents.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -124,6 +125,25 @@ TEST_CASE("a venv's requirements are checked from its dist-info with the extras"
   installed = venv_distributions(venv.path());
   CHECK(unmet_requirement(installed, "tensorflow[and-cuda]==2.15.*").empty());
   CHECK(unmet_requirement(installed, "keras") == "keras is not installed");
+}
+
+// METADATA's Requires-Dist values are PEP 508 requirements, read by the one requirement reader:
+// the marker's blanks and quotes are the packager's choice (setuptools writes extra == "x",
+// others extra=='x'), and a name is folded as PEP 503 says.
+TEST_CASE("an extra's requirements are read from METADATA however its marker is spaced or quoted") {
+  test::TempDir venv;
+  write(venv.path() / "pyvenv.cfg", "home = /usr/bin\nversion = 3.11.2\n");
+  const auto site = venv.path() / "lib/python3.11/site-packages";
+  write(site / "tensorflow-2.15.1.dist-info/METADATA",
+        "Name: tensorflow\nVersion: 2.15.1\nRequires-Dist: Nvidia_CuBLAS_cu12==12.2.5.6; extra=='and-cuda'\n"
+        "Requires-Dist: nvidia-cudnn-cu12 (==8.9.4.25) ; python_version >= \"3.9\" and extra == \"and-cuda\"\n"
+        "Requires-Dist: numpy<2.0.0,>=1.23.5\nRequires-Dist: portpicker ; extra == \"testing\"\n");
+  const auto needed = extra_requirements(site / "tensorflow-2.15.1.dist-info", "and-cuda");
+  CHECK(needed == std::vector<std::string>{"nvidia-cublas-cu12", "nvidia-cudnn-cu12"});
+  const auto state = check_installed(venv_distributions(venv.path()), *parse_requirement("tensorflow[and-cuda]==2.15.*"));
+  CHECK(state.state == RequirementState::State::extra_missing);
+  CHECK(state.reason == "nvidia-cublas-cu12 (from tensorflow[and-cuda]) is not installed");
+  CHECK(check_installed({}, *parse_requirement("keras")).state == RequirementState::State::not_installed);
 }
 
 TEST_CASE("an installed pre-release meets a requirement its clauses allow, as pip counts it") {

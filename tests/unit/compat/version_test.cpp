@@ -82,59 +82,6 @@ TEST_CASE("specifiers: bad input names the clause and the fix", "[version]") {
   CHECK(VersionSpec::parse("=2.15").error().message.find("'=='") != std::string::npos);
 }
 
-TEST_CASE("requirement lines as they appear in the wild", "[version]") {
-  auto r = parse_requirement("tensorflow[and-cuda]==2.15.1");
-  REQUIRE(r);
-  CHECK(r->name == "tensorflow");
-  CHECK(r->extras == std::vector<std::string>{"and-cuda"});
-  CHECK(r->spec_text == "==2.15.1");
-  CHECK(r->spec.allows(version_literal("2.15.1")));
-
-  r = parse_requirement("  TensorFlow_GPU >= 2.12 , < 2.16  # pinned for the lab");
-  REQUIRE(r);
-  CHECK(r->name == "tensorflow-gpu");
-  CHECK(r->name_as_written == "TensorFlow_GPU");
-  CHECK(r->spec_text == ">=2.12,<2.16");
-  CHECK(r->marker.empty());
-
-  r = parse_requirement("tensorflow>=2.9; sys_platform == 'linux' and python_version >= \"3.9\"");
-  REQUIRE(r);
-  CHECK(r->spec_text == ">=2.9");
-  CHECK(r->marker == "sys_platform == 'linux' and python_version >= \"3.9\"");
-
-  r = parse_requirement("tensorflow-io-gcs-filesystem==0.31.0 --hash=sha256:abc");
-  REQUIRE(r);
-  CHECK(r->name == "tensorflow-io-gcs-filesystem");
-  CHECK(r->spec_text == "==0.31.0");
-
-  r = parse_requirement("tensorflow (>=2.0,<2.11)");
-  REQUIRE(r);
-  CHECK(r->spec_text == ">=2.0,<2.11");
-
-  r = parse_requirement("keras");
-  REQUIRE(r);
-  CHECK(r->spec.is_any());
-
-  r = parse_requirement("tensorflow[ and-cuda , Foo_Bar ]~=2.15.0");
-  REQUIRE(r);
-  CHECK(r->extras == std::vector<std::string>{"and-cuda", "foo-bar"});
-
-  r = parse_requirement("mypkg @ https://example.com/mypkg-1.0.whl#sha1=abc");
-  REQUIRE(r);
-  CHECK(r->url == "https://example.com/mypkg-1.0.whl#sha1=abc");
-
-  CHECK(parse_requirement("# only a comment").error().code == ErrorCode::not_found);
-  CHECK(parse_requirement("").error().code == ErrorCode::not_found);
-  CHECK(parse_requirement("-r base.txt").error().code == ErrorCode::not_found);
-  for (const char* bad : {"tensorflow[and-cuda==2.15", "tensorflow=2.15", "tensorflow 2.15", ">=2.15", "tensorflow>=2.15;"}) {
-    INFO(bad);
-    auto e = parse_requirement(bad);
-    REQUIRE_FALSE(e);
-    CHECK(e.error().code == ErrorCode::invalid_input);
-    CHECK(e.error().message.find(bad) != std::string::npos);
-  }
-}
-
 TEST_CASE("package names fold as PEP 503 says, and name characters are PEP 508's", "[version]") {
   CHECK(normalize_package_name("TensorFlow_GPU") == "tensorflow-gpu");
   CHECK(normalize_package_name("tf__.-nightly") == "tf-nightly");

@@ -2,10 +2,10 @@
 
 #include <map>
 
-#include "common/provision/pip_requirements_file.hpp"
+#include "common/parse/pip_requirements_file.hpp"
 
 using namespace tfwsl;
-using namespace tfwsl::provision;
+using namespace tfwsl::parse;
 
 namespace {
 
