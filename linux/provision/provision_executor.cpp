@@ -4,8 +4,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <ctime>
-#include <fstream>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -13,6 +15,7 @@
 #include "linux/provision/distro_step_checks.hpp"
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/provision_journal.hpp"
+#include "linux/provision/state_folder.hpp"
 #include "linux/provision/step_apply.hpp"
 
 namespace tfwsl::provision {
@@ -25,12 +28,18 @@ class RunLock {
     if (m_fd >= 0) ::close(m_fd);
   }
   Status acquire(const std::filesystem::path& file) {
-    m_fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0640);
-    if (m_fd < 0) return make_error(ErrorCode::io, fmt::format("cannot open {}", file.string()));
+    m_fd = open_state_file(file, O_RDWR | O_CREAT);
+    if (m_fd < 0) {
+      const bool link = errno == ELOOP;
+      return make_error(ErrorCode::io,
+                        fmt::format("cannot open {}: {}; nothing was changed", file.string(),
+                                    link ? "it is a symbolic link, which root never follows there (remove it)" : std::strerror(errno)));
+    }
     if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
-      std::ifstream in(file);
-      std::string pid;
-      std::getline(in, pid);
+      char buf[32] = {};
+      const ssize_t got = ::pread(m_fd, buf, sizeof buf - 1, 0);
+      std::string pid(buf, got > 0 ? static_cast<std::size_t>(got) : 0);
+      pid = pid.substr(0, pid.find('\n'));
       return make_error(ErrorCode::conflict, fmt::format("another provision run is in progress (PID {})", pid.empty() ? "?" : pid),
                         "wait for it to finish");
     }
@@ -62,9 +71,7 @@ class Executor {
     // A check of another root (a probe root) writes nothing, here or there: no state folder, no
     // lock file; it only reads that root's journal. Everything else takes the state folder's lock.
     if (!m_s.check_only || !observes_other_root(m_s.root)) {
-      std::error_code ec;
-      std::filesystem::create_directories(m_s.state_dir / "logs", ec);
-      if (ec) return make_error(ErrorCode::io, fmt::format("cannot create {}", m_s.state_dir.string()), ec.message());
+      TFWSL_TRY_STATUS(prepare_state_folder(m_s.state_dir));
       TFWSL_TRY_STATUS(m_lock.acquire(m_s.state_dir / "lock"));
     }
     if (auto interrupted = m_journal.last_interruption()) m_recap.interrupted_step = interrupted->step.empty() ? "-" : interrupted->step;

@@ -3,14 +3,24 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <fstream>
+#include <sstream>
+#include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "linux/provision/state_folder.hpp"
 
 namespace tfwsl::provision {
 
 std::optional<Interruption> ProvisionJournal::last_interruption() const {
-  std::ifstream in(m_file);
+  // Read through the state folder's no-link open: a journal that is a link reads as empty.
+  std::string text;
+  if (const int fd = open_state_file(m_file, O_RDONLY); fd >= 0) {
+    char buf[8192];
+    for (ssize_t got; (got = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(got));
+    ::close(fd);
+  }
+  std::istringstream in(text);
   std::optional<Interruption> open;
   std::string line;
   while (std::getline(in, line)) {
@@ -39,7 +49,7 @@ void ProvisionJournal::append(const std::string& event, const std::string& step,
   if (!result.empty()) j["result"] = result;
   const std::string line = j.dump() + "\n";
   // One write per line and fdatasync: a line is either there whole or not at all.
-  const int fd = ::open(m_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
+  const int fd = open_state_file(m_file, O_WRONLY | O_APPEND | O_CREAT);
   if (fd < 0) return;
   (void)!::write(fd, line.data(), line.size());
   ::fdatasync(fd);

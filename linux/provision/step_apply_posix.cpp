@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <fstream>
 #include <functional>
 
 #include <fmt/format.h>
@@ -13,6 +12,7 @@
 #include "linux/provision/distro_step_checks.hpp"
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/fixup_env.hpp"
+#include "linux/provision/state_folder.hpp"
 #include "linux/provision/venv_contents.hpp"
 #include "linux/provision/venv_writer.hpp"
 
@@ -23,10 +23,7 @@ bool touches_dpkg(const std::vector<std::string>& argv) { return !argv.empty() &
 
 bool is_apt_update(const std::vector<std::string>& argv) { return !argv.empty() && argv.front() == "apt-get" && argv.back() == "update"; }
 
-void note_in_log(const std::filesystem::path& log, const std::string& text) {
-  std::ofstream out(log, std::ios::binary | std::ios::app);
-  out << text << "\n";
-}
+void note_in_log(const std::filesystem::path& log, const std::string& text) { append_state_line(log, text); }
 
 Status run_command(const PlannedStep& step, const PlannedCommand& command, const ApplyContext& c) {
   StepCommand run;

@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -19,14 +18,13 @@
 #include "common/process/contained_child.hpp"
 #include "common/process/process_runner.hpp"
 #include "linux/provision/as_user.hpp"
+#include "linux/provision/state_folder.hpp"
 
 namespace tfwsl::provision {
 namespace {
 
-void append_line(const std::filesystem::path& file, const std::string& line) {
-  std::ofstream out(file, std::ios::app | std::ios::binary);
-  out << line << '\n';
-}
+// The step log and processes.jsonl lie in the state folder: opened without following a link.
+void append_line(const std::filesystem::path& file, const std::string& line) { append_state_line(file, line); }
 
 std::vector<std::string> child_environment(const StepCommand& command) {
   std::map<std::string, std::string> env = {{"PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"},
@@ -104,7 +102,7 @@ Result<int> run_step_command(const StepCommand& command, const StepLogs& logs) {
   if (command.as_user && ::geteuid() != 0 && command.as_user->uid != ::geteuid())
     return make_error(ErrorCode::permission, fmt::format("running {} as {} needs root", command.argv[0], command.as_user->name));
   append_line(logs.step_log, "$ " + describe_command(command.argv) + (command.as_user ? " (as " + command.as_user->name + ")" : ""));
-  const int log_fd = ::open(logs.step_log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
+  const int log_fd = open_state_file(logs.step_log, O_WRONLY | O_APPEND | O_CREAT);
   if (log_fd < 0) return make_error(ErrorCode::io, fmt::format("cannot write {}", logs.step_log.string()), std::strerror(errno));
   const std::vector<gid_t> groups = command.as_user ? supplementary_groups(*command.as_user) : std::vector<gid_t>{};
   std::vector<std::string> env = child_environment(command);
