@@ -126,6 +126,8 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
   plan.force = in.force;
   plan.scan = std::move(scan);
   plan.decision = decide({plan.scan, in.profiles, in.facts, in.profile});
+  plan.gpu = check_gpu(in.gpu, plan.decision.target);
+  if (plan.gpu.refused()) plan.problems.push_back(gpu_problem(plan.gpu));
   plan.translation = translate_requirements(plan.scan, plan.decision, in.facts);
   WritePlan writes = plan_requirement_writes(in.files, plan.translation);
   plan.writes = std::move(writes.writes);

@@ -1,7 +1,7 @@
 #pragma once
 // The plan of `tfwsl migrate` (docs/migrate.md): the scan, the decision, the translated requirements,
-// the datasets to import with their estimated time, the Windows -> Linux path map, and the
-// project's place in ext4. Built without changing anything; `--dry-run --json` prints it
+// the GPU check, the datasets to import with their estimated time, the Windows -> Linux path map,
+// and the project's place in ext4. Built without changing anything; `--dry-run --json` prints it
 // (docs/schema/migrate-plan.schema.json).
 
 #include <cstdint>
@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
+#include "common/host/gpu_compute_capability.hpp"
+#include "common/migrate/gpu_check.hpp"
 #include "common/migrate/migrate_facts.hpp"
 #include "common/migrate/project_files.hpp"
 #include "common/migrate/project_scan.hpp"
@@ -48,6 +50,7 @@ struct MigratePlan {
   std::vector<PlannedWrite> writes;  // per translation file: create, keep, replace-ours (refuse is a problem)
   std::vector<DatasetPlan> datasets;
   std::vector<WindowsPathPlan> windows_paths;
+  GpuCheck gpu;                        // refused: its problem is the first of `problems`
   std::vector<std::string> problems;  // bad input found while planning (a drive the distro does not mount)
 };
 
@@ -61,6 +64,7 @@ struct PlanInput {
   const std::vector<ShippedProfile>& profiles;
   std::string project_source = {};  // the folder, absolute
   std::string profile = {};         // --profile NAME; empty: migrate chooses
+  host::GpuReading gpu = {};        // this machine's GPUs as the CLI read them; default: not checked
 };
 
 // Errors (nothing changed): a project name that is not one folder name, a projects or datasets
@@ -69,7 +73,7 @@ struct PlanInput {
 Result<MigratePlan> build_plan(const PlanInput& input);
 
 // 0 needs-wsl (or native-ok with --force), 1 native-ok (stopped: say --force), 2 refuse-tf1,
-// ambiguous, or a problem in the plan.
+// ambiguous, or a problem in the plan (a GPU no stock wheel runs on is one).
 int exit_code_for(const MigratePlan& plan);
 
 // The --dry-run --json object (schema tfwsl.migrate.plan v1, envelope included by the caller).

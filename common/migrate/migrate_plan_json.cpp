@@ -1,4 +1,8 @@
 // The plan as the --dry-run --json object (docs/schema/migrate-plan.schema.json).
+#include <algorithm>
+#include <optional>
+#include <string>
+
 #include "common/migrate/migrate_plan.hpp"
 
 namespace tfwsl::migrate {
@@ -66,6 +70,19 @@ nlohmann::json datasets_json(const MigratePlan& plan, nlohmann::json& estimate) 
   return out;
 }
 
+nlohmann::json gpu_json(const GpuCheck& gpu) {
+  nlohmann::json devices = nlohmann::json::array();
+  for (const auto& g : gpu.reading.gpus)
+    devices.push_back({{"name", g.name}, {"compute_capability", std::to_string(g.major) + "." + std::to_string(g.minor)}});
+  auto text_or_null = [](const std::optional<std::string>& s) { return s ? nlohmann::json(*s) : nlohmann::json(); };
+  return {{"checked", gpu.reading.checked},
+          {"not_checked", gpu.reading.checked ? nlohmann::json() : nlohmann::json(gpu.reading.not_checked)},
+          {"devices", devices},
+          {"stock_wheels", !gpu.judged ? nlohmann::json() : nlohmann::json(gpu.refused() ? "refused" : "ok")},
+          {"summary", text_or_null(gpu.summary)},
+          {"fix", text_or_null(gpu.fix)}};
+}
+
 }  // namespace
 
 nlohmann::json to_json(const MigratePlan& plan) {
@@ -91,6 +108,7 @@ nlohmann::json to_json(const MigratePlan& plan) {
           {"requirements", requirements_json(plan)},
           {"keras", keras_json(plan)},
           {"provision", provision_json(d)},
+          {"gpu", gpu_json(plan.gpu)},
           {"datasets", datasets},
           {"import_estimate", estimate},
           {"windows_paths", paths},

@@ -61,6 +61,19 @@ void render_data(const MigratePlan& plan, std::string& out) {
   }
 }
 
+// The GPUs as read here; a refusal's reason and way out are the first problem, said at the end.
+void render_gpu(const GpuCheck& gpu, std::string& out) {
+  if (!gpu.reading.checked) {
+    out += fmt::format("GPU: not checked ({}): the plan goes on without it\n",
+                       gpu.reading.not_checked.empty() ? std::string("not read") : gpu.reading.not_checked);
+    return;
+  }
+  for (const auto& g : gpu.reading.gpus) {
+    out += fmt::format("GPU: {}, compute capability {}.{}{}\n", g.name, g.major, g.minor,
+                       gpu.refused() ? ": no stock TensorFlow wheel runs on it (see the problem below)" : "");
+  }
+}
+
 }  // namespace
 
 std::string render_text(const MigratePlan& plan) {
@@ -81,11 +94,14 @@ std::string render_text(const MigratePlan& plan) {
     }
     if (d.legacy_keras) out += "Keras 2 code: tf-keras in the venv and TF_USE_LEGACY_KERAS=1 in its environment\n";
   }
+  out += d.target ? "" : "\n";
+  render_gpu(plan.gpu, out);
   if (d.decision != Decision::ambiguous) render_requirements(plan, out);
   render_data(plan, out);
   for (const auto& n : plan.scan.notes) out += "\nNote: " + n + "\n";
   for (const auto& p : plan.problems) out += "\nProblem: " + p + "\n";
-  if (d.decision == Decision::native_ok && !plan.force) out += "\nNative Windows can still run this project's GPU TensorFlow: pass --force to migrate anyway.\n";
+  // On a GPU no stock wheel runs on, native Windows' TF 2.10 has no kernels for it either.
+  if (d.decision == Decision::native_ok && !plan.force && !plan.gpu.refused()) out += "\nNative Windows can still run this project's GPU TensorFlow: pass --force to migrate anyway.\n";
   return out;
 }
 

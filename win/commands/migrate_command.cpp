@@ -2,12 +2,16 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common/cli/command_line.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/host/gpu_compute_capability.hpp"
+#include "common/host/host_probe.hpp"
 #include "common/migrate/local_project_files.hpp"
 #include "common/migrate/migrate_plan.hpp"
 #include "common/migrate/proc_mounts.hpp"
@@ -47,6 +51,19 @@ std::optional<std::set<char>> distro_drives(const std::string& distro) {
   return migrate::drives_in_proc_mounts(reply->text);
 }
 
+// This machine's GPUs with their compute capability, read before the plan (dry run and apply alike)
+// so the plan can be refused on a GPU no stock wheel runs on. On Windows nvidia-smi.exe where the
+// doctor looks for it; elsewhere (native Linux, inside a distro) nvidia-smi on PATH.
+host::GpuReading read_gpus(const Console& console) {
+  const EnvironmentLookup getenv = console.environment ? console.environment : EnvironmentLookup(wsl::process_environment_variable);
+  std::vector<std::string> candidates = host::nvidia_smi_candidates(getenv);
+#ifndef _WIN32
+  if (!getenv(host::k_nvidia_smi_env)) candidates = {"nvidia-smi"};
+#endif
+  SystemProcessRunner runner;
+  return host::read_gpu_compute_capabilities(runner, candidates);
+}
+
 // The project folder by its real path: `tfwsl migrate .` is the folder's own name, and the copy
 // reads an absolute path whatever the current folder is when a step runs.
 std::filesystem::path real_folder(const std::string& given) {
@@ -84,7 +101,7 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   const auto profiles = migrate::shipped_wsl_profiles();
   const auto& facts = migrate::builtin_migrate_facts();
   const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, args.to, args.data_to, args.force, facts, profiles,
-                                 path_to_utf8(root), args.profile};
+                                 path_to_utf8(root), args.profile, read_gpus(console)};
   auto plan = migrate::build_plan(input);
   // On Windows only the target distro can say which drives it mounts; asked only when the code names
   // Windows paths (each wsl.exe start costs), then the plan is made again with the answer.
