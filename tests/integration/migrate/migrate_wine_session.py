@@ -8,7 +8,12 @@
    and bytes as written), and the distro, asked through wsl.exe for its /proc/mounts (the fake
    distro's: C: only), mounts no Z: drive, so the plan names that problem and exits 2 (with --force:
    still 2, the problem stands);
-3. nothing in either project changed, and the only command run in the distro is that read.
+3. nothing in either project changed, and the only command run in the distro is that read;
+4. the GPU, read through nvidia-smi.exe's own `--query-gpu=name,compute_cap` query (the stand-in
+   answers as the real one does): the healthy world's RTX 3080 (8.6) lets the plain project go
+   ahead; an RTX 5090 (12.0, Blackwell) refuses the same dry run, text and JSON, with NVIDIA's
+   container, exit 2; an old driver's nvidia-smi that rejects the field leaves the GPU not checked
+   and the plan goes on (exit 0).
 
 Exit 0 ok, 1 a failure, 77 jsonschema missing.
 """
@@ -41,6 +46,39 @@ def digest(folder):
             with open(os.path.join(root, name), "rb") as f:
                 h.update(name.encode() + f.read())
     return h.hexdigest()
+
+
+def answer_compute_cap(s, out, code):
+    """The world's nvidia-smi.exe answers the compute_cap query with `out` and exit `code`."""
+    (s.work / "scenario" / "nvidia-smi-cc.txt").write_text(out)
+    table = s.work / "scenario" / "scenario.txt"
+    lines = [line for line in table.read_text().splitlines() if "compute_cap" not in line]
+    lines.append(f"nvidia-smi --query-gpu=name,compute_cap --format=csv,noheader = nvidia-smi-cc.txt {code}")
+    table.write_text("\n".join(lines) + "\n")
+
+
+def blackwell_dry_runs(s, schemas, plain):
+    answer_compute_cap(s, "NVIDIA GeForce RTX 5090, 12.0\n", 0)  # a real RTX 5090's answer
+    r = s.run(["migrate", s.windows_path(plain), "--dry-run", "--json"])
+    plan = json.loads(r.stdout or "{}")
+    gpu = plan.get("gpu", {})
+    expect(not ss.problems(schemas, "migrate-plan", plan), f"Blackwell: the plan validates {ss.problems(schemas, 'migrate-plan', plan)[:3]}")
+    expect(r.returncode == 2 and gpu.get("stock_wheels") == "refused" and "nvcr.io/nvidia/tensorflow" in (gpu.get("fix") or ""),
+           f"Blackwell: the dry run is refused with NVIDIA's container, exit 2 (got {r.returncode}: {gpu})")
+    expect(plan.get("problems", [""])[0].startswith("refused, nothing was changed: NVIDIA GeForce RTX 5090 (12.0)"),
+           f"Blackwell: the refusal is the plan's first problem: {plan.get('problems')}")
+    r = s.run(["migrate", s.windows_path(plain), "--dry-run"])
+    expect(r.returncode == 2 and "GPU: NVIDIA GeForce RTX 5090, compute capability 12.0" in r.stdout
+           and "Problem: refused, nothing was changed" in r.stdout and "nothing was changed" in r.stderr,
+           f"Blackwell: the text plan says so, exit 2 (got {r.returncode}):\n{r.stdout[-800:]}\n{r.stderr[-300:]}")
+    asked = [line for line in s.standin_log().splitlines() if line.startswith("nvidia-smi.exe")]
+    expect(asked and all(line.endswith("--query-gpu=name,compute_cap --format=csv,noheader") for line in asked),
+           f"nvidia-smi.exe was asked only the compute_cap query: {asked[-3:]}")
+    answer_compute_cap(s, 'Field "compute_cap" is not a valid field to query.\n\n', 2)  # a 470 driver's answer
+    r = s.run(["migrate", s.windows_path(plain), "--dry-run", "--json"])
+    gpu = json.loads(r.stdout or "{}").get("gpu", {})
+    expect(r.returncode == 0 and gpu.get("checked") is False and "compute_cap" in (gpu.get("not_checked") or ""),
+           f"an old driver: the GPU not checked, the plan goes on, exit 0 (got {r.returncode}: {gpu})")
 
 
 def main():
@@ -77,6 +115,9 @@ def main():
         expect(r.returncode == 0, f"plain project: exit 0 (got {r.returncode}: {r.stderr[-300:]})")
         expect(not ss.problems(schemas, "migrate-plan", plan), f"plain project: the plan validates {ss.problems(schemas, 'migrate-plan', plan)[:3]}")
         expect(plan.get("decision") == "needs-wsl" and plan.get("tensorflow", {}).get("target") == "2.15", "plain project: needs-wsl, 2.15")
+        gpu = plan.get("gpu", {})
+        expect(gpu.get("checked") and gpu.get("devices") == [{"name": "NVIDIA GeForce RTX 3080", "compute_capability": "8.6"}]
+               and gpu.get("stock_wheels") == "ok", f"plain project: the RTX 3080 read through nvidia-smi.exe, 8.6, ok: {gpu}")
 
         r = s.run(["migrate", s.windows_path(legacy), "--dry-run", "--json", "--force"])
         plan = json.loads(r.stdout or "{}")
@@ -91,6 +132,7 @@ def main():
         asked = [line for line in s.standin_log().splitlines() if "--exec" in line]
         expect(any("/proc/mounts" in line for line in asked), f"wsl.exe was asked for the distro's mounts: {asked[-3:]}")
         expect(all("/proc/mounts" in line for line in asked), f"nothing else ran in the distro: {asked}")
+        blackwell_dry_runs(s, schemas, plain)
         expect((digest(plain), digest(legacy), digest(data)) == before, "nothing changed in the projects or the data")
     for f in failures:
         print("FAILED:", f)
