@@ -150,7 +150,8 @@ void register_migrate_command(CLI::App& app, CommandTable& commands, Console& co
   sub->add_flag("--copy-git", args->copy_git, "Copy the project's .git folder too (left out by default)");
   sub->add_option("--agent", args->agent, "The tfwsl-agent binary on native Linux (default: TFWSL_AGENT, then beside tfwsl)");
   sub->footer(help_footer("Exit status: 0 migrated (or, with --dry-run, the plan can go ahead), 1 native Windows can still run it "
-                          "(pass --force), 2 TF 1.x, conflicting or unshipped pins, bad input (nothing was changed) or a failed step "
+                          "(pass --force), 2 TF 1.x, conflicting or unshipped pins, a GPU no stock wheel runs on (Blackwell), "
+                          "bad input (nothing was changed) or a failed step "
                           "(the steps before it stay done: the same command resumes), 130 interrupted.",
                           {"tfwsl migrate C:\\work\\flowers --dry-run          the plan: profile, requirement diff, datasets",
                            "tfwsl migrate C:\\work\\flowers --yes              provision, copy, import, install, check",
