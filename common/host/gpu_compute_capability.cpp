@@ -1,5 +1,6 @@
 #include "common/host/gpu_compute_capability.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 
