@@ -102,12 +102,14 @@ class ImportJob {
   Status prepare();
   Status open_roots();
   Status open_state_folder();
+  Status check_state_folder_owner() const;
   Status lock_and_open_staging();
   Error state_error(const char* doing) const;
   void clear_staging();
   // manifest
   Status open_manifest();
   Result<bool> load_manifest();  // true: it ends with a whole record (appends may follow)
+  Status require_regular_manifest(int fd, const std::string& where) const;
   Status write_compacted_manifest();
   Status compact_manifest_if_superseded();
   // scan

@@ -2,6 +2,7 @@
 // check), appended to by each commit, and rewritten whole (temp, fsync, rename) when it is new, was
 // cut short by a crash, or has records a later one replaced.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -19,18 +20,33 @@ Status ImportJob::open_manifest() {
   // A new manifest, or one whose last record was cut short by a crash, is rewritten whole (temp,
   // fsync, rename) so that appends never land after a partial line. A clean one is appended to.
   if (!clean) TFWSL_TRY_STATUS(write_compacted_manifest());
-  m_manifest_fd = UniqueFd(::openat(m_state_fd.get(), "manifest", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW));
+  m_manifest_fd =
+      UniqueFd(::openat(m_state_fd.get(), "manifest", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
   if (!m_manifest_fd) return tl::unexpected(state_error("open the import manifest for appending"));
+  return require_regular_manifest(m_manifest_fd.get(),
+                                  (m_paths.target / std::string(k_state_dir_name) / "manifest").string());
+}
+
+Status ImportJob::require_regular_manifest(int fd, const std::string& where) const {
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) return tl::unexpected(state_error("inspect the import manifest"));
+  if (!S_ISREG(info.st_mode))
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("the import manifest {} is not a regular file, which the import never reads: "
+                                  "remove it and run the import again",
+                                  where));
   return {};
 }
 
 Result<bool> ImportJob::load_manifest() {
   std::string where = (m_paths.target / std::string(k_state_dir_name) / "manifest").string();
-  UniqueFd existing(::openat(m_state_fd.get(), "manifest", O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+  // O_NONBLOCK: a FIFO planted under the name must be refused, never waited on.
+  UniqueFd existing(::openat(m_state_fd.get(), "manifest", O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
   if (!existing) {
     if (errno != ENOENT) return tl::unexpected(state_error("open the import manifest"));
     return false;
   }
+  TFWSL_TRY_STATUS(require_regular_manifest(existing.get(), where));
   std::string text;
   std::vector<char> buffer(1 << 16);
   while (true) {

@@ -82,6 +82,26 @@ Status ImportJob::open_state_folder() {
                                   "choose another target) and run the import again",
                                   state_name, m_paths.target.string()));
   if (!m_state_fd) return tl::unexpected(state_error("open the import state folder"));
+  return check_state_folder_owner();
+}
+
+// The lock, staging and manifest live here: a folder another user owns, or one others may write,
+// would let them swap those files between our checks and our writes. Ours is made 0700; anything
+// else was made by someone else and is refused by name rather than used or repaired.
+Status ImportJob::check_state_folder_owner() const {
+  struct stat info {};
+  if (::fstat(m_state_fd.get(), &info) != 0) return tl::unexpected(state_error("inspect the import state folder"));
+  const std::string where = (m_paths.target / std::string(k_state_dir_name)).string();
+  if (info.st_uid != ::geteuid())
+    return make_error(ErrorCode::permission,
+                      fmt::format("the import state folder '{}' is owned by uid {}, not by this user (uid {}): "
+                                  "remove it (or choose another target) and run the import again",
+                                  where, info.st_uid, ::geteuid()));
+  if ((info.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+    return make_error(ErrorCode::permission,
+                      fmt::format("the import state folder '{}' has mode {:04o}, so others may write in it: "
+                                  "remove it (or `chmod 700` it) and run the import again",
+                                  where, info.st_mode & 07777));
   return {};
 }
 

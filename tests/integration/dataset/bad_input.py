@@ -12,10 +12,11 @@ import fcntl
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
-from dataset_test_support import check, run_import, snapshot
+from dataset_test_support import check, import_command, run_import, snapshot
 
 NOBODY = 65534
 
@@ -135,11 +136,37 @@ def main():
 
         # One mutating import per target.
         target = os.path.join(work, "t5")
-        os.makedirs(os.path.join(target, ".tfwsl-import"))
+        os.makedirs(os.path.join(target, ".tfwsl-import"), mode=0o700)
         with open(os.path.join(target, ".tfwsl-import", "lock"), "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             expect_refusal(run_import(agent, src, target), "another import")
         print("ok: a second import into a busy target is refused")
+
+        # A state folder someone else may write (or, as root, someone else owns) is refused by
+        # name before anything is written in it: its lock, staging and manifest would be theirs.
+        target = os.path.join(work, "t6")
+        state = os.path.join(target, ".tfwsl-import")
+        os.makedirs(state)
+        os.chmod(state, 0o777)
+        expect_refusal(run_import(agent, src, target), ".tfwsl-import", "others may write")
+        check(os.listdir(state) == [], "a loose state folder was written in")
+        if os.geteuid() == 0:
+            os.chmod(state, 0o700)
+            os.chown(state, NOBODY, NOBODY)
+            expect_refusal(run_import(agent, src, target), ".tfwsl-import", "owned by")
+            check(os.listdir(state) == [], "a state folder owned by another user was written in")
+        print("ok: a state folder others may write or own is refused by name")
+
+        # A FIFO named like the manifest is refused at once instead of blocking the job.
+        target = os.path.join(work, "t7")
+        os.makedirs(os.path.join(target, ".tfwsl-import"), mode=0o700)
+        os.mkfifo(os.path.join(target, ".tfwsl-import", "manifest"))
+        try:
+            r = subprocess.run(import_command(agent, src, target), capture_output=True, timeout=20)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("a FIFO named manifest blocked the import")
+        expect_refusal(r, "manifest", "not a regular file")
+        print("ok: a FIFO named manifest is refused, never waited on")
         print("PASS")
         return 0
     except AssertionError as failure:
