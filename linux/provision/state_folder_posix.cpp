@@ -39,14 +39,26 @@ Status check_component(const std::filesystem::path& at, bool must_be_private) {
   return {};
 }
 
-// Every folder from `/` down to `path`, the last one (and only it) private.
-Status check_path(const std::filesystem::path& path) {
+// A missing folder is made (mode 0750) only once the folder above it has passed: nothing is ever
+// made through a link, or in a folder someone else could have planted, before it is judged.
+Status make_missing_component(const std::filesystem::path& at) {
+  struct stat st{};
+  if (::lstat(at.c_str(), &st) == 0 || errno != ENOENT) return {};
+  if (::mkdir(at.c_str(), 0750) != 0 && errno != EEXIST)
+    return make_error(ErrorCode::io, fmt::format("cannot create {}", at.string()), std::strerror(errno));
+  return {};
+}
+
+// Every folder from `/` down to `path`, the last one (and only it) private; with `make`, the
+// missing ones are made on the way down, each after its parent was judged.
+Status check_path(const std::filesystem::path& path, bool make) {
   std::filesystem::path at = path.root_path();
   const auto last = std::prev(path.end());
   for (auto it = path.begin(); it != path.end(); ++it) {
     if (it == path.begin() && path.has_root_path()) continue;
     if (it->empty()) continue;
     at /= *it;
+    if (make) TFWSL_TRY_STATUS(make_missing_component(at));
     TFWSL_TRY_STATUS(check_component(at, it == last));
   }
   return {};
@@ -58,20 +70,18 @@ Status prepare_state_folder(const std::filesystem::path& folder_in) {
   std::error_code ec;
   const std::filesystem::path folder = std::filesystem::absolute(folder_in, ec).lexically_normal();
   if (ec) return unsafe(folder_in, "has no absolute path");
-  // Made before the check (create_directories follows links, but what it would make through one is
-  // refused below before any file is opened) so a first run finds the folders to judge.
   const mode_t old_mask = ::umask(027);
-  std::filesystem::create_directories(folder / "logs", ec);
+  Status made = check_path(folder, true);
+  if (made) made = make_missing_component(folder / "logs");
   ::umask(old_mask);
-  if (ec) return make_error(ErrorCode::io, fmt::format("cannot create {}", folder.string()), ec.message());
-  TFWSL_TRY_STATUS(check_path(folder));
+  TFWSL_TRY_STATUS(made);
   TFWSL_TRY_STATUS(check_component(folder / "logs", true));
   // The path as given may pass through root's links: the folders they lead to are checked too.
   char* real = ::realpath(folder.c_str(), nullptr);
   if (!real) return unsafe(folder, fmt::format("cannot be resolved ({})", std::strerror(errno)));
   const std::filesystem::path real_path(real);
   std::free(real);
-  return check_path(real_path);
+  return check_path(real_path, false);
 }
 
 int open_state_file(const std::filesystem::path& file, int flags) {

@@ -83,6 +83,20 @@ TEST_CASE("a state folder that is a link, or that others may write, is refused b
   CHECK_FALSE(prepare_state_folder(dir.path() / "sticky" / "state"));
 }
 
+TEST_CASE("nothing is made beneath a state folder path before it is judged") {
+  test::TempDir dir;
+  // The state folder itself may not be a link: before, its logs/ was made through it first.
+  fs::create_directories(dir.path() / "elsewhere");
+  fs::create_symlink(dir.path() / "elsewhere", dir.path() / "via-link");
+  CHECK_FALSE(prepare_state_folder(dir.path() / "via-link"));
+  CHECK(fs::is_empty(dir.path() / "elsewhere"));
+  // A folder others may write is refused before a folder is made in it.
+  fs::create_directories(dir.path() / "open");
+  fs::permissions(dir.path() / "open", fs::perms::all);
+  CHECK_FALSE(prepare_state_folder(dir.path() / "open" / "a" / "state"));
+  CHECK(fs::is_empty(dir.path() / "open"));
+}
+
 TEST_CASE("a state folder owned by an unprivileged user is refused for root") {
   test::ScratchUser scratch;  // skips (exit 77) without root
   const fs::path home_state = fs::path(scratch.user().home) / "state";
