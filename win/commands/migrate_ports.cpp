@@ -1,7 +1,8 @@
 #include "win/commands/migrate_ports.hpp"
 
-#include <fstream>
-#include <sstream>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -15,6 +16,8 @@
 #include "common/push/push_run.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
+#include "common/util/linked_folder.hpp"
+#include "common/util/regular_file.hpp"
 #include "common/migrate/ownership_mark.hpp"
 #include "win/commands/distro_project_files.hpp"
 #include "win/commands/push_setup.hpp"
@@ -24,6 +27,9 @@
 
 namespace tfwsl::cli {
 namespace {
+
+// The cap on a project file migrate reads back before replacing it (the distro side has the same).
+constexpr std::uintmax_t k_max_project_file_bytes = 16u << 20;
 
 constexpr auto k_pip_timeout = std::chrono::hours(2);
 constexpr auto k_verify_timeout = std::chrono::minutes(10);
@@ -159,20 +165,28 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     return files.place(staging, root, requests);
   }
 
+  // Read whole and closed before anything replaces it: Windows refuses to replace an open file
+  // (ERROR_SHARING_VIOLATION, 32). Only a regular file of at most 16 MiB under plain folders is
+  // read (a FIFO would block, a device never end, a linked folder lead outside the project).
   std::optional<std::string> read_project_file(const std::string& relative_path) override {
-    // Read whole and closed before anything replaces it: Windows refuses to replace an open file
-    // (ERROR_SHARING_VIOLATION, 32).
-    std::ifstream in(m_settings.project / path_from_utf8(relative_path), std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
+    const std::filesystem::path relative = path_from_utf8(relative_path);
+    if (first_linked_folder(m_settings.project, relative)) return std::nullopt;
+    RegularFileRead read = read_regular_file(m_settings.project / relative, k_max_project_file_bytes);
+    if (read.problem != FileReadProblem::none) return std::nullopt;
+    return std::move(read.bytes);
   }
 
   // Beside the user's files: the same bytes again are left alone (a second run writes nothing), and
-  // a file there that migrate cannot prove it wrote (ownership_mark.hpp) is never replaced.
+  // a file there that migrate cannot prove it wrote (ownership_mark.hpp) is never replaced. A folder
+  // on the way that is a link or a junction is refused: a write by path would land where it leads.
   Status write_project_file(const std::string& relative_path, const std::string& text) override {
-    const std::filesystem::path target = m_settings.project / path_from_utf8(relative_path);
+    const std::filesystem::path relative = path_from_utf8(relative_path);
+    if (auto linked = first_linked_folder(m_settings.project, relative))
+      return make_error(ErrorCode::conflict,
+                        fmt::format("{} is a link, a junction or not a folder, which migrate never writes through: "
+                                    "{} was not written; replace it with a plain folder and run migrate again",
+                                    path_to_utf8(*linked), relative_path));
+    const std::filesystem::path target = m_settings.project / relative;
     const std::optional<std::string> old = read_project_file(relative_path);
     if (old == text) return {};
     std::error_code ec;
