@@ -20,13 +20,17 @@ void StatusLine::set_step(std::string step) {
   if (m_settings.live && !m_stopping) write_live_line();  // the new step shows at once, not a tick later
 }
 
+// New words show at once on a live line (a poll brings them at most a few times a second), so a
+// step shorter than one tick is still seen, as set_step's are; unchanged words wait for the tick.
 void StatusLine::update_step(std::string step) {
   std::lock_guard lock(m_mutex);
   if (m_step.empty()) {
     m_step_started = m_clock.now();
     m_last_plain = m_step_started;
   }
+  const bool changed = step != m_step;
   m_step = std::move(step);
+  if (changed && m_settings.live && !m_stopping) write_live_line();
 }
 
 void StatusLine::write_live_line() {

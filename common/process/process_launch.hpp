@@ -4,29 +4,30 @@
 // window; elsewhere: an argv). Implemented in process_launch_windows.cpp / process_launch_posix.cpp.
 
 #include <filesystem>
-#include <future>
 #include <string>
 #include <system_error>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/process/child.hpp>
 
+#include "common/process/pipe_collector.hpp"
 #include "common/process/process_runner.hpp"
 
 namespace tfwsl {
 
 // What a started child's pipes deliver, and why it could not start.
 struct ChildLaunch {
+  explicit ChildLaunch(boost::asio::io_context& ios) : out(ios), err(ios) {}
   std::string input;  // written to its stdin
-  std::future<std::string> out, err;
+  PipeCollector out, err;
   std::error_code error;
 };
 
 // True when `name` holds a folder part (run as given) rather than a bare name (searched in PATH).
 bool names_a_path(const std::string& name);
 
-// Starts request.argv with `program` in its place, stdout and stderr drained through `ios` into
-// launch.out / launch.err. Boost.Process may also throw; the caller catches. On POSIX the child is
+// Starts request.argv with `program` in its place, stdout and stderr handed to launch.out /
+// launch.err (the caller starts their reads). Boost.Process may also throw; the caller catches. On POSIX the child is
 // contained (contained_child.hpp): it leads a process group of its own and dies with this process,
 // and everything it started with it.
 boost::process::child start_child(const ProcessRequest& request, const std::filesystem::path& program,

@@ -24,7 +24,7 @@ bp::child start_child(const ProcessRequest& request, const std::filesystem::path
   const pid_t parent = ::getpid();
   // Last, after the pipes are in place: the guardian closes its copies, the program keeps them.
   auto contain = bp::extend::on_exec_setup([parent](auto&) { contain_child(parent, ParentDeath::kill_group); });
-  return bp::child(bp::exe(program.string()), bp::args(args), bp::std_out > launch.out, bp::std_err > launch.err,
+  return bp::child(bp::exe(program.string()), bp::args(args), bp::std_out > launch.out.pipe(), bp::std_err > launch.err.pipe(),
                    bp::std_in < boost::asio::buffer(launch.input), environment, bp::start_dir(start_dir.string()),
                    bp::error(launch.error), ios, contain);
 }

@@ -25,7 +25,7 @@ bp::child start_child(const ProcessRequest& request, const std::filesystem::path
   std::vector<std::string> argv = request.argv;
   argv[0] = wide_to_utf8(program.wstring());
   std::wstring line = utf8_to_wide(build_windows_command_line(argv));
-  return bp::child(bp::cmd(line), bp::std_out > launch.out, bp::std_err > launch.err,
+  return bp::child(bp::cmd(line), bp::std_out > launch.out.pipe(), bp::std_err > launch.err.pipe(),
                    bp::std_in < boost::asio::buffer(launch.input), environment, bp::start_dir(start_dir.wstring()),
                    bp::windows::create_no_window, bp::error(launch.error), ios);
 }

@@ -8,7 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <future>
+#include <chrono>
 #include <thread>
 
 #include "common/process/process_launch.hpp"
@@ -21,15 +21,15 @@ namespace bp = boost::process;
 namespace tfwsl {
 namespace {
 
-// Collects a future's value; a future whose operation was abandoned (the child killed, a grandchild
-// still holding the pipe) yields what can be had: nothing.
-std::string take(std::future<std::string>& f) {
-  if (!f.valid()) return {};
-  if (f.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return {};
-  try {
-    return f.get();
-  } catch (const std::exception&) {
-    return {};
+// How long the pipes are drained after the child ended, for a writer that outlives it.
+constexpr std::chrono::seconds k_drain_grace{2};
+
+// Runs the pipes' reads until both reached their end or `grace` passed.
+void drain_until_ended(boost::asio::io_context& ios, ChildLaunch& launch, std::chrono::milliseconds grace) {
+  const auto until = std::chrono::steady_clock::now() + grace;
+  ios.restart();
+  while (!(launch.out.ended() && launch.err.ended()) && std::chrono::steady_clock::now() < until) {
+    if (ios.run_for(std::chrono::milliseconds(20)) == 0 && ios.stopped()) ios.restart();
   }
 }
 
@@ -61,7 +61,7 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
   if (!program) return tl::unexpected(program.error());
 
   boost::asio::io_context ios;
-  ChildLaunch launch;
+  ChildLaunch launch(ios);
   launch.input = request.stdin_data.value_or(std::string());
 
   spdlog::debug("running: {}", describe_command(request.argv));
@@ -77,6 +77,8 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
                       describe_command(request.argv) + ": " + launch.error.message());
   }
 
+  launch.out.start();
+  launch.err.start();
   ProcessOutcome outcome;
   const auto deadline = started + request.timeout;
   std::error_code ec;
@@ -92,13 +94,16 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
   }
   end_child_tree(child);  // on every path: what it started and left behind ends with it
   child.wait(ec);
-  // Pipes close once the child's group is gone; drain what is left, but never wait on a grandchild
-  // that inherited them and escaped the group (a daemon, or anything on Windows).
-  ios.restart();
-  ios.run_for(std::chrono::seconds(2));
+  // Pipes close once the child's group is gone; drain what is left. A grandchild that inherited
+  // them and escaped the group (a daemon; on Windows, anything, Wine's conhost included) may hold
+  // them open: never wait on it past a short grace, and keep every byte read by then.
+  drain_until_ended(ios, launch, k_drain_grace);
   outcome.exit_code = child.exit_code();
-  outcome.out = take(launch.out);
-  outcome.err = take(launch.err);
+  outcome.out = launch.out.take();
+  outcome.err = launch.err.take();
+  if (!launch.out.ended() || !launch.err.ended())
+    spdlog::debug("{}: its output pipes were still open {} s after it ended; kept what it wrote", request.argv[0],
+                  k_drain_grace.count());
   outcome.elapsed =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   spdlog::debug("{} exited {} after {} ms", request.argv[0], outcome.exit_code, outcome.elapsed.count());

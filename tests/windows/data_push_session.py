@@ -179,8 +179,9 @@ def resumed_on_console(s, src, to):
     if code != 0:
         fail(f"the second push exited {code}: {shown[-600:]}")
     # The console is 80 columns: the line's middle may be shortened ("3006file...B/s"), so only
-    # its start is matched.
-    progress = re.findall(r"tfwsldatapush:copying(\d+)/3006", shown)
+    # its start is matched. A resume this small may copy in less than one status tick: the line
+    # shows each new poll's words at once, so at least the last poll's (any phase) is there.
+    progress = re.findall(r"tfwsldatapush:[a-z]+(\d+)/3006", shown)
     if not progress:
         fail(f"the second push showed no progress line on its console: {shown[:600]}")
     if "alreadythere" not in shown or "useincode:" not in shown:

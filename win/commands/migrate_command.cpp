@@ -48,6 +48,12 @@ std::optional<std::set<char>> distro_drives(const std::string& distro) {
     spdlog::debug("migrate: cannot read the drive mounts of {}: the distro may not be installed yet", distro);
     return std::nullopt;
   }
+  // A running Linux always mounts something: an empty answer was lost, not "no drives mounted"
+  // (which would refuse every dataset on a drive).
+  if (reply->text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    spdlog::warn("migrate: {} answered /proc/mounts with nothing; its drive mounts are not known", distro);
+    return std::nullopt;
+  }
   return migrate::drives_in_proc_mounts(reply->text);
 }
 

@@ -68,3 +68,21 @@ TEST_CASE("a child killed by a signal, and its output, still come back as before
   CHECK(plain->out == "out\n");
   CHECK(plain->err == "err\n");
 }
+
+// Issue 27: a writer that outlives the child and escaped its group (as Wine's conhost holds a
+// Windows child's pipes a little after it exits) kept the pipe open past the drain, and the runner
+// then returned *nothing* of what the child had written: `tfwsl-agent project read` answered
+// "exited 0 without its JSON answer" and an empty /proc/mounts made migrate exit 2 under load.
+TEST_CASE("what a child wrote comes back although a process it left behind holds its pipes open", "[process]") {
+  ProcessRequest request{{"/bin/sh", "-c", "echo answer; echo on-stderr >&2; setsid sleep 6 & echo $!"}};
+  request.timeout = 20s;
+  const auto started = std::chrono::steady_clock::now();
+  auto outcome = SystemProcessRunner().run(request);
+  REQUIRE(outcome);
+  CHECK(std::chrono::steady_clock::now() - started < 5s);
+  CHECK(outcome->exit_code == 0);
+  CHECK(outcome->out.rfind("answer\n", 0) == 0);
+  CHECK(outcome->err == "on-stderr\n");
+  const auto lines = outcome->out.substr(outcome->out.find('\n') + 1);
+  if (!lines.empty()) ::kill(static_cast<pid_t>(first_number(lines)), SIGKILL);
+}

@@ -147,3 +147,17 @@ TEST_CASE("golden: a push's live line at 80 columns, its middle shortened and it
   CHECK(line.size() == 79);
   status.stop();
 }
+
+// A resume that copies in less than one tick showed no progress at all (windows.data.push failed on
+// a loaded machine): new words are written at once on a live line, unchanged ones wait.
+TEST_CASE("on a live line a progress update shows at once, without waiting for the tick", "[status]") {
+  std::ostringstream err;
+  ManualClock clock;
+  StatusLine status(err, "tfwsl data push", clock, StatusLineSettings{true});
+  status.update_step("done 3006/3006 files");
+  CHECK(err.str().find("tfwsl data push: done 3006/3006 files (0 s)") != std::string::npos);
+  const auto written = err.str().size();
+  status.update_step("done 3006/3006 files");
+  CHECK(err.str().size() == written);
+  status.stop();
+}
