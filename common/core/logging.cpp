@@ -5,6 +5,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <memory>
 #include <vector>
 
 #include "common/core/private_log_file.hpp"
@@ -21,9 +22,12 @@ void setup_logging(const LogOptions& options) {
   console->set_pattern("%^%l%$: %v");
   std::vector<spdlog::sink_ptr> sinks{console};
   if (options.file) {
+    // spdlog opens by path: the file is judged first (no link, regular, ours), and what spdlog then
+    // opened must be the file judged, for the first file and for each one a rotation starts.
+    auto judged = std::make_shared<LogFileIdentity>();
     spdlog::file_event_handlers private_file;
-    private_file.before_open = [](const spdlog::filename_t& name) { create_private_log_file(name); };
-    private_file.after_open = [](const spdlog::filename_t&, std::FILE* f) { restrict_log_file(f); };
+    private_file.before_open = [judged](const spdlog::filename_t& name) { *judged = open_private_log_file(name); };
+    private_file.after_open = [judged](const spdlog::filename_t&, std::FILE* f) { check_opened_log_file(f, *judged); };
     // Opens the file now: a path that cannot be created throws here, before the command runs.
     auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(options.file->string(), 5 * 1024 * 1024, 3, false,
                                                                        private_file);

@@ -3,7 +3,7 @@
 namespace tfwsl {
 
 // The file is created by the sink in the user's folder and takes that folder's ACL.
-void create_private_log_file(const std::filesystem::path&) {}
-void restrict_log_file(std::FILE*) {}
+LogFileIdentity open_private_log_file(const std::filesystem::path&) { return {}; }
+void check_opened_log_file(std::FILE*, const LogFileIdentity&) {}
 
 }  // namespace tfwsl
