@@ -24,10 +24,25 @@ constexpr const char* k_status_script =
     "if alive; then echo running=yes; echo \"handshake=$(head -n 1 \"$d/agent.json\")\"; else echo running=no; fi\n"
     "if [ -f \"$d/agent.token\" ]; then echo \"token_mode=$(stat -c %a \"$d/agent.token\")\"; fi\n";
 
+// Runs as root, at a path TFWSL_AGENT_PATH may name: the folder must be a real folder of root's (or
+// of whoever runs this) that no one else may write, the agent itself no link (mv would follow a link
+// to a folder and drop the file inside it), and the copy goes to an exclusive random name (mktemp)
+// renamed over the agent in one step (mv -T), so no planted name is written through.
 constexpr const char* k_install_script =
     "src=\"$1\"; dst=\"$2\"\n"
     "if [ \"$3\" = wslpath ]; then src=$(wslpath -u \"$1\") || exit 3; fi\n"
-    "install -D -m 0755 \"$src\" \"$dst.new\" && mv -f \"$dst.new\" \"$dst\"\n";
+    "dir=$(dirname -- \"$dst\")\n"
+    "mkdir -p -- \"$dir\" || exit 3\n"
+    "if [ -L \"$dir\" ] || [ ! -d \"$dir\" ]; then echo \"$dir is a link or not a folder: name a real folder\" >&2; exit 3; fi\n"
+    "if [ -z \"$(find \"$dir\" -maxdepth 0 \\( -user 0 -o -user \"$(id -u)\" \\) ! -perm /022)\" ]; then\n"
+    "  echo \"$dir belongs to another user or others may write in it: name a folder only root may write\" >&2; exit 3\n"
+    "fi\n"
+    "if [ -L \"$dst\" ] || { [ -e \"$dst\" ] && [ ! -f \"$dst\" ]; }; then\n"
+    "  echo \"$dst is a link or not a regular file: tfwsl installs the agent as a file of its own there\" >&2; exit 3\n"
+    "fi\n"
+    "tmp=$(mktemp -- \"$dir/.tfwsl-agent.XXXXXXXX\") || exit 3\n"
+    "if cat -- \"$src\" > \"$tmp\" && chmod 0755 \"$tmp\" && mv -fT -- \"$tmp\" \"$dst\"; then exit 0; fi\n"
+    "rm -f -- \"$tmp\"; exit 3\n";
 
 // $1 agent, $2 port, the rest: roots. The token comes on stdin and is kept only if there is none.
 constexpr const char* k_start_script =

@@ -3,7 +3,10 @@
 with TFWSL_AGENT_PATH in a temporary folder (nothing outside them is written): nothing installed by
 --dry-run nor without consent; `start --yes` installs (0755), makes the token file (0600 in a 0700
 folder) and starts the agent, which answers /v1/info with the token (401 without, as curl would
-send it); status says it answers; a second start leaves it alone; stop ends the process."""
+send it); status says it answers; a second start leaves it alone; stop ends the process. The install
+runs as root, so where TFWSL_AGENT_PATH is a link (to a folder, or to a file of someone else's), or
+its folder is one others may write, it is refused and nothing is written through the link (sweep A17:
+the old `mv -f "$dst.new" "$dst"` moved the agent into a linked folder)."""
 import argparse
 import http.client
 import json
@@ -37,6 +40,33 @@ def get_info(port, token):
     return r.status, r.read()
 
 
+def refused_install_checks(a, d):
+    """Links and loose folders where the agent would be installed: refused by name, nothing written."""
+    home = os.path.join(d, "home-refused")
+    os.makedirs(home)
+    folder, victim = os.path.join(d, "linked-folder"), os.path.join(d, "victim")
+    os.makedirs(folder)
+    with open(victim, "w") as f:
+        f.write("precious")
+    loose = os.path.join(d, "loose")
+    os.makedirs(loose)
+    os.chmod(loose, 0o777)
+    cases = [("a link to a folder", os.path.join(d, "agent-link-folder"), folder),
+             ("a link to a file", os.path.join(d, "agent-link-file"), victim),
+             ("a folder others may write", os.path.join(loose, "tfwsl-agent"), None)]
+    for what, path, target in cases:
+        if target:
+            os.symlink(target, path)
+        env = dict(os.environ, HOME=home, TFWSL_AGENT_PATH=path)
+        r = subprocess.run([a.tfwsl, "agent", "start", "--yes", "--agent", a.agent], capture_output=True,
+                           text=True, env=env, stdin=subprocess.DEVNULL, timeout=120)
+        named = os.path.dirname(path) if target is None else path
+        if r.returncode == 0 or named not in r.stderr:
+            fail(f"install at {what}: exit {r.returncode}, the refusal does not name {named}: {r.stderr!r}")
+        if os.listdir(folder) or open(victim).read() != "precious" or os.listdir(loose):
+            fail(f"install at {what} wrote through it: {os.listdir(folder)}, {os.listdir(loose)}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tfwsl", required=True)
@@ -53,6 +83,7 @@ def main():
 
     pid = None
     try:
+        refused_install_checks(a, d)
         r = tfwsl("status")
         if r.returncode != 1 or "installed: no" not in r.stdout:
             fail(f"status before start: exit {r.returncode}, {r.stdout!r}")
