@@ -5,8 +5,10 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 
 #include "common/text/utf_convert.hpp"
+#include "common/util/atomic_file.hpp"
 #include "common/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
@@ -96,35 +98,58 @@ std::string doctor_bundle_archive(const doctor::DoctorResult& result, const std:
   return archive;
 }
 
+namespace {
+
+// A bundle tfwsl wrote starts with its summary member: the one kind of file --bundle may replace.
+constexpr std::string_view k_first_member = "tfwsl-doctor/summary.json";
+
+// Called only on a regular file (symlink_status), so the read cannot block on a FIFO or a device.
+bool is_doctor_bundle(const std::filesystem::path& target) {
+  std::ifstream in(target, std::ios::binary);
+  std::string head(k_first_member.size(), '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  return in.gcount() == static_cast<std::streamsize>(head.size()) && head == k_first_member;
+}
+
+}  // namespace
+
 Status check_bundle_destination(const std::string& path) {
   const std::filesystem::path target = path_from_utf8(path);
   std::error_code ec;
-  if (std::filesystem::is_directory(target, ec))
+  const auto kind = std::filesystem::symlink_status(target, ec).type();
+  if (kind == std::filesystem::file_type::directory)
     return make_error(ErrorCode::invalid_input, "the bundle " + path + " is a folder: name a file, e.g. " +
                                                     path_to_utf8(target / "tfwsl-doctor.tar"));
+  if (kind == std::filesystem::file_type::symlink)
+    return make_error(ErrorCode::invalid_input, "the bundle " + path + " is a link: name a new file, tfwsl does not write through a link");
+  if (kind != std::filesystem::file_type::not_found && kind != std::filesystem::file_type::none &&
+      !(kind == std::filesystem::file_type::regular && is_doctor_bundle(target)))
+    return make_error(ErrorCode::conflict, "the bundle " + path +
+                                               " exists and is not a bundle tfwsl wrote: name a new file, or remove it first");
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(folder, ec))
     return make_error(ErrorCode::not_found, "cannot write the bundle " + path + ": the folder " + path_to_utf8(folder) +
                                                 " does not exist");
-  const bool existed = std::filesystem::exists(target, ec);
-  {
-    std::ofstream probe(target, std::ios::binary | std::ios::app);
-    if (!probe)
-      return make_error(ErrorCode::io, "cannot write the bundle " + path + ": check that the folder is writable");
-  }
-  if (!existed) std::filesystem::remove(target, ec);
+  // Whether the folder takes a new file, with a probe of a random name made exclusively beside it.
+  const std::filesystem::path probe = random_temporary_path(target);
+  if (!write_new_file(probe, ""))
+    return make_error(ErrorCode::io, "cannot write the bundle " + path + ": check that the folder is writable");
+  std::filesystem::remove(probe, ec);
   return {};
 }
 
 Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& result) {
+  TFWSL_TRY_STATUS(check_bundle_destination(path));  // again: the checks took a while
   std::vector<std::string> users;
   for (const char* var : {"USERNAME", "USER", "LOGNAME"})
     if (auto v = wsl::process_environment_variable(var)) users.push_back(*v);
   const std::string archive = doctor_bundle_archive(result, users);
-  std::ofstream out(path_from_utf8(path), std::ios::binary | std::ios::trunc);
-  if (!out) return make_error(ErrorCode::io, "cannot write the bundle " + path + ": check the folder exists and is writable");
-  out.write(archive.data(), static_cast<std::streamsize>(archive.size()));
-  if (!out) return make_error(ErrorCode::io, "writing the bundle " + path + " failed");
+  // A new file is made exclusively (never through a link); an earlier bundle is replaced atomically.
+  const std::filesystem::path target = path_from_utf8(path);
+  std::error_code ec;
+  const bool earlier = std::filesystem::symlink_status(target, ec).type() == std::filesystem::file_type::regular;
+  auto written = earlier ? replace_file_atomically(target, archive) : write_new_file(target, archive);
+  if (!written) return make_error(ErrorCode::io, "writing the bundle " + path + " failed: " + written.error().message);
   return {};
 }
 

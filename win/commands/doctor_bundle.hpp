@@ -11,11 +11,13 @@
 
 namespace tfwsl::cli {
 
-// Before the checks run (they can take minutes): whether `path` can be written. Opens it for
-// appending, which changes nothing in a file that is there, and removes it again when it was not.
+// Before the checks run (they can take minutes): whether `path` may be written. It must be a new
+// name or a bundle tfwsl wrote before (its first member is tfwsl-doctor/summary.json), never a link,
+// a folder or another file, in a folder that takes a new file (an exclusive probe, removed again).
 Status check_bundle_destination(const std::string& path);
 
-// Writes doctor_bundle_archive(result, the USERNAME / USER / LOGNAME of this process) to `path`.
+// Writes doctor_bundle_archive(result, the USERNAME / USER / LOGNAME of this process) to `path`,
+// after the same check: a new file exclusively, an earlier bundle replaced atomically.
 Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& result);
 
 // The ustar archive: tfwsl-doctor/summary.json, facts.json and report.txt, each redacted.

@@ -121,3 +121,24 @@ TEST_CASE("write_doctor_bundle writes the archive, and an unwritable path is an 
   REQUIRE(!bad);
   CHECK(bad.error().message.find("missing") != std::string::npos);
 }
+
+TEST_CASE("doctor --bundle replaces only a bundle tfwsl wrote: another file is refused by name and keeps its bytes") {
+  tfwsl::test::TempDir dir;
+  const auto notes = dir.path() / "notes.txt";
+  tfwsl::test::write_file(notes, "my own notes");
+  auto refused = cli::check_bundle_destination(path_to_utf8(notes));
+  REQUIRE(!refused);
+  CHECK(refused.error().message.find("notes.txt exists and is not a bundle tfwsl wrote") != std::string::npos);
+  CHECK(!cli::write_doctor_bundle(path_to_utf8(notes), sample_result()));
+  CHECK(tfwsl::test::read_file(notes) == "my own notes");
+
+  const auto bundle = dir.path() / "bundle.tar";
+  REQUIRE(cli::write_doctor_bundle(path_to_utf8(bundle), sample_result()));
+  REQUIRE(cli::check_bundle_destination(path_to_utf8(bundle)));  // an earlier bundle may be replaced
+  REQUIRE(cli::write_doctor_bundle(path_to_utf8(bundle), sample_result()));
+  CHECK(read_tar(tfwsl::test::read_file(bundle)).size() == 3);
+  // The folder probe leaves nothing behind.
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++entries;
+  CHECK(entries == 2);
+}
