@@ -5,11 +5,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
+#include "common/util/regular_file.hpp"
 #include "common/util/yaml_document.hpp"
 #include "common/util/suggest.hpp"
 #include "common/resources/embedded_resources.hpp"
@@ -347,14 +346,14 @@ const CompatDb& builtin_compat_db() {
 }
 
 Result<CompatDb> load_compat_db(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return make_error(ErrorCode::not_found,
-                      fmt::format("cannot open the compatibility data file '{}'; check the path", path.string()));
-  }
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return CompatDb::from_yaml(bytes.str(), path.string());
+  // A bounded read of a regular file: a FIFO would block, /dev/zero would never end (F4).
+  constexpr std::uintmax_t k_max_compat_bytes = 16u << 20;
+  const RegularFileRead read = read_regular_file(path, k_max_compat_bytes);
+  if (read.problem != FileReadProblem::none)
+    return make_error(read.problem == FileReadProblem::missing ? ErrorCode::not_found : ErrorCode::invalid_input,
+                      fmt::format("cannot read the compatibility data file '{}': it {}; check the path", path.string(),
+                                  read_problem_text(read, k_max_compat_bytes)));
+  return CompatDb::from_yaml(read.bytes, path.string());
 }
 
 }  // namespace tfwsl

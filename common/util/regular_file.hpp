@@ -33,4 +33,9 @@ struct RegularFileRead {
 
 RegularFileRead read_regular_file(const std::filesystem::path& path, std::uintmax_t max_bytes);
 
+// The problem in words, to follow a file's name in a message: "does not exist", "is a FIFO (named
+// pipe), not a regular file", "is 5000000 bytes, more than the 1048576 read", "cannot be read
+// (Permission denied)"; empty when there is none.
+std::string read_problem_text(const RegularFileRead& read, std::uintmax_t max_bytes);
+
 }  // namespace tfwsl

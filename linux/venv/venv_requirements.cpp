@@ -2,34 +2,35 @@
 
 #include <sys/utsname.h>
 
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "common/provision/environment_marker.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/regular_file.hpp"
 #include "common/version/version_spec.hpp"
 #include "linux/provision/venv_contents.hpp"
 
 namespace tfwsl::venv {
 namespace {
 
+// Bounded reads of regular files only: a requirements file (or its -r include) or a pyvenv.cfg
+// that is a FIFO would block the check, /dev/zero would never end (docs/safety-sweep.md, C10).
+constexpr std::uintmax_t k_max_requirements_bytes = 16u << 20;
+constexpr std::uintmax_t k_max_pyvenv_cfg_bytes = 1u << 20;
+
 Result<std::string> read_text_file(const std::string& path) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
-    return make_error(ErrorCode::not_found, fmt::format("requirements file {} does not exist", path));
   if (std::filesystem::is_directory(path, ec))
     return make_error(ErrorCode::invalid_input, fmt::format("requirements file {} is a folder, not a file", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(ErrorCode::io, fmt::format("cannot read requirements file {}: {}", path, std::strerror(errno)));
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) return make_error(ErrorCode::io, fmt::format("cannot read requirements file {}: {}", path, std::strerror(errno)));
-  return s.str();
+  const RegularFileRead read = read_regular_file(path, k_max_requirements_bytes);
+  if (read.problem == FileReadProblem::none) return read.bytes;
+  return make_error(read.problem == FileReadProblem::missing ? ErrorCode::not_found
+                    : read.problem == FileReadProblem::unreadable ? ErrorCode::io
+                                                                  : ErrorCode::invalid_input,
+                    fmt::format("requirements file {} {}", path, read_problem_text(read, k_max_requirements_bytes)));
 }
 
 std::string machine_name() {
@@ -40,7 +41,7 @@ std::string machine_name() {
 // pyvenv.cfg's include-system-site-packages = true: the venv also sees the system's packages,
 // which this check does not read.
 bool includes_system_site_packages(const std::filesystem::path& venv) {
-  std::ifstream in(venv / "pyvenv.cfg");
+  std::istringstream in(read_regular_file(venv / "pyvenv.cfg", k_max_pyvenv_cfg_bytes).bytes);
   std::string line;
   while (std::getline(in, line)) {
     const auto eq = line.find('=');

@@ -1,6 +1,8 @@
 // linux/venv/venv_requirements: requirements files against a venv's files (no process started).
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include "linux/venv/venv_requirements.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -99,4 +101,18 @@ TEST_CASE("venv requirements: bad inputs are named", "[venv]") {
   auto folder = venv::check_venv_requirements(venv, {dir.path().string()}, {});
   REQUIRE_FALSE(folder);
   CHECK(folder.error().message.find("is a folder") != std::string::npos);
+}
+
+TEST_CASE("venv requirements: a FIFO or a device named as a requirements file is refused, never read", "[venv]") {
+  TempDir dir;
+  const auto venv = dir.path() / "venv";
+  make_venv(venv);
+  const auto fifo = dir.path() / "requirements.txt";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);  // the old read waited here for a writer for ever
+  auto from_fifo = venv::check_venv_requirements(venv, {fifo.string()}, {});
+  REQUIRE_FALSE(from_fifo);
+  CHECK(from_fifo.error().message == "requirements file " + fifo.string() + " is a FIFO (named pipe), not a regular file");
+  auto from_device = venv::check_venv_requirements(venv, {"/dev/zero"}, {});  // never ends
+  REQUIRE_FALSE(from_device);
+  CHECK(from_device.error().message == "requirements file /dev/zero is a device, not a regular file");
 }
