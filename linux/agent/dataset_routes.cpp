@@ -3,6 +3,7 @@
 // within the agent's job limits (context.import_limits; past them: 429 with Retry-After).
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -50,11 +51,17 @@ ApiResponse refusal(const Error& error, const dataset::JobLimits& limits) {
 
 // Another process (a `tfwsl-agent dataset import` in a shell) may hold the target's lock: answer
 // 409 now rather than start a job that fails at once. The job takes the lock itself anyway.
+// The probe follows no link (the state folder and the lock alike), opens nothing but a regular file
+// and never blocks: what is not a plain lock is left for the job, which refuses it by name.
 bool target_locked_elsewhere(const std::filesystem::path& target) {
-  auto lock_path = target / std::string(dataset::k_state_dir_name) / "lock";
-  int fd = ::open(lock_path.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+  auto state_path = target / std::string(dataset::k_state_dir_name);
+  int dir_fd = ::open(state_path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (dir_fd < 0) return false;
+  int fd = ::openat(dir_fd, "lock", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  ::close(dir_fd);
   if (fd < 0) return false;
-  bool busy = ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  struct stat st {};
+  bool busy = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
   ::close(fd);  // releases the probe's lock, if it got it
   return busy;
 }
