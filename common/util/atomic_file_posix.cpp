@@ -1,5 +1,7 @@
 // POSIX: write + fsync a temporary file, rename(2) it over the target, fsync the folder so the
 // rename itself survives a crash (rename(2) is atomic: https://pubs.opengroup.org/onlinepubs/9699919799/functions/rename.html).
+// Everything after the folder is opened goes through its descriptor (openat, renameat, unlinkat,
+// fsync): the folder is pinned, so a folder swapped for a link half-way cannot move the write.
 #include <cerrno>
 #include <cstring>
 
@@ -38,26 +40,38 @@ Status write_flushed(int fd, std::string_view bytes, const std::filesystem::path
   return {};
 }
 
-void sync_folder(const std::filesystem::path& folder) {
-  const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;  // best effort: some filesystems do not open folders
-  ::fsync(fd);
-  ::close(fd);
-}
+// The folder a file is written in, opened once; -1 with errno set when it cannot be.
+class OpenFolder {
+ public:
+  explicit OpenFolder(const std::filesystem::path& of_file)
+      : m_fd(::open(of_file.parent_path().empty() ? "." : of_file.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {}
+  ~OpenFolder() {
+    if (m_fd >= 0) ::close(m_fd);
+  }
+  OpenFolder(const OpenFolder&) = delete;
+  OpenFolder& operator=(const OpenFolder&) = delete;
+  int fd() const { return m_fd; }
+  void sync() const { ::fsync(m_fd); }  // best effort: some filesystems do not sync folders
+
+ private:
+  int m_fd;
+};
+
+std::string leaf(const std::filesystem::path& path) { return path.filename().string(); }
 
 // A new file that did not exist, never through a link; fchmod so the umask does not narrow `mode`.
-int create_exclusive(const std::filesystem::path& path, mode_t mode) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+int create_exclusive(const OpenFolder& folder, const std::filesystem::path& path, mode_t mode) {
+  const int fd = ::openat(folder.fd(), leaf(path).c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd >= 0) ::fchmod(fd, mode);
   return fd;
 }
 
 // The temporary file: a fresh random name until one is free (a taken name, file or link, is never
 // opened). Returns the descriptor, or -1 with errno set.
-int create_temporary(const std::filesystem::path& target, mode_t mode, std::filesystem::path& temp) {
+int create_temporary(const OpenFolder& folder, const std::filesystem::path& target, mode_t mode, std::filesystem::path& temp) {
   for (int attempt = 0; attempt < k_temporary_name_attempts; ++attempt) {
     temp = random_temporary_path(target);
-    const int fd = create_exclusive(temp, mode);
+    const int fd = create_exclusive(folder, temp, mode);
     if (fd >= 0 || errno != EEXIST) return fd;
   }
   return -1;
@@ -90,28 +104,32 @@ bool is_write_protected(const std::filesystem::path& path) {
 
 Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes) {
   if (is_write_protected(target)) return refuse_write_protected(target);
+  const OpenFolder folder(target);
+  if (folder.fd() < 0)
+    return make_error(ErrorCode::io, "cannot open the folder of " + shown_path(target) + ": " + errno_text());
   std::filesystem::path temp;
-  const int fd = create_temporary(target, mode_for(target), temp);
+  const int fd = create_temporary(folder, target, mode_for(target), temp);
   if (fd < 0)
     return make_error(ErrorCode::io, "cannot create a temporary file beside " + shown_path(target) + ": " + errno_text());
   auto written = write_flushed(fd, bytes, temp, true);
   ::close(fd);  // closed before the swap
   if (!written) {
-    ::unlink(temp.c_str());
+    ::unlinkat(folder.fd(), leaf(temp).c_str(), 0);
     return written;
   }
   maybe_fault(ReplaceFault::before_swap);
-  if (::rename(temp.c_str(), target.c_str()) != 0) {
+  if (::renameat(folder.fd(), leaf(temp).c_str(), folder.fd(), leaf(target).c_str()) != 0) {
     const std::string why = errno_text();
-    ::unlink(temp.c_str());
+    ::unlinkat(folder.fd(), leaf(temp).c_str(), 0);
     return make_error(ErrorCode::io, "cannot replace " + shown_path(target) + ": " + why);
   }
-  sync_folder(target.parent_path());
+  folder.sync();
   return {};
 }
 
 Status write_new_file(const std::filesystem::path& path, std::string_view bytes, std::filesystem::perms perms) {
-  const int fd = create_exclusive(path, static_cast<mode_t>(perms) & 07777);
+  const OpenFolder folder(path);
+  const int fd = folder.fd() < 0 ? -1 : create_exclusive(folder, path, static_cast<mode_t>(perms) & 07777);
   if (fd < 0) {
     const ErrorCode code = errno == EEXIST ? ErrorCode::conflict : ErrorCode::io;
     return make_error(code, "cannot create " + shown_path(path) + ": " + errno_text());
@@ -119,10 +137,10 @@ Status write_new_file(const std::filesystem::path& path, std::string_view bytes,
   auto written = write_flushed(fd, bytes, path, false);
   ::close(fd);
   if (!written) {
-    ::unlink(path.c_str());
+    ::unlinkat(folder.fd(), leaf(path).c_str(), 0);
     return written;
   }
-  sync_folder(path.parent_path());
+  folder.sync();
   return {};
 }
 

@@ -28,9 +28,14 @@ Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::
   if (file == INVALID_HANDLE_VALUE)
     return make_error(ErrorCode::io, "cannot open the lock file " + shown_path(lock_path) + ": Windows error " +
                                          std::to_string(GetLastError()));
-  if (GetFileType(file) != FILE_TYPE_DISK) {
+  // FILE_FLAG_OPEN_REPARSE_POINT opened a planted link or junction as itself, which is refused as
+  // the POSIX lock refuses a link (O_NOFOLLOW): only a plain file of that name is the lock.
+  BY_HANDLE_FILE_INFORMATION info{};
+  const bool linked = GetFileInformationByHandle(file, &info) != 0 &&
+                      (info.dwFileAttributes & (FILE_ATTRIBUTE_REPARSE_POINT | FILE_ATTRIBUTE_DIRECTORY)) != 0;
+  if (GetFileType(file) != FILE_TYPE_DISK || linked) {
     CloseHandle(file);
-    return make_error(ErrorCode::io, "the lock file " + shown_path(lock_path) + " is not a regular file: remove it");
+    return make_error(ErrorCode::io, "the lock file " + shown_path(lock_path) + " is not a regular file (a link or a folder?): remove it");
   }
   const auto deadline = std::chrono::steady_clock::now() + wait;
   while (!lock_once(file)) {
