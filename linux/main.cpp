@@ -1,17 +1,5 @@
-// tfwsl-agent: runs inside the WSL distro. All logic lives in tfwsl_agent_lib.
-#include <unistd.h>
+// tfwsl-agent: runs inside the WSL distro. All logic lives in tfwsl_agent_lib; this is the shipped
+// program, with the real machine behind every port.
+#include "linux/agent/agent_program.hpp"
 
-#include <iostream>
-
-#include "linux/agent/agent_app.hpp"
-
-int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  tfwsl::Console console{std::cout,
-                         std::cerr,
-                         isatty(STDOUT_FILENO) == 1,
-                         isatty(STDERR_FILENO) == 1,
-                         isatty(STDIN_FILENO) == 1,
-                         tfwsl::process_environment()};
-  return tfwsl::agent::run_agent_cli(args, console);
-}
+int main(int argc, char** argv) { return tfwsl::agent::run_agent_program(argc, argv, {}); }

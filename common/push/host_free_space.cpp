@@ -1,34 +1,22 @@
 #include "common/push/host_free_space.hpp"
 
-#include <charconv>
-
-#include <spdlog/spdlog.h>
-
 namespace tfwsl::push {
 namespace {
 
-class FixedFreeSpace final : public FreeSpace {
+class PortFreeSpace final : public FreeSpace {
  public:
-  explicit FixedFreeSpace(std::uint64_t bytes) : m_bytes(bytes) {}
-  Result<std::uint64_t> free_bytes(const std::string&) const override { return m_bytes; }
+  explicit PortFreeSpace(std::function<std::uint64_t(const std::string&)> port) : m_port(std::move(port)) {}
+  Result<std::uint64_t> free_bytes(const std::string& path) const override { return m_port(path); }
 
  private:
-  std::uint64_t m_bytes;
+  std::function<std::uint64_t(const std::string&)> m_port;
 };
 
 }  // namespace
 
-std::unique_ptr<FreeSpace> with_free_space_test_hook(std::unique_ptr<FreeSpace> real, const EnvironmentLookup& environment) {
-  auto value = environment ? environment(k_free_space_test_hook_env) : std::nullopt;
-  if (!value || value->empty()) return real;
-  std::uint64_t bytes = 0;
-  auto [end, ec] = std::from_chars(value->data(), value->data() + value->size(), bytes);
-  if (ec != std::errc() || end != value->data() + value->size()) {
-    spdlog::warn("{}='{}' is not a number of bytes: ignored", k_free_space_test_hook_env, *value);
-    return real;
-  }
-  spdlog::warn("test hook {}: every host drive reports {} free bytes", k_free_space_test_hook_env, bytes);
-  return std::make_unique<FixedFreeSpace>(bytes);
+std::unique_ptr<FreeSpace> make_host_free_space(const MachinePorts& machine) {
+  if (machine.host_free_bytes) return std::make_unique<PortFreeSpace>(machine.host_free_bytes);
+  return make_system_free_space();
 }
 
 }  // namespace tfwsl::push

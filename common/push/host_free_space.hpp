@@ -1,20 +1,18 @@
 #pragma once
 // The free space of the host drive holding a path: a port, so the room check is tested with any
 // figure. Real: GetDiskFreeSpaceExW on Windows (the bytes available to this user, quotas included),
-// statvfs elsewhere (host_free_space_windows.cpp / _posix.cpp). The test hook
-// TFWSL_TEST_HOST_FREE_BYTES=N (with_free_space_test_hook) makes every drive report N bytes, so the
-// Wine test can show a refusal for a host disk that is too small without filling a real disk.
+// statvfs elsewhere (host_free_space_windows.cpp / _posix.cpp). The Console's machine port
+// host_free_bytes stands in for it where a test program set it, so the Wine test can show a refusal
+// for a host disk that is too small without filling a real disk.
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
-#include "common/cli/color_choice.hpp"
+#include "common/cli/machine_ports.hpp"
 #include "common/core/error.hpp"
 
 namespace tfwsl::push {
-
-inline constexpr const char* k_free_space_test_hook_env = "TFWSL_TEST_HOST_FREE_BYTES";
 
 class FreeSpace {
  public:
@@ -25,7 +23,7 @@ class FreeSpace {
 
 std::unique_ptr<FreeSpace> make_system_free_space();
 
-// `real` unless the environment sets TFWSL_TEST_HOST_FREE_BYTES to a number (logged as a warning).
-std::unique_ptr<FreeSpace> with_free_space_test_hook(std::unique_ptr<FreeSpace> real, const EnvironmentLookup& environment);
+// The machine port's figure where it is set, else the system's.
+std::unique_ptr<FreeSpace> make_host_free_space(const MachinePorts& machine);
 
 }  // namespace tfwsl::push

@@ -1,7 +1,7 @@
 #include "common/util/atomic_file.hpp"
 
+#include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -9,14 +9,12 @@
 
 namespace tfwsl {
 
-ReplaceFault replace_fault_from_environment() {
-  const char* value = std::getenv(k_replace_fault_env);
-  if (value == nullptr) return ReplaceFault::none;
-  const std::string_view stage = value;
-  if (stage == "half-written") return ReplaceFault::half_written;
-  if (stage == "before-swap") return ReplaceFault::before_swap;
-  return ReplaceFault::none;
-}
+namespace {
+std::atomic<ReplaceFault> g_stop_stage{ReplaceFault::none};
+}  // namespace
+
+void set_replace_stop_stage(ReplaceFault stage) { g_stop_stage.store(stage); }
+ReplaceFault replace_stop_stage() { return g_stop_stage.load(); }
 
 std::string temporary_name_prefix(const std::filesystem::path& target) {
   return "." + shown_path(target.filename()) + ".tfwsl-tmp-";

@@ -13,12 +13,14 @@
 // CREATE_NEW | FILE_FLAG_OPEN_REPARSE_POINT), under a name with a random suffix: a file or a link
 // planted under a name it might pick is never opened, only stepped around (another name is tried).
 //
-// Test hook: TFWSL_TEST_REPLACE_FAULT, read only here, ends the process without cleaning up in the
-// middle of replace_file_atomically, so tests can show the target is never truncated or missing:
-//   half-written  after half of the temporary file's bytes are written and flushed
-//   before-swap   after the whole temporary file is flushed, before the swap
+// The stop port: a program may name a stage at which replace_file_atomically ends the process
+// without cleaning up, so tests can show the target is never truncated or missing:
+//   half_written  after half of the temporary file's bytes are written and flushed
+//   before_swap   after the whole temporary file is flushed, before the swap
 // The process exits with k_replace_fault_exit_code (TerminateProcess on Windows, _exit on POSIX:
-// no destructors, no buffered output flushed, as a power cut or a kill would leave it).
+// no destructors, no buffered output flushed, as a power cut or a kill would leave it). Only the
+// test program sets it (tests/helpers/test_mains, from its own settings); the shipped programs
+// never do, and nothing outside the program (no variable, no file) can.
 
 #include <filesystem>
 #include <optional>
@@ -29,13 +31,13 @@
 
 namespace tfwsl {
 
-inline constexpr const char* k_replace_fault_env = "TFWSL_TEST_REPLACE_FAULT";
 inline constexpr int k_replace_fault_exit_code = 137;
 
 enum class ReplaceFault { none, half_written, before_swap };
 
-// The stage named by TFWSL_TEST_REPLACE_FAULT (none when unset or unknown).
-ReplaceFault replace_fault_from_environment();
+// The stage at which replace_file_atomically ends the process (none: it never does).
+void set_replace_stop_stage(ReplaceFault stage);
+ReplaceFault replace_stop_stage();
 
 // What every temporary name for `target` starts with: ".<name>.tfwsl-tmp-" in the same folder (the
 // swap never crosses a filesystem); 16 random hex digits follow.
@@ -67,7 +69,7 @@ Status write_new_file(const std::filesystem::path& path, std::string_view bytes,
 // not writable by this process (POSIX access(2)), or the read-only attribute (Windows).
 bool is_write_protected(const std::filesystem::path& path);
 
-// Ends the process now if `stage` is the fault the environment asks for (used by both ports).
+// Ends the process now if `stage` is the stop stage (used by both ports).
 void maybe_fault(ReplaceFault stage);
 
 // UTF-8 text of a path for messages (no locale involved).

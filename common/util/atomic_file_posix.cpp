@@ -28,9 +28,9 @@ Status write_all(int fd, std::string_view bytes, const std::filesystem::path& pa
   return {};
 }
 
-// Writes and flushes an open file; with the fault hook, stops half-way as asked.
+// Writes and flushes an open file; with the stop port at half_written, stops half-way.
 Status write_flushed(int fd, std::string_view bytes, const std::filesystem::path& path, bool with_fault) {
-  if (with_fault && replace_fault_from_environment() == ReplaceFault::half_written) {
+  if (with_fault && replace_stop_stage() == ReplaceFault::half_written) {
     TFWSL_TRY_STATUS(write_all(fd, bytes.substr(0, bytes.size() / 2), path));
     ::fsync(fd);
     maybe_fault(ReplaceFault::half_written);
@@ -93,7 +93,7 @@ Status refuse_write_protected(const std::filesystem::path& target) {
 }  // namespace
 
 void maybe_fault(ReplaceFault stage) {
-  if (stage != ReplaceFault::none && replace_fault_from_environment() == stage) ::_exit(k_replace_fault_exit_code);
+  if (stage != ReplaceFault::none && replace_stop_stage() == stage) ::_exit(k_replace_fault_exit_code);
 }
 
 bool is_write_protected(const std::filesystem::path& path) {

@@ -34,9 +34,9 @@ Status write_all(HANDLE file, std::string_view bytes, const std::filesystem::pat
   return {};
 }
 
-// Writes and flushes an open file; with the fault hook, stops half-way as asked.
+// Writes and flushes an open file; with the stop port at half_written, stops half-way.
 Status write_flushed(HANDLE file, std::string_view bytes, const std::filesystem::path& path, bool with_fault) {
-  if (with_fault && replace_fault_from_environment() == ReplaceFault::half_written) {
+  if (with_fault && replace_stop_stage() == ReplaceFault::half_written) {
     TFWSL_TRY_STATUS(write_all(file, bytes.substr(0, bytes.size() / 2), path));
     FlushFileBuffers(file);
     maybe_fault(ReplaceFault::half_written);
@@ -82,7 +82,7 @@ Status create_temporary(const std::filesystem::path& target, std::string_view by
 }  // namespace
 
 void maybe_fault(ReplaceFault stage) {
-  if (stage != ReplaceFault::none && replace_fault_from_environment() == stage)
+  if (stage != ReplaceFault::none && replace_stop_stage() == stage)
     TerminateProcess(GetCurrentProcess(), k_replace_fault_exit_code);
 }
 

@@ -2,11 +2,8 @@
 
 #include <unistd.h>
 
-#include <atomic>
-#include <charconv>
 #include <chrono>
 #include <csignal>
-#include <cstdlib>
 #include <future>
 #include <memory>
 #include <ostream>
@@ -47,35 +44,13 @@ extern "C" void on_stop_signal(int) {
   if (g_cancel != nullptr) g_cancel->cancel();
 }
 
-// Test only (tests/integration/dataset/fault_injection.py): TFWSL_TEST_KILL_AT="STEP:N" makes the
-// process SIGKILL itself at the Nth call of the engine's fault hook for STEP (scan, write,
-// write-large, fsync, syncfs, rename, manifest, delete, rmdir), so that a kill -9 lands at a chosen
-// point of a chosen phase rather than at a moment that the machine's speed decides.
-Result<dataset::FaultHook> kill_hook_from_environment() {
-  const char* spec = std::getenv("TFWSL_TEST_KILL_AT");
-  if (spec == nullptr || *spec == '\0') return dataset::FaultHook{};
-  std::string_view text(spec);
-  auto colon = text.rfind(':');
-  unsigned long long nth = 0;
-  auto digits = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
-  auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), nth);
-  if (colon == 0 || digits.empty() || parsed.ec != std::errc() || parsed.ptr != digits.data() + digits.size() ||
-      nth == 0)
-    return make_error(ErrorCode::invalid_input,
-                      fmt::format("TFWSL_TEST_KILL_AT='{}' is not STEP:N (N from 1), e.g. rename:10", text));
-  auto calls = std::make_shared<std::atomic<unsigned long long>>(0);
-  return dataset::FaultHook([step = std::string(text.substr(0, colon)), nth, calls](std::string_view at,
-                                                                                      const std::string&) {
-    if (at == step && ++*calls == nth) ::kill(::getpid(), SIGKILL);
-    return 0;
-  });
-}
-
 int exit_code_for(ErrorCode code) {
   return code == ErrorCode::cancelled ? exit_code::k_interrupted : exit_code::k_failure;
 }
 
-Result<dataset::ImportOptions> import_options_from(const ImportArguments& args) {
+// The machine's import_step port is the engine's fault hook: empty in the shipped agent; the test
+// agent (tests/helpers/test_mains) kills itself there at a chosen step (fault_injection.py).
+Result<dataset::ImportOptions> import_options_from(const ImportArguments& args, const MachinePorts& machine) {
   dataset::ImportOptions options;
   options.source = args.source;
   options.target = args.target;
@@ -85,8 +60,7 @@ Result<dataset::ImportOptions> import_options_from(const ImportArguments& args) 
   options.skip_space_check = args.skip_space_check;
   TFWSL_TRY_STATUS(agent_api::check_exclude_names(args.exclude, "--exclude"));
   options.exclude = args.exclude;
-  TFWSL_TRY(kill_hook, kill_hook_from_environment());
-  options.fault_hook = std::move(kill_hook);
+  options.fault_hook = machine.import_step;
   return options;
 }
 
@@ -180,7 +154,7 @@ int report_import_result(const dataset::ImportReport& report, const ImportArgume
 }
 
 int run_import_command(const ImportArguments& args, Console& console) {
-  auto options = import_options_from(args);
+  auto options = import_options_from(args, console.machine);
   if (!options) {
     console.err << "tfwsl-agent dataset import: " << options.error().message << '\n';
     return exit_code::k_failure;

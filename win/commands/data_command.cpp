@@ -43,7 +43,7 @@ int run_data_push(PushArgs& args, Console& console) {
     auto absolute = std::filesystem::absolute(path_from_utf8(args.request.source), ec);
     if (!ec) args.request.source = path_to_utf8(absolute.lexically_normal());
   }
-  PushSetup setup({args.request.distro, args.agent, system.is_windows}, console.environment);
+  PushSetup setup({args.request.distro, args.agent, system.is_windows}, console.machine);
   push::PushEnvironment& env = setup.env();
   push::PushOutcome outcome;
   if (auto planned = push::plan_push(env, args.request, outcome.plan); !planned) {

@@ -117,7 +117,7 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
   settings.windows = read_system_info().is_windows;
   settings.project = request.root;
   settings.jobs = request.jobs;
-  settings.environment = console.environment;
+  settings.machine = console.machine;
   settings.progress = [&progress](const std::string& words) { progress.update(words); };
   auto ports = make_system_migration_ports(std::move(settings));
   // Read-only before consent: the record and the WSL copy say what a copy would replace there.

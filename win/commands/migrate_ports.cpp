@@ -237,7 +237,7 @@ Result<migrate::CopyOutcome> SystemMigrationPorts::copy_tree(const migrate::Copy
   request.exclude = copy.skip;
   request.windows = m_settings.windows;
   request.jobs = m_settings.jobs;
-  PushSetup setup({m_settings.distro, m_settings.agent, m_settings.windows}, m_settings.environment);
+  PushSetup setup({m_settings.distro, m_settings.agent, m_settings.windows}, m_settings.machine);
   push::PushEnvironment& env = setup.env();
   push::InterruptCatcher catcher;  // Ctrl-C cancels the job through the API, as in tfwsl data push
   env.interrupted = [this, &catcher] { return catcher.requested() || m_settings.interrupted(); };

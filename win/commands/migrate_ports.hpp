@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/cli/color_choice.hpp"  // EnvironmentLookup
+#include "common/cli/machine_ports.hpp"
 #include "common/migrate/migration_ports.hpp"
 #include "win/commands/distro_commands.hpp"
 
@@ -26,7 +26,7 @@ struct MigratePortSettings {
   std::filesystem::path project;      // the Windows project folder: translated files go beside the originals
   std::function<void(const std::string&)> progress = [](const std::string&) {};  // a copy's progress words
   std::function<bool()> interrupted = [] { return false; };
-  EnvironmentLookup environment;      // the test hooks' variables (TFWSL_TEST_HOST_FREE_BYTES)
+  MachinePorts machine;               // the Console's (a test program's free-space figure)
 };
 
 std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings);

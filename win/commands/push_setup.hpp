@@ -14,7 +14,7 @@ namespace tfwsl::cli {
 
 class PushSetup {
  public:
-  PushSetup(AgentConnectionSettings settings, const EnvironmentLookup& environment);
+  PushSetup(AgentConnectionSettings settings, const MachinePorts& machine);
   PushSetup(const PushSetup&) = delete;
   PushSetup& operator=(const PushSetup&) = delete;
 

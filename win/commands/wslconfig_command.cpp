@@ -12,8 +12,6 @@
 #include "common/core/exit_codes.hpp"
 #include "common/host/host_probe.hpp"
 #include "common/process/process_runner.hpp"
-#include "common/units/size_parser.hpp"
-#include "common/util/ascii.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
 #include "win/commands/wslconfig_file.hpp"
@@ -45,14 +43,12 @@ wslconfig::EnvironmentLookup lookup_of(const Console& console) {
   };
 }
 
-wslconfig::HostShape host_shape(const wslconfig::EnvironmentLookup& getenv) {
+// The host's RAM and processors, through the machine ports where a test program set them.
+wslconfig::HostShape host_shape(const MachinePorts& machine) {
   wslconfig::HostShape host;
-  host.ram_bytes = read_system_info().ram_bytes;
-  if (auto ram = getenv(k_host_ram_env))
-    if (auto bytes = parse_wsl_size(*ram)) host.ram_bytes = *bytes;
+  host.ram_bytes = machine.host_ram_bytes ? machine.host_ram_bytes() : read_system_info().ram_bytes;
   if (const unsigned cpus = std::thread::hardware_concurrency(); cpus > 0) host.logical_processors = cpus;
-  if (auto cpus = getenv(k_host_processors_env); cpus && ascii_all_digits(*cpus) && cpus->size() < 5)
-    host.logical_processors = static_cast<unsigned>(std::stoul(*cpus));
+  if (machine.host_processors) host.logical_processors = machine.host_processors();
   return host;
 }
 
@@ -90,7 +86,7 @@ Result<WslconfigReport> load(const WslconfigArgs& args, Console& console, wslcon
   if (file.is_link()) report.link_target = file.target;
   report.exists = file.exists;
   report.encoding = wslconfig::to_string(document.encoding());
-  report.host = host_shape(getenv);
+  report.host = host_shape(console.machine);
   return report;
 }
 

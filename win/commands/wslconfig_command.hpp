@@ -7,11 +7,8 @@
 
 namespace tfwsl::cli {
 
-// Test hooks, documented in docs/wslconfig.md: the Windows machine's RAM and logical processors
-// as this command sees them (the Wine stand-in world plays a 16 GB machine).
-inline constexpr const char* k_host_ram_env = "TFWSL_TEST_HOST_RAM";
-inline constexpr const char* k_host_processors_env = "TFWSL_TEST_HOST_PROCESSORS";
-
+// The host's RAM and logical processors come from the Console's machine ports when a test program
+// set them (the Wine stand-in world plays a 16 GB machine), else from the machine itself.
 void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& console);
 
 }  // namespace tfwsl::cli

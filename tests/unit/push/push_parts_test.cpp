@@ -31,19 +31,16 @@ TEST_CASE("a job answer of the agent is read - a missing state is an error namin
   CHECK(cancelled->error_message == "m");
 }
 
-TEST_CASE("the free-space test hook replaces the real figure only when it is a number", "[push]") {
-  auto env = [](std::optional<std::string> value) {
-    return EnvironmentLookup([value](const std::string& name) -> std::optional<std::string> {
-      if (name == push::k_free_space_test_hook_env) return value;
-      return std::nullopt;
-    });
-  };
-  auto hooked = push::with_free_space_test_hook(push::make_system_free_space(), env("12345"));
-  CHECK(*hooked->free_bytes("/") == 12345);
-  auto real = push::with_free_space_test_hook(push::make_system_free_space(), env("lots"));
-  auto bytes = real->free_bytes(std::filesystem::temp_directory_path().string());
+TEST_CASE("the host's free space is the machine port's figure where it is set, else the system's", "[push]") {
+  MachinePorts machine;
+  const auto folder = std::filesystem::temp_directory_path().string();
+  auto real = push::make_host_free_space(machine);
+  auto bytes = real->free_bytes(folder);
   REQUIRE(bytes);
-  CHECK(*bytes != 12345);
+  CHECK(*bytes > 0);
+  machine.host_free_bytes = [](const std::string& path) -> std::uint64_t { return path.size() + 12345; };
+  auto ported = push::make_host_free_space(machine);
+  CHECK(*ported->free_bytes("/") == 12346);
 }
 
 TEST_CASE("the source is measured on this side: files, folders, bytes - symlinks counted, not followed", "[push]") {

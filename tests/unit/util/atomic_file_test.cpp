@@ -1,6 +1,6 @@
 // The atomic-replace port: creates or replaces, leaves no temporary file, never overwrites a
 // backup, never opens a name someone planted, keeps the permission bits, and refuses a read-only
-// target. (The fault hook kills the process: tests/integration/wslconfig runs it in a child.)
+// target. (The stop port ends the process: tests/integration/wslconfig runs the test program, tfwsl-test, in a child.)
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -152,6 +152,6 @@ TEST_CASE("write_new_file never overwrites, and says the name is taken", "[atomi
   CHECK(test::read_file(backup) == "old");
 }
 
-TEST_CASE("the fault hook is off unless the environment names a stage", "[atomic_file]") {
-  CHECK(replace_fault_from_environment() == ReplaceFault::none);
+TEST_CASE("the stop port is off unless the program names a stage", "[atomic_file]") {
+  CHECK(replace_stop_stage() == ReplaceFault::none);
 }

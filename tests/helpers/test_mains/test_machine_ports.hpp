@@ -1,0 +1,22 @@
+#pragma once
+// The test programs' settings (tfwsl-test, tfwsl-agent-test): the shipped programs with machine
+// ports (common/cli/machine_ports.hpp) that these settings fill, read from the test program's own
+// environment. Nothing here is linked into a shipped binary.
+//   TFWSL_TEST_HOST_RAM=16GB         the host's RAM as `tfwsl wslconfig` sees it
+//   TFWSL_TEST_HOST_PROCESSORS=8     the host's logical processors
+//   TFWSL_TEST_HOST_FREE_BYTES=N     every host drive has N free bytes (data push, migrate)
+//   TFWSL_TEST_REPLACE_FAULT=half-written|before-swap   replace_file_atomically ends the process there
+//   TFWSL_TEST_KILL_AT=STEP:N        the agent SIGKILLs itself at the Nth dataset-engine step STEP
+//                                    (scan, write, write-large, fsync, syncfs, rename, manifest,
+//                                    delete, rmdir): tfwsl-agent-test only
+// A setting that cannot be read ends the program with exit 2 and the reason, so a test never runs
+// with a setting silently ignored.
+
+#include "common/cli/command_line.hpp"
+
+namespace tfwsl::test {
+
+// The settings of the CLI's test program, into `console.machine` and the replace stop port.
+void configure_cli_test_ports(Console& console);
+
+}  // namespace tfwsl::test
