@@ -17,6 +17,7 @@
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
 #include "common/util/linked_folder.hpp"
+#include "common/util/plural.hpp"
 #include "common/util/regular_file.hpp"
 #include "common/migrate/ownership_mark.hpp"
 #include "win/commands/distro_project_files.hpp"
@@ -85,12 +86,13 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
       return make_error(ErrorCode::process, "provisioning cannot go on: " + rows_with(check, "failed"),
                         "fix what it names (tfwsl provision --check shows the same), then run migrate again");
     if (check["counts"]["changed"].get<int>() == 0)
-      return fmt::format("already provisioned ({}): {} checks ok", profile.name, check["counts"]["ok"].get<int>());
+      return fmt::format("already provisioned ({}): {} ok", profile.name, plural(check["counts"]["ok"].get<int>(), "check", "checks"));
     const nlohmann::json applied = run_provision_steps({profile.name, false, "", m_settings.agent}, plan);
     if (applied["counts"]["failed"].get<int>() > 0)
       return make_error(ErrorCode::process, "provisioning failed: " + rows_with(applied, "failed"),
                         "tfwsl provision --check shows the state; its step logs are in the distro's /var/lib/tfwsl/provision");
-    return fmt::format("{}: {} steps changed ({})", profile.name, applied["counts"]["changed"].get<int>(), rows_with(check, "changed"));
+    return fmt::format("{}: {} changed ({})", profile.name, plural(applied["counts"]["changed"].get<int>(), "step", "steps"),
+                       rows_with(check, "changed"));
   }
 
   Result<migrate::CopyOutcome> copy_tree(const migrate::CopyRequest& copy) override;
@@ -104,8 +106,9 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     TFWSL_TRY(reply, m_commands->run(argv, std::nullopt, k_pip_timeout));
     TFWSL_TRY(answer, agent_json(reply, "tfwsl-agent venv install"));
     if (reply.exit_code != 0) return make_error(ErrorCode::process, pip_failure_words(answer, profile.venv));
-    if (!answer.value("pip_ran", false)) return fmt::format("{} requirements already met in {}", answer.value("requirements", 0), profile.venv);
-    return fmt::format("pip installed what {} lacked ({} requirements; log {})", profile.venv, answer.value("requirements", 0),
+    const std::string requirements = plural(answer.value("requirements", 0), "requirement", "requirements");
+    if (!answer.value("pip_ran", false)) return fmt::format("{} already met in {}", requirements, profile.venv);
+    return fmt::format("pip installed what {} lacked ({}; log {})", profile.venv, requirements,
                        answer.value("log", std::string()));
   }
 

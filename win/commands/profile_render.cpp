@@ -7,6 +7,7 @@
 
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_emitter.hpp"
+#include "common/util/plural.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -96,9 +97,10 @@ std::string diff_text(const Profile& profile, const ProfileChoice& choice, const
   std::string out = fmt::format("profile {}\nfrom: {}\nmachine: {}{}\n\n", profile.name.value_or("(no name)"), choice.from,
                                 machine.distro.empty() ? "" : machine.distro + ", ", machine.agent);
   if (diff.drifts.empty()) {
-    out += fmt::format("no drift: the {} settings compared are the same on this machine\n", diff.same.size());
+    out += fmt::format("no drift: the {} {} compared {} the same on this machine\n", diff.same.size(),
+                       plural_noun(diff.same.size(), "setting", "settings"), plural_noun(diff.same.size(), "is", "are"));
   } else {
-    out += fmt::format("{} drift{}:\n", diff.drifts.size(), diff.drifts.size() == 1 ? "" : "s");
+    out += plural(diff.drifts.size(), "drift", "drifts") + ":\n";
     for (const auto& d : diff.drifts) {
       out += fmt::format("  {}: the profile says {}, this machine has {}  ({})\n    fix: {}\n", d.key, d.wanted, d.found,
                          d.where.to_string(), d.fix);
