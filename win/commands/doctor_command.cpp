@@ -19,6 +19,7 @@
 #include "common/judge/check_policy.hpp"
 #include "common/profile/profile_locate.hpp"
 #include "common/profile/profile_source.hpp"
+#include "common/provision/provision_state_paths.hpp"
 #include "win/commands/doctor_bundle.hpp"
 #include "win/commands/doctor_fix.hpp"
 #include "win/commands/doctor_header.hpp"
@@ -61,7 +62,7 @@ std::string log_locations(bool is_windows) {
          agent_service::k_agent_log_path + ": the persistent agent (tfwsl agent start)\n  " +
          agent_service::k_agent_err_path + ": its stderr (why it did not start)\n"
          "  ~/.cache/tfwsl/pip-*.log: pip's output (tfwsl migrate, tfwsl-agent venv)\n"
-         "  /var/lib/tfwsl/provision/logs: each step of tfwsl provision\n"
+         "  " + provision::k_default_step_logs_dir + ": each step of tfwsl provision\n"
          "  --log-file FILE: tfwsl's own log (add --log-level debug for more)\n";
 }
 
