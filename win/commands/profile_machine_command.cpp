@@ -56,6 +56,14 @@ Gathered gather_this_machine(const MachineArgs& args, const std::string& command
   return g;
 }
 
+// Half the machine unseen, or a profile with errors: the diff is not the whole answer (exit 2), and
+// both the text and the JSON say why.
+std::string why_incomplete(const ProfileLoadResult& loaded, const Gathered& g) {
+  if (has_errors(loaded.issues)) return "the profile has errors (listed on stderr)";
+  if (!g.facts.linux) return "the distro's facts could not be read (" + g.machine.agent + ")";
+  return {};
+}
+
 }  // namespace
 
 int run_profile_diff(const DiffArgs& args, Console& console) {
@@ -71,22 +79,16 @@ int run_profile_diff(const DiffArgs& args, Console& console) {
   const Profile& profile = *chosen.loaded.profile;
   const Gathered g = gather_this_machine(args.machine, "tfwsl profile diff", args.json || args.machine.quiet, console);
   const ProfileDiff diff = diff_profile(profile, g.facts);
+  const std::string incomplete = why_incomplete(chosen.loaded, g);
   if (args.json) {
-    auto j = with_json_envelope(diff_json(profile, chosen.choice, g.machine, diff), json_schema::k_profile_diff, json_schema::k_version);
+    auto j = with_json_envelope(diff_json(profile, chosen.choice, g.machine, diff, incomplete), json_schema::k_profile_diff,
+                                json_schema::k_version);
     console.out << j.dump(2) << "\n";
   } else {
     console.out << diff_text(profile, chosen.choice, g.machine, diff);
+    if (!incomplete.empty()) console.out << "not the whole answer: " << incomplete << "\n";
   }
-  // Half the machine unseen, or a profile with errors: the diff is not the whole answer, and the
-  // words say so, as the exit status does.
-  if (!g.facts.linux || has_errors(chosen.loaded.issues)) {
-    if (!args.json)
-      console.out << "not the whole answer: "
-                  << (has_errors(chosen.loaded.issues) ? "the profile has errors (listed on stderr)"
-                                                       : "the distro's facts could not be read (" + g.machine.agent + ")")
-                  << "\n";
-    return exit_code::k_failure;
-  }
+  if (!incomplete.empty()) return exit_code::k_failure;
   return diff.drifts.empty() ? exit_code::k_ok : exit_code::k_warning;
 }
 

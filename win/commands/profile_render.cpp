@@ -81,7 +81,8 @@ std::string show_text(const Profile& profile, const ProfileChoice& choice) {
   return out;
 }
 
-nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff) {
+nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff,
+                         const std::string& incomplete_because) {
   nlohmann::json drifts = nlohmann::json::array(), not_compared = nlohmann::json::array();
   for (const auto& d : diff.drifts)
     drifts.push_back({{"key", d.key}, {"wanted", d.wanted}, {"found", d.found}, {"where", where_json(d.where)}, {"fix", d.fix}});
@@ -90,7 +91,9 @@ nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, co
           {"machine", {{"distro", machine.distro}, {"agent", machine.agent}}},
           {"drifts", drifts},
           {"same", diff.same},
-          {"not_compared", not_compared}};
+          {"not_compared", not_compared},
+          {"complete", incomplete_because.empty()},
+          {"incomplete_because", incomplete_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(incomplete_because)}};
 }
 
 std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff) {

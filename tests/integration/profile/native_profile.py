@@ -8,6 +8,7 @@ machine (fake_machine.py: the Wine scenarios' fake distro through the agent's pr
 2. `profile diff` on a machine that has what the profile says lists no drift (exit 0);
 3. the same machine with another TensorFlow, driver and .wslconfig memory: exactly those three
    drifts, each with its fix and the profile line (exit 1);
+   Without the agent it exits 2 and its JSON says why (complete: false, incomplete_because);
 4. `profile export -o FILE` on that machine, then `profile diff FILE`: no drift;
 5. `profile validate`: file:line:col errors with their fixes (exit 2), a good file exit 0;
 6. `profile init`: writes tfwsl.yaml, refuses to replace it without --yes (stdin no terminal),
@@ -106,6 +107,19 @@ def diff_lists_drifts(a, m, src):
                drifts["wsl.memory"])
     text = m.run([a.tfwsl, "profile", "diff", "-q", "--agent", a.agent], src).stdout
     expect("3 drifts:" in text and "fix: " in text, "the text lists the three drifts with their fixes", text)
+
+
+def diff_says_why_incomplete(a, m, src):
+    """Exit 2 and its reason in the JSON too: no agent, so the distro's facts could not be read."""
+    p, doc = diff(a, m, src)
+    expect(doc.get("complete") is True and doc.get("incomplete_because", "absent") is None,
+           "a diff with the whole machine says complete: true", json.dumps(doc, indent=1))
+    missing = os.path.join(os.path.dirname(a.agent), "no-such-tfwsl-agent")
+    p = m.run([a.tfwsl, "profile", "diff", "--json", "--agent", missing], src)
+    doc = json_of(p, "profile diff --json without an agent")
+    expect(p.returncode == 2 and doc.get("complete") is False
+           and "the distro's facts could not be read" in (doc.get("incomplete_because") or ""),
+           "without the agent: exit 2, complete: false and why", f"exit {p.returncode}\n{json.dumps(doc, indent=1)}")
 
 
 def export_then_diff(a, m, work):
@@ -215,6 +229,7 @@ def main():
         m = FakeMachine(work, a.fake_distro, a.fake_gpu)
         src = layout(work)
         show_names_the_chain(a, m, src)
+        diff_says_why_incomplete(a, m, src)
         diff_lists_drifts(a, m, src)
         export_then_diff(a, m, work)
         validate(a, m, work)
