@@ -13,6 +13,7 @@
 #include "common/util/shell_quote.hpp"
 #include "win/commands/agent_connection.hpp"
 #include "win/commands/agent_consent.hpp"
+#include "win/commands/default_distro.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
@@ -30,7 +31,9 @@ struct AgentArgs {
 struct Place {
   explicit Place(const AgentArgs& args)
       : windows(read_system_info().is_windows), connection({args.distro, args.agent, windows}) {
-    if (windows) shell = std::make_unique<agent_service::WslDistroShell>(connection.wsl(), args.distro);
+    // Without --distro, the default one by name (wsl -l -v), so what start prints says where it runs.
+    if (windows)
+      shell = std::make_unique<agent_service::WslDistroShell>(connection.wsl(), distro_or_default(connection.wsl(), args.distro));
     else shell = std::make_unique<agent_service::LocalDistroShell>(runner);
     agent_path = wsl::process_environment_variable(agent_client::k_agent_path_env).value_or(agent_client::k_default_agent_path);
   }
