@@ -9,8 +9,7 @@
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_drift.hpp"
-#include "common/profile/profile_emitter.hpp"
-#include "common/profile/profile_export.hpp"
+#include "common/profile/profile_export_text.hpp"
 #include "common/profile/profile_validator.hpp"
 #include "win/commands/machine_access.hpp"
 #include "win/commands/profile_choice.hpp"
@@ -98,8 +97,8 @@ int run_profile_export(const ExportArgs& args, Console& console) {
     console.err << "tfwsl profile export: " << g.machine.agent << "\n";
     return exit_code::k_failure;
   }
-  const Profile profile = profile_from_machine(g.facts, args.name);
-  const auto issues = validate_profile(profile, builtin_compat_db());
+  const ExportedProfile exported = export_machine_profile(g.facts, args.name);
+  const auto issues = validate_profile(exported.profile, builtin_compat_db());
   if (!issues.empty()) console.err << "tfwsl profile export: this machine, as a profile:\n" << issues_text(issues);
   // An invalid profile would be refused by every command that reads it: none is written.
   if (has_errors(issues)) {
@@ -108,7 +107,8 @@ int run_profile_export(const ExportArgs& args, Console& console) {
   }
   const std::string text = "# This machine (" + (g.machine.distro.empty() ? std::string("native") : g.machine.distro) +
                            "), written by tfwsl profile export; `tfwsl profile diff` of it here finds no drift.\n" +
-                           emit_profile(profile);
+                           (exported.extends.empty() ? "" : "# It extends " + exported.extends + " and sets what differs.\n") +
+                           exported.text;
   if (args.file.empty()) {
     console.out << text;
     return exit_code::k_ok;

@@ -9,7 +9,9 @@ machine (fake_machine.py: the Wine scenarios' fake distro through the agent's pr
 3. the same machine with another TensorFlow, driver and .wslconfig memory: exactly those three
    drifts, each with its fix and the profile line (exit 1);
    Without the agent it exits 2 and its JSON says why (complete: false, incomplete_because);
-4. `profile export -o FILE` on that machine, then `profile diff FILE`: no drift;
+4. `profile export` on the machine as the profile says: `extends: builtin:tf-2.15-cuda-12.2` and
+   only what differs, and diff of it finds no drift; `profile export -o FILE` on the drifted
+   machine (no built-in matches: self-contained), then `profile diff FILE`: no drift;
 5. `profile validate`: file:line:col errors with their fixes (exit 2), a good file exit 0;
 6. `profile init`: writes tfwsl.yaml, refuses to replace it without --yes (stdin no terminal),
    replaces it with --yes, and --dry-run writes nothing; on a terminal it asks, and keeps the file
@@ -122,6 +124,21 @@ def diff_says_why_incomplete(a, m, src):
            "without the agent: exit 2, complete: false and why", f"exit {p.returncode}\n{json.dumps(doc, indent=1)}")
 
 
+def export_extends_the_matching_builtin(a, m, work):
+    """The stand-in runs TF 2.15.1 with CUDA 12.2 and Python 3.10: tf-2.15-cuda-12.2, plus what differs."""
+    p = m.run([a.tfwsl, "profile", "export", "-q", "--agent", a.agent, "--name", "lab-pc"], work)
+    text = p.stdout
+    expect(p.returncode == 0 and "\nextends: builtin:tf-2.15-cuda-12.2\nname: lab-pc\n" in text
+           and 'version: "==2.15.1"' in text and "toolkit:" not in text and "and-cuda" not in text,
+           "export extends the built-in profile the machine matches and writes only what differs", text + p.stderr)
+    out = os.path.join(work, "short.yaml")
+    with open(out, "w") as f:
+        f.write(text)
+    p, doc = diff(a, m, work, out)
+    expect(p.returncode == 0 and doc["drifts"] == [], "diff of the short form on the same machine: no drift",
+           f"exit {p.returncode}\n{json.dumps(doc, indent=1)}\n{p.stderr}")
+
+
 def export_then_diff(a, m, work):
     out = os.path.join(work, "machine.yaml")
     p = m.run([a.tfwsl, "profile", "export", "-q", "--agent", a.agent, "--name", "lab-pc", "-o", out], work)
@@ -230,6 +247,7 @@ def main():
         src = layout(work)
         show_names_the_chain(a, m, src)
         diff_says_why_incomplete(a, m, src)
+        export_extends_the_matching_builtin(a, m, work)
         diff_lists_drifts(a, m, src)
         export_then_diff(a, m, work)
         validate(a, m, work)
