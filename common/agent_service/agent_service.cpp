@@ -141,7 +141,11 @@ Result<ServiceStatus> start_service(DistroShell& shell, const StartSettings& set
   if (reply.exit_code == 9)
     return make_error(ErrorCode::conflict, "the agent already runs " + shell.where() + ": " + std::string(trim(reply.out)) +
                                                " (tfwsl agent stop first to restart it)");
-  if (reply.exit_code != 0) return tl::unexpected(shell_error("starting the agent " + shell.where() + " failed", reply));
+  if (reply.exit_code != 0) {
+    Error e = shell_error("starting the agent " + shell.where() + " failed", reply);
+    e.message += std::string("; its log: ") + k_agent_log_path + ", its stderr: " + k_agent_err_path + " (" + shell.where() + ")";
+    return tl::unexpected(std::move(e));
+  }
   TFWSL_TRY(status, read_service_status(shell, settings.agent_path));
   if (!status.running) fill_from_handshake(status, reply.out);
   return status;

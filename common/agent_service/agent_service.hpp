@@ -17,6 +17,11 @@
 
 namespace tfwsl::agent_service {
 
+// Where a person finds the agent's own words in the distro (the state folder above, as the user's
+// shell spells it): its log, and its stderr, which holds why a start failed before it could log.
+inline constexpr const char* k_agent_log_path = "~/.config/tfwsl/agent.log";
+inline constexpr const char* k_agent_err_path = "~/.config/tfwsl/agent.err";
+
 struct ServiceStatus {
   std::string agent_path;           // where the installed agent is (or would be)
   bool installed = false;
@@ -45,7 +50,8 @@ struct StartSettings {
 };
 
 // Starts the agent in the background (setsid nohup) and waits (10 s at most) for its handshake.
-// An agent already running is left as it is (conflict, with its status in the message).
+// An agent already running is left as it is (conflict, with its status in the message). A start
+// that fails names the agent's log and stderr files.
 Result<ServiceStatus> start_service(DistroShell& shell, const StartSettings& settings);
 
 // Stops the running agent (SIGTERM, then waits 5 s); false when none was running.

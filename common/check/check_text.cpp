@@ -7,6 +7,7 @@
 #include "common/check/check_fold.hpp"
 #include "common/check/command_words.hpp"
 #include "common/core/terminal_style.hpp"
+#include "common/util/plural.hpp"
 #include "common/util/text_wrap.hpp"
 
 namespace tfwsl {
@@ -26,8 +27,6 @@ std::string marked(CheckStatus s, const RenderOptions& options) {
   if (!options.color) return status_mark(s, options.unicode_marks);
   return std::string(color_of(s)) + status_mark(s, options.unicode_marks) + terminal_style::k_reset;
 }
-
-std::string plural(std::size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
 // What a category is called on its line and the check whose summary stands there when it is fine.
 struct CategoryHeading {

@@ -10,6 +10,7 @@
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
+#include "common/wsl/wsl_client.hpp"
 
 namespace tfwsl::doctor {
 namespace {
@@ -109,7 +110,9 @@ void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started
   announce_step(env, "waiting for wsl.exe");
   auto list = list_task.wait_until(deadline);
   auto version = version_task.wait_until(deadline);
-  Result<wsl::WslReply> timed_out = make_error(ErrorCode::timeout, "wsl.exe did not answer in time");
+  Result<wsl::WslReply> timed_out = make_error(
+      ErrorCode::timeout, std::string("wsl.exe did not answer in time") + wsl::k_fix_separator +
+                              "run 'wsl --shutdown' and try again (the WSL service may be hung)");
   std::optional<Result<wsl::WslReply>> status;
   const bool inbox = version && *version && (*version)->failure.kind == wsl::WslFailureKind::cli_too_old;
   if (inbox && !g.host.wsl_default_version) status = env.wsl->status();

@@ -10,6 +10,7 @@
 #include "common/util/shell_quote.hpp"
 #include "common/version/driver_version.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
+#include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_lint.hpp"
 
 namespace tfwsl::doctor {
@@ -57,8 +58,11 @@ const std::vector<std::string>& all_check_ids() {
 
 CheckResult check_wsl_installed(const WslFacts& wsl) {
   if (!wsl.ran) {
-    return make_check("wsl.installed", CheckStatus::fail, "wsl.exe could not be run: " + wsl.run_error,
-                "install WSL in an administrator terminal: wsl.exe --install, then restart Windows");
+    // The driver's message carries its own fix (not installed, or a hung service): printed once,
+    // on the fix line; the install fix only where the message names none.
+    auto [why, fix] = wsl::split_fix(wsl.run_error);
+    if (fix.empty()) fix = "install WSL in an administrator terminal: wsl.exe --install, then restart Windows";
+    return make_check("wsl.installed", CheckStatus::fail, "wsl.exe could not be run: " + why, fix);
   }
   using K = wsl::WslFailureKind;
   if (wsl.list_failure.kind == K::wsl_not_installed || wsl.list_failure.kind == K::virtualization_disabled) {

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "common/migrate/apply_plan.hpp"
+#include "common/util/plural.hpp"
 #include "common/util/shell_quote.hpp"
 
 namespace tfwsl::migrate {
@@ -95,7 +96,8 @@ std::string migration_report(const MigratePlan& plan, const std::vector<StepResu
   if (plan.decision.legacy_keras) out += "- `TF_USE_LEGACY_KERAS=1` is set in tfwsl.yaml's env: Keras 2 code on a Keras 3 TensorFlow\n";
   if (!plan.datasets.empty()) {
     out += fmt::format("\n## Data\n\nThe code's Windows paths map to these in `{}` (the code is not rewritten):\n\n", k_path_map_file);
-    for (const auto& ds : plan.datasets) out += fmt::format("- `{}` -> `{}` ({} files)\n", ds.windows_path, ds.linux_path, ds.files);
+    for (const auto& ds : plan.datasets)
+      out += fmt::format("- `{}` -> `{}` ({})\n", ds.windows_path, ds.linux_path, plural(ds.files, "file", "files"));
   }
   out += "\n## Steps\n\n";
   for (const auto& s : steps) out += fmt::format("- {}: {}\n", s.step, s.ran ? s.detail : "done by an earlier run");

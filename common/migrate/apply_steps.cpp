@@ -6,6 +6,7 @@
 #include "common/migrate/content_hash.hpp"
 #include "common/migrate/ownership_mark.hpp"
 #include "common/migrate/project_update.hpp"
+#include "common/util/plural.hpp"
 
 namespace tfwsl::migrate {
 namespace {
@@ -13,11 +14,12 @@ namespace {
 Result<std::string> copy_step(MigrationPorts& ports, const CopyRequest& request) {
   TFWSL_TRY(outcome, ports.copy_tree(request));
   if (outcome.problems > 0) {
-    return make_error(ErrorCode::io, fmt::format("copying {} to {}: {} files were reported (vanished, unreadable or changed "
+    return make_error(ErrorCode::io, fmt::format("copying {} to {}: {} reported (vanished, unreadable or changed "
                                                  "while copied); fix them and run migrate again: finished files are kept",
-                                                 request.source, request.target, outcome.problems));
+                                                 request.source, request.target,
+                                                 plural(outcome.problems, "file was", "files were")));
   }
-  return fmt::format("{} files, {} bytes, verified", outcome.files, outcome.bytes);
+  return fmt::format("{}, {}, verified", plural(outcome.files, "file", "files"), plural(outcome.bytes, "byte", "bytes"));
 }
 
 std::vector<std::string> legacy_env(const MigratePlan& plan) {
@@ -93,8 +95,9 @@ Result<Verdict> recheck_copy(const MigratePlan& plan, MigrationPorts& ports, con
   }
   if (record.placed.empty()) return Verdict{false, "no record of the files migrate placed"};
   if (!missing.empty()) return Verdict{false, fmt::format("missing in the WSL copy: {}", fmt::join(missing, ", "))};
-  return Verdict{true, fmt::format("re-checked: the {} files migrate placed are there ({} changed in WSL since, kept)",
-                                   record.placed.size(), changed)};
+  return Verdict{true, fmt::format("re-checked: the {} {} migrate placed {} there ({} changed in WSL since, kept)",
+                                   record.placed.size(), plural_noun(record.placed.size(), "file", "files"),
+                                   plural_noun(record.placed.size(), "is", "are"), changed)};
 }
 
 Step install_step(const MigratePlan& plan, MigrationPorts& ports) {

@@ -3,6 +3,7 @@
 
 #include "common/migrate/migrate_plan.hpp"
 #include "common/util/byte_size_text.hpp"
+#include "common/util/plural.hpp"
 
 namespace tfwsl::migrate {
 namespace {
@@ -44,7 +45,7 @@ void render_data(const MigratePlan& plan, std::string& out) {
   if (!plan.datasets.empty()) {
     out += "\nDatasets to import:\n";
     for (const auto& ds : plan.datasets) {
-      out += fmt::format("  {} -> {}: {} files, {}, about {}\n", ds.windows_path, ds.linux_path, ds.files, size_text(ds.bytes),
+      out += fmt::format("  {} -> {}: {}, {}, about {}\n", ds.windows_path, ds.linux_path, plural(ds.files, "file", "files"), size_text(ds.bytes),
                          duration_text(ds.estimated_seconds));
     }
   }

@@ -15,13 +15,12 @@ void emit_entry(YAML::Emitter& out, std::string_view key, const ProfileKeyRow& r
   row.ops->emit(row, out, p);
 }
 
-}  // namespace
-
 // In table order; the rows of one section become one map, written only when one of them is set.
-std::string emit_profile(const Profile& p) {
+std::string emit_with(const Profile& p, std::string_view extends) {
   const auto table = profile_key_table();
   YAML::Emitter out;
   out << YAML::BeginMap;
+  if (!extends.empty()) out << YAML::Key << "extends" << YAML::Value << std::string(extends);
   for (std::size_t i = 0; i < table.size();) {
     const ProfileKeyRow& first = table[i];
     if (first.section().empty()) {
@@ -47,6 +46,12 @@ std::string emit_profile(const Profile& p) {
   if (!text.empty() && text.back() != '\n') text += '\n';
   return text;
 }
+
+}  // namespace
+
+std::string emit_profile(const Profile& p) { return emit_with(p, {}); }
+
+std::string emit_profile_extending(const Profile& p, std::string_view extends) { return emit_with(p, extends); }
 
 std::vector<FlatSetting> flatten_profile(const Profile& p) {
   std::vector<FlatSetting> out;

@@ -4,6 +4,7 @@
 // hands a teammate one self-contained file.
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -12,6 +13,9 @@
 namespace tfwsl {
 
 std::string emit_profile(const Profile& profile);
+// The same, led by `extends: REFERENCE` ("builtin:tf-2.15-cuda-12.2"): `profile` then holds only
+// what the file sets on top of what it extends (profile export's short form).
+std::string emit_profile_extending(const Profile& profile, std::string_view extends);
 
 struct FlatSetting {
   std::string key;    // "wsl.memory", "env.TF_FORCE_GPU_ALLOW_GROWTH", "datasets"

@@ -1,7 +1,8 @@
 #pragma once
 // `tfwsl profile export`: a profile that describes a machine, so that `profile diff` of it on the
 // same machine finds no drift. Only what the machine shows is written (a .wslconfig key that is not
-// set stays out, and so does a TensorFlow that is not installed); emit_profile writes it.
+// set stays out, and so does a TensorFlow that is not installed); export_machine_profile
+// (profile_export_text.hpp) writes it, over a matching built-in profile where there is one.
 
 #include <string>
 

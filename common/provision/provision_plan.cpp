@@ -7,6 +7,7 @@
 #include "common/profile/profile_validator.hpp"
 #include "common/provision/apt_package_name.hpp"
 #include "common/units/size_parser.hpp"
+#include "common/util/plural.hpp"
 
 namespace tfwsl::provision {
 namespace {
@@ -170,7 +171,7 @@ class PlanBuilder {
     m_plan.distro_steps.push_back(std::move(fixups));
     auto env = make_step("env.file");
     env.values = {{"path", m_plan.env_file}};
-    env.changes = fmt::format("writes {} ({} variables)", m_plan.env_file, m_plan.env.size());
+    env.changes = fmt::format("writes {} ({})", m_plan.env_file, plural(m_plan.env.size(), "variable", "variables"));
     m_plan.distro_steps.push_back(std::move(env));
     auto verify = make_step("tensorflow.verify");
     verify.values = {{"python", m_plan.venv + "/bin/python"}};

@@ -5,6 +5,7 @@
 #include "common/cli/json_envelope.hpp"
 #include "common/push/progress_text.hpp"
 #include "common/util/byte_size_text.hpp"
+#include "common/util/plural.hpp"
 
 namespace tfwsl::push {
 namespace {
@@ -45,8 +46,8 @@ std::string problems_text(const JobState& job) {
 std::string landed_text(const PushOutcome& o) {
   const auto& p = o.plan;
   const auto& g = o.job->progress;
-  std::string out = fmt::format("pushed {} -> {} ({} files, {}; {} copied, {} already there{})\n", p.source_given,
-                                p.target, g.files_total, format_bytes(g.bytes_total), g.files_copied, g.files_skipped,
+  std::string out = fmt::format("pushed {} -> {} ({}, {}; {} copied, {} already there{})\n", p.source_given,
+                                p.target, plural(g.files_total, "file", "files"), format_bytes(g.bytes_total), g.files_copied, g.files_skipped,
                                 g.files_moved > 0 ? fmt::format(", {} moved", g.files_moved) : "");
   out += "use in code: \"" + p.target + "\"\n";
   if (auto view = windows_view_of(p.distro_name, p.target); !view.empty()) out += "from Windows: " + view + "\n";
@@ -57,7 +58,8 @@ std::string landed_text(const PushOutcome& o) {
 
 std::string render_plan_text(const PushPlan& p, const PushRequest& request) {
   std::string out = fmt::format("would push {} ({}) -> {}\n", p.source_given, p.source_linux, p.target);
-  out += fmt::format("  {} files, {} folders, {}; mode {}{}\n", p.tree.files, p.tree.folders, format_bytes(p.tree.bytes),
+  out += fmt::format("  {}, {}, {}; mode {}{}\n", plural(p.tree.files, "file", "files"), plural(p.tree.folders, "folder", "folders"),
+                     format_bytes(p.tree.bytes),
                      request.move ? "move (each source file deleted once its copy is durable and verified)" : "copy",
                      request.verify ? ", verify" : "");
   for (std::size_t i = 0; i < request.exclude.size(); ++i)

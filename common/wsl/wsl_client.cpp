@@ -39,9 +39,15 @@ Error to_error(const WslFailure& failure) {
     case WslFailureKind::virtualization_disabled: e.code = ErrorCode::unsupported; break;
     default: e.code = ErrorCode::process; break;
   }
-  e.message = failure.message + (failure.fix.empty() ? "" : "; fix: " + failure.fix);
+  e.message = failure.message + (failure.fix.empty() ? "" : k_fix_separator + failure.fix);
   e.detail = failure.code;
   return e;
+}
+
+MessageAndFix split_fix(const std::string& error_message) {
+  const auto at = error_message.find(k_fix_separator);
+  if (at == std::string::npos) return {error_message, ""};
+  return {error_message.substr(0, at), error_message.substr(at + std::string(k_fix_separator).size())};
 }
 
 WslClient::WslClient(ProcessRunner& runner, WslSettings settings)
@@ -64,7 +70,7 @@ Result<WslReply> WslClient::manage(std::vector<std::string> args, std::chrono::m
     Error e = outcome.error();
     if (e.code == ErrorCode::not_found) {
       e.message = "wsl.exe not found at " + m_settings.exe +
-                  ": WSL is not installed; fix: run 'wsl.exe --install' in an administrator terminal "
+                  ": WSL is not installed" + k_fix_separator + "run 'wsl.exe --install' in an administrator terminal "
                   "(or set " + std::string(k_wsl_exe_env) + " to its path)";
     }
     e.context.push_back("running wsl.exe " + shown);
@@ -73,7 +79,7 @@ Result<WslReply> WslClient::manage(std::vector<std::string> args, std::chrono::m
   if (outcome->timed_out) {
     return make_error(ErrorCode::timeout,
                       "wsl.exe " + shown + " did not answer within " + std::to_string(timeout.count() / 1000) +
-                          " s; fix: run 'wsl --shutdown' and try again (the WSL service may be hung)",
+                          " s" + k_fix_separator + "run 'wsl --shutdown' and try again (the WSL service may be hung)",
                       describe_command(request.argv));
   }
   WslReply reply;

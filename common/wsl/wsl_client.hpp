@@ -96,4 +96,14 @@ class WslClient {
 // A reply whose call failed, as an Error naming the command and carrying the fix.
 Error to_error(const WslFailure& failure);
 
+// The driver's error messages end with their fix after this separator ("...; fix: run ..."), so
+// one message reads whole where it is printed as is; a report that has a fix line of its own splits
+// it (split_fix) and prints the fix once.
+inline constexpr const char* k_fix_separator = "; fix: ";
+struct MessageAndFix {
+  std::string message;  // what happened
+  std::string fix;      // empty when the message names none
+};
+MessageAndFix split_fix(const std::string& error_message);
+
 }  // namespace tfwsl::wsl

@@ -2,6 +2,7 @@
 
 #include "common/units/size_parser.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/byte_size_text.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
 
 namespace tfwsl::wslconfig {
@@ -41,13 +42,19 @@ void fill_default(const KnownKey& key, const HostShape& host, std::optional<std:
   out.value = std::string(key.default_value);
   switch (key.default_rule) {
     case DefaultRule::half_of_ram:
-      if (host.ram_bytes) out.bytes = *host.ram_bytes / 2;
+      if (!host.ram_bytes) break;
+      out.bytes = *host.ram_bytes / 2;
+      out.default_rule = "half of the " + format_gib(*host.ram_bytes) + " RAM";
       break;
     case DefaultRule::logical_processors:
-      if (host.logical_processors) out.count = *host.logical_processors;
+      if (!host.logical_processors) break;
+      out.count = *host.logical_processors;
+      out.default_rule = "Windows' logical processors";
       break;
     case DefaultRule::quarter_of_memory_whole_gb:
-      if (memory) out.bytes = (*memory / 4 + k_gib - 1) / k_gib * k_gib;
+      if (!memory) break;
+      out.bytes = (*memory / 4 + k_gib - 1) / k_gib * k_gib;
+      out.default_rule = "a quarter of the " + format_gib(*memory) + " memory, rounded up to the GB";
       break;
     case DefaultRule::fixed:
       if (key.kind == ValueKind::size) {

@@ -31,6 +31,9 @@ struct EffectiveValue {
   std::optional<std::string> ignored;    // the file's value that WSL would not accept (then default)
   std::optional<std::uint64_t> bytes;    // sizes, when known
   std::optional<std::uint64_t> count;    // processors and other numbers, when known
+  // A default worked out for this machine: the rule with the numbers it took ("half of the
+  // 23.5 GiB RAM"), so a person sees why it is that much; empty for fixed defaults and file values.
+  std::string default_rule;
 };
 
 // One entry per documented key (the compatibility [experimental] copies of [wsl2] keys fold into

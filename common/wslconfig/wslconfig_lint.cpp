@@ -52,7 +52,9 @@ void lint_size(const Line& line, const std::string& value, std::size_t number, c
     out.push_back({"wslconfig.memory-over-ram", Severity::warning, number,
                    fmt::format("memory={} is more than this machine's {} of RAM: WSL caps it", line.value,
                                format_size_for_humans(*options.physical_memory_bytes)),
-                   fmt::format("set memory to at most {}", format_wsl_size(*options.physical_memory_bytes))});
+                   // in whole GB (WSL's GB is 2^30 bytes), as a person writes it, never above the RAM
+                   fmt::format("set memory to at most {}GB (the RAM)",
+                               std::max<std::uint64_t>(1, *options.physical_memory_bytes >> 30))});
   }
 }
 

@@ -20,6 +20,7 @@
 #include "common/profile/profile_source.hpp"
 #include "common/judge/assess.hpp"
 #include "common/provision/provision_plan.hpp"
+#include "common/provision/provision_state_paths.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/checks/linux_checks.hpp"
 #include "linux/checks/probes.hpp"
@@ -37,7 +38,7 @@ struct ProvisionArguments {
   bool json = false;
   std::string user;
   std::string platform = "auto";
-  std::string state_dir = "/var/lib/tfwsl/provision";
+  std::string state_dir = provision::k_default_state_dir;
   std::string keyring_url;
   std::string pip_find_links;
   int lock_wait_s = 120;

@@ -17,6 +17,7 @@
 #include "common/core/error.hpp"
 #include "common/judge/check_policy.hpp"
 #include "common/provision/provision_plan.hpp"
+#include "common/provision/provision_state_paths.hpp"
 #include "linux/provision/step_process.hpp"
 
 namespace tfwsl::provision {
@@ -48,7 +49,7 @@ struct ExecutorSettings {
   // root than "/" is a probe root, only ever checked (check_only), and then nothing is written.
   // The commands of an apply run in this process's "/".
   std::filesystem::path root = "/";
-  std::filesystem::path state_dir = "/var/lib/tfwsl/provision";
+  std::filesystem::path state_dir = provision::k_default_state_dir;
   DistroUser user;
   bool check_only = false;                    // --check: report what would change, change nothing
   std::chrono::milliseconds lock_wait{std::chrono::seconds(120)};

@@ -13,6 +13,8 @@
 #include "common/util/shell_quote.hpp"
 #include "win/commands/agent_connection.hpp"
 #include "win/commands/agent_consent.hpp"
+#include "win/commands/agent_try_line.hpp"
+#include "win/commands/default_distro.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
@@ -30,11 +32,14 @@ struct AgentArgs {
 struct Place {
   explicit Place(const AgentArgs& args)
       : windows(read_system_info().is_windows), connection({args.distro, args.agent, windows}) {
-    if (windows) shell = std::make_unique<agent_service::WslDistroShell>(connection.wsl(), args.distro);
+    // Without --distro, the default one by name (wsl -l -v), so what start prints says where it runs.
+    if (windows) distro = distro_or_default(connection.wsl(), args.distro);
+    if (windows) shell = std::make_unique<agent_service::WslDistroShell>(connection.wsl(), distro);
     else shell = std::make_unique<agent_service::LocalDistroShell>(runner);
     agent_path = wsl::process_environment_variable(agent_client::k_agent_path_env).value_or(agent_client::k_default_agent_path);
   }
   bool windows;
+  std::string distro;  // on Windows: --distro, else the default one by name (empty when wsl.exe cannot tell)
   AgentConnection connection;
   SystemProcessRunner runner;
   std::unique_ptr<agent_service::DistroShell> shell;
@@ -46,13 +51,11 @@ int fail(Console& console, const char* verb, const Error& error) {
   return exit_code::k_failure;
 }
 
-void print_running(Console& console, const agent_service::ServiceStatus& s, const std::string& where) {
-  console.out << "tfwsl-agent " << s.running_version << " runs " << where << ": pid " << s.pid << ", http://127.0.0.1:"
-              << s.port << "\n"
+void print_running(Console& console, const agent_service::ServiceStatus& s, const Place& place) {
+  console.out << "tfwsl-agent " << s.running_version << " runs " << place.shell->where() << ": pid " << s.pid
+              << ", http://127.0.0.1:" << s.port << "\n"
               << "token: " << s.token_file << " (mode " << (s.token_mode.empty() ? "?" : s.token_mode) << ", readable by its owner only)\n"
-              // bash inside the distro: the token's path quoted inside $(...), so no folder name runs as code
-              << "try (bash, in the distro):   curl -s -H \"Authorization: Bearer $(cat " << bash_quote(s.token_file)
-              << ")\" http://127.0.0.1:" << s.port << "/v1/info\n";
+              << agent_try_line({place.windows, place.distro, s.token_file, s.port}) << "\n";
 }
 
 // Installs the agent of this version when the distro has none (or another), with consent.
@@ -80,7 +83,7 @@ int run_start(const AgentArgs& args, Console& console) {
   if (!status) return fail(console, "start", status.error());
   if (status->running) {
     console.err << "already running\n";
-    print_running(console, *status, place.shell->where());
+    print_running(console, *status, place);
     return exit_code::k_ok;
   }
   if (auto installed = ensure_installed(place, *status, args, console); !installed) return fail(console, "start", installed.error());
@@ -97,7 +100,7 @@ int run_start(const AgentArgs& args, Console& console) {
   agent_service::StartSettings settings{place.agent_path, args.port, args.roots, agent_client::make_token()};
   auto started = agent_service::start_service(*place.shell, settings);
   if (!started) return fail(console, "start", started.error());
-  print_running(console, *started, place.shell->where());
+  print_running(console, *started, place);
   return exit_code::k_ok;
 }
 
@@ -127,7 +130,7 @@ int run_status(const AgentArgs& args, Console& console) {
     console.out << "running:   no (tfwsl agent start)\n";
     return exit_code::k_warning;
   }
-  print_running(console, *status, place.shell->where());
+  print_running(console, *status, place);
   if (auto problem = ask_running_agent(place, *status); !problem.empty()) {
     console.out << "answers:   no (" << problem << ")\n";
     return exit_code::k_failure;

@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/agent_service/agent_service.hpp"
 #include "common/build_info/build_info.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
@@ -18,6 +19,7 @@
 #include "common/judge/check_policy.hpp"
 #include "common/profile/profile_locate.hpp"
 #include "common/profile/profile_source.hpp"
+#include "common/provision/provision_state_paths.hpp"
 #include "win/commands/doctor_bundle.hpp"
 #include "win/commands/doctor_fix.hpp"
 #include "win/commands/doctor_header.hpp"
@@ -56,11 +58,11 @@ nlohmann::json build_json(const nlohmann::json& agent_info) {
 
 // Where tfwsl's logs are, for -v: the places a failure's details end up (docs/doctor.md, "Logs").
 std::string log_locations(bool is_windows) {
-  return std::string("\nLogs") + (is_windows ? " (the first three in the distro)" : "") +
-         ":\n"
-         "  ~/.config/tfwsl/agent.log: the persistent agent (tfwsl agent start)\n"
+  return std::string("\nLogs") + (is_windows ? " (the first four in the distro)" : "") + ":\n  " +
+         agent_service::k_agent_log_path + ": the persistent agent (tfwsl agent start)\n  " +
+         agent_service::k_agent_err_path + ": its stderr (why it did not start)\n"
          "  ~/.cache/tfwsl/pip-*.log: pip's output (tfwsl migrate, tfwsl-agent venv)\n"
-         "  /var/lib/tfwsl/provision/logs: each step of tfwsl provision\n"
+         "  " + provision::k_default_step_logs_dir + ": each step of tfwsl provision\n"
          "  --log-file FILE: tfwsl's own log (add --log-level debug for more)\n";
 }
 

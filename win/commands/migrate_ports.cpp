@@ -17,11 +17,13 @@
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
 #include "common/util/linked_folder.hpp"
+#include "common/util/plural.hpp"
 #include "common/util/regular_file.hpp"
 #include "common/migrate/ownership_mark.hpp"
 #include "win/commands/distro_project_files.hpp"
 #include "win/commands/push_setup.hpp"
 #include "win/commands/local_agent_binary.hpp"
+#include "win/commands/provision_recap_words.hpp"
 #include "win/commands/provision_run.hpp"
 #include "win/platform/host_platform.hpp"
 
@@ -42,16 +44,6 @@ std::string linux_parent(const std::string& path) {
 std::string linux_name(const std::string& path) {
   auto slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-// The recap's rows that failed or would change, "id: message" each.
-std::string rows_with(const nlohmann::json& recap, const std::string& result) {
-  std::vector<std::string> rows;
-  for (const char* list : {"host_steps", "steps"})
-    for (const auto& s : recap.value(list, nlohmann::json::array()))
-      if (s.value("result", "") == result) rows.push_back(s.value("id", "") + ": " + s.value("message", ""));
-  if (result == "failed" && recap.contains("error")) rows.push_back(recap["error"].get<std::string>());
-  return fmt::format("{}", fmt::join(rows, "; "));
 }
 
 // The agent's JSON answer, or an error with what it said on stderr.
@@ -81,16 +73,13 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     settings.inside_wsl = m_settings.windows;
     TFWSL_TRY(plan, provision::build_provision_plan(loaded, builtin_compat_db(), settings));
     const nlohmann::json check = run_provision_steps({profile.name, true, "", m_settings.agent}, plan);
-    if (check["counts"]["failed"].get<int>() > 0)
-      return make_error(ErrorCode::process, "provisioning cannot go on: " + rows_with(check, "failed"),
-                        "fix what it names (tfwsl provision --check shows the same), then run migrate again");
+    if (check["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(check, true));
     if (check["counts"]["changed"].get<int>() == 0)
-      return fmt::format("already provisioned ({}): {} checks ok", profile.name, check["counts"]["ok"].get<int>());
+      return fmt::format("already provisioned ({}): {} ok", profile.name, plural(check["counts"]["ok"].get<int>(), "check", "checks"));
     const nlohmann::json applied = run_provision_steps({profile.name, false, "", m_settings.agent}, plan);
-    if (applied["counts"]["failed"].get<int>() > 0)
-      return make_error(ErrorCode::process, "provisioning failed: " + rows_with(applied, "failed"),
-                        "tfwsl provision --check shows the state; its step logs are in the distro's /var/lib/tfwsl/provision");
-    return fmt::format("{}: {} steps changed ({})", profile.name, applied["counts"]["changed"].get<int>(), rows_with(check, "changed"));
+    if (applied["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(applied, false));
+    return fmt::format("{}: {} changed ({})", profile.name, plural(applied["counts"]["changed"].get<int>(), "step", "steps"),
+                       recap_rows(check, "changed"));
   }
 
   Result<migrate::CopyOutcome> copy_tree(const migrate::CopyRequest& copy) override;
@@ -104,8 +93,9 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     TFWSL_TRY(reply, m_commands->run(argv, std::nullopt, k_pip_timeout));
     TFWSL_TRY(answer, agent_json(reply, "tfwsl-agent venv install"));
     if (reply.exit_code != 0) return make_error(ErrorCode::process, pip_failure_words(answer, profile.venv));
-    if (!answer.value("pip_ran", false)) return fmt::format("{} requirements already met in {}", answer.value("requirements", 0), profile.venv);
-    return fmt::format("pip installed what {} lacked ({} requirements; log {})", profile.venv, answer.value("requirements", 0),
+    const std::string requirements = plural(answer.value("requirements", 0), "requirement", "requirements");
+    if (!answer.value("pip_ran", false)) return fmt::format("{} already met in {}", requirements, profile.venv);
+    return fmt::format("pip installed what {} lacked ({}; log {})", profile.venv, requirements,
                        answer.value("log", std::string()));
   }
 

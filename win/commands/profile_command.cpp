@@ -8,6 +8,7 @@
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/profile/profile_template.hpp"
+#include "common/util/plural.hpp"
 #include "win/commands/profile_choice.hpp"
 #include "win/commands/profile_file_write.hpp"
 #include "win/commands/profile_machine_command.hpp"
@@ -61,8 +62,8 @@ int run_validate(const ValidateArgs& args, Console& console) {
   const auto errors = std::count_if(loaded.issues.begin(), loaded.issues.end(),
                                     [](const ProfileIssue& i) { return i.severity == IssueSeverity::error; });
   const auto warnings = static_cast<long>(loaded.issues.size()) - errors;
-  if (errors == 0) console.out << args.file << ": valid" << (warnings ? " (" + std::to_string(warnings) + " warnings)" : "") << "\n";
-  else console.out << args.file << ": " << errors << " error" << (errors == 1 ? "" : "s") << ", " << warnings << " warnings\n";
+  if (errors == 0) console.out << args.file << ": valid" << (warnings ? " (" + plural(warnings, "warning", "warnings") + ")" : "") << "\n";
+  else console.out << args.file << ": " << plural(errors, "error", "errors") << ", " << plural(warnings, "warning", "warnings") << "\n";
   return code;
 }
 

@@ -9,8 +9,7 @@
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_drift.hpp"
-#include "common/profile/profile_emitter.hpp"
-#include "common/profile/profile_export.hpp"
+#include "common/profile/profile_export_text.hpp"
 #include "common/profile/profile_validator.hpp"
 #include "win/commands/machine_access.hpp"
 #include "win/commands/profile_choice.hpp"
@@ -56,6 +55,14 @@ Gathered gather_this_machine(const MachineArgs& args, const std::string& command
   return g;
 }
 
+// Half the machine unseen, or a profile with errors: the diff is not the whole answer (exit 2), and
+// both the text and the JSON say why.
+std::string why_incomplete(const ProfileLoadResult& loaded, const Gathered& g) {
+  if (has_errors(loaded.issues)) return "the profile has errors (listed on stderr)";
+  if (!g.facts.linux) return "the distro's facts could not be read (" + g.machine.agent + ")";
+  return {};
+}
+
 }  // namespace
 
 int run_profile_diff(const DiffArgs& args, Console& console) {
@@ -71,22 +78,16 @@ int run_profile_diff(const DiffArgs& args, Console& console) {
   const Profile& profile = *chosen.loaded.profile;
   const Gathered g = gather_this_machine(args.machine, "tfwsl profile diff", args.json || args.machine.quiet, console);
   const ProfileDiff diff = diff_profile(profile, g.facts);
+  const std::string incomplete = why_incomplete(chosen.loaded, g);
   if (args.json) {
-    auto j = with_json_envelope(diff_json(profile, chosen.choice, g.machine, diff), json_schema::k_profile_diff, json_schema::k_version);
+    auto j = with_json_envelope(diff_json(profile, chosen.choice, g.machine, diff, incomplete), json_schema::k_profile_diff,
+                                json_schema::k_version);
     console.out << j.dump(2) << "\n";
   } else {
     console.out << diff_text(profile, chosen.choice, g.machine, diff);
+    if (!incomplete.empty()) console.out << "not the whole answer: " << incomplete << "\n";
   }
-  // Half the machine unseen, or a profile with errors: the diff is not the whole answer, and the
-  // words say so, as the exit status does.
-  if (!g.facts.linux || has_errors(chosen.loaded.issues)) {
-    if (!args.json)
-      console.out << "not the whole answer: "
-                  << (has_errors(chosen.loaded.issues) ? "the profile has errors (listed on stderr)"
-                                                       : "the distro's facts could not be read (" + g.machine.agent + ")")
-                  << "\n";
-    return exit_code::k_failure;
-  }
+  if (!incomplete.empty()) return exit_code::k_failure;
   return diff.drifts.empty() ? exit_code::k_ok : exit_code::k_warning;
 }
 
@@ -96,8 +97,8 @@ int run_profile_export(const ExportArgs& args, Console& console) {
     console.err << "tfwsl profile export: " << g.machine.agent << "\n";
     return exit_code::k_failure;
   }
-  const Profile profile = profile_from_machine(g.facts, args.name);
-  const auto issues = validate_profile(profile, builtin_compat_db());
+  const ExportedProfile exported = export_machine_profile(g.facts, args.name);
+  const auto issues = validate_profile(exported.profile, builtin_compat_db());
   if (!issues.empty()) console.err << "tfwsl profile export: this machine, as a profile:\n" << issues_text(issues);
   // An invalid profile would be refused by every command that reads it: none is written.
   if (has_errors(issues)) {
@@ -106,7 +107,8 @@ int run_profile_export(const ExportArgs& args, Console& console) {
   }
   const std::string text = "# This machine (" + (g.machine.distro.empty() ? std::string("native") : g.machine.distro) +
                            "), written by tfwsl profile export; `tfwsl profile diff` of it here finds no drift.\n" +
-                           emit_profile(profile);
+                           (exported.extends.empty() ? "" : "# It extends " + exported.extends + " and sets what differs.\n") +
+                           exported.text;
   if (args.file.empty()) {
     console.out << text;
     return exit_code::k_ok;

@@ -7,6 +7,7 @@
 
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_emitter.hpp"
+#include "common/util/plural.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -80,7 +81,8 @@ std::string show_text(const Profile& profile, const ProfileChoice& choice) {
   return out;
 }
 
-nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff) {
+nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff,
+                         const std::string& incomplete_because) {
   nlohmann::json drifts = nlohmann::json::array(), not_compared = nlohmann::json::array();
   for (const auto& d : diff.drifts)
     drifts.push_back({{"key", d.key}, {"wanted", d.wanted}, {"found", d.found}, {"where", where_json(d.where)}, {"fix", d.fix}});
@@ -89,16 +91,19 @@ nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, co
           {"machine", {{"distro", machine.distro}, {"agent", machine.agent}}},
           {"drifts", drifts},
           {"same", diff.same},
-          {"not_compared", not_compared}};
+          {"not_compared", not_compared},
+          {"complete", incomplete_because.empty()},
+          {"incomplete_because", incomplete_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(incomplete_because)}};
 }
 
 std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff) {
   std::string out = fmt::format("profile {}\nfrom: {}\nmachine: {}{}\n\n", profile.name.value_or("(no name)"), choice.from,
                                 machine.distro.empty() ? "" : machine.distro + ", ", machine.agent);
   if (diff.drifts.empty()) {
-    out += fmt::format("no drift: the {} settings compared are the same on this machine\n", diff.same.size());
+    out += fmt::format("no drift: the {} {} compared {} the same on this machine\n", diff.same.size(),
+                       plural_noun(diff.same.size(), "setting", "settings"), plural_noun(diff.same.size(), "is", "are"));
   } else {
-    out += fmt::format("{} drift{}:\n", diff.drifts.size(), diff.drifts.size() == 1 ? "" : "s");
+    out += plural(diff.drifts.size(), "drift", "drifts") + ":\n";
     for (const auto& d : diff.drifts) {
       out += fmt::format("  {}: the profile says {}, this machine has {}  ({})\n    fix: {}\n", d.key, d.wanted, d.found,
                          d.where.to_string(), d.fix);

@@ -34,7 +34,10 @@ struct DiffMachine {
   std::string distro;  // empty natively
   std::string agent;   // the agent's description, or why there is none
 };
-nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff);
+// `incomplete_because`: why the diff is not the whole answer (exit 2: the distro's facts could not
+// be read, the profile has errors); empty when it is. JSON: "complete" and "incomplete_because".
+nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff,
+                         const std::string& incomplete_because);
 std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff);
 
 }  // namespace tfwsl::cli

@@ -7,6 +7,7 @@
 #include "common/agent_client/wsl_agent_host.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/provision/provision_catalogue.hpp"
+#include "common/provision/provision_state_paths.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/text/utf_convert.hpp"
@@ -25,13 +26,6 @@ bool is_shipped_profile(const std::string& name) {
   return false;
 }
 
-Result<nlohmann::json> parse_agent_answer(const std::string& out, const std::string& err, long long code) {
-  auto j = nlohmann::json::parse(out, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("recap"))
-    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision exited {} without a recap: {}", code, err.substr(0, 2000)));
-  return j["recap"];
-}
-
 Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool windows, const std::string& distro, ProcessRunner& runner,
                                        wsl::WslClient& wsl) {
   TFWSL_TRY(agent_args, agent_provision_args(request, windows));
@@ -39,7 +33,7 @@ Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool 
   if (windows) {
     agent_args.insert(agent_args.begin(), distro_agent_path());
     TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit));
-    return parse_agent_answer(reply.text, reply.err_text, reply.exit_code);
+    return recap_from_agent_answer(reply.text, reply.err_text, reply.exit_code, true);
   }
   TFWSL_TRY(binary, find_local_agent_binary(request.agent));
   ProcessRequest process;
@@ -47,7 +41,7 @@ Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool 
   process.argv.insert(process.argv.end(), agent_args.begin(), agent_args.end());
   process.timeout = k_limit;
   TFWSL_TRY(outcome, runner.run(process));
-  return parse_agent_answer(outcome.out, outcome.err, outcome.exit_code);
+  return recap_from_agent_answer(outcome.out, outcome.err, outcome.exit_code, false);
 }
 
 nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& distro, bool check_only) {
@@ -88,6 +82,17 @@ Result<nlohmann::json> distro_half_checked_first(const ProvisionRunRequest& requ
 }
 
 }  // namespace
+
+// Without a recap the agent stopped before it could say which step failed: the step logs it wrote
+// up to then are the place to look, so the message names them.
+Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std::string& err, long long code, bool in_distro) {
+  auto j = nlohmann::json::parse(out, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("recap"))
+    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision exited {} without a recap: {}; step logs: {}{}", code,
+                                                      err.substr(0, 2000), provision::k_default_step_logs_dir,
+                                                      in_distro ? " in the distro" : ""));
+  return j["recap"];
+}
 
 // When the distro half gave no recap (it could not run, or the host steps failed first), every
 // distro step of the plan is listed as skipped with the reason, so the recap names all of them.

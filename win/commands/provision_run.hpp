@@ -25,6 +25,10 @@ struct ProvisionRunRequest {
 // the distro half gave no recap.
 nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const provision::ProvisionPlan& plan);
 
+// tfwsl-agent provision's JSON answer: its recap, or an error with its exit status, its stderr and
+// where its step logs are (`in_distro`: it ran in the distro through wsl.exe, not on this machine).
+Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std::string& err, long long code, bool in_distro);
+
 // 2 a step failed, 1 --check found steps to change, 0 otherwise.
 int provision_exit_code(const nlohmann::json& recap, bool check);
 

@@ -1,7 +1,7 @@
 #include "win/commands/push_setup.hpp"
 
-#include "common/parse/wsl_list_parser.hpp"
 #include "common/push/session_push_agent.hpp"
+#include "win/commands/default_distro.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
@@ -17,13 +17,7 @@ PushSetup::PushSetup(AgentConnectionSettings settings, const MachinePorts& machi
   if (settings.windows) {
     m_env.registry = m_registry.get();
     m_env.host_free = m_free_space.get();
-    m_env.default_distro = [this]() -> std::string {
-      auto list = m_connection.wsl().list_verbose();
-      if (!list || list->failure.kind != wsl::WslFailureKind::none) return {};
-      for (const auto& d : parse::parse_wsl_list(list->text).distros)
-        if (d.is_default) return d.name;
-      return {};
-    };
+    m_env.default_distro = [this] { return default_distro_name(m_connection.wsl()); };
   }
 }
 

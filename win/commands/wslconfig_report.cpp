@@ -4,6 +4,7 @@
 
 #include "common/core/exit_codes.hpp"
 #include "common/units/size_parser.hpp"
+#include "common/util/byte_size_text.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
 
 namespace tfwsl::cli {
@@ -47,11 +48,15 @@ json apply_json(const wslconfig::ApplyOutcome& a) {
           {"all_took_effect", a.all_took_effect()}};
 }
 
+// A size WSL works out for this machine reads in GiB with its rule ("11.8 GiB [default: half of
+// the 23.5 GiB RAM]"), not as the KB count WSL's syntax needs; a file's value as written.
 std::string value_line(const wslconfig::EffectiveValue& v) {
   std::string shown = v.value.empty() ? "(empty)" : v.value;
   if (v.bytes && v.source == wslconfig::ValueSource::file) shown += " (" + format_size_for_humans(*v.bytes) + ")";
+  if (v.bytes && !v.default_rule.empty()) shown = format_gib(*v.bytes);
   std::string from = v.source == wslconfig::ValueSource::file ? fmt::format("file, line {}", v.line) : "default";
-  if (v.ignored) from = fmt::format("default: line {} has {}, which WSL ignores", v.line, *v.ignored);
+  if (!v.default_rule.empty()) from += ": " + v.default_rule;
+  if (v.ignored) from += fmt::format("{} line {} has {}, which WSL ignores", v.default_rule.empty() ? ":" : ";", v.line, *v.ignored);
   const std::string name = v.section == "wsl2" ? v.key : v.section + "." + v.key;
   return fmt::format("  {:<38} {}  [{}]\n", name, shown, from);
 }

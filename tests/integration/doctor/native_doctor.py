@@ -9,6 +9,8 @@
 5. The text report folds: the six host skips (and the other Windows-side skips) are one line, not
    one each, the JSON marks them blocked_by platform.windows, and without an agent its checks fold
    under wsl.agent: one issue, the one to fix first.
+6. -v ends with where the logs are (agent.log and agent.err, pip's, the provision step logs,
+   --log-file); the plain report does not list them.
 4. --profile FILE (a profile only the CLI side has): the distro's verdicts follow it, since the CLI
    judges the agent's /v1/facts with its own policy (cuda.toolkit names the file's toolkit, not the
    default profile's).
@@ -93,6 +95,20 @@ def host_skips_fold(a, checks, report):
     expect("host.tdr" in doctor_text(a.tfwsl, "--agent", a.agent, "-v"), "-v lists them")
 
 
+def verbose_ends_with_log_locations(a):
+    """-v ends with where the logs are (docs/doctor.md, "Logs"); the plain report does not list them."""
+    text = doctor_text(a.tfwsl, "--agent", a.agent, "-v")
+    lines = text.rstrip("\n").splitlines()
+    start = max((i for i, l in enumerate(lines) if l.startswith("Logs")), default=-1)
+    expect(start >= 0, "-v has a Logs section:\n" + text[-2000:])
+    tail = lines[start + 1:]
+    for place in ("~/.config/tfwsl/agent.log", "~/.config/tfwsl/agent.err", "~/.cache/tfwsl/pip-*.log",
+                  "/var/lib/tfwsl/provision/logs", "--log-file FILE"):
+        expect(any(l.strip().startswith(place + ":") for l in tail), f"-v's Logs section names {place}:\n" + "\n".join(tail))
+    expect(len(tail) == 5 and all(l.startswith("  ") for l in tail), "and the report ends there:\n" + "\n".join(lines[start:]))
+    expect("agent.log" not in doctor_text(a.tfwsl, "--agent", a.agent), "without -v no log list")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tfwsl", required=True)
@@ -106,6 +122,7 @@ def main():
     expect("unknown" not in checks[AGENT_CHECK]["summary"], f"{AGENT_CHECK} came from the agent", report)
     expect(len(checks) == len(report["checks"]), "every id once", report)
     host_skips_fold(a, checks, report)
+    verbose_ends_with_log_locations(a)
 
     if os.path.basename(os.path.dirname(a.tfwsl)) == "win" and os.path.exists(
             os.path.join(os.path.dirname(a.tfwsl), "..", "linux", "tfwsl-agent")):

@@ -8,7 +8,10 @@ machine (fake_machine.py: the Wine scenarios' fake distro through the agent's pr
 2. `profile diff` on a machine that has what the profile says lists no drift (exit 0);
 3. the same machine with another TensorFlow, driver and .wslconfig memory: exactly those three
    drifts, each with its fix and the profile line (exit 1);
-4. `profile export -o FILE` on that machine, then `profile diff FILE`: no drift;
+   Without the agent it exits 2 and its JSON says why (complete: false, incomplete_because);
+4. `profile export` on the machine as the profile says: `extends: builtin:tf-2.15-cuda-12.2` and
+   only what differs, and diff of it finds no drift; `profile export -o FILE` on the drifted
+   machine (no built-in matches: self-contained), then `profile diff FILE`: no drift;
 5. `profile validate`: file:line:col errors with their fixes (exit 2), a good file exit 0;
 6. `profile init`: writes tfwsl.yaml, refuses to replace it without --yes (stdin no terminal),
    replaces it with --yes, and --dry-run writes nothing; on a terminal it asks, and keeps the file
@@ -106,6 +109,34 @@ def diff_lists_drifts(a, m, src):
                drifts["wsl.memory"])
     text = m.run([a.tfwsl, "profile", "diff", "-q", "--agent", a.agent], src).stdout
     expect("3 drifts:" in text and "fix: " in text, "the text lists the three drifts with their fixes", text)
+
+
+def diff_says_why_incomplete(a, m, src):
+    """Exit 2 and its reason in the JSON too: no agent, so the distro's facts could not be read."""
+    p, doc = diff(a, m, src)
+    expect(doc.get("complete") is True and doc.get("incomplete_because", "absent") is None,
+           "a diff with the whole machine says complete: true", json.dumps(doc, indent=1))
+    missing = os.path.join(os.path.dirname(a.agent), "no-such-tfwsl-agent")
+    p = m.run([a.tfwsl, "profile", "diff", "--json", "--agent", missing], src)
+    doc = json_of(p, "profile diff --json without an agent")
+    expect(p.returncode == 2 and doc.get("complete") is False
+           and "the distro's facts could not be read" in (doc.get("incomplete_because") or ""),
+           "without the agent: exit 2, complete: false and why", f"exit {p.returncode}\n{json.dumps(doc, indent=1)}")
+
+
+def export_extends_the_matching_builtin(a, m, work):
+    """The stand-in runs TF 2.15.1 with CUDA 12.2 and Python 3.10: tf-2.15-cuda-12.2, plus what differs."""
+    p = m.run([a.tfwsl, "profile", "export", "-q", "--agent", a.agent, "--name", "lab-pc"], work)
+    text = p.stdout
+    expect(p.returncode == 0 and "\nextends: builtin:tf-2.15-cuda-12.2\nname: lab-pc\n" in text
+           and 'version: "==2.15.1"' in text and "toolkit:" not in text and "and-cuda" not in text,
+           "export extends the built-in profile the machine matches and writes only what differs", text + p.stderr)
+    out = os.path.join(work, "short.yaml")
+    with open(out, "w") as f:
+        f.write(text)
+    p, doc = diff(a, m, work, out)
+    expect(p.returncode == 0 and doc["drifts"] == [], "diff of the short form on the same machine: no drift",
+           f"exit {p.returncode}\n{json.dumps(doc, indent=1)}\n{p.stderr}")
 
 
 def export_then_diff(a, m, work):
@@ -215,6 +246,8 @@ def main():
         m = FakeMachine(work, a.fake_distro, a.fake_gpu)
         src = layout(work)
         show_names_the_chain(a, m, src)
+        diff_says_why_incomplete(a, m, src)
+        export_extends_the_matching_builtin(a, m, work)
         diff_lists_drifts(a, m, src)
         export_then_diff(a, m, work)
         validate(a, m, work)

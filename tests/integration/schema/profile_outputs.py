@@ -74,6 +74,12 @@ def main():
         if len(drifted.get("drifts", [])) != 3:
             failures.append("drifts")
             print("FAILED: expected three drifts:", drifted.get("drifts"))
+        blind = run_json(m, [tfwsl, "profile", "diff", "--json", "--agent", os.path.join(work, "no-agent")], work,
+                         "diff --json without an agent")
+        check(schemas, "profile-diff", blind, "profile diff --json (incomplete: no agent)")
+        unsaid = copy.deepcopy(blind)
+        unsaid["incomplete_because"] = None
+        check(schemas, "profile-diff", unsaid, "an incomplete diff that does not say why is rejected", valid=False)
         broken = copy.deepcopy(drifted)
         broken["drifts"][0].pop("fix", None)
         check(schemas, "profile-diff", broken, "a drift without its fix is rejected", valid=False)

@@ -9,6 +9,8 @@
 #include "common/doctor/doctor.hpp"
 #include "common/doctor/doctor_checks.hpp"
 #include "common/judge/check_policy.hpp"
+#include "common/wsl/wsl_client.hpp"
+#include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl;
@@ -212,6 +214,49 @@ TEST_CASE("wsl facts: an inbox wsl.exe's --status fills the default version, the
   f = wsl_facts_from(list, version, std::nullopt, 2);
   CHECK(f.default_version == std::optional<int>(2));
   CHECK(f.default_version_source.find("registry") != std::string::npos);
+}
+
+namespace {
+// wsl.installed from what the real driver says when wsl.exe cannot be run.
+CheckResult wsl_installed_after(test::RecordingProcessRunner& runner) {
+  wsl::WslClient client(runner, wsl::WslSettings{});
+  auto list = client.list_verbose();
+  auto version = client.version();
+  return check_wsl_installed(wsl_facts_from(list, version, std::nullopt, std::nullopt));
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("wsl.installed: wsl.exe not found prints one fix, the driver's install fix, on the fix line") {
+  test::RecordingProcessRunner runner;  // answers nothing: every program is not found
+  auto r = wsl_installed_after(runner);
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.summary.find("fix:") == std::string::npos);
+  CHECK(r.summary.find("WSL is not installed") != std::string::npos);
+  CHECK(r.fix.rfind("run 'wsl.exe --install' in an administrator terminal", 0) == 0);
+  CHECK(count_of(r.summary + "\n" + r.fix, "--install") == 1);
+}
+
+TEST_CASE("wsl.installed: a wsl.exe that does not answer says wsl --shutdown, not install WSL") {
+  test::RecordingProcessRunner runner;
+  ProcessOutcome hung;
+  hung.timed_out = true;
+  runner.on({"wsl.exe"}, hung);
+  auto r = wsl_installed_after(runner);
+  CHECK(r.status == CheckStatus::fail);
+  CHECK(r.summary.find("did not answer within") != std::string::npos);
+  CHECK(r.summary.find("fix:") == std::string::npos);
+  CHECK(r.fix.rfind("run 'wsl --shutdown' and try again", 0) == 0);
+  CHECK(r.fix.find("install") == std::string::npos);
+  // The doctor's own deadline (wsl.exe still running when the report is due) names the same fix.
+  WslFacts late;
+  late.run_error = "wsl.exe did not answer in time; fix: run 'wsl --shutdown' and try again";
+  CHECK(check_wsl_installed(late).fix == "run 'wsl --shutdown' and try again");
 }
 
 namespace {

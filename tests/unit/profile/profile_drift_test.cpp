@@ -7,6 +7,7 @@
 #include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_emitter.hpp"
 #include "common/profile/profile_export.hpp"
+#include "common/profile/profile_export_text.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
 
@@ -225,4 +226,32 @@ TEST_CASE("export keeps the extras of the built-in profile whose TensorFlow the 
   INFO(yaml);
   CHECK(yaml.find("and-cuda") != std::string::npos);
   CHECK(tensorflow_pip_requirement(load_text(yaml)) == "tensorflow[and-cuda]==2.15.1");
+}
+
+TEST_CASE("export extends the built-in profile the machine matches and writes only what differs", "[profile][export]") {
+  const auto machine = matching_machine();  // TF 2.15.1, CUDA 12.2, Python 3.10: tf-2.15-cuda-12.2
+  const ExportedProfile exported = export_machine_profile(machine, "lab-pc");
+  INFO(exported.text);
+  CHECK(exported.extends == "builtin:tf-2.15-cuda-12.2");
+  CHECK(exported.text.rfind("extends: builtin:tf-2.15-cuda-12.2\nname: lab-pc\n", 0) == 0);
+  CHECK(exported.text.find("version: \"==2.15.1\"") != std::string::npos);  // the installed release, not 2.15.*
+  CHECK(exported.text.find("driver: \"546.80\"") != std::string::npos);
+  CHECK(exported.text.find("memory: 16GB") != std::string::npos);
+  for (const char* inherited : {"distro:", "toolkit:", "and-cuda", "python:", "cudnn"})
+    CHECK(exported.text.find(inherited) == std::string::npos);
+  // What it loads as: valid, with the built-in's extras, and no drift on the same machine.
+  const Profile loaded = load_text(exported.text);
+  CHECK(tensorflow_pip_requirement(loaded) == "tensorflow[and-cuda]==2.15.1");
+  CHECK(drift_keys(diff_profile(loaded, machine)).empty());
+}
+
+TEST_CASE("export falls back to the self-contained form where no built-in profile matches", "[profile][export]") {
+  auto machine = matching_machine();
+  machine.linux->stack.toolkits = {{"/usr/local/cuda-11.8", "11.8.89"}};  // no built-in has CUDA 11.8 with TF 2.15
+  const ExportedProfile exported = export_machine_profile(machine, "lab-pc");
+  INFO(exported.text);
+  CHECK(exported.extends.empty());
+  CHECK(exported.text.find("extends") == std::string::npos);
+  CHECK(exported.text.find("toolkit: \"11.8\"") != std::string::npos);
+  CHECK(exported.text == emit_profile(profile_from_machine(machine, "lab-pc")));
 }

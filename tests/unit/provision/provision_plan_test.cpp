@@ -176,3 +176,13 @@ TEST_CASE("the plan's JSON names each step's packages and commands") {
   CHECK(expand_home("~/.venvs/x", "/home/u") == "/home/u/.venvs/x");
   CHECK(expand_home("/abs", "/home/u") == "/abs");
 }
+
+TEST_CASE("the environment file's step counts its variables in words that fit the count") {
+  Profile p = default_profile();
+  p.env.resize(1);
+  p.env.front().name = "TF_FORCE_GPU_ALLOW_GROWTH";
+  p.env.front().value.value = "true";
+  auto plan = build_provision_plan(p, builtin_compat_db(), PlanSettings{});
+  REQUIRE(plan);
+  CHECK(plan->find("env.file")->changes.find("(1 variable)") != std::string::npos);
+}

@@ -24,3 +24,13 @@ TEST_CASE("provision: distro steps not checked are each listed with the reason")
   }
   CHECK(rows[4]["id"] == std::string(plan->distro_steps[4].definition->id));
 }
+
+TEST_CASE("provision: a distro half that ends without a recap names where its step logs are") {
+  auto none = cli::recap_from_agent_answer("", "tfwsl-agent: killed\n", 137, true);
+  REQUIRE_FALSE(none);
+  CHECK(none.error().message.find("exited 137 without a recap: tfwsl-agent: killed") != std::string::npos);
+  CHECK(none.error().message.find("step logs: /var/lib/tfwsl/provision/logs in the distro") != std::string::npos);
+  auto recap = cli::recap_from_agent_answer(R"({"recap": {"steps": []}})", "", 0, true);
+  REQUIRE(recap);
+  CHECK((*recap)["steps"].is_array());
+}

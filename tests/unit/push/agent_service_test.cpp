@@ -81,3 +81,15 @@ TEST_CASE("a start that finds an agent running is a conflict - a stop with none 
   CHECK_THAT(stuck.error().message, Catch::Contains("did not stop"));
   CHECK(agent_service::version_from_banner("tfwsl-agent 0.1.0\n") == "0.1.0");
 }
+
+TEST_CASE("a start that fails names the agent's log and stderr files", "[agent-service]") {
+  ScriptedShell shell;
+  shell.replies = {{5, "", "tfwsl-agent: cannot listen on 127.0.0.1:80: permission denied\n"}};
+  auto started = agent_service::start_service(shell, {"/a", 80, {}, std::string(64, 'c')});
+  REQUIRE_FALSE(started);
+  const std::string& message = started.error().message;
+  CHECK(message.find("cannot listen on 127.0.0.1:80") != std::string::npos);
+  CHECK(message.find("~/.config/tfwsl/agent.log") != std::string::npos);
+  CHECK(message.find("~/.config/tfwsl/agent.err") != std::string::npos);
+  CHECK(message.find("in Test") != std::string::npos);
+}
