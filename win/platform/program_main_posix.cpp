@@ -4,10 +4,10 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <iostream>
 #include <string>
 #include <vector>
 
+#include "common/cli/process_console.hpp"
 #include "win/cli/cli_app.hpp"
 
 namespace tfwsl::cli {
@@ -26,12 +26,7 @@ std::size_t terminal_columns() {
 
 int run_program(int argc, char** argv, const ConfigureConsole& configure) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  Console console{std::cout,
-                  std::cerr,
-                  isatty(STDOUT_FILENO) == 1,
-                  isatty(STDERR_FILENO) == 1,
-                  isatty(STDIN_FILENO) == 1,
-                  process_environment()};
+  Console console = process_console();
   console.columns = terminal_columns();
   if (configure) configure(console);
   return run_cli(args, console);
