@@ -72,6 +72,7 @@ class ThreadSampler {
           }
         }) {}
   ~ThreadSampler() { stop(); }
+  std::size_t most() const { return m_max; }
   std::size_t stop() {
     m_stop = true;
     if (m_thread.joinable()) m_thread.join();
@@ -138,7 +139,9 @@ TEST_CASE("the real agent runs 4 imports at once, answers 429 past that, and hol
     if (answer.status == 202) big.push_back(answer.body["id"]);
     if (answer.status == 429 && error_message(answer).find("threads") != std::string::npos) refused_for_threads++;
   }
-  for (int i = 0; i < 200 && tasks_of(a.pid()) < idle + 256; ++i)  // let the first one's scan start
+  // Until the sampler has seen the imports' workers (what the check below needs), at most 10 s: a
+  // fixed second was not always enough on a loaded machine (the sampler saw idle + 64 exactly).
+  for (int i = 0; i < 2000 && sampler.most() <= idle + 64; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   cancel_and_wait(a, big);
   auto most = sampler.stop();
