@@ -30,6 +30,13 @@ bool included_by_another(const Translation& t, std::size_t index) {
   return false;
 }
 
+// The diff's header for `source` names the file written: `+++ other`, no longer the user's `target`.
+void retarget_diff(std::string& diff, const std::string& source, const std::string& target, const std::string& other) {
+  const std::string header = "--- " + source + "\n+++ " + target + "\n";
+  if (auto at = diff.find(header); at != std::string::npos)
+    diff.replace(at, header.size(), "--- " + source + "\n+++ " + other + "\n");
+}
+
 }  // namespace
 
 const char* to_string(WriteAction action) {
@@ -60,6 +67,7 @@ WritePlan plan_requirement_writes(ProjectFiles& files, Translation& translation)
         out.notes.push_back(fmt::format("{} exists and was not written by tfwsl (or was changed since): left as it is, "
                                         "the translation of {} goes to {}",
                                         f.target, f.source, other));
+        retarget_diff(translation.diff, f.source, f.target, other);
         f.target = other;
         action = there;
       } else {

@@ -50,6 +50,9 @@ TEST_CASE("a requirements.wsl.txt the user wrote is left alone: the plan uses re
   CHECK(notes.find("requirements.wsl.txt exists and was not written by tfwsl") != std::string::npos);
   CHECK(to_json(*plan)["requirements"]["written"][0]["action"] == "create");
   CHECK(render_text(*plan).find("requirements.txt -> requirements.tfwsl.txt [create]") != std::string::npos);
+  // The diff shown names the file that is written, not the user's.
+  CHECK(plan->translation.diff.find("+++ requirements.tfwsl.txt\n") != std::string::npos);
+  CHECK(plan->translation.diff.find("+++ requirements.wsl.txt") == std::string::npos);
 }
 
 TEST_CASE("both names taken by the user's files: the plan refuses, naming them", "[migrate][safety]") {
