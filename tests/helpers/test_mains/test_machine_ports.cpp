@@ -1,6 +1,7 @@
 #include "tests/helpers/test_mains/test_machine_ports.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
