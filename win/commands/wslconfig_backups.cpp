@@ -18,16 +18,6 @@ bool digits(const std::string& s, std::size_t from, std::size_t count) {
 
 constexpr const char* k_marker = ".tfwsl-backup-";
 
-// Backups are written beside the file a link ends at (wslconfig_file.cpp), so they are looked for
-// there too: listed beside the link, a linked .wslconfig's backups were never found nor pruned.
-std::filesystem::path backed_up_file(const std::string& path) {
-  const std::filesystem::path given = path_from_utf8(path);
-  std::error_code ec;
-  if (!std::filesystem::is_symlink(given, ec)) return given;
-  auto target = std::filesystem::canonical(given, ec);
-  return ec ? given : target;
-}
-
 }  // namespace
 
 bool is_tfwsl_backup_name(const std::string& file_name, const std::string& of_name) {
@@ -40,7 +30,7 @@ bool is_tfwsl_backup_name(const std::string& file_name, const std::string& of_na
 }
 
 std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path) {
-  const std::filesystem::path target = backed_up_file(path);
+  const std::filesystem::path target = path_from_utf8(path);
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   const std::string name = path_to_utf8(target.filename());
   std::vector<WslconfigBackup> out;

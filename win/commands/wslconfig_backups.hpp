@@ -20,8 +20,9 @@ struct WslconfigBackup {
 // Whether `file_name` is one of tfwsl's backup names for the file named `of_name` (".wslconfig").
 bool is_tfwsl_backup_name(const std::string& file_name, const std::string& of_name);
 
-// tfwsl's backups of `path`, newest first (by their stamp, which sorts as the time it says). Where
-// `path` is a link they are those of the file it ends at, beside which they are written.
+// tfwsl's backups of `path`, newest first (by their stamp, which sorts as the time it says). They
+// are written beside the file a link ends at: pass that file (WslconfigFile::target,
+// wslconfig_link_target), not the link.
 std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path);
 
 // Removes tfwsl's backups of `path` beyond the newest `keep`; returns the paths removed. A backup

@@ -39,8 +39,9 @@ Result<std::string> read_bytes(const fs::path& path, const std::string& shown, b
   return make_error(ErrorCode::io, fmt::format("cannot read {} ({}): check that it is readable", shown, read.why));
 }
 
-// The file a link chain ends at (the link itself stays); `path` when it is no link.
-Result<std::string> link_target(const std::string& path) {
+}  // namespace
+
+Result<std::string> wslconfig_link_target(const std::string& path) {
   const fs::path p = path_from_utf8(path);
   std::error_code ec;
   if (!fs::is_symlink(fs::symlink_status(p, ec))) return path;
@@ -51,6 +52,8 @@ Result<std::string> link_target(const std::string& path) {
                                   path_to_utf8(fs::read_symlink(p, ec))));
   return path_to_utf8(target);
 }
+
+namespace {
 
 // The first free backup name, created exclusively: two runs in the same second never share one.
 Result<std::string> write_backup(const WslconfigFile& file) {
@@ -71,7 +74,7 @@ Result<std::string> write_backup(const WslconfigFile& file) {
 }  // namespace
 
 Result<WslconfigFile> read_wslconfig_file(const std::string& path) {
-  TFWSL_TRY(target, link_target(path));
+  TFWSL_TRY(target, wslconfig_link_target(path));
   WslconfigFile file{path, target, false, {}};
   bool exists = false;
   TFWSL_TRY(bytes, read_bytes(path_from_utf8(target), path, exists));
@@ -115,7 +118,7 @@ Result<WriteOutcome> write_wslconfig_file(const WslconfigFile& file, const std::
   if (file.exists) {
     TFWSL_TRY(backup, write_backup(file));
     outcome.backup = backup;
-    prune_wslconfig_backups(file.path);  // the last five are kept; only tfwsl's own backup names go
+    prune_wslconfig_backups(file.target);  // beside the file written; the last five are kept, only tfwsl's own names go
   }
   const std::string kept = outcome.backup ? "; the previous file is kept as " + *outcome.backup : "";
   if (auto replaced = replace_file_atomically(target, new_bytes); !replaced)

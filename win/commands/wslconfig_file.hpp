@@ -32,6 +32,10 @@ struct WslconfigFile {
 // be read is an error that names it and the fix.
 Result<WslconfigFile> read_wslconfig_file(const std::string& path);
 
+// The file a link chain ends at (the link itself stays); `path` when it is no link. A link to
+// nothing is not_found, naming what it points to.
+Result<std::string> wslconfig_link_target(const std::string& path);
+
 // The lock beside the file: "<target>.tfwsl-lock", held while a change re-reads, backs up and writes.
 Result<FileLock> lock_wslconfig_file(const WslconfigFile& file);
 

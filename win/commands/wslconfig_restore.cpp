@@ -112,7 +112,8 @@ int run_restore(const RestoreArgs& args, Console& console) {
     console.err << "tfwsl wslconfig restore: " << path.error().describe() << "\n";
     return exit_code::k_usage;
   }
-  const auto backups = list_wslconfig_backups(*path);
+  // The backups lie beside the file a link ends at (a link to nothing: beside the link).
+  const auto backups = list_wslconfig_backups(wslconfig_link_target(*path).value_or(*path));
   return args.backup.empty() ? list(*path, backups, console) : restore(args, *path, backups, console);
 }
 
