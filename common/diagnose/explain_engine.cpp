@@ -9,6 +9,7 @@
 #include "common/diagnose/kind_detector.hpp"
 #include "common/diagnose/kind_facts.hpp"
 #include "common/parse/paste_cleaner.hpp"
+#include "common/util/text_lines.hpp"
 
 namespace tfwsl::diagnose {
 namespace {
@@ -60,7 +61,7 @@ TextHits scan_text(const std::string& text, const std::string& kind, const std::
   }
   std::string lowered;
   std::size_t line_number = 0;
-  for (std::string_view line : split_lines(text)) {
+  for (std::string_view line : lines_of(text)) {
     ++line_number;
     if (pending.empty()) break;
     std::string_view capped = line.substr(0, std::min(line.size(), k_literal_line_cap));

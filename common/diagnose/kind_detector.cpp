@@ -9,6 +9,7 @@
 #include "common/parse/tf_log_parser.hpp"
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 #include "common/wslconfig/wslconfig_facts.hpp"
 
 namespace tfwsl::diagnose {
@@ -53,7 +54,7 @@ bool is_pip_failure(const CleanedPaste& paste) {
   const std::string_view text = paste.text;
   if (!icontains(text, "no matching distribution found") && !icontains(text, "satisfies the requirement")) return false;
   // What the reader found comes from the install command's line, not from a file's list.
-  const auto lines = split_lines(text);
+  const auto lines = lines_of(text);
   std::size_t from_a_list = 0;
   for (const auto& r : parse::parse_requirements(text).requirements) {
     const std::string_view line = r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();

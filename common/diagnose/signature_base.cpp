@@ -8,6 +8,7 @@
 #include "common/compat/compat_db.hpp"
 #include "common/diagnose/profile_constants.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/yaml_document.hpp"
 #include "common/version/driver_version.hpp"
 #include "common/version/version.hpp"
 
@@ -188,12 +189,7 @@ Status add_outside_constants(std::map<std::string, std::string>& constants, cons
 namespace {
 
 Result<YAML::Node> parse_signatures_document(std::string_view yaml_text, std::string_view origin) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(yaml_text));
-  } catch (const YAML::Exception& e) {
-    return make_error(ErrorCode::parse, fmt::format("{}: not valid YAML: {}", origin, e.what()));
-  }
+  TFWSL_TRY(root, parse_yaml_document(yaml_text, origin));
   if (!root.IsMap() || !root["signatures"] || !root["signatures"].IsSequence()) {
     return make_error(ErrorCode::parse, fmt::format("{}: expected a 'signatures:' list", origin));
   }

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <map>
-#include <sstream>
 
 #include "common/compat/compat_db.hpp"
 #include "common/host/host_checks.hpp"
 #include "common/units/size_parser.hpp"
+#include "common/util/byte_size_text.hpp"
 #include "common/util/shell_quote.hpp"
 #include "common/version/driver_version.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
@@ -15,13 +15,6 @@
 
 namespace tfwsl::doctor {
 namespace {
-
-std::string gib(double bytes) {
-  std::ostringstream s;
-  s.precision(3);
-  s << bytes / double(1ull << 30) << " GiB";
-  return s.str();
-}
 
 // A memory= WSL cannot use (above the RAM, unreadable): tfwsl sets WSL's own default, half the
 // RAM in whole GB, and restarts WSL to check it took effect.
@@ -307,25 +300,25 @@ CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, s
   const double total = double(*mem_total_kb) * 1024;
   CheckResult r;
   r.id = "mem.effective";
-  r.details.push_back("MemTotal inside WSL: " + gib(total));
+  r.details.push_back("MemTotal inside WSL: " + format_gib(total));
   r.values["mem_total_kb"] = *mem_total_kb;
   if (host_ram_bytes) r.values["host_ram_bytes"] = *host_ram_bytes;
   if (configured_bytes) r.values["configured_bytes"] = *configured_bytes;
-  if (host_ram_bytes) r.details.push_back("Windows RAM: " + gib(double(*host_ram_bytes)));
+  if (host_ram_bytes) r.details.push_back("Windows RAM: " + format_gib(double(*host_ram_bytes)));
   if (!configured_bytes) {
     r.status = CheckStatus::ok;
-    r.summary = "WSL has " + gib(total) + " (no memory= in .wslconfig: WSL's default, half of the RAM)";
+    r.summary = "WSL has " + format_gib(total) + " (no memory= in .wslconfig: WSL's default, half of the RAM)";
     return r;
   }
-  r.details.push_back(".wslconfig memory=: " + gib(double(*configured_bytes)) + " (" + wslconfig_path + ")");
+  r.details.push_back(".wslconfig memory=: " + format_gib(double(*configured_bytes)) + " (" + wslconfig_path + ")");
   // The kernel keeps some memory for itself: MemTotal is a few percent below the configured size.
   const double ratio = total / double(*configured_bytes);
   if (ratio > 0.85 && ratio < 1.02) {
     r.status = CheckStatus::ok;
-    r.summary = ".wslconfig memory= is in effect (" + gib(total) + ")";
+    r.summary = ".wslconfig memory= is in effect (" + format_gib(total) + ")";
   } else {
     r.status = CheckStatus::warn;
-    r.summary = ".wslconfig asks for " + gib(double(*configured_bytes)) + " but the VM has " + gib(total) +
+    r.summary = ".wslconfig asks for " + format_gib(double(*configured_bytes)) + " but the VM has " + format_gib(total) +
                 ": the setting is not in effect";
     r.fix = "stop WSL completely so it re-reads .wslconfig: wsl --shutdown; if it still differs, check that " + wslconfig_path +
             " is saved as UTF-8 without BOM and holds memory= under [wsl2] (see wslconfig.parse)";

@@ -4,6 +4,7 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 
 namespace tfwsl::migrate {
 namespace {
@@ -72,7 +73,7 @@ std::vector<std::string> windows_paths_in_line(std::string_view line) {
 
 void scan_code(std::string_view file, std::string_view text, const MigrateFacts& facts, ProjectScan& scan) {
   int number = 0;
-  for (std::string_view line : parse::lines_of(text)) {
+  for (std::string_view line : lines_of(text)) {
     ++number;
     std::string_view t = trim_with_nbsp(line);
     if (t.starts_with("\"")) t = trim_with_nbsp(t.substr(1));  // a notebook's JSON source line
@@ -95,7 +96,7 @@ void scan_code(std::string_view file, std::string_view text, const MigrateFacts&
 
 void scan_paths(std::string_view file, std::string_view text, ProjectScan& scan) {
   int number = 0;
-  for (std::string_view line : parse::lines_of(text)) {
+  for (std::string_view line : lines_of(text)) {
     ++number;
     if (line.size() > 8192) continue;  // minified data, not a config line
     for (auto& path : windows_paths_in_line(line)) scan.windows_paths.push_back({std::move(path), std::string(file), number});

@@ -5,12 +5,13 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 
 namespace tfwsl::migrate {
 
 std::set<char> drives_in_proc_mounts(std::string_view proc_mounts) {
   std::set<char> drives;
-  for (std::string_view line : parse::lines_of(proc_mounts)) {
+  for (std::string_view line : lines_of(proc_mounts)) {
     std::istringstream fields{std::string(line)};
     std::string device, point, type;
     if (!(fields >> device >> point >> type)) continue;

@@ -7,8 +7,8 @@
 
 #include "common/migrate/code_scan.hpp"
 #include "common/parse/toml_requirements.hpp"
-#include <yaml-cpp/yaml.h>
 #include "common/util/ascii.hpp"
+#include "common/util/yaml_document.hpp"
 
 namespace tfwsl::migrate {
 namespace {
@@ -54,16 +54,14 @@ bool is_root_file(std::string_view path) { return path.find('/') == std::string_
 // `pip:` list), as `conda env create -f` reads it; a conda-build recipe (meta.yaml: `requirements:`),
 // a CI workflow or a docker-compose file is not one.
 bool looks_like_conda_environment(const std::string& text) {
-  try {
-    const YAML::Node root = YAML::Load(text);
-    if (!root.IsMap() || !root["dependencies"] || !root["dependencies"].IsSequence()) return false;
-    for (const auto& item : root["dependencies"]) {
-      if (!(item.IsScalar() || (item.IsMap() && item["pip"]))) return false;
-    }
-    return root["dependencies"].size() > 0;
-  } catch (const YAML::Exception&) {
-    return false;
+  const auto loaded = load_yaml(text);
+  if (!loaded) return false;
+  const YAML::Node& root = *loaded;
+  if (!root.IsMap() || !root["dependencies"] || !root["dependencies"].IsSequence()) return false;
+  for (const auto& item : root["dependencies"]) {
+    if (!(item.IsScalar() || (item.IsMap() && item["pip"]))) return false;
   }
+  return root["dependencies"].size() > 0;
 }
 
 Status add_requirements_file(ProjectFiles& files, const std::string& path, parse::RequirementsFormat format,

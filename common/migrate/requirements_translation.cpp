@@ -9,6 +9,7 @@
 #include "common/diagnose/tensorflow_range.hpp"
 #include "common/parse/line_tools.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 #include "common/version/version_spec.hpp"
 
 namespace tfwsl::migrate {
@@ -178,7 +179,7 @@ FileTranslation translate_file(const RequirementsFile& file, const std::set<std:
   std::map<int, std::vector<const DeclaredRequirement*>> by_line;
   for (const auto& r : file.parsed.requirements) by_line[r.line].push_back(&r);
   std::vector<std::string> before;
-  for (std::string_view line : parse::lines_of(file.text)) before.emplace_back(line);
+  for (std::string_view line : lines_of(file.text)) before.emplace_back(line);
   std::vector<std::string> after = before;
   for (auto& [number, reqs] : by_line) {
     if (number < 1 || static_cast<std::size_t>(number) > after.size()) continue;

@@ -1,9 +1,9 @@
 #pragma once
-// Small text helpers the output parsers share: splitting into lines whatever the line ends
-// (LF, CRLF, the doubled CR of a UTF-16 pipe), and a normal form for comparing a pasted line with
+// Small text helpers the output parsers share: a normal form for comparing a pasted line with
 // wsl.exe's own messages (ASCII case folded, full-width colon and no-break spaces made plain,
 // runs of blanks collapsed), because pastes and translations differ in exactly those details.
-// Trimming and ASCII case folding are common/util/ascii.hpp's (trim_with_nbsp, iequals, icontains).
+// Trimming and ASCII case folding are common/util/ascii.hpp's (trim_with_nbsp, iequals, icontains),
+// splitting into lines common/util/text_lines.hpp's (lines_of).
 
 #include <optional>
 #include <string>
@@ -11,9 +11,6 @@
 #include <vector>
 
 namespace tfwsl::parse {
-
-// Lines without their ends; '\r' anywhere at a line end is dropped. Views into `text`.
-std::vector<std::string_view> lines_of(std::string_view text);
 
 // Lower-cased ASCII, U+FF1A (full-width colon) -> ':', U+00A0 / U+202F / U+3000 / tab -> ' ',
 // runs of spaces collapsed to one, a space before ':' removed, trimmed; typographic quotes -> '\''.

@@ -9,6 +9,7 @@
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 
 namespace tfwsl::parse {
 namespace {

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 #include "common/text/utf_convert.hpp"
 
 namespace tfwsl {
@@ -161,18 +162,6 @@ bool has_quote_marker(std::string_view line) {
 
 }  // namespace
 
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
 namespace {
 
 std::string trimmed_command(std::string_view rest) { return std::string(trim_right(trim_left(rest))); }
@@ -301,7 +290,7 @@ std::string undo_utf16_repr(std::string text, bool& undone) {
   if (count_occurrences(text, "\\x00", 4) < 4) return text;
   std::string rebuilt;
   rebuilt.reserve(text.size());
-  for (auto line : split_lines(text)) {
+  for (auto line : lines_of(text)) {
     if (count_occurrences(line, "\\x00", 2) >= 2) {
       rebuilt += decode_mixed_utf16(unescape_repr(line));
       undone = true;
@@ -452,7 +441,7 @@ CleanedPaste clean_paste(std::string_view bytes) {
   result.encoding = decoded.encoding;
   std::string text = undo_utf16_repr(std::move(decoded.text), result.utf16_rendering);
   text = retype_hex_codes(decode_html_entities(normalise_line_ends(text)));
-  const std::vector<std::string_view> lines = split_lines(text);
+  const std::vector<std::string_view> lines = lines_of(text);
 
   LineCleaner cleaner;
   cleaner.despace_lines = looks_spaced(lines);

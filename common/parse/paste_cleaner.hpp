@@ -24,9 +24,6 @@ struct CleanedPaste {
 // Never fails: any bytes give some text (ill-formed UTF-8 becomes U+FFFD, NULs are dropped).
 CleanedPaste clean_paste(std::string_view bytes);
 
-// Splits on '\n' (the text from clean_paste has no '\r'); views into `text`. No empty last line.
-std::vector<std::string_view> split_lines(std::string_view text);
-
 // When `line` starts with a shell prompt (PowerShell "PS C:\x> ", cmd "C:\x>", POSIX
 // "user@host:~$ ", "$ ", "# " after user@host, a bare "> " before a command, Python ">>> "),
 // returns the command after it; otherwise returns false. Exposed for tests.

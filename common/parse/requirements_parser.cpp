@@ -9,6 +9,7 @@
 #include "common/parse/setup_py_reader.hpp"
 #include "common/parse/toml_requirements.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 #include "common/version/requirement_syntax.hpp"
 #include "common/version/version_spec.hpp"
 

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/parse/line_tools.hpp"
+#include "common/util/text_lines.hpp"
 
 namespace tfwsl::parse {
 

@@ -4,6 +4,7 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 
 namespace tfwsl::parse {
 namespace {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "common/profile/profile_source.hpp"
+#include "common/util/yaml_document.hpp"
 
 namespace tfwsl {
 namespace {
@@ -53,19 +54,16 @@ void read_profile_document(ProfileValueReader& reader, const YAML::Node& root, P
 }
 
 std::optional<ProfileLayer> read_profile_layer(const ProfileText& text, std::vector<ProfileIssue>& issues) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text.text);
-  } catch (const YAML::Exception& e) {
-    SourceLocation at{text.display_name, 0, 0};
-    if (!e.mark.is_null() && e.mark.line >= 0) at = SourceLocation{text.display_name, e.mark.line + 1, e.mark.column + 1};
-    issues.push_back({IssueSeverity::error, at, fmt::format("YAML syntax error: {}", e.msg),
+  auto root = load_yaml(text.text);
+  if (!root) {
+    issues.push_back({IssueSeverity::error, SourceLocation{text.display_name, root.error().line, root.error().column},
+                      fmt::format("YAML syntax error: {}", root.error().message),
                       "fix the indentation or quoting there (values with ':' or '#' need quotes)"});
     return std::nullopt;
   }
   ProfileLayer layer;
   ProfileValueReader reader(text.display_name, issues);
-  read_profile_document(reader, root, layer);
+  read_profile_document(reader, *root, layer);
   layer.profile.sources.push_back(text.display_name);
   return layer;
 }

@@ -81,18 +81,4 @@ std::string format_wsl_size(std::uint64_t bytes) {
   return fmt::format("{}B", bytes);
 }
 
-std::string format_size_for_humans(std::uint64_t bytes) {
-  constexpr std::array<std::string_view, 5> names{"B", "KB", "MB", "GB", "TB"};
-  std::size_t index = 0;
-  double value = static_cast<double>(bytes);
-  while (value >= 1024.0 && index + 1 < names.size()) {
-    value /= 1024.0;
-    ++index;
-  }
-  if (index == 0) return fmt::format("{} B", bytes);
-  std::string number = fmt::format("{:.1f}", value);
-  if (number.size() > 2 && number.compare(number.size() - 2, 2, ".0") == 0) number.resize(number.size() - 2);
-  return fmt::format("{} {}", number, names[index]);
-}
-
 }  // namespace tfwsl

@@ -21,7 +21,6 @@ Result<std::uint64_t> parse_wsl_size(std::string_view text);
 // 17179869184 -> "16GB", 3072 -> "3KB", 1000 -> "1000B", 0 -> "0B".
 std::string format_wsl_size(std::uint64_t bytes);
 
-// For people: 17179869184 -> "16 GB", 1610612736 -> "1.5 GB" (one decimal, binary units, not exact).
-std::string format_size_for_humans(std::uint64_t bytes);
+// For people, sizes read as common/util/byte_size_text.hpp writes them ("16.0 GiB").
 
 }  // namespace tfwsl

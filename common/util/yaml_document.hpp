@@ -15,6 +15,17 @@ namespace tfwsl {
 // "profiles/team.yaml:3:5". A node without a position (built in code) gives just the file.
 std::string yaml_position(std::string_view file, const YAML::Mark& mark);
 
+// Where yaml-cpp stopped (1-based; 0 when it gave no position) and why, for callers that report
+// positions their own way (profile issues).
+struct YamlSyntaxError {
+  std::string message;
+  int line = 0;
+  int column = 0;
+};
+// The whole text as one YAML document; nothing yaml-cpp throws escapes (every direct YAML::Load in
+// the tree goes through here: tests/layering refuses others).
+tl::expected<YAML::Node, YamlSyntaxError> load_yaml(std::string_view text);
+
 // The whole text as one YAML document. Syntax errors (and nesting deeper than yaml-cpp allows)
 // become ErrorCode::parse with the position in the message. An empty document is a null node.
 Result<YAML::Node> parse_yaml_document(std::string_view text, std::string_view file);

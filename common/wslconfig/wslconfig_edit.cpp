@@ -6,6 +6,7 @@
 
 #include "common/util/ascii.hpp"
 #include "common/util/suggest.hpp"
+#include "common/util/text_lines.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
 
 namespace tfwsl::wslconfig {
@@ -34,21 +35,6 @@ std::string section_for(const std::string& key, const Document& document) {
   if (in_wsl2 && in_experimental)
     return document.line_of("wsl2", key) == 0 && document.line_of("experimental", key) != 0 ? "experimental" : "wsl2";
   return in_wsl2 ? "wsl2" : "experimental";
-}
-
-// The lines of a text, without their ends (a diff compares contents).
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    start = end + 1;
-  }
-  return lines;
 }
 
 Status check_value_shape(const Assignment& assignment) {
@@ -201,8 +187,8 @@ Result<EditPlan> plan_edit(const Document& document, std::string_view old_bytes,
 }
 
 std::string line_diff(std::string_view old_text, std::string_view new_text) {
-  const auto all_a = split_lines(old_text);
-  const auto all_b = split_lines(new_text);
+  const auto all_a = lines_of(old_text);
+  const auto all_b = lines_of(new_text);
   // The lines both share at the start and at the end are no part of the diff.
   std::size_t head = 0;
   while (head < all_a.size() && head < all_b.size() && all_a[head] == all_b[head]) ++head;

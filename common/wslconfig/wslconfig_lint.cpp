@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "common/util/byte_size_text.hpp"
 #include "common/util/ascii.hpp"
 #include "common/util/suggest.hpp"
 #include "common/parse/line_tools.hpp"
@@ -51,7 +52,7 @@ void lint_size(const Line& line, const std::string& value, std::size_t number, c
   if (options.physical_memory_bytes && *bytes > *options.physical_memory_bytes) {
     out.push_back({"wslconfig.memory-over-ram", Severity::warning, number,
                    fmt::format("memory={} is more than this machine's {} of RAM: WSL caps it", line.value,
-                               format_size_for_humans(*options.physical_memory_bytes)),
+                               format_bytes(*options.physical_memory_bytes)),
                    // in whole GB (WSL's GB is 2^30 bytes), as a person writes it, never above the RAM
                    fmt::format("set memory to at most {}GB (the RAM)",
                                std::max<std::uint64_t>(1, *options.physical_memory_bytes >> 30))});

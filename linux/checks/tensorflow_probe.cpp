@@ -5,6 +5,7 @@
 #include "common/text/utf_convert.hpp"
 #include "linux/checks/file_text.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
@@ -42,22 +43,6 @@ print(json.dumps(out))
 )PY";
 }
 
-namespace {
-
-std::vector<std::string> last_lines(const std::string& text, std::size_t n) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!trim(line).empty()) lines.push_back(valid_utf8(std::string_view(line).substr(0, 400)));  // the cut may split a character
-  }
-  if (lines.size() > n) lines.erase(lines.begin(), lines.end() - static_cast<std::ptrdiff_t>(n));
-  return lines;
-}
-
-}  // namespace
-
 TfFacts probe_tensorflow(const ProbeEnvironment& env) {
   TfFacts f;
   ProcessRequest request;
@@ -73,7 +58,7 @@ TfFacts probe_tensorflow(const ProbeEnvironment& env) {
   // The facts travel as JSON, which must be UTF-8: a log with a stray byte, or cut inside a
   // character by the 64 KiB limit, is repaired here rather than failing the whole answer.
   const std::string log = valid_utf8(outcome->err);
-  f.stderr_tail = last_lines(log, 12);
+  f.stderr_tail = last_nonblank_lines(log, 12, 400);  // a traceback's end
   constexpr std::size_t k_kept = 64 * 1024;
   f.stderr_text = valid_utf8(log.size() > k_kept ? std::string_view(log).substr(log.size() - k_kept) : std::string_view(log));
   if (outcome->timed_out) {

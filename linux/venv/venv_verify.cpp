@@ -1,7 +1,6 @@
 #include "linux/venv/venv_verify.hpp"
 
 #include <memory>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -9,6 +8,7 @@
 #include "common/judge/check_policy.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/text_lines.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::venv {
@@ -36,18 +36,6 @@ bool is_identifier(std::string_view part) {
   return true;
 }
 
-std::vector<std::string> last_output_lines(const std::string& text, std::size_t n) {
-  std::vector<std::string> lines;
-  std::istringstream in(valid_utf8(text));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!trim(line).empty()) lines.push_back(line.substr(0, 400));
-  }
-  if (lines.size() > n) lines.erase(lines.begin(), lines.end() - static_cast<std::ptrdiff_t>(n));
-  return lines;
-}
-
 // A script runs as an import would run it: its top level, with __name__ not "__main__" (a
 // guarded training loop does not start). Its path is an argument, never part of the code.
 constexpr const char* k_run_script = "import runpy, sys; sys.path.insert(0, '.'); runpy.run_path(sys.argv[1], run_name='__tfwsl_check__')";
@@ -65,7 +53,7 @@ ImportCheck check_import(const VerifySettings& s, ProcessRunner& runner) {
     out.output = {outcome.error().describe()};
     return out;
   }
-  out.output = last_output_lines(outcome->out + "\n" + outcome->err, 12);
+  out.output = last_nonblank_lines(valid_utf8(outcome->out + "\n" + outcome->err), 12, 400);
   if (outcome->timed_out) out.output.push_back(fmt::format("import {} ran past {} s and was stopped", what, s.timeout.count()));
   out.ok = !outcome->timed_out && outcome->exit_code == 0;
   return out;

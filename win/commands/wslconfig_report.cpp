@@ -52,7 +52,7 @@ json apply_json(const wslconfig::ApplyOutcome& a) {
 // the 23.5 GiB RAM]"), not as the KB count WSL's syntax needs; a file's value as written.
 std::string value_line(const wslconfig::EffectiveValue& v) {
   std::string shown = v.value.empty() ? "(empty)" : v.value;
-  if (v.bytes && v.source == wslconfig::ValueSource::file) shown += " (" + format_size_for_humans(*v.bytes) + ")";
+  if (v.bytes && v.source == wslconfig::ValueSource::file) shown += " (" + format_bytes(*v.bytes) + ")";
   if (v.bytes && !v.default_rule.empty()) shown = format_gib(*v.bytes);
   std::string from = v.source == wslconfig::ValueSource::file ? fmt::format("file, line {}", v.line) : "default";
   if (!v.default_rule.empty()) from += ": " + v.default_rule;

@@ -49,9 +49,3 @@ TEST_CASE("wsl sizes: formatting is exact and round-trips", "[units]") {
     CHECK(parse_wsl_size(format_wsl_size(v)).value() == v);
   }
 }
-
-TEST_CASE("wsl sizes: a human-readable form", "[units]") {
-  CHECK(format_size_for_humans(512) == "512 B");
-  CHECK(format_size_for_humans(16ULL << 30) == "16 GB");
-  CHECK(format_size_for_humans(1610612736ULL) == "1.5 GB");
-}

@@ -66,7 +66,7 @@ TEST_CASE("memory above the machine's RAM is refused with the reason", "[wslconf
   auto plan = plan_set(k_edit_sample, "memory=64TB", 16ULL << 30);
   REQUIRE_FALSE(plan);
   CHECK(plan.error().code == ErrorCode::invalid_input);
-  CHECK(plan.error().message.find("more than this machine's 16 GB of RAM") != std::string::npos);
+  CHECK(plan.error().message.find("more than this machine's 16.0 GiB of RAM") != std::string::npos);
   CHECK(plan.error().message.find("at most 16GB") != std::string::npos);
   CHECK(plan_set(k_edit_sample, "memory=16GB", 16ULL << 30));
 }
