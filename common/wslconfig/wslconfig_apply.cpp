@@ -4,20 +4,16 @@
 
 #include "common/parse/line_tools.hpp"
 #include "common/parse/wsl_list_parser.hpp"
-#include "common/units/size_parser.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/byte_size_text.hpp"
+#include "common/util/text_lines.hpp"
 
 namespace tfwsl::wslconfig {
 namespace {
 
 // "MemTotal:       16303456 kB" -> bytes.
 std::optional<std::uint64_t> meminfo_field(std::string_view meminfo, std::string_view name) {
-  std::size_t start = 0;
-  while (start < meminfo.size()) {
-    std::size_t end = meminfo.find('\n', start);
-    if (end == std::string_view::npos) end = meminfo.size();
-    const std::string_view line = meminfo.substr(start, end - start);
-    start = end + 1;
+  for (std::string_view line : lines_of(meminfo)) {
     if (!line.starts_with(name) || line.size() <= name.size() || line[name.size()] != ':') continue;
     std::string_view rest = trim(line.substr(name.size() + 1));
     std::size_t digits = 0;
@@ -29,8 +25,14 @@ std::optional<std::uint64_t> meminfo_field(std::string_view meminfo, std::string
   return std::nullopt;
 }
 
-std::string size_text(std::optional<std::uint64_t> bytes) {
-  return bytes ? format_size_for_humans(*bytes) : std::string("unknown");
+std::string size_text(std::optional<std::uint64_t> bytes) { return bytes ? format_bytes(*bytes) : std::string("unknown"); }
+
+// What was expected, as a person knows it: the file's own spelling ("memory=12GB"), or WSL's default
+// with its rule ("memory, WSL's default (half of the 23.5 GiB RAM): 11.8 GiB"), never a count of KB.
+std::string expected_text(const std::string& key, const EffectiveValue& expected) {
+  if (expected.source == ValueSource::file) return key + "=" + expected.value;
+  const std::string rule = expected.default_rule.empty() ? "" : " (" + expected.default_rule + ")";
+  return fmt::format("{}, WSL's default{}: {}", key, rule, size_text(expected.bytes));
 }
 
 SettingCheck compare_size(const std::string& key, const EffectiveValue* expected, std::optional<std::uint64_t> observed,
@@ -45,9 +47,8 @@ SettingCheck compare_size(const std::string& key, const EffectiveValue* expected
   const double got = double(*observed);
   const bool ok = want == 0 ? got == 0 : (got >= want * low && got <= want * high);
   check.verdict = ok ? Verdict::took_effect : Verdict::not_in_effect;
-  check.summary = ok ? fmt::format("{}={} took effect ({} {})", key, format_wsl_size(*check.expected), field,
-                                   size_text(observed))
-                     : fmt::format("{}={} did not take effect: {} is {}", key, format_wsl_size(*check.expected), field,
+  check.summary = ok ? fmt::format("{} took effect ({} {})", expected_text(key, *expected), field, size_text(observed))
+                     : fmt::format("{} did not take effect: {} is {}", expected_text(key, *expected), field,
                                    size_text(observed));
   return check;
 }

@@ -83,9 +83,19 @@ TEST_CASE("a value that did not take effect is named", "[wslconfig][apply]") {
   REQUIRE(outcome);
   CHECK_FALSE(outcome->all_took_effect());
   CHECK(outcome->checks[0].verdict == Verdict::not_in_effect);
-  CHECK(outcome->checks[0].summary.find("memory=24GB did not take effect: MemTotal is 16 GB") != std::string::npos);
+  CHECK(outcome->checks[0].summary.find("memory=24GB did not take effect: MemTotal is 16.0 GiB") != std::string::npos);
   CHECK(outcome->checks[1].verdict == Verdict::not_in_effect);  // nproc 4, 8 expected
   CHECK(outcome->checks[2].verdict == Verdict::not_in_effect);  // swap 8 GB, 6 GB expected
+}
+
+TEST_CASE("a default that took effect is named by its rule, not as a count of KB", "[wslconfig][apply]") {
+  // No memory= line: WSL's default, half of the 32 GiB, is what the VM should have.
+  ApplyWorld world(fake_meminfo(16 * 1024 * 1024 * 97 / 100, 4 * 1024 * 1024));
+  auto outcome = world.apply("[wsl2]\nswap=4GB\n");
+  REQUIRE(outcome);
+  CHECK(outcome->checks[0].verdict == Verdict::took_effect);
+  CHECK(outcome->checks[0].summary ==
+        "memory, WSL's default (half of the 32.0 GiB RAM): 16.0 GiB took effect (MemTotal 15.5 GiB)");
 }
 
 TEST_CASE("a WSL that does not stop ends the wait at the timeout", "[wslconfig][apply]") {
