@@ -1,7 +1,8 @@
 #pragma once
 // Errors as values. Failure that is expected (a missing file, a probe that finds no GPU, a garbled
-// wsl.exe output) travels as Result<T>; exceptions are kept for the truly exceptional and are caught
-// once, in main.
+// wsl.exe output) travels as Result<T>; exceptions are kept for the truly exceptional: caught where a
+// library that throws is called, at the top of each thread and request, and once per command line
+// (docs/architecture.md, "Errors and logs").
 
 #include <string>
 #include <utility>
