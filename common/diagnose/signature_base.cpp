@@ -167,6 +167,13 @@ Result<std::map<std::string, std::string>> compat_constants(const CompatDb& comp
   std::map<std::string, std::string> constants{{"windows_driver_min", floor->windows.to_string()}};
   if (compat.wsl_gpu_min_windows_build() > 0)
     constants["windows_build_min"] = std::to_string(compat.wsl_gpu_min_windows_build());
+  // TensorFlow's own history, cited in compat.yaml: the last native-Windows GPU release, the first
+  // release after it (WSL 2 only from there), the first with the [and-cuda] extra.
+  const Version last_native = compat.last_native_windows_gpu_release();
+  constants["native_windows_gpu_last"] = last_native.to_string();
+  for (const auto& release : compat.tf_releases())  // newest first: the last one above is the first after
+    if (last_native < release.release) constants["wsl_only_first"] = release.release.to_string();
+  constants["and_cuda_first"] = compat.and_cuda_extra_from().to_string();
   return constants;
 }
 

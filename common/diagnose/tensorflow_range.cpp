@@ -100,16 +100,12 @@ std::string to_pep440_spec(const std::string& spec, bool conda) {
 std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement& requirement, const SignatureBase& base) {
   auto spec = VersionSpec::parse(to_pep440_spec(requirement.spec, requirement.conda));
   if (!spec) return std::nullopt;
-  auto constant = [&base](const char* name, const char* fallback_for_tests) {
-    std::string text = base.constant(name);
-    auto v = Version::parse(text.empty() ? fallback_for_tests : text);
-    return v ? *v : Version{};
-  };
-  // The constants come from the signature base (profiles/signatures.yaml, which cites their sources);
-  // an empty base only happens in tests.
-  Version wsl_only_first = constant("wsl_only_first", "2.11");
-  Version and_cuda_first = constant("and_cuda_first", "2.14");
-  Version tf2_first = constant("tf2_first", "2.0");
+  // The constants come from the signature base: compat.yaml's TensorFlow history and
+  // signatures.yaml, which cite their sources. A base without them judges nothing.
+  const auto wsl_only_first = Version::parse(base.constant("wsl_only_first"));
+  const auto and_cuda_first = Version::parse(base.constant("and_cuda_first"));
+  const auto tf2_first = Version::parse(base.constant("tf2_first"));
+  if (!wsl_only_first || !and_cuda_first || !tf2_first) return std::nullopt;
   bool and_cuda = std::find(requirement.extras.begin(), requirement.extras.end(), "and-cuda") != requirement.extras.end();
   bool any = false;
   bool native_gpu = false;
@@ -117,11 +113,11 @@ std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement
   bool tf2 = false;
   for (const Version& v : probe_versions(*spec)) {
     if (!spec->allows(v)) continue;
-    if (and_cuda && v < and_cuda_first) continue;
+    if (and_cuda && v < *and_cuda_first) continue;
     any = true;
-    if (v < wsl_only_first) native_gpu = true;
+    if (v < *wsl_only_first) native_gpu = true;
     else wsl_only = true;
-    if (!(v < tf2_first)) tf2 = true;
+    if (!(v < *tf2_first)) tf2 = true;
   }
   return nlohmann::json{{"any", any}, {"native_gpu", native_gpu}, {"wsl_only", wsl_only}, {"tf2", tf2},
                         {"spec", spec->to_string()}};

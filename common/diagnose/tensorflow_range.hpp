@@ -18,7 +18,8 @@ namespace tfwsl::diagnose {
 // "==2.15.*"; PEP 440 text passes through. Spaces are already gone.
 std::string to_pep440_spec(const std::string& spec, bool conda);
 
-// {"any", "native_gpu", "wsl_only", "tf2"} (booleans); nothing when the spec cannot be read.
+// {"any", "native_gpu", "wsl_only", "tf2"} (booleans); nothing when the spec cannot be read or the
+// base lacks the TensorFlow constants (compat.yaml's, through the base) it is judged by.
 std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement& requirement, const SignatureBase& base);
 
 }  // namespace tfwsl::diagnose
