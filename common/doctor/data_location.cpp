@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "common/util/ascii.hpp"
+#include "common/wsl/drive_path.hpp"
 
 namespace tfwsl::doctor {
 namespace {
@@ -17,13 +18,6 @@ bool is_distro_unc(const std::string& p) {
          lower.rfind("//wsl.localhost/", 0) == 0 || lower.rfind("//wsl$/", 0) == 0;
 }
 
-// "/mnt/c" or "/mnt/c/...": a drive letter right under the automount root.
-bool is_automounted_drive(const std::string& p, const std::string& root) {
-  if (p.rfind(root, 0) != 0 || p.size() < root.size() + 1) return false;
-  const std::size_t letter = root.size();
-  return std::isalpha(static_cast<unsigned char>(p[letter])) && (p.size() == letter + 1 || p[letter + 1] == '/');
-}
-
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
@@ -35,7 +29,7 @@ std::string joined(const std::vector<std::string>& items) {
 DataPlace data_place(const std::string& path, const std::string& automount_root) {
   if (is_drive_path(path)) return DataPlace::windows_drive;
   if (is_distro_unc(path)) return DataPlace::distro;
-  if (is_automounted_drive(path, automount_root)) return DataPlace::windows_drive;
+  if (wsl::windows_path_of_drive_mount(path, automount_root)) return DataPlace::windows_drive;
   if (!path.empty() && (path[0] == '/' || path[0] == '~')) return DataPlace::distro;
   return DataPlace::unknown;
 }

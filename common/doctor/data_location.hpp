@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/check/check.hpp"
+#include "common/wsl/drive_path.hpp"
 
 namespace tfwsl::doctor {
 
@@ -17,7 +18,7 @@ enum class DataPlace { windows_drive, distro, unknown };
 
 // Where `path` is: a drive letter path, a /mnt/<letter>/ path (under `automount_root`, "/mnt/" by
 // default), a \\wsl.localhost\ or \\wsl$\ path or another absolute Linux path; anything else unknown.
-DataPlace data_place(const std::string& path, const std::string& automount_root = "/mnt/");
+DataPlace data_place(const std::string& path, const std::string& automount_root = wsl::k_default_automount_root);
 
 // data.location for the paths given: warn for the ones on a Windows drive, with `tfwsl data push`
 // of the first as the fix (fix_command); ok when all are in the distro; skip when none was given.

@@ -1,12 +1,12 @@
 // The system verdicts: memory the VM has, free disk, and data on a slow Windows mount.
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/format.h>
 
 #include "common/judge/verdict_parts.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/shell_quote.hpp"
+#include "common/wsl/drive_path.hpp"
 
 namespace tfwsl::judge::detail {
 
@@ -33,16 +33,10 @@ CheckResult check_disk(const LinuxFacts& f, const CheckPolicy& p) {
 
 namespace {
 
-// tfwsl data push takes the folder as Windows names it: /mnt/c/data (WSL's default automount root)
-// is C:\data; any other path is given as it is.
-std::string as_windows_folder(const std::string& linux_path) {
-  const bool drive = linux_path.size() >= 6 && linux_path.rfind("/mnt/", 0) == 0 &&
-                     std::isalpha(static_cast<unsigned char>(linux_path[5])) && (linux_path.size() == 6 || linux_path[6] == '/');
-  if (!drive) return linux_path;
-  std::string out(1, static_cast<char>(std::toupper(static_cast<unsigned char>(linux_path[5]))));
-  out += ":\\";
-  for (char c : linux_path.substr(std::min<std::size_t>(7, linux_path.size()))) out += c == '/' ? '\\' : c;
-  return out;
+// tfwsl data push takes the folder as Windows names it: under the distro's automount root (wsl.conf,
+// "/mnt/" by default) /mnt/c/data is C:\data; any other path is given as it is.
+std::string as_windows_folder(const std::string& linux_path, const std::string& automount_root) {
+  return wsl::windows_path_of_drive_mount(linux_path, automount_root).value_or(linux_path);
 }
 
 }  // namespace
@@ -57,9 +51,9 @@ CheckResult check_data_location(const LinuxFacts& f) {
   if (!slow.empty()) {
     CheckResult r = verdict("data.location", CheckStatus::warn, "on a slow Windows mount (drvfs/9p): " + join(slow),
                             std::string("copy it into the distro's own filesystem, verified and resumable, and use it there: ") +
-                                powershell_command({"tfwsl", "data", "push", as_windows_folder(slow.front())}) + " (it lands in ~/datasets)",
+                                powershell_command({"tfwsl", "data", "push", as_windows_folder(slow.front(), f.wsl.automount_root)}) + " (it lands in ~/datasets)",
                             details);
-    r.fix_command = {"data", "push", as_windows_folder(slow.front())};
+    r.fix_command = {"data", "push", as_windows_folder(slow.front(), f.wsl.automount_root)};
     return r;
   }
   return verdict("data.location", CheckStatus::ok, "data is on the Linux filesystem", {}, details);

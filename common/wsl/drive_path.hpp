@@ -16,6 +16,10 @@ inline constexpr const char* k_default_automount_root = "/mnt/";
 // without a drive letter and separator (UNC shares, relative paths) or a root that is not absolute.
 std::optional<std::string> drive_path_in_distro(std::string_view windows_path, std::string_view automount_root);
 
+// The other way: ("/mnt/c/data/x", "/mnt/") -> "C:\\data\\x"; ("/mnt/d", "/mnt/") -> "D:\\";
+// ("/d/x", "/") -> "D:\\x". nullopt for a path that is not a drive letter right under the root.
+std::optional<std::string> windows_path_of_drive_mount(std::string_view linux_path, std::string_view automount_root);
+
 // 'c' for "C:\\x" (also with the \\?\ prefix); nullopt without a drive letter and separator.
 std::optional<char> drive_letter_of(std::string_view windows_path);
 

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "common/util/ascii.hpp"
+#include "common/wsl/drive_path.hpp"
 #include "linux/checks/file_text.hpp"
 #include "linux/checks/probes.hpp"
 
@@ -40,8 +41,8 @@ std::optional<std::string> wsl_conf_value(const std::string& wsl_conf, std::stri
 
 // [automount] root = /windir/  (default /mnt/).
 std::string automount_root(const std::string& wsl_conf) {
-  std::string value = wsl_conf_value(wsl_conf, "automount", "root").value_or("/mnt/");
-  if (value.empty() || value[0] != '/') return "/mnt/";
+  std::string value = wsl_conf_value(wsl_conf, "automount", "root").value_or(wsl::k_default_automount_root);
+  if (value.empty() || value[0] != '/') return wsl::k_default_automount_root;
   if (value.back() != '/') value += '/';
   return value;
 }
@@ -81,7 +82,7 @@ WslFacts probe_wsl(const ProbeEnvironment& env) {
     f.ld_wsl_conf = conf->find("/usr/lib/wsl/lib") != std::string::npos;
   }
   const std::string wsl_conf = read_text_file(env.at("/etc/wsl.conf")).value_or("");
-  f.automount_root = automount_root(wsl_conf);
+  f.automount_root = automount_root(wsl_conf);  // as read_automount_root
   f.gpu_disabled = gpu_disabled(wsl_conf);
   if (const char* name = std::getenv("WSL_DISTRO_NAME"); name && *name && env.root == "/") {
     f.distro = name;
@@ -95,6 +96,10 @@ WslFacts probe_wsl(const ProbeEnvironment& env) {
       }
   }
   return f;
+}
+
+std::string read_automount_root(const ProbeEnvironment& env) {
+  return automount_root(read_text_file(env.at("/etc/wsl.conf")).value_or(""));
 }
 
 }  // namespace tfwsl::linux_checks

@@ -107,13 +107,12 @@ nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, cons
 }
 
 Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows) {
-  std::string profile = request.profile;
-  if (windows && !is_shipped_profile(profile)) {
-    auto in_distro = wsl::drive_path_in_distro(profile, "/mnt/");
-    if (!in_distro) return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
-                                      "give a built-in profile name or a file such as C:\\team\\profile.yaml");
-    profile = *in_distro;
-  }
+  const std::string& profile = request.profile;
+  // The agent reads a Windows path where its distro mounts that drive (wsl.conf's automount root,
+  // which only the distro knows); a path without a drive letter cannot be reached from there.
+  if (windows && !is_shipped_profile(profile) && !wsl::drive_letter_of(profile))
+    return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
+                      "give a built-in profile name or a file such as C:\\team\\profile.yaml");
   std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native", "--json"};
   if (request.check) argv.push_back("--check");
   if (!request.user.empty()) argv.insert(argv.end(), {"--user", request.user});

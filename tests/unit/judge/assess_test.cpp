@@ -127,6 +127,15 @@ TEST_CASE("fixes name the distro the agent is in, and the commands that exist", 
   CHECK(data.status == CheckStatus::warn);
   CHECK(data.fix.find("tfwsl data push C:\\data (it lands in ~/datasets)") != std::string::npos);
   CHECK(data.fix_command == std::vector<std::string>{"data", "push", "C:\\data"});
+  // A distro whose wsl.conf mounts the drives under /windir/ (the agent reports its root): the same
+  // folder is /windir/c/data there, and /mnt/c/data is no drive at all.
+  f.wsl.automount_root = "/windir/";
+  f.system.data_paths = {{"/windir/c/data", "/windir/c", "9p", true}};
+  CHECK(require_check(assess(f, default_policy()), "data.location").fix_command ==
+        std::vector<std::string>{"data", "push", "C:\\data"});
+  f.system.data_paths = {{"/mnt/c/data", "/mnt/c", "9p", true}};
+  CHECK(require_check(assess(f, default_policy()), "data.location").fix_command ==
+        std::vector<std::string>{"data", "push", "/mnt/c/data"});
 }
 
 TEST_CASE("verdicts that need nothing done carry no fix", "[judge]") {

@@ -37,3 +37,17 @@ TEST_CASE("the automount root comes back from wslpath -u on a drive root") {
   CHECK_FALSE(automount_root_from_wslpath("mnt/c/", 'c'));
   CHECK_FALSE(automount_root_from_wslpath("/mnt/c/\n/mnt/c/\n", 'c'));
 }
+
+TEST_CASE("a drive mount under the automount root is named as Windows names it", "[wsl][drive_path]") {
+  using tfwsl::wsl::windows_path_of_drive_mount;
+  CHECK(windows_path_of_drive_mount("/mnt/c/data/x", "/mnt/") == "C:\\data\\x");
+  CHECK(windows_path_of_drive_mount("/mnt/d", "/mnt/") == "D:\\");
+  CHECK(windows_path_of_drive_mount("/mnt/d/", "/mnt") == "D:\\");
+  CHECK(windows_path_of_drive_mount("/windir/e/sets", "/windir/") == "E:\\sets");  // wsl.conf root = /windir/
+  CHECK(windows_path_of_drive_mount("/d/x", "/") == "D:\\x");
+  CHECK_FALSE(windows_path_of_drive_mount("/mnt/c/data", "/windir/"));  // not this distro's drives
+  CHECK_FALSE(windows_path_of_drive_mount("/mnt/cd/data", "/mnt/"));
+  CHECK_FALSE(windows_path_of_drive_mount("/mnt/", "/mnt/"));
+  CHECK_FALSE(windows_path_of_drive_mount("/home/me/data", "/mnt/"));
+  CHECK_FALSE(windows_path_of_drive_mount("/mnt/c", "relative/"));
+}
