@@ -33,8 +33,8 @@ Result<nlohmann::json> DistroProjectFiles::ask(std::vector<std::string> argv, st
 }
 
 Status DistroProjectFiles::write(const std::string& root, const std::string& relative, const std::string& text, const std::string& expect) {
-  TFWSL_TRY(answer, ask({"write", "--root", root, "--path", relative, "--expect", expect}, text));
-  (void)answer;
+  // The agent's answer to a write says nothing beyond success, which ask() has checked.
+  TFWSL_TRY_STATUS(ask({"write", "--root", root, "--path", relative, "--expect", expect}, text));
   return {};
 }
 
