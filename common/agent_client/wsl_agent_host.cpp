@@ -1,9 +1,9 @@
 #include "common/agent_client/wsl_agent_host.hpp"
 
-#include <cctype>
 
 #include <spdlog/spdlog.h>
 
+#include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 
 namespace tfwsl::agent_client {
@@ -56,15 +56,7 @@ Result<std::unique_ptr<ChildChannel>> WslAgentHost::start_shipped_agent(const st
 }
 
 std::string WslAgentHost::automount_root(char drive) {
-  const std::string drive_root = std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(drive)))) + ":\\";
-  auto reply = m_wsl.exec({m_settings.distro, "", ""}, {"wslpath", "-u", drive_root});
-  if (reply && reply->exit_code == 0) {
-    if (auto root = wsl::automount_root_from_wslpath(reply->text, drive)) return *root;
-  }
-  const std::string why = !reply ? reply.error().message : "it answered '" + reply->text.substr(0, 100) + "' " + reply->err_text.substr(0, 200);
-  spdlog::warn("wslpath -u '{}' {} gave no mount point ({}); taking WSL's default {}", drive_root, where(), why,
-               wsl::k_default_automount_root);
-  return wsl::k_default_automount_root;
+  return wsl::query_automount_root(m_wsl, m_settings.distro, drive);
 }
 
 Result<std::string> WslAgentHost::shipped_in_distro() {

@@ -8,9 +8,6 @@
 namespace tfwsl::linux_checks {
 
 WslFacts probe_wsl(const ProbeEnvironment& env);
-// Where this distro mounts the Windows drives: root/etc/wsl.conf's [automount] root, "/mnt/" by
-// default, always ending in '/' (what probe_wsl reports as automount_root).
-std::string read_automount_root(const ProbeEnvironment& env);
 // libcuda (cuInit, versions, devices) and NVML (driver version, names) with nvidia-smi as fallback.
 agent_api::GpuResponse probe_gpu(const ProbeEnvironment& env);
 DriverFacts probe_linux_driver(const ProbeEnvironment& env);

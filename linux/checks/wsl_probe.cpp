@@ -82,7 +82,7 @@ WslFacts probe_wsl(const ProbeEnvironment& env) {
     f.ld_wsl_conf = conf->find("/usr/lib/wsl/lib") != std::string::npos;
   }
   const std::string wsl_conf = read_text_file(env.at("/etc/wsl.conf")).value_or("");
-  f.automount_root = automount_root(wsl_conf);  // as read_automount_root
+  f.automount_root = automount_root(wsl_conf);
   f.gpu_disabled = gpu_disabled(wsl_conf);
   if (const char* name = std::getenv("WSL_DISTRO_NAME"); name && *name && env.root == "/") {
     f.distro = name;
@@ -96,10 +96,6 @@ WslFacts probe_wsl(const ProbeEnvironment& env) {
       }
   }
   return f;
-}
-
-std::string read_automount_root(const ProbeEnvironment& env) {
-  return automount_root(read_text_file(env.at("/etc/wsl.conf")).value_or(""));
 }
 
 }  // namespace tfwsl::linux_checks

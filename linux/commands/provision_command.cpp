@@ -22,7 +22,6 @@
 #include "common/provision/provision_plan.hpp"
 #include "common/provision/provision_state_paths.hpp"
 #include "common/util/ascii.hpp"
-#include "common/wsl/drive_path.hpp"
 #include "linux/checks/linux_checks.hpp"
 #include "linux/checks/probes.hpp"
 #include "linux/provision/distro_path.hpp"
@@ -103,16 +102,8 @@ std::optional<std::string> stock_wheels_refusal(const std::filesystem::path& roo
   return fmt::format("refused, nothing installed: {}; {}", refused->summary, refused->fix);
 }
 
-// A profile file on a Windows drive ("C:\\team\\profile.yaml", as tfwsl passes it from Windows) is
-// read where this distro mounts that drive: /etc/wsl.conf's [automount] root, not a fixed /mnt/.
-std::string profile_in_distro(const std::string& profile) {
-  if (!wsl::drive_letter_of(profile)) return profile;
-  const auto root = linux_checks::read_automount_root(linux_checks::system_probe_environment());
-  return wsl::drive_path_in_distro(profile, root).value_or(profile);
-}
-
 int run_provision(const ProvisionArguments& args, Console& console) {
-  auto profile = load_valid_profile(profile_in_distro(args.profile));
+  auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
   // A probe root means the agent observes another machine's files (a test world): provisioning
   // would change this machine instead, so only the plan and the check (which reads that root's

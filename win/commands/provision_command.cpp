@@ -12,6 +12,7 @@
 #include "common/profile/profile_loader.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/profile/profile_source.hpp"
+#include "common/wsl/automount_query.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "win/commands/profile_choice.hpp"
 #include "win/commands/provision_run.hpp"
@@ -49,7 +50,8 @@ bool consented(const ProvisionArgs& args, Console& console) {
 Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Console& console) {
   SystemProcessRunner runner;
   wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
-  TFWSL_TRY(agent_args, agent_provision_args({args.profile, false, args.user, args.agent}, true));
+  TFWSL_TRY(agent_args, agent_provision_args({args.profile, false, args.user, args.agent}, true,
+                                              [&](char drive) { return wsl::query_automount_root(wsl, distro, drive); }));
   agent_args.erase(std::remove(agent_args.begin(), agent_args.end(), "--json"), agent_args.end());
   agent_args.insert(agent_args.begin() + 1, "--dry-run");
   if (args.json) agent_args.push_back("--json");

@@ -11,6 +11,7 @@
 #include "common/process/process_runner.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/text/utf_convert.hpp"
+#include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "win/commands/local_agent_binary.hpp"
@@ -28,7 +29,8 @@ bool is_shipped_profile(const std::string& name) {
 
 Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool windows, const std::string& distro, ProcessRunner& runner,
                                        wsl::WslClient& wsl) {
-  TFWSL_TRY(agent_args, agent_provision_args(request, windows));
+  TFWSL_TRY(agent_args, agent_provision_args(request, windows,
+                                              [&](char drive) { return wsl::query_automount_root(wsl, distro, drive); }));
   constexpr auto k_limit = std::chrono::hours(2);
   if (windows) {
     agent_args.insert(agent_args.begin(), distro_agent_path());
@@ -106,13 +108,16 @@ nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, cons
   return steps;
 }
 
-Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows) {
-  const std::string& profile = request.profile;
-  // The agent reads a Windows path where its distro mounts that drive (wsl.conf's automount root,
-  // which only the distro knows); a path without a drive letter cannot be reached from there.
-  if (windows && !is_shipped_profile(profile) && !wsl::drive_letter_of(profile))
-    return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
-                      "give a built-in profile name or a file such as C:\\team\\profile.yaml");
+Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows,
+                                                      const AutomountRootOf& automount_root_of) {
+  std::string profile = request.profile;
+  if (windows && !is_shipped_profile(profile)) {
+    const auto drive = wsl::drive_letter_of(profile);
+    auto in_distro = drive ? wsl::drive_path_in_distro(profile, automount_root_of(*drive)) : std::nullopt;
+    if (!in_distro) return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
+                                      "give a built-in profile name or a file such as C:\\team\\profile.yaml");
+    profile = *in_distro;
+  }
   std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native", "--json"};
   if (request.check) argv.push_back("--check");
   if (!request.user.empty()) argv.insert(argv.end(), {"--user", request.user});

@@ -4,6 +4,7 @@
 // (a child on the native Linux build). `tfwsl provision` prints the recap; `tfwsl migrate` runs the
 // check first and applies only when a step would change.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,13 @@ Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std
 // 2 a step failed, 1 --check found steps to change, 0 otherwise.
 int provision_exit_code(const nlohmann::json& recap, bool check);
 
-// The distro half's argv for tfwsl-agent (the profile by built-in name, or a file as the distro sees it).
-Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows);
+// Where the distro mounts a drive ("/mnt/" unless its wsl.conf says otherwise): wsl::query_automount_root.
+using AutomountRootOf = std::function<std::string(char drive)>;
+
+// The distro half's argv for tfwsl-agent: the profile by built-in name, or (windows) a file on a
+// Windows drive as the distro sees it, through the distro's own automount root.
+Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows,
+                                                      const AutomountRootOf& automount_root_of);
 
 // tfwsl-agent's path inside the distro: TFWSL_AGENT_PATH, else where `tfwsl agent start` installs it.
 std::string distro_agent_path();
