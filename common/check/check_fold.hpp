@@ -1,7 +1,7 @@
 #pragma once
 // One root cause, not a screen of echoes: a check whose prerequisite failed is folded under the
 // failing check it traces back to (its root cause), so the report counts faults, not their echoes.
-// The prerequisites come from one table (common/judge/check_dependencies.hpp); a precondition is a
+// The prerequisites come from the check table (check_table.hpp); a precondition is a
 // fact that is not a check ("platform.windows"), which folds only what could not run without it.
 
 #include <string>

@@ -1,10 +1,10 @@
 // render_text (check.hpp): the report as a person reads it, flutter doctor's way: one line per
 // category, what is wrong under it, echoes folded under their root, wrapped to the terminal.
-#include <array>
 #include <map>
 
 #include "common/check/check.hpp"
 #include "common/check/check_fold.hpp"
+#include "common/check/check_table.hpp"
 #include "common/check/command_words.hpp"
 #include "common/core/terminal_style.hpp"
 #include "common/util/plural.hpp"
@@ -28,22 +28,9 @@ std::string marked(CheckStatus s, const RenderOptions& options) {
   return std::string(color_of(s)) + status_mark(s, options.unicode_marks) + terminal_style::k_reset;
 }
 
-// What a category is called on its line and the check whose summary stands there when it is fine.
-struct CategoryHeading {
-  std::string_view category, title, lead;
-};
-constexpr std::array<CategoryHeading, 12> k_headings = {{
-    {"host", "Windows", "host.nvidia-driver"},  {"wsl", "WSL", "wsl.version"},
-    {"wslconfig", ".wslconfig", "wslconfig.memory"}, {"linux", "Linux side", "linux.libcuda"},
-    {"gpu", "GPU", "gpu.visible"},              {"cuda", "CUDA", "cuda.toolkit"},
-    {"cudnn", "cuDNN", "cudnn"},                {"python", "Python", "python.version"},
-    {"tf", "TensorFlow", "tf.installed"},        {"mem", "Memory", "mem.effective"},
-    {"disk", "Disk", "disk.free"},              {"data", "Data", "data.location"},
-}};
-
-CategoryHeading heading_of(const std::string& category) {
-  for (const auto& h : k_headings)
-    if (h.category == category) return h;
+// A category's heading (check_table.hpp); an id outside the table gets its category as its title.
+CheckCategory heading_of(const std::string& category) {
+  if (const CheckCategory* known = find_check_category(category)) return *known;
   return {category, category, ""};
 }
 
@@ -92,7 +79,7 @@ class Renderer {
   // The category's line: its worst root cause when it has one (its fix right under it), else its
   // lead fact; then its other root causes. With -v every check follows, each with its fix.
   void category(const std::string& name, const std::vector<const CheckResult*>& checks) {
-    const CategoryHeading heading = heading_of(name);
+    const CheckCategory heading = heading_of(name);
     CheckStatus worst = CheckStatus::skip;
     for (const auto* c : checks) worst = worse(worst, c->status);
     const CheckResult* head = checks.front();

@@ -2,11 +2,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/check/check_table.hpp"
 #include "common/doctor/data_location.hpp"
 #include "common/doctor/joined_task.hpp"
 #include "common/doctor/wslconfig_overrides.hpp"
 #include "common/judge/assess.hpp"
-#include "common/judge/check_dependencies.hpp"
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
@@ -83,7 +83,7 @@ namespace {
 
 std::vector<CheckResult> skipped_wsl_checks() {
   std::vector<CheckResult> out;
-  for (const char* id : {"wsl.installed", "wsl.version", "wsl.default-version", "wsl.distro"}) {
+  for (const auto& id : check_ids(CheckSource::wsl_exe)) {
     out.push_back(make_check(id, CheckStatus::skip, "not on Windows: wsl.exe checks need tfwsl.exe on the Windows side"));
   }
   return out;
@@ -227,7 +227,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   const std::string why = side.link == AgentLink::none ? "unknown: the agent could not be reached (" + side.error + ")"
                                                        : "not reported by the agent";
   result.report = complete_report(std::move(checks), why);
-  fold_report(result.report, judge::check_dependencies(), {judge::platform_windows(env.is_windows)});
+  fold_report(result.report, check_dependencies(), {platform_windows(env.is_windows)});
   result.wsl_starts = env.wsl ? env.wsl->starts() : 0;
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
   result.facts = facts_json(g, result.wsl_starts, result.elapsed);

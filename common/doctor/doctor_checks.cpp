@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "common/check/check_table.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/host/host_checks.hpp"
 #include "common/units/size_parser.hpp"
@@ -27,27 +28,6 @@ void suggest_memory_fix(CheckResult& memory_check, std::uint64_t host_ram_bytes)
 }
 
 }  // namespace
-
-const std::vector<std::string>& agent_check_ids() {
-  static const std::vector<std::string> ids{"linux.dxg",  "linux.libcuda",  "linux.no-linux-driver", "linux.ldconfig",
-                                            "gpu.visible", "gpu.compute-capability", "cuda.toolkit", "cudnn",
-                                            "python.version", "tf.installed", "tf.build", "tf.gpu",
-                                            "mem.effective", "disk.free", "data.location"};
-  return ids;
-}
-
-const std::vector<std::string>& all_check_ids() {
-  static const std::vector<std::string> ids = [] {
-    std::vector<std::string> v(std::begin(host::k_host_check_ids), std::end(host::k_host_check_ids));
-    for (const char* id : {"wsl.installed", "wsl.version", "wsl.default-version", "wsl.distro", "wsl.agent",
-                           "wsl.localhost-forwarding", "wslconfig.parse", "wslconfig.memory", "wslconfig.overrides"})
-      v.push_back(id);
-    for (const auto& id : agent_check_ids()) v.push_back(id);
-    v.push_back("gpu.driver-parity");
-    return v;
-  }();
-  return ids;
-}
 
 CheckResult check_wsl_installed(const WslFacts& wsl) {
   if (!wsl.ran) {
@@ -227,7 +207,7 @@ CheckResult check_agent(AgentLink link, const std::string& description, const st
     CheckResult r = make_check("wsl.agent", CheckStatus::fail, "the agent could not be reached: " + error,
                                fix.empty() ? generic : fix);
     std::string unknown;
-    for (const auto& id : agent_check_ids()) unknown += (unknown.empty() ? "" : ", ") + id;
+    for (const auto& id : check_ids(CheckSource::agent)) unknown += (unknown.empty() ? "" : ", ") + id;
     r.details.push_back("unknown without the agent: " + unknown + ", gpu.driver-parity");
     return r;
   }
@@ -375,11 +355,11 @@ Report complete_report(std::vector<CheckResult> checks, const std::string& why_m
   std::map<std::string, CheckResult> by_id;
   std::vector<CheckResult> extra;
   for (auto& c : checks) {
-    if (std::find(all_check_ids().begin(), all_check_ids().end(), c.id) == all_check_ids().end()) extra.push_back(c);
+    if (!find_check_row(c.id)) extra.push_back(c);
     else by_id[c.id] = std::move(c);
   }
   Report report;
-  for (const auto& id : all_check_ids()) {
+  for (const auto& id : check_ids()) {
     auto it = by_id.find(id);
     if (it != by_id.end()) {
       report.checks.push_back(std::move(it->second));

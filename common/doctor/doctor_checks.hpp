@@ -17,11 +17,6 @@
 
 namespace tfwsl::doctor {
 
-// Every id a full doctor reports, in report order (docs/doctor.md).
-const std::vector<std::string>& all_check_ids();
-// The ids judged from the agent's /v1/facts (common/judge), which stay unknown when it cannot be reached.
-const std::vector<std::string>& agent_check_ids();
-
 // What wsl.exe told us, parsed.
 struct WslFacts {
   bool ran = false;                  // wsl.exe -l -v could be started
@@ -72,7 +67,8 @@ struct WslconfigFacts {
 std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::optional<std::uint64_t> host_ram_bytes,
                                          std::optional<std::uint64_t>& memory_bytes);
 
-// A report in all_check_ids() order with every id present: missing ids become `skip` with `why`.
+// A report in the check table's order (check_table.hpp) with every id present: missing ids become
+// `skip` with `why`.
 Report complete_report(std::vector<CheckResult> checks, const std::string& why_missing);
 
 }  // namespace tfwsl::doctor

@@ -1,6 +1,7 @@
 #pragma once
-// Host facts -> check verdicts (ids as docs/doctor.md lists them, with host.gpu-driver-model,
-// host.tdr and host.fast-startup). Pure functions: every verdict is unit-tested with made-up facts.
+// Host facts -> check verdicts: the checks of CheckSource::host in the check table
+// (common/check/check_table.hpp), in its order. Pure functions: every verdict is unit-tested with
+// made-up facts.
 
 #include <string>
 #include <vector>
@@ -17,10 +18,6 @@ struct HostPolicy {
   int min_windows_build = 0;   // GPU paravirtualization in WSL (compat.yaml: wsl_gpu_min_windows_build)
   std::string min_driver;      // the oldest Windows driver for the profile's CUDA; empty: no floor
 };
-
-inline constexpr const char* k_host_check_ids[] = {"host.windows-build",  "host.virtualization",
-                                                   "host.nvidia-driver",  "host.gpu-driver-model",
-                                                   "host.tdr",            "host.fast-startup"};
 
 std::vector<CheckResult> assess_host(const HostFacts& facts, const HostPolicy& policy);
 

@@ -4,9 +4,8 @@
 // common/check. Pure, so `tfwsl doctor` (facts from /v1/facts), `tfwsl-agent check` (facts from
 // its own probes) and the agent's /v1/checks convenience all say the same thing for the same facts.
 //
-// Check ids (docs/doctor.md lists them): linux.dxg, linux.libcuda, linux.no-linux-driver, linux.ldconfig,
-// gpu.visible, gpu.compute-capability, cuda.toolkit, cudnn, python.version, tf.installed, tf.build,
-// tf.gpu, mem.effective, disk.free, data.location.
+// The checks it gives are the rows of CheckSource::agent in the check table
+// (common/check/check_table.hpp), in its order; tests/unit/check pins that.
 
 #include <optional>
 

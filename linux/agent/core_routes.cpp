@@ -11,8 +11,8 @@
 #include "common/agent_api/linux_facts.hpp"
 #include "common/build_info/build_info.hpp"
 #include "common/check/check_fold.hpp"
+#include "common/check/check_table.hpp"
 #include "common/judge/assess.hpp"
-#include "common/judge/check_dependencies.hpp"
 #include "linux/agent/path_resolver.hpp"
 #include "linux/agent/routes.hpp"
 #include "linux/checks/probes.hpp"
@@ -91,7 +91,7 @@ ApiResponse checks(AgentContext& context, const ApiRequest& request) {
   auto entry = context.facts.get(context.probe_env, wants_refresh(request));
   if (!entry) return unavailable(entry.error());
   auto report = judge::assess(entry->facts, context.policy);
-  fold_report(report, judge::check_dependencies());  // as `tfwsl-agent check`: root causes, not echoes
+  fold_report(report, check_dependencies());  // as `tfwsl-agent check`: root causes, not echoes
   auto body = to_json(report);
   add_freshness(body, *entry);
   body["timed_out"] = entry->facts.timed_out;

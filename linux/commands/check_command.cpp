@@ -8,8 +8,8 @@
 #include "common/profile/profile_source.hpp"
 #include <spdlog/spdlog.h>
 
+#include "common/check/check_table.hpp"
 #include "common/judge/assess.hpp"
-#include "common/judge/check_dependencies.hpp"
 #include "linux/checks/linux_checks.hpp"
 
 namespace tfwsl::agent {
@@ -55,7 +55,7 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
     env.data_paths = args->data_paths;
     env.tf_timeout = std::chrono::seconds(args->tf_timeout_s);
     auto report = judge::assess(linux_checks::gather_facts(env), *policy);
-    fold_report(report, judge::check_dependencies());  // one root cause, not its echoes
+    fold_report(report, check_dependencies());  // one root cause, not its echoes
     if (args->json) {
       console.out << with_json_envelope(to_json(report), json_schema::k_check, json_schema::k_version).dump(2) << "\n";
     } else {

@@ -1,6 +1,7 @@
-// run_doctor folds its report by the one dependency table (common/judge/check_dependencies.hpp).
+// run_doctor folds its report by the needs of the check table (common/check/check_table.hpp).
 #include <catch2/catch.hpp>
 
+#include "common/check/check_table.hpp"
 #include "common/doctor/doctor.hpp"
 
 using namespace tfwsl;
@@ -33,7 +34,7 @@ DoctorEnvironment folding_native_env(bool agent_found) {
 
 TEST_CASE("native doctor: the host, wsl.exe and driver-parity skips fold into one line under platform.windows", "[doctor][fold]") {
   auto result = run_doctor(folding_native_env(true));
-  for (const char* id : host::k_host_check_ids) CHECK(result.report.find(id)->blocked_by == "platform.windows");
+  for (const auto& id : check_ids(CheckSource::host)) CHECK(result.report.find(id)->blocked_by == "platform.windows");
   CHECK(result.report.find("wsl.distro")->blocked_by == "platform.windows");
   CHECK(result.report.find("gpu.driver-parity")->blocked_by == "platform.windows");  // no Windows driver to compare
   CHECK(result.report.find("wsl.agent")->blocked_by.empty());
@@ -49,7 +50,7 @@ TEST_CASE("native doctor without an agent: one issue, wsl.agent, with the agent'
   const auto& report = result.report;
   CHECK(report.find("wsl.agent")->status == CheckStatus::fail);
   CHECK(report.find("wsl.agent")->blocked_by.empty());  // its prerequisite only does not apply here
-  for (const auto& id : agent_check_ids()) {
+  for (const auto& id : check_ids(CheckSource::agent)) {
     INFO(id);
     CHECK(report.find(id)->blocked_by == "wsl.agent");
   }

@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common/check/check.hpp"
+#include "common/check/check_table.hpp"
 #include "common/check/command_words.hpp"
-#include "common/judge/check_dependencies.hpp"
 #include "common/util/text_wrap.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -34,7 +34,7 @@ Report report_from(const std::string& name) {
     check.blocked_by.clear();
     report.checks.push_back(check);
   }
-  fold_report(report, judge::check_dependencies(), {judge::platform_windows(true)});
+  fold_report(report, check_dependencies(), {platform_windows(true)});
   return report;
 }
 

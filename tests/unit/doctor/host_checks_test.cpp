@@ -1,6 +1,7 @@
 // Host verdicts and host-fact gathering against a fake registry and a recording process runner.
 #include <catch2/catch.hpp>
 
+#include "common/check/check_table.hpp"
 #include "common/host/host_checks.hpp"
 #include "common/host/host_probe.hpp"
 #include "tests/support/recording_process_runner.hpp"
@@ -45,9 +46,10 @@ TEST_CASE("Windows build: 19044 and later pass, older builds fail with the updat
 TEST_CASE("host checks skip with the reason on a non-Windows build, every id present") {
   HostFacts f;
   auto checks = assess_host(f, policy());
-  REQUIRE(checks.size() == std::size(k_host_check_ids));
+  const auto ids = check_ids(CheckSource::host);  // the table's host rows, in its order
+  REQUIRE(checks.size() == ids.size());
   for (std::size_t i = 0; i < checks.size(); ++i) {
-    CHECK(checks[i].id == k_host_check_ids[i]);
+    CHECK(checks[i].id == ids[i]);
     CHECK(checks[i].status == CheckStatus::skip);
     CHECK(checks[i].summary.find("not running on Windows") != std::string::npos);
   }

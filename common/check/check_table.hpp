@@ -1,0 +1,68 @@
+#pragma once
+// The one table of the checks: every id `tfwsl doctor`, `tfwsl-agent check` and /v1/checks can
+// report, with its category, who judges it, what it needs to be judged on its own, what its fault
+// costs and where it is documented. The doctor's report order, the dependency folding
+// (check_fold.hpp), the text's category headings (check_text.cpp), docs/doctor.md's "Checks" table
+// and the id enum of docs/schema/check.schema.json all follow it; tests/unit/check pins the docs,
+// the schema and the ids the judge and the doctor give against it. A check is added here first.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/check/check.hpp"
+#include "common/check/check_fold.hpp"
+
+namespace tfwsl {
+
+// Who judges a check, from which facts.
+enum class CheckSource {
+  host,     // the Windows host's facts (common/host): registry, nvidia-smi.exe
+  wsl_exe,  // what wsl.exe answers (common/doctor/doctor_checks.cpp)
+  doctor,   // the doctor's own: .wslconfig, the bridge to the agent, the two sides compared
+  agent,    // the distro's facts from the agent, judged by common/judge (also `tfwsl-agent check`)
+};
+
+struct CheckRow {
+  std::string_view id;        // "gpu.visible": what the JSON's `id` says
+  std::string_view category;  // "gpu": the part of the id before the first dot, a heading in the text
+  CheckSource source;
+  // The check ids and preconditions (k_platform_windows) it needs, separated by spaces: a failure
+  // of one of them folds this check under it (check_fold.hpp).
+  std::string_view needs;
+  // What its fault costs: fail (no GPU or no TensorFlow until it is fixed) or warn (it works, but
+  // slower or fragile). A probe that ran past its time limit fails whatever check it feeds.
+  CheckStatus fault;
+  std::string_view doc;  // where it is documented: "docs/doctor.md#checks"
+};
+
+// A category's line in the text: its title and the check whose summary stands there when all is fine.
+struct CheckCategory {
+  std::string_view name, title, lead;
+};
+
+// The precondition of the host and wsl.exe checks: tfwsl runs on Windows. Not a check: no verdict.
+inline constexpr std::string_view k_platform_windows = "platform.windows";
+
+// Every check, in the order of the doctor's report and of docs/doctor.md's table.
+const std::vector<CheckRow>& check_table();
+// The categories, in the order the table first names them.
+const std::vector<CheckCategory>& check_categories();
+
+const CheckRow* find_check_row(std::string_view id);
+const CheckCategory* find_check_category(std::string_view name);
+bool is_precondition(std::string_view id);
+
+// The ids of the table, in its order; with a source, only the checks it judges.
+std::vector<std::string> check_ids();
+std::vector<std::string> check_ids(CheckSource source);
+// A row's needs as ids.
+std::vector<std::string> needs_of(const CheckRow& row);
+
+// The table's needs in the form fold_report takes.
+const DependencyTable& check_dependencies();
+
+// platform.windows, met or not, with the line a native-Linux report shows for what folds under it.
+Precondition platform_windows(bool is_windows);
+
+}  // namespace tfwsl
