@@ -17,8 +17,8 @@ bool has_extra(const Profile& profile, const std::string& extra) {
   return std::find(extras.begin(), extras.end(), extra) != extras.end();
 }
 
-DownloadEstimate from_known(const KnownFile& file, const std::string& what) {
-  return {file.bytes, true, "data", fmt::format("{} ({}, {})", what, k_data_file, file.source)};
+DownloadEstimate from_known(const KnownFile& file, const std::string& what, const std::string& note) {
+  return {file.bytes, true, "data", fmt::format("{} ({}, {}); {}", what, k_data_file, file.source, note)};
 }
 
 DownloadEstimate unknown(const std::string& why) { return {std::nullopt, true, "unknown", why}; }
@@ -68,7 +68,7 @@ void estimate_downloads_from_data(ProvisionPlan& plan, const Profile& profile, c
     else if (id == "tensorflow.install") step.download = pip_estimate(profile, facts, settings);
     else if (id == "cuda.repository") {
       const auto* keyring = facts.apt_package("cuda-keyring");
-      step.download = keyring ? from_known(*keyring, "the cuda-keyring .deb; apt-get update's lists are not counted")
+      step.download = keyring ? from_known(*keyring, "the cuda-keyring .deb", "apt-get update's lists are not counted")
                               : unknown("the cuda-keyring .deb");
     }
   }

@@ -24,7 +24,7 @@ void render_steps(std::string& out, const std::vector<PlannedStep>& steps, int& 
     }
     for (const auto& [k, v] : step.values) out += fmt::format("      {}: {}\n", k, v);
     for (const auto& c : step.commands) out += fmt::format("      run as {}: {}\n", to_string(c.as), printed_command(c.as, c.argv));
-    if (step.download) out += fmt::format("      downloads: {} ({})\n", download_words(*step.download), step.download->detail);
+    if (step.download) out += fmt::format("      downloads: {}; {}\n", download_words(*step.download), step.download->detail);
     out += fmt::format("      changes: {}\n", step.changes);
   }
 }

@@ -83,5 +83,8 @@ TEST_CASE("a step whose packages are all installed downloads nothing and starts 
   auto plan = default_plan();
   ask_apt_download_sizes(plan, root.path(), apt);
   CHECK(apt.requests().empty());
-  for (const char* id : {"apt.prerequisites", "cuda.toolkit", "apt.packages"}) CHECK(step_of(plan, id).download->bytes == 0u);
+  for (const char* id : {"apt.prerequisites", "cuda.toolkit", "apt.packages"}) {
+    CHECK(step_of(plan, id).download->bytes == 0u);
+    CHECK(step_of(plan, id).download->basis == "none");
+  }
 }
