@@ -6,7 +6,9 @@
 // waiting. Here each read is appended at once: stopping early loses only what was never read.
 
 #include <array>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/process/async_pipe.hpp>
@@ -21,6 +23,8 @@ class PipeCollector {
 
   // The pipe to hand the child (`bp::std_out > collector.pipe()`).
   boost::process::async_pipe& pipe() { return m_pipe; }
+  // Also hands each piece read to `sink` as it arrives (before start()).
+  void forward_to(std::function<void(std::string_view)> sink) { m_sink = std::move(sink); }
   // Arms the reads; call once the child has started (its end of the pipe is closed here then).
   void start();
   // True once the pipe reached its end (every writer closed it) or failed.
@@ -34,6 +38,7 @@ class PipeCollector {
   boost::process::async_pipe m_pipe;
   std::array<char, 65536> m_buffer{};
   std::string m_text;
+  std::function<void(std::string_view)> m_sink;
   bool m_ended = false;
 };
 

@@ -6,9 +6,11 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/core/error.hpp"
@@ -21,6 +23,9 @@ struct ProcessRequest {
   std::map<std::string, std::string> env;        // set in the child on top of the inherited environment
   std::optional<std::filesystem::path> working_directory;
   std::chrono::milliseconds timeout{std::chrono::seconds(60)};
+  // Each piece of stderr as it is read, on the runner's thread, while the child runs (a progress
+  // reader); ProcessOutcome::err still holds all of it. Empty: nothing is called.
+  std::function<void(std::string_view)> on_stderr;
 };
 
 struct ProcessOutcome {

@@ -77,6 +77,7 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
                       describe_command(request.argv) + ": " + launch.error.message());
   }
 
+  if (request.on_stderr) launch.err.forward_to(request.on_stderr);
   launch.out.start();
   launch.err.start();
   ProcessOutcome outcome;

@@ -105,6 +105,12 @@ std::vector<std::string> apt_install_argv(const std::vector<std::string>& packag
   return argv;
 }
 
+std::vector<std::string> apt_print_uris_argv(const std::vector<std::string>& packages) {
+  std::vector<std::string> argv = {"apt-get", "-qq", "--print-uris", "-y", "--no-install-recommends", "install"};
+  argv.insert(argv.end(), packages.begin(), packages.end());
+  return argv;
+}
+
 std::vector<std::string> dpkg_repair_argv() { return {"dpkg", "--force-confdef", "--force-confold", "--configure", "-a"}; }
 
 std::vector<std::string> keyring_fetch_argv(const std::string& url, const std::string& destination) {

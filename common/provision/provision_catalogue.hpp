@@ -47,6 +47,9 @@ std::vector<std::string> apt_update_argv(const AptSettings& settings);
 // Conffile questions are answered with the defaults: keep the local file (--force-confdef
 // --force-confold, dpkg(1)).
 std::vector<std::string> apt_install_argv(const std::vector<std::string>& packages, const AptSettings& settings);
+// What that install would download, asked before it runs (read-only, needs no root or lock: one
+// `'URI' FILE SIZE HASH` line per archive, download_sizes.hpp's apt_print_uris_bytes).
+std::vector<std::string> apt_print_uris_argv(const std::vector<std::string>& packages);
 // The catalogued repair of an interrupted dpkg, as dpkg itself prints it.
 std::vector<std::string> dpkg_repair_argv();
 std::vector<std::string> keyring_fetch_argv(const std::string& url, const std::string& destination);

@@ -6,6 +6,7 @@
 
 #include "common/profile/profile_validator.hpp"
 #include "common/provision/apt_package_name.hpp"
+#include "common/provision/plan_downloads.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/util/plural.hpp"
 
@@ -33,6 +34,7 @@ class PlanBuilder {
     TFWSL_TRY_STATUS(fill_header());
     if (m_s.inside_wsl) add_host_steps();
     TFWSL_TRY_STATUS(add_distro_steps());
+    estimate_downloads_from_data(m_plan, m_p, builtin_download_facts(), m_s);
     return std::move(m_plan);
   }
 

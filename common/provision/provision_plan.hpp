@@ -4,6 +4,7 @@
 // apply runs (built by provision_catalogue's builders, so the plan shown is what runs) and what it
 // changes. The agent builds the same plan from the same profile and settings and executes it.
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "common/compat/compat_db.hpp"
 #include "common/core/error.hpp"
 #include "common/profile/profile.hpp"
+#include "common/provision/download_sizes.hpp"
 #include "common/provision/provision_catalogue.hpp"
 
 namespace tfwsl::provision {
@@ -37,6 +39,7 @@ struct PlannedStep {
   std::vector<PlannedCommand> commands;    // what apply runs, in order (empty: the agent's own work)
   std::vector<std::pair<std::string, std::string>> values;  // what the check compares ("venv", path)
   std::string changes;                     // what apply changes, in words
+  std::optional<DownloadEstimate> download;  // what apply downloads (plan_downloads.hpp); none: nothing
 
   const std::string* value(std::string_view key) const;
 };
@@ -63,7 +66,8 @@ Result<ProvisionPlan> build_provision_plan(const Profile& profile, const CompatD
 
 nlohmann::json to_json(const PlannedStep& step);
 nlohmann::json plan_to_json(const ProvisionPlan& plan);
-// The plan for people: each step numbered, with its packages, its commands and what it changes.
+// The plan for people: each step numbered, with its packages, its commands, what it downloads and
+// what it changes; then the downloads in all.
 std::string render_plan(const ProvisionPlan& plan);
 
 // "~/x" -> home + "/x" (home empty: unchanged).

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "common/provision/plan_downloads.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/util/shell_quote.hpp"
 
@@ -23,6 +24,7 @@ void render_steps(std::string& out, const std::vector<PlannedStep>& steps, int& 
     }
     for (const auto& [k, v] : step.values) out += fmt::format("      {}: {}\n", k, v);
     for (const auto& c : step.commands) out += fmt::format("      run as {}: {}\n", to_string(c.as), printed_command(c.as, c.argv));
+    if (step.download) out += fmt::format("      downloads: {}; {}\n", download_words(*step.download), step.download->detail);
     out += fmt::format("      changes: {}\n", step.changes);
   }
 }
@@ -39,6 +41,7 @@ std::string render_plan(const ProvisionPlan& plan) {
   }
   out += fmt::format("Distro steps (the agent in {}; each is checked first and applied only when needed):\n", plan.distro);
   render_steps(out, plan.distro_steps, number);
+  out += fmt::format("Downloads in all: {}\n", download_total_words(download_total(plan)));
   return out;
 }
 

@@ -121,13 +121,15 @@ std::vector<std::string> WslClient::exec_argv(const ExecTarget& target,
 
 Result<WslReply> WslClient::exec(const ExecTarget& target, const std::vector<std::string>& linux_argv,
                                  std::optional<std::string> stdin_data,
-                                 std::optional<std::chrono::milliseconds> timeout) {
+                                 std::optional<std::chrono::milliseconds> timeout,
+                                 std::function<void(std::string_view)> on_stderr) {
   if (linux_argv.empty()) return make_error(ErrorCode::internal, "wsl --exec needs a program");
   ProcessRequest request;
   request.argv = exec_argv(target, linux_argv);
   request.env = child_environment();
   request.stdin_data = std::move(stdin_data);
   request.timeout = timeout.value_or(m_settings.exec_timeout);
+  request.on_stderr = std::move(on_stderr);
   ++m_starts;
   auto outcome = m_runner.run(request);
   if (!outcome) return tl::unexpected(outcome.error());

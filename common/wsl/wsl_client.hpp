@@ -15,6 +15,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/core/error.hpp"
@@ -72,9 +73,11 @@ class WslClient {
   Result<WslReply> install(const std::string& distro);  // --install -d D --no-launch
 
   // Runs a Linux program; reply.text holds its stdout bytes as written, exit_code its exit code.
+  // `on_stderr` sees its stderr as it comes (raw bytes: a Linux program's, not wsl.exe's UTF-16).
   Result<WslReply> exec(const ExecTarget& target, const std::vector<std::string>& linux_argv,
                         std::optional<std::string> stdin_data = std::nullopt,
-                        std::optional<std::chrono::milliseconds> timeout = std::nullopt);
+                        std::optional<std::chrono::milliseconds> timeout = std::nullopt,
+                        std::function<void(std::string_view)> on_stderr = {});
 
   // The argv of such a call, for long-lived children started elsewhere (the agent bridge).
   std::vector<std::string> exec_argv(const ExecTarget& target, const std::vector<std::string>& linux_argv) const;

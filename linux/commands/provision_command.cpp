@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -19,11 +20,14 @@
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/judge/assess.hpp"
+#include "common/process/process_runner.hpp"
+#include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/provision/provision_state_paths.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/checks/linux_checks.hpp"
 #include "linux/checks/probes.hpp"
+#include "linux/provision/apt_download_sizes.hpp"
 #include "linux/provision/distro_path.hpp"
 #include "linux/provision/passwd_file.hpp"
 #include "linux/provision/provision_executor.hpp"
@@ -36,6 +40,7 @@ struct ProvisionArguments {
   bool dry_run = false;
   bool check = false;
   bool json = false;
+  bool progress_json = false;
   std::string user;
   std::string platform = "auto";
   std::string state_dir = provision::k_default_state_dir;
@@ -102,6 +107,15 @@ std::optional<std::string> stock_wheels_refusal(const std::filesystem::path& roo
   return fmt::format("refused, nothing installed: {}; {}", refused->summary, refused->fix);
 }
 
+// Progress for people (a line per event on stderr), for tfwsl (--progress-json: one JSON line per
+// event, read as it comes), or none (--json alone keeps stderr for errors).
+std::function<void(const provision::ProgressEvent&)> progress_sink(const ProvisionArguments& args, Console& console) {
+  if (args.progress_json)
+    return [&console](const provision::ProgressEvent& e) { console.err << provision::progress_json(e).dump() << "\n" << std::flush; };
+  if (args.json) return {};
+  return [&console](const provision::ProgressEvent& e) { console.err << provision::progress_words(e) << "\n" << std::flush; };
+}
+
 int run_provision(const ProvisionArguments& args, Console& console) {
   auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
@@ -129,6 +143,12 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   }
   auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), settings);
   if (!plan) return fail(console, plan.error().describe());
+  // apt's own figures replace the known sizes where it can answer; not for --check (which starts
+  // no apt), nor under a probe root (this machine's apt does not know that root's packages).
+  if (!args.check && !provision::observes_other_root(root)) {
+    SystemProcessRunner runner;
+    provision::ask_apt_download_sizes(*plan, root, runner);
+  }
   const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
   nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
   if (args.dry_run) {
@@ -146,7 +166,7 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   executor.check_only = args.check;
   executor.lock_wait = std::chrono::seconds(args.lock_wait_s);
   executor.policy = *policy;
-  if (!args.json) executor.progress = [&console](const std::string& step) { console.err << step << "\n"; };
+  executor.progress = progress_sink(args, console);
   auto recap = provision::run_distro_steps(*plan, executor);
   if (!recap) return fail(console, recap.error().describe());
   if (args.json) {
@@ -168,6 +188,8 @@ void register_provision_command(CLI::App& app, CommandTable& commands, Console& 
   auto* dry = cmd->add_flag("--dry-run", args->dry_run, "Print the plan and change nothing");
   cmd->add_flag("--check", args->check, "Check every step and report what would change; change nothing")->excludes(dry);
   cmd->add_flag("--json", args->json, "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)");
+  cmd->add_flag("--progress-json", args->progress_json,
+                "Write progress (each step, apt's and pip's downloads) as JSON lines on stderr while it runs");
   cmd->add_option("--user", args->user, "The distro user who owns the venv (default: wsl.conf's default user, SUDO_USER, "
                                         "else the first user with uid >= 1000)");
   cmd->add_option("--platform", args->platform, "wsl (no Linux driver allowed), native (a Linux driver required), or auto")

@@ -95,13 +95,13 @@ class Executor {
   }
 
  private:
-  void progress(const std::string& text) const {
-    if (m_s.progress) m_s.progress(text);
+  void progress(const std::string& step, const char* phase) const {
+    if (m_s.progress) m_s.progress({step, phase, "", std::nullopt, std::nullopt});
   }
 
   StepRecord run_step(const PlannedStep& step) {
     StepRecord record{std::string(step.definition->id), std::string(step.definition->title), StepResult::ok, "", ""};
-    progress(record.id + ": checking");
+    progress(record.id, "checking");
     const StepCheck before = check_distro_step(step, m_context);
     record.message = before.message;
     if (before.done) return record;
@@ -119,11 +119,11 @@ class Executor {
   }
 
   StepRecord apply(const PlannedStep& step, StepRecord record) {
-    progress(record.id + ": applying");
+    progress(record.id, "applying");
     const auto log = m_s.state_dir / "logs" / fmt::format("{}-{}.log", m_recap.run, record.id);
     m_journal.step_started(record.id);
     ApplyContext apply{&m_plan, &m_s.user, {log, m_s.state_dir / "processes.jsonl"}, m_s.root, m_s.lock_wait, m_s.command_timeout,
-                       m_context.tf ? &*m_context.tf : nullptr, &m_apt_refresh};
+                       m_context.tf ? &*m_context.tf : nullptr, &m_apt_refresh, m_s.progress};
     const Status applied = apply_distro_step(step, apply);
     std::error_code ec;
     if (std::filesystem::exists(log, ec)) record.log = log.string();

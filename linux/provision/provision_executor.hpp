@@ -16,6 +16,7 @@
 
 #include "common/core/error.hpp"
 #include "common/judge/check_policy.hpp"
+#include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/provision/provision_state_paths.hpp"
 #include "linux/provision/step_process.hpp"
@@ -56,7 +57,8 @@ struct ExecutorSettings {
   std::chrono::milliseconds command_timeout{std::chrono::minutes(60)};
   std::chrono::milliseconds tf_timeout{std::chrono::seconds(180)};
   judge::CheckPolicy policy;                  // what the final TensorFlow check must find
-  std::function<void(const std::string&)> progress;  // "cuda.toolkit: installing" (may be empty)
+  // Each step's checking and applying, and apt's and pip's progress while it applies (may be empty).
+  std::function<void(const ProgressEvent&)> progress;
 };
 
 // conflict when another run holds the state folder's lock; io when the state folder cannot be

@@ -5,8 +5,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 
 #include "common/core/error.hpp"
+#include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "linux/checks/linux_facts.hpp"
 #include "linux/provision/apt_sources_state.hpp"
@@ -23,6 +25,7 @@ struct ApplyContext {
   std::chrono::milliseconds command_timeout{std::chrono::minutes(60)};
   const linux_checks::TfFacts* tf = nullptr;  // the probe's answer that asked for the fix-ups
   AptRefreshState* apt_refresh = nullptr;     // the run's; nullptr: every `apt-get update` runs
+  std::function<void(const ProgressEvent&)> progress;  // apt's and pip's progress as they print it (may be empty)
 };
 
 Status apply_distro_step(const PlannedStep& step, const ApplyContext& context);

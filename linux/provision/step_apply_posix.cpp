@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <functional>
+#include <memory>
 
 #include <fmt/format.h>
 
 #include "common/process/process_runner.hpp"
+#include "common/provision/command_progress.hpp"
 #include "common/util/atomic_file.hpp"
 #include "linux/provision/as_user.hpp"
 #include "linux/provision/distro_step_checks.hpp"
@@ -25,11 +27,24 @@ bool is_apt_update(const std::vector<std::string>& argv) { return !argv.empty() 
 
 void note_in_log(const std::filesystem::path& log, const std::string& text) { append_state_line(log, text); }
 
+// apt's and pip's lines, read back from the step log as they come, become progress events; pip's
+// total is the plan's known size of the step's downloads.
+void follow_progress(StepCommand& run, const PlannedStep& step, const ApplyContext& c) {
+  if (!c.progress) return;
+  const auto expected = step.download ? step.download->bytes : std::nullopt;
+  std::shared_ptr<CommandProgress> reader = command_progress_for(run.step, run.argv, expected);
+  if (!reader) return;
+  run.on_output = [&c, reader](std::string_view line) {
+    if (auto event = reader->line(line)) c.progress(*event);
+  };
+}
+
 Status run_command(const PlannedStep& step, const PlannedCommand& command, const ApplyContext& c) {
   StepCommand run;
   run.step = std::string(step.definition->id);
   run.argv = command.argv;
   run.timeout = c.command_timeout;
+  follow_progress(run, step, c);
   if (command.as == RunsAs::user) {
     // The user's commands (venv, pip) write the venv: as the user, or as root in a root-only venv.
     TFWSL_TRY(writer, venv_writer(c.plan->venv, *c.user));

@@ -6,8 +6,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <sys/types.h>
@@ -32,6 +34,8 @@ struct StepCommand {
   std::map<std::string, std::string> env;  // on top of PATH, HOME, USER, LOGNAME, LANG
   const DistroUser* as_user = nullptr;     // nullptr: as the agent (root)
   std::chrono::milliseconds timeout{std::chrono::minutes(60)};
+  // Each line the command writes, read back from the step log while it runs (may be empty).
+  std::function<void(std::string_view)> on_output;
 };
 
 struct StepLogs {

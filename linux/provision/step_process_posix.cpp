@@ -17,6 +17,7 @@
 
 #include "common/process/contained_child.hpp"
 #include "common/process/process_runner.hpp"
+#include "common/provision/output_lines.hpp"
 #include "linux/provision/as_user.hpp"
 #include "linux/provision/state_folder.hpp"
 
@@ -69,11 +70,46 @@ ParentDeath on_agent_death(const StepCommand& command) {
   ::_exit(127);
 }
 
-Result<int> wait_child(pid_t pid, std::chrono::milliseconds timeout, ParentDeath mode) {
+// The step log read from where the command's output starts, while it runs: its new lines go to
+// the command's on_output (the log stays the child's stdout, so nothing is lost when no one reads).
+class LogFollower {
+ public:
+  LogFollower(const std::filesystem::path& log, std::function<void(std::string_view)> sink) : m_sink(std::move(sink)) {
+    if (!m_sink) return;
+    m_fd = open_state_file(log, O_RDONLY);
+    if (m_fd >= 0) ::lseek(m_fd, 0, SEEK_END);
+  }
+  ~LogFollower() {
+    if (m_fd >= 0) ::close(m_fd);
+  }
+  LogFollower(const LogFollower&) = delete;
+  LogFollower& operator=(const LogFollower&) = delete;
+
+  void poll() {
+    if (m_fd < 0) return;
+    char buffer[65536];
+    ssize_t n = 0;
+    while ((n = ::read(m_fd, buffer, sizeof buffer)) > 0)
+      for (const auto& line : m_lines.feed(std::string_view(buffer, static_cast<std::size_t>(n)))) m_sink(line);
+  }
+  void finish() {
+    poll();
+    if (m_fd >= 0)
+      for (const auto& line : m_lines.finish()) m_sink(line);
+  }
+
+ private:
+  std::function<void(std::string_view)> m_sink;
+  int m_fd = -1;
+  OutputLines m_lines;
+};
+
+Result<int> wait_child(pid_t pid, std::chrono::milliseconds timeout, ParentDeath mode, LogFollower& follower) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   bool late = false;
   while (!has_ended(pid)) {
     if ((late = std::chrono::steady_clock::now() >= deadline)) break;
+    follower.poll();
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   // The group on a timeout; and after the command's own exit, what a user's command left running.
@@ -102,6 +138,7 @@ Result<int> run_step_command(const StepCommand& command, const StepLogs& logs) {
   if (command.as_user && ::geteuid() != 0 && command.as_user->uid != ::geteuid())
     return make_error(ErrorCode::permission, fmt::format("running {} as {} needs root", command.argv[0], command.as_user->name));
   append_line(logs.step_log, "$ " + describe_command(command.argv) + (command.as_user ? " (as " + command.as_user->name + ")" : ""));
+  LogFollower follower(logs.step_log, command.on_output);  // from here: the command's own output
   const int log_fd = open_state_file(logs.step_log, O_WRONLY | O_APPEND | O_CREAT);
   if (log_fd < 0) return make_error(ErrorCode::io, fmt::format("cannot write {}", logs.step_log.string()), std::strerror(errno));
   const std::vector<gid_t> groups = command.as_user ? supplementary_groups(*command.as_user) : std::vector<gid_t>{};
@@ -122,7 +159,8 @@ Result<int> run_step_command(const StepCommand& command, const StepLogs& logs) {
   ::close(log_fd);
   append_line(logs.process_log, nlohmann::json{{"step", command.step}, {"pid", pid}, {"argv", command.argv},
                                                {"as", command.as_user ? command.as_user->name : "root"}}.dump());
-  auto code = wait_child(pid, command.timeout, on_agent_death(command));
+  auto code = wait_child(pid, command.timeout, on_agent_death(command), follower);
+  follower.finish();
   if (code) append_line(logs.step_log, fmt::format("[exit {}]", *code));
   return code;
 }

@@ -7,9 +7,12 @@
 #include <fmt/format.h>
 
 #include "common/cli/json_envelope.hpp"
+#include "common/cli/status_line.hpp"
+#include "common/core/clock.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_loader.hpp"
+#include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/wsl/automount_query.hpp"
@@ -79,6 +82,19 @@ std::string render(const nlohmann::json& recap) {
   return out;
 }
 
+// The run with the agent's progress (each step, apt's and pip's downloads) in a status line on
+// stderr; --json keeps stderr quiet.
+nlohmann::json run_with_status_line(ProvisionRunRequest request, const provision::ProvisionPlan& plan, bool json, Console& console) {
+  if (json) return run_provision_steps(request, plan);
+  SteadyClock clock;
+  StatusLine status(console.err, "tfwsl provision", clock, status_line_settings(console));
+  request.progress = [&status](const provision::ProgressEvent& e) { status.update_step(provision::progress_words(e)); };
+  status.start();
+  nlohmann::json recap = run_provision_steps(request, plan);
+  status.stop();
+  return recap;
+}
+
 int run_provision_command(const ProvisionArgs& given, Console& console) {
   ProvisionArgs args = given;
   args.profile = announced_profile_choice(given.profile, "tfwsl provision", console.err).name_or_path;
@@ -105,7 +121,7 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
     return exit_code::k_ok;
   }
   if (!consented(args, console)) return fail(console, "this changes the machine: pass --yes to apply, or --dry-run / --check");
-  const nlohmann::json recap = run_provision_steps({args.profile, args.check, args.user, args.agent}, *plan);
+  const nlohmann::json recap = run_with_status_line({args.profile, args.check, args.user, args.agent, {}}, *plan, args.json, console);
   if (args.json) {
     out["recap"] = recap;
     console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";

@@ -1,11 +1,15 @@
 #include "win/commands/provision_run.hpp"
 
 #include <chrono>
+#include <functional>
+#include <memory>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "common/agent_client/wsl_agent_host.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/provision/progress_relay.hpp"
 #include "common/provision/provision_catalogue.hpp"
 #include "common/provision/provision_state_paths.hpp"
 #include "common/process/process_runner.hpp"
@@ -32,9 +36,13 @@ Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool 
   TFWSL_TRY(agent_args, agent_provision_args(request, windows,
                                               [&](char drive) { return wsl::query_automount_root(wsl, distro, drive); }));
   constexpr auto k_limit = std::chrono::hours(2);
+  // The agent's progress lines on its stderr, read as they come, reach the status line.
+  auto relay = std::make_shared<provision::ProgressRelay>(request.progress);
+  std::function<void(std::string_view)> on_stderr;
+  if (request.progress) on_stderr = [relay](std::string_view piece) { relay->feed(piece); };
   if (windows) {
     agent_args.insert(agent_args.begin(), distro_agent_path());
-    TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit));
+    TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit, on_stderr));
     return recap_from_agent_answer(reply.text, reply.err_text, reply.exit_code, true);
   }
   TFWSL_TRY(binary, find_local_agent_binary(request.agent));
@@ -42,6 +50,7 @@ Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool 
   process.argv = {path_to_utf8(binary)};
   process.argv.insert(process.argv.end(), agent_args.begin(), agent_args.end());
   process.timeout = k_limit;
+  process.on_stderr = on_stderr;
   TFWSL_TRY(outcome, runner.run(process));
   return recap_from_agent_answer(outcome.out, outcome.err, outcome.exit_code, false);
 }
@@ -91,7 +100,8 @@ Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std
   auto j = nlohmann::json::parse(out, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("recap"))
     return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision exited {} without a recap: {}; step logs: {}{}", code,
-                                                      err.substr(0, 2000), provision::k_default_step_logs_dir,
+                                                      provision::without_progress_lines(err).substr(0, 2000),
+                                                      provision::k_default_step_logs_dir,
                                                       in_distro ? " in the distro" : ""));
   return j["recap"];
 }
@@ -120,6 +130,7 @@ Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest&
   }
   std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native", "--json"};
   if (request.check) argv.push_back("--check");
+  if (request.progress) argv.push_back("--progress-json");
   if (!request.user.empty()) argv.insert(argv.end(), {"--user", request.user});
   return argv;
 }

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
+#include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
 
 namespace tfwsl::cli {
@@ -20,6 +21,8 @@ struct ProvisionRunRequest {
   bool check = false;     // check every step, change nothing
   std::string user;       // the venv's owner; empty: the distro's default user
   std::string agent;      // --agent on native Linux
+  // The agent's progress while the distro half runs (it is asked for --progress-json); may be empty.
+  std::function<void(const provision::ProgressEvent&)> progress;
 };
 
 // The recap (docs/schema/provision.schema.json "recap"): host_steps, steps, counts; "error" when

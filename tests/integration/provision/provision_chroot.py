@@ -157,9 +157,27 @@ def describe(p, doc):
     return f"exit {p.returncode}; stderr: {p.stderr[-1500:]}; recap: {json.dumps(doc['recap'] if doc else None)[:3000]}"
 
 
+def progress_events(stderr):
+    events = []
+    for line in stderr.splitlines():
+        try:
+            j = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(j, dict) and "progress" in j:
+            events.append(j["progress"])
+    return events
+
+
 def first_and_second_run(root):
-    p, doc, elapsed = provision(root)
+    p, doc, elapsed = provision(root, extra=("--progress-json",))
     steps = results(doc)
+    events = progress_events(p.stderr)
+    seen = {(e["step"], e["phase"], e["item"]) for e in events}
+    check(("cuda.toolkit", "checking", "") in seen and ("cuda.toolkit", "installing", "cuda-toolkit-12-2") in seen
+          and ("tensorflow.install", "installing", "") in seen,
+          f"first run: --progress-json reports each step and apt's and pip's progress as they print it ({len(events)} events)",
+          json.dumps(sorted(seen))[:2000])
     counts = doc["recap"]["counts"] if doc else {}
     check(p.returncode == 0 and counts.get("changed", 0) > 0 and counts.get("failed", 1) == 0,
           f"first run: changed {counts.get('changed')} > 0, nothing failed ({elapsed:.1f} s)", describe(p, doc))

@@ -77,11 +77,21 @@ def main():
     else:
         failures.append("profile choice")
         print(f"FAILED: the profile chosen: {chosen['profile']} {install}, outside the project: {default['profile']}")
+    tf = [s["download"] for s in agent["plan"]["distro_steps"] if s["id"] == "tensorflow.install"]
+    total = agent["plan"]["download"]
+    if tf and tf[0] and tf[0]["basis"] == "data" and tf[0]["bytes"] > 2_000_000_000 and total["bytes"] >= tf[0]["bytes"]:
+        print("ok: the plan says what pip downloads (the known wheel sizes) and the downloads in all")
+    else:
+        failures.append("downloads")
+        print(f"FAILED: tensorflow.install downloads {tf}, in all {total}")
     bad = copy.deepcopy(agent)
     bad["plan"]["surprise"] = 1
+    bad3 = copy.deepcopy(agent)
+    bad3["plan"]["distro_steps"][-4]["download"] = {"bytes": "2 GB", "approximate": True, "basis": "data", "detail": ""}
     bad2 = copy.deepcopy(agent)
     bad2["plan"]["distro_steps"][0]["id"] = "shell.run"
-    for what, doc in (("a plan with an unknown field", bad), ("a step with an id outside the catalogue", bad2)):
+    for what, doc in (("a plan with an unknown field", bad), ("a step with an id outside the catalogue", bad2),
+                      ("a download figure that is not a number of bytes", bad3)):
         if ss.problems(schemas, "provision", doc):
             print(f"ok: {what} is rejected")
         else:
