@@ -151,8 +151,26 @@ def on_console(s, tfwsl_args, seconds=240, while_running=lambda p: None):
 def ctrl_c_on_console(s, src, source, to):
     """Ctrl-C to a push on a console (SIGINT, which the session tool passes to Wine, which raises
     CTRL_C_EVENT), into a target of its own: the job is cancelled through the API, every file already
-    in the target is whole, exit 130."""
-    target = os.path.join(to, "ctrl-c")
+    in the target is whole, exit 130. The signal's way through Wine takes a moment: on a loaded machine
+    the copy can end before the cancel lands (CI saw 3006 of 3006 once), which proves nothing, so that
+    round is run again into a fresh target, at most three rounds."""
+    for attempt in range(1, 4):
+        name = "ctrl-c" if attempt == 1 else f"ctrl-c-{attempt}"
+        code, shown, count, problems = ctrl_c_round(s, src, source, to, name)
+        if count < 3006:
+            break
+        print(f"Ctrl-C round {attempt}: the copy ended before the cancel landed (exit {code}, {count} files); again")
+    if code != 130 or "interrupted:thejobwascancelled" not in shown:
+        fail(f"Ctrl-C: exit {code} (not 130), or no word of the cancel: {shown[-600:]}")
+    for line in problems:
+        fail(f"after Ctrl-C: {line}")
+    if not 0 < count < 3006:
+        fail(f"after Ctrl-C the target holds {count} files, not part of 3006 (in each of {attempt} rounds)")
+    print(f"Ctrl-C: exit {code} with {count} of 3006 files in the target")
+
+
+def ctrl_c_round(s, src, source, to, name):
+    target = os.path.join(to, name)
     manifest = os.path.join(target, ".tfwsl-import", "manifest")
     state = {"sent": False}
 
@@ -161,16 +179,10 @@ def ctrl_c_on_console(s, src, source, to):
             p.send_signal(signal.SIGINT)
             state["sent"] = True
 
-    code, shown = on_console(s, ["data", "push", src, "--to", to, "--name", "ctrl-c", "--jobs", "1"],
+    code, shown = on_console(s, ["data", "push", src, "--to", to, "--name", name, "--jobs", "1"],
                              while_running=interrupt_when_committed)
-    if code != 130 or "interrupted:thejobwascancelled" not in shown:
-        fail(f"Ctrl-C: exit {code} (not 130), or no word of the cancel: {shown[-600:]}")
     problems, count = partial_copy_problems(source, target)
-    for line in problems:
-        fail(f"after Ctrl-C: {line}")
-    if not 0 < count < 3006:
-        fail(f"after Ctrl-C the target holds {count} files, not part of 3006")
-    print(f"Ctrl-C: exit {code} with {count} of 3006 files in the target")
+    return code, shown, count, problems
 
 
 def resumed_on_console(s, src, to):
