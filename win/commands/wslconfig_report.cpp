@@ -20,7 +20,8 @@ json or_null(const std::optional<T>& value) {
 json value_json(const wslconfig::EffectiveValue& v) {
   return {{"section", v.section}, {"key", v.key},         {"value", v.value},
           {"source", wslconfig::to_string(v.source)},    {"line", v.line ? json(v.line) : json(nullptr)},
-          {"ignored", or_null(v.ignored)}, {"bytes", or_null(v.bytes)}, {"count", or_null(v.count)}};
+          {"ignored", or_null(v.ignored)}, {"bytes", or_null(v.bytes)}, {"count", or_null(v.count)},
+          {"default_rule", v.default_rule.empty() ? json(nullptr) : json(v.default_rule)}};
 }
 
 json finding_json(const wslconfig::Finding& f) {

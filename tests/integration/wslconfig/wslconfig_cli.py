@@ -23,6 +23,7 @@ Exit 0: all passed; 1: a failure (printed); 77: skipped (jsonschema absent).
 import argparse
 import glob
 import json
+import re
 import os
 import subprocess
 import sys
@@ -277,6 +278,13 @@ def case_schema(tfwsl, work, schemas_dir):
             fail(f"schema {what}: " + "; ".join(found[:10]))
         else:
             print(f"ok: {what} --json validates against wslconfig.schema.json")
+        if what == "show of a missing file":  # every value a default: each says its rule, as the text does
+            rules = {v["key"]: v["default_rule"] for v in document.get("values", [])}
+            memory = rules.get("memory") or ""  # the shipped tfwsl.exe under Wine sees this machine's RAM
+            if not re.fullmatch(r"half of the \d+\.\d GiB RAM", memory) or rules.get("swap") is None:
+                fail(f"show --json: the defaults' rules are missing: {rules}")
+            else:
+                print(f"ok: show --json gives each machine default's rule (memory: {memory})")
     bad = dict(document)
     bad["unexpected"] = 1
     if not ss.problems(schemas, "wslconfig", bad):
