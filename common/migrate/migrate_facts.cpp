@@ -1,11 +1,10 @@
 #include "common/migrate/migrate_facts.hpp"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include <fmt/format.h>
 
+#include "common/core/builtin_data.hpp"
 #include "common/util/yaml_document.hpp"
 
 namespace tfwsl::migrate {
@@ -102,14 +101,8 @@ Result<MigrateFacts> load_migrate_facts(std::string_view yaml_text, std::string_
 }
 
 const MigrateFacts& builtin_migrate_facts() {
-  static const MigrateFacts facts = [] {
-    auto loaded = load_migrate_facts(builtin_migrate_facts_yaml(), "profiles/migrate.yaml (built in)");
-    if (!loaded) {
-      std::fprintf(stderr, "tfwsl: the built-in migrate facts do not load: %s\n", loaded.error().describe().c_str());
-      std::abort();
-    }
-    return std::move(*loaded);
-  }();
+  static const MigrateFacts facts =
+      builtin_or_abort(load_migrate_facts(builtin_migrate_facts_yaml(), "profiles/migrate.yaml (built in)"), "migrate facts");
   return facts;
 }
 

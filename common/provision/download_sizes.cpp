@@ -1,11 +1,10 @@
 #include "common/provision/download_sizes.hpp"
 
 #include <charconv>
-#include <cstdio>
-#include <cstdlib>
 
 #include <fmt/format.h>
 
+#include "common/core/builtin_data.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/text_lines.hpp"
 #include "common/util/yaml_document.hpp"
@@ -103,14 +102,8 @@ Result<DownloadFacts> load_download_facts(std::string_view yaml, std::string_vie
 }
 
 const DownloadFacts& builtin_download_facts() {
-  static const DownloadFacts facts = [] {
-    auto loaded = load_download_facts(builtin_download_sizes_yaml(), "profiles/download-sizes.yaml (built in)");
-    if (!loaded) {
-      std::fprintf(stderr, "tfwsl: the built-in download sizes do not load: %s\n", loaded.error().describe().c_str());
-      std::abort();
-    }
-    return std::move(*loaded);
-  }();
+  static const DownloadFacts facts =
+      builtin_or_abort(load_download_facts(builtin_download_sizes_yaml(), "profiles/download-sizes.yaml (built in)"), "download sizes");
   return facts;
 }
 
