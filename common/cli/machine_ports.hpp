@@ -17,6 +17,9 @@ struct MachinePorts {
   std::function<unsigned()> host_processors;      // the host's logical processors
   // The free bytes of the host drive holding a path (data push's and migrate's room check).
   std::function<std::uint64_t(const std::string& path)> host_free_bytes;
+  // Where the Windows drives are mounted when tfwsl runs on Linux ("/mnt/"): migrate maps the
+  // Windows paths a project names through it. Empty: the Linux here is asked (wslpath).
+  std::function<std::string()> drive_root;
   // Called at each step of the dataset engine with the step's name and the file (the agent's
   // dataset import): a fault injected here lands at a chosen point of a chosen phase.
   std::function<int(std::string_view step, const std::string& path)> import_step;

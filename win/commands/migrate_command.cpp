@@ -17,6 +17,7 @@
 #include "common/migrate/proc_mounts.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/text/utf_convert.hpp"
+#include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "win/commands/migrate_apply.hpp"
@@ -85,6 +86,18 @@ std::filesystem::path real_folder(const std::string& given) {
   return p;
 }
 
+// Where this Linux mounts the Windows drives, for the Windows paths a project names (unused on
+// Windows, where such a path is itself): the machine port, else asked of wslpath as the distro knows it.
+std::string drive_root_here([[maybe_unused]] const Console& console) {
+#ifdef _WIN32
+  return wsl::k_default_automount_root;
+#else
+  if (console.machine.drive_root) return console.machine.drive_root();
+  SystemProcessRunner runner;
+  return wsl::local_automount_root(runner);
+#endif
+}
+
 std::string folder_name(const std::filesystem::path& real) { return path_to_utf8(real.filename()); }
 
 void print_error(Console& console, const MigrateArgs& args, const std::string& message) {
@@ -97,9 +110,7 @@ void print_error(Console& console, const MigrateArgs& args, const std::string& m
 
 int run_migrate(const MigrateArgs& args, Console& console) {
   const std::filesystem::path root = real_folder(args.project);
-  const std::string drive_root = console.environment ? console.environment("TFWSL_DRIVE_ROOT").value_or(wsl::k_default_automount_root)
-                                                     : std::string(wsl::k_default_automount_root);
-  migrate::LocalProjectFiles files(root, drive_root);
+  migrate::LocalProjectFiles files(root, drive_root_here(console));
   if (!files.project_exists()) {
     print_error(console, args, fmt::format("'{}' is not a folder: pass the project's folder (the one with requirements.txt); nothing was changed", args.project));
     return exit_code::k_failure;

@@ -53,6 +53,7 @@ void configure_cli_test_ports(Console& console) {
     const auto n = whole_number("TFWSL_TEST_HOST_FREE_BYTES", *free);
     console.machine.host_free_bytes = [n](const std::string&) { return n; };
   }
+  if (auto root = setting(console, "TFWSL_TEST_DRIVE_ROOT")) console.machine.drive_root = [r = *root] { return r; };
   if (auto stage = setting(console, "TFWSL_TEST_REPLACE_FAULT")) set_replace_stop_stage(replace_fault(*stage));
 }
 

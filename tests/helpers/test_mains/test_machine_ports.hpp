@@ -5,6 +5,7 @@
 //   TFWSL_TEST_HOST_RAM=16GB         the host's RAM as `tfwsl wslconfig` sees it
 //   TFWSL_TEST_HOST_PROCESSORS=8     the host's logical processors
 //   TFWSL_TEST_HOST_FREE_BYTES=N     every host drive has N free bytes (data push, migrate)
+//   TFWSL_TEST_DRIVE_ROOT=/tmp/x/   where migrate finds the Windows drives (D:\data is /tmp/x/d/data)
 //   TFWSL_TEST_REPLACE_FAULT=half-written|before-swap   replace_file_atomically ends the process there
 //   TFWSL_TEST_KILL_AT=STEP:N        the agent SIGKILLs itself at the Nth dataset-engine step STEP
 //                                    (scan, write, write-large, fsync, syncfs, rename, manifest,

@@ -3,7 +3,7 @@
 
 1. A sample Windows project (a TF 2.10 tensorflow-gpu requirements.txt, a Keras 2 model file, a
    config naming D:\\data\\flowers) and a dataset folder of 2,000 real files on a stand-in drive
-   D: (TFWSL_DRIVE_ROOT): --dry-run --json (native-ok, exit 1) and with --force (exit 0); both
+   D: (TFWSL_TEST_DRIVE_ROOT): --dry-run --json (native-ok, exit 1) and with --force (exit 0); both
    validate against docs/schema/migrate-plan.schema.json, the dataset's file count and bytes are
    the folder's, the path map and the translation are right, and the text plan says the same.
 2. Bad input, each a clear message on stderr, exit 2, the project folder unchanged: a folder that
@@ -166,7 +166,7 @@ def main():
     ss.require_jsonschema()
     schemas = ss.load_schemas(args.schemas)
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, TFWSL_DRIVE_ROOT=os.path.join(tmp, "drives") + os.sep)
+        env = dict(os.environ, TFWSL_TEST_DRIVE_ROOT=os.path.join(tmp, "drives") + os.sep)
         project, files, total = sample_project(tmp)
         check_plan(schemas, args.tfwsl, env, project, files, total)
         relative_and_dot(schemas, args.tfwsl, env, project, tmp)

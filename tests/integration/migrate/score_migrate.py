@@ -5,7 +5,8 @@ Each sample is a file in the fixtures format (a header of `key: value` lines, a 
 text as published). Only samples whose `expect:` kind is "requirements" are scored. The body is
 written into a fresh project folder under the name its `file:` header gives, or else the name its
 content says (environment.yml, pyproject.toml, setup.py, requirements.txt); a header `layout: files`
-splits the body into several files at lines `=== relative/path`. The REAL binary plans it, and:
+splits the body into several files at lines `=== relative/path`. The real CLI plans it (tfwsl-test:
+the shipped tfwsl, its drive root set by TFWSL_TEST_DRIVE_ROOT), and:
 
   req.native-gpu-ok / req.needs-wsl / req.tf1 in `findings` -> decision native-ok / needs-wsl /
       refuse-tf1; the same ids in `absent` -> not that decision;
@@ -202,7 +203,7 @@ def score_one(tfwsl, path):
         # The distro stand-in mounts C: and D: (empty): a path on another drive is not mounted.
         for letter in "cd":
             os.makedirs(os.path.join(tmp, "drives", letter))
-        env = dict(os.environ, TFWSL_DRIVE_ROOT=os.path.join(tmp, "drives") + os.sep)
+        env = dict(os.environ, TFWSL_TEST_DRIVE_ROOT=os.path.join(tmp, "drives") + os.sep)
         p = subprocess.run([tfwsl, "migrate", project, "--dry-run", "--json"], capture_output=True, timeout=120, env=env)
         if sorted(os.listdir(project)) != before:
             return ["--dry-run changed the project folder"]
