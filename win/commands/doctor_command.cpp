@@ -17,6 +17,7 @@
 #include "common/doctor/doctor.hpp"
 #include "common/doctor/host_policy.hpp"
 #include "common/judge/check_policy.hpp"
+#include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_locate.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/provision/provision_state_paths.hpp"
@@ -141,12 +142,20 @@ int run_doctor_command(const DoctorArgs& given, Console& console, const RunTfwsl
   // (docs/profiles.md, "Which profile").
   for (const auto& ignored : run.profile.ignored) console.err << "tfwsl doctor: ignored " << ignored << "\n";
   args.profile = run.profile.name_or_path;
-  auto policy = doctor::host_policy_for_profile(args.profile, builtin_compat_db());
+  // Loaded once: both sides' policies come from the same profile (docs/architecture.md).
+  ProfileLoadOptions load_options;
+  load_options.compat = &builtin_compat_db();
+  auto profile = load_valid_profile(args.profile, load_options);
+  if (!profile) {
+    console.err << "tfwsl doctor: " << profile.error().describe() << "\n";
+    return exit_code::k_usage;
+  }
+  auto policy = doctor::host_policy_for(*profile, args.profile, builtin_compat_db());
   if (!policy) {
     console.err << "tfwsl doctor: " << policy.error().describe() << "\n";
     return exit_code::k_usage;
   }
-  auto linux_policy = judge::check_policy_for_profile(args.profile);
+  auto linux_policy = judge::check_policy_for(*profile, args.profile);
   if (!linux_policy) {
     console.err << "tfwsl doctor: " << linux_policy.error().describe() << "\n";
     return exit_code::k_usage;
