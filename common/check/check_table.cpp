@@ -56,7 +56,7 @@ const std::vector<CheckRow>& check_table() {
       {"tf.installed", "tf", S::agent, "wsl.agent python.version", k_fail, k_doctor_md},
       {"tf.build", "tf", S::agent, "tf.installed", k_fail, k_doctor_md},
       {"tf.gpu", "tf", S::agent, "tf.installed tf.build gpu.visible", k_fail, k_doctor_md},
-      // On Windows the doctor judges its own mem.effective (.wslconfig's memory= against the VM).
+      // On Windows the doctor tells the judge .wslconfig's memory=, and this says whether it is in effect.
       {"mem.effective", "mem", S::agent, "wsl.agent", k_warn, k_doctor_md},
       {"disk.free", "disk", S::agent, "wsl.agent", k_fail, k_doctor_md},
       {"data.location", "data", S::agent, "wsl.agent", k_warn, k_doctor_md},

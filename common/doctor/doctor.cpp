@@ -209,16 +209,16 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   checks.push_back(check_localhost_forwarding(side.link, side.localhost_problem, side.forwarded,
                                               {networking.mode, networking.source}));
   if (side.facts) {
-    // On Windows ours replaces the judge's mem.effective: the distro cannot see .wslconfig. Natively
-    // there is no .wslconfig to compare with, and the judge's says what the machine has.
-    // data.location: the paths the doctor was given (--data), judged here; the agent is given none.
-    for (auto& c : judge::assess(*side.facts, env.linux_policy).checks) {
+    // On Windows the judge is told what .wslconfig asks (the distro cannot see it), so mem.effective
+    // says whether memory= is in effect; natively there is no .wslconfig, and it says what the
+    // machine has. data.location: the paths the doctor was given (--data), judged here; the agent
+    // is given none.
+    std::optional<judge::WindowsMemory> windows_memory;
+    if (env.is_windows) windows_memory = judge::WindowsMemory{configured_memory, g.host.ram_bytes, g.wslconfig.path};
+    for (auto& c : judge::assess(*side.facts, env.linux_policy, windows_memory).checks) {
       if (c.id == "data.location" && !env.data_paths.empty()) continue;
-      if (c.id != "mem.effective" || !env.is_windows) checks.push_back(std::move(c));
+      checks.push_back(std::move(c));
     }
-    if (env.is_windows)
-      checks.push_back(check_mem_effective(configured_memory, side.facts->system.mem_total_kb, g.host.ram_bytes,
-                                           g.wslconfig.path));
   }
   if (!env.data_paths.empty()) checks.push_back(check_data_paths(env.data_paths));
   checks.push_back(check_driver_parity(g.host, side.gpu));

@@ -274,38 +274,6 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
   return r;
 }
 
-CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, std::optional<std::uint64_t> mem_total_kb,
-                                std::optional<std::uint64_t> host_ram_bytes, const std::string& wslconfig_path) {
-  if (!mem_total_kb) return make_check("mem.effective", CheckStatus::skip, "unknown: MemTotal inside the distro was not reported");
-  const double total = double(*mem_total_kb) * 1024;
-  CheckResult r;
-  r.id = "mem.effective";
-  r.details.push_back("MemTotal inside WSL: " + format_gib(total));
-  r.values["mem_total_kb"] = *mem_total_kb;
-  if (host_ram_bytes) r.values["host_ram_bytes"] = *host_ram_bytes;
-  if (configured_bytes) r.values["configured_bytes"] = *configured_bytes;
-  if (host_ram_bytes) r.details.push_back("Windows RAM: " + format_gib(double(*host_ram_bytes)));
-  if (!configured_bytes) {
-    r.status = CheckStatus::ok;
-    r.summary = "WSL has " + format_gib(total) + " (no memory= in .wslconfig: WSL's default, half of the RAM)";
-    return r;
-  }
-  r.details.push_back(".wslconfig memory=: " + format_gib(double(*configured_bytes)) + " (" + wslconfig_path + ")");
-  // The kernel keeps some memory for itself: MemTotal is a few percent below the configured size.
-  const double ratio = total / double(*configured_bytes);
-  if (ratio > 0.85 && ratio < 1.02) {
-    r.status = CheckStatus::ok;
-    r.summary = ".wslconfig memory= is in effect (" + format_gib(total) + ")";
-  } else {
-    r.status = CheckStatus::warn;
-    r.summary = ".wslconfig asks for " + format_gib(double(*configured_bytes)) + " but the VM has " + format_gib(total) +
-                ": the setting is not in effect";
-    r.fix = "stop WSL completely so it re-reads .wslconfig: wsl --shutdown; if it still differs, check that " + wslconfig_path +
-            " is saved as UTF-8 without BOM and holds memory= under [wsl2] (see wslconfig.parse)";
-  }
-  return r;
-}
-
 std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::optional<std::uint64_t> host_ram_bytes,
                                          std::optional<std::uint64_t>& memory_bytes) {
   memory_bytes.reset();

@@ -1,7 +1,8 @@
 #pragma once
 // The verdicts `tfwsl doctor` adds to the host checks (common/host) and the agent's Linux-side
-// checks: WSL itself, localhost forwarding, driver parity, mem.effective and .wslconfig. Pure
-// functions over facts, each unit-tested.
+// checks: WSL itself, localhost forwarding, driver parity and .wslconfig (mem.effective is the
+// judge's, told .wslconfig's memory=: common/judge/assess.hpp). Pure functions over facts, each
+// unit-tested.
 
 #include <cstdint>
 #include <optional>
@@ -52,10 +53,6 @@ CheckResult check_agent(AgentLink link, const std::string& description, const st
 
 // Windows driver (nvidia-smi.exe / registry) vs NVML inside the distro.
 CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu);
-
-// .wslconfig's memory= vs MemTotal inside the VM (the agent's facts.system.mem_total_kb).
-CheckResult check_mem_effective(std::optional<std::uint64_t> configured_bytes, std::optional<std::uint64_t> mem_total_kb,
-                                std::optional<std::uint64_t> host_ram_bytes, const std::string& wslconfig_path);
 
 struct WslconfigFacts {
   bool present = false;

@@ -1,8 +1,13 @@
 // The system verdicts: memory the VM has, free disk, and data on a slow Windows mount.
 #include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "common/check/memory_band.hpp"
 #include "common/judge/verdict_parts.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/shell_quote.hpp"
@@ -10,7 +15,38 @@
 
 namespace tfwsl::judge::detail {
 
-CheckResult check_memory(const LinuxFacts& f) {
+namespace {
+
+// On Windows: is .wslconfig's memory= in effect? MemTotal against the configured size
+// (common/check/memory_band.hpp), or WSL's default when none is configured.
+CheckResult windows_memory_verdict(std::uint64_t mem_total_kb, const WindowsMemory& w) {
+  const double total = double(mem_total_kb) * 1024;
+  std::vector<std::string> details{"MemTotal inside WSL: " + format_gib(total)};
+  if (w.host_ram_bytes) details.push_back("Windows RAM: " + format_gib(double(*w.host_ram_bytes)));
+  if (!w.configured_bytes)
+    return verdict("mem.effective", CheckStatus::ok,
+                   "WSL has " + format_gib(total) + " (no memory= in .wslconfig: WSL's default, half of the RAM)", {}, details);
+  const double configured = double(*w.configured_bytes);
+  details.push_back(".wslconfig memory=: " + format_gib(configured) + " (" + w.wslconfig_path + ")");
+  const double ratio = total / configured;
+  if (ratio > k_memtotal_low_ratio && ratio < k_memtotal_high_ratio)
+    return verdict("mem.effective", CheckStatus::ok, ".wslconfig memory= is in effect (" + format_gib(total) + ")", {}, details);
+  return verdict("mem.effective", CheckStatus::warn,
+                 ".wslconfig asks for " + format_gib(configured) + " but the VM has " + format_gib(total) +
+                     ": the setting is not in effect",
+                 "stop WSL completely so it re-reads .wslconfig: wsl --shutdown; if it still differs, check that " +
+                     w.wslconfig_path + " is saved as UTF-8 without BOM and holds memory= under [wsl2] (see wslconfig.parse)",
+                 details);
+}
+
+}  // namespace
+
+CheckResult check_memory(const LinuxFacts& f, const std::optional<WindowsMemory>& windows_memory) {
+  if (windows_memory) {
+    if (!f.system.mem_total_kb)
+      return verdict("mem.effective", CheckStatus::skip, "unknown: MemTotal inside the distro was not reported");
+    return windows_memory_verdict(*f.system.mem_total_kb, *windows_memory);
+  }
   if (!f.system.mem_total_kb) return verdict("mem.effective", CheckStatus::warn, "MemTotal not readable from /proc/meminfo");
   const char* where = f.wsl.kind == agent_api::WslKind::not_wsl ? " on this machine (not WSL: .wslconfig does not apply)"
                                                                   : " in this VM";

@@ -53,9 +53,13 @@ nlohmann::json tf_values(const LinuxFacts& f, const CheckPolicy& p) {
   return v;
 }
 
-nlohmann::json memory_values(const LinuxFacts& f) {
-  if (!f.system.mem_total_kb) return nlohmann::json::object();
-  return {{"mem_total_kb", *f.system.mem_total_kb}};
+nlohmann::json memory_values(const LinuxFacts& f, const std::optional<WindowsMemory>& windows_memory) {
+  nlohmann::json v = nlohmann::json::object();
+  if (!f.system.mem_total_kb) return v;
+  v["mem_total_kb"] = *f.system.mem_total_kb;
+  if (windows_memory && windows_memory->host_ram_bytes) v["host_ram_bytes"] = *windows_memory->host_ram_bytes;
+  if (windows_memory && windows_memory->configured_bytes) v["configured_bytes"] = *windows_memory->configured_bytes;
+  return v;
 }
 
 nlohmann::json disk_values(const LinuxFacts& f, const CheckPolicy& p) {
@@ -64,20 +68,22 @@ nlohmann::json disk_values(const LinuxFacts& f, const CheckPolicy& p) {
           {"fail_below_bytes", p.disk_fail_bytes}};
 }
 
-nlohmann::json values_for(const std::string& id, const LinuxFacts& f, const CheckPolicy& p) {
+nlohmann::json values_for(const std::string& id, const LinuxFacts& f, const CheckPolicy& p,
+                          const std::optional<WindowsMemory>& windows_memory) {
   if (id == "cuda.toolkit") return toolkit_values(f, p);
   if (id == "cudnn") return cudnn_values(f, p);
   if (id == "python.version") return python_values(f, p);
   if (id == "tf.installed") return tf_values(f, p);
-  if (id == "mem.effective") return memory_values(f);
+  if (id == "mem.effective") return memory_values(f, windows_memory);
   if (id == "disk.free") return disk_values(f, p);
   return nlohmann::json::object();
 }
 
 }  // namespace
 
-void attach_values(std::vector<CheckResult>& checks, const LinuxFacts& f, const CheckPolicy& p) {
-  for (auto& c : checks) c.values = values_for(c.id, f, p);
+void attach_values(std::vector<CheckResult>& checks, const LinuxFacts& f, const CheckPolicy& p,
+                   const std::optional<WindowsMemory>& windows_memory) {
+  for (auto& c : checks) c.values = values_for(c.id, f, p, windows_memory);
 }
 
 }  // namespace tfwsl::judge::detail

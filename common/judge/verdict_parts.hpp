@@ -8,6 +8,7 @@
 
 #include "common/agent_api/linux_facts.hpp"
 #include "common/check/check.hpp"
+#include "common/judge/assess.hpp"
 #include "common/judge/check_policy.hpp"
 #include "common/version/version.hpp"
 
@@ -50,11 +51,12 @@ CheckResult check_python(const LinuxFacts& f, const CheckPolicy& p);
 CheckResult check_tf_installed(const LinuxFacts& f, const CheckPolicy& p);
 CheckResult check_tf_build(const LinuxFacts& f, const CheckPolicy& p);
 CheckResult check_tf_gpu(const LinuxFacts& f, const CheckPolicy& p);
-CheckResult check_memory(const LinuxFacts& f);
+CheckResult check_memory(const LinuxFacts& f, const std::optional<WindowsMemory>& windows_memory);
 CheckResult check_disk(const LinuxFacts& f, const CheckPolicy& p);
 CheckResult check_data_location(const LinuxFacts& f);
 
 // Fills each verdict's `values` with the facts its summary quotes (check_values.cpp).
-void attach_values(std::vector<CheckResult>& checks, const LinuxFacts& f, const CheckPolicy& p);
+void attach_values(std::vector<CheckResult>& checks, const LinuxFacts& f, const CheckPolicy& p,
+                   const std::optional<WindowsMemory>& windows_memory);
 
 }  // namespace tfwsl::judge::detail

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "common/check/memory_band.hpp"
 #include "common/parse/line_tools.hpp"
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/util/ascii.hpp"
@@ -122,7 +123,8 @@ DistroShape parse_distro_shape(std::string_view meminfo, std::string_view nproc)
 }
 
 std::vector<SettingCheck> compare_shape(const std::vector<EffectiveValue>& expected, const DistroShape& observed) {
-  return {compare_size("memory", find_effective(expected, "memory"), observed.mem_total_bytes, 0.85, 1.02, "MemTotal"),
+  return {compare_size("memory", find_effective(expected, "memory"), observed.mem_total_bytes, k_memtotal_low_ratio,
+                       k_memtotal_high_ratio, "MemTotal"),
           compare_processors(find_effective(expected, "processors"), observed.processors),
           compare_size("swap", find_effective(expected, "swap"), observed.swap_total_bytes, 0.98, 1.02, "SwapTotal")};
 }

@@ -52,8 +52,8 @@ struct SettingCheck {
   std::string summary;                    // one line for people
 };
 
-// memory against MemTotal (the kernel keeps a few percent: 85 % to 102 % of the size counts, the
-// band the doctor's mem.effective uses), swap against SwapTotal (within 2 %, 0 exactly),
+// memory against MemTotal (the kernel keeps a few percent: 85 % to 102 % of the size counts,
+// common/check/memory_band.hpp, the band the doctor's mem.effective uses too), swap against SwapTotal (within 2 %, 0 exactly),
 // processors against nproc (equal).
 std::vector<SettingCheck> compare_shape(const std::vector<EffectiveValue>& expected, const DistroShape& observed);
 

@@ -83,13 +83,15 @@ std::vector<std::string> verdict_fixes() {
   broken.timed_out = {"wsl", "gpu", "tensorflow"};
   add_fixes(judge::assess(broken, *policy), texts);
   add_fixes(judge::assess(agent_api::LinuxFacts{}, *policy), texts);
+  agent_api::LinuxFacts small_vm;
+  small_vm.system.mem_total_kb = 1000;  // .wslconfig's memory= not in effect: the judge's fix names wsl --shutdown
+  add_fixes(judge::assess(small_vm, *policy, judge::WindowsMemory{16ull << 30, {}, "C:\\Users\\me\\.wslconfig"}), texts);
 
   doctor::WslFacts wsl;
   texts.push_back(doctor::check_wsl_installed(wsl).fix);
   texts.push_back(doctor::check_agent(agent_client::AgentLink::none, "", "gone", true).fix);
   for (auto link : {agent_client::AgentLink::stdio_fallback, agent_client::AgentLink::stdio_impostor})
     for (bool forwarded : {true, false}) texts.push_back(doctor::check_localhost_forwarding(link, "x", forwarded).fix);
-  texts.push_back(doctor::check_mem_effective(16ull << 30, 1000, {}, "C:\\Users\\me\\.wslconfig").fix);
   std::optional<std::uint64_t> memory;
   for (const char* bytes : {"\xff\xfe[\0w\0s\0l\0\x32\0]\0", "[wsl2]\nmemory=\xff\n", "[wsl2] memory=48GB\n"}) {
     doctor::WslconfigFacts file{true, "C:\\Users\\me\\.wslconfig", "", bytes};

@@ -76,10 +76,15 @@ std::vector<agent_api::LinuxFacts> judge_facts() {
 }  // namespace
 
 TEST_CASE("the judge gives the table's agent checks, in its order, none worse than its fault", "[check][table]") {
-  for (const auto& facts : judge_facts()) {
-    const auto report = judge::assess(facts, default_policy());
-    CHECK(ids_of(report.checks) == check_ids(CheckSource::agent));
-    for (const auto& c : report.checks) fits_table(c);
+  // As the agent judges (no Windows view) and as the doctor on Windows does (.wslconfig's memory=
+  // of 16 GiB asked).
+  const std::optional<judge::WindowsMemory> windows{judge::WindowsMemory{std::uint64_t{16} << 30, std::uint64_t{32} << 30, ".wslconfig"}};
+  for (const auto& view : {std::optional<judge::WindowsMemory>{}, windows}) {
+    for (const auto& facts : judge_facts()) {
+      const auto report = judge::assess(facts, default_policy(), view);
+      CHECK(ids_of(report.checks) == check_ids(CheckSource::agent));
+      for (const auto& c : report.checks) fits_table(c);
+    }
   }
 }
 
@@ -120,7 +125,6 @@ TEST_CASE("the doctor's own checks are rows of the table, none worse than its fa
   agent_api::GpuResponse gpu;
   gpu.nvml_driver_version = "546.80";
   checks.push_back(check_driver_parity(windows, gpu));
-  checks.push_back(check_mem_effective(std::uint64_t{16} << 30, 1 << 20, std::uint64_t{32} << 30, ".wslconfig"));
   WslconfigFacts file{true, ".wslconfig", "", "[wsl2]\nmemory=999GB\ngpuSupport=false\n"};
   std::optional<std::uint64_t> memory;
   for (auto& c : check_wslconfig(file, std::uint64_t{32} << 30, memory)) checks.push_back(c);

@@ -160,16 +160,6 @@ TEST_CASE("driver parity: 537.58 on Windows vs 546.80 in NVML warns with wsl --s
   CHECK(check_driver_parity(linux_host, nvml("546.80")).status == CheckStatus::skip);
 }
 
-TEST_CASE("mem.effective compares memory= with MemTotal") {
-  const std::uint64_t gib16 = 16ull << 30;
-  CHECK(check_mem_effective(gib16, 16318464, {}, "x").status == CheckStatus::ok);          // 15.56 GiB: kernel reserve
-  auto r = check_mem_effective(gib16, 8000000, {}, "C:\\Users\\me\\.wslconfig");
-  CHECK(r.status == CheckStatus::warn);
-  CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
-  CHECK(check_mem_effective(std::nullopt, 8000000, {}, "x").status == CheckStatus::ok);
-  CHECK(check_mem_effective(gib16, std::nullopt, {}, "x").status == CheckStatus::skip);
-}
-
 TEST_CASE(".wslconfig: absent is ok, memory= is read, a malformed line is reported") {
   std::optional<std::uint64_t> memory;
   WslconfigFacts none;
