@@ -157,7 +157,7 @@ TEST_CASE("move (--move) keeps a source that changed after it was copied, and re
   move.move = true;
   move.jobs = 1;
   move.fault_hook = [&](std::string_view step, const std::string& path) {
-    if (step == "rename" && path == "a.txt") write_file(f.source / "a.txt", "changed after the copy");
+    if (step == "rename_into_place" && path == "a.txt") write_file(f.source / "a.txt", "changed after the copy");
     return 0;
   };
   auto report = f.import(move);
@@ -175,8 +175,8 @@ TEST_CASE("a failed fsync is never retried on the same descriptor: the file is c
   std::atomic<int> fsync_calls{0}, syncfs_calls{0};
   ImportOptions options;
   options.fault_hook = [&](std::string_view step, const std::string&) {
-    if (step == "fsync" && fsync_calls++ == 0) return EIO;
-    if (step == "syncfs" && syncfs_calls++ == 0) return EIO;
+    if (step == "fsync_file" && fsync_calls++ == 0) return EIO;
+    if (step == "sync_filesystem" && syncfs_calls++ == 0) return EIO;
     return 0;
   };
   auto before = contents(f.source);
@@ -193,7 +193,7 @@ TEST_CASE("ENOSPC stops the job cleanly and a re-run resumes", "[engine]") {
   ImportOptions options;
   options.jobs = 1;
   options.fault_hook = [](std::string_view step, const std::string& path) {
-    return step == "write" && path == "sub/c.bin" ? ENOSPC : 0;
+    return step == "write_chunk" && path == "sub/c.bin" ? ENOSPC : 0;
   };
   auto before = contents(f.source);
   auto failed = f.import(options);
@@ -215,7 +215,7 @@ TEST_CASE("a file that vanishes after the scan is reported and the job goes on",
   ImportOptions options;
   options.jobs = 1;  // one worker: big.bin first, then paths in order
   options.fault_hook = [&](std::string_view step, const std::string& path) {
-    if (step == "write-large" && path == "sub/big.bin") fs::remove(f.source / "b.txt");
+    if (step == "write_chunk" && path == "sub/big.bin") fs::remove(f.source / "b.txt");
     return 0;
   };
   auto report = f.import(options);
@@ -243,8 +243,8 @@ TEST_CASE("a second import into the same target is a conflict", "[engine]") {
   std::atomic<bool> tried{false};
   tfwsl::Result<ImportReport> second = tfwsl::make_error(tfwsl::ErrorCode::internal, "not run");
   options.jobs = 1;
-  options.fault_hook = [&](std::string_view step, const std::string&) {
-    if (step == "write" && !tried.exchange(true)) {
+  options.fault_hook = [&](std::string_view step, const std::string& path) {
+    if (step == "write_chunk" && path != "sub/big.bin" && !tried.exchange(true)) {
       ImportOptions inner;
       inner.source = f.source;
       inner.target = f.target;
@@ -267,8 +267,8 @@ TEST_CASE("cancelling stops the job with finished files intact", "[engine]") {
   options.jobs = 1;
   ProgressTracker progress(f.clock);
   CancelToken cancel;
-  options.fault_hook = [&](std::string_view step, const std::string&) {
-    if (step == "write") cancel.cancel();
+  options.fault_hook = [&](std::string_view step, const std::string& path) {
+    if (step == "write_chunk" && path != "sub/big.bin") cancel.cancel();  // a small file, after big.bin
     return 0;
   };
   auto result = run_import(options, progress, cancel);
