@@ -3,8 +3,8 @@
 // check), appended to by each commit, and rewritten whole (temp, fsync, rename) when it is new, was
 // cut short by a crash, or has records a later one replaced.
 
+#include <atomic>
 #include <filesystem>
-#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +29,8 @@ class ManifestFile {
   // A committed batch's records appended and made durable. 0 or the errno.
   int append(const std::vector<Staged>& renamed);
   // Rewrites the manifest when this run replaced records it had loaded: a no-op re-run writes nothing.
+  // Reads the manifest back for it: this run's records are on disk, not kept in memory (a
+  // million-file import would hold a million records only to find none of them replaced one).
   Status compact_if_superseded();
 
  private:
@@ -42,8 +44,7 @@ class ManifestFile {
   ImportFiles& m_files;
   UniqueFd m_append_fd;
   ManifestEntries m_loaded;
-  std::mutex m_appended_mutex;
-  ManifestEntries m_appended;  // this run's records
+  std::atomic<bool> m_superseded{false};  // a record appended this run replaced one loaded
 };
 
 }  // namespace tfwsl::dataset::import_detail

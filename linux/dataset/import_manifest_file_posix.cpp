@@ -68,18 +68,14 @@ int ManifestFile::append(const std::vector<Staged>& renamed) {
   int error = m_files.write_manifest(m_append_fd.get(), records);
   if (error == 0) error = m_files.sync_manifest(m_append_fd.get(), false);
   if (error != 0) return error;
-  std::lock_guard lock(m_appended_mutex);
-  for (const auto& s : renamed) m_appended[s.entry.path] = s.entry;
+  if (!m_superseded && !m_loaded.empty())
+    for (const auto& s : renamed)
+      if (m_loaded.count(s.entry.path) > 0) m_superseded = true;
   return 0;
 }
 
 Status ManifestFile::write_compacted() {
-  ManifestEntries all = m_loaded;
-  {
-    std::lock_guard lock(m_appended_mutex);
-    for (const auto& [path, entry] : m_appended) all[path] = entry;
-  }
-  std::string text = format_manifest(all);
+  std::string text = format_manifest(m_loaded);
   auto error = [&](const char* doing, int e) {
     return make_error(e == ENOSPC || e == EDQUOT ? ErrorCode::no_space : ErrorCode::io,
                       fmt::format("cannot {} the import manifest in '{}': {}", doing, m_target.string(), errno_text(e)));
@@ -101,14 +97,12 @@ Status ManifestFile::write_compacted() {
   return {};
 }
 
-// Compaction only drops records that a later one for the same path replaced.
+// Compaction only drops records that a later one for the same path replaced: read back, the file
+// holds the loaded records and then this run's, in commit order, and the later record wins.
 Status ManifestFile::compact_if_superseded() {
-  bool superseded = false;
-  {
-    std::lock_guard lock(m_appended_mutex);
-    for (const auto& [path, entry] : m_appended) superseded = superseded || m_loaded.count(path) > 0;
-  }
-  return superseded ? write_compacted() : Status{};
+  if (!m_superseded) return {};
+  TFWSL_TRY_STATUS(load());
+  return write_compacted();
 }
 
 }  // namespace tfwsl::dataset::import_detail

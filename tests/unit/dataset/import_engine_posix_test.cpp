@@ -5,11 +5,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <map>
 
 #include "linux/dataset/import_engine.hpp"
+#include "linux/dataset/manifest.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl::dataset;
@@ -136,6 +138,23 @@ TEST_CASE("a source file changed since the last run is copied again", "[engine]"
   REQUIRE(again);
   CHECK(again->totals.files_copied == 1);
   CHECK(read_file(f.target / "a.txt") == "alpha, longer now");
+}
+
+TEST_CASE("a record replaced by a later run is compacted away, and a no-op re-run leaves the manifest as it is", "[engine]") {
+  Fixture f;
+  REQUIRE(f.import());
+  const fs::path manifest = f.target / std::string(k_state_dir_name) / "manifest";
+  const std::string first = read_file(manifest);
+  write_file(f.source / "a.txt", "alpha, longer now");
+  REQUIRE(f.import());
+  const std::string compacted = read_file(manifest);
+  CHECK(std::count(compacted.begin(), compacted.end(), '\n') == std::count(first.begin(), first.end(), '\n'));
+  auto records = parse_manifest(compacted, manifest.string());
+  REQUIRE(records);
+  CHECK(records->at("a.txt").size == std::string("alpha, longer now").size());
+  CHECK(records->at("b.txt") == parse_manifest(first, manifest.string())->at("b.txt"));
+  REQUIRE(f.import());
+  CHECK(read_file(manifest) == compacted);
 }
 
 TEST_CASE("move (--move) deletes sources only after a verified copy and removes emptied folders", "[engine]") {
