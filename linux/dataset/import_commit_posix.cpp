@@ -1,6 +1,5 @@
-// The commit phase: a batch of staged copies made durable before visible (syncfs, renames
-// through each target folder's descriptor, fsync of those folders, manifest records), after which
-// --move may delete their sources (import_move_posix.cpp).
+#include "linux/dataset/import_commit.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,20 +13,20 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include "linux/dataset/import_job.hpp"
+#include "linux/dataset/import_tuning.hpp"
 
 namespace tfwsl::dataset::import_detail {
 
-void ImportJob::stage(Staged staged) {
+void BatchCommitter::stage(Staged staged) {
   {
     std::lock_guard lock(m_pending_mutex);
     if (!staged.synced) m_pending_unsynced_bytes += staged.entry.size;
     m_pending.push_back(std::move(staged));
   }
-  maybe_commit(false);
+  commit_pending(false);
 }
 
-void ImportJob::maybe_commit(bool force) {
+void BatchCommitter::commit_pending(bool force) {
   std::unique_lock commit_lock(m_commit_mutex, std::defer_lock);
   if (force)
     commit_lock.lock();
@@ -46,14 +45,14 @@ void ImportJob::maybe_commit(bool force) {
 
 // Durable before visible: one syncfs for the batch's small files, then the renames, then the
 // folders that received them, then the manifest records; only then may --move delete sources.
-void ImportJob::commit(std::vector<Staged> batch) {
+void BatchCommitter::commit(std::vector<Staged> batch) {
   if (!sync_batch(batch)) return;
   std::map<std::string, UniqueFd> folders;  // each target folder of the batch, opened once
   std::vector<Staged> renamed = rename_into_place(batch, folders);
   for (const auto& [folder, fd] : folders) {
     if (!fd) continue;
-    if (int error = m_files.fsync_folder(fd.get(), folder))
-      return fail(ErrorCode::io, folder, "making the folder durable", error);
+    if (int error = m_job.files.fsync_folder(fd.get(), folder))
+      return m_job.stop.fail(ErrorCode::io, folder, "making the folder durable", error);
   }
   if (renamed.empty()) return;
   commit_records(renamed);
@@ -61,33 +60,27 @@ void ImportJob::commit(std::vector<Staged> batch) {
 
 // The batch's manifest records, durable; only then does a file count as imported and may --move
 // delete its source.
-void ImportJob::commit_records(const std::vector<Staged>& renamed) {
-  std::string records;
-  for (const auto& s : renamed) records += format_manifest_line(s.entry);
-  int error = m_files.write_manifest(m_manifest_fd.get(), records);
-  if (error == 0) error = m_files.sync_manifest(m_manifest_fd.get(), false);
-  if (error != 0) return fail(ErrorCode::io, "", "writing the import manifest", error);
-  {
-    std::lock_guard lock(m_entries_mutex);
-    for (const auto& s : renamed) m_new_entries[s.entry.path] = s.entry;
-  }
+void BatchCommitter::commit_records(const std::vector<Staged>& renamed) {
+  if (int error = m_manifest.append(renamed)) return m_job.stop.fail(ErrorCode::io, "", "writing the import manifest", error);
   for (const auto& s : renamed) {
-    m_progress.file_copied(0);
-    if (m_options.move) delete_source(s.entry.path, s.entry, std::make_pair(s.source_dev, s.source_ino));
+    m_job.progress.file_copied(0);
+    m_mover.delete_source(s.entry.path, s.entry, std::make_pair(s.source_dev, s.source_ino));
   }
+}
+
+// A staged copy that will not be committed: its temporary file removed, its bytes uncounted.
+void BatchCommitter::discard(const Staged& staged) {
+  ::unlinkat(m_staging_fd, staged.temp_name.c_str(), 0);
+  m_job.progress.uncount_copied_bytes(staged.entry.size);
 }
 
 // The batch's syncfs. false: the job stops (the batch is thrown away). Small files whose syncfs
 // failed leave the batch, to be copied afresh; files that had their own fsync go on.
-bool ImportJob::sync_batch(std::vector<Staged>& batch) {
+bool BatchCommitter::sync_batch(std::vector<Staged>& batch) {
   bool any_unsynced = std::any_of(batch.begin(), batch.end(), [](const Staged& s) { return !s.synced; });
   if (!any_unsynced) return true;
-  int error = m_files.sync_filesystem(m_staging_fd.get());
+  int error = m_job.files.sync_filesystem(m_staging_fd);
   if (error == 0) return true;
-  auto discard = [&](const Staged& s) {
-    ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
-    m_progress.uncount_copied_bytes(s.entry.size);
-  };
   auto unsynced = std::stable_partition(batch.begin(), batch.end(), [](const Staged& s) { return s.synced; });
   std::vector<Staged> redo(std::make_move_iterator(unsynced), std::make_move_iterator(batch.end()));
   batch.erase(unsynced, batch.end());
@@ -95,17 +88,16 @@ bool ImportJob::sync_batch(std::vector<Staged>& batch) {
   for (const auto& s : redo) discard(s);
   if (error == ENOSPC || error == EDQUOT || error == EROFS) {
     for (const auto& s : batch) discard(s);
-    fail(ErrorCode::io, "", "syncing", error);
+    m_job.stop.fail(ErrorCode::io, "", "syncing", error);
     return false;
   }
-  std::lock_guard lock(m_retry_mutex);
   for (const auto& s : redo) {
     if (s.attempts >= k_max_attempts) {
       for (const auto& kept : batch) discard(kept);
-      fail(ErrorCode::io, s.entry.path, "making the copy durable", error);
+      m_job.stop.fail(ErrorCode::io, s.entry.path, "making the copy durable", error);
       return false;
     }
-    m_retry.emplace_back(s.item, s.attempts + 1);
+    m_retries.push({s.item, s.attempts + 1});
   }
   return true;
 }
@@ -113,20 +105,17 @@ bool ImportJob::sync_batch(std::vector<Staged>& batch) {
 // Each copy goes into its folder through that folder's descriptor, opened beneath the target
 // without following symlinks and checked not to be a source folder (TargetFolders): a symlink
 // planted or swapped in since the folder pass blocks its files, it never redirects them.
-std::vector<Staged> ImportJob::rename_into_place(std::vector<Staged>& batch, std::map<std::string, UniqueFd>& folders) {
+std::vector<Staged> BatchCommitter::rename_into_place(std::vector<Staged>& batch, std::map<std::string, UniqueFd>& folders) {
   std::vector<Staged> renamed;
   renamed.reserve(batch.size());
   std::map<std::string, FolderBlock> blocks;
   auto discard_from = [&](std::size_t from) {
-    for (std::size_t i = from; i < batch.size(); ++i) {
-      ::unlinkat(m_staging_fd.get(), batch[i].temp_name.c_str(), 0);
-      m_progress.uncount_copied_bytes(batch[i].entry.size);
-    }
+    for (std::size_t i = from; i < batch.size(); ++i) discard(batch[i]);
   };
   auto not_imported = [&](const Staged& s, const std::string& kind, const std::string& message) {
-    ::unlinkat(m_staging_fd.get(), s.temp_name.c_str(), 0);
-    add_problem(s.entry.path, kind, message);
-    m_progress.file_failed(0);
+    ::unlinkat(m_staging_fd, s.temp_name.c_str(), 0);
+    m_job.problems.add(s.entry.path, kind, message);
+    m_job.progress.file_failed(0);
   };
   for (std::size_t i = 0; i < batch.size(); ++i) {
     Staged& s = batch[i];
@@ -136,12 +125,12 @@ std::vector<Staged> ImportJob::rename_into_place(std::vector<Staged>& batch, std
       FolderOutcome opened = m_folders.open_for_rename(folder, fd);
       if (opened.kind == FolderOutcome::Kind::stop_overlap) {
         discard_from(i);
-        refuse(opened.message);
+        m_job.stop.refuse(opened.message);
         break;
       }
       if (opened.kind == FolderOutcome::Kind::stop_io) {
         discard_from(i);
-        fail(ErrorCode::io, folder, "opening the folder", opened.error);
+        m_job.stop.fail(ErrorCode::io, folder, "opening the folder", opened.error);
         break;
       }
       if (opened.kind == FolderOutcome::Kind::blocked)
@@ -153,7 +142,7 @@ std::vector<Staged> ImportJob::rename_into_place(std::vector<Staged>& batch, std
       not_imported(s, block->second.kind, block->second.message);
       continue;
     }
-    int error = m_files.rename_into_place(m_staging_fd.get(), s.temp_name, folders.at(folder).get(),
+    int error = m_job.files.rename_into_place(m_staging_fd, s.temp_name, folders.at(folder).get(),
                                           leaf_of(s.entry.path), s.entry.path);
     if (error == EISDIR || error == ENOTDIR || error == ENOTEMPTY || error == EEXIST || error == ENOENT) {
       not_imported(s, "exists-as-other",
@@ -170,7 +159,7 @@ std::vector<Staged> ImportJob::rename_into_place(std::vector<Staged>& batch, std
     }
     if (error != 0) {
       discard_from(i);
-      fail(ErrorCode::io, s.entry.path, "renaming the copy into place", error);
+      m_job.stop.fail(ErrorCode::io, s.entry.path, "renaming the copy into place", error);
       break;
     }
     renamed.push_back(std::move(s));

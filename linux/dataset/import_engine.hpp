@@ -1,7 +1,7 @@
 #pragma once
 // The copy engine: source tree -> target folder, parallel, hashed, durable, resumable; --move
 // deletes a source file only once its copy is durable, renamed and verified.
-// POSIX implementation, one file per phase (import_job.hpp lists them and holds what they share),
+// POSIX implementation, one object per phase that the job sequences (import_job.hpp lists them),
 // over tree_scan, target_folders and posix_files, its risky filesystem calls behind the port of
 // import_files.hpp; docs/datasets.md describes the protocol.
 

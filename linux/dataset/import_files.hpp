@@ -53,8 +53,8 @@ class ImportFiles {
 ImportFiles& posix_import_files();
 
 // The engine's view of its files: the given port with the test hook of ImportOptions (FaultHook)
-// called first, under the step names import_types.hpp lists; a non-zero hook result is returned as
-// the call's errno and the call is not made. Without a hook it only forwards.
+// called first, with the method's own name as the step (import_types.hpp); a non-zero hook result
+// is returned as the call's errno and the call is not made. Without a hook it only forwards.
 class HookedImportFiles final : public ImportFiles {
  public:
   HookedImportFiles(ImportFiles& inner, FaultHook hook) : m_inner(inner), m_hook(std::move(hook)) {}

@@ -1,32 +1,34 @@
-// The move phase (--move): a source file deleted once its copy is durable, renamed and verified
-// (and only if it is still the file that was copied), then the source folders it emptied.
+#include "linux/dataset/import_move.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <string>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
-#include "linux/dataset/import_job.hpp"
+#include "linux/dataset/import_tuning.hpp"
 
 namespace tfwsl::dataset::import_detail {
 
 // A source folder ("" is the root) opened beneath the source root without following any symlink.
-UniqueFd ImportJob::open_source_folder(const std::string& folder) {
-  return UniqueFd(folder.empty() ? ::openat(m_source_fd.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                                 : open_beneath(m_source_fd.get(), folder, O_RDONLY | O_DIRECTORY));
+UniqueFd SourceMover::open_source_folder(const std::string& folder) {
+  return UniqueFd(folder.empty() ? ::openat(m_source_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                 : open_beneath(m_source_fd, folder, O_RDONLY | O_DIRECTORY));
 }
 
-void ImportJob::delete_source(const std::string& path, const ManifestEntry& copied,
+void SourceMover::delete_source(const std::string& path, const ManifestEntry& copied,
                               std::optional<std::pair<dev_t, ino_t>> id) {
+  if (!m_enabled) return;
   std::string parent = parent_of(path);
   // Through a held descriptor of the parent, opened without following any symlink: a folder
   // swapped for a symlink since the scan cannot redirect the deletion outside the source.
   UniqueFd dir = open_source_folder(parent);
   if (!dir)
-    return add_problem(path, "kept-changed",
+    return m_job.problems.add(path, "kept-changed",
                        "the source's folder cannot be opened safely (" + errno_text(errno) + "): source kept");
   std::string leaf = leaf_of(path);
   struct stat now {};
@@ -34,24 +36,25 @@ void ImportJob::delete_source(const std::string& path, const ManifestEntry& copi
   bool same = static_cast<std::uint64_t>(now.st_size) == copied.size && to_ns(now.st_mtim) == copied.mtime_ns &&
               (!id || (now.st_dev == id->first && now.st_ino == id->second));
   if (!same)
-    return add_problem(path, "kept-changed",
+    return m_job.problems.add(path, "kept-changed",
                        "the source changed after it was copied (size or mtime): it was kept; run the import again "
                        "to copy the new version");
-  int error = m_files.unlink_source(dir.get(), leaf, path);
+  int error = m_job.files.unlink_source(dir.get(), leaf, path);
   if (error != 0)
-    return add_problem(path, "kept",
+    return m_job.problems.add(path, "kept",
                        "cannot delete the source after copying it (" + errno_text(error) +
                            "): the source was kept and its copy is complete and verified in the target; fix the "
                            "cause (the folder's permissions?) and run the import again, or delete the source yourself");
-  m_progress.file_moved();
+  m_job.progress.file_moved();
 }
 
-void ImportJob::remove_emptied_source_directories() {
-  for (auto it = m_scan.directories.rbegin(); it != m_scan.directories.rend(); ++it) {
+void SourceMover::remove_emptied_folders(const std::vector<std::string>& directories) {
+  if (!m_enabled) return;
+  for (auto it = directories.rbegin(); it != directories.rend(); ++it) {
     std::string parent = parent_of(*it);
     UniqueFd dir = open_source_folder(parent);
     if (!dir) continue;
-    int error = m_files.remove_source_folder(dir.get(), leaf_of(*it), *it);
+    int error = m_job.files.remove_source_folder(dir.get(), leaf_of(*it), *it);
     if (error != 0 && error != ENOTEMPTY && error != EEXIST && error != ENOENT)
       spdlog::info("{}: folder not removed: {}", display_path(*it), errno_text(error));
   }

@@ -26,11 +26,14 @@ inline constexpr std::string_view k_state_dir_name = ".tfwsl-import";
 
 class ImportFiles;  // the port of the filesystem calls (import_files.hpp)
 
-// Test seam: called before an I/O step with the file's path relative to the source root ("" for
-// syncfs and manifest); a non-zero return is taken as that errno (not for "scan"). Steps: "scan" (an
-// entry found), "write" / "write-large" (a chunk of a file under / of at least 4 MiB), "fsync",
-// "syncfs", "rename", "manifest" (a batch's records or a rewrite), "delete" (a moved source file),
-// "rmdir" (an emptied source folder). The CLI's test-only TFWSL_TEST_KILL_AT counts these.
+// Test seam: called before each call of the engine's port (import_files.hpp) with that method's
+// name as the step (write_chunk, copy_range, fsync_file, sync_filesystem, rename_into_place,
+// fsync_folder, write_manifest, sync_manifest, unlink_source, remove_source_folder) and the file's
+// path relative to the source root ("" for sync_filesystem and the manifest's; the folder for
+// fsync_folder); a non-zero return is taken as that errno and the call is not made. One more step,
+// "scan", comes before each entry the scan's resume check visits (its return is ignored): the scan's
+// reads are no port calls, since they fail per entry and are reported rather than stop the job.
+// The test agent's TFWSL_TEST_KILL_AT counts these steps.
 using FaultHook = std::function<int(std::string_view step, const std::string& path)>;
 
 struct ImportOptions {

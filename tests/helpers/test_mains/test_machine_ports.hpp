@@ -8,8 +8,10 @@
 //   TFWSL_TEST_DRIVE_ROOT=/tmp/x/   where migrate finds the Windows drives (D:\data is /tmp/x/d/data)
 //   TFWSL_TEST_REPLACE_FAULT=half-written|before-swap   replace_file_atomically ends the process there
 //   TFWSL_TEST_KILL_AT=STEP:N        the agent SIGKILLs itself at the Nth dataset-engine step STEP
-//                                    (scan, write, write-large, fsync, syncfs, rename, manifest,
-//                                    delete, rmdir): tfwsl-agent-test only
+//                                    (a method of its ImportFiles port: write_chunk, copy_range,
+//                                    fsync_file, sync_filesystem, rename_into_place, fsync_folder,
+//                                    write_manifest, sync_manifest, unlink_source,
+//                                    remove_source_folder; or scan): tfwsl-agent-test only
 // A setting that cannot be read ends the program with exit 2 and the reason, so a test never runs
 // with a setting silently ignored.
 

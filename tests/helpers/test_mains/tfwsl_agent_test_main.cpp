@@ -1,6 +1,7 @@
 // tfwsl-agent-test: tfwsl-agent whose dataset engine SIGKILLs it at a chosen step when
-// TFWSL_TEST_KILL_AT="STEP:N" says so (tests/integration/dataset/fault_injection.py), so a kill -9
-// lands at a chosen point of a chosen phase rather than at a moment the machine's speed decides.
+// TFWSL_TEST_KILL_AT="STEP:N" says so (STEP: a method of the engine's ImportFiles port, or scan;
+// tests/integration/dataset/fault_injection.py), so a kill -9 lands at a chosen point of a chosen
+// phase rather than at a moment the machine's speed decides.
 #include <signal.h>
 #include <unistd.h>
 
@@ -26,7 +27,7 @@ void configure_agent_test_ports(tfwsl::Console& console) {
   auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), nth);
   if (colon == 0 || colon == std::string::npos || digits.empty() || parsed.ec != std::errc() ||
       parsed.ptr != digits.data() + digits.size() || nth == 0) {
-    std::cerr << "test agent: TFWSL_TEST_KILL_AT='" << text << "' is not STEP:N (N from 1), e.g. rename:10\n";
+    std::cerr << "test agent: TFWSL_TEST_KILL_AT='" << text << "' is not STEP:N (N from 1), e.g. rename_into_place:10\n";
     std::exit(2);
   }
   auto calls = std::make_shared<std::atomic<unsigned long long>>(0);

@@ -3,11 +3,12 @@
 job, resume, and check the invariants after every kill.
 
 Each kill lands at the Nth event of one phase (TFWSL_TEST_KILL_AT="STEP:N" makes the importer
-SIGKILL itself at the Nth call of the engine's fault hook for STEP), with N drawn from the work that
-phase still has, so that kills spread over the whole job, its last phases included, whatever the
-machine's speed. The phases: the scan, the copy of small files, the copy of a large file, the commit
-(syncfs, fsync, rename), the manifest write and, with --mode move, the deletion of moved sources and
-the removal of emptied source folders. Each is interrupted --kills-per-phase times.
+SIGKILL itself at the Nth call of the engine's fault hook for STEP, a method of its ImportFiles port
+or "scan"), with N drawn from the work that phase still has, so that kills spread over the whole job,
+its last phases included, whatever the machine's speed. The phases: the scan, the copy of small
+files, the copy of a large file, the commit (sync_filesystem, fsync_file, rename_into_place), the
+manifest write and, with --mode move, the deletion of moved sources and the removal of emptied
+source folders. Each is interrupted --kills-per-phase times.
 
 After every kill: every file under its final name in the target is byte-identical to the source's
 (sha256 via hashlib, not the importer's XXH3); nothing appears outside the target (nor, in the
@@ -29,10 +30,11 @@ import time
 
 from dataset_test_support import STATE_DIR, check, import_command, make_tree, snapshot
 
-LARGE = 4 << 20  # the engine's own-fsync threshold: its "write-large" step
+LARGE = 4 << 20  # the engine's own-fsync threshold: a file this large has its own fsync_file
+RANGE = 8 << 20  # from this size the engine copies with copy_file_range, 8 MiB a call (copy_range)
 COPY_PHASES = ["scan", "copy-small", "copy-large", "commit", "manifest"]
 MOVE_PHASES = COPY_PHASES + ["move-delete", "folder-removal"]
-COMMIT_STEPS = ["rename", "syncfs", "fsync"]
+COMMIT_STEPS = ["rename_into_place", "sync_filesystem", "fsync_file"]
 STATE_ENTRIES = {b"manifest", b"manifest.tmp", b"lock", b"staging"}
 
 
@@ -46,6 +48,23 @@ def unescape(field):
             out.append(field[i])
             i += 1
     return bytes(out)
+
+
+def copy_range_works(folder):
+    """Whether copy_file_range copies between two files of this folder, as the engine tries it for
+    the large files (where it fails, the engine copies them with write_chunk instead)."""
+    a, b = os.path.join(folder, "probe-a"), os.path.join(folder, "probe-b")
+    try:
+        with open(a, "wb") as f:
+            f.write(b"probe")
+        with open(a, "rb") as src, open(b, "wb") as dst:
+            return os.copy_file_range(src.fileno(), dst.fileno(), 5) == 5
+    except (OSError, AttributeError):
+        return False
+    finally:
+        for path in (a, b):
+            if os.path.exists(path):
+                os.remove(path)
 
 
 def manifest_records(target):
@@ -67,6 +86,7 @@ class Tree:
         self.args, self.work = args, work
         self.source, self.target = os.path.join(work, "source"), os.path.join(work, "target")
         self.generation = 0
+        self.copy_range = copy_range_works(work)
         self.regenerate()
 
     def regenerate(self):
@@ -102,15 +122,17 @@ class Tree:
         # commits, so the syncfs and manifest counts may fall short: such a run completes, and
         # the job starts over.
         batches = (len(pending) + 511) // 512
-        # copy_file_range moves 8 MiB a call and is called once more to see the end (the read/write
-        # fallback calls the hook once a MiB): kills can land part way through a large file.
-        large_chunks = sum(-(-self.sizes[rel] // (8 << 20)) + 1 for rel in large)
-        bounds = {"scan": len(in_source), "write": len(small), "write-large": large_chunks, "fsync": len(large),
-                  "syncfs": (len(unsynced) + 511) // 512, "rename": len(pending),
-                  "manifest": (0 if has_manifest else 1) + batches}
+        # copy_file_range moves 8 MiB a call and is called once more to see the end: kills can land
+        # part way through a large file. Where it cannot be used, a large file's copy is killed at
+        # its own fsync_file instead (its write_chunk calls mix with the small files').
+        range_files = [rel for rel in large if self.sizes[rel] >= RANGE] if self.copy_range else []
+        bounds = {"scan": len(in_source), "write_chunk": len(small),
+                  "copy_range": sum(-(-self.sizes[rel] // RANGE) + 1 for rel in range_files),
+                  "fsync_file": len(large), "sync_filesystem": (len(unsynced) + 511) // 512,
+                  "rename_into_place": len(pending), "write_manifest": (0 if has_manifest else 1) + batches}
         if self.args.mode == "move":
-            bounds["delete"] = len(in_source)
-            bounds["rmdir"] = sum(1 for top, dirnames, _ in os.walk(self.source) for d in dirnames
+            bounds["unlink_source"] = len(in_source)
+            bounds["remove_source_folder"] = sum(1 for top, dirnames, _ in os.walk(self.source) for d in dirnames
                                   if not os.path.islink(os.path.join(top, d)))  # os.walk lists links to folders
         return bounds
 
@@ -122,8 +144,11 @@ def step_for(phase, bounds, rng, commit_turn):
             if bounds[step] > 0:
                 return step
         return None
-    step = {"scan": "scan", "copy-small": "write", "copy-large": "write-large", "manifest": "manifest",
-            "move-delete": "delete", "folder-removal": "rmdir"}[phase]
+    if phase == "copy-large":
+        step = "copy_range" if bounds["copy_range"] > 0 else "fsync_file"
+        return step if bounds[step] > 0 else None
+    step = {"scan": "scan", "copy-small": "write_chunk", "manifest": "write_manifest",
+            "move-delete": "unlink_source", "folder-removal": "remove_source_folder"}[phase]
     return step if bounds[step] > 0 else None
 
 

@@ -5,11 +5,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <map>
 
 #include "linux/dataset/import_engine.hpp"
+#include "linux/dataset/manifest.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl::dataset;
@@ -138,6 +140,23 @@ TEST_CASE("a source file changed since the last run is copied again", "[engine]"
   CHECK(read_file(f.target / "a.txt") == "alpha, longer now");
 }
 
+TEST_CASE("a record replaced by a later run is compacted away, and a no-op re-run leaves the manifest as it is", "[engine]") {
+  Fixture f;
+  REQUIRE(f.import());
+  const fs::path manifest = f.target / std::string(k_state_dir_name) / "manifest";
+  const std::string first = read_file(manifest);
+  write_file(f.source / "a.txt", "alpha, longer now");
+  REQUIRE(f.import());
+  const std::string compacted = read_file(manifest);
+  CHECK(std::count(compacted.begin(), compacted.end(), '\n') == std::count(first.begin(), first.end(), '\n'));
+  auto records = parse_manifest(compacted, manifest.string());
+  REQUIRE(records);
+  CHECK(records->at("a.txt").size == std::string("alpha, longer now").size());
+  CHECK(records->at("b.txt") == parse_manifest(first, manifest.string())->at("b.txt"));
+  REQUIRE(f.import());
+  CHECK(read_file(manifest) == compacted);
+}
+
 TEST_CASE("move (--move) deletes sources only after a verified copy and removes emptied folders", "[engine]") {
   Fixture f;
   auto before = contents(f.source);
@@ -157,7 +176,7 @@ TEST_CASE("move (--move) keeps a source that changed after it was copied, and re
   move.move = true;
   move.jobs = 1;
   move.fault_hook = [&](std::string_view step, const std::string& path) {
-    if (step == "rename" && path == "a.txt") write_file(f.source / "a.txt", "changed after the copy");
+    if (step == "rename_into_place" && path == "a.txt") write_file(f.source / "a.txt", "changed after the copy");
     return 0;
   };
   auto report = f.import(move);
@@ -175,8 +194,8 @@ TEST_CASE("a failed fsync is never retried on the same descriptor: the file is c
   std::atomic<int> fsync_calls{0}, syncfs_calls{0};
   ImportOptions options;
   options.fault_hook = [&](std::string_view step, const std::string&) {
-    if (step == "fsync" && fsync_calls++ == 0) return EIO;
-    if (step == "syncfs" && syncfs_calls++ == 0) return EIO;
+    if (step == "fsync_file" && fsync_calls++ == 0) return EIO;
+    if (step == "sync_filesystem" && syncfs_calls++ == 0) return EIO;
     return 0;
   };
   auto before = contents(f.source);
@@ -193,7 +212,7 @@ TEST_CASE("ENOSPC stops the job cleanly and a re-run resumes", "[engine]") {
   ImportOptions options;
   options.jobs = 1;
   options.fault_hook = [](std::string_view step, const std::string& path) {
-    return step == "write" && path == "sub/c.bin" ? ENOSPC : 0;
+    return step == "write_chunk" && path == "sub/c.bin" ? ENOSPC : 0;
   };
   auto before = contents(f.source);
   auto failed = f.import(options);
@@ -215,7 +234,7 @@ TEST_CASE("a file that vanishes after the scan is reported and the job goes on",
   ImportOptions options;
   options.jobs = 1;  // one worker: big.bin first, then paths in order
   options.fault_hook = [&](std::string_view step, const std::string& path) {
-    if (step == "write-large" && path == "sub/big.bin") fs::remove(f.source / "b.txt");
+    if (step == "write_chunk" && path == "sub/big.bin") fs::remove(f.source / "b.txt");
     return 0;
   };
   auto report = f.import(options);
@@ -243,8 +262,8 @@ TEST_CASE("a second import into the same target is a conflict", "[engine]") {
   std::atomic<bool> tried{false};
   tfwsl::Result<ImportReport> second = tfwsl::make_error(tfwsl::ErrorCode::internal, "not run");
   options.jobs = 1;
-  options.fault_hook = [&](std::string_view step, const std::string&) {
-    if (step == "write" && !tried.exchange(true)) {
+  options.fault_hook = [&](std::string_view step, const std::string& path) {
+    if (step == "write_chunk" && path != "sub/big.bin" && !tried.exchange(true)) {
       ImportOptions inner;
       inner.source = f.source;
       inner.target = f.target;
@@ -267,8 +286,8 @@ TEST_CASE("cancelling stops the job with finished files intact", "[engine]") {
   options.jobs = 1;
   ProgressTracker progress(f.clock);
   CancelToken cancel;
-  options.fault_hook = [&](std::string_view step, const std::string&) {
-    if (step == "write") cancel.cancel();
+  options.fault_hook = [&](std::string_view step, const std::string& path) {
+    if (step == "write_chunk" && path != "sub/big.bin") cancel.cancel();  // a small file, after big.bin
     return 0;
   };
   auto result = run_import(options, progress, cancel);

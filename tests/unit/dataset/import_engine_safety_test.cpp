@@ -109,7 +109,7 @@ TEST_CASE("a target folder that is a source folder is never renamed into (source
   move.move = true;
   move.jobs = 1;
   move.fault_hook = [&](std::string_view step, const std::string&) {
-    if (step == "syncfs" && !moved.exchange(true)) fs::rename(source, moved_source);
+    if (step == "sync_filesystem" && !moved.exchange(true)) fs::rename(source, moved_source);
     return 0;
   };
   auto result = d.import(source, target, move);
@@ -192,7 +192,7 @@ TEST_CASE("a target folder swapped for a symlink mid-run is never written throug
   move.move = true;
   move.jobs = 1;
   move.fault_hook = [&](std::string_view step, const std::string&) {
-    if (step == "syncfs" && !swapped.exchange(true)) {  // after the folder pass, before the renames
+    if (step == "sync_filesystem" && !swapped.exchange(true)) {  // after the folder pass, before the renames
       fs::remove_all(target / "sub");
       fs::create_symlink(outside, target / "sub");
     }
@@ -259,7 +259,7 @@ TEST_CASE("ENOSPC with --move: the message says how many source files were moved
   move.move = true;
   move.jobs = 1;
   move.fault_hook = [](std::string_view step, const std::string& path) {
-    return step == "write" && path == "f.txt" ? ENOSPC : 0;
+    return step == "write_chunk" && path == "f.txt" ? ENOSPC : 0;
   };
   auto result = f.d.import(f.source, f.target, move);
   REQUIRE_FALSE(result);
@@ -282,7 +282,7 @@ TEST_CASE("an I/O error with --move: the message counts the moved files, a copy 
   move.move = true;
   move.jobs = 1;
   move.fault_hook = [](std::string_view step, const std::string& path) {
-    return step == "rename" && path == "h.txt" ? EIO : 0;
+    return step == "rename_into_place" && path == "h.txt" ? EIO : 0;
   };
   auto result = f.d.import(f.source, f.target, move);
   REQUIRE_FALSE(result);
