@@ -4,7 +4,8 @@
 // costs and where it is documented. The doctor's report order, the dependency folding
 // (check_fold.hpp), the text's category headings (check_text.cpp), docs/doctor.md's "Checks" table
 // and the id enum of docs/schema/check.schema.json all follow it; tests/unit/check pins the docs,
-// the schema and the ids the judge and the doctor give against it. A check is added here first.
+// the schema and the ids the judge and the doctor give against it. The rows themselves are in
+// check_rows.hpp, where a check is added first.
 
 #include <string>
 #include <string_view>
@@ -12,29 +13,9 @@
 
 #include "common/check/check.hpp"
 #include "common/check/check_fold.hpp"
+#include "common/check/check_rows.hpp"
 
 namespace tfwsl {
-
-// Who judges a check, from which facts.
-enum class CheckSource {
-  host,     // the Windows host's facts (common/host): registry, nvidia-smi.exe
-  wsl_exe,  // what wsl.exe answers (common/doctor/doctor_checks.cpp)
-  doctor,   // the doctor's own: .wslconfig, the bridge to the agent, the two sides compared
-  agent,    // the distro's facts from the agent, judged by common/judge (also `tfwsl-agent check`)
-};
-
-struct CheckRow {
-  std::string_view id;        // "gpu.visible": what the JSON's `id` says
-  std::string_view category;  // "gpu": the part of the id before the first dot, a heading in the text
-  CheckSource source;
-  // The check ids and preconditions (k_platform_windows) it needs, separated by spaces: a failure
-  // of one of them folds this check under it (check_fold.hpp).
-  std::string_view needs;
-  // What its fault costs: fail (no GPU or no TensorFlow until it is fixed) or warn (it works, but
-  // slower or fragile). A probe that ran past its time limit fails whatever check it feeds.
-  CheckStatus fault;
-  std::string_view doc;  // where it is documented: "docs/doctor.md#checks"
-};
 
 // A category's line in the text: its title and the check whose summary stands there when all is fine.
 struct CheckCategory {

@@ -5,6 +5,7 @@
 // scripts read, and only facts the agent reported are written (an absent fact is an absent key).
 #include <algorithm>
 
+#include "common/check/check_rows.hpp"
 #include "common/judge/verdict_parts.hpp"
 
 namespace tfwsl::judge::detail {
@@ -70,12 +71,12 @@ nlohmann::json disk_values(const LinuxFacts& f, const CheckPolicy& p) {
 
 nlohmann::json values_for(const std::string& id, const LinuxFacts& f, const CheckPolicy& p,
                           const std::optional<WindowsMemory>& windows_memory) {
-  if (id == "cuda.toolkit") return toolkit_values(f, p);
-  if (id == "cudnn") return cudnn_values(f, p);
-  if (id == "python.version") return python_values(f, p);
-  if (id == "tf.installed") return tf_values(f, p);
-  if (id == "mem.effective") return memory_values(f, windows_memory);
-  if (id == "disk.free") return disk_values(f, p);
+  if (id == checked_id("cuda.toolkit")) return toolkit_values(f, p);
+  if (id == checked_id("cudnn")) return cudnn_values(f, p);
+  if (id == checked_id("python.version")) return python_values(f, p);
+  if (id == checked_id("tf.installed")) return tf_values(f, p);
+  if (id == checked_id("mem.effective")) return memory_values(f, windows_memory);
+  if (id == checked_id("disk.free")) return disk_values(f, p);
   return nlohmann::json::object();
 }
 

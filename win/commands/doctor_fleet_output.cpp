@@ -1,7 +1,11 @@
 #include "win/commands/doctor_fleet_output.hpp"
 
+#include <string>
+#include <string_view>
+
 #include <fmt/format.h>
 
+#include "common/check/check_rows.hpp"
 #include "common/util/utf8_prefix.hpp"
 
 namespace tfwsl::cli {
@@ -10,7 +14,7 @@ namespace {
 using nlohmann::json;
 
 // A pointer into the doctor's own checks (never into a copy: value() would return one).
-const json* doctor_check_named(const json& doctor, const std::string& id) {
+const json* doctor_check_named(const json& doctor, std::string_view id) {
   const auto checks = doctor.find("checks");
   if (checks == doctor.end() || !checks->is_array()) return nullptr;
   for (const json& check : *checks)
@@ -18,13 +22,13 @@ const json* doctor_check_named(const json& doctor, const std::string& id) {
   return nullptr;
 }
 
-bool doctor_check_ok(const json& doctor, const std::string& id) {
+bool doctor_check_ok(const json& doctor, std::string_view id) {
   const json* check = doctor_check_named(doctor, id);
   return check && check->value("status", "") == "ok";
 }
 
 // A value the check quotes (docs/doctor.md "values"), as text; empty when absent.
-std::string doctor_check_value(const json& doctor, const std::string& id, const std::string& key) {
+std::string doctor_check_value(const json& doctor, std::string_view id, const std::string& key) {
   const json* check = doctor_check_named(doctor, id);
   if (!check || !check->contains("values") || !(*check)["values"].contains(key)) return "";
   const json& value = (*check)["values"][key];
@@ -51,7 +55,7 @@ std::string doctor_summary_line(const json& doctor) {
     line = fmt::format("tfwsl doctor: ok, {}; profile {}", counted(static_cast<long>(doctor.value("checks", json::array()).size()),
                                                                     "check", "checks"),
                        profile);
-    if (const json* gpu = doctor_check_named(doctor, "tf.gpu"); gpu && gpu->value("status", "") == "ok")
+    if (const json* gpu = doctor_check_named(doctor, checked_id("tf.gpu")); gpu && gpu->value("status", "") == "ok")
       line += "; " + gpu->value("summary", "");
   } else {
     line = fmt::format("tfwsl doctor: {} (exit {})", counted(issues, "issue", "issues"), summary.value("exit_code", 2));
@@ -79,14 +83,14 @@ json doctor_compliance_facts(const json& doctor) {
           {"doctor_exit_code", summary.value("exit_code", 2)},
           {"issues", summary.value("issues", 0)},
           {"fix_first", first.is_object() ? first.value("id", "") : std::string("none")},
-          {"tf_gpu_visible", doctor_check_ok(doctor, "tf.gpu")},
-          {"tf_version", doctor_check_value(doctor, "tf.installed", "version")},
-          {"nvidia_driver", doctor_check_value(doctor, "host.nvidia-driver", "driver")},
-          {"nvidia_driver_meets_profile", doctor_check_ok(doctor, "host.nvidia-driver")},
-          {"wsl_default_version_2", doctor_check_ok(doctor, "wsl.default-version")},
-          {"distro_ok", doctor_check_ok(doctor, "wsl.distro")},
-          {"wslconfig_memory_set", !doctor_check_value(doctor, "mem.effective", "configured_bytes").empty() &&
-                                       doctor_check_value(doctor, "mem.effective", "configured_bytes") != "null"}};
+          {"tf_gpu_visible", doctor_check_ok(doctor, checked_id("tf.gpu"))},
+          {"tf_version", doctor_check_value(doctor, checked_id("tf.installed"), "version")},
+          {"nvidia_driver", doctor_check_value(doctor, checked_id("host.nvidia-driver"), "driver")},
+          {"nvidia_driver_meets_profile", doctor_check_ok(doctor, checked_id("host.nvidia-driver"))},
+          {"wsl_default_version_2", doctor_check_ok(doctor, checked_id("wsl.default-version"))},
+          {"distro_ok", doctor_check_ok(doctor, checked_id("wsl.distro"))},
+          {"wslconfig_memory_set", !doctor_check_value(doctor, checked_id("mem.effective"), "configured_bytes").empty() &&
+                                       doctor_check_value(doctor, checked_id("mem.effective"), "configured_bytes") != "null"}};
 }
 
 }  // namespace tfwsl::cli
