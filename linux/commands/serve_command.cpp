@@ -165,9 +165,9 @@ int serve_until_stopped(const ServeArguments& args, Console& console, const Rout
   server.stop();
   watcher.request();
   http.join();
-  // A probe run still going holds the context (its thread is the cache's, and the probes' own
-  // threads outlive their limits): leave it to the exit rather than wait for it.
-  (void)context.release();
+  // The context goes with this frame: its cache joins a probe run still going, which shutdown()
+  // has stopped (its children are killed), so no thread outlives what it uses.
+  context.reset();
   return code;
 }
 

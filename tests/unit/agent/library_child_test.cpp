@@ -1,10 +1,12 @@
 // The library child (linux/checks/library_probe_child.hpp): the GPU and cuDNN probes load their
 // libraries in `tfwsl-agent probe-libraries`, here the test agent built next to the tests, under a
-// probe root holding the Wine scenarios' fake libcuda. A child that fails or prints no JSON is a
-// reason in the facts.
+// probe root holding the Wine scenarios' fake libcuda (or one whose cuInit never returns). A child
+// that hangs is killed at its limit, gather_facts joins every probe thread and reports that probe
+// as timed out; a child that fails or prints no JSON is a reason in the facts.
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <iterator>
 #include <memory>
 #include <string>
 
@@ -45,6 +47,10 @@ ProbeEnvironment child_env(const fs::path& root) {
   return env;
 }
 
+std::size_t threads_of_this_process() {
+  return static_cast<std::size_t>(std::distance(fs::directory_iterator("/proc/self/task"), fs::directory_iterator()));
+}
+
 }  // namespace
 
 TEST_CASE("the GPU probe runs the library child, which sees the probe root's libcuda and its devices", "[probes]") {
@@ -72,6 +78,26 @@ TEST_CASE("the cuDNN probe runs the library child, which says where cuDNN was no
   CHECK_FALSE(stack.cudnn_found);
   CHECK(stack.cudnn_error.find("libcudnn.so.9") != std::string::npos);
   CHECK(stack.cudnn_error.find("libcudnn.so.8") != std::string::npos);
+}
+
+TEST_CASE("a library child whose cuInit never returns is killed at its limit, and no probe thread is left", "[probes]") {
+  const auto hung = test::binary_dir() / "fake_gpu_hung" / "libcuda.so.1";
+  REQUIRE(fs::exists(hung));
+  REQUIRE(fs::exists(test_agent()));
+  test::TempDir root;
+  make_wsl_root(root.path(), hung);
+  auto env = child_env(root.path());
+  env.probe_timeout = std::chrono::milliseconds(1500);
+  env.tf_timeout = std::chrono::milliseconds(1500);
+  const auto before = threads_of_this_process();
+  const auto start = std::chrono::steady_clock::now();
+  auto facts = gather_facts(env);
+  const auto took = std::chrono::steady_clock::now() - start;
+  CHECK(threads_of_this_process() == before);
+  CHECK(took < env.probe_timeout + std::chrono::seconds(3));  // the limit, the kill, the margin
+  CHECK(facts.timed_out == std::vector<std::string>{"gpu"});
+  CHECK_FALSE(facts.gpu.libcuda_loaded);  // the timed-out part stays absent
+  CHECK(facts.gpu.libcuda_error.empty());
 }
 
 TEST_CASE("a library child that fails or prints no JSON is a reason in the facts, not a timeout", "[probes]") {
