@@ -1,5 +1,8 @@
 #include <sstream>
+#include <string>
+#include <utility>
 
+#include "common/agent_api/api_types.hpp"
 #include "linux/checks/file_text.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/checks/library_probe_child.hpp"

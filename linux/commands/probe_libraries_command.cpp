@@ -5,6 +5,7 @@
 #include <ostream>
 #include <string>
 
+#include "common/agent_api/json_wire.hpp"
 #include "common/core/exit_codes.hpp"
 #include "linux/checks/library_loader.hpp"
 #include "linux/checks/library_probes.hpp"
@@ -37,7 +38,8 @@ void register_probe_libraries_command(CLI::App& app, CommandTable& commands, Con
   commands.add(cmd, [args, &console]() {
     auto loader = loader_for(args->root);
     auto part = linux_checks::parse_library_part(args->part);
-    console.out << linux_checks::library_probe_answer(*loader, *part).dump() << "\n";
+    // A driver's device name is text we do not control: never an exception for bad UTF-8.
+    console.out << agent_api::wire_text(linux_checks::library_probe_answer(*loader, *part)) << "\n";
     console.out.flush();
     return exit_code::k_ok;
   });
