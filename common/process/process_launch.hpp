@@ -4,6 +4,7 @@
 // window; elsewhere: an argv). Implemented in process_launch_windows.cpp / process_launch_posix.cpp.
 
 #include <filesystem>
+#include <stop_token>
 #include <string>
 #include <system_error>
 
@@ -41,5 +42,9 @@ bool child_has_ended(boost::process::child& child);
 // (a module's `sleep`, a training script's workers holding the GPU); Windows: the child itself
 // while it still runs.
 void end_child_tree(boost::process::child& child);
+
+// SystemProcessRunner::run that also ends the child once `stop` is requested, as at its timeout
+// (outcome.timed_out): StoppableProcessRunner's, for a caller that is shutting down.
+Result<ProcessOutcome> run_system_child(const ProcessRequest& request, const std::stop_token& stop);
 
 }  // namespace tfwsl

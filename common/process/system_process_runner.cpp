@@ -13,6 +13,7 @@
 
 #include "common/process/process_launch.hpp"
 #include "common/process/process_runner.hpp"
+#include "common/process/stoppable_process_runner.hpp"
 #include "common/process/windows_command_line.hpp"
 #include "common/text/utf_convert.hpp"
 
@@ -55,7 +56,11 @@ Result<std::filesystem::path> resolve_program(const std::string& name) {
   return std::filesystem::path(found);
 }
 
-Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
+Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) { return run_system_child(request, {}); }
+
+Result<ProcessOutcome> StoppableProcessRunner::run(const ProcessRequest& request) { return run_system_child(request, m_stop); }
+
+Result<ProcessOutcome> run_system_child(const ProcessRequest& request, const std::stop_token& stop) {
   if (request.argv.empty()) return make_error(ErrorCode::internal, "no program given to run");
   auto program = resolve_program(request.argv[0]);
   if (!program) return tl::unexpected(program.error());
@@ -85,13 +90,14 @@ Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) {
   std::error_code ec;
   // Read its pipes until the child ends (or the deadline): not until the pipes close, which a
   // grandchild it left running could hold open to the deadline.
-  while (!child_has_ended(child) && std::chrono::steady_clock::now() < deadline) {
+  while (!child_has_ended(child) && std::chrono::steady_clock::now() < deadline && !stop.stop_requested()) {
     if (ios.stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
     else ios.run_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(20), deadline - std::chrono::steady_clock::now()));
   }
   if (!child_has_ended(child)) {
     outcome.timed_out = true;
-    spdlog::warn("{} ran past its {} ms limit and was stopped", request.argv[0], request.timeout.count());
+    if (stop.stop_requested()) spdlog::info("{} was stopped: its caller is stopping", request.argv[0]);
+    else spdlog::warn("{} ran past its {} ms limit and was stopped", request.argv[0], request.timeout.count());
   }
   end_child_tree(child);  // on every path: what it started and left behind ends with it
   child.wait(ec);

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct AgentContext {
   std::vector<std::filesystem::path> roots;
   // How many imports run at once, their threads, how long finished jobs are kept (dataset_routes.cpp).
   dataset::JobLimits import_limits;
+  // serve's probes run their children through a StoppableProcessRunner on this source's token: the
+  // agent stopping ends a probe run in flight at once, so the cache's join does not wait for it.
+  std::stop_source probe_stop;
   linux_checks::ProbeEnvironment probe_env;
   judge::CheckPolicy policy;  // serve --profile: judges /v1/checks only; /v1/facts is not judged here
   FactsCache facts;

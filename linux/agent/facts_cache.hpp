@@ -8,7 +8,8 @@
 //     marked in_progress), and no wait outlasts the run's own time limit;
 //   - a refresh of a report younger than `min_refresh_interval` answers that report (rate_limited);
 //     ages are read from a Clock port (tests move a ManualClock instead of sleeping);
-//   - shutdown() wakes every waiter at once; a run still going is not waited for.
+//   - shutdown() wakes every waiter at once; a run still going is not waited for there, but the
+//     destructor joins it (bounded: gather_facts joins probes whose children die at their limits).
 
 #include <chrono>
 #include <condition_variable>

@@ -7,14 +7,13 @@
 
 #include "common/process/process_runner.hpp"
 #include "linux/checks/file_text.hpp"
+#include "linux/checks/library_probe_child.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
 
 namespace {
-
-using CudnnGetVersion = std::size_t (*)();
 
 // A program of the distro's packages: in /usr/bin, /usr/local/bin or /bin under the probe root, or on
 // PATH when the root is this machine's. Empty when absent.
@@ -69,20 +68,11 @@ void probe_toolkits(const ProbeEnvironment& env, StackFacts& f) {
   f.ptxas = find_tool("ptxas");
 }
 
+// In the library child: loading cuDNN runs its code, which must not hang the agent.
 void probe_cudnn(const ProbeEnvironment& env, StackFacts& f) {
-  for (const char* soname : {"libcudnn.so.9", "libcudnn.so.8"}) {
-    auto opened = env.loader->open(soname);
-    if (!opened) {
-      f.cudnn_error += (f.cudnn_error.empty() ? "" : "; ") + opened.error().detail;
-      continue;
-    }
-    f.cudnn_found = true;
-    f.cudnn_library = (*opened)->real_path().empty() ? soname : (*opened)->real_path();
-    if (auto get = reinterpret_cast<CudnnGetVersion>((*opened)->symbol("cudnnGetVersion")))
-      f.cudnn_version = static_cast<long>(get());
-    f.cudnn_error.clear();
-    return;
-  }
+  auto answer = run_library_probe(env, LibraryPart::cudnn);
+  auto read = answer ? read_cudnn_answer(*answer, f) : Status(tl::unexpected(answer.error()));
+  if (!read) f.cudnn_error = read.error().message + (read.error().detail.empty() ? "" : ": " + read.error().detail);
 }
 
 void probe_python(const ProbeEnvironment& env, StackFacts& f) {

@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <chrono>
-#include <condition_variable>
+#include <exception>
 #include <functional>
-#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
@@ -13,28 +15,24 @@ namespace tfwsl::linux_checks {
 
 namespace {
 
-// Results land here; a timed-out probe's thread may still write later, so the state is shared and
-// the caller copies out what finished under the lock.
-struct GatherState {
-  std::mutex mutex;
-  std::condition_variable done;
-  LinuxFacts facts;
-  std::vector<std::string> pending;
+using Clock = std::chrono::steady_clock;
+using Setter = std::function<void(LinuxFacts&)>;
+
+struct Probe {
+  std::string name;
+  std::chrono::milliseconds limit;
+  std::function<Setter(const ProbeEnvironment&)> run;
 };
 
-}  // namespace
+// What one probe's thread leaves behind: its part (none when it threw or timed out) and when.
+struct Finished {
+  Setter set;
+  bool timed_out = false;
+  Clock::time_point at;
+};
 
-LinuxFacts gather_facts(const ProbeEnvironment& env) {
-  auto state = std::make_shared<GatherState>();
-  auto env_copy = std::make_shared<ProbeEnvironment>(env);
-  using Setter = std::function<void(LinuxFacts&)>;
-  struct Probe {
-    std::string name;
-    std::chrono::milliseconds limit;
-    std::function<Setter(const ProbeEnvironment&)> run;
-  };
-  auto margin = std::chrono::seconds(2);
-  std::vector<Probe> probes{
+std::vector<Probe> all_probes(const ProbeEnvironment& env) {
+  return {
       {"wsl", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_wsl(e); return [r](LinuxFacts& f) { f.wsl = r; }; }},
       {"gpu", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_gpu(e); return [r](LinuxFacts& f) { f.gpu = r; }; }},
       {"linux-driver", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_linux_driver(e); return [r](LinuxFacts& f) { f.driver = r; }; }},
@@ -42,37 +40,49 @@ LinuxFacts gather_facts(const ProbeEnvironment& env) {
       {"tensorflow", env.tf_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_tensorflow(e); return [r](LinuxFacts& f) { f.tf = r; }; }},
       {"system", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_system(e); return [r](LinuxFacts& f) { f.system = r; }; }},
   };
-  auto start = std::chrono::steady_clock::now();
-  std::chrono::milliseconds longest{0};
+}
+
+Finished run_probe(const Probe& p, const ProbeEnvironment& env) {
+  Finished out;
+  try {
+    out.set = p.run(env);
+  } catch (const ProbeTimedOut& e) {
+    spdlog::warn("probe {}: {}", p.name, e.what());
+    out.timed_out = true;
+  } catch (const std::exception& e) {
+    spdlog::error("probe {} threw: {}", p.name, e.what());
+  } catch (...) {
+    spdlog::error("probe {} threw", p.name);
+  }
+  out.at = Clock::now();
+  return out;
+}
+
+}  // namespace
+
+LinuxFacts gather_facts(const ProbeEnvironment& env) {
+  const auto probes = all_probes(env);
+  std::vector<Finished> finished(probes.size());
+  const auto start = Clock::now();
   {
-    std::lock_guard lock(state->mutex);
-    for (const auto& p : probes) state->pending.push_back(p.name);
+    // Each thread writes its own slot; all are joined here. That wait is bounded: every child a
+    // probe runs is killed at its limit, and the libraries are loaded in one (library_probes.hpp).
+    std::vector<std::jthread> threads;
+    threads.reserve(probes.size());
+    for (std::size_t i = 0; i < probes.size(); ++i)
+      threads.emplace_back([&, i] { finished[i] = run_probe(probes[i], env); });
   }
-  for (const auto& p : probes) {
-    longest = std::max(longest, p.limit);
-    std::thread([state, env_copy, p] {
-      Setter set;
-      try {
-        set = p.run(*env_copy);
-      } catch (const std::exception& e) {
-        spdlog::error("probe {} threw: {}", p.name, e.what());
-      } catch (...) {
-        spdlog::error("probe {} threw", p.name);
-      }
-      std::lock_guard lock(state->mutex);
-      if (set) set(state->facts);
-      state->pending.erase(std::remove(state->pending.begin(), state->pending.end(), p.name), state->pending.end());
-      state->done.notify_all();
-    }).detach();
+  // As before the probes were joined: the whole report is bounded by the longest limit plus a
+  // margin for a child to be killed; a probe that finished past that counts as timed out too.
+  std::chrono::milliseconds longest{0};
+  for (const auto& p : probes) longest = std::max(longest, p.limit);
+  const auto deadline = start + longest + std::chrono::seconds(2);
+  LinuxFacts out;
+  for (std::size_t i = 0; i < probes.size(); ++i) {
+    if (finished[i].timed_out || finished[i].at > deadline) out.timed_out.push_back(probes[i].name);
+    else if (finished[i].set) finished[i].set(out);
   }
-  std::unique_lock lock(state->mutex);
-  // Each probe has its own limit; waiting for the longest (plus a margin for the child to be
-  // killed) bounds the whole report. The shorter probes' limits are checked after.
-  state->done.wait_until(lock, start + longest + margin, [&] { return state->pending.empty(); });
-  LinuxFacts out = state->facts;
-  out.timed_out = state->pending;
-  if (!out.timed_out.empty())
-    for (const auto& name : out.timed_out) spdlog::warn("probe '{}' ran past its time limit", name);
+  for (const auto& name : out.timed_out) spdlog::warn("probe '{}' ran past its time limit", name);
   return out;
 }
 

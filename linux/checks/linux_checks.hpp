@@ -10,16 +10,17 @@
 
 namespace tfwsl::linux_checks {
 
-// Runs every probe in parallel; a probe past its limit is reported in facts.timed_out and its part
-// stays at "absent".
+// Runs every probe in parallel, each on a thread joined before it returns: every probe is bounded
+// (its children are killed at their limits, the libraries are loaded in a child). A probe past its
+// limit is reported in facts.timed_out and its part stays at "absent".
 LinuxFacts gather_facts(const ProbeEnvironment& env);
 
 // The variable naming a probe root: a folder holding another machine's files (dev/dxg,
 // usr/lib/wsl/lib, proc/..., etc/...) that the agent then observes instead of this one's.
 inline constexpr const char* k_probe_root_env = "TFWSL_PROBE_ROOT";
 
-// A production environment: root "/", SystemProcessRunner, DlopenLoader; under TFWSL_PROBE_ROOT
-// when set: that root, a RootedLoader on it, and its disk.
+// A production environment: root "/", SystemProcessRunner, this program as the library child;
+// under TFWSL_PROBE_ROOT when set: that root (the child loads libraries on its loader path) and its disk.
 ProbeEnvironment system_probe_environment();
 
 }  // namespace tfwsl::linux_checks

@@ -1,7 +1,7 @@
 #pragma once
 // Everything a probe reads the machine through. Tests build a fake WSL machine (a TempDir holding
-// dev/dxg, usr/lib/wsl/lib, etc/ld.so.conf.d, proc/meminfo ...), a RecordingProcessRunner and a
-// fake LibraryLoader; production uses "/", SystemProcessRunner and DlopenLoader.
+// dev/dxg, usr/lib/wsl/lib, etc/ld.so.conf.d, proc/meminfo ...) and a RecordingProcessRunner that
+// also answers for the library child; production uses "/", SystemProcessRunner and the agent itself.
 
 #include <chrono>
 #include <filesystem>
@@ -10,15 +10,15 @@
 #include <vector>
 
 #include "common/process/process_runner.hpp"
-#include "linux/checks/library_loader.hpp"
 
 namespace tfwsl::linux_checks {
 
 struct ProbeEnvironment {
   std::filesystem::path root = "/";   // prefix for /dev, /usr, /etc, /proc, /sys paths
-  // Shared: a probe that ran past its limit keeps running on its own thread and must not outlive them.
   std::shared_ptr<ProcessRunner> runner;
-  std::shared_ptr<LibraryLoader> loader;
+  // The program that answers `probe-libraries PART --root ROOT` (library_probe_child.hpp): the
+  // agent itself, so that libcuda, NVML and cuDNN are loaded in a child that can be killed.
+  std::filesystem::path library_prober = "/proc/self/exe";
   std::string python = "python3";     // the interpreter for the Python and TensorFlow probes
   std::filesystem::path disk_path = "/";  // statvfs target for disk.free (the distro's root)
   std::vector<std::string> data_paths;    // projects/datasets to test for slow drvfs/9p mounts

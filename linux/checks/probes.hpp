@@ -2,16 +2,26 @@
 // The probes, one per file (wsl_probe.cpp, gpu_probe.cpp, ...). None needs a GPU; none fails:
 // each returns facts with the reason something is absent.
 
+#include <stdexcept>
+
 #include "linux/checks/linux_facts.hpp"
 #include "linux/checks/probe_environment.hpp"
 
 namespace tfwsl::linux_checks {
 
+// Thrown by a probe whose work was stopped at its limit (a driver call that hung in the library
+// child): gather_facts lists the probe in facts.timed_out and keeps none of its part.
+class ProbeTimedOut : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 WslFacts probe_wsl(const ProbeEnvironment& env);
-// libcuda (cuInit, versions, devices) and NVML (driver version, names) with nvidia-smi as fallback.
+// libcuda (cuInit, versions, devices) and NVML (driver version, names), both in the library child
+// (library_probe_child.hpp), with nvidia-smi as fallback.
 agent_api::GpuResponse probe_gpu(const ProbeEnvironment& env);
 DriverFacts probe_linux_driver(const ProbeEnvironment& env);
-StackFacts probe_cuda_stack(const ProbeEnvironment& env);   // toolkits, nvcc/ptxas, cuDNN, Python
+StackFacts probe_cuda_stack(const ProbeEnvironment& env);   // toolkits, nvcc/ptxas, cuDNN (library child), Python
 TfFacts probe_tensorflow(const ProbeEnvironment& env);
 SystemFacts probe_system(const ProbeEnvironment& env);
 

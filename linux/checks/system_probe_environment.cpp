@@ -10,17 +10,14 @@ ProbeEnvironment system_probe_environment() {
   ProbeEnvironment env;
   env.runner = std::make_shared<SystemProcessRunner>();
   // A probe root (docs/agent-api.md, "Probe root"): the machine's files are read under it, its
-  // libraries loaded only from its loader path, its disk measured there. The Wine scenarios
-  // (tests/wsl_standin) give the agent a fake WSL distro this way.
+  // libraries loaded only from its loader path (the library child is given the root), its disk
+  // measured there. The Wine scenarios (tests/wsl_standin) give the agent a fake WSL distro this way.
   const char* root = std::getenv(k_probe_root_env);
   if (root && *root) {
     env.root = root;
     env.disk_path = root;
-    env.loader = std::make_shared<RootedLoader>(env.root);
     spdlog::info("{}={}: probing the machine under that folder", k_probe_root_env, root);
-    return env;
   }
-  env.loader = std::make_shared<DlopenLoader>();
   return env;
 }
 

@@ -2,6 +2,7 @@
 
 #include "linux/commands/check_command.hpp"
 #include "linux/commands/dataset_command.hpp"
+#include "linux/commands/probe_libraries_command.hpp"
 #include "linux/commands/project_command.hpp"
 #include "linux/commands/provision_command.hpp"
 #include "linux/commands/serve_command.hpp"
@@ -17,6 +18,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console) 
   register_provision_command(app, commands, console);
   register_venv_command(app, commands, console);
   register_project_command(app, commands, console);
+  register_probe_libraries_command(app, commands, console);
 }
 
 }  // namespace tfwsl::agent

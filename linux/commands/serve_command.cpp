@@ -17,6 +17,7 @@
 #include "common/profile/profile_source.hpp"
 #include "common/agent_api/handshake.hpp"
 #include "common/agent_api/token.hpp"
+#include "common/process/stoppable_process_runner.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/agent/http_server.hpp"
@@ -105,6 +106,7 @@ int serve(const ServeArguments& args, Console& console) {
     context->roots.push_back(canonical);
   }
   context->probe_env = linux_checks::system_probe_environment();
+  context->probe_env.runner = std::make_shared<StoppableProcessRunner>(context->probe_stop.get_token());
   context->probe_env.python = args.python;
   auto policy = judge::check_policy_for_profile(args.profile);
   if (!policy) return fail(console, policy.error());
@@ -162,12 +164,14 @@ int serve_until_stopped(const ServeArguments& args, Console& console, const Rout
   // Waiting requests are released first (the probe cache answers them), then the server stops:
   // the workers finish what they are on, queued connections are closed, nothing waits for a probe.
   context->facts.shutdown();
+  context->probe_stop.request_stop();  // a probe run in flight ends now: its children are killed
   server.stop();
   watcher.request();
   http.join();
-  // A probe run still going holds the context (its thread is the cache's, and the probes' own
-  // threads outlive their limits): leave it to the exit rather than wait for it.
-  (void)context.release();
+  // The context goes before we return: its cache joins the probe run, which the stop above ended
+  // (and which is bounded anyway: every child a probe runs dies at its limit), so no thread
+  // outlives what it uses.
+  context.reset();
   return code;
 }
 

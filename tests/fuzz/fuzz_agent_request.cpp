@@ -70,7 +70,6 @@ struct Harness {
     context.port = 41234;
     context.probe_env.root = "/nonexistent-fuzz-root";
     context.probe_env.runner = std::make_shared<NoProcessRunner>();
-    context.probe_env.loader = std::make_shared<tfwsl::linux_checks::DlopenLoader>();
     tfwsl::agent::register_core_routes(router, context);
     policy = {41234, context.token, tfwsl::agent_api::k_max_request_body};
     tfwsl::agent::install_agent_handlers(server, router, policy);

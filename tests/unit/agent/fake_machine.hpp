@@ -1,12 +1,15 @@
 #pragma once
 // A fake Linux machine for the probe tests: a TempDir root to write /dev, /usr, /etc, /proc files
 // into, a recording process runner, and a library loader whose "libraries" are tables of this
-// test's own functions (no real libcuda needed).
+// test's own functions (no real libcuda needed). The runner answers for the library child
+// (`fake-library-prober probe-libraries PART ...`) with what the child's own code answers through
+// that loader, so the probes read the libraries through the same JSON as from the real child.
 
 #include <map>
 #include <memory>
 #include <string>
 
+#include "linux/checks/library_probes.hpp"
 #include "linux/checks/linux_checks.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
@@ -41,10 +44,20 @@ class FakeLoader final : public linux_checks::LibraryLoader {
   std::map<std::string, std::shared_ptr<FakeLibrary>> m_libraries;
 };
 
+inline constexpr const char* k_fake_library_prober = "fake-library-prober";
+
 struct FakeMachine {
   TempDir dir;
   std::shared_ptr<RecordingProcessRunner> runner = std::make_shared<RecordingProcessRunner>();
   std::shared_ptr<FakeLoader> loader = std::make_shared<FakeLoader>();
+
+  FakeMachine() {
+    runner->on({k_fake_library_prober, "probe-libraries"}, [loader = loader](const ProcessRequest& request) -> Result<ProcessOutcome> {
+      auto part = linux_checks::parse_library_part(request.argv.at(2));
+      if (!part) return ProcessOutcome{2, "", "unknown part", false, {}};
+      return ProcessOutcome{0, linux_checks::library_probe_answer(*loader, *part).dump(), "", false, {}};
+    });
+  }
 
   void file(const std::string& absolute, const std::string& content = {}) {
     auto p = dir.path() / absolute.substr(1);
@@ -55,7 +68,7 @@ struct FakeMachine {
     linux_checks::ProbeEnvironment e;
     e.root = dir.path();
     e.runner = runner;
-    e.loader = loader;
+    e.library_prober = k_fake_library_prober;
     e.disk_path = dir.path();
     e.probe_timeout = std::chrono::seconds(5);
     e.tf_timeout = std::chrono::seconds(20);

@@ -2,9 +2,7 @@
 // driver shadowing the WSL one, WSL 1, and a native Linux machine with a GPU.
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -21,6 +19,7 @@ using namespace tfwsl::linux_checks;
 using namespace tfwsl::judge;
 using tfwsl::test::FakeLibrary;
 using tfwsl::test::FakeMachine;
+using tfwsl::test::RecordingProcessRunner;
 
 namespace {
 
@@ -241,56 +240,39 @@ TEST_CASE("CUDA toolkits, Python version and data paths", "[probes]") {
   CHECK(tfwsl::test::require_check(report, "data.location").summary.find("/home/me/data") == std::string::npos);
 }
 
-namespace {
-
-// A child that hangs past every limit until the test lets it go: open() releases it, and
-// wait_returned() waits until the probe thread is done with it, so nothing runs after the test.
-struct HungChild {
-  std::mutex mutex;
-  std::condition_variable changed;
-  bool opened = false;
-  bool returned = false;
-
-  void hang() {
-    std::unique_lock lock(mutex);
-    changed.wait_for(lock, std::chrono::seconds(30), [this] { return opened; });
-    returned = true;
-    changed.notify_all();
-  }
-  bool has_returned() {
-    std::lock_guard lock(mutex);
-    return returned;
-  }
-  void open() {
-    std::lock_guard lock(mutex);
-    opened = true;
-    changed.notify_all();
-  }
-  bool wait_returned() {
-    std::unique_lock lock(mutex);
-    return changed.wait_for(lock, std::chrono::seconds(30), [this] { return returned; });
-  }
-};
-
-}  // namespace
-
-TEST_CASE("a probe past its limit is reported, not waited for forever", "[probes]") {
+TEST_CASE("a probe that finishes past the report's deadline is reported as timed out, its part not kept", "[probes]") {
   FakeMachine m;
-  auto child = std::make_shared<HungChild>();
-  m.runner->on({"dpkg-query"}, [child](const ProcessRequest&) -> Result<ProcessOutcome> {
-    child->hang();
-    return ProcessOutcome{};
+  // A runner that ignores the limit (the real one kills at it): the probe is joined all the same,
+  // and what it brings after the deadline (the longest limit plus a 2 s margin) is not used.
+  m.runner->on({"dpkg-query"}, [](const ProcessRequest&) -> Result<ProcessOutcome> {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2400));
+    return ProcessOutcome{0, "nvidia-utils-535\tii \n", "", false, {}};
   });
   auto env = m.env();
   env.probe_timeout = std::chrono::milliseconds(100);
   env.tf_timeout = std::chrono::milliseconds(100);
   auto facts = gather_facts(env);
-  CHECK_FALSE(child->has_returned());  // the report came while the child still hung
-  child->open();
-  REQUIRE(child->wait_returned());
-  CHECK(std::find(facts.timed_out.begin(), facts.timed_out.end(), "linux-driver") != facts.timed_out.end());
+  CHECK(facts.timed_out == std::vector<std::string>{"linux-driver"});
+  CHECK(facts.driver.packages.empty());
   auto report = assess(facts, CheckPolicy{});
   CHECK(tfwsl::test::require_check(report, "linux.no-linux-driver").summary.find("time limit") != std::string::npos);
+}
+
+TEST_CASE("a library child killed at its limit: that probe is timed out, the others are kept", "[probes]") {
+  FakeMachine m;
+  m.make_wsl2();
+  auto runner = std::make_shared<RecordingProcessRunner>();
+  runner->on({"stopped-prober", "probe-libraries", "gpu"}, ProcessOutcome{-1, "", "", true, {}});
+  runner->on({"stopped-prober", "probe-libraries", "cudnn"}, ProcessOutcome{0, R"({"found":false,"library":"","version":null,"error":"no cuDNN"})", "", false, {}});
+  auto env = m.env();
+  env.runner = runner;
+  env.library_prober = "stopped-prober";
+  auto facts = gather_facts(env);
+  CHECK(facts.timed_out == std::vector<std::string>{"gpu"});
+  CHECK(facts.stack.cudnn_error == "no cuDNN");
+  CHECK(facts.wsl.kernel.find("WSL2") != std::string::npos);
+  auto report = assess(facts, CheckPolicy{});
+  CHECK(tfwsl::test::require_check(report, "gpu.visible").summary.find("time limit") != std::string::npos);
 }
 
 TEST_CASE("a TensorFlow log cut inside a UTF-8 character still gives facts that serialise", "[probes]") {

@@ -7,8 +7,6 @@
 #include <cstdlib>
 
 #include "linux/checks/library_loader.hpp"
-#include "linux/checks/linux_checks.hpp"
-#include "linux/checks/probes.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl;
@@ -62,19 +60,4 @@ TEST_CASE("rooted loader: the default directories are searched without any ld.so
   auto lib = loader.open("libcuda.so.1");
   REQUIRE(lib);
   CHECK((*lib)->real_path() == "/usr/lib/x86_64-linux-gnu/libcuda.so.1");
-}
-
-TEST_CASE("the GPU probe under a probe root sees the root's libcuda and its devices") {
-  REQUIRE(fs::exists(fake_libcuda()));
-  test::TempDir root;
-  make_wsl_root(root.path());
-  ProbeEnvironment env;
-  env.root = root.path();
-  env.loader = std::make_shared<RootedLoader>(root.path());
-  env.runner = std::make_shared<SystemProcessRunner>();
-  auto gpu = probe_gpu(env);
-  CHECK(gpu.libcuda_loaded);
-  CHECK(gpu.libcuda_path == "/usr/lib/wsl/lib/libcuda.so.1");
-  REQUIRE(gpu.devices.size() == 1);
-  CHECK(gpu.devices[0].cc_major == 8);
 }

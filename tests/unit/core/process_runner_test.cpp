@@ -1,8 +1,11 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <stop_token>
+#include <thread>
 
 #include "common/process/process_runner.hpp"
+#include "common/process/stoppable_process_runner.hpp"
 #include "common/process/windows_command_line.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
@@ -80,6 +83,24 @@ TEST_CASE("a child past its timeout is killed and reported", "[process]") {
   CHECK(outcome.timed_out);
   CHECK(outcome.out.empty());  // it never woke up
   CHECK(outcome.elapsed < 15s);
+}
+
+TEST_CASE("a stoppable runner ends its child once the stop is requested, and a later child at once", "[process]") {
+  std::stop_source stop;
+  StoppableProcessRunner runner(stop.get_token());
+  std::jthread stopper([&stop] {
+    std::this_thread::sleep_for(300ms);  // while the child below sleeps
+    stop.request_stop();
+  });
+  auto outcome = runner.run({{child(), "sleep", "20000"}, std::nullopt, {}, std::nullopt, 20s});
+  REQUIRE(outcome);
+  CHECK(outcome->timed_out);
+  CHECK(outcome->out.empty());  // it never woke up
+  CHECK(outcome->elapsed < 10s);
+  auto later = runner.run({{child(), "sleep", "20000"}, std::nullopt, {}, std::nullopt, 20s});
+  REQUIRE(later);
+  CHECK(later->timed_out);
+  CHECK(later->elapsed < 10s);
 }
 
 TEST_CASE("a child that closes its pipes before exiting is waited for, not reported as timed out", "[process]") {
