@@ -16,6 +16,8 @@ executable) and a timeout count as failed.
   install-deps installs is missing, or for want of root, is a failure of the machine.
 --wine-startup-failures: print instead the names of the failed tests whose output shows Wine's own
   start-up failure (`wine client error:`), one a line, and exit 0 (scripts/test.sh reruns those).
+  A test whose output also shows a crash (WINE_CRASH, the regular expression of
+  tests/windows/CMakeLists.txt's TFWSL_WINE_CRASH_REGEX) is never named: a crash is not retried.
 
 Exit 0: no failure (and no skip outside the allowed list); 1: a test failed or skipped without
 leave; 2: bad usage or an unreadable file.
@@ -27,6 +29,7 @@ import xml.etree.ElementTree as ET
 
 SKIP_LINE = re.compile(r"^\s*(?:SKIP|SKIPPED|skipped)\s*:\s*(.+?)\s*$", re.MULTILINE)
 WINE_STARTUP = "wine client error:"
+WINE_CRASH = re.compile(r"wine: Unhandled|Unhandled exception: ")
 
 
 def read_results(paths):
@@ -75,7 +78,7 @@ def main():
     results = read_results(a.junit)
     if a.wine_startup_failures:
         for name, (status, out) in sorted(results.items()):
-            if status == "failed" and WINE_STARTUP in out:
+            if status == "failed" and WINE_STARTUP in out and not WINE_CRASH.search(out):
                 print(name)
         return 0
     allowed = read_allowed(a.allowed) if a.allowed else None

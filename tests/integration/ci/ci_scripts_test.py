@@ -36,6 +36,7 @@ PROJECT = textwrap.dedent("""\
     add_test(NAME skips.silently COMMAND sh -c "exit 77")
     set_tests_properties(skips.no-gpu skips.silently PROPERTIES SKIP_RETURN_CODE 77)
     add_test(NAME fails COMMAND sh -c "[ -f ${CMAKE_BINARY_DIR}/fixed ] && exit 0; echo 'wine client error:0: version mismatch'; exit 1")
+    add_test(NAME crashes COMMAND sh -c "echo 'wine client error:0: version mismatch'; echo 'wine: Unhandled page fault on read access to 0000000000000010'; exit 1")
     add_test(NAME hangs COMMAND sh -c "sleep 30")
     set_tests_properties(hangs PROPERTIES TIMEOUT 1)
     add_test(NAME setup COMMAND sh -c "exit 1")
@@ -62,7 +63,7 @@ def summary(a):
         p = subprocess.run([sys.executable, script, junit], capture_output=True, text=True)
         lines = p.stdout.strip().splitlines()
         check(p.returncode == 1, "failures make the exit status 1", p.stdout)
-        check(lines and lines[-1] == "1 passed, 4 failed, 2 skipped",
+        check(lines and lines[-1] == "1 passed, 5 failed, 2 skipped",
               "the last line counts passed, failed and skipped (a timeout and a failed fixture are failures)", p.stdout)
         check("skipped: skips.no-gpu: no NVIDIA GPU here" in lines, "a skip is listed with its printed reason", p.stdout)
         check("skipped: skips.silently: (no reason printed)" in lines, "a skip without a reason says so", p.stdout)
@@ -80,13 +81,14 @@ def summary(a):
         check(p.returncode == 0 and p.stdout.strip().splitlines()[-1] == "1 passed, 0 failed, 1 skipped",
               "a run with only allowed skips passes", p.stdout)
         q = subprocess.run([sys.executable, script, junit, rerun], capture_output=True, text=True)
-        check(q.stdout.strip().endswith("2 passed, 3 failed, 2 skipped") and "failed: fails" not in q.stdout,
+        check(q.stdout.strip().endswith("2 passed, 4 failed, 2 skipped") and "failed: fails" not in q.stdout,
               "a later file replaces an earlier one's results test by test (a rerun that passed)", q.stdout)
         p = subprocess.run([sys.executable, script, "--allowed", allowed, junit], capture_output=True, text=True)
         check(p.returncode == 1, "a skip outside the allow-list fails even where nothing else would", p.stdout)
 
         p = subprocess.run([sys.executable, script, "--wine-startup-failures", junit], capture_output=True, text=True)
-        check(p.stdout.split() == ["fails"], "only the failure showing Wine's start-up error is named for a rerun", p.stdout)
+        check(p.stdout.split() == ["fails"], "only the failure showing Wine's start-up error is named for a rerun, "
+              "never one that also shows a crash", p.stdout)
 
 
 def phases(a):

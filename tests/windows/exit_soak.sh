@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# exit_soak.sh: runs tfwsl.exe under Wine N times against the wsl.exe stand-in, under CPU load, with
+# Wine's exception trace on, and counts the runs whose output shows a page fault or any unhandled
+# exception: the soak for the page fault once seen as tfwsl.exe exited (docs/building.md, "The exit
+# page fault"). Each run is `tfwsl.exe doctor --json` (or the command after --) in one stand-in world
+# (tests/wsl_standin: the stand-in wsl.exe, the relay, the real tfwsl-agent in a fake distro), so
+# every run starts an agent child through the child channel and ends with its pipe readers.
+set -euo pipefail
+
+usage() {
+  cat <<'EOF'
+usage: tests/windows/exit_soak.sh [options] [-- TFWSL-ARGS...]
+  --runs N          runs of tfwsl.exe (default 200)
+  --load K          CPU hogs (busy shell loops) started for the soak and killed at its end
+                    (default: the number of cores; 0 for none)
+  --build DIR       the Linux build folder with tfwsl_wsl_session and wsl-session.txt
+                    (default build/linux)
+  --tfwsl-exe EXE   the tfwsl.exe to soak (default: the one wsl-session.txt names, the MinGW build's)
+  --scenario DIR    the stand-in scenario (default tests/wsl_standin/scenarios/healthy)
+  --prefix DIR      the WINEPREFIX (default DIR/wineprefix-soak of --build, booted once)
+  --winedebug SPEC  WINEDEBUG for every run (default +seh,+tid: each exception, with its thread)
+  --logs DIR        keep each run's output there (default: a temporary folder, removed at the end
+                    unless a run faulted)
+  --expect-exit C   the exit code a run should have (default 0, the healthy scenario's)
+  TFWSL-ARGS        what tfwsl.exe runs (default: doctor --json)
+Prints one line per faulting run, then one summary line:
+  exit-soak: runs=N exit{0:N ...} wine-startup-failures=N faults=N unhandled=N access-violations=N wall=Ns load=K
+and exits 1 when any run faulted or exited other than --expect-exit (a Wine start-up failure,
+"wine client error:", is counted apart and fails nothing), 0 otherwise.
+A fault is a run whose output (stdout, stderr, Wine's trace) holds "page fault", "wine: Unhandled", "Unhandled exception" or an
+EXCEPTION_ACCESS_VIOLATION (code=c0000005 in the +seh trace); its lines are printed.
+EOF
+}
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+runs=200 load="$(nproc)" build="$root/build/linux" tfwsl_exe="" prefix="" winedebug="+seh,+tid" logs=""
+scenario="$root/tests/wsl_standin/scenarios/healthy" expect_exit=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs="$2"; shift 2 ;;
+    --load) load="$2"; shift 2 ;;
+    --build) build="$(cd "$2" && pwd)"; shift 2 ;;
+    --tfwsl-exe) tfwsl_exe="$(realpath "$2")"; shift 2 ;;
+    --scenario) scenario="$(cd "$2" && pwd)"; shift 2 ;;
+    --prefix) prefix="$(realpath -m "$2")"; shift 2 ;;
+    --winedebug) winedebug="$2"; shift 2 ;;
+    --logs) logs="$(realpath -m "$2")"; shift 2 ;;
+    --expect-exit) expect_exit="$2"; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    --) shift; break ;;
+    *) echo "exit_soak.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
+  esac
+done
+tfwsl_args=("$@")
+[ ${#tfwsl_args[@]} -gt 0 ] || tfwsl_args=(doctor --json)
+[[ "$runs" =~ ^[0-9]+$ && "$load" =~ ^[0-9]+$ ]] || { echo "exit_soak.sh: --runs and --load take numbers" >&2; exit 2; }
+
+tool="$build/tests/wsl_standin/tfwsl_wsl_session"
+config="$build/wsl-session.txt"
+for f in "$tool" "$config"; do
+  [ -e "$f" ] || { echo "exit_soak.sh: $f is missing: build the linux preset (with the windows-mingw one)" >&2; exit 2; }
+done
+wine64=$(sed -n 's/^wine = //p' "$config")
+[ -n "$prefix" ] || prefix="$build/wineprefix-soak"
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/tfwsl-exit-soak.XXXXXX")
+keep_logs=0
+if [ -z "$logs" ]; then logs="$scratch/logs"; else keep_logs=1; fi  # logs of a soak that faulted stay
+mkdir -p "$logs"
+hogs=()
+cleanup() {
+  local pid
+  for pid in "${hogs[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${hogs[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$scratch/world" "$scratch/session.txt"
+  if [ "$keep_logs" = 0 ]; then rm -rf "$scratch"; else rmdir "$scratch" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# The world's programs, with this soak's tfwsl.exe.
+sed "s|^tfwsl-exe = .*|tfwsl-exe = ${tfwsl_exe:-$(sed -n 's/^tfwsl-exe = //p' "$config")}|" "$config" >"$scratch/session.txt"
+export WINEPREFIX="$prefix" WINEDLLOVERRIDES="mscoree,mshtml="
+"$root/tests/windows/wine_boot.sh" "$wine64" "$prefix" >/dev/null
+
+for ((i = 0; i < load; i++)); do
+  ( trap - INT TERM; while :; do :; done ) &
+  hogs+=($!)
+done
+
+declare -A exits=()
+faults=0 unhandled=0 violations=0 startup=0 wrong_exit=0
+start=$(date +%s)
+for ((run = 1; run <= runs; run++)); do
+  out="$logs/run-$run.txt"
+  rc=0
+  WINEDEBUG="$winedebug" timeout 300 "$tool" --config "$scratch/session.txt" --work "$scratch/world" --scenario "$scenario" \
+    -- "${tfwsl_args[@]}" >"$out" 2>&1 </dev/null || rc=$?
+  if [ "$rc" != 0 ] && grep -q '^wine client error:' "$out"; then
+    startup=$((startup + 1))
+    "$(dirname "$wine64")/wineserver" -w 2>/dev/null || true
+    continue
+  fi
+  exits[$rc]=$(( ${exits[$rc]:-0} + 1 ))
+  [ "$rc" = "$expect_exit" ] || wrong_exit=$((wrong_exit + 1))
+  u=0 v=0
+  grep -qE 'wine: Unhandled|Unhandled exception|page fault' "$out" && u=1
+  grep -qE 'code=c0000005|EXCEPTION_ACCESS_VIOLATION' "$out" && v=1
+  unhandled=$((unhandled + u)) violations=$((violations + v))
+  if [ "$u" = 1 ] || [ "$v" = 1 ]; then
+    faults=$((faults + 1)) keep_logs=1
+    echo "exit-soak: run $run (exit $rc) faulted; its output: $out"
+    grep -nE -B2 -A12 'wine: Unhandled|Unhandled exception|page fault|code=c0000005|EXCEPTION_ACCESS_VIOLATION' "$out" | head -60 | sed 's/^/  /'
+  fi
+done
+wall=$(( $(date +%s) - start ))
+
+codes=""
+for c in $(printf '%s\n' "${!exits[@]}" | sort -n); do codes+="${codes:+ }$c:${exits[$c]}"; done
+[ "$keep_logs" = 1 ] && echo "exit-soak: logs kept in $logs"
+echo "exit-soak: runs=$runs exit{$codes} wine-startup-failures=$startup faults=$faults unhandled=$unhandled" \
+     "access-violations=$violations wall=${wall}s load=$load tfwsl.exe=$(sed -n 's/^tfwsl-exe = //p' "$scratch/session.txt")"
+[ "$faults" = 0 ] && [ "$wrong_exit" = 0 ]
