@@ -35,14 +35,28 @@ def load_schemas(folder):
     return schemas
 
 
+def _absolute_refs(node, schema_id):
+    """A copy of a schema whose "#..." refs name their schema: "urn:tfwsl:schema:check#/$defs/x"."""
+    if isinstance(node, dict):
+        return {k: (schema_id + v if k == "$ref" and isinstance(v, str) and v.startswith("#") else
+                    _absolute_refs(v, schema_id)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_absolute_refs(v, schema_id) for v in node]
+    return node
+
+
 def _validator(schemas, key):
     schema = schemas[key]
     try:
         from referencing import Registry, Resource
     except ImportError:
-        store = {s["$id"]: s for s in schemas.values()}
-        resolver = jsonschema.RefResolver.from_schema(schema, store=store)
-        return jsonschema.Draft202012Validator(schema, resolver=resolver)
+        # RefResolver joins a "#/..." ref to its scope with urljoin, which leaves a urn: scope out,
+        # so a local ref inside another schema (check's "#/$defs/check_id", reached from doctor's)
+        # was looked up in the schema being validated. Every local ref is made absolute first.
+        absolute = {k: _absolute_refs(s, s["$id"]) for k, s in schemas.items()}
+        store = {s["$id"]: s for s in absolute.values()}
+        resolver = jsonschema.RefResolver.from_schema(absolute[key], store=store)
+        return jsonschema.Draft202012Validator(absolute[key], resolver=resolver)
     registry = Registry().with_resources(
         (s["$id"], Resource.from_contents(s)) for s in schemas.values())
     return jsonschema.Draft202012Validator(schema, registry=registry)
