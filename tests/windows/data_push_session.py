@@ -125,7 +125,9 @@ def on_console(s, tfwsl_args, seconds=240, while_running=lambda p: None):
     """tfwsl.exe with a pseudo-terminal as its console (Wine makes it one): (exit code, the text it
     showed with Wine's console escapes and the blanks they stand for removed)."""
     master, slave = pty.openpty()
-    p = s.start(tfwsl_args, stdin=slave, stdout=slave, stderr=slave)
+    # A terminal that can take a live line: with TERM=dumb (a CI shell's, or fresh-root-check's)
+    # tfwsl rightly shows none, and the checks below look for it.
+    p = s.start(tfwsl_args, env={"TERM": "xterm"}, stdin=slave, stdout=slave, stderr=slave)
     os.close(slave)
     shown, deadline = b"", time.monotonic() + seconds
     while time.monotonic() < deadline:

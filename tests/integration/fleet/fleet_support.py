@@ -43,6 +43,14 @@ def dsc_definitions():
     return found
 
 
+def _without_dynamic_refs(node):
+    if isinstance(node, dict):
+        return {k: _without_dynamic_refs(v) for k, v in node.items() if k != "$dynamicRef"}
+    if isinstance(node, list):
+        return [_without_dynamic_refs(v) for v in node]
+    return node
+
+
 def validator_for(schema):
     store = dsc_definitions()
     try:
@@ -52,7 +60,17 @@ def validator_for(schema):
             (uri, Resource.from_contents(d, default_specification=DRAFT202012)) for uri, d in store.items())
         return jsonschema.Draft202012Validator(schema, registry=registry)
     except ImportError:  # Debian 12's python3-jsonschema 4.10
+        # 4.10 cannot follow "$dynamicRef": "#meta" (the parts that hold a JSON schema, checked
+        # against the 2020-12 meta-schema: KeyError 'meta'); with it those parts are left unchecked.
+        schema = _without_dynamic_refs(schema)
+        store = {uri: _without_dynamic_refs(d) for uri, d in store.items()}
+        store["https://json-schema.org/draft/2020-12/schema"] = {}  # its own parts use $dynamicRef
         resolver = jsonschema.RefResolver.from_schema(schema, store=store)
+        # 4.10 first looks a ref up among the subschemas that hold an "$id", and a property named
+        # "$id" (a dict there: DSC's manifest schema has one) broke that walk with TypeError:
+        # unhashable type: 'dict'. Its cached list (one dict per resolver) keeps the real ids only.
+        found = resolver._get_subschemas_cache()
+        found["$id"] = [s for s in found["$id"] if isinstance(s.get("$id"), str)]
         return jsonschema.Draft202012Validator(schema, resolver=resolver)
 
 
