@@ -26,7 +26,7 @@ Result<ImportReport> ImportJob::run() {
   TFWSL_TRY(roots, open_import_roots(m_options));
   // Temporary files left by a crash are incomplete or not known durable: discarded, never renamed.
   clear_staging(roots.staging.get());
-  ManifestFile manifest(roots.state.get(), roots.paths.target, m_files);
+  ManifestFile manifest(roots.state.get(), roots.paths.target, m_files, m_options.verify || m_options.move);
   TFWSL_TRY_STATUS(manifest.open());
   auto prepare_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();

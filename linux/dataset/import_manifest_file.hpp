@@ -1,9 +1,11 @@
 #pragma once
-// The manifest file in the target's state folder: loaded at the start (its records make the resume
-// check), appended to by each commit, and rewritten whole (temp, fsync, rename) when it is new, was
-// cut short by a crash, or has records a later one replaced.
+// The manifest file in the target's state folder: read at the start into the resume check's index,
+// appended to by each commit, and rewritten whole (temp, fsync, rename) when it is new, was cut
+// short by a crash, or has records a later one replaced. The file is read in pieces, never held
+// whole: a million records are about 100 MB of text.
 
 #include <atomic>
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -13,19 +15,21 @@
 #include "linux/dataset/import_files.hpp"
 #include "linux/dataset/import_staged.hpp"
 #include "linux/dataset/manifest.hpp"
+#include "linux/dataset/manifest_index.hpp"
 #include "linux/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset::import_detail {
 
 class ManifestFile {
  public:
-  ManifestFile(int state_fd, std::filesystem::path target, ImportFiles& files)
-      : m_state_fd(state_fd), m_target(std::move(target)), m_files(files) {}
+  // keep_records: the index keeps whole records (--verify and --move need their hashes).
+  ManifestFile(int state_fd, std::filesystem::path target, ImportFiles& files, bool keep_records)
+      : m_state_fd(state_fd), m_target(std::move(target)), m_files(files), m_loaded(keep_records) {}
 
   // Loads the records, rewrites a new or cut-short manifest whole, and opens it for appending.
   Status open();
   // The records as loaded (what earlier runs imported); read-only while the job runs.
-  const ManifestEntries& loaded() const { return m_loaded; }
+  const ManifestIndex& loaded() const { return m_loaded; }
   // A committed batch's records appended and made durable. 0 or the errno.
   int append(const std::vector<Staged>& renamed);
   // Rewrites the manifest when this run replaced records it had loaded: a no-op re-run writes nothing.
@@ -35,6 +39,8 @@ class ManifestFile {
 
  private:
   Result<bool> load();  // true: it ends with a whole record (appends may follow)
+  // Every whole record of the manifest, in file order, to `reader`.
+  Result<bool> read(ManifestReader& reader, std::size_t* file_size = nullptr);
   Status require_regular(int fd, const std::string& where) const;
   Status write_compacted();
   std::string where() const;
@@ -43,7 +49,7 @@ class ManifestFile {
   std::filesystem::path m_target;
   ImportFiles& m_files;
   UniqueFd m_append_fd;
-  ManifestEntries m_loaded;
+  ManifestIndex m_loaded;
   std::atomic<bool> m_superseded{false};  // a record appended this run replaced one loaded
 };
 

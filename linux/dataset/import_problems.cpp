@@ -1,5 +1,7 @@
 #include "linux/dataset/import_problems.hpp"
 
+#include <iterator>
+#include <string>
 #include <utility>
 
 #include <spdlog/spdlog.h>
@@ -19,16 +21,24 @@ void ProblemList::add(const std::string& path, std::string kind, std::string mes
     ++m_report.problems_not_listed;
 }
 
-void ProblemList::note_unusual_names(const std::vector<ScannedItem>& items) {
+void ProblemList::note_unusual_name(std::string_view path) {
+  std::size_t slash = path.rfind('/');
+  if (!is_windows_unfriendly_name(slash == std::string_view::npos ? path : path.substr(slash + 1))) return;
   std::lock_guard lock(m_mutex);
-  for (const auto& item : items)
-    if (m_report.unusual_names.size() < k_max_listed_unusual && is_windows_unfriendly_name(leaf_of(item.path)))
-      m_report.unusual_names.push_back(item.path);
+  if (m_unusual.size() >= k_max_listed_unusual && path >= *m_unusual.rbegin()) return;
+  m_unusual.emplace(path);
+  if (m_unusual.size() > k_max_listed_unusual) m_unusual.erase(std::prev(m_unusual.end()));
+}
+
+void ProblemList::note_unusual_names(const ScanItems& items) {
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (is_windows_unfriendly_name(items.leaf(i))) note_unusual_name(items.path(i));
 }
 
 ImportReport ProblemList::report(const ProgressSnapshot& totals) {
   std::lock_guard lock(m_mutex);
   m_report.totals = totals;
+  m_report.unusual_names.assign(m_unusual.begin(), m_unusual.end());
   return m_report;
 }
 

@@ -3,13 +3,16 @@
 // and the names Windows cannot show. Every phase adds to it, from any thread.
 
 #include <cstdint>
+#include <functional>
 #include <mutex>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "linux/dataset/import_types.hpp"
 #include "linux/dataset/progress.hpp"
-#include "linux/dataset/tree_scan.hpp"
+#include "linux/dataset/scan_items.hpp"
 
 namespace tfwsl::dataset::import_detail {
 
@@ -19,8 +22,10 @@ class ProblemList {
 
   // Counted in the progress, logged, and listed while the list has room.
   void add(const std::string& path, std::string kind, std::string message);
-  // The scan's items whose names Windows cannot show or re-create (the first ones, up to a cap).
-  void note_unusual_names(const std::vector<ScannedItem>& items);
+  // Paths whose names Windows cannot show or re-create: the first ones by path, up to a cap,
+  // whatever order they are noted in (the scan notes files it leaves out from its threads).
+  void note_unusual_name(std::string_view path);
+  void note_unusual_names(const ScanItems& items);
   // The final report, with the job's totals.
   ImportReport report(const ProgressSnapshot& totals);
 
@@ -28,6 +33,7 @@ class ProblemList {
   ProgressTracker& m_progress;
   std::mutex m_mutex;
   ImportReport m_report;
+  std::set<std::string, std::less<>> m_unusual;
 };
 
 }  // namespace tfwsl::dataset::import_detail

@@ -3,12 +3,13 @@
 // scan's threads), its problems and unusual names reported, large files put first, and the
 // free-space preflight. Hands the copy phase the scan's value.
 
+#include <cstdint>
 #include <filesystem>
 
 #include "common/core/error.hpp"
 #include "linux/dataset/import_problems.hpp"
 #include "linux/dataset/import_types.hpp"
-#include "linux/dataset/manifest.hpp"
+#include "linux/dataset/manifest_index.hpp"
 #include "linux/dataset/progress.hpp"
 #include "linux/dataset/target_folders.hpp"
 #include "linux/dataset/tree_scan.hpp"
@@ -17,7 +18,7 @@ namespace tfwsl::dataset::import_detail {
 
 class SourceScan {
  public:
-  SourceScan(const ImportOptions& options, const ManifestEntries& imported, const TargetFolders& folders,
+  SourceScan(const ImportOptions& options, const ManifestIndex& imported, const TargetFolders& folders,
              ProgressTracker& progress, ProblemList& problems)
       : m_options(options), m_imported(imported), m_folders(folders), m_progress(progress), m_problems(problems) {}
 
@@ -27,10 +28,10 @@ class SourceScan {
                          const CancelToken& cancel);
 
  private:
-  void check_resume(ScannedItem& item) const;
+  bool check_resume(ScannedItem& item, std::int64_t mtime_ns) const;
 
   const ImportOptions& m_options;
-  const ManifestEntries& m_imported;
+  const ManifestIndex& m_imported;
   const TargetFolders& m_folders;
   ProgressTracker& m_progress;
   ProblemList& m_problems;

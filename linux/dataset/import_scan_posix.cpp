@@ -17,10 +17,10 @@ namespace {
 
 Status preflight_space(const ScanResult& scan, int target_fd, const std::filesystem::path& target) {
   std::uint64_t need = 0, files = 0;
-  for (const auto& item : scan.items) {
+  for (std::size_t i = 0; i < scan.items.size(); ++i) {
     // Already in the target. (A copy that --verify finds damaged is recopied without being counted.)
-    if (item.already_imported) continue;
-    need += (item.size + 4095) / 4096 * 4096 + 4096;  // whole blocks, plus the inode and directory entry
+    if (scan.items.already_imported(i)) continue;
+    need += (scan.items.file_size(i) + 4095) / 4096 * 4096 + 4096;  // whole blocks, plus the inode and directory entry
     ++files;
   }
   need += scan.directories.size() * 4096;
@@ -49,15 +49,19 @@ Status preflight_space(const ScanResult& scan, int target_fd, const std::filesys
 }  // namespace
 
 // The resume check, on the scan's threads: a file is already imported when its record matches the
-// source's size and mtime and the target holds a file (or symlink) of that size. "scan" is the one
-// hook step that is no ImportFiles call: the scan's reads fail per entry and are reported, never
-// stop the job, so they stay plain calls (import_files.hpp); the step lets a test kill the job here.
-void SourceScan::check_resume(ScannedItem& item) const {
+// source's size and mtime and the target holds a file (or symlink) of that size. Such a file is
+// counted as skipped here and left out of the scan's list (a no-op re-run of a million files lists
+// none), unless --verify or --move must still look at its copy. "scan" is the one hook step that
+// is no ImportFiles call: the scan's reads fail per entry and are reported, never stop the job, so
+// they stay plain calls (import_files.hpp); the step lets a test kill the job here.
+bool SourceScan::check_resume(ScannedItem& item, std::int64_t mtime_ns) const {
   if (m_options.fault_hook) m_options.fault_hook("scan", item.path);
-  auto known = m_imported.find(item.path);
-  item.already_imported = known != m_imported.end() && known->second.size == item.size &&
-                          known->second.mtime_ns == item.mtime_ns &&
+  item.already_imported = m_imported.matches(item.path, item.size, mtime_ns) &&
                           m_folders.present(item.path, item.kind == ItemKind::symlink, item.size);
+  if (!item.already_imported || m_options.verify || m_options.move) return true;
+  m_problems.note_unusual_name(item.path);
+  m_progress.file_skipped(item.size);
+  return false;
 }
 
 Result<ScanResult> SourceScan::run(int source_fd, int target_fd, const std::filesystem::path& target, unsigned jobs,
@@ -66,7 +70,7 @@ Result<ScanResult> SourceScan::run(int source_fd, int target_fd, const std::file
   ScanOptions options;
   options.threads = std::max(jobs, k_default_scan_threads);
   options.exclude = m_options.exclude;
-  if (!m_imported.empty() || m_options.fault_hook) options.visit = [this](ScannedItem& item) { check_resume(item); };
+  if (!m_imported.empty() || m_options.fault_hook) options.visit = [this](ScannedItem& item, std::int64_t mtime_ns) { return check_resume(item, mtime_ns); };
   auto scan_start = std::chrono::steady_clock::now();
   ScanResult scan = scan_tree(source_fd, options, cancel, m_progress);
   auto scan_ms =
@@ -77,9 +81,11 @@ Result<ScanResult> SourceScan::run(int source_fd, int target_fd, const std::file
   for (auto& problem : scan.problems) m_problems.add(problem.path, problem.kind, problem.message);
   m_problems.note_unusual_names(scan.items);
   // Large files first: they overlap with the many small ones instead of trailing at the end.
-  std::stable_sort(scan.items.begin(), scan.items.end(), [](const ScannedItem& a, const ScannedItem& b) {
-    return (a.size >= k_own_fsync_bytes) > (b.size >= k_own_fsync_bytes);
-  });
+  for (std::size_t i = 0; i < scan.items.size(); ++i)
+    if (scan.items.file_size(i) >= k_own_fsync_bytes) {
+      scan.items.sort_large_first(k_own_fsync_bytes);
+      break;
+    }
   if (!m_options.skip_space_check) TFWSL_TRY_STATUS(preflight_space(scan, target_fd, target));
   return scan;
 }

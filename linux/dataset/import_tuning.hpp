@@ -17,6 +17,8 @@ inline constexpr std::uint64_t k_own_fsync_bytes = 4ull << 20;
 inline constexpr std::uint64_t k_copy_range_min_bytes = 8ull << 20;
 inline constexpr std::size_t k_copy_range_chunk = 8u << 20;
 inline constexpr std::size_t k_batch_files = 512;
+// Staged copies waiting while another batch commits; at this many, a worker waits and commits.
+inline constexpr std::size_t k_max_pending_files = 4 * k_batch_files;
 inline constexpr std::uint64_t k_batch_bytes = 64ull << 20;
 inline constexpr int k_max_attempts = 3;
 // Free-space margin: 2 % of the filesystem, at least 1 MiB and at most 256 MiB, plus 1 % of the data.

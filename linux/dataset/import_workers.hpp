@@ -15,7 +15,7 @@
 #include "linux/dataset/import_move.hpp"
 #include "linux/dataset/import_retry_queue.hpp"
 #include "linux/dataset/import_types.hpp"
-#include "linux/dataset/manifest.hpp"
+#include "linux/dataset/manifest_index.hpp"
 #include "linux/dataset/target_folders.hpp"
 #include "linux/dataset/tree_scan.hpp"
 
@@ -31,7 +31,7 @@ struct WorkerPhases {
 
 class CopyWorkers {
  public:
-  CopyWorkers(const ImportOptions& options, ScanResult scan, const ManifestEntries& imported, TargetFolders& folders,
+  CopyWorkers(const ImportOptions& options, ScanResult scan, const ManifestIndex& imported, TargetFolders& folders,
               WorkerPhases phases, JobContext& job)
       : m_options(options), m_scan(std::move(scan)), m_imported(imported), m_folders(folders), m_phases(phases),
         m_job(job) {}
@@ -51,7 +51,7 @@ class CopyWorkers {
 
   const ImportOptions& m_options;
   ScanResult m_scan;
-  const ManifestEntries& m_imported;
+  const ManifestIndex& m_imported;
   TargetFolders& m_folders;
   WorkerPhases m_phases;
   JobContext& m_job;

@@ -43,17 +43,17 @@ void CopyWorkers::create_target_directories() {
 // An item the scan's resume check found already imported (and, with --verify or --move, whose
 // copy still hashes as its record says) is skipped; with --move its source goes now.
 bool CopyWorkers::skip_already_imported(const ScannedItem& item) {
-  auto known = m_imported.find(item.path);
-  if (!item.already_imported || known == m_imported.end()) return false;
-  if (m_options.verify || m_options.move) {
-    auto hash = m_phases.copier.hash_in_target(item, worker_copy_buffer(), worker_hasher());
-    if (!hash || *hash != known->second.hash) {
-      spdlog::warn("{}: the copy in the target does not match the manifest; copying it again", display_path(item.path));
-      return false;
-    }
+  if (!item.already_imported) return false;
+  // Only --verify and --move keep such items past the scan, and their index keeps whole records.
+  std::optional<ManifestEntry> known = m_imported.lookup(item.path);
+  if (!known) return false;
+  auto hash = m_phases.copier.hash_in_target(item, worker_copy_buffer(), worker_hasher());
+  if (!hash || *hash != known->hash) {
+    spdlog::warn("{}: the copy in the target does not match the manifest; copying it again", display_path(item.path));
+    return false;
   }
   m_job.progress.file_skipped(item.size);
-  m_phases.mover.delete_source(item.path, known->second, std::nullopt);
+  m_phases.mover.delete_source(item.path, *known, std::nullopt);
   return true;
 }
 
@@ -84,7 +84,7 @@ bool CopyWorkers::give_up_after(const ScannedItem& item, CopyOutcome outcome, in
 }
 
 void CopyWorkers::process_item(std::size_t index, int attempts) {
-  const ScannedItem& item = m_scan.items[index];
+  const ScannedItem item = m_scan.items.at(index);
   if (!item.already_imported || m_options.verify || m_options.move)
     m_job.progress.set_current_file(display_path(item.path));
   if (attempts == 0) {  // first visit: skip what the scan's resume check found already imported

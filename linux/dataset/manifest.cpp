@@ -106,50 +106,72 @@ std::string format_manifest_line(const ManifestEntry& entry) {
 
 std::string manifest_header_line() { return std::string(k_manifest_header) + '\n'; }
 
-Result<ManifestEntries> parse_manifest(std::string_view text, const std::string& where) {
-  auto corrupt = [&](std::size_t line_number, std::string_view why) {
-    return make_error(ErrorCode::parse,
-                      fmt::format("the import manifest {} is damaged at line {} ({}); resume refuses to guess. "
-                                  "Move it aside to start the import afresh: files already in the target are "
-                                  "copied again, nothing is deleted",
-                                  where, line_number, why));
-  };
-  ManifestEntries entries;
-  entries.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')));
-  std::size_t pos = 0;
-  std::size_t line_number = 0;
-  while (pos < text.size()) {
-    std::size_t newline = text.find('\n', pos);
-    bool complete = newline != std::string_view::npos;
-    std::string_view line = text.substr(pos, complete ? newline - pos : std::string_view::npos);
-    pos = complete ? newline + 1 : text.size();
-    ++line_number;
-    if (!complete) {
-      // A record cut short by a crash: that file is simply copied again. A cut-short header must
-      // still be a prefix of the real one.
-      if (line_number == 1 && k_manifest_header.substr(0, line.size()) != line)
-        return corrupt(line_number, "not a tfwsl import manifest header");
-      break;
-    }
-    if (line_number == 1) {
-      if (line != k_manifest_header) return corrupt(line_number, "not a tfwsl import manifest header");
-      continue;
-    }
-    std::string_view fields[5];
-    if (!split_fields(line, fields)) return corrupt(line_number, "wrong number of fields");
-    std::string_view body = line.substr(0, line.size() - fields[4].size() - 1);
-    if (!check_matches(fields[4], body)) return corrupt(line_number, "check value does not match");
-    ManifestEntry entry;
-    if (!is_lower_hex(fields[0], 32)) return corrupt(line_number, "bad hash");
-    entry.hash = std::string(fields[0]);
-    if (!parse_number(fields[1], entry.size)) return corrupt(line_number, "bad size");
-    if (!parse_number(fields[2], entry.mtime_ns)) return corrupt(line_number, "bad mtime");
-    auto path = unescape_path(fields[3]);
-    if (!path) return corrupt(line_number, path.error().message);
-    entry.path = std::move(*path);
-    std::string key = entry.path;
-    entries.insert_or_assign(std::move(key), std::move(entry));
+Error ManifestReader::corrupt(std::string_view why) const {
+  return Error{ErrorCode::parse,
+               fmt::format("the import manifest {} is damaged at line {} ({}); resume refuses to guess. Move it "
+                           "aside to start the import afresh: files already in the target are copied again, "
+                           "nothing is deleted",
+                           m_where, m_line_number, why)};
+}
+
+Status ManifestReader::line(std::string_view line) {
+  ++m_line_number;
+  if (m_line_number == 1) {
+    if (line != k_manifest_header) return tl::unexpected(corrupt("not a tfwsl import manifest header"));
+    return {};
   }
+  std::string_view fields[5];
+  if (!split_fields(line, fields)) return tl::unexpected(corrupt("wrong number of fields"));
+  std::string_view body = line.substr(0, line.size() - fields[4].size() - 1);
+  if (!check_matches(fields[4], body)) return tl::unexpected(corrupt("check value does not match"));
+  ManifestEntry entry;
+  if (!is_lower_hex(fields[0], 32)) return tl::unexpected(corrupt("bad hash"));
+  entry.hash = std::string(fields[0]);
+  if (!parse_number(fields[1], entry.size)) return tl::unexpected(corrupt("bad size"));
+  if (!parse_number(fields[2], entry.mtime_ns)) return tl::unexpected(corrupt("bad mtime"));
+  auto path = unescape_path(fields[3]);
+  if (!path) return tl::unexpected(corrupt(path.error().message));
+  entry.path = std::move(*path);
+  m_on_record(entry, line);
+  return {};
+}
+
+Status ManifestReader::feed(std::string_view piece) {
+  while (!piece.empty()) {
+    std::size_t newline = piece.find('\n');
+    if (newline == std::string_view::npos) {
+      m_partial.append(piece);
+      return {};
+    }
+    Status done;
+    if (m_partial.empty()) {
+      done = line(piece.substr(0, newline));
+    } else {
+      m_partial.append(piece.substr(0, newline));
+      done = line(m_partial);
+      m_partial.clear();
+    }
+    if (!done) return done;
+    piece.remove_prefix(newline + 1);
+  }
+  return {};
+}
+
+Result<bool> ManifestReader::finish() {
+  if (m_partial.empty()) return m_line_number > 0;
+  // A record cut short by a crash: that file is simply copied again. A cut-short header must
+  // still be a prefix of the real one.
+  ++m_line_number;
+  if (m_line_number == 1 && k_manifest_header.substr(0, m_partial.size()) != m_partial)
+    return tl::unexpected(corrupt("not a tfwsl import manifest header"));
+  return false;
+}
+
+Result<ManifestEntries> parse_manifest(std::string_view text, const std::string& where) {
+  ManifestEntries entries;
+  ManifestReader reader(where, [&](const ManifestEntry& entry, std::string_view) { entries.insert_or_assign(entry.path, entry); });
+  TFWSL_TRY_STATUS(reader.feed(text));
+  TFWSL_TRY_STATUS(reader.finish());
   return entries;
 }
 

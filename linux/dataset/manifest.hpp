@@ -10,9 +10,11 @@
 // by a crash and is ignored, while damage anywhere else makes resume refuse (never a silent restart).
 
 #include <cstdint>
+#include <functional>
 #include <unordered_map>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "common/core/error.hpp"
 
@@ -43,7 +45,32 @@ std::string format_manifest_line(const ManifestEntry& entry);
 // The header line, with its newline.
 std::string manifest_header_line();
 
-// Parses a whole manifest. where: the file's name, for messages.
+// Reads a manifest as it arrives, in pieces of any size, without holding it: each whole record goes
+// to on_record with its line (no newline) as soon as its newline is read. A million-record
+// manifest is about 100 MB of text.
+class ManifestReader {
+ public:
+  using OnRecord = std::function<void(const ManifestEntry& entry, std::string_view line)>;
+  // where: the file's name, for messages.
+  ManifestReader(std::string where, OnRecord on_record) : m_where(std::move(where)), m_on_record(std::move(on_record)) {}
+
+  // An error names the damaged line; nothing after it is read.
+  Status feed(std::string_view piece);
+  // At the end of the file: true if it ended with a whole line, so that appends may follow; false
+  // if it is empty or its last line was cut short by a crash (that line is ignored).
+  Result<bool> finish();
+
+ private:
+  Status line(std::string_view line);
+  Error corrupt(std::string_view why) const;
+
+  std::string m_where;
+  OnRecord m_on_record;
+  std::string m_partial;  // a line whose newline has not been read yet
+  std::size_t m_line_number = 0;
+};
+
+// Parses a whole manifest in memory (tests, the fuzz target). where: the file's name, for messages.
 Result<ManifestEntries> parse_manifest(std::string_view text, const std::string& where);
 
 // A whole manifest (header and every entry, sorted by path), as compaction writes it.

@@ -15,22 +15,12 @@
 #include "common/core/error.hpp"
 #include "linux/dataset/import_types.hpp"
 #include "linux/dataset/posix_files.hpp"
+#include "linux/dataset/scan_items.hpp"
 
 namespace tfwsl::dataset {
 
-enum class ItemKind { file, symlink };
-
-struct ScannedItem {
-  std::string path;  // relative to the root, raw bytes
-  ItemKind kind = ItemKind::file;
-  std::uint64_t size = 0;
-  std::int64_t mtime_ns = 0;
-  mode_t mode = 0;
-  bool already_imported = false;  // set by the import's resume check (ScanOptions::visit)
-};
-
 struct ScanResult {
-  std::vector<ScannedItem> items;        // files and symlinks, sorted by path
+  ScanItems items;                       // files and symlinks, sorted by path
   std::vector<std::string> directories;  // below the root, parents before children
   // (st_dev, st_ino) of the root and of every folder listed: the import never renames into one.
   std::vector<FileId> directory_ids;
@@ -46,9 +36,11 @@ struct ScanOptions {
   // folder is opened again beneath the root (no symlink followed) for each run of its entries'
   // stats (slower, never out of descriptors).
   unsigned max_open_folders = 256;
-  // Called on the scan's threads for each file or symlink found, before it is recorded: the
-  // import's resume check runs here so that its target stats overlap with the source's.
-  std::function<void(ScannedItem&)> visit;
+  // Called on the scan's threads for each file or symlink found, before it is recorded, with the
+  // source's mtime (which the packed item does not keep): the import's resume check runs here so
+  // that its target stats overlap with the source's.
+  // It returns false to leave the item out of the result (the import's already imported files).
+  std::function<bool(ScannedItem&, std::int64_t mtime_ns)> visit;
   // Entry names (at any depth) left out as if they were not there: a folder of one is not listed.
   std::vector<std::string> exclude;
 };

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -16,6 +17,7 @@
 #include <set>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 #include "linux/dataset/posix_files.hpp"
 
@@ -24,6 +26,10 @@ namespace {
 
 // Entries a thread stats before it moves on to the next folder in turn.
 constexpr std::size_t k_stat_chunk = 8;
+// Folders are listed ahead of their stats only while fewer names than this wait: enough to keep
+// every thread busy, and a bound on what the listed names hold (a tree of a thousand folders of a
+// thousand files would otherwise hold all their names at once).
+constexpr std::size_t k_names_ahead = 1 << 16;
 
 std::string join(const std::string& parent, const char* name) {
   return parent.empty() ? std::string(name) : parent + '/' + name;
@@ -31,7 +37,8 @@ std::string join(const std::string& parent, const char* name) {
 
 // A listed folder whose entries still need their stat.
 struct Folder {
-  Folder(std::string p, UniqueFd f, std::atomic<unsigned>& held) : path(std::move(p)), fd(std::move(f)), m_held(held) {
+  Folder(std::string p, ScanItems::FolderNumber n, UniqueFd f, std::atomic<unsigned>& held)
+      : path(std::move(p)), number(n), fd(std::move(f)), m_held(held) {
     if (fd) ++m_held;
   }
   ~Folder() {
@@ -40,9 +47,25 @@ struct Folder {
   Folder(const Folder&) = delete;
   Folder& operator=(const Folder&) = delete;
 
+  std::size_t count() const { return starts.size(); }
+  // The i-th name, NUL-terminated for fstatat.
+  const char* name(std::size_t i) const { return names.data() + starts[i]; }
+  std::string_view name_view(std::size_t i) const {
+    std::size_t end = i + 1 < starts.size() ? starts[i + 1] - 1 : names.size() - 1;
+    return {names.data() + starts[i], end - starts[i]};
+  }
+  void add_name(const char* name) {
+    starts.push_back(static_cast<std::uint32_t>(names.size()));
+    names.append(name).push_back('\0');
+  }
+
   std::string path;
+  ScanItems::FolderNumber number;  // in ScanResult::items
   UniqueFd fd;  // may be empty: stats then go by path from the root
-  std::vector<std::string> names;
+  // The names still to stat, each NUL-terminated in one buffer: a string each cost 80 bytes a
+  // name, and a scan holds the names of every folder it has listed ahead.
+  std::string names;
+  std::vector<std::uint32_t> starts;
   std::size_t next = 0;  // first name not yet handed to a thread
 
  private:
@@ -70,8 +93,7 @@ class TreeScanner {
     for (unsigned i = 0; i < std::max(1u, m_options.threads); ++i) threads.emplace_back([this] { work(); });
     for (auto& t : threads) t.join();
     std::sort(m_result.directories.begin(), m_result.directories.end());
-    std::sort(m_result.items.begin(), m_result.items.end(),
-              [](const ScannedItem& a, const ScannedItem& b) { return a.path < b.path; });
+    m_result.items.sort_by_path();
     return std::move(m_result);
   }
 
@@ -79,7 +101,8 @@ class TreeScanner {
   // Listings come first, so that every folder's entries join the rotation early, unless too many
   // listed folders already hold a descriptor. Folders are taken in turn, a chunk of names each.
   bool take(Work& work) {
-    bool list = !m_listings.empty() && (m_folders.empty() || m_held.load() < m_options.max_open_folders);
+    bool list = !m_listings.empty() &&
+                (m_folders.empty() || (m_held.load() < m_options.max_open_folders && m_names_waiting < k_names_ahead));
     if (list) {
       work.listing = std::move(m_listings.front());
       m_listings.pop_front();
@@ -89,9 +112,10 @@ class TreeScanner {
     work.folder = std::move(m_folders.front());
     m_folders.pop_front();
     work.begin = work.folder->next;
-    work.end = std::min(work.begin + k_stat_chunk, work.folder->names.size());
+    work.end = std::min(work.begin + k_stat_chunk, work.folder->count());
     work.folder->next = work.end;
-    if (work.end < work.folder->names.size()) m_folders.push_back(work.folder);
+    m_names_waiting -= work.end - work.begin;
+    if (work.end < work.folder->count()) m_folders.push_back(work.folder);
     return true;
   }
 
@@ -141,9 +165,12 @@ class TreeScanner {
                              : open_beneath(m_root_fd, path, O_RDONLY | O_DIRECTORY));
     if (!fd) return problem(path.empty() ? "." : path, errno, "cannot open the folder");
     struct stat st {};
-    if (::fstat(fd.get(), &st) == 0) {
+    bool known = ::fstat(fd.get(), &st) == 0;
+    ScanItems::FolderNumber number;
+    {
       std::lock_guard lock(m_result_mutex);
-      m_result.directory_ids.push_back(file_id(st));
+      if (known) m_result.directory_ids.push_back(file_id(st));
+      number = m_result.items.add_folder(path);
     }
     int listing_fd = ::fcntl(fd.get(), F_DUPFD_CLOEXEC, 0);  // readdir's own; fd stays for the stats
     DIR* dir = listing_fd < 0 ? nullptr : ::fdopendir(listing_fd);
@@ -153,7 +180,7 @@ class TreeScanner {
       return problem(path, error, "cannot list the folder");
     }
     if (m_held.load() >= m_options.max_open_folders) fd.reset();
-    auto folder = std::make_shared<Folder>(path, std::move(fd), m_held);
+    auto folder = std::make_shared<Folder>(path, number, std::move(fd), m_held);
     std::vector<std::string> subfolders;
     errno = 0;
     while (dirent* entry = ::readdir(dir)) {
@@ -168,7 +195,7 @@ class TreeScanner {
         case DT_REG:
         case DT_LNK:
         case DT_UNKNOWN:  // filesystems that do not fill d_type: the stat tells
-          folder->names.emplace_back(name);
+          folder->add_name(name);
           break;
         default:
           unsupported(join(path, name));
@@ -181,15 +208,16 @@ class TreeScanner {
       std::lock_guard lock(m_result_mutex);
       for (const auto& d : subfolders) m_result.directories.push_back(d);
     }
-    std::size_t units = subfolders.size() + (folder->names.size() + k_stat_chunk - 1) / k_stat_chunk;
+    std::size_t units = subfolders.size() + (folder->count() + k_stat_chunk - 1) / k_stat_chunk;
     std::lock_guard lock(m_mutex);
     for (auto& d : subfolders) m_listings.push_back(std::move(d));
-    if (!folder->names.empty()) m_folders.push_back(std::move(folder));
+    m_names_waiting += folder->count();
+    if (folder->count() > 0) m_folders.push_back(std::move(folder));
     wake(units);
   }
 
   void stat_names(const Folder& folder, std::size_t begin, std::size_t end) {
-    std::vector<ScannedItem> found;
+    std::vector<std::pair<std::size_t, ScannedItem>> found;  // name's index, item
     // A folder without a held descriptor is opened again beneath the root, without following a
     // symlink: a folder swapped for a symlink since its listing cannot lead the stats elsewhere.
     UniqueFd reopened;
@@ -197,10 +225,10 @@ class TreeScanner {
     int folder_fd = folder.fd ? folder.fd.get() : reopened.get();
     int open_error = errno;
     for (std::size_t i = begin; i < end && !m_cancel.cancelled(); ++i) {
-      const std::string& name = folder.names[i];
-      std::string path = folder.path.empty() ? name : folder.path + '/' + name;
+      std::string_view name = folder.name_view(i);
+      std::string path = folder.path.empty() ? std::string(name) : folder.path + '/' + std::string(name);
       struct stat st {};
-      int rc = folder_fd >= 0 ? ::fstatat(folder_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) : (errno = open_error, -1);
+      int rc = folder_fd >= 0 ? ::fstatat(folder_fd, folder.name(i), &st, AT_SYMLINK_NOFOLLOW) : (errno = open_error, -1);
       if (rc != 0) {
         problem(path, errno, "cannot stat");
         continue;
@@ -223,14 +251,14 @@ class TreeScanner {
       item.path = std::move(path);
       item.kind = S_ISLNK(st.st_mode) ? ItemKind::symlink : ItemKind::file;
       item.size = static_cast<std::uint64_t>(st.st_size);
-      item.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
       item.mode = st.st_mode;
-      if (m_options.visit) m_options.visit(item);
       m_progress.add_found(1, item.size);
-      found.push_back(std::move(item));
+      std::int64_t mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+      if (m_options.visit && !m_options.visit(item, mtime_ns)) continue;
+      found.emplace_back(i, std::move(item));
     }
     std::lock_guard lock(m_result_mutex);
-    for (auto& item : found) m_result.items.push_back(std::move(item));
+    for (const auto& [name, item] : found) m_result.items.add(folder.number, folder.name_view(name), item);
   }
 
   int m_root_fd;
@@ -244,6 +272,7 @@ class TreeScanner {
   std::deque<std::string> m_listings;
   std::deque<std::shared_ptr<Folder>> m_folders;
   unsigned m_busy = 0;
+  std::size_t m_names_waiting = 0;  // listed, not yet handed out for their stat
   std::atomic<unsigned> m_held{0};
 
   std::mutex m_result_mutex;

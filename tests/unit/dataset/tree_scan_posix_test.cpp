@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -68,8 +70,8 @@ TEST_CASE("the scan finds every file of a wide tree once, sorted, with its size"
     CHECK(found.emplace(item.path, item.size).second);  // once each
   }
   CHECK(found == expected);
-  CHECK(std::is_sorted(result.items.begin(), result.items.end(),
-                       [](const ScannedItem& a, const ScannedItem& b) { return a.path < b.path; }));
+  auto items = result.items.all();
+  CHECK(std::is_sorted(items.begin(), items.end(), [](const ScannedItem& a, const ScannedItem& b) { return a.path < b.path; }));
   REQUIRE(result.directories.size() == 600);
   CHECK(std::is_sorted(result.directories.begin(), result.directories.end()));  // parents first
   CHECK(f.progress.snapshot().files_total == expected.size());
@@ -109,17 +111,25 @@ TEST_CASE("the visit hook sees every item on the scan's threads before it is rec
   std::set<std::thread::id> threads;
   ScanOptions options;
   options.threads = 8;
-  options.visit = [&](ScannedItem& item) {
+  std::atomic<std::int64_t> newest{0};
+  options.visit = [&](ScannedItem& item, std::int64_t mtime_ns) {
     ++visits;
     item.already_imported = item.path.back() == '7';
+    if (mtime_ns > newest) newest = mtime_ns;
     std::lock_guard lock(mutex);
     threads.insert(std::this_thread::get_id());
+    return item.path.back() != '3';  // false: left out of the result, still counted as found
   };
   ScanResult result = f.scan(options);
-  REQUIRE(result.items.size() == 200);
+  REQUIRE(result.items.size() == 180);
   CHECK(visits == 200);
+  CHECK(f.progress.snapshot().files_total == 200);
   CHECK(threads.count(std::this_thread::get_id()) == 0);
-  for (const auto& item : result.items) CHECK(item.already_imported == (item.path.back() == '7'));
+  CHECK(newest > 0);
+  for (const auto& item : result.items) {
+    CHECK(item.already_imported == (item.path.back() == '7'));
+    CHECK(item.path.back() != '3');
+  }
 }
 
 TEST_CASE("a cancelled scan stops early", "[scan]") {
