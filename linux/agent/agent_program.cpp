@@ -5,10 +5,12 @@
 
 #include "common/cli/process_console.hpp"
 #include "linux/agent/agent_app.hpp"
+#include "linux/agent/malloc_tuning.hpp"
 
 namespace tfwsl::agent {
 
 int run_agent_program(int argc, char** argv, const std::function<void(Console&)>& configure) {
+  tune_malloc();
   std::vector<std::string> args(argv + 1, argv + argc);
   Console console = process_console();
   if (configure) configure(console);

@@ -2,9 +2,7 @@
 
 #include <xxhash.h>
 
-#include <algorithm>
 #include <charconv>
-#include <vector>
 
 #include <fmt/format.h>
 
@@ -173,16 +171,6 @@ Result<ManifestEntries> parse_manifest(std::string_view text, const std::string&
   TFWSL_TRY_STATUS(reader.feed(text));
   TFWSL_TRY_STATUS(reader.finish());
   return entries;
-}
-
-std::string format_manifest(const ManifestEntries& entries) {
-  std::vector<const ManifestEntry*> sorted;
-  sorted.reserve(entries.size());
-  for (const auto& [path, entry] : entries) sorted.push_back(&entry);
-  std::sort(sorted.begin(), sorted.end(), [](const ManifestEntry* a, const ManifestEntry* b) { return a->path < b->path; });
-  std::string text = manifest_header_line();
-  for (const ManifestEntry* entry : sorted) text += format_manifest_line(*entry);
-  return text;
 }
 
 }  // namespace tfwsl::dataset

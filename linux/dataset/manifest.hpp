@@ -31,9 +31,8 @@ struct ManifestEntry {
   bool operator==(const ManifestEntry&) const = default;
 };
 
-// Later records for the same path replace earlier ones (a file recopied after it changed). Hashed,
-// not ordered: a re-run looks up every file of the tree, and ordered lookups of long paths that
-// share their folder prefix were a fifth of a no-op re-run's CPU time.
+// A manifest's records by path, for tests and the fuzz target (the import reads the file through
+// ManifestReader into a ManifestIndex). Later records for a path replace earlier ones.
 using ManifestEntries = std::unordered_map<std::string, ManifestEntry>;
 
 std::string escape_path(std::string_view raw);
@@ -72,8 +71,5 @@ class ManifestReader {
 
 // Parses a whole manifest in memory (tests, the fuzz target). where: the file's name, for messages.
 Result<ManifestEntries> parse_manifest(std::string_view text, const std::string& where);
-
-// A whole manifest (header and every entry, sorted by path), as compaction writes it.
-std::string format_manifest(const ManifestEntries& entries);
 
 }  // namespace tfwsl::dataset

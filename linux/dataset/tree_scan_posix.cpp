@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -217,7 +218,10 @@ class TreeScanner {
   }
 
   void stat_names(const Folder& folder, std::size_t begin, std::size_t end) {
-    std::vector<std::pair<std::size_t, ScannedItem>> found;  // name's index, item
+    // On the stack: the scan's threads allocate nothing per file that outlives the file, so that
+    // the packed items are not interleaved with freed temporaries in every thread's malloc arena.
+    std::array<std::pair<std::size_t, ScannedItem>, k_stat_chunk> found;  // name's index, item
+    std::size_t found_count = 0;
     // A folder without a held descriptor is opened again beneath the root, without following a
     // symlink: a folder swapped for a symlink since its listing cannot lead the stats elsewhere.
     UniqueFd reopened;
@@ -225,40 +229,47 @@ class TreeScanner {
     int folder_fd = folder.fd ? folder.fd.get() : reopened.get();
     int open_error = errno;
     for (std::size_t i = begin; i < end && !m_cancel.cancelled(); ++i) {
-      std::string_view name = folder.name_view(i);
-      std::string path = folder.path.empty() ? std::string(name) : folder.path + '/' + std::string(name);
-      struct stat st {};
-      int rc = folder_fd >= 0 ? ::fstatat(folder_fd, folder.name(i), &st, AT_SYMLINK_NOFOLLOW) : (errno = open_error, -1);
-      if (rc != 0) {
-        problem(path, errno, "cannot stat");
-        continue;
-      }
-      if (S_ISDIR(st.st_mode)) {  // a DT_UNKNOWN entry
-        {
-          std::lock_guard lock(m_result_mutex);
-          m_result.directories.push_back(path);
-        }
-        std::lock_guard lock(m_mutex);
-        m_listings.push_back(std::move(path));
-        wake(1);
-        continue;
-      }
-      if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
-        unsupported(path);
-        continue;
-      }
-      ScannedItem item;
-      item.path = std::move(path);
-      item.kind = S_ISLNK(st.st_mode) ? ItemKind::symlink : ItemKind::file;
-      item.size = static_cast<std::uint64_t>(st.st_size);
-      item.mode = st.st_mode;
-      m_progress.add_found(1, item.size);
-      std::int64_t mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-      if (m_options.visit && !m_options.visit(item, mtime_ns)) continue;
-      found.emplace_back(i, std::move(item));
+      auto& [name, item] = found[found_count];
+      name = i;
+      if (stat_one(folder, i, folder_fd, open_error, item)) ++found_count;
     }
     std::lock_guard lock(m_result_mutex);
-    for (const auto& [name, item] : found) m_result.items.add(folder.number, folder.name_view(name), item);
+    for (std::size_t f = 0; f < found_count; ++f) m_result.items.add(folder.number, folder.name_view(found[f].first), found[f].second);
+  }
+
+  // The folder's i-th name stat'ed through folder_fd (or failing with open_error when the folder
+  // could not be opened): true for a file or symlink to record, filled into `item`.
+  bool stat_one(const Folder& folder, std::size_t i, int folder_fd, int open_error, ScannedItem& item) {
+    std::string_view name = folder.name_view(i);
+    auto path = [&] { return folder.path.empty() ? std::string(name) : folder.path + '/' + std::string(name); };
+    struct stat st {};
+    int rc = folder_fd >= 0 ? ::fstatat(folder_fd, folder.name(i), &st, AT_SYMLINK_NOFOLLOW) : (errno = open_error, -1);
+    if (rc != 0) {
+      problem(path(), errno, "cannot stat");
+      return false;
+    }
+    if (S_ISDIR(st.st_mode)) {  // a DT_UNKNOWN entry
+      {
+        std::lock_guard lock(m_result_mutex);
+        m_result.directories.push_back(path());
+      }
+      std::lock_guard lock(m_mutex);
+      m_listings.push_back(path());
+      wake(1);
+      return false;
+    }
+    if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+      unsupported(path());
+      return false;
+    }
+    item = ScannedItem{};
+    item.kind = S_ISLNK(st.st_mode) ? ItemKind::symlink : ItemKind::file;
+    item.size = static_cast<std::uint64_t>(st.st_size);
+    item.mode = st.st_mode;
+    m_progress.add_found(1, item.size);
+    if (!m_options.visit) return true;
+    item.path = path();  // only the visit needs the whole path; the result keeps the leaf name
+    return m_options.visit(item, static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec);
   }
 
   int m_root_fd;

@@ -19,9 +19,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (parsed) {
     for (const auto& [path, entry] : *parsed)
       if (path != entry.path || path.empty()) std::abort();
-    auto again = parse_manifest(format_manifest(*parsed), "fuzz");
+    std::string written = manifest_header_line();
+    for (const auto& [path, entry] : *parsed) written += format_manifest_line(entry);
+    auto again = parse_manifest(written, "fuzz");
     if (!again || *again != *parsed) std::abort();
   }
+  // The streaming reader, fed in two pieces cut anywhere, agrees with the whole-text parse.
+  ManifestEntries streamed;
+  ManifestReader reader("fuzz", [&](const ManifestEntry& entry, std::string_view) { streamed.insert_or_assign(entry.path, entry); });
+  std::size_t cut = size / 3;
+  bool read = reader.feed(bytes.substr(0, cut)) && reader.feed(bytes.substr(cut)) && reader.finish();
+  if (read != static_cast<bool>(parsed) || (parsed && streamed != *parsed)) std::abort();
   if (!bytes.empty()) {
     auto back = unescape_path(escape_path(bytes));
     if (!back || *back != bytes) std::abort();
