@@ -1,15 +1,13 @@
-#include "linux/dataset/import_scan.hpp"
-
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
 #include <sys/statvfs.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
-
 #include "common/util/byte_size_text.hpp"
+#include "linux/dataset/import_scan.hpp"
 #include "linux/dataset/import_tuning.hpp"
 
 namespace tfwsl::dataset::import_detail {
@@ -70,7 +68,8 @@ Result<ScanResult> SourceScan::run(int source_fd, int target_fd, const std::file
   ScanOptions options;
   options.threads = std::max(jobs, k_default_scan_threads);
   options.exclude = m_options.exclude;
-  if (!m_imported.empty() || m_options.fault_hook) options.visit = [this](ScannedItem& item, std::int64_t mtime_ns) { return check_resume(item, mtime_ns); };
+  if (!m_imported.empty() || m_options.fault_hook)
+    options.visit = [this](ScannedItem& item, std::int64_t mtime_ns) { return check_resume(item, mtime_ns); };
   auto scan_start = std::chrono::steady_clock::now();
   ScanResult scan = scan_tree(source_fd, options, cancel, m_progress);
   auto scan_ms =

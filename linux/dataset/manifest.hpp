@@ -11,9 +11,9 @@
 
 #include <cstdint>
 #include <functional>
-#include <unordered_map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
 #include "common/core/error.hpp"
@@ -23,10 +23,10 @@ namespace tfwsl::dataset {
 inline constexpr std::string_view k_manifest_header = "tfwsl-import-manifest v1";
 
 struct ManifestEntry {
-  std::string path;         // relative to the source root, raw bytes
+  std::string path;  // relative to the source root, raw bytes
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;  // the source's mtime when it was read
-  std::string hash;         // XXH3-128 of the content, 32 hex digits
+  std::string hash;           // XXH3-128 of the content, 32 hex digits
 
   bool operator==(const ManifestEntry&) const = default;
 };
@@ -51,7 +51,8 @@ class ManifestReader {
  public:
   using OnRecord = std::function<void(const ManifestEntry& entry, std::string_view line)>;
   // where: the file's name, for messages.
-  ManifestReader(std::string where, OnRecord on_record) : m_where(std::move(where)), m_on_record(std::move(on_record)) {}
+  ManifestReader(std::string where, OnRecord on_record)
+      : m_where(std::move(where)), m_on_record(std::move(on_record)) {}
 
   // An error names the damaged line; nothing after it is read.
   Status feed(std::string_view piece);

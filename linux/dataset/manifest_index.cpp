@@ -1,12 +1,11 @@
 #include "linux/dataset/manifest_index.hpp"
 
+#include <fmt/format.h>
 #include <xxhash.h>
 
 #include <algorithm>
 #include <charconv>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace tfwsl::dataset {
 namespace {
@@ -50,7 +49,8 @@ void sort_keep_latest(std::vector<T>& items) {
 
 template <typename T>
 const T* find_path(const std::vector<T>& items, std::uint64_t key) {
-  auto it = std::lower_bound(items.begin(), items.end(), key, [](const T& item, std::uint64_t k) { return path_of(item) < k; });
+  auto it = std::lower_bound(items.begin(), items.end(), key,
+                             [](const T& item, std::uint64_t k) { return path_of(item) < k; });
   return it != items.end() && path_of(*it) == key ? &*it : nullptr;
 }
 

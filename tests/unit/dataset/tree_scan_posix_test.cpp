@@ -1,11 +1,10 @@
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -71,7 +70,8 @@ TEST_CASE("the scan finds every file of a wide tree once, sorted, with its size"
   }
   CHECK(found == expected);
   auto items = result.items.all();
-  CHECK(std::is_sorted(items.begin(), items.end(), [](const ScannedItem& a, const ScannedItem& b) { return a.path < b.path; }));
+  CHECK(std::is_sorted(items.begin(), items.end(),
+                       [](const ScannedItem& a, const ScannedItem& b) { return a.path < b.path; }));
   REQUIRE(result.directories.size() == 600);
   CHECK(std::is_sorted(result.directories.begin(), result.directories.end()));  // parents first
   CHECK(f.progress.snapshot().files_total == expected.size());
