@@ -1,9 +1,10 @@
 #include "linux/dataset/manifest.hpp"
 
-#include <fmt/format.h>
 #include <xxhash.h>
 
 #include <charconv>
+
+#include <fmt/format.h>
 
 namespace tfwsl::dataset {
 namespace {
@@ -56,6 +57,7 @@ bool parse_number(std::string_view text, T& value) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
+
 }  // namespace
 
 std::string escape_path(std::string_view raw) {
@@ -82,7 +84,8 @@ Result<std::string> unescape_path(std::string_view escaped) {
       out.push_back(c);
       continue;
     }
-    if (i + 2 >= escaped.size()) return make_error(ErrorCode::parse, "truncated %XX escape in a manifest path");
+    if (i + 2 >= escaped.size())
+      return make_error(ErrorCode::parse, "truncated %XX escape in a manifest path");
     int hi = hex_value(escaped[i + 1]);
     int lo = hex_value(escaped[i + 2]);
     if (hi < 0 || lo < 0) return make_error(ErrorCode::parse, "bad %XX escape in a manifest path");
@@ -164,8 +167,8 @@ Result<bool> ManifestReader::finish() {
 
 Result<ManifestEntries> parse_manifest(std::string_view text, const std::string& where) {
   ManifestEntries entries;
-  ManifestReader reader(
-      where, [&](const ManifestEntry& entry, std::string_view) { entries.insert_or_assign(entry.path, entry); });
+  auto keep = [&](const ManifestEntry& entry, std::string_view) { entries.insert_or_assign(entry.path, entry); };
+  ManifestReader reader(where, keep);
   TFWSL_TRY_STATUS(reader.feed(text));
   TFWSL_TRY_STATUS(reader.finish());
   return entries;

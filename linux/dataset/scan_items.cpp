@@ -1,5 +1,6 @@
 #include "linux/dataset/scan_items.hpp"
 
+
 #include <algorithm>
 #include <cstring>
 #include <limits>

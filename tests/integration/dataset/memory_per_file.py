@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The import's memory grows by tens of bytes a file, not hundreds: the real agent imports trees of
 5,000 and 60,000 empty files (1,000 a folder, names like ImageNet's "n00000042_00017.JPEG"), then
-re-runs each import (nothing to copy), and the peak RSS of each run (the agent's VmHWM) gives the cost of one more file. Before the scan's items were packed and the pending batch
-bounded, a file cost about 700 bytes fresh and 600 on a re-run; a million files must stay under
+re-runs each import (nothing to copy), and the peak RSS of each run (the agent's VmHWM) gives the
+cost of one more file. Before the scan's items were packed and the pending batch bounded, a file cost about 700 bytes fresh and 600 on a re-run; a million files must stay under
 64 MiB (docs/performance.md has the million-file run).
 
   memory_per_file.py --agent build/linux/linux/tfwsl-agent [--work DIR]

@@ -1,6 +1,7 @@
+#include <catch2/catch.hpp>
+
 #include <algorithm>
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <string>
