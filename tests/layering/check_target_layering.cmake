@@ -89,7 +89,7 @@ _forbid(COMMON_TARGETS WIN_TARGETS "common/ links win/")
 
 # The walk must see the real graph: tfwsl reaches the doctor's library through tfwsl_cli.
 _closure(tfwsl _tfwsl_reached _unused)
-foreach(_must tfwsl_cli tfwsl_core_doctor tfwsl_core_agent_client)
+foreach(_must tfwsl_cli tfwsl_win_doctor tfwsl_win_agent_client)
   if(NOT _must IN_LIST _tfwsl_reached)
     message(FATAL_ERROR "tfwsl does not reach ${_must} in the graph: the walk is broken (${_tfwsl_reached})")
   endif()
