@@ -32,12 +32,27 @@ function(tfwsl_add_library name)
   if(NOT A_DIR)
     set(A_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   endif()
-  # The dependency order is enforced, not only documented: a tfwsl_core_* library may depend only
-  # on one defined before it (common/CMakeLists.txt lists the folders in that order).
+  # The dependency order is enforced, not only documented: a tfwsl_core_*, tfwsl_win_* or
+  # tfwsl_linux_* library may depend only on one defined before it (common/CMakeLists.txt, then
+  # win/CMakeLists.txt, then linux/CMakeLists.txt list the folders in that order).
+  # And the dependency rule (docs/architecture.md): common/ never depends on win/ or linux/, nor
+  # they on each other (tests/layering checks the whole link graph too).
+  set(_forbidden "")
+  if(name MATCHES "^tfwsl_core_")
+    set(_forbidden "^tfwsl_(win|linux)_")
+  elseif(name MATCHES "^tfwsl_win_")
+    set(_forbidden "^tfwsl_linux_")
+  elseif(name MATCHES "^tfwsl_linux_")
+    set(_forbidden "^tfwsl_win_")
+  endif()
   foreach(_dep IN LISTS A_DEPS)
-    if(_dep MATCHES "^tfwsl_core_" AND NOT TARGET ${_dep})
+    if(_forbidden AND _dep MATCHES "${_forbidden}")
+      message(FATAL_ERROR "${name} depends on ${_dep}: common/ never depends on win/ or linux/, nor "
+                          "win/ and linux/ on each other (docs/architecture.md, the dependency rule)")
+    endif()
+    if(_dep MATCHES "^tfwsl_(core|win|linux)_" AND NOT TARGET ${_dep})
       message(FATAL_ERROR "${name} depends on ${_dep}, which is not defined before it: "
-                          "list its folder earlier in common/CMakeLists.txt")
+                          "list its folder earlier (common/, win/ and linux/ CMakeLists.txt, in that order)")
     endif()
   endforeach()
   tfwsl_platform_sources(_srcs "${A_DIR}")

@@ -13,8 +13,8 @@ namespace tfwsl {
 
 // Who judges a check, from which facts.
 enum class CheckSource {
-  host,     // the Windows host's facts (common/host): registry, nvidia-smi.exe
-  wsl_exe,  // what wsl.exe answers (common/doctor/doctor_checks.cpp)
+  host,     // the Windows host's facts (win/host): registry, nvidia-smi.exe
+  wsl_exe,  // what wsl.exe answers (win/doctor/doctor_checks.cpp)
   doctor,   // the doctor's own: .wslconfig, the bridge to the agent, the two sides compared
   agent,    // the distro's facts from the agent, judged by common/judge (also `tfwsl-agent check`)
 };

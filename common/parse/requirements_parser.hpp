@@ -37,7 +37,7 @@ struct RequirementsResult {
   RequirementsFormat format = RequirementsFormat::requirements_txt;
   std::vector<DeclaredRequirement> requirements;
   std::vector<std::string> includes;  // "-r other.txt" / "-c constraints.txt" targets as written (a caller with
-                                      // the files follows them: common/migrate/project_scan.hpp)
+                                      // the files follows them: win/migrate/project_scan.hpp)
   // The Python the project declares: requires-python, Poetry's python, conda's python=3.11,
   // setup.py's python_requires (package "python", spec as written).
   std::optional<DeclaredRequirement> python;

@@ -1,6 +1,6 @@
 // seeds: tests/fuzz/migrate_profile_seeds
-// libs: tfwsl_core_migrate
-// libFuzzer target for the tfwsl.yaml migrate writes (common/migrate/apply_report.cpp, yaml-cpp's
+// libs: tfwsl_win_migrate
+// libFuzzer target for the tfwsl.yaml migrate writes (win/migrate/apply_report.cpp, yaml-cpp's
 // emitter): the input is split at newlines into the project's name, then dataset folder names and
 // Windows paths in turns; the emitted text must load as YAML and give back every name and path
 // unchanged, and the project's name must add no key. Input that is not UTF-8 is skipped (names
@@ -14,8 +14,8 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "common/migrate/apply_plan.hpp"
 #include "common/text/utf_convert.hpp"
+#include "win/migrate/apply_plan.hpp"
 
 namespace {
 

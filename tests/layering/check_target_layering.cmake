@@ -1,8 +1,8 @@
 # cmake -DSOURCE_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX=... -DCC=...
 #       -DWIN_TARGETS=a,b -DCOMMON_TARGETS=... -DLINUX_TARGETS=... -P check_target_layering.cmake
 # Configures the project afresh (no tests, no Wine folder) with --graphviz and walks the link graph
-# CMake wrote: no target of win/ or common/ may reach a target of linux/, and no target of common/
-# one of win/, directly or through others.
+# CMake wrote: no target of common/ may reach a target of win/ or linux/, no target of linux/ one of
+# win/ and no target of win/ one of linux/, directly or through others.
 cmake_minimum_required(VERSION 3.25)
 foreach(_var SOURCE_DIR WORK_DIR GENERATOR WIN_TARGETS COMMON_TARGETS LINUX_TARGETS)
   if(NOT DEFINED ${_var} OR "${${_var}}" STREQUAL "")
@@ -45,7 +45,8 @@ endif()
 function(_closure start out_names out_paths)
   set(_queue "${start}")
   set(_seen "${start}")
-  set(_path_${start} "${start}")
+  string(MAKE_C_IDENTIFIER "${start}" _start_key)  # the key, as below: tfwsl-agent has a '-'
+  set(_path_${_start_key} "${start}")
   while(_queue)
     list(POP_FRONT _queue _t)
     string(MAKE_C_IDENTIFIER "${_t}" _key)
@@ -86,14 +87,20 @@ endmacro()
 _forbid(WIN_TARGETS LINUX_TARGETS "win/ links linux/")
 _forbid(COMMON_TARGETS LINUX_TARGETS "common/ links linux/")
 _forbid(COMMON_TARGETS WIN_TARGETS "common/ links win/")
+_forbid(LINUX_TARGETS WIN_TARGETS "linux/ links win/")
 
-# The walk must see the real graph: tfwsl reaches the doctor's library through tfwsl_cli.
-_closure(tfwsl _tfwsl_reached _unused)
-foreach(_must tfwsl_cli tfwsl_core_doctor tfwsl_core_agent_client)
-  if(NOT _must IN_LIST _tfwsl_reached)
-    message(FATAL_ERROR "tfwsl does not reach ${_must} in the graph: the walk is broken (${_tfwsl_reached})")
-  endif()
-endforeach()
+# The walk must see the real graph: tfwsl reaches the doctor's library (win/) through tfwsl_cli and
+# common/ through it, tfwsl-agent reaches common/ through tfwsl_agent_lib.
+macro(_must_reach start)
+  _closure(${start} _reached_from_start _unused)
+  foreach(_must ${ARGN})
+    if(NOT _must IN_LIST _reached_from_start)
+      message(FATAL_ERROR "${start} does not reach ${_must} in the graph: the walk is broken (${_reached_from_start})")
+    endif()
+  endforeach()
+endmacro()
+_must_reach(tfwsl tfwsl_cli tfwsl_win_doctor tfwsl_win_agent_client tfwsl_core_agent_api)
+_must_reach(tfwsl-agent tfwsl_agent_lib tfwsl_linux_dataset tfwsl_core_agent_api)
 
 file(REMOVE_RECURSE "${WORK_DIR}")
 if(_violations)
@@ -103,4 +110,6 @@ if(_violations)
 endif()
 list(LENGTH WIN_TARGETS _nw)
 list(LENGTH COMMON_TARGETS _nc)
-message(STATUS "${_edge_count} edges: ${_nw} win/ and ${_nc} common/ targets reach nothing in linux/ (nor common/ win/)")
+list(LENGTH LINUX_TARGETS _nl)
+message(STATUS "${_edge_count} edges: ${_nc} common/ targets reach nothing in win/ or linux/, "
+               "${_nl} linux/ targets nothing in win/, ${_nw} win/ targets nothing in linux/")

@@ -1,5 +1,5 @@
 #pragma once
-// Fakes for the agent bridge's ports (common/agent_client): a scripted agent child (ChildChannel)
+// Fakes for the agent bridge's ports (win/agent_client): a scripted agent child (ChildChannel)
 // that answers the handshake once it has read the token line and then answers stdio frames from a
 // table, a launcher that hands out such children in order, and a loopback connector whose
 // "127.0.0.1:<port>" is an agent that proves the token, a dead port, or an impostor.
@@ -19,8 +19,8 @@
 #include "common/agent_api/challenge.hpp"
 #include "common/agent_api/frame_codec.hpp"
 #include "common/agent_api/handshake.hpp"
-#include "common/agent_client/agent_transport.hpp"
-#include "common/agent_client/child_channel.hpp"
+#include "win/agent_client/agent_transport.hpp"
+#include "win/agent_client/child_channel.hpp"
 
 namespace tfwsl::test {
 

@@ -1,16 +1,16 @@
-// tfwsl agent start | status | stop: thin; the scripts and their answers are common/agent_service.
+// tfwsl agent start | status | stop: thin; the scripts and their answers are win/agent_service.
 #include "win/commands/agent_command.hpp"
 
 #include <memory>
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/challenge.hpp"
-#include "common/agent_client/agent_bridge.hpp"
-#include "common/agent_client/agent_transport.hpp"
-#include "common/agent_client/wsl_agent_host.hpp"
-#include "common/agent_service/agent_service.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/util/shell_quote.hpp"
+#include "win/agent_client/agent_bridge.hpp"
+#include "win/agent_client/agent_transport.hpp"
+#include "win/agent_client/wsl_agent_host.hpp"
+#include "win/agent_service/agent_service.hpp"
 #include "win/commands/agent_connection.hpp"
 #include "win/commands/agent_consent.hpp"
 #include "win/commands/agent_try_line.hpp"

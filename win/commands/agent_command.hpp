@@ -1,6 +1,6 @@
 #pragma once
 // tfwsl agent start | status | stop: the persistent agent for editors and scripts
-// (docs/agent-api.md, "A persistent agent"; the logic is common/agent_service).
+// (docs/agent-api.md, "A persistent agent"; the logic is win/agent_service).
 
 #include "common/cli/command_line.hpp"
 

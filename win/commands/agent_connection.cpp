@@ -4,10 +4,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "common/agent_client/agent_locator.hpp"
-#include "common/agent_client/local_agent_host.hpp"
-#include "common/agent_client/wsl_agent_host.hpp"
 #include "common/text/utf_convert.hpp"
+#include "win/agent_client/agent_locator.hpp"
+#include "win/agent_client/local_agent_host.hpp"
+#include "win/agent_client/wsl_agent_host.hpp"
 #include "win/commands/local_agent_binary.hpp"
 
 namespace tfwsl::cli {

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "common/agent_client/agent_bridge.hpp"
-#include "common/agent_client/child_channel.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/agent_client/agent_bridge.hpp"
+#include "win/agent_client/child_channel.hpp"
 
 namespace tfwsl::cli {
 

@@ -1,4 +1,4 @@
-// tfwsl data push: thin; the plan, the room checks, the job and its report are common/push.
+// tfwsl data push: thin; the plan, the room checks, the job and its report are win/push.
 #include "win/commands/data_command.hpp"
 
 #include <filesystem>
@@ -8,10 +8,10 @@
 #include "common/cli/status_line.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/push/interrupt_catcher.hpp"
-#include "common/push/progress_text.hpp"
-#include "common/push/push_report.hpp"
-#include "common/push/session_push_agent.hpp"
+#include "win/push/interrupt_catcher.hpp"
+#include "win/push/progress_text.hpp"
+#include "win/push/push_report.hpp"
+#include "win/push/session_push_agent.hpp"
 #include "common/text/utf_convert.hpp"
 #include "win/commands/push_setup.hpp"
 #include "win/commands/agent_consent.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // tfwsl data push SRC [--name N] [--to DIR] [--distro D] [--move] [--verify] [--jobs N] [--dry-run]
-// [--yes] [--json] [--agent PATH] (docs/datasets.md, "tfwsl data push"; the logic is common/push).
+// [--yes] [--json] [--agent PATH] (docs/datasets.md, "tfwsl data push"; the logic is win/push).
 
 #include "common/cli/command_line.hpp"
 

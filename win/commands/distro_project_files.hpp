@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "common/migrate/migration_ports.hpp"
 #include "win/commands/distro_commands.hpp"
+#include "win/migrate/migration_ports.hpp"
 
 namespace tfwsl::cli {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/core/error.hpp"
-#include "common/doctor/doctor.hpp"
+#include "win/doctor/doctor.hpp"
 
 namespace tfwsl::cli {
 

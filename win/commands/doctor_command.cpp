@@ -7,15 +7,15 @@
 
 #include <spdlog/spdlog.h>
 
-#include "common/agent_service/agent_service.hpp"
+#include "win/agent_service/agent_service.hpp"
 #include "common/build_info/build_info.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/doctor/doctor.hpp"
-#include "common/doctor/host_policy.hpp"
+#include "win/doctor/doctor.hpp"
+#include "win/doctor/host_policy.hpp"
 #include "common/judge/check_policy.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_locate.hpp"

@@ -1,8 +1,8 @@
 #include "win/commands/local_agent_binary.hpp"
 
-#include "common/agent_client/agent_locator.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/agent_client/agent_locator.hpp"
 #include "win/platform/own_executable.hpp"
 
 namespace tfwsl::cli {

@@ -2,14 +2,14 @@
 
 #include <spdlog/spdlog.h>
 
-#include "common/agent_client/agent_locator.hpp"
-#include "common/agent_client/local_agent_host.hpp"
-#include "common/agent_client/wsl_agent_host.hpp"
-#include "common/doctor/agent_side.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
+#include "win/agent_client/agent_locator.hpp"
+#include "win/agent_client/local_agent_host.hpp"
+#include "win/agent_client/wsl_agent_host.hpp"
 #include "win/commands/local_agent_binary.hpp"
 #include "win/commands/wslconfig_file.hpp"
+#include "win/doctor/agent_side.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/platform/own_executable.hpp"
 

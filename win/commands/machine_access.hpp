@@ -7,11 +7,11 @@
 #include <memory>
 #include <string>
 
-#include "common/doctor/doctor.hpp"
-#include "common/host/host_probe.hpp"
-#include "common/host/registry.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/doctor/doctor.hpp"
+#include "win/host/host_probe.hpp"
+#include "win/host/registry.hpp"
 
 namespace tfwsl::cli {
 

@@ -12,11 +12,11 @@
 #include "common/cli/status_line.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/migrate/apply_plan.hpp"
-#include "common/migrate/content_hash.hpp"
 #include "common/text/utf_convert.hpp"
 #include "win/commands/agent_consent.hpp"
 #include "win/commands/migrate_ports.hpp"
+#include "win/migrate/apply_plan.hpp"
+#include "win/migrate/content_hash.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {

@@ -1,5 +1,5 @@
 #pragma once
-// `tfwsl migrate` without --dry-run: the plan shown, consent (or --yes), then common/migrate's
+// `tfwsl migrate` without --dry-run: the plan shown, consent (or --yes), then win/migrate's
 // apply_plan through the real ports (migrate_ports.hpp), each step reported as it ends, a live
 // status line while one runs, and the result as text or as the plan's JSON with its "applied".
 
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "common/cli/command_line.hpp"
-#include "common/migrate/migrate_plan.hpp"
+#include "win/migrate/migrate_plan.hpp"
 
 namespace tfwsl::cli {
 

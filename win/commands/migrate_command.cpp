@@ -10,17 +10,17 @@
 #include "common/cli/command_line.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/host/gpu_compute_capability.hpp"
-#include "common/host/host_probe.hpp"
-#include "common/migrate/local_project_files.hpp"
-#include "common/migrate/migrate_plan.hpp"
-#include "common/migrate/proc_mounts.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "win/commands/migrate_apply.hpp"
+#include "win/host/gpu_compute_capability.hpp"
+#include "win/host/host_probe.hpp"
+#include "win/migrate/local_project_files.hpp"
+#include "win/migrate/migrate_plan.hpp"
+#include "win/migrate/proc_mounts.hpp"
 
 namespace tfwsl::cli {
 namespace {

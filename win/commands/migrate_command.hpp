@@ -1,6 +1,6 @@
 #pragma once
 // `tfwsl migrate PROJECT [--dry-run] [--json] [--force]`: move a Windows TensorFlow project into WSL
-// (docs/migrate.md). The plan comes from common/migrate; this file reads the command line, asks
+// (docs/migrate.md). The plan comes from win/migrate; this file reads the command line, asks
 // the distro which drives it mounts, and prints.
 
 #include "common/cli/command_line.hpp"

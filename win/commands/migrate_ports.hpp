@@ -1,5 +1,5 @@
 #pragma once
-// The real MigrationPorts of `tfwsl migrate` (common/migrate/migration_ports.hpp): provisioning as
+// The real MigrationPorts of `tfwsl migrate` (win/migrate/migration_ports.hpp): provisioning as
 // `tfwsl provision` does it (checked first, applied only when a step would change), the copies
 // through the dataset engine as `tfwsl data push` makes them, pip and the GPU check through
 // `tfwsl-agent venv` in the distro as its default user, the distro's files through its sh, and the
@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common/cli/machine_ports.hpp"
-#include "common/migrate/migration_ports.hpp"
 #include "win/commands/distro_commands.hpp"
+#include "win/migrate/migration_ports.hpp"
 
 namespace tfwsl::cli {
 

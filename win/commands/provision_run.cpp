@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "common/agent_client/wsl_agent_host.hpp"
+#include "win/agent_client/wsl_agent_host.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/provision/progress_relay.hpp"
 #include "common/provision/provision_catalogue.hpp"

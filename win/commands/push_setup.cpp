@@ -1,8 +1,8 @@
 #include "win/commands/push_setup.hpp"
 
-#include "common/push/session_push_agent.hpp"
 #include "win/commands/default_distro.hpp"
 #include "win/platform/host_platform.hpp"
+#include "win/push/session_push_agent.hpp"
 
 namespace tfwsl::cli {
 

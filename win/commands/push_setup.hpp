@@ -5,10 +5,10 @@
 
 #include <memory>
 
-#include "common/host/registry.hpp"
-#include "common/push/host_free_space.hpp"
-#include "common/push/push_plan.hpp"
 #include "win/commands/agent_connection.hpp"
+#include "win/host/registry.hpp"
+#include "win/push/host_free_space.hpp"
+#include "win/push/push_plan.hpp"
 
 namespace tfwsl::cli {
 

@@ -10,13 +10,13 @@
 #include "common/cli/json_envelope.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/host/host_probe.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
 #include "win/commands/wslconfig_file.hpp"
 #include "win/commands/wslconfig_report.hpp"
 #include "win/commands/wslconfig_restore.hpp"
+#include "win/host/host_probe.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "common/doctor/wslconfig_overrides.hpp"
+#include "win/doctor/wslconfig_overrides.hpp"
 
 #include <nlohmann/json.hpp>
 

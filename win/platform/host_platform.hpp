@@ -5,8 +5,8 @@
 
 #include <memory>
 
-#include "common/host/host_probe.hpp"
-#include "common/host/registry.hpp"
+#include "win/host/host_probe.hpp"
+#include "win/host/registry.hpp"
 
 namespace tfwsl::cli {
 

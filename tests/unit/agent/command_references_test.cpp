@@ -11,13 +11,13 @@
 #include <catch2/catch.hpp>
 
 #include "common/diagnose/signature_base.hpp"
-#include "common/doctor/doctor_checks.hpp"
 #include "common/judge/assess.hpp"
 #include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "linux/commands/command_registry.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/commands/command_registry.hpp"
+#include "win/doctor/doctor_checks.hpp"
 
 using namespace tfwsl;
 

@@ -1,4 +1,4 @@
-// The bridge (common/agent_client/agent_bridge.hpp) with its ports faked: the agent's child
+// The bridge (win/agent_client/agent_bridge.hpp) with its ports faked: the agent's child
 // (scripted), wsl.exe (a recording process runner) and 127.0.0.1 (a fake, or a real squatting HTTP
 // server on loopback). What it must do: run the agent shipped with tfwsl when the installed one is
 // missing or outdated, installing nothing and running nothing as root (in place, else from a
@@ -6,10 +6,10 @@
 // localhost is broken, and report an agent that says nothing as a timeout.
 #include <catch2/catch.hpp>
 
-#include "common/agent_client/agent_bridge.hpp"
-#include "common/agent_client/wsl_agent_host.hpp"
 #include "tests/support/fake_agent_bridge.hpp"
 #include "tests/support/recording_process_runner.hpp"
+#include "win/agent_client/agent_bridge.hpp"
+#include "win/agent_client/wsl_agent_host.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::agent_client;

@@ -4,8 +4,8 @@
 
 #include <set>
 
-#include "common/agent_client/agent_locator.hpp"
 #include "common/text/utf_convert.hpp"
+#include "win/agent_client/agent_locator.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::agent_client;

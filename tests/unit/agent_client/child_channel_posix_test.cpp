@@ -12,7 +12,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "common/agent_client/child_channel.hpp"
+#include "win/agent_client/child_channel.hpp"
 
 using namespace tfwsl::agent_client;
 using namespace std::chrono_literals;

@@ -5,10 +5,10 @@
 
 #include <thread>
 
-#include "common/agent_client/agent_bridge.hpp"
-#include "common/agent_client/local_agent_host.hpp"
 #include "tests/support/fake_agent_bridge.hpp"
 #include "tests/support/test_environment.hpp"
+#include "win/agent_client/agent_bridge.hpp"
+#include "win/agent_client/local_agent_host.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::agent_client;

@@ -9,9 +9,9 @@
 #include <mutex>
 #include <thread>
 
-#include "common/agent_client/agent_bridge.hpp"
-#include "common/agent_client/local_agent_host.hpp"
 #include "tests/support/fake_agent_bridge.hpp"
+#include "win/agent_client/agent_bridge.hpp"
+#include "win/agent_client/local_agent_host.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::agent_client;

@@ -6,9 +6,9 @@
 
 #include <sys/stat.h>
 
-#include "common/agent_client/wsl_agent_host.hpp"
 #include "common/process/process_runner.hpp"
 #include "tests/support/test_environment.hpp"
+#include "win/agent_client/wsl_agent_host.hpp"
 
 using namespace tfwsl;
 namespace fs = std::filesystem;

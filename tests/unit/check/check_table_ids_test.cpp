@@ -9,13 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "common/check/check_table.hpp"
-#include "common/doctor/data_location.hpp"
-#include "common/doctor/doctor.hpp"
-#include "common/doctor/doctor_checks.hpp"
-#include "common/doctor/wslconfig_overrides.hpp"
-#include "common/host/host_checks.hpp"
 #include "common/judge/assess.hpp"
 #include "tests/support/test_environment.hpp"
+#include "win/doctor/data_location.hpp"
+#include "win/doctor/doctor.hpp"
+#include "win/doctor/doctor_checks.hpp"
+#include "win/doctor/wslconfig_overrides.hpp"
+#include "win/host/host_checks.hpp"
 
 using namespace tfwsl;
 

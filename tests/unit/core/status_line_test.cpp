@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "common/cli/status_line.hpp"
-#include "common/push/progress_text.hpp"
+#include "win/push/progress_text.hpp"
 
 using namespace tfwsl;
 using namespace std::chrono_literals;

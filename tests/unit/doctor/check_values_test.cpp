@@ -3,8 +3,8 @@
 // mem.effective.
 #include <catch2/catch.hpp>
 
-#include "common/doctor/doctor_checks.hpp"
-#include "common/host/host_checks.hpp"
+#include "win/doctor/doctor_checks.hpp"
+#include "win/host/host_checks.hpp"
 
 using namespace tfwsl;
 

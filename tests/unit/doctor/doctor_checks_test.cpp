@@ -7,12 +7,12 @@
 #include <thread>
 
 #include "common/check/check_table.hpp"
-#include "common/doctor/doctor.hpp"
-#include "common/doctor/doctor_checks.hpp"
 #include "common/judge/check_policy.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
+#include "win/doctor/doctor.hpp"
+#include "win/doctor/doctor_checks.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;

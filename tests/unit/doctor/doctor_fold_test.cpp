@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "common/check/check_table.hpp"
-#include "common/doctor/doctor.hpp"
+#include "win/doctor/doctor.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;

@@ -2,10 +2,10 @@
 // policy or a setting WSL ignores (wslconfig.overrides), and the agent link under mirrored networking.
 #include <catch2/catch.hpp>
 
-#include "common/doctor/doctor_checks.hpp"
-#include "common/doctor/wslconfig_overrides.hpp"
-#include "common/host/registry.hpp"
-#include "common/host/host_probe.hpp"
+#include "win/doctor/doctor_checks.hpp"
+#include "win/doctor/wslconfig_overrides.hpp"
+#include "win/host/registry.hpp"
+#include "win/host/host_probe.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;

@@ -2,9 +2,9 @@
 #include <catch2/catch.hpp>
 
 #include "common/check/check_table.hpp"
-#include "common/host/host_checks.hpp"
-#include "common/host/host_probe.hpp"
 #include "tests/support/recording_process_runner.hpp"
+#include "win/host/host_checks.hpp"
+#include "win/host/host_probe.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::host;

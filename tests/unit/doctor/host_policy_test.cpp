@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "common/compat/compat_db.hpp"
-#include "common/doctor/host_policy.hpp"
 #include "common/profile/profile_loader.hpp"
+#include "win/doctor/host_policy.hpp"
 
 using namespace tfwsl;
 

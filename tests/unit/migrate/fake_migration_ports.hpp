@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "common/migrate/content_hash.hpp"
-#include "common/migrate/migration_ports.hpp"
-#include "common/migrate/ownership_mark.hpp"
+#include "win/migrate/content_hash.hpp"
+#include "win/migrate/migration_ports.hpp"
+#include "win/migrate/ownership_mark.hpp"
 
 namespace tfwsl::migrate::test {
 

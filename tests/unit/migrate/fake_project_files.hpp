@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "common/migrate/project_files.hpp"
 #include "common/util/ascii.hpp"
+#include "win/migrate/project_files.hpp"
 
 namespace tfwsl::migrate::test {
 

@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "common/migrate/apply_plan.hpp"
-#include "common/migrate/ownership_mark.hpp"
 #include "tests/unit/migrate/fake_migration_ports.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
+#include "win/migrate/apply_plan.hpp"
+#include "win/migrate/ownership_mark.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

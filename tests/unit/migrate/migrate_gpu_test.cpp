@@ -1,14 +1,14 @@
-// The plan's GPU check (common/migrate/gpu_check.hpp): read through nvidia-smi's own compute_cap query
+// The plan's GPU check (win/migrate/gpu_check.hpp): read through nvidia-smi's own compute_cap query
 // and judged as tfwsl-agent provision judges it, before anything is changed.
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-#include "common/host/gpu_compute_capability.hpp"
-#include "common/migrate/migrate_plan.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
+#include "win/host/gpu_compute_capability.hpp"
+#include "win/migrate/migrate_plan.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

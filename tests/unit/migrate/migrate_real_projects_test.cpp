@@ -4,10 +4,10 @@
 #include <algorithm>
 
 #include "common/diagnose/tensorflow_range.hpp"
-#include "common/migrate/migrate_plan.hpp"
 #include "common/parse/requirements_parser.hpp"
 #include "common/version/version_spec.hpp"
 #include "tests/unit/migrate/real_corpus.hpp"
+#include "win/migrate/migrate_plan.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

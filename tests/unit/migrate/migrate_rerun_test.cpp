@@ -2,11 +2,11 @@
 // so a changed file there is never replaced; steps an earlier run finished are re-checked.
 #include <catch2/catch.hpp>
 
-#include "common/migrate/apply_plan.hpp"
-#include "common/migrate/content_hash.hpp"
-#include "common/migrate/project_update.hpp"
 #include "tests/unit/migrate/fake_migration_ports.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
+#include "win/migrate/apply_plan.hpp"
+#include "win/migrate/content_hash.hpp"
+#include "win/migrate/project_update.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

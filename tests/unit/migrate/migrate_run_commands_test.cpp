@@ -10,9 +10,9 @@
 #include <fstream>
 #include <string>
 
-#include "common/migrate/apply_plan.hpp"
 #include "tests/support/test_environment.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
+#include "win/migrate/apply_plan.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

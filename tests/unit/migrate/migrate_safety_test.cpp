@@ -4,10 +4,10 @@
 #include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
 
-#include "common/migrate/apply_plan.hpp"
-#include "common/migrate/ownership_mark.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
 #include "win/commands/migrate_ports.hpp"
+#include "win/migrate/apply_plan.hpp"
+#include "win/migrate/ownership_mark.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

@@ -1,11 +1,11 @@
 #include <catch2/catch.hpp>
 
-#include "common/migrate/code_scan.hpp"
-#include "common/migrate/proc_mounts.hpp"
-#include "common/migrate/project_scan.hpp"
-#include "common/migrate/tf_decision.hpp"
 #include "common/parse/toml_requirements.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
+#include "win/migrate/code_scan.hpp"
+#include "win/migrate/proc_mounts.hpp"
+#include "win/migrate/project_scan.hpp"
+#include "win/migrate/tf_decision.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "common/migrate/migrate_plan.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
+#include "win/migrate/migrate_plan.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

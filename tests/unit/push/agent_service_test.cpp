@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "common/agent_service/agent_service.hpp"
+#include "win/agent_service/agent_service.hpp"
 
 using namespace tfwsl;
 

@@ -1,5 +1,5 @@
 #pragma once
-// A scripted agent for the push's logic (common/push/push_agent.hpp): answers resolve, info and the
+// A scripted agent for the push's logic (win/push/push_agent.hpp): answers resolve, info and the
 // facts from fields, runs a job through a list of states (one per status call), and records what it
 // was asked (the roots of each connect, the job started, cancels).
 
@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "common/push/push_agent.hpp"
+#include "win/push/push_agent.hpp"
 
 namespace tfwsl::test {
 

@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "common/push/host_free_space.hpp"
-#include "common/push/job_state.hpp"
-#include "common/push/progress_text.hpp"
-#include "common/push/source_tree.hpp"
+#include "win/push/host_free_space.hpp"
+#include "win/push/job_state.hpp"
+#include "win/push/progress_text.hpp"
+#include "win/push/source_tree.hpp"
 
 using namespace tfwsl;
 

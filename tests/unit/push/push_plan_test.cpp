@@ -1,9 +1,9 @@
 #include <catch2/catch.hpp>
 
-#include "common/host/registry.hpp"
-#include "common/push/push_plan.hpp"
-#include "common/push/push_run.hpp"
 #include "tests/unit/push/fake_push_agent.hpp"
+#include "win/host/registry.hpp"
+#include "win/push/push_plan.hpp"
+#include "win/push/push_run.hpp"
 
 using namespace tfwsl;
 

@@ -1,0 +1,109 @@
+// The plan for people: the decision and why, the target, the requirement diff, the datasets.
+#include <fmt/format.h>
+
+#include "common/util/byte_size_text.hpp"
+#include "common/util/plural.hpp"
+#include "win/migrate/migrate_plan.hpp"
+
+namespace tfwsl::migrate {
+namespace {
+
+std::string size_text(std::uint64_t bytes) {
+  if (bytes >= (1ull << 30)) return format_gib(bytes);
+  if (bytes >= (1ull << 20)) return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / (1 << 20));
+  return fmt::format("{:.1f} KiB", static_cast<double>(bytes) / 1024.0);
+}
+
+std::string duration_text(std::uint64_t seconds) {
+  if (seconds < 120) return fmt::format("{} s", seconds);
+  if (seconds < 7200) return fmt::format("{} min", (seconds + 59) / 60);
+  return fmt::format("{:.1f} h", static_cast<double>(seconds) / 3600.0);
+}
+
+void render_requirements(const MigratePlan& plan, std::string& out) {
+  const Translation& t = plan.translation;
+  out += "\nRequirements:\n";
+  for (std::size_t i = 0; i < t.files.size(); ++i) {
+    const auto& f = t.files[i];
+    const char* action = i < plan.writes.size() ? to_string(plan.writes[i].action) : "create";
+    out += fmt::format("  {} -> {}{} [{}]\n", f.source, f.target, f.changed ? "" : " (unchanged)", action);
+  }
+  for (const auto& d : t.dropped) out += fmt::format("  dropped {} ({}:{}): {}\n", d.package, d.file, d.line, d.reason);
+  for (const auto& a : t.added) out += fmt::format("  added {}\n", a);
+  if (!t.diff.empty()) {
+    out += "\n";
+    for (std::size_t start = 0; start < t.diff.size();) {
+      auto nl = t.diff.find('\n', start);
+      if (nl == std::string::npos) nl = t.diff.size();
+      out += "  " + t.diff.substr(start, nl - start) + "\n";
+      start = nl + 1;
+    }
+  }
+}
+
+void render_data(const MigratePlan& plan, std::string& out) {
+  if (!plan.datasets.empty()) {
+    out += "\nDatasets to import:\n";
+    for (const auto& ds : plan.datasets) {
+      out += fmt::format("  {} -> {}: {}, {}, about {}\n", ds.windows_path, ds.linux_path, plural(ds.files, "file", "files"), size_text(ds.bytes),
+                         duration_text(ds.estimated_seconds));
+    }
+  }
+  bool missing = false;
+  for (const auto& wp : plan.windows_paths) missing = missing || !wp.exists;
+  if (missing) {
+    out += "\nWindows paths in the code that do not exist here (not imported):\n";
+    for (const auto& wp : plan.windows_paths) {
+      if (!wp.exists) out += fmt::format("  {} ({}:{})\n", wp.ref.path, wp.ref.file, wp.ref.line);
+    }
+  }
+  if (!plan.datasets.empty()) {
+    out += fmt::format("\nThe code's Windows paths map to Linux ones in {} (generated; the code is not rewritten).\n", k_path_map_file);
+  }
+}
+
+// The GPUs as read here; a refusal's reason and way out are the first problem, said at the end.
+void render_gpu(const GpuCheck& gpu, std::string& out) {
+  if (!gpu.reading.checked) {
+    out += fmt::format("GPU: not checked ({}): the plan goes on without it\n",
+                       gpu.reading.not_checked.empty() ? std::string("not read") : gpu.reading.not_checked);
+    return;
+  }
+  for (const auto& g : gpu.reading.gpus) {
+    out += fmt::format("GPU: {}, compute capability {}.{}{}\n", g.name, g.major, g.minor,
+                       gpu.refused() ? ": no stock TensorFlow wheel runs on it (see the problem below)" : "");
+  }
+}
+
+}  // namespace
+
+std::string render_text(const MigratePlan& plan) {
+  const TfDecision& d = plan.decision;
+  std::string out = fmt::format("Decision: {}\n", to_string(d.decision));
+  for (const auto& r : d.reasons) out += "  - " + r + "\n";
+  if (!d.choices.empty()) {
+    out += "\nWhat you can do:\n";
+    for (const auto& c : d.choices) out += "  - " + c + "\n";
+  }
+  if (d.target) {
+    out += fmt::format("\nProfile: {} (TensorFlow {}, {} with Python {}, venv {})\n", d.target->name, d.target->series.to_string(),
+                       d.target->distro, d.target->python, d.target->venv);
+    out += fmt::format("Project in WSL: {}\n", plan.project_linux_path);
+    if (d.python_project) {
+      out += fmt::format("Python: the project declares {} ({}): {}\n", *d.python_project, plan.scan.python ? plan.scan.python->file : "",
+                         d.python_ok.value_or(false) ? "the profile's fits" : "the profile's does not fit (see above)");
+    }
+    if (d.legacy_keras) out += "Keras 2 code: tf-keras in the venv and TF_USE_LEGACY_KERAS=1 in its environment\n";
+  }
+  out += d.target ? "" : "\n";
+  render_gpu(plan.gpu, out);
+  if (d.decision != Decision::ambiguous) render_requirements(plan, out);
+  render_data(plan, out);
+  for (const auto& n : plan.scan.notes) out += "\nNote: " + n + "\n";
+  for (const auto& p : plan.problems) out += "\nProblem: " + p + "\n";
+  // On a GPU no stock wheel runs on, native Windows' TF 2.10 has no kernels for it either.
+  if (d.decision == Decision::native_ok && !plan.force && !plan.gpu.refused()) out += "\nNative Windows can still run this project's GPU TensorFlow: pass --force to migrate anyway.\n";
+  return out;
+}
+
+}  // namespace tfwsl::migrate
