@@ -29,6 +29,8 @@ usage: tests/windows/exit_soak.sh [options] [-- TFWSL-ARGS...]
                     grandchild that keeps its stdout and stderr (tfwsl.exe's pipes) open S seconds
                     after it exits (TFWSL_STANDIN_LINGER_MS); MIN-MAX draws each run's S evenly
                     from that range (e.g. 1.5-4: around the channel's 2 s wait). Default: none
+  --expect-pipes-open N  fail unless exactly N runs show "pipes are still open after it exited"
+                    (needs --log-level debug): proof that --linger-seconds took that path
   TFWSL-ARGS        what tfwsl.exe runs (default: doctor --json)
 Prints one line per faulting run, then one summary line:
   exit-soak: runs=N exit{0:N ...} wine-startup-failures=N faults=N unhandled=N access-violations=N
@@ -44,7 +46,7 @@ EOF
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 runs=200 load="$(nproc)" build="$root/build/linux" tfwsl_exe="" prefix="" winedebug="+seh,+tid" logs=""
-scenario="$root/tests/wsl_standin/scenarios/healthy" expect_exit=0 linger=""
+scenario="$root/tests/wsl_standin/scenarios/healthy" expect_exit=0 linger="" expect_pipes_open=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
@@ -57,6 +59,7 @@ while [ $# -gt 0 ]; do
     --logs) logs="$(realpath -m "$2")"; shift 2 ;;
     --expect-exit) expect_exit="$2"; shift 2 ;;
     --linger-seconds) linger="$2"; shift 2 ;;
+    --expect-pipes-open) expect_pipes_open="$2"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     --) shift; break ;;
     *) echo "exit_soak.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
@@ -141,4 +144,8 @@ for c in $(printf '%s\n' "${!exits[@]}" | sort -n); do codes+="${codes:+ }$c:${e
 echo "exit-soak: runs=$runs exit{$codes} wine-startup-failures=$startup faults=$faults unhandled=$unhandled" \
      "access-violations=$violations pipes-open=$pipes_open wall=${wall}s load=$load${linger:+ linger=$linger}" \
      "tfwsl.exe=$(sed -n 's/^tfwsl-exe = //p' "$scratch/session.txt")"
+if [ -n "$expect_pipes_open" ] && [ "$pipes_open" != "$expect_pipes_open" ]; then
+  echo "exit-soak: $pipes_open runs showed the pipes still open after the agent exited, not $expect_pipes_open"
+  exit 1
+fi
 [ "$faults" = 0 ] && [ "$wrong_exit" = 0 ]
