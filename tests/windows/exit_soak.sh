@@ -5,6 +5,9 @@
 # page fault"). Each run is `tfwsl.exe doctor --json` (or the command after --) in one stand-in world
 # (tests/wsl_standin: the stand-in wsl.exe, the relay, the real tfwsl-agent in a fake distro), so
 # every run starts an agent child through the child channel and ends with its pipe readers.
+# --linger-seconds makes the stand-in leave a grandchild holding those pipes open after the agent's
+# wsl.exe exits (TFWSL_STANDIN_LINGER_MS, tests/wsl_standin/wsl_standin_windows.cpp): the case the
+# code before 760a36c met by detaching its readers.
 set -euo pipefail
 
 usage() {
@@ -22,9 +25,18 @@ usage: tests/windows/exit_soak.sh [options] [-- TFWSL-ARGS...]
   --logs DIR        keep each run's output there (default: a temporary folder, removed at the end
                     unless a run faulted)
   --expect-exit C   the exit code a run should have (default 0, the healthy scenario's)
+  --linger-seconds S  the wsl.exe stand-in that runs the agent (--exec ... tfwsl-agent) leaves a
+                    grandchild that keeps its stdout and stderr (tfwsl.exe's pipes) open S seconds
+                    after it exits (TFWSL_STANDIN_LINGER_MS); MIN-MAX draws each run's S evenly
+                    from that range (e.g. 1.5-4: around the channel's 2 s wait). Default: none
+  --expect-pipes-open N  fail unless exactly N runs show "pipes are still open after it exited"
+                    (needs --log-level debug): proof that --linger-seconds took that path
   TFWSL-ARGS        what tfwsl.exe runs (default: doctor --json)
 Prints one line per faulting run, then one summary line:
-  exit-soak: runs=N exit{0:N ...} wine-startup-failures=N faults=N unhandled=N access-violations=N wall=Ns load=K
+  exit-soak: runs=N exit{0:N ...} wine-startup-failures=N faults=N unhandled=N access-violations=N
+             pipes-open=N wall=Ns load=K [linger=S]
+(pipes-open: the runs whose output has the channel's debug line "pipes are still open after it
+exited", seen only with --log-level debug among TFWSL-ARGS).
 and exits 1 when any run faulted or exited other than --expect-exit (a Wine start-up failure,
 "wine client error:", is counted apart and fails nothing), 0 otherwise.
 A fault is a run whose output (stdout, stderr, Wine's trace) holds "page fault", "wine: Unhandled", "Unhandled exception" or an
@@ -34,7 +46,7 @@ EOF
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 runs=200 load="$(nproc)" build="$root/build/linux" tfwsl_exe="" prefix="" winedebug="+seh,+tid" logs=""
-scenario="$root/tests/wsl_standin/scenarios/healthy" expect_exit=0
+scenario="$root/tests/wsl_standin/scenarios/healthy" expect_exit=0 linger="" expect_pipes_open=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
@@ -46,6 +58,8 @@ while [ $# -gt 0 ]; do
     --winedebug) winedebug="$2"; shift 2 ;;
     --logs) logs="$(realpath -m "$2")"; shift 2 ;;
     --expect-exit) expect_exit="$2"; shift 2 ;;
+    --linger-seconds) linger="$2"; shift 2 ;;
+    --expect-pipes-open) expect_pipes_open="$2"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     --) shift; break ;;
     *) echo "exit_soak.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
@@ -54,6 +68,13 @@ done
 tfwsl_args=("$@")
 [ ${#tfwsl_args[@]} -gt 0 ] || tfwsl_args=(doctor --json)
 [[ "$runs" =~ ^[0-9]+$ && "$load" =~ ^[0-9]+$ ]] || { echo "exit_soak.sh: --runs and --load take numbers" >&2; exit 2; }
+number='[0-9]+(\.[0-9]+)?'
+[[ -z "$linger" || "$linger" =~ ^$number(-$number)?$ ]] || { echo "exit_soak.sh: --linger-seconds takes S or MIN-MAX (seconds)" >&2; exit 2; }
+linger_ms() {  # this run's linger in milliseconds (empty without --linger-seconds)
+  [ -n "$linger" ] || return 0
+  awk -v spec="$linger" -v r="$RANDOM" 'BEGIN { n = split(spec, a, "-"); lo = a[1]; hi = (n > 1 ? a[2] : a[1]);
+    printf "%d\n", (lo + (hi - lo) * r / 32767) * 1000 }'
+}
 
 tool="$build/tests/wsl_standin/tfwsl_wsl_session"
 config="$build/wsl-session.txt"
@@ -89,12 +110,13 @@ for ((i = 0; i < load; i++)); do
 done
 
 declare -A exits=()
-faults=0 unhandled=0 violations=0 startup=0 wrong_exit=0
+faults=0 unhandled=0 violations=0 startup=0 wrong_exit=0 pipes_open=0
 start=$(date +%s)
 for ((run = 1; run <= runs; run++)); do
   out="$logs/run-$run.txt"
-  rc=0
-  WINEDEBUG="$winedebug" timeout 300 "$tool" --config "$scratch/session.txt" --work "$scratch/world" --scenario "$scenario" \
+  rc=0 ms=$(linger_ms)
+  [ -z "$ms" ] || echo "run-$run.txt $ms" >>"$logs/linger-ms.txt"  # each run's linger, in ms
+  TFWSL_STANDIN_LINGER_MS="$ms" WINEDEBUG="$winedebug" timeout 300 "$tool" --config "$scratch/session.txt" --work "$scratch/world" --scenario "$scenario" \
     -- "${tfwsl_args[@]}" >"$out" 2>&1 </dev/null || rc=$?
   if [ "$rc" != 0 ] && grep -q '^wine client error:' "$out"; then
     startup=$((startup + 1))
@@ -104,12 +126,13 @@ for ((run = 1; run <= runs; run++)); do
   exits[$rc]=$(( ${exits[$rc]:-0} + 1 ))
   [ "$rc" = "$expect_exit" ] || wrong_exit=$((wrong_exit + 1))
   u=0 v=0
+  ! grep -q 'pipes are still open after it exited' "$out" || pipes_open=$((pipes_open + 1))
   grep -qE 'wine: Unhandled|Unhandled exception|page fault' "$out" && u=1
   grep -qE 'code=c0000005|EXCEPTION_ACCESS_VIOLATION' "$out" && v=1
   unhandled=$((unhandled + u)) violations=$((violations + v))
   if [ "$u" = 1 ] || [ "$v" = 1 ]; then
     faults=$((faults + 1)) keep_logs=1
-    echo "exit-soak: run $run (exit $rc) faulted; its output: $out"
+    echo "exit-soak: run $run (exit $rc${ms:+, linger ${ms} ms}) faulted; its output: $out"
     grep -nE -B2 -A12 'wine: Unhandled|Unhandled exception|page fault|code=c0000005|EXCEPTION_ACCESS_VIOLATION' "$out" | head -60 | sed 's/^/  /'
   fi
 done
@@ -119,5 +142,10 @@ codes=""
 for c in $(printf '%s\n' "${!exits[@]}" | sort -n); do codes+="${codes:+ }$c:${exits[$c]}"; done
 [ "$keep_logs" = 1 ] && echo "exit-soak: logs kept in $logs"
 echo "exit-soak: runs=$runs exit{$codes} wine-startup-failures=$startup faults=$faults unhandled=$unhandled" \
-     "access-violations=$violations wall=${wall}s load=$load tfwsl.exe=$(sed -n 's/^tfwsl-exe = //p' "$scratch/session.txt")"
+     "access-violations=$violations pipes-open=$pipes_open wall=${wall}s load=$load${linger:+ linger=$linger}" \
+     "tfwsl.exe=$(sed -n 's/^tfwsl-exe = //p' "$scratch/session.txt")"
+if [ -n "$expect_pipes_open" ] && [ "$pipes_open" != "$expect_pipes_open" ]; then
+  echo "exit-soak: $pipes_open runs showed the pipes still open after the agent exited, not $expect_pipes_open"
+  exit 1
+fi
 [ "$faults" = 0 ] && [ "$wrong_exit" = 0 ]

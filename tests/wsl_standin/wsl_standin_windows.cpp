@@ -11,6 +11,12 @@
 // the arguments joined by spaces ("-l -v", "--version"), or a prefix of them at a word boundary
 // ("--terminate"), or "*" for anything else; nvidia-smi.exe invocations start with "nvidia-smi".
 // `exec = relay` enables --exec; `exec = <file> <code>` replays instead.
+//
+// TFWSL_STANDIN_LINGER_MS=N (the exit soak's --linger-seconds; docs/building.md, "The exit page
+// fault"): a relayed --exec of the agent (its Linux command line names tfwsl-agent) leaves a
+// grandchild behind: a copy of this program, started with inherited handles just before the
+// stand-in exits, that holds the stand-in's stdout and stderr (the caller's pipes) open for N ms
+// more and then exits: the case of a process that inherited the child's pipes and outlives it.
 #include <winsock2.h>
 #include <ws2tcpip.h>
 #include <windows.h>
@@ -18,6 +24,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <cstdlib>
+#include <cwchar>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -187,6 +194,31 @@ std::string fake_installed_rows(const std::string& dir, const std::string& recor
   return utf16le_bytes(rows);
 }
 
+// The lingering grandchild (TFWSL_STANDIN_LINGER_MS): this program again, as
+// `<self> --standin-linger N`, with the stand-in's own stdout and stderr as its standard handles,
+// inherited. It is started without waiting for it; the stand-in then exits.
+constexpr wchar_t k_linger_flag[] = L"--standin-linger";
+
+void leave_lingering_grandchild(unsigned long ms) {
+  wchar_t self[MAX_PATH];
+  DWORD len = GetModuleFileNameW(nullptr, self, MAX_PATH);
+  if (len == 0 || len >= MAX_PATH) return;
+  std::wstring line = L"\"" + std::wstring(self, len) + L"\" " + k_linger_flag + L" " + std::to_wstring(ms);
+  STARTUPINFOW si{};
+  si.cb = sizeof si;
+  si.dwFlags = STARTF_USESTDHANDLES;
+  si.hStdInput = nullptr;
+  si.hStdOutput = GetStdHandle(STD_OUTPUT_HANDLE);
+  si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+  for (HANDLE h : {si.hStdOutput, si.hStdError})
+    if (h && h != INVALID_HANDLE_VALUE) SetHandleInformation(h, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT);
+  PROCESS_INFORMATION pi{};
+  if (CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE, CREATE_NO_WINDOW, nullptr, nullptr, &si, &pi)) {
+    CloseHandle(pi.hThread);
+    CloseHandle(pi.hProcess);
+  }
+}
+
 int relay_exec(const std::vector<std::string>& args, const std::string& scenario_name) {
   std::string distro, user, cd;
   std::vector<std::string> linux_argv;
@@ -231,13 +263,27 @@ int relay_exec(const std::vector<std::string>& args, const std::string& scenario
     if (n && !recv_all(s, payload.data(), n)) return 1;
     if (head[0] == tfwsl::standin::k_frame_stdout) write_handle(STD_OUTPUT_HANDLE, payload);
     else if (head[0] == tfwsl::standin::k_frame_stderr) write_handle(STD_ERROR_HANDLE, payload);
-    else if (head[0] == tfwsl::standin::k_frame_exit && n == 4) return static_cast<int>(tfwsl::standin::decode_le32(payload.data()));
+    else if (head[0] == tfwsl::standin::k_frame_exit && n == 4) {
+      const int code = static_cast<int>(tfwsl::standin::decode_le32(payload.data()));
+      closesocket(s);  // the relay's connection ends here, not with the grandchild
+      bool agent = false;
+      for (const auto& a : linux_argv) agent = agent || a.find("tfwsl-agent") != std::string::npos;
+      const unsigned long linger = std::strtoul(env("TFWSL_STANDIN_LINGER_MS").c_str(), nullptr, 10);
+      if (agent && linger > 0) leave_lingering_grandchild(linger);
+      return code;
+    }
   }
 }
 
 }  // namespace
 
 int wmain(int argc, wchar_t** argv) {
+  // The lingering grandchild (leave_lingering_grandchild): it holds the inherited handles, logs
+  // nothing and answers nothing.
+  if (argc == 3 && std::wstring(argv[1]) == k_linger_flag) {
+    Sleep(static_cast<DWORD>(std::wcstoul(argv[2], nullptr, 10)));
+    ExitProcess(0);
+  }
   std::string self = wide_to_utf8(argv[0]);
   std::size_t slash = self.find_last_of("\\/");
   std::string name = slash == std::string::npos ? self : self.substr(slash + 1);
