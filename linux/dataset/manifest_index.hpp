@@ -3,7 +3,7 @@
 // this size and mtime?" A map of whole records (path twice, hash as text) took about 330 bytes a
 // file, so a re-run over a million files held 330 MB; here a record is two 64-bit keys (16 bytes):
 // XXH3-64 of the path, and XXH3-64 of the path, size and mtime together. --verify and --move also
-// need the record itself (its size, mtime and content hash: 40 bytes more), kept only for them.
+// need the record itself (its size, mtime and content hash: 48 bytes in all), kept only for them.
 //
 // Two different paths with the same 64-bit key (odds about n^2 / 2^65: 3e-8 for a million records)
 // would let one path's record stand for the other's only if its size and mtime key matched too and
