@@ -1,6 +1,6 @@
 #pragma once
 // The scan's files and symlinks, packed: a million-file tree must fit the import's memory bound
-// (docs/datasets.md: under 64 MiB), and a vector of structs holding a std::string path each took
+// (under 64 MiB: docs/datasets.md, "Memory"), and a vector of structs holding a std::string path each took
 // about 150 bytes a file before a single byte was copied. Here an item is 20 bytes (its folder's
 // number, its leaf name's place in shared blocks, its size, mode and flags) plus its leaf name;
 // the folder's path is stored once. No storage ever moves once written (blocks, not one growing
