@@ -95,18 +95,17 @@ TEST_CASE("large files first, by path within each group", "[scan]") {
 }
 
 TEST_CASE("names spread over many blocks stay intact, and storage never moves", "[scan]") {
+  // 255-byte names, each led by its number: about 4 MiB of names, so several 1 MiB name blocks (a
+  // name never spans two: each block's last bytes stay unused).
+  auto long_name = [](int i) {
+    std::string name(255, static_cast<char>('a' + i % 26));
+    return name.replace(0, std::to_string(i).size(), std::to_string(i));
+  };
   ScanItems items;
   auto root = items.add_folder("");
-  // 255-byte names: about 4 MiB of names, so several name blocks, each filled to its end.
-  for (int i = 0; i < 16'000; ++i) {
-    std::string name(255, static_cast<char>('a' + i % 26));
-    name.replace(0, std::to_string(i).size(), std::to_string(i));
-    items.add(root, name, file_of(static_cast<std::uint64_t>(i)));
-  }
+  for (int i = 0; i < 16'000; ++i) items.add(root, long_name(i), file_of(static_cast<std::uint64_t>(i)));
   for (int i = 0; i < 16'000; i += 997) {
-    std::string name(255, static_cast<char>('a' + i % 26));
-    name.replace(0, std::to_string(i).size(), std::to_string(i));
-    CHECK(items.leaf(static_cast<std::size_t>(i)) == name);
+    CHECK(items.leaf(static_cast<std::size_t>(i)) == long_name(i));
     CHECK(items.file_size(static_cast<std::size_t>(i)) == static_cast<std::uint64_t>(i));
   }
   CHECK_THROWS_AS(items.add(root, std::string(256, 'x'), file_of(1)), std::length_error);
