@@ -241,8 +241,7 @@ class TreeScanner {
   // The folder's i-th name stat'ed through folder_fd (or failing with open_error when the folder
   // could not be opened): true for a file or symlink to record, filled into `item`.
   bool stat_one(const Folder& folder, std::size_t i, int folder_fd, int open_error, ScannedItem& item) {
-    std::string_view name = folder.name_view(i);
-    auto path = [&] { return folder.path.empty() ? std::string(name) : folder.path + '/' + std::string(name); };
+    auto path = [&] { return join(folder.path, folder.name(i)); };
     struct stat st {};
     int rc = folder_fd >= 0 ? ::fstatat(folder_fd, folder.name(i), &st, AT_SYMLINK_NOFOLLOW) : (errno = open_error, -1);
     if (rc != 0) {
