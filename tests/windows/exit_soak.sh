@@ -8,6 +8,10 @@
 # --linger-seconds makes the stand-in leave a grandchild holding those pipes open after the agent's
 # wsl.exe exits (TFWSL_STANDIN_LINGER_MS, tests/wsl_standin/wsl_standin_windows.cpp): the case the
 # code before 760a36c met by detaching its readers.
+# The runs share one Wine session (wine_session.sh), as CTest's do: the prefix's running session, or
+# one started for the soak and ended after it. --cold starts a new session for every run instead (the
+# way every Windows program ran before 2026-12-05), in which Wine's winedevice.exe can crash as the
+# session starts (docs/building.md, "The exit page fault").
 set -euo pipefail
 
 usage() {
@@ -31,12 +35,15 @@ usage: tests/windows/exit_soak.sh [options] [-- TFWSL-ARGS...]
                     from that range (e.g. 1.5-4: around the channel's 2 s wait). Default: none
   --expect-pipes-open N  fail unless exactly N runs show "pipes are still open after it exited"
                     (needs --log-level debug): proof that --linger-seconds took that path
+  --cold            every run in a new Wine session: the prefix's wineserver ended before each
+                    run, so each run starts Wine's services anew (their output is then the run's)
   TFWSL-ARGS        what tfwsl.exe runs (default: doctor --json)
 Prints one line per faulting run, then one summary line:
   exit-soak: runs=N exit{0:N ...} wine-startup-failures=N faults=N unhandled=N access-violations=N
-             pipes-open=N wall=Ns load=K [linger=S]
-(pipes-open: the runs whose output has the channel's debug line "pipes are still open after it
-exited", seen only with --log-level debug among TFWSL-ARGS).
+             session-crashes=N pipes-open=N wall=Ns load=K [linger=S] [cold]
+(session-crashes: 1 when a service of the session the soak started crashed, in its wine-session.log,
+which also counts as a fault; pipes-open: the runs whose output has the channel's debug line "pipes
+are still open after it exited", seen only with --log-level debug among TFWSL-ARGS).
 and exits 1 when any run faulted or exited other than --expect-exit (a Wine start-up failure,
 "wine client error:", is counted apart and fails nothing), 0 otherwise.
 A fault is a run whose output (stdout, stderr, Wine's trace) holds "page fault", "wine: Unhandled", "Unhandled exception" or an
@@ -46,7 +53,7 @@ EOF
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 runs=200 load="$(nproc)" build="$root/build/linux" tfwsl_exe="" prefix="" winedebug="+seh,+tid" logs=""
-scenario="$root/tests/wsl_standin/scenarios/healthy" expect_exit=0 linger="" expect_pipes_open=""
+scenario="$root/tests/wsl_standin/scenarios/healthy" expect_exit=0 linger="" expect_pipes_open="" cold=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
@@ -60,6 +67,7 @@ while [ $# -gt 0 ]; do
     --expect-exit) expect_exit="$2"; shift 2 ;;
     --linger-seconds) linger="$2"; shift 2 ;;
     --expect-pipes-open) expect_pipes_open="$2"; shift 2 ;;
+    --cold) cold=1; shift ;;
     -h|--help) usage; exit 0 ;;
     --) shift; break ;;
     *) echo "exit_soak.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
@@ -89,8 +97,12 @@ keep_logs=0
 if [ -z "$logs" ]; then logs="$scratch/logs"; else keep_logs=1; fi  # logs of a soak that faulted stay
 mkdir -p "$logs"
 hogs=()
+source "$root/tests/windows/wine_session.sh"
+server=$(wine_session_server "$wine64")
+own_session=0  # 1 while a session this soak started runs
 cleanup() {
   local pid
+  [ "$own_session" = 0 ] || wine_session_stop "$wine64" "$prefix" "$logs/wine-session.log" >/dev/null || true
   for pid in "${hogs[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${hogs[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$scratch/world" "$scratch/session.txt"
@@ -102,7 +114,12 @@ trap 'exit 130' INT TERM
 # The world's programs, with this soak's tfwsl.exe.
 sed "s|^tfwsl-exe = .*|tfwsl-exe = ${tfwsl_exe:-$(sed -n 's/^tfwsl-exe = //p' "$config")}|" "$config" >"$scratch/session.txt"
 export WINEPREFIX="$prefix" WINEDLLOVERRIDES="mscoree,mshtml="
-"$root/tests/windows/wine_boot.sh" "$wine64" "$prefix" >/dev/null
+[ -n "$(wine_session_server_pids "$prefix")" ] || own_session=1
+"$root/tests/windows/wine_boot.sh" "$wine64" "$prefix" "$logs/wine-session.log" >/dev/null
+if [ "$cold" = 1 ]; then  # no session between runs: each run's Wine starts one, which ends after it
+  "$server" -k 2>/dev/null || true
+  own_session=0
+fi
 
 for ((i = 0; i < load; i++)); do
   ( trap - INT TERM; while :; do :; done ) &
@@ -116,11 +133,12 @@ for ((run = 1; run <= runs; run++)); do
   out="$logs/run-$run.txt"
   rc=0 ms=$(linger_ms)
   [ -z "$ms" ] || echo "run-$run.txt $ms" >>"$logs/linger-ms.txt"  # each run's linger, in ms
+  [ "$cold" = 0 ] || timeout 60 "$server" -w 2>/dev/null || true  # the last run's session is gone
   TFWSL_STANDIN_LINGER_MS="$ms" WINEDEBUG="$winedebug" timeout 300 "$tool" --config "$scratch/session.txt" --work "$scratch/world" --scenario "$scenario" \
     -- "${tfwsl_args[@]}" >"$out" 2>&1 </dev/null || rc=$?
   if [ "$rc" != 0 ] && grep -q '^wine client error:' "$out"; then
     startup=$((startup + 1))
-    "$(dirname "$wine64")/wineserver" -w 2>/dev/null || true
+    timeout 30 "$server" -w 2>/dev/null || true
     continue
   fi
   exits[$rc]=$(( ${exits[$rc]:-0} + 1 ))
@@ -137,12 +155,21 @@ for ((run = 1; run <= runs; run++)); do
   fi
 done
 wall=$(( $(date +%s) - start ))
+session_crashes=0  # the services of the session this soak started, which print to its log
+if [ "$own_session" = 1 ]; then
+  own_session=0
+  if ! wine_session_stop "$wine64" "$prefix" "$logs/wine-session.log" >"$scratch/session-end.txt"; then
+    session_crashes=1 faults=$((faults + 1)) keep_logs=1
+    sed 's/^/exit-soak: /' "$scratch/session-end.txt"
+  fi
+fi
 
 codes=""
 for c in $(printf '%s\n' "${!exits[@]}" | sort -n); do codes+="${codes:+ }$c:${exits[$c]}"; done
 [ "$keep_logs" = 1 ] && echo "exit-soak: logs kept in $logs"
 echo "exit-soak: runs=$runs exit{$codes} wine-startup-failures=$startup faults=$faults unhandled=$unhandled" \
-     "access-violations=$violations pipes-open=$pipes_open wall=${wall}s load=$load${linger:+ linger=$linger}" \
+     "access-violations=$violations session-crashes=$session_crashes pipes-open=$pipes_open wall=${wall}s" \
+     "load=$load${linger:+ linger=$linger}$([ "$cold" = 0 ] || echo ' cold')" \
      "tfwsl.exe=$(sed -n 's/^tfwsl-exe = //p' "$scratch/session.txt")"
 if [ -n "$expect_pipes_open" ] && [ "$pipes_open" != "$expect_pipes_open" ]; then
   echo "exit-soak: $pipes_open runs showed the pipes still open after the agent exited, not $expect_pipes_open"

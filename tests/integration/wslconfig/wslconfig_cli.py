@@ -56,7 +56,11 @@ class Tfwsl:
             # Wine never reached its wineserver (one that was exiting): the program did not run.
             if not (self.wine and p.stderr.startswith(b"wine client error:")):
                 break
-            subprocess.run([os.path.join(os.path.dirname(self.wine), "wineserver"), "-w"], capture_output=True)
+            try:  # bounded: the tests' lasting Wine session (tests/windows/wine_session.sh) never ends
+                subprocess.run([os.path.join(os.path.dirname(self.wine), "wineserver"), "-w"], capture_output=True,
+                               timeout=30)
+            except subprocess.TimeoutExpired:
+                pass
         return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
