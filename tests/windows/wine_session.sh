@@ -71,7 +71,8 @@ wine_session_start() {
   fi
   for attempt in 1 2 3; do
     : >"$log"
-    WINEPREFIX="$prefix" "$server" -p || { echo "wine session: $server -p failed" >&2; return 1; }
+    # Neither the server nor the services may hold the caller's output open: CTest waits for it.
+    WINEPREFIX="$prefix" "$server" -p >>"$log" 2>&1 </dev/null || { echo "wine session: $server -p failed" >&2; return 1; }
     WINEPREFIX="$prefix" "$wine64" wineboot >>"$log" 2>&1 </dev/null || true
     wine_session_settle "$prefix"
     if [ -z "$(wine_session_crash_lines "$log")" ]; then
