@@ -37,8 +37,9 @@ phase_build_linux() {
 # is outside the program: those tests, and only those, get one rerun, said loudly. Any other failure,
 # under Wine or not, fails the run: tests/windows/CMakeLists.txt fails every test of a Windows program
 # whose output shows a crash (a page fault), whatever its exit status, and such a test is never
-# rerun, start-up error or not (scripts/test-summary.py). The page fault once seen as tfwsl.exe exited
-# is no longer retried away: docs/building.md, "The exit page fault, and its soak".
+# rerun, start-up error or not (scripts/test-summary.py). The page fault once seen after a test's
+# output was Wine's winedevice.exe crashing as a new Wine session started; the tests now share one
+# session (tests/windows/wine_session.sh; docs/building.md, "The exit page fault").
 names_regex() {  # test names, one a line -> a regular expression matching exactly those
   python3 -c 'import re, sys; print("^(" + "|".join(re.escape(n) for n in sys.argv[1].split()) + ")$")' "$1"
 }

@@ -21,6 +21,7 @@ wine_session_server() {
 # device and inode (server-<dev>-<ino>, both in hex).
 wine_session_server_pids() {
   local prefix="$1" id pid
+  [ -d "$prefix" ] || return 0
   id=$(printf 'server-%x-%x' $(stat -c '%d %i' "$prefix")) || return 0
   for pid in $(pgrep wineserver || true); do
     [ "$(basename "$(readlink "/proc/$pid/cwd" 2>/dev/null)")" = "$id" ] && echo "$pid"
