@@ -44,7 +44,17 @@ names_regex() {  # test names, one a line -> a regular expression matching exact
   python3 -c 'import re, sys; print("^(" + "|".join(re.escape(n) for n in sys.argv[1].split()) + ")$")' "$1"
 }
 
+# The Windows tests' Wine session lasts until their cleanup test (tests/windows/wine_end.sh): a
+# CTest run killed before it (the phase's time limit) would leave its wineserver and services behind.
+end_wine_session() {
+  local wine64
+  wine64=$(sed -n 's/^TFWSL_WINE64:FILEPATH=//p' build/linux/CMakeCache.txt 2>/dev/null)
+  [ -n "$wine64" ] && [ -d build/linux/wineprefix ] || return 0
+  tests/windows/wine_end.sh "$wine64" "$PWD/build/linux/wineprefix" "$PWD/build/linux/wine-session.log" >/dev/null 2>&1 || true
+}
+
 phase_test() {
+  trap end_wine_session EXIT
   rm -rf "$junit_dir"; mkdir -p "$junit_dir"
   local ctest_args=(--timeout 900 --test-output-size-passed 65536 --test-output-size-failed 1048576)
   local rc=0 again=""
