@@ -12,7 +12,7 @@
 #include <span>
 #include <string>
 
-#include "linux/dataset/content_hash.hpp"
+#include "common/util/content_hash.hpp"
 #include "linux/dataset/import_job_context.hpp"
 #include "linux/dataset/import_roots.hpp"
 #include "linux/dataset/import_staged.hpp"

@@ -110,7 +110,7 @@ CopyOutcome FileCopier::copy_symlink(const ScannedItem& item, Staged& staged) {
   }
   timespec times[2] = {before.st_atim, before.st_mtim};
   ::utimensat(m_staging_fd, staged.temp_name.c_str(), times, AT_SYMLINK_NOFOLLOW);
-  staged.entry = ManifestEntry{item.path, static_cast<std::uint64_t>(n), to_ns(before.st_mtim), hash_bytes(text)};
+  staged.entry = ManifestEntry{item.path, static_cast<std::uint64_t>(n), to_ns(before.st_mtim), content_hash(text)};
   staged.source_dev = before.st_dev;
   staged.source_ino = before.st_ino;
   return CopyOutcome::staged;

@@ -24,7 +24,7 @@ namespace tfwsl::project {
 
 struct FileDigest {
   std::uint64_t size = 0;
-  std::string hash;  // XXH3-128, 32 hex digits (linux/dataset/content_hash.hpp)
+  std::string hash;  // XXH3-128, 32 hex digits (common/util/content_hash.hpp)
   bool link = false;  // a symlink, as itself
   bool operator==(const FileDigest&) const = default;
 };

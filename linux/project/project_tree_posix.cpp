@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "linux/dataset/content_hash.hpp"
+#include "common/util/content_hash.hpp"
 
 namespace tfwsl::project {
 namespace {
@@ -57,7 +57,7 @@ Result<UniqueFd> open_folder_beneath(int root_fd, const std::string& relative, b
 }
 
 Result<FileDigest> digest_of(int fd, const std::string& shown) {
-  dataset::ContentHasher hasher;
+  ContentHasher hasher;
   FileDigest out;
   char buffer[1 << 16];
   while (true) {
@@ -94,7 +94,7 @@ Result<FileDigest> link_digest(int dir_fd, const std::string& leaf, const std::s
   const ssize_t n = ::readlinkat(dir_fd, leaf.c_str(), target.data(), target.size());
   if (n < 0) return tl::unexpected(io_error("read the link", shown, errno));
   target.resize(static_cast<std::size_t>(n));
-  return FileDigest{target.size(), dataset::hash_bytes(std::string("symlink\0", 8) + target), true};
+  return FileDigest{target.size(), content_hash(std::string("symlink\0", 8) + target), true};
 }
 
 // What is staged at dir/leaf: a regular file or a link (moved as itself).

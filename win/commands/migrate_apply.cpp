@@ -16,7 +16,7 @@
 #include "win/commands/agent_consent.hpp"
 #include "win/commands/migrate_ports.hpp"
 #include "win/migrate/apply_plan.hpp"
-#include "win/migrate/content_hash.hpp"
+#include "common/util/content_hash.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
@@ -45,7 +45,7 @@ migrate::FileManifest local_manifest(const std::filesystem::path& root, bool cop
     }
     if (!it->is_regular_file(entry_ec) || it->is_symlink(entry_ec)) continue;
     std::ifstream in(it->path(), std::ios::binary);
-    migrate::ContentHashStream hash;
+    ContentHasher hash;
     std::uint64_t size = 0;
     std::vector<char> buffer(1 << 16);
     while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {

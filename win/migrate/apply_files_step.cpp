@@ -5,7 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "win/migrate/apply_steps.hpp"
-#include "win/migrate/content_hash.hpp"
+#include "common/util/content_hash.hpp"
 
 namespace tfwsl::migrate {
 namespace {

@@ -4,7 +4,6 @@
 #include <fmt/ranges.h>
 
 #include "common/util/plural.hpp"
-#include "win/migrate/content_hash.hpp"
 #include "win/migrate/ownership_mark.hpp"
 #include "win/migrate/project_update.hpp"
 

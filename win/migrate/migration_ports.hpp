@@ -30,7 +30,7 @@ struct CopyOutcome {
 
 struct FileDigest {
   std::uint64_t size = 0;
-  std::string hash;  // content_hash.hpp: XXH3-128 (of a link: of its target's text)
+  std::string hash;  // common/util/content_hash.hpp: XXH3-128 (of a link: of its target's text)
   bool link = false;  // a symlink in the WSL copy, as itself
   bool operator==(const FileDigest&) const = default;
 };

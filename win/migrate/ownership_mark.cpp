@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "win/migrate/content_hash.hpp"
+#include "common/util/content_hash.hpp"
 
 namespace tfwsl::migrate {
 namespace {

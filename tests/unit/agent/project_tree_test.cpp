@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "linux/dataset/content_hash.hpp"
+#include "common/util/content_hash.hpp"
 #include "linux/project/project_tree.hpp"
 
 using namespace tfwsl;
@@ -92,8 +92,8 @@ TEST_CASE("a write replaces only what it expects, and a read refuses a link", "[
   REQUIRE(root);
   REQUIRE(write_beneath(root->get(), "a/b/c.txt", "one", Expectation::parse("absent")));
   CHECK_FALSE(write_beneath(root->get(), "a/b/c.txt", "two", Expectation::parse("absent")));
-  CHECK_FALSE(write_beneath(root->get(), "a/b/c.txt", "two", Expectation::parse(dataset::hash_bytes("other"))));
-  REQUIRE(write_beneath(root->get(), "a/b/c.txt", "two", Expectation::parse(dataset::hash_bytes("one"))));
+  CHECK_FALSE(write_beneath(root->get(), "a/b/c.txt", "two", Expectation::parse(content_hash("other"))));
+  REQUIRE(write_beneath(root->get(), "a/b/c.txt", "two", Expectation::parse(content_hash("one"))));
   CHECK(slurp(project / "a/b/c.txt") == "two");
   auto text = read_beneath(root->get(), "a/b/c.txt", 100);
   REQUIRE(text);
@@ -123,10 +123,10 @@ TEST_CASE("the manifest lists regular files only, and placing moves staged files
   auto manifest = manifest_beneath(root->get(), {".tfwsl", ".tfwsl-import"});
   REQUIRE(manifest);
   CHECK(manifest->size() == 2);
-  CHECK(manifest->at("train.py") == FileDigest{14, dataset::hash_bytes("edited in WSL\n")});
+  CHECK(manifest->at("train.py") == FileDigest{14, content_hash("edited in WSL\n")});
   CHECK(manifest->at("etc-link").size == 4);  // the link as itself: "/etc"
   auto placed = place_beneath(stage->get(), root->get(),
-                              {{"train.py", Expectation::parse(dataset::hash_bytes("what migrate placed\n"))},
+                              {{"train.py", Expectation::parse(content_hash("what migrate placed\n"))},
                                {"pkg/new.py", Expectation::parse("absent")}});
   REQUIRE(placed);
   CHECK(placed->placed.size() == 1);

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "win/migrate/content_hash.hpp"
+#include "common/util/content_hash.hpp"
 #include "win/migrate/migration_ports.hpp"
 #include "win/migrate/ownership_mark.hpp"
 

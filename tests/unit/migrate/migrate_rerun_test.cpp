@@ -5,7 +5,7 @@
 #include "tests/unit/migrate/fake_migration_ports.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
 #include "win/migrate/apply_plan.hpp"
-#include "win/migrate/content_hash.hpp"
+#include "common/util/content_hash.hpp"
 #include "win/migrate/project_update.hpp"
 
 using namespace tfwsl;
