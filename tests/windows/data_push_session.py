@@ -227,9 +227,12 @@ def main():
     target = os.path.join(to, "images")
     scenario = scenario_with_vhdx(args.scenarios, work, "\\\\?\\" + drive + "\\wsl\\Ubuntu")
     with WslSession.from_args(args, scenario, os.path.join(work, "session")) as s:
-        first = s.run(["data", "push", "--help"])  # builds the world
+        # Builds the world. Wine's own errors shown: once (fresh root, 2026-12-05) this run exited 1
+        # with no output at all, and in 1 of 49 runs in that root since; what Wine says is the next clue.
+        first = s.run(["data", "push", "--help"], env={"WINEDEBUG": "err+all,fixme-all"})
         if first.returncode != 0:
-            fail(f"data push --help exited {first.returncode}: {first.stderr[-400:]}")
+            fail(f"data push --help exited {first.returncode}: stderr {first.stderr[-1500:]!r}, "
+                 f"stdout {first.stdout[-400:]!r}")
         mount_drive_in_distro(s, letter)
         src = drive + "\\images"
 
