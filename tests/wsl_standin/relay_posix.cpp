@@ -49,12 +49,24 @@ int listen_loopback(int& port) {
   return fd;
 }
 
-// A port with nothing listening: bind one, note it, close it.
-int dead_port() {
-  int port = 0;
-  int fd = listen_loopback(port);
-  if (fd >= 0) ::close(fd);
-  return port;
+// A port with nothing listening on it, kept so: bound without listen() and held for the relay's
+// lifetime (no SO_REUSEADDR), so that nothing else can take it. Closing it at once, as before, let
+// the kernel hand the same port to the agent binding 127.0.0.1:0 a moment later, and the "blocked"
+// scenario reached the agent after all (a fresh-root CI run, 2026-12-05). A connect() to it is refused.
+int reserve_dead_port(int& port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    if (fd >= 0) ::close(fd);
+    return -1;
+  }
+  socklen_t len = sizeof addr;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  port = ntohs(addr.sin_port);
+  return fd;
 }
 
 std::string rewrite_port(const std::string& line, int port) {
@@ -72,7 +84,7 @@ std::string map_distro_path(const std::string& arg) {
 }
 
 Relay::Relay(RelayOptions options) : m_options(std::move(options)) {
-  if (m_options.block_localhost && m_options.dead_port == 0) m_options.dead_port = dead_port();
+  if (m_options.block_localhost && m_options.dead_port == 0) m_dead_fd = reserve_dead_port(m_options.dead_port);
   m_listen_fd = listen_loopback(m_port);
   m_acceptor = std::thread([this] { accept_loop(); });
 }
@@ -81,6 +93,7 @@ Relay::~Relay() {
   m_stopping = true;
   ::shutdown(m_listen_fd, SHUT_RDWR);
   ::close(m_listen_fd);
+  if (m_dead_fd >= 0) ::close(m_dead_fd);
   if (m_acceptor.joinable()) m_acceptor.join();
   std::lock_guard lock(m_mutex);
   for (auto& t : m_workers) t.detach();  // a worker ends when its command does

@@ -40,6 +40,7 @@ class Relay {
   RelayOptions m_options;
   int m_listen_fd = -1;
   int m_port = 0;
+  int m_dead_fd = -1;  // holds options.dead_port when the relay picked it
   std::atomic<bool> m_stopping{false};
   std::thread m_acceptor;
   mutable std::mutex m_mutex;
