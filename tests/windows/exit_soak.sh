@@ -117,7 +117,7 @@ export WINEPREFIX="$prefix" WINEDLLOVERRIDES="mscoree,mshtml="
 [ -n "$(wine_session_server_pids "$prefix")" ] || own_session=1
 "$root/tests/windows/wine_boot.sh" "$wine64" "$prefix" "$logs/wine-session.log" >/dev/null
 if [ "$cold" = 1 ]; then  # no session between runs: each run's Wine starts one, which ends after it
-  "$server" -k 2>/dev/null || true
+  wine_session_kill "$wine64" "$prefix"
   own_session=0
 fi
 

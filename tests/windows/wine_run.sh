@@ -6,8 +6,8 @@
 # without it). Any other outcome, failures included, is the program's and is passed through.
 set -u
 wine64="$1"; shift
-wineserver="$(dirname "$wine64")/wineserver"
-[ -x "$wineserver" ] || wineserver=wineserver
+source "$(dirname "$0")/wine_session.sh"
+wineserver=$(wine_session_server "$wine64")
 out=$(mktemp); trap 'rm -f "$out"' EXIT
 for attempt in 1 2 3; do
   "$wine64" "$@" >"$out" 2>&1; rc=$?

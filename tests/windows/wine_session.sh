@@ -55,6 +55,14 @@ wine_session_settle() {
   echo "wine session: still busy after 60 s; going on" >&2
 }
 
+# Kills every process of PREFIX's session and waits (at most 30 s) for its wineserver to end.
+wine_session_kill() {
+  local server
+  server=$(wine_session_server "$1")
+  WINEPREFIX="$2" "$server" -k 2>/dev/null || true
+  WINEPREFIX="$2" timeout 30 "$server" -w 2>/dev/null || true
+}
+
 # The lines of LOG that show a crash (Wine prints "wine: Unhandled <kind>" and its debugger's dump).
 wine_session_crash_lines() {
   grep -nE 'wine: Unhandled|Unhandled exception' "$1" 2>/dev/null || true
@@ -83,8 +91,7 @@ wine_session_start() {
     echo "wine session: attempt $attempt: a Wine service crashed as the session started; ending it:" >&2
     wine_session_crash_lines "$log" | sed 's/^/  /' >&2
     cp "$log" "$log.attempt-$attempt"
-    WINEPREFIX="$prefix" "$server" -k 2>/dev/null || true
-    WINEPREFIX="$prefix" timeout 30 "$server" -w 2>/dev/null || true
+    wine_session_kill "$wine64" "$prefix"
   done
   echo "wine session: its services crashed in three starts in a row" >&2
   return 1
@@ -93,11 +100,9 @@ wine_session_start() {
 # Ends PREFIX's session (every process of it) and says whether any of its services crashed while it
 # ran (LOG): 1 when one did, its lines printed.
 wine_session_stop() {
-  local wine64="$1" prefix="$2" log="$3" server crashed
-  server=$(wine_session_server "$wine64")
+  local wine64="$1" prefix="$2" log="$3" crashed
   crashed=$(wine_session_crash_lines "$log")
-  WINEPREFIX="$prefix" "$server" -k 2>/dev/null || true
-  WINEPREFIX="$prefix" timeout 30 "$server" -w 2>/dev/null || true
+  wine_session_kill "$wine64" "$prefix"
   if [ -n "$crashed" ]; then
     echo "wine session: a Wine service crashed while the session ran ($log):"
     printf '%s\n' "$crashed" | sed 's/^/  /'

@@ -31,15 +31,17 @@ bool send_all(int fd, const std::string& bytes) {
   return true;
 }
 
-int listen_loopback(int& port) {
+// A TCP socket bound to 127.0.0.1 at a port the kernel picks (its number in port), or -1.
+int bind_loopback(int& port, bool reuse_address) {
   int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
   int one = 1;
-  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  if (reuse_address) ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   addr.sin_port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd, 16) != 0) {
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
     ::close(fd);
     return -1;
   }
@@ -49,25 +51,20 @@ int listen_loopback(int& port) {
   return fd;
 }
 
+int listen_loopback(int& port) {
+  int fd = bind_loopback(port, true);
+  if (fd >= 0 && ::listen(fd, 16) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
 // A port with nothing listening on it, kept so: bound without listen() and held for the relay's
 // lifetime (no SO_REUSEADDR), so that nothing else can take it. Closing it at once, as before, let
 // the kernel hand the same port to the agent binding 127.0.0.1:0 a moment later, and the "blocked"
 // scenario reached the agent after all (a fresh-root CI run, 2026-12-05). A connect() to it is refused.
-int reserve_dead_port(int& port) {
-  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    if (fd >= 0) ::close(fd);
-    return -1;
-  }
-  socklen_t len = sizeof addr;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  port = ntohs(addr.sin_port);
-  return fd;
-}
+int reserve_dead_port(int& port) { return bind_loopback(port, false); }
 
 std::string rewrite_port(const std::string& line, int port) {
   auto j = nlohmann::json::parse(line, nullptr, false);
