@@ -10,6 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
 #include <cstring>
 
 #include <nlohmann/json.hpp>
@@ -29,6 +31,25 @@ bool send_all(int fd, const std::string& bytes) {
     done += static_cast<std::size_t>(n);
   }
   return true;
+}
+
+// Ends a connection as wsl.exe's does: the stand-in reads to the exit frame and closes. A close()
+// with bytes still unread makes the kernel send a reset instead of the end of the stream, and the
+// stand-in, under Wine, then lost the frames already sent: its recv failed, it exited 1 with no
+// output, and tfwsl.exe saw a distro command fail ("no home folder ($HOME)", a folder "gone"). The
+// stand-in's last stdin frame (its stdin's end) can arrive after a quick command has ended, so
+// that happened on fast machines (docs/building.md, "Relayed output lost to a reset"). So: no more
+// writes, then what the stand-in still sends is read and dropped until it closes (bounded).
+void close_gracefully(int fd) {
+  ::shutdown(fd, SHUT_WR);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  char sink[4096];
+  while (std::chrono::steady_clock::now() < until) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 100) < 0 && errno != EINTR) break;
+    if (p.revents && ::recv(fd, sink, sizeof sink, 0) <= 0) break;
+  }
+  ::close(fd);
 }
 
 // A TCP socket bound to 127.0.0.1 at a port the kernel picks (its number in port), or -1.
@@ -140,7 +161,7 @@ void Relay::serve(int fd) {
     std::string c(4, '\0');
     for (int i = 0; i < 4; ++i) c[i] = static_cast<char>((static_cast<std::uint32_t>(code) >> (8 * i)) & 0xFF);
     send_all(fd, encode_relay_frame(k_frame_exit, c));
-    ::close(fd);
+    close_gracefully(fd);
   };
   if (argv.empty()) return finish(1, "relay: no command\n");
 

@@ -255,12 +255,17 @@ int relay_exec(const std::vector<std::string>& args, const std::string& scenario
   if (!send_all(s, header)) return 1;
   static StdinPump pump{s};
   CreateThread(nullptr, 0, pump_stdin, &pump, 0, nullptr);
+  auto lost = [&]() {
+    write_handle(STD_ERROR_HANDLE, "wsl stand-in: the relay's connection broke before the exit code (WSA error " +
+                                       std::to_string(WSAGetLastError()) + ")\n");
+    return 1;
+  };
   for (;;) {
     char head[5];
-    if (!recv_all(s, head, 5)) return 1;
+    if (!recv_all(s, head, 5)) return lost();
     std::uint32_t n = tfwsl::standin::decode_le32(head + 1);
     std::string payload(n, '\0');
-    if (n && !recv_all(s, payload.data(), n)) return 1;
+    if (n && !recv_all(s, payload.data(), n)) return lost();
     if (head[0] == tfwsl::standin::k_frame_stdout) write_handle(STD_OUTPUT_HANDLE, payload);
     else if (head[0] == tfwsl::standin::k_frame_stderr) write_handle(STD_ERROR_HANDLE, payload);
     else if (head[0] == tfwsl::standin::k_frame_exit && n == 4) {
