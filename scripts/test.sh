@@ -48,7 +48,7 @@ names_regex() {  # test names, one a line -> a regular expression matching exact
 # CTest run killed before it (the phase's time limit) would leave its wineserver and services behind.
 end_wine_session() {
   local wine64
-  wine64=$(sed -n 's/^TFWSL_WINE64:FILEPATH=//p' build/linux/CMakeCache.txt 2>/dev/null)
+  wine64=$(sed -n "s/^TFWSL_WINE64:[A-Z]*=//p" build/linux/CMakeCache.txt 2>/dev/null)
   [ -n "$wine64" ] && [ -d build/linux/wineprefix ] || return 0
   tests/windows/wine_end.sh "$wine64" "$PWD/build/linux/wineprefix" "$PWD/build/linux/wine-session.log" >/dev/null 2>&1 || true
 }
