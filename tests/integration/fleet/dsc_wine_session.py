@@ -114,7 +114,9 @@ def profile(s):
     check(not fs.output_problems("set", lines, schema) and all(x["result"] == "ok" for x in state.get("steps", [])),
           "... and the state afterwards has every step ok", fs.output_problems("set", lines, schema) or state)
     r, lines, state = dsc(s, "test", "Tfwsl/Profile", desired)
-    check(r.returncode == 0 and state.get("_inDesiredState") is True, "Profile test after set: in the desired state", r.stdout[-800:])
+    not_ok = [f'{x["id"]}: {x["result"]}: {x.get("message", "")}' for x in state.get("steps", []) if x["result"] != "ok"]
+    check(r.returncode == 0 and state.get("_inDesiredState") is True, "Profile test after set: in the desired state",
+          "\n    ".join(not_ok[:6]) or r.stdout[-800:])
     installs = s.standin_log().count("--install")
     applies = [l for l in s.relayed() if " provision " in f" {l} " and "--check" not in l and "--dry-run" not in l]
     r, lines, state = dsc(s, "set", "Tfwsl/Profile", desired)
