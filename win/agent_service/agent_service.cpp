@@ -114,10 +114,14 @@ ServiceStatus parse_status(const std::string& text, const std::string& agent_pat
 
 }  // namespace
 
+// The banner's grammar (build_info::version_line): `tfwsl-agent VERSION (COMMIT)`; agents before
+// 0.2.0 printed `tfwsl-agent VERSION`. The version is the word after the program's name, never the
+// last word (that is the commit, and taking it made `agent start` reinstall the same version).
 std::string version_from_banner(const std::string& banner) {
-  auto text = std::string(trim(banner));
-  auto space = text.rfind(' ');
-  return space == std::string::npos ? text : text.substr(space + 1);
+  std::istringstream words{std::string(trim(banner))};
+  std::string program, version;
+  if (!(words >> program >> version) || program != "tfwsl-agent") return "";
+  return version;
 }
 
 Result<ServiceStatus> read_service_status(DistroShell& shell, const std::string& agent_path) {

@@ -60,7 +60,7 @@ Result<bool> stop_service(DistroShell& shell, const std::string& agent_path);
 // The token, for `agent status` to ask the agent itself; never printed.
 Result<std::string> read_service_token(DistroShell& shell);
 
-// "0.1.0" from "tfwsl-agent 0.1.0".
+// "0.2.0" from "tfwsl-agent 0.2.0 (8da7c92)"; empty when the text is no agent banner.
 std::string version_from_banner(const std::string& banner);
 
 }  // namespace tfwsl::agent_service

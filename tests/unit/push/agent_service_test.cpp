@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "common/build_info/build_info.hpp"
 #include "win/agent_service/agent_service.hpp"
 
 using namespace tfwsl;
@@ -80,6 +81,17 @@ TEST_CASE("a start that finds an agent running is a conflict - a stop with none 
   REQUIRE_FALSE(stuck);
   CHECK_THAT(stuck.error().message, Catch::Contains("did not stop"));
   CHECK(agent_service::version_from_banner("tfwsl-agent 0.1.0\n") == "0.1.0");
+}
+
+TEST_CASE("the installed agent's version is read from its banner by the banner's grammar", "[agent-service]") {
+  // What `tfwsl-agent --version` of this very build prints (linux/agent/agent_app.cpp).
+  const std::string banner = build_info::version_line("tfwsl-agent") + "\n";
+  CHECK(agent_service::version_from_banner(banner) == std::string(build_info::version()));
+  CHECK(agent_service::version_from_banner("tfwsl-agent 0.2.0 (8da7c92)\n") == "0.2.0");
+  CHECK(agent_service::version_from_banner("tfwsl-agent 0.2.0 (8da7c92-dirty)") == "0.2.0");
+  CHECK(agent_service::version_from_banner("tfwsl-agent 0.1.0") == "0.1.0");
+  CHECK(agent_service::version_from_banner("bash: tfwsl-agent: command not found").empty());
+  CHECK(agent_service::version_from_banner("").empty());
 }
 
 TEST_CASE("a start that fails names the agent's log and stderr files", "[agent-service]") {
