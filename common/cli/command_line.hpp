@@ -31,6 +31,9 @@ struct Console {
   // Windows: turns on the console's VT processing for out or err and says whether it could
   // (a console that cannot shows the sequences as text). Empty: the terminal takes them as they are.
   std::function<bool(std::ostream&)> enable_escape_sequences;
+  // Windows: from now on `out` writes "\n" as it is instead of "\r\n" (a script for bash, which
+  // reads a CR as part of the line). Empty: out already does.
+  std::function<void()> out_as_bytes;
   // The terminal's width in columns, what text on out and err is wrapped to (text_wrap.hpp); the
   // mains fill it in from the console, 80 when it is not a terminal.
   std::size_t columns = 80;

@@ -16,6 +16,7 @@ void register_completion_command(CLI::App& app, CommandTable& commands, Console&
   // The whole tree is there by the time a command runs: the script lists it as the parser has it.
   CLI::App* root = &app;
   commands.add(cmd, [shell, root, &console] {
+    if (*shell == "bash" && console.out_as_bytes) console.out_as_bytes();  // `source <(tfwsl.exe ...)`: no CR
     console.out << (*shell == "bash" ? bash_completion_script(*root, "tfwsl") : powershell_completion_script(*root, "tfwsl"));
     return exit_code::k_ok;
   });

@@ -2,8 +2,11 @@
 // in UTF-8 (the manifest makes UTF-8 the active code page as well).
 #include "win/platform/program_main.hpp"
 
+#include <fcntl.h>
+#include <io.h>
 #include <windows.h>
 
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -24,6 +27,10 @@ int run_program(int argc, wchar_t** argv, const ConfigureConsole& configure) {
   console.unicode_marks = console_shows_check_marks(handles.out, console.environment);
   // Called only once colour (or the live status line) is chosen: a plain run leaves the console's mode alone.
   console.enable_escape_sequences = [](std::ostream& stream) { return enable_virtual_terminal(stream); };
+  console.out_as_bytes = [] {
+    std::cout.flush();
+    _setmode(_fileno(stdout), _O_BINARY);
+  };
   if (configure) configure(console);
   int code = run_cli(args, console);
   std::cout.flush();
