@@ -1,5 +1,6 @@
 // render_text (check.hpp): the report as a person reads it, flutter doctor's way: one line per
 // category, what is wrong under it, echoes folded under their root, wrapped to the terminal.
+#include <algorithm>
 #include <map>
 
 #include "common/check/check.hpp"
@@ -78,7 +79,10 @@ class Renderer {
 
   // The category's line: its worst root cause when it has one (its fix right under it), else its
   // lead fact; then its other root causes. With -v every check follows, each with its fix.
-  void category(const std::string& name, const std::vector<const CheckResult*>& checks) {
+  // Its mark is the worst of all its checks, those folded under another's fault included (they are
+  // counted on the line, not shown: they are echoes, listed under their root).
+  void category(const std::string& name, const std::vector<const CheckResult*>& checks,
+                const std::vector<const CheckResult*>& echoes) {
     const CheckCategory heading = heading_of(name);
     CheckStatus worst = CheckStatus::skip;
     for (const auto* c : checks) worst = worse(worst, c->status);
@@ -92,6 +96,7 @@ class Renderer {
       }
     std::string line = head->summary;
     if (line.rfind(std::string(heading.title), 0) != 0) line = std::string(heading.title) + ": " + line;
+    line += echoes_note(echoes, worst);
     say("[" + marked(worst, m_options) + "] ", line, 4);
     if (m_options.verbose) {
       for (const auto* c : checks) check_lines(*c, true);
@@ -110,19 +115,33 @@ class Renderer {
     // what folded), checks in report order within each; folded checks appear only under their root,
     // and a category with nothing else is not shown.
     std::vector<std::string> order;
-    std::map<std::string, std::vector<const CheckResult*>> groups;
+    std::map<std::string, std::vector<const CheckResult*>> groups, echoes;
     for (const auto& c : m_report.checks) {
       auto cat = check_category(c.id);
-      if (!groups.count(cat)) order.push_back(cat);
-      if (c.blocked_by.empty()) groups[cat].push_back(&c);
+      if (!groups.count(cat) && !echoes.count(cat)) order.push_back(cat);  // once, folded or not
+      (c.blocked_by.empty() ? groups : echoes)[cat].push_back(&c);
     }
     for (const auto& cat : order)
-      if (!groups[cat].empty()) category(cat, groups[cat]);
+      if (!groups[cat].empty()) category(cat, groups[cat], echoes[cat]);
     summary();
     return m_out;
   }
 
  private:
+  // " (1 failing because of host.gpu-driver-model)" when echoes are worse than the checks shown;
+  // `worst` becomes their status.
+  static std::string echoes_note(const std::vector<const CheckResult*>& echoes, CheckStatus& worst) {
+    CheckStatus echoed = CheckStatus::skip;
+    for (const auto* c : echoes) echoed = worse(echoed, c->status);
+    if (worse(worst, echoed) == worst || echoed == CheckStatus::skip) return "";
+    worst = echoed;
+    std::size_t n = 0;
+    for (const auto* c : echoes) n += c->status == echoed;
+    const auto* first = *std::find_if(echoes.begin(), echoes.end(), [&](const CheckResult* c) { return c->status == echoed; });
+    return " (" + std::to_string(n) + (echoed == CheckStatus::fail ? " failing" : " warning") + " because of " +
+           first->blocked_by + ")";
+  }
+
   static CheckStatus worse(CheckStatus a, CheckStatus b) {
     auto rank = [](CheckStatus s) { return s == CheckStatus::fail ? 3 : s == CheckStatus::warn ? 2 : s == CheckStatus::ok ? 1 : 0; };
     return rank(b) > rank(a) ? b : a;
