@@ -10,6 +10,7 @@
 #include "common/core/terminal_style.hpp"
 #include "common/util/plural.hpp"
 #include "common/util/text_wrap.hpp"
+#include "common/util/visible_text.hpp"
 
 namespace tfwsl {
 namespace {
@@ -39,14 +40,16 @@ class Renderer {
  public:
   Renderer(const Report& report, const RenderOptions& options) : m_report(report), m_options(options) {}
 
-  // `text` wrapped: the first line starts with `first`, the others with `hanging` spaces.
+  // `text` wrapped: the first line starts with `first`, the others with `hanging` spaces. The text
+  // holds facts from the agent and the host (a GPU name, a distro's name, a path): shown visibly,
+  // so an escape sequence or a line break in one can neither act on the terminal nor forge a line.
   void say(const std::string& first, const std::string& text, std::size_t hanging) {
     WrapStyle style;
     style.width = m_options.width;
     style.first_indent = first;
     style.hanging_indent = std::string(hanging, ' ');
     style.starts_command = starts_known_command;
-    m_out += wrap_text(text, style);
+    m_out += wrap_text(visible_text(text), style);
   }
 
   void folded_lines(const std::string& root, const std::string& reason, std::size_t indent) {

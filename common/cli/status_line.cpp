@@ -4,6 +4,7 @@
 
 #include "common/core/terminal_style.hpp"
 #include "common/util/text_wrap.hpp"
+#include "common/util/visible_text.hpp"
 
 namespace tfwsl {
 
@@ -14,7 +15,7 @@ StatusLine::~StatusLine() { stop(); }
 
 void StatusLine::set_step(std::string step) {
   std::lock_guard lock(m_mutex);
-  m_step = std::move(step);
+  m_step = visible_text(step);  // words from a step's output (pip, apt, the agent): shown visibly
   m_step_started = m_clock.now();
   m_last_plain = m_step_started;
   if (m_settings.live && !m_stopping) write_live_line();  // the new step shows at once, not a tick later
@@ -28,6 +29,7 @@ void StatusLine::update_step(std::string step) {
     m_step_started = m_clock.now();
     m_last_plain = m_step_started;
   }
+  step = visible_text(step);
   const bool changed = step != m_step;
   m_step = std::move(step);
   if (changed && m_settings.live && !m_stopping) write_live_line();

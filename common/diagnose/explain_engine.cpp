@@ -10,6 +10,7 @@
 #include "common/diagnose/kind_facts.hpp"
 #include "common/parse/paste_cleaner.hpp"
 #include "common/util/text_lines.hpp"
+#include "common/util/visible_text.hpp"
 
 namespace tfwsl::diagnose {
 namespace {
@@ -257,7 +258,7 @@ std::string explain_facts_text(const Explanation& explanation, bool verbose) {
   for (const auto& [key, value] : explanation.facts.items()) {
     std::string shown = value.is_string() ? value.get<std::string>() : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (!verbose && shown.size() > 300) shown = shown.substr(0, 297) + "...";
-    out += fmt::format("  {}: {}\n", key, shown);
+    out += fmt::format("  {}: {}\n", visible_text(key), visible_text(shown));
   }
   return out;
 }
@@ -277,7 +278,7 @@ std::string render_text(const Explanation& explanation, const ExplainTextOptions
   std::string out = fmt::format("kind: {}\n", explanation.kind);
   if (options.verbose) {
     out += fmt::format("encoding: {}\n", explanation.encoding);
-    for (const auto& command : explanation.commands) out += fmt::format("command seen: {}\n", command);
+    for (const auto& command : explanation.commands) out += fmt::format("command seen: {}\n", visible_text(command));
   }
   if (!explanation.facts.empty()) out += explain_facts_text(explanation, options.verbose);
   if (explanation.findings.empty()) {
@@ -289,9 +290,10 @@ std::string render_text(const Explanation& explanation, const ExplainTextOptions
   for (Severity severity : {Severity::error, Severity::warning, Severity::info}) {
     for (const auto& f : explanation.findings) {
       if (f.severity != severity) continue;
-      out += fmt::format("{} {} [{}]: {}\n", severity_mark(severity, options.color), f.id, to_string(f.severity), f.summary);
-      if (!f.evidence.empty()) out += fmt::format("    seen: {}\n", f.evidence);
-      if (!f.fix.empty()) out += fmt::format("    fix: {}\n", f.fix);
+      out += fmt::format("{} {} [{}]: {}\n", severity_mark(severity, options.color), f.id, to_string(f.severity),
+                         visible_text(f.summary));
+      if (!f.evidence.empty()) out += fmt::format("    seen: {}\n", visible_text(f.evidence));
+      if (!f.fix.empty()) out += fmt::format("    fix: {}\n", visible_text(f.fix));
     }
   }
   return out;

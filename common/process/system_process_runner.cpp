@@ -16,6 +16,7 @@
 #include "common/process/stoppable_process_runner.hpp"
 #include "common/process/windows_command_line.hpp"
 #include "common/text/utf_convert.hpp"
+#include "common/util/visible_text.hpp"
 
 namespace bp = boost::process;
 
@@ -37,7 +38,7 @@ void drain_until_ended(boost::asio::io_context& ios, ChildLaunch& launch, std::c
 }  // namespace
 
 std::string describe_command(const std::vector<std::string>& argv) {
-  return build_windows_command_line(argv);
+  return visible_text(build_windows_command_line(argv));  // for a message: what a child was, made visible
 }
 
 Result<std::filesystem::path> resolve_program(const std::string& name) {

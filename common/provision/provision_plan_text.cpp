@@ -3,6 +3,7 @@
 #include "common/provision/plan_downloads.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/util/shell_quote.hpp"
+#include "common/util/visible_text.hpp"
 
 namespace tfwsl::provision {
 namespace {
@@ -13,33 +14,39 @@ std::string printed_command(RunsAs who, const std::vector<std::string>& argv) {
   return who == RunsAs::host ? "(PowerShell) " + powershell_command(argv) : "(bash) " + bash_command(argv);
 }
 
+// A profile's values (packages, paths, names) shown visibly: the profile is a user's or a project's file.
+std::string v(std::string_view text) { return visible_text(text); }
+
 void render_steps(std::string& out, const std::vector<PlannedStep>& steps, int& number) {
   for (const auto& step : steps) {
     const auto& d = *step.definition;
     out += fmt::format("{:>2}. {:<19} {}\n", ++number, d.id, d.title);
     if (!step.packages.empty()) {
       std::string list;
-      for (const auto& p : step.packages) list += (list.empty() ? "" : " ") + p;
+      for (const auto& p : step.packages) list += (list.empty() ? "" : " ") + v(p);
       out += fmt::format("      packages: {}\n", list);
     }
-    for (const auto& [k, v] : step.values) out += fmt::format("      {}: {}\n", k, v);
+    for (const auto& [key, value] : step.values) out += fmt::format("      {}: {}\n", v(key), v(value));
     for (const auto& c : step.commands) out += fmt::format("      run as {}: {}\n", to_string(c.as), printed_command(c.as, c.argv));
-    if (step.download) out += fmt::format("      downloads: {}; {}\n", download_words(*step.download), step.download->detail);
-    out += fmt::format("      changes: {}\n", step.changes);
+    if (step.download)
+      out += fmt::format("      downloads: {}; {}\n", download_words(*step.download), v(step.download->detail));
+    out += fmt::format("      changes: {}\n", v(step.changes));
   }
 }
 
 }  // namespace
 
 std::string render_plan(const ProvisionPlan& plan) {
-  std::string out = fmt::format("Plan for profile {} (distro {}, {}, venv {} with {}, {})\n", plan.profile, plan.distro,
-                                plan.inside_wsl ? "inside WSL" : "native Linux", plan.venv, plan.python, plan.tensorflow);
+  std::string out =
+      fmt::format("Plan for profile {} (distro {}, {}, venv {} with {}, {})\n", v(plan.profile), v(plan.distro),
+                  plan.inside_wsl ? "inside WSL" : "native Linux", v(plan.venv), v(plan.python), v(plan.tensorflow));
   int number = 0;
   if (!plan.host_steps.empty()) {
     out += "Host steps (Windows, through wsl.exe):\n";
     render_steps(out, plan.host_steps, number);
   }
-  out += fmt::format("Distro steps (the agent in {}; each is checked first and applied only when needed):\n", plan.distro);
+  out += fmt::format("Distro steps (the agent in {}; each is checked first and applied only when needed):\n",
+                     v(plan.distro));
   render_steps(out, plan.distro_steps, number);
   out += fmt::format("Downloads in all: {}\n", download_total_words(download_total(plan)));
   return out;

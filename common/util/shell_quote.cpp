@@ -1,5 +1,7 @@
 #include "common/util/shell_quote.hpp"
 
+#include "common/util/visible_text.hpp"
+
 namespace tfwsl {
 namespace {
 
@@ -52,6 +54,13 @@ bool is_cmd_special(char c) {
     default:
       return false;
   }
+}
+
+// The first argument a printed command cannot show both safely and runnable (visible_text).
+const std::string* unshowable_argument(const std::vector<std::string>& argv) {
+  for (const std::string& a : argv)
+    if (needs_visible_text(a)) return &a;
+  return nullptr;
 }
 
 std::string join(const std::vector<std::string>& words) {
@@ -107,7 +116,14 @@ std::string windows_argument_quote(std::string_view argument) {
   return out + "\"";
 }
 
+std::string command_not_shown(std::string_view argument) {
+  return "(command not shown: its argument '" + visible_text(argument) +
+         "' holds a control character, which a terminal would act on if printed and which written out would "
+         "not run as printed)";
+}
+
 std::string bash_command(const std::vector<std::string>& argv) {
+  if (const std::string* bad = unshowable_argument(argv)) return command_not_shown(*bad);
   std::vector<std::string> words;
   for (const std::string& a : argv) words.push_back(bash_quote(a));
   // A first word with '=' would be a variable assignment, not the program.
@@ -117,12 +133,14 @@ std::string bash_command(const std::vector<std::string>& argv) {
 }
 
 std::string bash_command_with_home(const std::vector<std::string>& argv) {
+  if (const std::string* bad = unshowable_argument(argv)) return command_not_shown(*bad);
   std::vector<std::string> words;
   for (const std::string& a : argv) words.push_back(bash_quote_keeping_home(a));
   return join(words);
 }
 
 std::string powershell_command(const std::vector<std::string>& argv) {
+  if (const std::string* bad = unshowable_argument(argv)) return command_not_shown(*bad);
   std::vector<std::string> words;
   for (std::size_t i = 0; i < argv.size(); ++i) words.push_back(powershell_quote(argv[i]));
   // A quoted first word is a string to PowerShell, not a command: the call operator runs it.
@@ -130,10 +148,10 @@ std::string powershell_command(const std::vector<std::string>& argv) {
   return join(words);
 }
 
-std::optional<std::string> cmd_command(const std::vector<std::string>& argv) {
+std::string cmd_command(const std::vector<std::string>& argv) {
+  if (const std::string* bad = unshowable_argument(argv)) return command_not_shown(*bad);
   std::string out;
   for (const std::string& a : argv) {
-    if (a.find_first_of("\r\n") != std::string::npos) return std::nullopt;
     if (!out.empty()) out += ' ';
     for (char c : windows_argument_quote(a)) {
       if (is_cmd_special(c)) out += '^';
@@ -151,10 +169,10 @@ std::string shell_command(Shell shell, const std::vector<std::string>& argv) {
   switch (shell) {
     case Shell::bash: return bash_command(argv);
     case Shell::powershell: return powershell_command(argv);
-    case Shell::cmd: break;
+    case Shell::cmd:
+      return cmd_command(argv);
   }
-  auto line = cmd_command(argv);
-  return line ? *line : powershell_command(argv);
+  return bash_command(argv);
 }
 
 const char* to_string(Shell shell) {

@@ -17,10 +17,14 @@
 //   command line (https://learn.microsoft.com/cpp/c-language/parsing-c-command-line-arguments):
 //   in "..." when it has a blank or a ", backslashes doubled before a ", each " as \"; then every
 //   character cmd.exe itself acts on, ( ) % ! ^ " < > & |, gets a ^ before it, so cmd passes it on
-//   (inside the quotes too: a ^" keeps cmd from seeing a quoted region). A line break cannot be
-//   typed at a cmd prompt: cmd_command says so.
+//   (inside the quotes too: a ^" keeps cmd from seeing a quoted region).
+//
+// A command is printed for a person to read and paste. An argument holding a control character (or
+// anything else visible_text writes out: an escape sequence, a line break, broken UTF-8) cannot be
+// both: printed raw, the terminal acts on it; written out, the line no longer runs as printed. The
+// *_command functions then print no command but command_not_shown's sentence, which names that
+// argument, made visible.
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,13 +47,16 @@ std::string bash_quote_keeping_home(std::string_view argument);
 std::string bash_command(const std::vector<std::string>& argv);
 std::string bash_command_with_home(const std::vector<std::string>& argv);  // each word as bash_quote_keeping_home
 std::string powershell_command(const std::vector<std::string>& argv);
-// Nothing when an argument holds a line break (cmd.exe cannot take one on its command line).
-std::optional<std::string> cmd_command(const std::vector<std::string>& argv);
+std::string cmd_command(const std::vector<std::string>& argv);
+
+// "(command not shown: its argument 'a\x1bb' holds a control character ...)": what the *_command
+// functions print in place of a command with such an argument.
+std::string command_not_shown(std::string_view argument);
 
 // True when Windows PowerShell 5.1 would pass this argument to a program as it is (not empty, no ").
 bool powershell5_passes_exactly(std::string_view argument);
 
-// bash_command, powershell_command or cmd_command (a line break for cmd: the PowerShell line).
+// bash_command, powershell_command or cmd_command.
 std::string shell_command(Shell shell, const std::vector<std::string>& argv);
 
 const char* to_string(Shell shell);  // "bash", "PowerShell", "cmd.exe"

@@ -10,6 +10,7 @@
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/commands/bundle_redaction.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -36,64 +37,50 @@ std::string tar_member(const std::string& name, const std::string& data) {
   return out;
 }
 
-// Letters, digits, '_' and '-' continue a name ("me" is not in "memory", "me2" or "me-too");
-// separators (\\ / . : space quotes) end it. Bytes of UTF-8 sequences count as letters.
-bool is_name_char(char c) {
-  const unsigned char u = static_cast<unsigned char>(c);
-  return u >= 0x80 || std::isalnum(u) || c == '_' || c == '-';
-}
-
-// Runs of 32 or more hex digits (tokens, nonces, proofs) become <redacted>.
-std::string redact_hex_runs(const std::string& text) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::size_t j = i;
-    while (j < text.size() && std::isxdigit(static_cast<unsigned char>(text[j]))) ++j;
-    if (j - i >= 32) {
-      out += "<redacted>";
-      i = j;
-    } else if (j > i) {
-      out.append(text, i, j - i);
-      i = j;
-    } else {
-      out += text[i++];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string redact(std::string text, const std::vector<std::string>& user_names) {
-  for (const auto& name : user_names) {
-    if (name.size() < 2) continue;  // one letter would blank half the text
-    std::string out;
-    std::size_t from = 0;
-    for (std::size_t pos = 0; (pos = text.find(name, pos)) != std::string::npos;) {
-      const std::size_t end = pos + name.size();
-      const bool whole = (pos == 0 || !is_name_char(text[pos - 1])) && (end == text.size() || !is_name_char(text[end]));
-      if (!whole) {
-        ++pos;
-        continue;
-      }
-      out.append(text, from, pos - from);
-      out += "<user>";
-      from = pos = end;
-    }
-    out.append(text, from, std::string::npos);
-    text = std::move(out);
-  }
-  return redact_hex_runs(text);
+  BundleRedactor redactor({user_names, {}});
+  redactor.learn_home_names(text);
+  return redactor.redact(std::move(text));
 }
+
+namespace {
+
+// The distro user, from the agent's facts: the home folder it runs in.
+std::vector<std::string> distro_users_of(const nlohmann::json& facts) {
+  const auto home = "/agent/info/home"_json_pointer;
+  if (!facts.contains(home) || !facts[home].is_string()) return {};
+  const std::string user = distro_user_of(facts[home].get<std::string>());
+  return user.empty() ? std::vector<std::string>{} : std::vector<std::string>{user};
+}
+
+// The bundle's own README: what it holds and what was taken out of it, by kind (never the values).
+std::string bundle_readme(const std::vector<std::string>& kinds) {
+  std::string text =
+      "tfwsl doctor --bundle: summary.json (the report), facts.json (what the host and the distro showed)\n"
+      "and report.txt (the report as text), for a support request.\n\n";
+  if (kinds.empty()) return text + "Redacted: nothing matched a user name, a home folder or a token.\n";
+  text += "Redacted (each replaced by <user> or <redacted>):\n";
+  for (const auto& kind : kinds) text += "- " + kind + "\n";
+  return text;
+}
+
+}  // namespace
 
 std::string doctor_bundle_archive(const doctor::DoctorResult& result, const std::vector<std::string>& user_names) {
   nlohmann::json summary = to_json(result.report);
   summary["wsl_starts"] = result.wsl_starts;
   summary["elapsed_ms"] = result.elapsed.count();
-  std::string archive = tar_member("tfwsl-doctor/summary.json", redact(summary.dump(2), user_names)) +
-                        tar_member("tfwsl-doctor/facts.json", redact(result.facts.dump(2), user_names)) +
-                        tar_member("tfwsl-doctor/report.txt", redact(render_text(result.report, {true, false}), user_names));
+  std::vector<std::string> texts{summary.dump(2), result.facts.dump(2), render_text(result.report, {true, false})};
+  BundleRedactor redactor({user_names, distro_users_of(result.facts)});
+  for (const auto& text : texts) redactor.learn_home_names(text);  // a name one member shows is redacted in all
+  for (auto& text : texts) text = redactor.redact(std::move(text));
+  // summary.json first: it is what marks a file as a bundle tfwsl wrote (is_doctor_bundle).
+  std::string archive = tar_member("tfwsl-doctor/summary.json", texts[0]) +
+                        tar_member("tfwsl-doctor/facts.json", texts[1]) +
+                        tar_member("tfwsl-doctor/report.txt", texts[2]) +
+                        tar_member("tfwsl-doctor/README.txt", bundle_readme(redactor.redacted_kinds()));
   archive.append(1024, '\0');  // the end-of-archive marker: two zero blocks
   return archive;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // `tfwsl doctor --bundle FILE`: one tar archive with summary.json (the report), facts.json (both
-// sides' facts) and report.txt, with the user's name and anything token-shaped redacted, for
-// attaching to a support request.
+// sides' facts), report.txt and a README.txt that lists what was redacted, by kind: the Windows
+// user's name, the distro user's name, home folders' names and anything token-shaped
+// (bundle_redaction.hpp), for attaching to a support request.
 
 #include <string>
 #include <vector>
@@ -20,11 +21,14 @@ Status check_bundle_destination(const std::string& path);
 // after the same check: a new file exclusively, an earlier bundle replaced atomically.
 Status write_doctor_bundle(const std::string& path, const doctor::DoctorResult& result);
 
-// The ustar archive: tfwsl-doctor/summary.json, facts.json and report.txt, each redacted.
+// The ustar archive: tfwsl-doctor/summary.json, facts.json and report.txt, each redacted of the
+// Windows user's names (`user_names`), the distro user's (the home of the agent's facts) and every
+// home folder's name any member shows; then README.txt, naming the kinds redacted.
 std::string doctor_bundle_archive(const doctor::DoctorResult& result, const std::vector<std::string>& user_names);
 
-// Replaces each user name where it stands as a whole word or path component ("/home/me/x", not
-// "memory") with <user>, and every run of 32+ hex digits with <redacted>.
+// One text on its own: each user name, in any ASCII case, where it stands as a whole word or path
+// component ("/home/me/x", not "memory"), and each home folder's name, made <user>; every run of
+// 32+ hex digits made <redacted>.
 std::string redact(std::string text, const std::vector<std::string>& user_names);
 
 }  // namespace tfwsl::cli

@@ -111,16 +111,12 @@ void print_report(const DoctorArgs& args, const DoctorRun& run, const doctor::Do
   if (args.verbose) console.out << log_locations(run.env.is_windows);
 }
 
-// The doctor's --profile goes on to provision, so that it provisions what the doctor judged by.
-std::vector<std::string> options_passed_on(const DoctorRun& run, const std::vector<std::string>& command) {
-  if (command.empty() || command.front() != "provision" || run.profile.origin == ProfileOrigin::builtin) return {};
-  return {"--profile", run.profile.name_or_path};
-}
-
 // --fix: the tfwsl commands of the root causes, with consent; then the doctor again, and what changed.
 int fix_and_check_again(const DoctorArgs& args, const DoctorRun& run, const doctor::DoctorResult& before, Console& console,
                         const RunTfwsl& run_tfwsl) {
-  const FixPlan plan = plan_fixes(before.report, [&run](const auto& command) { return options_passed_on(run, command); });
+  const std::string profile = run.profile.origin == ProfileOrigin::builtin ? std::string() : run.profile.name_or_path;
+  const FixPlan plan =
+      plan_fixes(before.report, [&](const auto& command) { return options_passed_on(command, profile, args.distro); });
   if (plan.commands.empty() && !plan.stopped_at) return before.report.exit_code();
   const FixOutcome applied = apply_fixes(plan, {args.yes, args.dry_run}, console, std::cin, run_tfwsl);
   if (applied.commands_run == 0) return plan.commands.empty() || args.dry_run ? before.report.exit_code() : applied.exit_code;

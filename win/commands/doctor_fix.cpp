@@ -32,10 +32,29 @@ FixPlan plan_fixes(const Report& report,
   return plan;
 }
 
-std::string command_text(const std::vector<std::string>& args) {
-  std::string text = "tfwsl";
-  for (const auto& a : args) text += " " + a;
-  return text;
+Shell fix_shell() {
+#ifdef _WIN32
+  return Shell::powershell;
+#else
+  return Shell::bash;
+#endif
+}
+
+std::string command_text(const std::vector<std::string>& args, Shell shell) {
+  std::vector<std::string> argv{"tfwsl"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return shell_command(shell, argv);
+}
+
+std::vector<std::string> options_passed_on(const std::vector<std::string>& command, const std::string& profile,
+                                           const std::string& distro) {
+  if (command.empty()) return {};
+  if (command.front() == "provision" && !profile.empty()) return {"--profile", profile};
+  const bool in_distro =
+      (command.size() >= 2 && command[0] == "data" && command[1] == "push") ||
+      (command[0] == "wslconfig" && std::find(command.begin(), command.end(), "--apply") != command.end());
+  if (in_distro && !distro.empty()) return {"--distro", distro};
+  return {};
 }
 
 std::vector<std::string> report_changes(const Report& before, const Report& after, bool unicode_marks) {
@@ -52,7 +71,7 @@ std::vector<std::string> report_changes(const Report& before, const Report& afte
 namespace {
 
 void show_plan(const FixPlan& plan, Console& console) {
-  console.out << "\ntfwsl doctor --fix runs, in this order:\n";
+  console.out << "\ntfwsl doctor --fix runs, in this order (as " << to_string(fix_shell()) << " takes them):\n";
   for (std::size_t i = 0; i < plan.commands.size(); ++i)
     console.out << "  " << command_text(plan.commands[i]) << "   (" << plan.fixed_by[i] << ")\n";
   if (plan.stopped_at)

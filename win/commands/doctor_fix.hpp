@@ -14,6 +14,7 @@
 
 #include "common/check/check.hpp"
 #include "common/cli/command_line.hpp"
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::cli {
 
@@ -29,10 +30,20 @@ struct FixPlan {
 // `extra_for(command)`: options the doctor passes on (its --profile to provision).
 FixPlan plan_fixes(const Report& report, const std::function<std::vector<std::string>(const std::vector<std::string>&)>& extra_for);
 
-// "tfwsl provision --profile team.yaml": a command as a person would type it. The quoting for the
-// shell it is pasted into is the quoting module's (see the other printed commands); the words are
-// joined here as they are.
-std::string command_text(const std::vector<std::string>& args);
+// The shell the plan's lines are quoted for: PowerShell on Windows, bash on the native Linux build.
+Shell fix_shell();
+
+// "tfwsl provision --profile 'C:\my team\t.yaml'": a command as a person would type it in `shell`,
+// each argument quoted by common/util/shell_quote (a folder named `$(touch PWNED)` stays text), so
+// it runs as printed; an argument with a control character is named instead (command_not_shown).
+std::string command_text(const std::vector<std::string>& args, Shell shell = fix_shell());
+
+// The doctor's options a fix command takes too, so that it fixes what the doctor looked at: the
+// doctor's --profile (`profile`, empty when none was chosen) to provision, and its --distro
+// (`distro`, empty for WSL's default) to the commands that act in a distro: data push, and
+// wslconfig set --apply (which starts the distro to check the values took).
+std::vector<std::string> options_passed_on(const std::vector<std::string>& command, const std::string& profile,
+                                           const std::string& distro);
 
 // One line per check whose status changed between the two reports: "wsl.distro: ✗ fail -> ✓ ok".
 std::vector<std::string> report_changes(const Report& before, const Report& after, bool unicode_marks);

@@ -7,6 +7,7 @@
 
 #include "common/check/check_rows.hpp"
 #include "common/util/utf8_prefix.hpp"
+#include "common/util/visible_text.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -33,13 +34,6 @@ std::string doctor_check_value(const json& doctor, std::string_view id, const st
   if (!check || !check->contains("values") || !(*check)["values"].contains(key)) return "";
   const json& value = (*check)["values"][key];
   return value.is_string() ? value.get<std::string>() : value.dump();
-}
-
-// One line: the report's texts are one line each, but a fix may quote a command with a newline.
-std::string on_one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  return text;
 }
 
 std::string counted(long n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
@@ -69,7 +63,8 @@ std::string doctor_summary_line(const json& doctor) {
     if (!others.empty()) line += "; also: " + others;
     line += "; profile " + profile;
   }
-  line = on_one_line(std::move(line));
+  // One line, nothing a terminal or a log viewer acts on: the texts quote the agent's facts.
+  line = visible_text(line);
   if (line.size() <= k_summary_line_max_bytes) return line;
   constexpr std::string_view ellipsis = "...";
   return std::string(utf8_prefix(line, k_summary_line_max_bytes - ellipsis.size())) + std::string(ellipsis);

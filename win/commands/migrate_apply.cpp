@@ -17,6 +17,7 @@
 #include "win/commands/migrate_ports.hpp"
 #include "win/migrate/apply_plan.hpp"
 #include "common/util/content_hash.hpp"
+#include "common/util/visible_text.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
@@ -25,9 +26,12 @@ namespace {
 std::string consent_question(const migrate::MigratePlan& plan, const std::string& reapply) {
   const auto& target = *plan.decision.target;
   std::string datasets;
-  for (const auto& ds : plan.datasets) datasets += fmt::format(", import {} to {}", ds.windows_path, ds.linux_path);
-  return fmt::format("Provision {} in {}, copy the project to {}{}, and install its requirements into {}?{}{}", target.name, target.distro,
-                     plan.project_linux_path, datasets, target.venv, reapply.empty() ? "" : "\n", reapply);
+  // The question quotes the project's paths and file names: shown visibly (migrate_plan_text.cpp).
+  for (const auto& ds : plan.datasets)
+    datasets += fmt::format(", import {} to {}", visible_text(ds.windows_path), visible_text(ds.linux_path));
+  return fmt::format("Provision {} in {}, copy the project to {}{}, and install its requirements into {}?{}{}",
+                     visible_text(target.name), visible_text(target.distro), visible_text(plan.project_linux_path),
+                     datasets, visible_text(target.venv), reapply.empty() ? "" : "\n", visible_text(reapply));
 }
 
 // The project's files on this side as the copy takes them (the same folders left out), with the
@@ -75,7 +79,8 @@ class StepProgress {
   void finished(const migrate::StepResult& result) {
     stop();
     if (m_quiet) return;
-    m_console.out << fmt::format("{:<6} {:<26} {}\n", result.ran ? "done" : "kept", result.step, result.detail);
+    m_console.out << fmt::format("{:<6} {:<26} {}\n", result.ran ? "done" : "kept", result.step,
+                                 visible_text(result.detail));
     m_console.out.flush();
   }
   void stop() {
@@ -100,9 +105,10 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
   auto home = ports.linux_home();
   const migrate::MigratePlan resolved = home ? migrate::with_home(plan, *home) : plan;
   const auto run = migrate::how_to_run(resolved);
-  console.out << fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
-                             "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
-                             resolved.project_linux_path, run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
+  console.out << fmt::format(
+      "\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
+      "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
+      visible_text(resolved.project_linux_path), run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
 }
 
 }  // namespace
@@ -130,7 +136,7 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
     console.err << "tfwsl migrate: " << consent.error().describe() << "\n";
     return exit_code::k_failure;
   }
-  if (!reapply->empty() && request.yes && !request.json) console.out << *reapply << "\n";
+  if (!reapply->empty() && request.yes && !request.json) console.out << visible_text(*reapply) << "\n";
 
   std::vector<migrate::StepResult> done;
   migrate::ApplyOptions options{request.project, request.copy_git};

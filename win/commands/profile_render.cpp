@@ -8,17 +8,21 @@
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_emitter.hpp"
 #include "common/util/plural.hpp"
+#include "common/util/visible_text.hpp"
 
 namespace tfwsl::cli {
 namespace {
 
 nlohmann::json where_json(const SourceLocation& where) { return where.to_string(); }
 
+// Each item shown visibly: paths, keys and values come from a profile file or the machine.
 std::string join(const std::vector<std::string>& items, const char* separator) {
   std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
+  for (const auto& item : items) out += (out.empty() ? "" : separator) + visible_text(item);
   return out;
 }
+
+std::string v(std::string_view text) { return visible_text(text); }
 
 }  // namespace
 
@@ -55,7 +59,7 @@ nlohmann::json issues_json(const std::vector<ProfileIssue>& issues) {
 
 std::string issues_text(const std::vector<ProfileIssue>& issues) {
   std::string out;
-  for (const auto& i : in_line_order(issues)) out += i.to_string() + "\n";
+  for (const auto& i : in_line_order(issues)) out += v(i.to_string()) + "\n";
   return out;
 }
 
@@ -71,13 +75,17 @@ nlohmann::json show_json(const Profile& profile, const ProfileChoice& choice, co
 }
 
 std::string show_text(const Profile& profile, const ProfileChoice& choice) {
-  std::string out = fmt::format("profile {}\nfrom: {}\nfiles: {}\n\n", profile.name.value_or("(no name)"), choice.from,
-                                join(profile.sources, " <- "));
-  const auto flat = flatten_profile(profile);
+  std::string out = fmt::format("profile {}\nfrom: {}\nfiles: {}\n\n", v(profile.name.value_or("(no name)")),
+                                v(choice.from), join(profile.sources, " <- "));
+  auto flat = flatten_profile(profile);
   std::size_t key_width = 0, value_width = 0;
-  for (const auto& s : flat) key_width = std::max(key_width, s.key.size()), value_width = std::max(value_width, s.value.size());
+  for (auto& s : flat) {
+    s.key = v(s.key), s.value = v(s.value);
+    key_width = std::max(key_width, s.key.size()), value_width = std::max(value_width, s.value.size());
+  }
   value_width = std::min<std::size_t>(value_width, 40);
-  for (const auto& s : flat) out += fmt::format("  {:<{}}  {:<{}}  {}\n", s.key, key_width, s.value, value_width, s.where.to_string());
+  for (const auto& s : flat)
+    out += fmt::format("  {:<{}}  {:<{}}  {}\n", s.key, key_width, s.value, value_width, v(s.where.to_string()));
   return out;
 }
 
@@ -97,22 +105,23 @@ nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, co
 }
 
 std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff) {
-  std::string out = fmt::format("profile {}\nfrom: {}\nmachine: {}{}\n\n", profile.name.value_or("(no name)"), choice.from,
-                                machine.distro.empty() ? "" : machine.distro + ", ", machine.agent);
+  std::string out =
+      fmt::format("profile {}\nfrom: {}\nmachine: {}{}\n\n", v(profile.name.value_or("(no name)")), v(choice.from),
+                  machine.distro.empty() ? "" : v(machine.distro) + ", ", v(machine.agent));
   if (diff.drifts.empty()) {
     out += fmt::format("no drift: the {} {} compared {} the same on this machine\n", diff.same.size(),
                        plural_noun(diff.same.size(), "setting", "settings"), plural_noun(diff.same.size(), "is", "are"));
   } else {
     out += plural(diff.drifts.size(), "drift", "drifts") + ":\n";
     for (const auto& d : diff.drifts) {
-      out += fmt::format("  {}: the profile says {}, this machine has {}  ({})\n    fix: {}\n", d.key, d.wanted, d.found,
-                         d.where.to_string(), d.fix);
+      out += fmt::format("  {}: the profile says {}, this machine has {}  ({})\n    fix: {}\n", v(d.key), v(d.wanted),
+                         v(d.found), v(d.where.to_string()), v(d.fix));
     }
   }
   if (!diff.same.empty()) out += "\nsame: " + join(diff.same, ", ") + "\n";
   if (!diff.not_compared.empty()) {
     out += "not compared:\n";
-    for (const auto& n : diff.not_compared) out += fmt::format("  {}: {}\n", n.key, n.why);
+    for (const auto& n : diff.not_compared) out += fmt::format("  {}: {}\n", v(n.key), v(n.why));
   }
   return out;
 }

@@ -16,6 +16,8 @@
 #include "common/provision/provision_plan.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/wsl/automount_query.hpp"
+#include "common/util/text_lines.hpp"
+#include "common/util/visible_text.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "win/commands/profile_choice.hpp"
 #include "win/commands/provision_run.hpp"
@@ -62,21 +64,27 @@ Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Conso
   TFWSL_TRY(reply, wsl.exec({distro, "", ""}, agent_args));
   if (reply.exit_code != 0 || reply.text.empty())
     return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision --dry-run exited {}", reply.exit_code), reply.err_text);
-  console.out << reply.text;
+  // The agent's own render_plan, line by line, each shown visibly: another process's output.
+  for (std::string_view line : lines_of(reply.text)) console.out << visible_text(line) << "\n";
   return {};
 }
 
 std::string render(const nlohmann::json& recap) {
   std::string out;
   if (recap.contains("interrupted_step") && recap["interrupted_step"].is_string())
-    out += fmt::format("The previous run was interrupted during {}; resuming.\n", recap["interrupted_step"].get<std::string>());
+    out += fmt::format("The previous run was interrupted during {}; resuming.\n",
+                       visible_text(recap["interrupted_step"].get<std::string>()));
   for (const auto* list : {&recap["host_steps"], &recap["steps"]})
     for (const auto& s : *list) {
-      out += fmt::format("{:<8} {:<20} {}\n", s.value("result", ""), s.value("id", ""), s.value("message", ""));
-      if (s.contains("log") && s.value("result", "") == "failed") out += fmt::format("         log: {}\n", s.value("log", ""));
+      // The agent's words (a step's message quotes apt's, pip's or a file's text): shown visibly.
+      out += fmt::format("{:<8} {:<20} {}\n", visible_text(s.value("result", "")), visible_text(s.value("id", "")),
+                         visible_text(s.value("message", "")));
+      if (s.contains("log") && s.value("result", "") == "failed")
+        out += fmt::format("         log: {}\n", visible_text(s.value("log", "")));
     }
   const auto& c = recap["counts"];
-  if (recap.contains("error")) out += fmt::format("failed   distro steps         {}\n", recap["error"].get<std::string>());
+  if (recap.contains("error"))
+    out += fmt::format("failed   distro steps         {}\n", visible_text(recap["error"].get<std::string>()));
   out += fmt::format("recap: ok={} changed={} failed={} skipped={}\n", c["ok"].get<int>(), c["changed"].get<int>(),
                      c["failed"].get<int>(), c["skipped"].get<int>());
   return out;

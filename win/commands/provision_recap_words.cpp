@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "common/provision/provision_state_paths.hpp"
+#include "common/util/visible_text.hpp"
 
 namespace tfwsl::cli {
 
@@ -19,7 +20,7 @@ std::string recap_rows(const nlohmann::json& recap, const std::string& result) {
       rows.push_back(std::move(row));
     }
   if (result == "failed" && recap.contains("error") && recap["error"].is_string()) rows.push_back(recap["error"].get<std::string>());
-  return fmt::format("{}", fmt::join(rows, "; "));
+  return visible_text(fmt::format("{}", fmt::join(rows, "; ")));  // the agent's words, for a terminal
 }
 
 // The fix is part of the message: migrate prints Error::describe(), which leaves the detail to the log.

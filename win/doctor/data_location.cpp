@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "common/util/ascii.hpp"
+#include "common/util/shell_quote.hpp"
 #include "common/wsl/drive_path.hpp"
 
 namespace tfwsl::doctor {
@@ -49,8 +50,9 @@ CheckResult check_data_paths(const std::vector<std::string>& paths) {
   if (!slow.empty()) {
     r.status = CheckStatus::warn;
     r.summary = "on a Windows drive, slow from WSL (drvfs/9p): " + joined(slow);
-    r.fix = "copy it into the distro's own filesystem, verified and resumable, and use it there: tfwsl data push " +
-            slow.front() + " (it lands in ~/datasets)";
+    // Quoted for PowerShell, as the distro side's data.location (common/judge): `C:\my data` is one word.
+    r.fix = "copy it into the distro's own filesystem, verified and resumable, and use it there: " +
+            powershell_command({"tfwsl", "data", "push", slow.front()}) + " (it lands in ~/datasets)";
     r.fix_command = {"data", "push", slow.front()};
   } else if (!unknown.empty()) {
     r.status = CheckStatus::warn;

@@ -4,6 +4,7 @@
 
 #include "common/util/plural.hpp"
 #include "common/util/shell_quote.hpp"
+#include "common/util/visible_text.hpp"
 #include "win/migrate/apply_plan.hpp"
 
 namespace tfwsl::migrate {
@@ -47,6 +48,13 @@ RunCommands how_to_run(const MigratePlan& plan) {
       : main.module.empty() ? std::vector<std::string>{main.script}
                             : std::vector<std::string>{"-m", main.module};
   // Keras 2 code on a Keras 3 TensorFlow needs tf-keras chosen before TensorFlow loads (keras.io/getting_started).
+  // The lines nest words (the python line inside bash -lc inside wsl): a word no line can show both
+  // safely and runnable (a main file named with an escape sequence) replaces every line.
+  std::vector<std::string> words = python_args;
+  words.insert(words.end(), {target.venv, target.distro, plan.project_linux_path});
+  for (const std::string& word : words)
+    if (needs_visible_text(word))
+      return {command_not_shown(word), command_not_shown(word), command_not_shown(word), command_not_shown(word)};
   const std::string env = plan.decision.legacy_keras ? "TF_USE_LEGACY_KERAS=1 " : "";
   const std::string inner = env + bash_quote_keeping_home(target.venv + "/bin/python") + " " + bash_command(python_args);
   // wsl.exe's --cd takes an absolute Linux path (learn.microsoft.com/windows/wsl/basic-commands).

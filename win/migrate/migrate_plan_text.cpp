@@ -1,12 +1,18 @@
-// The plan for people: the decision and why, the target, the requirement diff, the datasets.
+// The plan for people: the decision and why, the target, the requirement diff, the datasets. Every
+// text from the project (file names, requirement lines, paths in the code), from nvidia-smi or from a
+// profile is shown through visible_text (v below): the plan is read before migrate's question, and an
+// escape sequence or a line break in a file name must not rewrite or forge what it says.
 #include <fmt/format.h>
 
 #include "common/util/byte_size_text.hpp"
 #include "common/util/plural.hpp"
+#include "common/util/visible_text.hpp"
 #include "win/migrate/migrate_plan.hpp"
 
 namespace tfwsl::migrate {
 namespace {
+
+std::string v(std::string_view text) { return visible_text(text); }
 
 std::string size_text(std::uint64_t bytes) {
   if (bytes >= (1ull << 30)) return format_gib(bytes);
@@ -26,16 +32,17 @@ void render_requirements(const MigratePlan& plan, std::string& out) {
   for (std::size_t i = 0; i < t.files.size(); ++i) {
     const auto& f = t.files[i];
     const char* action = i < plan.writes.size() ? to_string(plan.writes[i].action) : "create";
-    out += fmt::format("  {} -> {}{} [{}]\n", f.source, f.target, f.changed ? "" : " (unchanged)", action);
+    out += fmt::format("  {} -> {}{} [{}]\n", v(f.source), v(f.target), f.changed ? "" : " (unchanged)", action);
   }
-  for (const auto& d : t.dropped) out += fmt::format("  dropped {} ({}:{}): {}\n", d.package, d.file, d.line, d.reason);
-  for (const auto& a : t.added) out += fmt::format("  added {}\n", a);
+  for (const auto& d : t.dropped)
+    out += fmt::format("  dropped {} ({}:{}): {}\n", v(d.package), v(d.file), d.line, v(d.reason));
+  for (const auto& a : t.added) out += fmt::format("  added {}\n", v(a));
   if (!t.diff.empty()) {
     out += "\n";
     for (std::size_t start = 0; start < t.diff.size();) {
       auto nl = t.diff.find('\n', start);
       if (nl == std::string::npos) nl = t.diff.size();
-      out += "  " + t.diff.substr(start, nl - start) + "\n";
+      out += "  " + v(std::string_view(t.diff).substr(start, nl - start)) + "\n";
       start = nl + 1;
     }
   }
@@ -45,8 +52,8 @@ void render_data(const MigratePlan& plan, std::string& out) {
   if (!plan.datasets.empty()) {
     out += "\nDatasets to import:\n";
     for (const auto& ds : plan.datasets) {
-      out += fmt::format("  {} -> {}: {}, {}, about {}\n", ds.windows_path, ds.linux_path, plural(ds.files, "file", "files"), size_text(ds.bytes),
-                         duration_text(ds.estimated_seconds));
+      out += fmt::format("  {} -> {}: {}, {}, about {}\n", v(ds.windows_path), v(ds.linux_path),
+                         plural(ds.files, "file", "files"), size_text(ds.bytes), duration_text(ds.estimated_seconds));
     }
   }
   bool missing = false;
@@ -54,7 +61,7 @@ void render_data(const MigratePlan& plan, std::string& out) {
   if (missing) {
     out += "\nWindows paths in the code that do not exist here (not imported):\n";
     for (const auto& wp : plan.windows_paths) {
-      if (!wp.exists) out += fmt::format("  {} ({}:{})\n", wp.ref.path, wp.ref.file, wp.ref.line);
+      if (!wp.exists) out += fmt::format("  {} ({}:{})\n", v(wp.ref.path), v(wp.ref.file), wp.ref.line);
     }
   }
   if (!plan.datasets.empty()) {
@@ -66,11 +73,11 @@ void render_data(const MigratePlan& plan, std::string& out) {
 void render_gpu(const GpuCheck& gpu, std::string& out) {
   if (!gpu.reading.checked) {
     out += fmt::format("GPU: not checked ({}): the plan goes on without it\n",
-                       gpu.reading.not_checked.empty() ? std::string("not read") : gpu.reading.not_checked);
+                       gpu.reading.not_checked.empty() ? std::string("not read") : v(gpu.reading.not_checked));
     return;
   }
   for (const auto& g : gpu.reading.gpus) {
-    out += fmt::format("GPU: {}, compute capability {}.{}{}\n", g.name, g.major, g.minor,
+    out += fmt::format("GPU: {}, compute capability {}.{}{}\n", v(g.name), g.major, g.minor,
                        gpu.refused() ? ": no stock TensorFlow wheel runs on it (see the problem below)" : "");
   }
 }
@@ -80,17 +87,18 @@ void render_gpu(const GpuCheck& gpu, std::string& out) {
 std::string render_text(const MigratePlan& plan) {
   const TfDecision& d = plan.decision;
   std::string out = fmt::format("Decision: {}\n", to_string(d.decision));
-  for (const auto& r : d.reasons) out += "  - " + r + "\n";
+  for (const auto& r : d.reasons) out += "  - " + v(r) + "\n";
   if (!d.choices.empty()) {
     out += "\nWhat you can do:\n";
-    for (const auto& c : d.choices) out += "  - " + c + "\n";
+    for (const auto& c : d.choices) out += "  - " + v(c) + "\n";
   }
   if (d.target) {
-    out += fmt::format("\nProfile: {} (TensorFlow {}, {} with Python {}, venv {})\n", d.target->name, d.target->series.to_string(),
-                       d.target->distro, d.target->python, d.target->venv);
-    out += fmt::format("Project in WSL: {}\n", plan.project_linux_path);
+    out += fmt::format("\nProfile: {} (TensorFlow {}, {} with Python {}, venv {})\n", v(d.target->name),
+                       d.target->series.to_string(), v(d.target->distro), v(d.target->python), v(d.target->venv));
+    out += fmt::format("Project in WSL: {}\n", v(plan.project_linux_path));
     if (d.python_project) {
-      out += fmt::format("Python: the project declares {} ({}): {}\n", *d.python_project, plan.scan.python ? plan.scan.python->file : "",
+      out += fmt::format("Python: the project declares {} ({}): {}\n", v(*d.python_project),
+                         plan.scan.python ? v(plan.scan.python->file) : "",
                          d.python_ok.value_or(false) ? "the profile's fits" : "the profile's does not fit (see above)");
     }
     if (d.legacy_keras) out += "Keras 2 code: tf-keras in the venv and TF_USE_LEGACY_KERAS=1 in its environment\n";
@@ -99,8 +107,8 @@ std::string render_text(const MigratePlan& plan) {
   render_gpu(plan.gpu, out);
   if (d.decision != Decision::ambiguous) render_requirements(plan, out);
   render_data(plan, out);
-  for (const auto& n : plan.scan.notes) out += "\nNote: " + n + "\n";
-  for (const auto& p : plan.problems) out += "\nProblem: " + p + "\n";
+  for (const auto& n : plan.scan.notes) out += "\nNote: " + v(n) + "\n";
+  for (const auto& p : plan.problems) out += "\nProblem: " + v(p) + "\n";
   // On a GPU no stock wheel runs on, native Windows' TF 2.10 has no kernels for it either.
   if (d.decision == Decision::native_ok && !plan.force && !plan.gpu.refused()) out += "\nNative Windows can still run this project's GPU TensorFlow: pass --force to migrate anyway.\n";
   return out;

@@ -5,10 +5,15 @@
 #include "common/cli/json_envelope.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/plural.hpp"
+#include "common/util/visible_text.hpp"
 #include "win/push/progress_text.hpp"
 
 namespace tfwsl::push {
 namespace {
+
+// Paths and the agent's words (a problem's path and message are a file's name in the source) shown
+// visibly: a name holding an escape sequence or a line break cannot act on the terminal.
+std::string v(std::string_view text) { return visible_text(text); }
 
 nlohmann::json room_json(const RoomVerdict& room) {
   return {{"checked", room.checked},
@@ -20,8 +25,9 @@ nlohmann::json room_json(const RoomVerdict& room) {
 }
 
 std::string room_line(const RoomVerdict& room) {
-  if (!room.checked) return "  room on " + room.where + ": not checked (" + room.reason + ")\n";
-  return fmt::format("  room on {}: {} free, {} needed\n", room.where, format_bytes(*room.free), format_bytes(room.needed));
+  if (!room.checked) return "  room on " + v(room.where) + ": not checked (" + v(room.reason) + ")\n";
+  return fmt::format("  room on {}: {} free, {} needed\n", v(room.where), format_bytes(*room.free),
+                     format_bytes(room.needed));
 }
 
 nlohmann::json job_json(const JobState& job) {
@@ -38,32 +44,34 @@ std::string problems_text(const JobState& job) {
   std::string out;
   if (!job.result.is_object() || !job.result.contains("problems")) return out;
   for (const auto& p : job.result["problems"])
-    out += "  " + p.value("kind", std::string()) + ": " + p.value("path", std::string()) + ": " +
-           p.value("message", std::string()) + "\n";
+    out += "  " + v(p.value("kind", std::string())) + ": " + v(p.value("path", std::string())) + ": " +
+           v(p.value("message", std::string())) + "\n";
   return out;
 }
 
 std::string landed_text(const PushOutcome& o) {
   const auto& p = o.plan;
   const auto& g = o.job->progress;
-  std::string out = fmt::format("pushed {} -> {} ({}, {}; {} copied, {} already there{})\n", p.source_given,
-                                p.target, plural(g.files_total, "file", "files"), format_bytes(g.bytes_total), g.files_copied, g.files_skipped,
-                                g.files_moved > 0 ? fmt::format(", {} moved", g.files_moved) : "");
-  out += "use in code: \"" + p.target + "\"\n";
-  if (auto view = windows_view_of(p.distro_name, p.target); !view.empty()) out += "from Windows: " + view + "\n";
+  std::string out =
+      fmt::format("pushed {} -> {} ({}, {}; {} copied, {} already there{})\n", v(p.source_given), v(p.target),
+                  plural(g.files_total, "file", "files"), format_bytes(g.bytes_total), g.files_copied, g.files_skipped,
+                  g.files_moved > 0 ? fmt::format(", {} moved", g.files_moved) : "");
+  out += "use in code: \"" + v(p.target) + "\"\n";
+  if (auto view = windows_view_of(p.distro_name, p.target); !view.empty()) out += "from Windows: " + v(view) + "\n";
   return out;
 }
 
 }  // namespace
 
 std::string render_plan_text(const PushPlan& p, const PushRequest& request) {
-  std::string out = fmt::format("would push {} ({}) -> {}\n", p.source_given, p.source_linux, p.target);
+  std::string out = fmt::format("would push {} ({}) -> {}\n", v(p.source_given), v(p.source_linux), v(p.target));
   out += fmt::format("  {}, {}, {}; mode {}{}\n", plural(p.tree.files, "file", "files"), plural(p.tree.folders, "folder", "folders"),
                      format_bytes(p.tree.bytes),
                      request.move ? "move (each source file deleted once its copy is durable and verified)" : "copy",
                      request.verify ? ", verify" : "");
   for (std::size_t i = 0; i < request.exclude.size(); ++i)
-    out += (i == 0 ? "  leaving out, at any depth: " : ", ") + request.exclude[i] + (i + 1 == request.exclude.size() ? "\n" : "");
+    out += (i == 0 ? "  leaving out, at any depth: " : ", ") + v(request.exclude[i]) +
+           (i + 1 == request.exclude.size() ? "\n" : "");
   out += room_line(p.host_room) + room_line(p.distro_room);
   return out;
 }
@@ -76,10 +84,10 @@ std::string render_push_text(const PushOutcome& o, const PushRequest& request) {
     case PushEnd::interrupted: {
       std::string out = "interrupted: the job was cancelled; " +
                         (o.job ? fmt::format("{} of {} files are in {}", o.job->progress.files_done,
-                                             o.job->progress.files_total, o.plan.target)
+                                             o.job->progress.files_total, v(o.plan.target))
                                : std::string("nothing was started")) +
                         ", complete and verified; push again to continue\n";
-      if (!o.note.empty()) out += "note: " + o.note + "\n";
+      if (!o.note.empty()) out += "note: " + v(o.note) + "\n";
       return out;
     }
     default: return "";  // refusals and failures go to stderr (the command writes o.error)

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "common/text/utf_convert.hpp"
+#include "common/util/ascii.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/commands/doctor_bundle.hpp"
 
@@ -26,8 +27,10 @@ TEST_CASE("redact: names with dots or dashes, several names, and one-letter name
   CHECK(redact("C:\\Users\\jane.doe\\x jane.doex", {"jane.doe"}) == "C:\\Users\\<user>\\x jane.doex");
   CHECK(redact("/home/ann-lee/ann-leer", {"ann-lee"}) == "/home/<user>/ann-leer");
   CHECK(redact("/home/bob and /home/alice", {"alice", "bob"}) == "/home/<user> and /home/<user>");
-  // A one-letter name would blank too much; it is left alone.
-  CHECK(redact("/home/a/x", {"a"}) == "/home/a/x");
+  // A one-letter name would blank too much as a word; it is left alone there. A home folder's name
+  // is the user's whatever its length (issue 38, item 5).
+  CHECK(redact("a b a", {"a"}) == "a b a");
+  CHECK(redact("/home/a/x", {"a"}) == "/home/<user>/x");
 }
 
 TEST_CASE("redact: runs of 32 or more hex digits become <redacted>, shorter ones stay") {
@@ -89,7 +92,7 @@ doctor::DoctorResult sample_result() {
 
 TEST_CASE("the bundle is a valid tar of summary.json, facts.json and report.txt, all three redacted") {
   auto members = read_tar(cli::doctor_bundle_archive(sample_result(), {"me"}));
-  REQUIRE(members.size() == 3);
+  REQUIRE(members.size() == 4);
   CHECK(members[0].name == "tfwsl-doctor/summary.json");
   CHECK(members[1].name == "tfwsl-doctor/facts.json");
   CHECK(members[2].name == "tfwsl-doctor/report.txt");
@@ -116,7 +119,7 @@ TEST_CASE("write_doctor_bundle writes the archive, and an unwritable path is an 
   const auto path = dir.path() / "bundle.tar";
   REQUIRE(cli::write_doctor_bundle(path_to_utf8(path), sample_result()));
   auto members = read_tar(tfwsl::test::read_file(path));
-  CHECK(members.size() == 3);
+  CHECK(members.size() == 4);
   auto bad = cli::write_doctor_bundle(path_to_utf8(dir.path() / "missing" / "bundle.tar"), sample_result());
   REQUIRE(!bad);
   CHECK(bad.error().message.find("missing") != std::string::npos);
@@ -136,9 +139,48 @@ TEST_CASE("doctor --bundle replaces only a bundle tfwsl wrote: another file is r
   REQUIRE(cli::write_doctor_bundle(path_to_utf8(bundle), sample_result()));
   REQUIRE(cli::check_bundle_destination(path_to_utf8(bundle)));  // an earlier bundle may be replaced
   REQUIRE(cli::write_doctor_bundle(path_to_utf8(bundle), sample_result()));
-  CHECK(read_tar(tfwsl::test::read_file(bundle)).size() == 3);
+  CHECK(read_tar(tfwsl::test::read_file(bundle)).size() == 4);
   // The folder probe leaves nothing behind.
   std::size_t entries = 0;
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++entries;
   CHECK(entries == 2);
+}
+
+// Issue 38, item 5: with USERNAME=Robert the bundle kept the distro user's home (/home/rt3bob), a
+// project under it and the Windows profile folder in lower case (/mnt/c/Users/robert/...).
+TEST_CASE("the bundle redacts the Windows user, the distro user and every home path, in any case, and says so") {
+  doctor::DoctorResult result;
+  CheckResult data =
+      make_check("data.location", CheckStatus::warn, "on a Windows drive: /mnt/c/Users/robert/datasets/x",
+                 "tfwsl data push 'C:\\Users\\ROBERT\\datasets\\x'");
+  data.details = {"/home/rt3bob/project: the distro's own filesystem", "owner rt3bob, uid 1000; Robert's laptop"};
+  result.report.checks = {data};
+  result.facts = {{"agent", {{"info", {{"home", "/home/rt3bob"}, {"uid", 1000}}}}},
+                  {"system", {{"data_paths", {"/home/rt3bob/project", "/mnt/c/Users/robert/Documents/x"}}}},
+                  {"wsl", {{"unc", "\\\\wsl.localhost\\Ubuntu\\home\\rt3bob"}}},
+                  {"wslconfig", {{"path", "C:\\Users\\Robert\\.wslconfig"}}}};
+  auto members = read_tar(cli::doctor_bundle_archive(result, {"Robert"}));
+  REQUIRE(members.size() == 4);
+  for (const auto& m : members) {
+    INFO(m.name << ":\n" << m.data);
+    CHECK(m.data.find("rt3bob") == std::string::npos);
+    CHECK(ascii_lower(m.data).find("robert") == std::string::npos);
+  }
+  const auto facts = nlohmann::json::parse(members[1].data);
+  CHECK(facts["agent"]["info"]["home"] == "/home/<user>");
+  CHECK(facts["system"]["data_paths"][0] == "/home/<user>/project");
+  CHECK(facts["system"]["data_paths"][1] == "/mnt/c/Users/<user>/Documents/x");
+  CHECK(facts["wsl"]["unc"] == "\\\\wsl.localhost\\Ubuntu\\home\\<user>");
+  CHECK(facts["wslconfig"]["path"] == "C:\\Users\\<user>\\.wslconfig");
+  CHECK(members[2].data.find("owner <user>, uid 1000; <user>'s laptop") != std::string::npos);
+  CHECK(members[3].name == "tfwsl-doctor/README.txt");
+  CHECK(members[3].data.find("Redacted (each replaced by <user> or <redacted>):\n- Windows user name\n- distro user "
+                             "name\n- home paths\n") != std::string::npos);
+}
+
+TEST_CASE("redact: Windows's shared profile folders stay, a profile folder with a space goes whole") {
+  CHECK(redact("C:\\Users\\Public\\x and C:\\Users\\Default\\y", {}) ==
+        "C:\\Users\\Public\\x and C:\\Users\\Default\\y");
+  CHECK(redact("C:\\Users\\Jane Doe\\AppData", {}) == "C:\\Users\\<user>\\AppData");
+  CHECK(redact("/HOME/Ann and /home/ann", {}) == "/HOME/<user> and /home/<user>");
 }
