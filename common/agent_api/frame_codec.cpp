@@ -1,6 +1,7 @@
 #include "common/agent_api/frame_codec.hpp"
 
 #include "common/agent_api/json_wire.hpp"
+#include "common/util/nesting_depth.hpp"
 
 namespace tfwsl::agent_api {
 
@@ -64,6 +65,7 @@ std::string to_payload(const FrameResponse& response) {
 namespace {
 
 Result<nlohmann::json> parse_object(const std::string& payload) {
+  TFWSL_TRY_STATUS(check_nesting_depth(payload, NestingSyntax::json, "the stdio frame"));
   auto j = nlohmann::json::parse(payload, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return make_error(ErrorCode::parse, "stdio frame is not a JSON object");
   return j;

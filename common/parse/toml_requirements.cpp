@@ -18,6 +18,7 @@
 
 #include "common/parse/toml_unicode_guard.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/nesting_depth.hpp"
 
 namespace tfwsl::parse {
 namespace {
@@ -146,6 +147,14 @@ void read_pipfile(RequirementsResult& result, const toml::table& root) {
 TomlRequirements read_toml_requirements(std::string_view text, RequirementsFormat format) {
   TomlRequirements out;
   out.result.format = format;
+  // toml++ walks its tables recursively after parsing and its own nesting limit does not count dotted
+  // keys: a 400 KB `a.a.a...=1` overflowed the stack. The depth is bounded before it parses.
+  if (const NestingDepth found = deepest_nesting(text, NestingSyntax::toml); found.depth > k_nesting_limit) {
+    out.error_line = static_cast<int>(found.line);
+    out.error_column = 1;
+    out.error = fmt::format("line {}: {}", found.line, nesting_problem(NestingSyntax::toml));
+    return out;
+  }
   // Never the text as it is: toml++ 3.3.0 has undefined behaviour on some non-ASCII text (see
   // toml_unicode_guard.hpp).
   const std::string guarded = guard_toml_unicode(text);

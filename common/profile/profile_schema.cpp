@@ -30,6 +30,12 @@ const ProfileKeyRow* find_profile_key(std::string_view key) {
   return it == table.end() ? nullptr : &*it;
 }
 
+std::optional<ProfileKeyProblem> profile_key_problem(std::string_view key, std::string_view text) {
+  const ProfileKeyRow* row = find_profile_key(key);
+  if (!row || !row->check) return std::nullopt;
+  return row->check(row->key, text);
+}
+
 std::vector<std::string> profile_top_level_keys() {
   std::vector<std::string> out;
   for (const auto& row : profile_key_table()) {

@@ -91,6 +91,11 @@ struct ProfileKeyRow {
 std::span<const ProfileKeyRow> profile_key_table();
 // The row of a dotted key, or nullptr.
 const ProfileKeyRow* find_profile_key(std::string_view key);
+// What the row of `key` finds wrong in `text` with its own check, the one the loader (so `profile
+// validate`) applies to a file's value; nothing when it passes or the row has no check. For a value
+// that comes from a command line (profile export --name), so that what one command writes another
+// reads.
+std::optional<ProfileKeyProblem> profile_key_problem(std::string_view key, std::string_view text);
 // What a file may say at the top ("name", ..., "wsl", ...) and inside one section ("memory", ...),
 // in table order.
 std::vector<std::string> profile_top_level_keys();

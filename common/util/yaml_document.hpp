@@ -21,13 +21,15 @@ struct YamlSyntaxError {
   std::string message;
   int line = 0;
   int column = 0;
+  bool too_deep = false;  // nested deeper than k_nesting_limit (nesting_depth.hpp) or yaml-cpp's own limit
 };
 // The whole text as one YAML document; nothing yaml-cpp throws escapes (every direct YAML::Load in
-// the tree goes through here: tests/layering refuses others).
+// the tree goes through here: tests/layering refuses others). A text whose flow collections nest
+// deeper than k_nesting_limit is refused before yaml-cpp sees it (yaml-cpp recurses once a level).
 tl::expected<YAML::Node, YamlSyntaxError> load_yaml(std::string_view text);
 
-// The whole text as one YAML document. Syntax errors (and nesting deeper than yaml-cpp allows)
-// become ErrorCode::parse with the position in the message. An empty document is a null node.
+// The whole text as one YAML document. Syntax errors and nesting too deep become ErrorCode::parse
+// with the position and the fix in the message. An empty document is a null node.
 Result<YAML::Node> parse_yaml_document(std::string_view text, std::string_view file);
 
 // The scalar text of a node, or nothing for maps, sequences and null.

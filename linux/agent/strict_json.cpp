@@ -5,9 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "common/util/nesting_depth.hpp"
+
 namespace tfwsl::agent {
 
 Result<nlohmann::json> parse_json_strict(std::string_view text) {
+  // nlohmann::json copies and dumps a value recursively: a body nested 200,000 deep is a few hundred KB.
+  TFWSL_TRY_STATUS(check_nesting_depth(text, NestingSyntax::json, "the body"));
   using Event = nlohmann::json::parse_event_t;
   std::vector<std::set<std::string>> open_objects;  // the keys seen so far in each object being parsed
   std::optional<std::string> duplicate;

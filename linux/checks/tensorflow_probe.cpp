@@ -5,6 +5,7 @@
 #include "common/text/utf_convert.hpp"
 #include "linux/checks/file_text.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/nesting_depth.hpp"
 #include "common/util/text_lines.hpp"
 #include "linux/checks/probes.hpp"
 
@@ -70,6 +71,9 @@ TfFacts probe_tensorflow(const ProbeEnvironment& env) {
   std::istringstream in(outcome->out);
   std::string line;
   while (std::getline(in, line)) {
+    // The venv's Python is the user's (and the agent may run as root): a line nested deeper than any
+    // answer is none, never copied (nlohmann::json copies a value level by level).
+    if (deepest_nesting(trim(line), NestingSyntax::json).depth > k_nesting_limit) continue;
     auto parsed = nlohmann::json::parse(trim(line), nullptr, false);
     if (!parsed.is_discarded() && parsed.is_object()) j = parsed;
   }

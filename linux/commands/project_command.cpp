@@ -13,6 +13,7 @@
 
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/util/nesting_depth.hpp"
 #include "linux/project/project_tree.hpp"
 #include "linux/venv/venv_requirements.hpp"
 
@@ -99,6 +100,7 @@ int run_manifest(const ProjectArguments& a, Console& console) {
 }
 
 Result<std::vector<project::PlaceRequest>> place_requests(const std::string& text) {
+  TFWSL_TRY_STATUS(check_nesting_depth(text, NestingSyntax::json, "stdin"));
   auto j = nlohmann::json::parse(text, nullptr, false);
   if (!j.is_object() || !j.contains("files") || !j["files"].is_array())
     return make_error(ErrorCode::invalid_input, "stdin is not {\"files\": [{\"path\": ..., \"expect\": ...}]}");

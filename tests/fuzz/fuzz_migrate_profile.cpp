@@ -1,4 +1,4 @@
-// seeds: tests/fuzz/migrate_profile_seeds
+// seeds: tests/fuzz/migrate_profile_seeds tests/fuzz/deep_seeds
 // libs: tfwsl_win_migrate
 // libFuzzer target for the tfwsl.yaml migrate writes (win/migrate/apply_report.cpp, yaml-cpp's
 // emitter): the input is split at newlines into the project's name, then dataset folder names and

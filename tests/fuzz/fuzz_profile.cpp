@@ -1,4 +1,4 @@
-// seeds: profiles
+// seeds: profiles tests/fuzz/deep_seeds
 // libs: tfwsl_core_profile
 // libFuzzer target for the profile loader: arbitrary bytes as a profile file, with `extends`
 // resolved inside an in-memory set (a fixed base file and the built-in profiles) so nothing on disk

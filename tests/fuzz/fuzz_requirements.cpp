@@ -1,4 +1,4 @@
-// seeds: requirements tests/corpus/explain
+// seeds: requirements tests/corpus/explain tests/fuzz/deep_seeds
 // libs: tfwsl_core_diagnose
 // The requirements parser on arbitrary bytes (requirements.txt, environment.yml, pyproject.toml,
 // setup.cfg, install commands, listings, bullets), then the TensorFlow-range evaluation on whatever
@@ -12,10 +12,14 @@
 #include "common/diagnose/signature_base.hpp"
 #include "common/diagnose/tensorflow_range.hpp"
 #include "common/parse/requirements_parser.hpp"
+#include "common/parse/toml_requirements.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   auto result = tfwsl::parse::parse_requirements(text);
+  // As TOML whatever it looks like: migrate reads any pyproject.toml so (deep dotted keys overflowed
+  // toml++'s stack, issue 38).
+  (void)tfwsl::parse::read_toml_requirements(text, tfwsl::parse::RequirementsFormat::pyproject_pep621);
   (void)tfwsl::parse::looks_like_requirements(text);
   // Facts may hold any bytes the paste had; explain prints them with invalid UTF-8 replaced.
   (void)tfwsl::parse::to_json(result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

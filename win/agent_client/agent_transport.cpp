@@ -4,6 +4,7 @@
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/frame_codec.hpp"
+#include "common/util/nesting_depth.hpp"
 
 namespace tfwsl::agent_client {
 namespace {
@@ -22,6 +23,8 @@ Result<AgentReply> to_reply(const httplib::Result& result, const std::string& wh
   }
   AgentReply reply;
   reply.status = result->status;
+  if (auto deep = check_nesting_depth(result->body, NestingSyntax::json, what + ": the answer"); !deep)
+    return tl::unexpected(deep.error());
   reply.body = nlohmann::json::parse(result->body, nullptr, false);
   if (reply.body.is_discarded()) return make_error(ErrorCode::parse, what + ": the answer is not JSON");
   return reply;

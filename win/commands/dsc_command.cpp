@@ -1,7 +1,6 @@
 #include "win/commands/dsc_command.hpp"
 
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <string>
 
@@ -10,6 +9,7 @@
 
 #include "common/core/exit_codes.hpp"
 #include "common/process/process_runner.hpp"
+#include "win/commands/dsc_document.hpp"
 #include "win/commands/dsc_manifest.hpp"
 #include "win/commands/dsc_profile_resource.hpp"
 #include "win/commands/dsc_wslconfig_resource.hpp"
@@ -34,14 +34,10 @@ int dsc_failure(Console& console, const std::string& message) {
 }
 
 Result<json> read_desired_state(const DscArgs& args) {
-  std::string text = args.input;
-  if (!args.input_given) text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  auto desired = json::parse(text, nullptr, false);
-  if (desired.is_discarded())
-    return make_error(ErrorCode::invalid_input,
-                      fmt::format("the desired state ({}) is not JSON: pass one object, e.g. {{\"memory\": \"16GB\"}}",
-                                  args.input_given ? "--input" : "stdin"));
-  return desired;
+  const char* source = args.input_given ? "--input" : "stdin";
+  if (args.input_given) return dsc::parse_dsc_document(args.input, source);
+  TFWSL_TRY(text, dsc::read_dsc_document(std::cin, source));
+  return dsc::parse_dsc_document(text, source);
 }
 
 // The state, then (test) the differing properties: DSC's "stateAndDiff" JSON lines.

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "win/commands/dsc_document.hpp"
 #include "win/commands/dsc_schema_refs.hpp"
 
 namespace tfwsl::cli::dsc {
@@ -26,8 +27,8 @@ Result<ProfileDesired> read_profile_desired(const json& input) {
         return make_error(ErrorCode::invalid_input, fmt::format("'{}' must be a non-empty string", name));
       (name == "profile" ? desired.profile : desired.user.emplace()) = value.get<std::string>();
     } else if (name != "steps" && name != "counts" && name != "_inDesiredState") {
-      return make_error(ErrorCode::invalid_input,
-                        fmt::format("'{}' is not a property of {} (profile, user)", name, k_profile_type));
+      return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a property of {} (profile, user)",
+                                                              shown_dsc_name(name), k_profile_type));
     }
   }
   if (desired.profile.empty())

@@ -10,6 +10,7 @@
 
 #include "common/util/ascii.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
+#include "win/commands/dsc_document.hpp"
 #include "win/commands/dsc_schema_refs.hpp"
 
 namespace tfwsl::cli::dsc {
@@ -72,7 +73,8 @@ Result<std::string> assignment_text(const KnownKey& key, const json& value, cons
                      !value.get<std::string>().empty());
   if (!fits)
     return make_error(ErrorCode::invalid_input,
-                      fmt::format("'{}' must be {}, not {}", where, key_schema(key)["type"].get<std::string>(), value.dump()));
+                      fmt::format("'{}' must be {}, not {}", where, key_schema(key)["type"].get<std::string>(),
+                                  shown_dsc_value(value)));
   if (value.is_boolean()) return std::string(value.get<bool>() ? "true" : "false");
   if (value.is_number()) return std::to_string(value.get<std::uint64_t>());
   return value.get<std::string>();
@@ -108,7 +110,7 @@ Status add_section_keys(const json& object, std::string_view section, WslconfigD
       return make_error(ErrorCode::invalid_input,
                         fmt::format("'{}' is not a .wslconfig [{}] key this resource manages (see `tfwsl dsc schema "
                                     "--resource {}`)",
-                                    where, section, k_wslconfig_type));
+                                    shown_dsc_name(where), section, k_wslconfig_type));
     TFWSL_TRY(text, assignment_text(*key, value, where));
     desired.assignments.push_back(fmt::format("{}.{}={}", section, name, text));
   }

@@ -10,6 +10,7 @@
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_export_text.hpp"
+#include "common/profile/profile_schema.hpp"
 #include "common/profile/profile_validator.hpp"
 #include "win/commands/machine_access.hpp"
 #include "win/commands/profile_choice.hpp"
@@ -92,6 +93,13 @@ int run_profile_diff(const DiffArgs& args, Console& console) {
 }
 
 int run_profile_export(const ExportArgs& args, Console& console) {
+  // The name goes into the profile as it is: the rule `profile validate` applies to it is checked
+  // first, so export never writes a profile that validate refuses (nor asks the machine first).
+  if (const auto problem = profile_key_problem("name", args.name)) {
+    console.err << "tfwsl profile export: --name: " << problem->message
+                << ": pass e.g. --name my-team; nothing written\n";
+    return exit_code::k_usage;
+  }
   const Gathered g = gather_this_machine(args.machine, "tfwsl profile export", args.machine.quiet, console);
   if (!g.facts.linux) {
     console.err << "tfwsl profile export: " << g.machine.agent << "\n";

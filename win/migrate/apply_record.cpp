@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/util/nesting_depth.hpp"
+
 namespace tfwsl::migrate {
 namespace {
 
@@ -21,6 +23,8 @@ Result<ApplyRecord> read_apply_record(MigrationPorts& ports, const std::string& 
   ApplyRecord record;
   TFWSL_TRY(text, ports.read_linux_file(root, k_record_file));
   if (!text) return record;
+  // The record lives in the project's copy, where anything may be written: one nested too deep is no record.
+  if (!check_nesting_depth(*text, NestingSyntax::json, k_record_file)) return record;
   auto j = nlohmann::json::parse(*text, nullptr, false);
   if (!j.is_object()) return record;
   if (j.contains("plan") && j["plan"].is_string()) record.digest = j["plan"].get<std::string>();

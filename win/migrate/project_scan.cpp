@@ -7,6 +7,7 @@
 
 #include "common/parse/toml_requirements.hpp"
 #include "common/util/ascii.hpp"
+#include "common/util/nesting_depth.hpp"
 #include "common/util/yaml_document.hpp"
 #include "win/migrate/code_scan.hpp"
 
@@ -50,11 +51,20 @@ std::optional<std::string> normalize_relative(const std::string& path) {
 
 bool is_root_file(std::string_view path) { return path.find('/') == std::string_view::npos; }
 
+// A YAML file nested too deep to read, by name and line: it may be the environment the project runs
+// on (skipped, it made migrate say that the project had no requirement file).
+tl::unexpected<Error> too_deep(const std::string& path, std::size_t line, const std::string& problem) {
+  return make_error(ErrorCode::invalid_input, fmt::format("{}:{}: {}; flatten it there (or remove it) and run migrate "
+                                                          "again; nothing was changed",
+                                                          path, line, problem));
+}
+
 // A conda environment file: a mapping whose `dependencies` is a list (of match specs and at most a
 // `pip:` list), as `conda env create -f` reads it; a conda-build recipe (meta.yaml: `requirements:`),
 // a CI workflow or a docker-compose file is not one.
-bool looks_like_conda_environment(const std::string& text) {
+Result<bool> looks_like_conda_environment(const std::string& path, const std::string& text) {
   const auto loaded = load_yaml(text);
+  if (!loaded && loaded.error().too_deep) return too_deep(path, loaded.error().line, loaded.error().message);
   if (!loaded) return false;
   const YAML::Node& root = *loaded;
   if (!root.IsMap() || !root["dependencies"] || !root["dependencies"].IsSequence()) return false;
@@ -64,25 +74,41 @@ bool looks_like_conda_environment(const std::string& text) {
   return root["dependencies"].size() > 0;
 }
 
+bool is_conda_file_name(const std::string& path) {
+  const std::string name = ascii_lower(file_name_of(path));
+  return name == "environment.yml" || name == "environment.yaml";
+}
+
+// environment.yml is conda's own name for one: read line by line, but bounded as any YAML is.
+Result<bool> is_conda_environment(const std::string& path, const std::string& text) {
+  if (!is_conda_file_name(path)) return looks_like_conda_environment(path, text);
+  const NestingDepth found = deepest_nesting(text, NestingSyntax::yaml);
+  if (found.depth > k_nesting_limit) return too_deep(path, found.line, nesting_problem(NestingSyntax::yaml));
+  return true;
+}
+
 Status add_requirements_file(ProjectFiles& files, const std::string& path, parse::RequirementsFormat format,
                              const std::string& included_by, ProjectScan& scan) {
+  const bool conda = format == parse::RequirementsFormat::conda_environment;
   auto read = files.read(path, k_max_text_bytes);
-  // Any YAML file is only a candidate conda environment: one that cannot be read is not the project's.
-  if (!read && format == parse::RequirementsFormat::conda_environment) return {};
+  // Any YAML file but conda's own names is only a candidate: one that cannot be read is not the
+  // project's. environment.yml that cannot be read (too large) is named, as a requirements.txt is.
+  if (!read && conda && !is_conda_file_name(path)) return {};
   TFWSL_TRY(text, std::move(read));
-  // environment.yml is conda's own name for one (read even when cut short); any other YAML file must show conda's shape.
-  const std::string name = ascii_lower(file_name_of(path));
-  if (format == parse::RequirementsFormat::conda_environment && name != "environment.yml" && name != "environment.yaml" &&
-      !looks_like_conda_environment(text))
-    return {};
+  if (conda) {
+    TFWSL_TRY(environment, is_conda_environment(path, text));
+    if (!environment) return {};
+  }
   parse::RequirementsResult parsed;
   const bool toml = format == parse::RequirementsFormat::pyproject_pep621 || format == parse::RequirementsFormat::pipfile;
   if (toml) {
     auto toml_read = parse::read_toml_requirements(text, format);
     if (toml_read.error) {
-      return make_error(ErrorCode::parse, fmt::format("{}:{}:{}: not valid TOML ({}): fix it (or remove it) and run migrate again; "
-                                                      "nothing was changed", path, toml_read.error_line, toml_read.error_column,
-                                                      *toml_read.error));
+      return make_error(
+          ErrorCode::parse,
+          fmt::format("{}:{}:{}: cannot be read as TOML ({}): fix it (or remove it) and run migrate again; "
+                      "nothing was changed",
+                      path, toml_read.error_line, toml_read.error_column, *toml_read.error));
     }
     parsed = std::move(toml_read.result);
   } else {

@@ -28,10 +28,15 @@ class FakeProjectFiles final : public ProjectFiles {
     for (const auto& [path, text] : files) out.push_back({path, text.size()});
     return out;
   }
-  Result<std::string> read(const std::string& path, std::size_t) override {
+  Result<std::string> read(const std::string& path, std::size_t max_bytes) override {
     ++reads;
     auto it = files.find(path);
     if (it == files.end()) return make_error(ErrorCode::not_found, path + " is not there");
+    // As LocalProjectFiles says it.
+    if (it->second.size() > max_bytes)
+      return make_error(ErrorCode::invalid_input, "'" + path + "' is " + std::to_string(it->second.size()) +
+                                                      " bytes, more than " + std::to_string(max_bytes) +
+                                                      " this scan reads");
     return it->second;
   }
   std::optional<TreeStats> windows_tree(std::string_view path) override {

@@ -118,3 +118,15 @@ TEST_CASE("TensorFlow ranges: native Windows, WSL only, TF 1") {
   CHECK(conda["native_gpu"] == true);
   CHECK(conda["wsl_only"] == false);
 }
+
+// Issue 38, item 3: 400 KB of `a.a.a...` overflowed the stack in toml++ (SIGSEGV) wherever a
+// pyproject.toml or Pipfile is read: migrate, and `tfwsl explain` on a pasted one.
+TEST_CASE("pyproject.toml and Pipfile: a dotted key or header 200,000 parts deep reads as nothing, without a crash") {
+  std::string dotted;
+  for (int i = 0; i < 200000; ++i) dotted += "a.";
+  for (const std::string& text : {"[project]\ndependencies = [\"tensorflow==2.15.0\"]\n" + dotted + "a = 1\n",
+                                  "[project]\ndependencies = [\"tensorflow==2.15.0\"]\n[" + dotted + "a]\n"}) {
+    CHECK(parse_requirements(text, RequirementsFormat::pyproject_pep621).requirements.empty());
+    CHECK(parse_requirements(text, RequirementsFormat::pipfile).requirements.empty());
+  }
+}
