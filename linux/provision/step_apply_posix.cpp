@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -172,10 +173,36 @@ Status make_venv_parent(const ApplyContext& c) {
   });
 }
 
+// The steps whose commands or own work write the venv (as its writer, venv_writer).
+bool writes_venv(const PlannedStep& step) {
+  const std::string_view id = step.definition->id;
+  if (id == "python.venv" || id == "tensorflow.fixups") return true;
+  return std::any_of(step.commands.begin(), step.commands.end(),
+                     [](const PlannedCommand& c) { return c.as == RunsAs::user; });
+}
+
 }  // namespace
+
+Status step_refusal(const PlannedStep& step, const ProvisionPlan& plan, const DistroUser& user) {
+  if (!writes_venv(step)) return {};
+  TFWSL_TRY(writer, venv_writer(plan.venv, user));
+  (void)writer;
+  return {};
+}
+
+void note_refusals(ProvisionPlan& plan, const DistroUser& user) {
+  for (auto& step : plan.distro_steps)
+    if (const Status refused = step_refusal(step, plan, user); !refused)
+      step.changes = "refused: " + step_failure_text(refused.error());
+}
+
+std::string step_failure_text(const Error& error) {
+  return error.message + (error.detail.empty() ? "" : " (" + error.detail + ")");
+}
 
 Status apply_distro_step(const PlannedStep& step, const ApplyContext& c) {
   if (!c.user) return make_error(ErrorCode::internal, "a distro step applied without its user");
+  TFWSL_TRY_STATUS(step_refusal(step, *c.plan, *c.user));
   const std::string_view id = step.definition->id;
   if (id == "env.file") return write_env_file(c);
   if (id == "tensorflow.fixups") return apply_fixups(c);
