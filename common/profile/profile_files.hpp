@@ -13,8 +13,10 @@ namespace tfwsl {
 
 struct ProfilePathFacts {
   bool exists = false;
-  bool regular_file = false;            // a link to one counts, as the loader reads through it
-  std::optional<std::uint64_t> owner;   // the owner's uid; nothing where owners are not checked
+  bool regular_file = false;  // a link to one counts, as the loader reads through it
+  // The owner's uid (of a link: its own owner when that is neither the user nor root, else its
+  // target's); nothing where owners are not checked.
+  std::optional<std::uint64_t> owner;
   std::optional<std::uint64_t> device;  // the filesystem it lies on (st_dev); nothing where unknown
 };
 

@@ -25,11 +25,18 @@ enum class FileReadProblem {
 
 struct RegularFileRead {
   FileReadProblem problem = FileReadProblem::none;
-  std::string bytes;          // the whole file when problem is none
-  std::uintmax_t size = 0;    // the size seen (too_large)
-  std::string why;            // the system's error text (unreadable)
-  const char* kind = "";      // not_regular: "a folder", "a device", "a FIFO (named pipe)", "a socket", "not a regular file"
+  std::string bytes;        // the whole file when problem is none
+  std::uintmax_t size = 0;  // the size seen (too_large)
+  std::string why;          // the system's error text (unreadable)
+  const char* kind =
+      "";  // not_regular: "a folder", "a device", "a FIFO (named pipe)", "a socket", "not a regular file"
 };
+
+#ifndef _WIN32
+// What a file of this st_mode is, in kind's words ("a FIFO (named pipe)"): for a reader with its own
+// open that refuses what is not a regular file, by name.
+const char* file_kind_of(unsigned mode);
+#endif
 
 RegularFileRead read_regular_file(const std::filesystem::path& path, std::uintmax_t max_bytes);
 

@@ -1,22 +1,14 @@
-#include <cerrno>
-#include <cstring>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include "common/util/regular_file.hpp"
 
 namespace tfwsl {
 namespace {
-
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
-  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
 
 RegularFileRead failed(FileReadProblem problem, int error) {
   RegularFileRead out;
@@ -46,6 +38,14 @@ RegularFileRead read_bounded(int fd, std::uintmax_t max_bytes) {
 
 }  // namespace
 
+const char* file_kind_of(unsigned mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
 RegularFileRead read_regular_file(const std::filesystem::path& path, std::uintmax_t max_bytes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return failed(errno == ENOENT ? FileReadProblem::missing : FileReadProblem::unreadable, errno);
@@ -55,7 +55,7 @@ RegularFileRead read_regular_file(const std::filesystem::path& path, std::uintma
     out = failed(FileReadProblem::unreadable, errno);
   } else if (!S_ISREG(st.st_mode)) {
     out.problem = FileReadProblem::not_regular;
-    out.kind = kind_of(st.st_mode);
+    out.kind = file_kind_of(st.st_mode);
   } else if (static_cast<std::uintmax_t>(st.st_size) > max_bytes) {
     out.problem = FileReadProblem::too_large;
     out.size = static_cast<std::uintmax_t>(st.st_size);

@@ -1,5 +1,6 @@
 #include "linux/commands/provision_command.hpp"
 
+#include <fmt/format.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -12,15 +13,13 @@
 #include <ostream>
 #include <string>
 
-#include <fmt/format.h>
-
 #include "common/cli/json_envelope.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/profile/profile_loader.hpp"
-#include "common/profile/profile_source.hpp"
 #include "common/judge/assess.hpp"
 #include "common/process/process_runner.hpp"
+#include "common/profile/profile_loader.hpp"
+#include "common/profile/profile_source.hpp"
 #include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/provision/provision_state_paths.hpp"
@@ -31,6 +30,7 @@
 #include "linux/provision/distro_path.hpp"
 #include "linux/provision/passwd_file.hpp"
 #include "linux/provision/provision_executor.hpp"
+#include "linux/provision/step_apply.hpp"
 
 namespace tfwsl::agent {
 namespace {
@@ -65,7 +65,8 @@ std::string default_distro_user(const std::filesystem::path& root) {
   std::string line, section;
   while (std::getline(in, line)) {
     const auto t = std::string(trim(line));
-    if (!t.empty() && t.front() == '[') section = ascii_lower(t);
+    if (!t.empty() && t.front() == '[')
+      section = ascii_lower(t);
     else if (section == "[user]" && t.rfind("default", 0) == 0 && t.find('=') != std::string::npos)
       return std::string(trim(std::string_view(t).substr(t.find('=') + 1)));
   }
@@ -111,9 +112,13 @@ std::optional<std::string> stock_wheels_refusal(const std::filesystem::path& roo
 // event, read as it comes), or none (--json alone keeps stderr for errors).
 std::function<void(const provision::ProgressEvent&)> progress_sink(const ProvisionArguments& args, Console& console) {
   if (args.progress_json)
-    return [&console](const provision::ProgressEvent& e) { console.err << provision::progress_json(e).dump() << "\n" << std::flush; };
+    return [&console](const provision::ProgressEvent& e) {
+      console.err << provision::progress_json(e).dump() << "\n" << std::flush;
+    };
   if (args.json) return {};
-  return [&console](const provision::ProgressEvent& e) { console.err << provision::progress_words(e) << "\n" << std::flush; };
+  return [&console](const provision::ProgressEvent& e) {
+    console.err << provision::progress_words(e) << "\n" << std::flush;
+  };
 }
 
 int run_provision(const ProvisionArguments& args, Console& console) {
@@ -123,11 +128,13 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   // would change this machine instead, so only the plan and the check (which reads that root's
   // files and writes nothing) are offered there.
   const char* probe_root = std::getenv(linux_checks::k_probe_root_env);
-  const std::filesystem::path root = probe_root && *probe_root ? std::filesystem::path(probe_root) : std::filesystem::path("/");
+  const std::filesystem::path root =
+      probe_root && *probe_root ? std::filesystem::path(probe_root) : std::filesystem::path("/");
   if (!args.dry_run && !args.check && provision::observes_other_root(root))
-    return fail(console, fmt::format("{} is set ({}): this agent observes another root, and provisioning would change this "
-                                     "machine instead; only --dry-run and --check run here",
-                                     linux_checks::k_probe_root_env, probe_root));
+    return fail(console,
+                fmt::format("{} is set ({}): this agent observes another root, and provisioning would change this "
+                            "machine instead; only --dry-run and --check run here",
+                            linux_checks::k_probe_root_env, probe_root));
   provision::PlanSettings settings;
   settings.inside_wsl = args.platform == "auto" ? running_inside_wsl(root) : args.platform == "wsl";
   settings.user = args.user.empty() ? default_distro_user(root) : args.user;
@@ -139,7 +146,8 @@ int run_provision(const ProvisionArguments& args, Console& console) {
     user = *found;
     settings.home = user.home;
   } else if (!args.dry_run) {
-    return fail(console, settings.user.empty() ? std::string("no user for the venv: pass --user") : found.error().describe());
+    return fail(console,
+                settings.user.empty() ? std::string("no user for the venv: pass --user") : found.error().describe());
   }
   auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), settings);
   if (!plan) return fail(console, plan.error().describe());
@@ -152,8 +160,11 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
   nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
   if (args.dry_run) {
-    if (args.json) console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
-    else console.out << provision::render_plan(*plan);
+    if (!user.name.empty() && !provision::observes_other_root(root)) provision::note_refusals(*plan, user);
+    if (args.json)
+      console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
+    else
+      console.out << provision::render_plan(*plan);
     return exit_code::k_ok;
   }
   auto policy = judge::check_policy_for(*profile, args.profile);
@@ -182,22 +193,30 @@ int run_provision(const ProvisionArguments& args, Console& console) {
 
 void register_provision_command(CLI::App& app, CommandTable& commands, Console& console) {
   auto args = std::make_shared<ProvisionArguments>();
-  auto* cmd = app.add_subcommand("provision", "Set up this distro for the profile: apt as root, the venv and TensorFlow as the user "
-                                              "(the distro half of 'tfwsl provision')");
-  cmd->add_option("--profile", args->profile, "Profile (built-in name or YAML file) to provision")->capture_default_str();
+  auto* cmd = app.add_subcommand("provision",
+                                 "Set up this distro for the profile: apt as root, the venv and TensorFlow as the user "
+                                 "(the distro half of 'tfwsl provision')");
+  cmd->add_option("--profile", args->profile, "Profile (built-in name or YAML file) to provision")
+      ->capture_default_str();
   auto* dry = cmd->add_flag("--dry-run", args->dry_run, "Print the plan and change nothing");
   cmd->add_flag("--check", args->check, "Check every step and report what would change; change nothing")->excludes(dry);
-  cmd->add_flag("--json", args->json, "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)");
+  cmd->add_flag("--json", args->json,
+                "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)");
   cmd->add_flag("--progress-json", args->progress_json,
                 "Write progress (each step, apt's and pip's downloads) as JSON lines on stderr while it runs");
-  cmd->add_option("--user", args->user, "The distro user who owns the venv (default: wsl.conf's default user, SUDO_USER, "
-                                        "else the first user with uid >= 1000)");
-  cmd->add_option("--platform", args->platform, "wsl (no Linux driver allowed), native (a Linux driver required), or auto")
+  cmd->add_option("--user", args->user,
+                  "The distro user who owns the venv (default: wsl.conf's default user, SUDO_USER, "
+                  "else the first user with uid >= 1000)");
+  cmd->add_option("--platform", args->platform,
+                  "wsl (no Linux driver allowed), native (a Linux driver required), or auto")
       ->check(CLI::IsMember({"auto", "wsl", "native"}))
       ->capture_default_str();
-  cmd->add_option("--state-dir", args->state_dir, "Where the journal, the process log and the step logs go")->capture_default_str();
-  cmd->add_option("--keyring-url", args->keyring_url, "Where cuda-keyring is fetched from (default: NVIDIA's repository for the distro)");
-  cmd->add_option("--pip-find-links", args->pip_find_links, "Install the pip packages only from this folder (pip --no-index --find-links)");
+  cmd->add_option("--state-dir", args->state_dir, "Where the journal, the process log and the step logs go")
+      ->capture_default_str();
+  cmd->add_option("--keyring-url", args->keyring_url,
+                  "Where cuda-keyring is fetched from (default: NVIDIA's repository for the distro)");
+  cmd->add_option("--pip-find-links", args->pip_find_links,
+                  "Install the pip packages only from this folder (pip --no-index --find-links)");
   cmd->add_option("--lock-wait", args->lock_wait_s, "Seconds to wait for a dpkg lock held by another process")
       ->check(CLI::Range(0, 3600))
       ->capture_default_str();

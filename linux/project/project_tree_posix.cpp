@@ -1,7 +1,6 @@
-#include "linux/project/project_tree.hpp"
-
 #include <dirent.h>
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,9 +8,9 @@
 #include <cerrno>
 #include <cstring>
 
-#include <fmt/format.h>
-
 #include "common/util/content_hash.hpp"
+#include "common/util/regular_file.hpp"
+#include "linux/project/project_tree.hpp"
 
 namespace tfwsl::project {
 namespace {
@@ -25,11 +24,12 @@ Error io_error(const std::string& what, const std::string& path, int error) {
 }
 
 Error link_refused(const std::string& path) {
-  return Error{ErrorCode::invalid_input,
-               fmt::format("{} is a symbolic link (or lies under one) in the project's WSL copy: tfwsl migrate writes no "
-                           "file through a link; remove or rename it, then run migrate again",
-                           path),
-               {}};
+  return Error{
+      ErrorCode::invalid_input,
+      fmt::format("{} is a symbolic link (or lies under one) in the project's WSL copy: tfwsl migrate writes no "
+                  "file through a link; remove or rename it, then run migrate again",
+                  path),
+      {}};
 }
 
 // The folder `relative` beneath root (made on the way when asked), never through a link.
@@ -43,11 +43,13 @@ Result<UniqueFd> open_folder_beneath(int root_fd, const std::string& relative, b
     const std::string shown = relative.substr(0, slash);
     UniqueFd next(dataset::open_beneath(current.get(), part, O_RDONLY | O_DIRECTORY));
     if (!next && errno == ENOENT && create) {
-      if (::mkdirat(current.get(), part.c_str(), 0755) != 0 && errno != EEXIST) return tl::unexpected(io_error("create", shown, errno));
+      if (::mkdirat(current.get(), part.c_str(), 0755) != 0 && errno != EEXIST)
+        return tl::unexpected(io_error("create", shown, errno));
       next = UniqueFd(dataset::open_beneath(current.get(), part, O_RDONLY | O_DIRECTORY));
     }
     if (!next && (errno == ELOOP || errno == EXDEV)) return tl::unexpected(link_refused(shown));
-    if (!next && errno == ENOTDIR) return tl::unexpected(Error{ErrorCode::invalid_input, shown + " is not a folder", {}});
+    if (!next && errno == ENOTDIR)
+      return tl::unexpected(Error{ErrorCode::invalid_input, shown + " is not a folder", {}});
     if (!next) return tl::unexpected(io_error("open", shown, errno));
     current = std::move(next);
     if (slash == std::string::npos) break;
@@ -72,6 +74,14 @@ Result<FileDigest> digest_of(int fd, const std::string& shown) {
   return out;
 }
 
+Error not_regular(const std::string& path, mode_t mode) {
+  return Error{
+      ErrorCode::invalid_input,
+      fmt::format("{} is {} in the project's WSL copy: tfwsl reads only regular files there; remove or rename it", path,
+                  file_kind_of(mode)),
+      {}};
+}
+
 // What is at dir/leaf now: nothing, or a regular file's digest; links and non-files are errors.
 Result<std::optional<FileDigest>> present_file(int dir_fd, const std::string& leaf, const std::string& shown) {
   struct stat st {};
@@ -81,8 +91,10 @@ Result<std::optional<FileDigest>> present_file(int dir_fd, const std::string& le
   }
   if (S_ISLNK(st.st_mode)) return tl::unexpected(link_refused(shown));
   if (!S_ISREG(st.st_mode))
-    return tl::unexpected(Error{ErrorCode::invalid_input, shown + " is not a regular file: tfwsl migrate does not replace it", {}});
-  UniqueFd fd(::openat(dir_fd, leaf.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    return tl::unexpected(
+        Error{ErrorCode::invalid_input, shown + " is not a regular file: tfwsl migrate does not replace it", {}});
+  // O_NONBLOCK: a FIFO swapped in after the fstatat opens at once; digest_of's read then fails.
+  UniqueFd fd(::openat(dir_fd, leaf.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (!fd) return tl::unexpected(errno == ELOOP ? link_refused(shown) : io_error("open", shown, errno));
   TFWSL_TRY(digest, digest_of(fd.get(), shown));
   return std::optional<FileDigest>(digest);
@@ -128,7 +140,8 @@ std::string random_suffix() {
 }
 
 // A new file in dir with a random name, created exclusive and without following a link.
-Result<std::pair<UniqueFd, std::string>> create_temporary(int dir_fd, const std::string& leaf, const std::string& shown) {
+Result<std::pair<UniqueFd, std::string>> create_temporary(int dir_fd, const std::string& leaf,
+                                                          const std::string& shown) {
   for (int attempt = 0; attempt < 16; ++attempt) {
     std::string name = "." + leaf.substr(0, 100) + ".tfwsl-" + random_suffix();
     UniqueFd fd(::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
@@ -138,7 +151,8 @@ Result<std::pair<UniqueFd, std::string>> create_temporary(int dir_fd, const std:
   return tl::unexpected(Error{ErrorCode::io, "cannot find a free temporary name beside " + shown, {}});
 }
 
-Status list_folder(int dir_fd, const std::string& prefix, int depth, const std::set<std::string>& skip_top, TreeManifest& out) {
+Status list_folder(int dir_fd, const std::string& prefix, int depth, const std::set<std::string>& skip_top,
+                   TreeManifest& out) {
   if (depth > k_max_depth) return make_error(ErrorCode::invalid_input, prefix + " is nested too deep");
   int copy = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0);
   DIR* dir = copy < 0 ? nullptr : ::fdopendir(copy);
@@ -164,7 +178,7 @@ Status list_folder(int dir_fd, const std::string& prefix, int depth, const std::
       TFWSL_TRY(digest, link_digest(dir_fd, name, path));
       out[path] = digest;
     } else if (S_ISREG(st.st_mode)) {
-      UniqueFd fd(::openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+      UniqueFd fd(::openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
       if (!fd) continue;
       TFWSL_TRY(digest, digest_of(fd.get(), path));
       out[path] = digest;
@@ -189,7 +203,8 @@ Status check_relative(const std::string& relative) {
     const auto slash = relative.find('/', start);
     const std::string part = relative.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
     if (part.empty() || part == "." || part == "..")
-      return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path inside the project (no empty, '.' or '..' parts)", relative));
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("'{}' is not a path inside the project (no empty, '.' or '..' parts)", relative));
     if (slash == std::string::npos) return {};
     start = slash + 1;
   }
@@ -224,15 +239,17 @@ Status write_beneath(int root_fd, const std::string& relative, std::string_view 
 
 Result<std::optional<std::string>> read_beneath(int root_fd, const std::string& relative, std::size_t max_bytes) {
   TFWSL_TRY_STATUS(check_relative(relative));
-  UniqueFd fd(dataset::open_beneath(root_fd, relative, O_RDONLY | O_NOFOLLOW));
+  // O_NONBLOCK: a FIFO opens at once (and is refused below) instead of waiting for a writer.
+  UniqueFd fd(dataset::open_beneath(root_fd, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
   if (!fd && errno == ENOENT) return std::optional<std::string>();
   if (!fd && (errno == ELOOP || errno == EXDEV)) return tl::unexpected(link_refused(relative));
   if (!fd) return tl::unexpected(io_error("open", relative, errno));
   struct stat st {};
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
-    return tl::unexpected(Error{ErrorCode::invalid_input, relative + " is not a regular file", {}});
+  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(io_error("look at", relative, errno));
+  if (!S_ISREG(st.st_mode)) return tl::unexpected(not_regular(relative, st.st_mode));
   if (static_cast<std::uint64_t>(st.st_size) > max_bytes)
-    return tl::unexpected(Error{ErrorCode::invalid_input, fmt::format("{} is larger than {} bytes", relative, max_bytes), {}});
+    return tl::unexpected(
+        Error{ErrorCode::invalid_input, fmt::format("{} is larger than {} bytes", relative, max_bytes), {}});
   std::string out(static_cast<std::size_t>(st.st_size), '\0');
   std::size_t done = 0;
   while (done < out.size()) {
@@ -268,7 +285,8 @@ Result<PlaceOutcome> place_beneath(int staging_fd, int root_fd, const std::vecto
       out.refused.emplace_back(r.path, expected.error().message);
       continue;
     }
-    if (::renameat(from.get(), leaf.c_str(), to->get(), leaf.c_str()) != 0) return tl::unexpected(io_error("place", r.path, errno));
+    if (::renameat(from.get(), leaf.c_str(), to->get(), leaf.c_str()) != 0)
+      return tl::unexpected(io_error("place", r.path, errno));
     out.placed[r.path] = *staged;
   }
   return out;
@@ -294,7 +312,8 @@ Status remove_tree(int parent_fd, const std::string& name) {
     if (::unlinkat(parent_fd, name.c_str(), AT_REMOVEDIR) != 0) return tl::unexpected(io_error("remove", name, errno));
     return {};
   }
-  if (::unlinkat(parent_fd, name.c_str(), 0) != 0 && errno != ENOENT) return tl::unexpected(io_error("remove", name, errno));
+  if (::unlinkat(parent_fd, name.c_str(), 0) != 0 && errno != ENOENT)
+    return tl::unexpected(io_error("remove", name, errno));
   return {};
 }
 

@@ -1,13 +1,13 @@
 #include "linux/provision/distro_step_checks.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
 #include <fstream>
 #include <memory>
 #include <sstream>
-
-#include <unistd.h>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "common/judge/assess.hpp"
 #include "common/profile/profile_validator.hpp"
@@ -16,35 +16,63 @@
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/fixup_env.hpp"
 #include "linux/provision/owned_file.hpp"
+#include "linux/provision/step_process.hpp"
 #include "linux/provision/venv_contents.hpp"
 
 namespace tfwsl::provision {
 namespace {
 
-// The probe as the distro's user (setpriv, util-linux) when the agent is root, so TensorFlow runs
-// as it will for them and nothing in their venv becomes root's. Under a probe root the user's uid
-// is another machine's: the probe runs as the agent, with HOME at the user's home under that root.
+// The probe as the distro's user when the agent is root, so TensorFlow runs as it will for them and
+// nothing in their venv becomes root's: setpriv (util-linux) drops to the user, and only then
+// env(1), as the user, starts python with a fixed environment (fixed_child_environment, the probe's
+// own variables, the fix-ups' checked ones: probe_fixups). Root's setpriv gets nothing from the
+// user: not the fix-ups (an LD_PRELOAD there would have run the user's library as root) and the
+// programs are named by absolute path. Under a probe root the user's uid is another machine's: the
+// probe runs as the agent, with HOME at the user's home under that root.
 class AsUserRunner final : public ProcessRunner {
  public:
-  AsUserRunner(const DistroUser* user, std::map<std::string, std::string> env, std::filesystem::path root)
-      : m_user(user), m_env(std::move(env)), m_root(std::move(root)) {}
+  AsUserRunner(const DistroUser* user, std::map<std::string, std::string> fixups, std::filesystem::path root)
+      : m_user(user), m_fixups(std::move(fixups)), m_root(std::move(root)) {}
   Result<ProcessOutcome> run(const ProcessRequest& request) override {
+    if (drops_root()) return run_dropped(request);
     ProcessRequest r = request;
-    for (const auto& [k, v] : m_env) r.env[k] = v;  // the fix-ups' variables, as the user's shell has them
+    for (const auto& [k, v] : m_fixups) r.env[k] = v;  // as the user's shell has them
     r.env["PYTHONDONTWRITEBYTECODE"] = "1";
-    if (observes_other_root(m_root)) {
-      if (m_user && !m_user->home.empty()) r.env["HOME"] = distro_path_at(m_root, m_user->home).string();
-    } else if (m_user && ::geteuid() == 0 && m_user->uid != 0) {
-      r.env["HOME"] = m_user->home;
-      r.argv.insert(r.argv.begin(), {"setpriv", fmt::format("--reuid={}", m_user->uid), fmt::format("--regid={}", m_user->gid),
-                                     "--init-groups", "--"});
-    }
+    if (observes_other_root(m_root) && m_user && !m_user->home.empty())
+      r.env["HOME"] = distro_path_at(m_root, m_user->home).string();
     return SystemProcessRunner().run(r);
   }
 
  private:
+  bool drops_root() const { return !observes_other_root(m_root) && m_user && ::geteuid() == 0 && m_user->uid != 0; }
+
+  Result<ProcessOutcome> run_dropped(const ProcessRequest& request) const {
+    // env(1) takes every leading argument holding '=' for a variable, the program's path too.
+    if (request.argv.empty() || request.argv.front().find('=') != std::string::npos)
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("cannot start '{}' as {}: env(1) would read a path holding '=' as a variable",
+                                    request.argv.empty() ? "" : request.argv.front(), m_user->name),
+                        "choose a venv path without '='");
+    auto env = fixed_child_environment(m_user);
+    for (const auto& [k, v] : request.env) env[k] = v;
+    env["PYTHONDONTWRITEBYTECODE"] = "1";
+    for (const auto& [k, v] : m_fixups) env[k] = v;
+    ProcessRequest r = request;
+    r.env.clear();
+    r.argv = {"/usr/bin/setpriv",
+              fmt::format("--reuid={}", m_user->uid),
+              fmt::format("--regid={}", m_user->gid),
+              "--init-groups",
+              "--",
+              "/usr/bin/env",
+              "-i"};
+    for (const auto& [k, v] : env) r.argv.push_back(k + "=" + v);
+    r.argv.insert(r.argv.end(), request.argv.begin(), request.argv.end());
+    return SystemProcessRunner().run(r);
+  }
+
   const DistroUser* m_user;
-  std::map<std::string, std::string> m_env;
+  std::map<std::string, std::string> m_fixups;
   std::filesystem::path m_root;
 };
 
@@ -58,8 +86,12 @@ std::optional<uid_t> user_file_owner(const CheckContext& c) {
 const linux_checks::TfFacts& probe(CheckContext& c) {
   if (!c.tf) {
     linux_checks::ProbeEnvironment env;
-    const auto fixups = read_owned_file(distro_path_at(c.root, fixups_env_path(*c.plan)), user_file_owner(c));
-    env.runner = std::make_shared<AsUserRunner>(c.user, parse_env_exports(fixups.value_or("")), c.root);
+    const auto path = distro_path_at(c.root, fixups_env_path(*c.plan));
+    const auto fixups = read_owned_file(path, user_file_owner(c));
+    std::vector<std::string> dropped;
+    auto kept = probe_fixups(parse_env_exports(fixups.value_or("")), &dropped);
+    for (const auto& why : dropped) spdlog::warn("{}: {}; left out of the TensorFlow probe", path.string(), why);
+    env.runner = std::make_shared<AsUserRunner>(c.user, std::move(kept), c.root);
     env.python = distro_path_at(c.root, c.plan->venv + "/bin/python").string();
     env.tf_timeout = c.tf_timeout;
     c.tf = linux_checks::probe_tensorflow(env);
@@ -99,8 +131,9 @@ StepCheck check_linux_driver(const CheckContext& c) {
   std::error_code ec;
   for (const char* p : {"dev/nvidiactl", "usr/lib/x86_64-linux-gnu/libcuda.so.1", "usr/lib64/libcuda.so.1"})
     if (std::filesystem::exists(c.root / p, ec)) return {true, std::string("found /") + p};
-  return {false, "no NVIDIA Linux driver (no /dev/nvidiactl, no libcuda.so.1): install your distribution's driver package "
-                 "(tfwsl never installs a driver)"};
+  return {false,
+          "no NVIDIA Linux driver (no /dev/nvidiactl, no libcuda.so.1): install your distribution's driver package "
+          "(tfwsl never installs a driver)"};
 }
 
 StepCheck check_venv(const CheckContext& c) {
@@ -165,13 +198,14 @@ bool tf_needs_xla_data_dir(const linux_checks::TfFacts& tf) {
 }
 
 std::string env_file_text(const ProvisionPlan& plan) {
-  std::string out = fmt::format("# Written by tfwsl provision (profile {}); source it before running TensorFlow.\n", plan.profile);
+  std::string out =
+      fmt::format("# Written by tfwsl provision (profile {}); source it before running TensorFlow.\n", plan.profile);
   for (const auto& [k, v] : plan.env) {
     std::string quoted;
     for (char ch : v) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
     out += fmt::format("export {}='{}'\n", k, quoted);
   }
-  const std::string fixups = fixups_env_path(plan);  // written only when a fix-up needs a variable
+  const std::string fixups = fixups_env_path(plan);                   // written only when a fix-up needs a variable
   out += fmt::format("if [ -r '{0}' ]; then . '{0}'; fi\n", fixups);  // status 0 either way (set -e scripts)
   return out;
 }
@@ -188,7 +222,8 @@ StepCheck check_distro_step(const PlannedStep& step, CheckContext& c) {
   if (id == "tensorflow.fixups") {
     const auto& tf = probe(c);
     if (tf_needs_library_links(tf)) return {false, "TensorFlow did not find the pip CUDA libraries or ptxas"};
-    if (tf_needs_xla_data_dir(tf)) return {false, "XLA did not find libdevice (XLA_FLAGS=--xla_gpu_cuda_data_dir is not set)"};
+    if (tf_needs_xla_data_dir(tf))
+      return {false, "XLA did not find libdevice (XLA_FLAGS=--xla_gpu_cuda_data_dir is not set)"};
     return {true, "not needed: the probe found the CUDA libraries, ptxas and libdevice"};
   }
   return check_packages(step, c);  // apt.prerequisites, cuda.repository, cuda.toolkit, apt.packages

@@ -1,6 +1,7 @@
 #include "linux/provision/provision_executor.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -8,8 +9,6 @@
 #include <cstring>
 #include <ctime>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "linux/provision/distro_path.hpp"
 #include "linux/provision/distro_step_checks.hpp"
@@ -33,14 +32,16 @@ class RunLock {
       const bool link = errno == ELOOP;
       return make_error(ErrorCode::io,
                         fmt::format("cannot open {}: {}; nothing was changed", file.string(),
-                                    link ? "it is a symbolic link, which root never follows there (remove it)" : std::strerror(errno)));
+                                    link ? "it is a symbolic link, which root never follows there (remove it)"
+                                         : std::strerror(errno)));
     }
     if (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
       char buf[32] = {};
       const ssize_t got = ::pread(m_fd, buf, sizeof buf - 1, 0);
       std::string pid(buf, got > 0 ? static_cast<std::size_t>(got) : 0);
       pid = pid.substr(0, pid.find('\n'));
-      return make_error(ErrorCode::conflict, fmt::format("another provision run is in progress (PID {})", pid.empty() ? "?" : pid),
+      return make_error(ErrorCode::conflict,
+                        fmt::format("another provision run is in progress (PID {})", pid.empty() ? "?" : pid),
                         "wait for it to finish");
     }
     const std::string pid = std::to_string(::getpid()) + "\n";
@@ -74,7 +75,8 @@ class Executor {
       TFWSL_TRY_STATUS(prepare_state_folder(m_s.state_dir));
       TFWSL_TRY_STATUS(m_lock.acquire(m_s.state_dir / "lock"));
     }
-    if (auto interrupted = m_journal.last_interruption()) m_recap.interrupted_step = interrupted->step.empty() ? "-" : interrupted->step;
+    if (auto interrupted = m_journal.last_interruption())
+      m_recap.interrupted_step = interrupted->step.empty() ? "-" : interrupted->step;
     m_recap.check_mode = m_s.check_only;
     m_recap.run = run_id();
     m_recap.state_dir = m_s.state_dir.string();
@@ -83,8 +85,8 @@ class Executor {
     std::string failed_step;
     for (const auto& step : m_plan.distro_steps) {
       if (!failed_step.empty()) {
-        m_recap.steps.push_back({std::string(step.definition->id), std::string(step.definition->title), StepResult::skipped,
-                                 "not run: " + failed_step + " failed", ""});
+        m_recap.steps.push_back({std::string(step.definition->id), std::string(step.definition->title),
+                                 StepResult::skipped, "not run: " + failed_step + " failed", ""});
         continue;
       }
       m_recap.steps.push_back(run_step(step));
@@ -110,6 +112,14 @@ class Executor {
       record.result = StepResult::failed;
       return record;
     }
+    // What the apply would refuse, the check reports as the failure it will be (not under a probe
+    // root: the venv's folders are judged on this machine, where apply runs).
+    if (const Status refused = observes_other_root(m_s.root) ? Status{} : step_refusal(step, m_plan, m_s.user);
+        !refused) {
+      record.result = StepResult::failed;
+      record.message = step_failure_text(refused.error());
+      return record;
+    }
     if (m_s.check_only) {
       record.result = StepResult::changed;
       record.message = "would change: " + before.message + " -> " + step.changes;
@@ -122,20 +132,21 @@ class Executor {
     progress(record.id, "applying");
     const auto log = m_s.state_dir / "logs" / fmt::format("{}-{}.log", m_recap.run, record.id);
     m_journal.step_started(record.id);
-    ApplyContext apply{&m_plan, &m_s.user, {log, m_s.state_dir / "processes.jsonl"}, m_s.root, m_s.lock_wait, m_s.command_timeout,
-                       m_context.tf ? &*m_context.tf : nullptr, &m_apt_refresh, m_s.progress};
+    ApplyContext apply{&m_plan,       &m_s.user,           {log, m_s.state_dir / "processes.jsonl"}, m_s.root,
+                       m_s.lock_wait, m_s.command_timeout, m_context.tf ? &*m_context.tf : nullptr,  &m_apt_refresh,
+                       m_s.progress};
     const Status applied = apply_distro_step(step, apply);
     std::error_code ec;
     if (std::filesystem::exists(log, ec)) record.log = log.string();
     m_context.tf.reset();  // something changed: the next TensorFlow check probes again
     if (!applied) {
       record.result = StepResult::failed;
-      record.message = applied.error().message + (applied.error().detail.empty() ? "" : " (" + applied.error().detail + ")");
+      record.message = step_failure_text(applied.error());
     } else {
       const StepCheck after = check_distro_step(step, m_context);
       record.result = after.done ? StepResult::changed : StepResult::failed;
       record.message = after.done ? "was: " + record.message + "; now: " + after.message
-                                 : "applied, but the check still fails: " + after.message;
+                                  : "applied, but the check still fails: " + after.message;
     }
     m_journal.step_ended(record.id, to_string(record.result));
     return record;
@@ -154,10 +165,14 @@ class Executor {
 
 const char* to_string(StepResult result) {
   switch (result) {
-    case StepResult::ok: return "ok";
-    case StepResult::changed: return "changed";
-    case StepResult::failed: return "failed";
-    case StepResult::skipped: return "skipped";
+    case StepResult::ok:
+      return "ok";
+    case StepResult::changed:
+      return "changed";
+    case StepResult::failed:
+      return "failed";
+    case StepResult::skipped:
+      return "skipped";
   }
   return "skipped";
 }
@@ -176,7 +191,8 @@ int ProvisionRecap::exit_code() const {
 Result<ProvisionRecap> run_distro_steps(const ProvisionPlan& plan, const ExecutorSettings& settings) {
   // An apply would run its commands on this machine while its checks read another one.
   if (!settings.check_only && observes_other_root(settings.root))
-    return make_error(ErrorCode::invalid_input, fmt::format("the distro under {} can only be checked here", settings.root.string()));
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("the distro under {} can only be checked here", settings.root.string()));
   return Executor(plan, settings).run();
 }
 

@@ -1,11 +1,9 @@
-#include "linux/provision/step_apply.hpp"
-
+#include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "common/process/process_runner.hpp"
 #include "common/provision/command_progress.hpp"
@@ -15,15 +13,20 @@
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/fixup_env.hpp"
 #include "linux/provision/state_folder.hpp"
+#include "linux/provision/step_apply.hpp"
 #include "linux/provision/venv_contents.hpp"
 #include "linux/provision/venv_writer.hpp"
 
 namespace tfwsl::provision {
 namespace {
 
-bool touches_dpkg(const std::vector<std::string>& argv) { return !argv.empty() && (argv[0] == "apt-get" || argv[0] == "dpkg"); }
+bool touches_dpkg(const std::vector<std::string>& argv) {
+  return !argv.empty() && (argv[0] == "apt-get" || argv[0] == "dpkg");
+}
 
-bool is_apt_update(const std::vector<std::string>& argv) { return !argv.empty() && argv.front() == "apt-get" && argv.back() == "update"; }
+bool is_apt_update(const std::vector<std::string>& argv) {
+  return !argv.empty() && argv.front() == "apt-get" && argv.back() == "update";
+}
 
 void note_in_log(const std::filesystem::path& log, const std::string& text) { append_state_line(log, text); }
 
@@ -50,18 +53,20 @@ Status run_command(const PlannedStep& step, const PlannedCommand& command, const
     TFWSL_TRY(writer, venv_writer(c.plan->venv, *c.user));
     run.as_user = writer == VenvWriter::user ? c.user : nullptr;
     if (!run.as_user && ::geteuid() != 0)
-      return make_error(ErrorCode::permission,
-                        fmt::format("{} writes the root-owned venv {} and needs root", describe_command(command.argv), c.plan->venv));
+      return make_error(ErrorCode::permission, fmt::format("{} writes the root-owned venv {} and needs root",
+                                                           describe_command(command.argv), c.plan->venv));
   } else {
-    if (::geteuid() != 0) return make_error(ErrorCode::permission, fmt::format("{} needs root", describe_command(command.argv)),
-                                            "run tfwsl-agent provision as root (tfwsl does it through wsl.exe -u root)");
+    if (::geteuid() != 0)
+      return make_error(ErrorCode::permission, fmt::format("{} needs root", describe_command(command.argv)),
+                        "run tfwsl-agent provision as root (tfwsl does it through wsl.exe -u root)");
     run.env = apt_environment();
   }
   std::optional<std::string> sources;
   if (c.apt_refresh && is_apt_update(command.argv)) {
     sources = apt_sources_fingerprint(c.root);
     if (c.apt_refresh->refreshed_sources == sources) {
-      note_in_log(c.logs.step_log, "not run: " + describe_command(command.argv) + " (apt's sources are unchanged since this run's refresh)");
+      note_in_log(c.logs.step_log, "not run: " + describe_command(command.argv) +
+                                       " (apt's sources are unchanged since this run's refresh)");
       return {};
     }
   }
@@ -69,7 +74,8 @@ Status run_command(const PlannedStep& step, const PlannedCommand& command, const
   auto code = run_step_command(run, c.logs);
   if (!code) return tl::unexpected(code.error());
   if (*code != 0)
-    return make_error(ErrorCode::process, fmt::format("{} exited with status {}", describe_command(command.argv), *code),
+    return make_error(ErrorCode::process,
+                      fmt::format("{} exited with status {}", describe_command(command.argv), *code),
                       "see " + c.logs.step_log.string());
   if (sources) c.apt_refresh->refreshed_sources = std::move(sources);
   return {};
@@ -93,7 +99,9 @@ Status write_user_file(const std::filesystem::path& file, const std::string& tex
   });
 }
 
-Status write_env_file(const ApplyContext& c) { return write_user_file(c.plan->env_file, env_file_text(*c.plan), *c.user); }
+Status write_env_file(const ApplyContext& c) {
+  return write_user_file(c.plan->env_file, env_file_text(*c.plan), *c.user);
+}
 
 // Something (or something unreadable) is at `path`: only a name known to be free gets a link.
 bool name_taken(const std::filesystem::path& path) {
@@ -136,7 +144,7 @@ Status set_xla_data_dir(const ApplyContext& c) {
     const auto file = fixups_env_path(*c.plan);
     return run_as_user(*c.user, [&]() -> Status {
       auto vars = read_env_exports(file);
-      vars["XLA_FLAGS"] = "--xla_gpu_cuda_data_dir=" + nvcc.string();
+      vars["XLA_FLAGS"] = xla_data_dir_flag(nvcc.string());
       std::error_code made;
       std::filesystem::create_directories(std::filesystem::path(file).parent_path(), made);
       return replace_file_atomically(file, env_exports_text(vars));
@@ -147,7 +155,8 @@ Status set_xla_data_dir(const ApplyContext& c) {
 }
 
 Status apply_fixups(const ApplyContext& c) {
-  if (!c.tf || tf_needs_library_links(*c.tf)) TFWSL_TRY_STATUS(as_venv_writer(c, [&] { return link_cuda_libraries(c); }));
+  if (!c.tf || tf_needs_library_links(*c.tf))
+    TFWSL_TRY_STATUS(as_venv_writer(c, [&] { return link_cuda_libraries(c); }));
   if (c.tf && tf_needs_xla_data_dir(*c.tf)) TFWSL_TRY_STATUS(set_xla_data_dir(c));
   return {};
 }
@@ -164,10 +173,36 @@ Status make_venv_parent(const ApplyContext& c) {
   });
 }
 
+// The steps whose commands or own work write the venv (as its writer, venv_writer).
+bool writes_venv(const PlannedStep& step) {
+  const std::string_view id = step.definition->id;
+  if (id == "python.venv" || id == "tensorflow.fixups") return true;
+  return std::any_of(step.commands.begin(), step.commands.end(),
+                     [](const PlannedCommand& c) { return c.as == RunsAs::user; });
+}
+
 }  // namespace
+
+Status step_refusal(const PlannedStep& step, const ProvisionPlan& plan, const DistroUser& user) {
+  if (!writes_venv(step)) return {};
+  TFWSL_TRY(writer, venv_writer(plan.venv, user));
+  (void)writer;
+  return {};
+}
+
+void note_refusals(ProvisionPlan& plan, const DistroUser& user) {
+  for (auto& step : plan.distro_steps)
+    if (const Status refused = step_refusal(step, plan, user); !refused)
+      step.changes = "refused: " + step_failure_text(refused.error());
+}
+
+std::string step_failure_text(const Error& error) {
+  return error.message + (error.detail.empty() ? "" : " (" + error.detail + ")");
+}
 
 Status apply_distro_step(const PlannedStep& step, const ApplyContext& c) {
   if (!c.user) return make_error(ErrorCode::internal, "a distro step applied without its user");
+  TFWSL_TRY_STATUS(step_refusal(step, *c.plan, *c.user));
   const std::string_view id = step.definition->id;
   if (id == "env.file") return write_env_file(c);
   if (id == "tensorflow.fixups") return apply_fixups(c);

@@ -4,6 +4,8 @@
 // the step's log. Each start is first recorded in the process log (one JSON line: step, argv, pid),
 // which is how a second run proves it started no apt or pip process.
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -11,8 +13,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <sys/types.h>
 
 #include "common/core/error.hpp"
 
@@ -27,6 +27,11 @@ struct DistroUser {
 
 // From /etc/passwd (getpwnam).
 Result<DistroUser> find_distro_user(const std::string& name);
+
+// The whole environment of a child root starts (a step's command, the TensorFlow probe as the
+// user): a fixed PATH and LANG, and HOME, USER and LOGNAME of `user` (nullptr: root's HOME).
+// Nothing of the agent's own environment nor of a user's file is in it.
+std::map<std::string, std::string> fixed_child_environment(const DistroUser* user);
 
 struct StepCommand {
   std::string step;  // the step id, for the logs

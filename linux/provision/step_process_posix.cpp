@@ -1,6 +1,5 @@
-#include "linux/provision/step_process.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <grp.h>
 #include <pwd.h>
 #include <signal.h>
@@ -10,16 +9,15 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <thread>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "common/process/contained_child.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/provision/output_lines.hpp"
 #include "linux/provision/as_user.hpp"
 #include "linux/provision/state_folder.hpp"
+#include "linux/provision/step_process.hpp"
 
 namespace tfwsl::provision {
 namespace {
@@ -28,14 +26,7 @@ namespace {
 void append_line(const std::filesystem::path& file, const std::string& line) { append_state_line(file, line); }
 
 std::vector<std::string> child_environment(const StepCommand& command) {
-  std::map<std::string, std::string> env = {{"PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"},
-                                            {"LANG", "C.UTF-8"}};
-  if (command.as_user) {
-    env["HOME"] = command.as_user->home;
-    env["USER"] = env["LOGNAME"] = command.as_user->name;
-  } else {
-    env["HOME"] = "/root";
-  }
+  std::map<std::string, std::string> env = fixed_child_environment(command.as_user);
   for (const auto& [k, v] : command.env) env[k] = v;
   std::vector<std::string> out;
   for (const auto& [k, v] : env) out.push_back(k + "=" + v);
@@ -50,8 +41,8 @@ ParentDeath on_agent_death(const StepCommand& command) {
 }
 
 // In the child between fork and exec: only async-signal-safe calls, everything prepared before.
-[[noreturn]] void exec_child(const StepCommand& command, pid_t agent, int log_fd, const std::vector<gid_t>& groups, char* const* argv,
-                             char* const* envp) {
+[[noreturn]] void exec_child(const StepCommand& command, pid_t agent, int log_fd, const std::vector<gid_t>& groups,
+                             char* const* argv, char* const* envp) {
   const pid_t guardian = contain_child(agent, on_agent_death(command));
   const int null_fd = ::open("/dev/null", O_RDONLY);
   if (null_fd >= 0) ::dup2(null_fd, 0);
@@ -125,10 +116,24 @@ Result<int> wait_child(pid_t pid, std::chrono::milliseconds timeout, ParentDeath
 
 }  // namespace
 
+std::map<std::string, std::string> fixed_child_environment(const DistroUser* user) {
+  std::map<std::string, std::string> env = {{"PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"},
+                                            {"LANG", "C.UTF-8"}};
+  if (user) {
+    env["HOME"] = user->home;
+    env["USER"] = env["LOGNAME"] = user->name;
+  } else {
+    env["HOME"] = "/root";
+  }
+  return env;
+}
+
 Result<DistroUser> find_distro_user(const std::string& name) {
   errno = 0;
   const passwd* pw = ::getpwnam(name.c_str());
-  if (!pw) return make_error(ErrorCode::not_found, fmt::format("the distro has no user '{}'", name), "create it, or pass --user");
+  if (!pw)
+    return make_error(ErrorCode::not_found, fmt::format("the distro has no user '{}'", name),
+                      "create it, or pass --user");
   return DistroUser{pw->pw_name, pw->pw_uid, pw->pw_gid, pw->pw_dir};
 }
 
@@ -136,11 +141,14 @@ Result<int> run_step_command(const StepCommand& command, const StepLogs& logs) {
   if (command.argv.empty()) return make_error(ErrorCode::internal, "an empty command");
   // Not root: only our own user's commands can run (as ourselves); another user's need root.
   if (command.as_user && ::geteuid() != 0 && command.as_user->uid != ::geteuid())
-    return make_error(ErrorCode::permission, fmt::format("running {} as {} needs root", command.argv[0], command.as_user->name));
-  append_line(logs.step_log, "$ " + describe_command(command.argv) + (command.as_user ? " (as " + command.as_user->name + ")" : ""));
+    return make_error(ErrorCode::permission,
+                      fmt::format("running {} as {} needs root", command.argv[0], command.as_user->name));
+  append_line(logs.step_log,
+              "$ " + describe_command(command.argv) + (command.as_user ? " (as " + command.as_user->name + ")" : ""));
   LogFollower follower(logs.step_log, command.on_output);  // from here: the command's own output
   const int log_fd = open_state_file(logs.step_log, O_WRONLY | O_APPEND | O_CREAT);
-  if (log_fd < 0) return make_error(ErrorCode::io, fmt::format("cannot write {}", logs.step_log.string()), std::strerror(errno));
+  if (log_fd < 0)
+    return make_error(ErrorCode::io, fmt::format("cannot write {}", logs.step_log.string()), std::strerror(errno));
   const std::vector<gid_t> groups = command.as_user ? supplementary_groups(*command.as_user) : std::vector<gid_t>{};
   std::vector<std::string> env = child_environment(command);
   std::vector<char*> argv, envp;
@@ -157,8 +165,11 @@ Result<int> run_step_command(const StepCommand& command, const StepLogs& logs) {
   if (pid == 0) exec_child(command, agent, log_fd, groups, argv.data(), envp.data());
   ::setpgid(pid, pid);  // also here: a timeout at once still finds the group
   ::close(log_fd);
-  append_line(logs.process_log, nlohmann::json{{"step", command.step}, {"pid", pid}, {"argv", command.argv},
-                                               {"as", command.as_user ? command.as_user->name : "root"}}.dump());
+  append_line(logs.process_log, nlohmann::json{{"step", command.step},
+                                               {"pid", pid},
+                                               {"argv", command.argv},
+                                               {"as", command.as_user ? command.as_user->name : "root"}}
+                                    .dump());
   auto code = wait_child(pid, command.timeout, on_agent_death(command), follower);
   follower.finish();
   if (code) append_line(logs.step_log, fmt::format("[exit {}]", *code));

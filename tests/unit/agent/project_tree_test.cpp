@@ -1,18 +1,20 @@
 // The agent's writes into a project's WSL copy (linux/project/project_tree.hpp) on real files: a
 // project that ships symlinks where migrate writes cannot make it write outside the project.
+#include "linux/project/project_tree.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
-
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <sstream>
 
 #include "common/util/content_hash.hpp"
-#include "linux/project/project_tree.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::project;
@@ -103,6 +105,25 @@ TEST_CASE("a write replaces only what it expects, and a read refuses a link", "[
   CHECK_FALSE(missing->has_value());
   fs::create_symlink("/etc/hostname", project / "state.json");
   CHECK_FALSE(read_beneath(root->get(), "state.json", 100));
+}
+
+TEST_CASE("a read refuses a FIFO by name at once instead of waiting for a writer", "[project][tree]") {
+  TempHome home;
+  const fs::path project = home.path / "p";
+  auto root = open_project_root(project, true);
+  REQUIRE(root);
+  REQUIRE(::mkfifo((project / "pyproject.toml").c_str(), 0600) == 0);
+  auto reading = std::async(std::launch::async, [&] { return read_beneath(root->get(), "pyproject.toml", 100); });
+  if (reading.wait_for(std::chrono::seconds(5)) != std::future_status::ready) {
+    // A writer that opens and closes at once lets the blocked open return, so the test can end.
+    const int writer = ::open((project / "pyproject.toml").c_str(), O_WRONLY | O_NONBLOCK);
+    if (writer >= 0) ::close(writer);
+    reading.wait();
+    FAIL("read_beneath waited on the FIFO for 5 s");
+  }
+  const auto read = reading.get();
+  REQUIRE_FALSE(read);
+  CHECK_THAT(read.error().message, Catch::Contains("pyproject.toml is a FIFO (named pipe)"));
 }
 
 TEST_CASE("the manifest lists regular files only, and placing moves staged files where the WSL copy is unchanged",
