@@ -14,11 +14,11 @@ class PosixProfileFiles final : public ProfileFiles {
     if (::stat(path.c_str(), &st) != 0) return out;
     out.exists = true;
     out.regular_file = S_ISREG(st.st_mode);
-    out.owner = st.st_uid;
+    out.owners = owners_of(path);
     out.device = static_cast<std::uint64_t>(st.st_dev);
     return out;
   }
-  std::optional<std::uint64_t> current_user() const override { return ::geteuid(); }
+  std::optional<AccountId> current_user() const override { return current_account(); }
 };
 
 }  // namespace
