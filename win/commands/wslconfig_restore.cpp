@@ -7,14 +7,13 @@
 
 #include "common/cli/change_consent.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/process/process_runner.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/privileged_target.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
+#include "win/commands/wslconfig_account.hpp"
 #include "win/commands/wslconfig_backups.hpp"
 #include "win/commands/wslconfig_file.hpp"
-#include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -32,8 +31,7 @@ Result<std::string> wslconfig_path(const RestoreArgs& args, const Console& conso
     auto value = console.environment ? console.environment(name) : std::nullopt;
     return value && !value->empty() ? value : std::nullopt;
   };
-  SystemProcessRunner runner;
-  return wslconfig::locate_wslconfig(getenv, runner, read_system_info().is_windows);
+  return default_wslconfig_path(getenv);
 }
 
 int list(const std::string& path, const std::vector<WslconfigBackup>& backups, Console& console) {
