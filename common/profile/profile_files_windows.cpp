@@ -1,12 +1,14 @@
-#include "common/profile/profile_files.hpp"
-
 #include <system_error>
+
+#include "common/profile/profile_files.hpp"
 
 namespace tfwsl {
 namespace {
 
-// No owner and no device: Windows' owners are SIDs, and a folder's ACL, not its owner, says who may
-// change it; checking them is left undone (docs/profiles.md says so).
+// Owners are SIDs, read with GetSecurityInfo (common/util/file_owner_windows.cpp); no device, so the
+// climb stops at the home folder and the drive root. Folders made under C:\ are writable by
+// Authenticated Users, so a tfwsl.yaml above a project may be anyone's: only the user's own, or one
+// SYSTEM or Administrators own, is used. Wine keeps no real owners: this runs for real only on Windows.
 class WindowsProfileFiles final : public ProfileFiles {
  public:
   ProfilePathFacts facts(const std::filesystem::path& path) const override {
@@ -15,9 +17,14 @@ class WindowsProfileFiles final : public ProfileFiles {
     const auto status = std::filesystem::status(path, ec);
     out.exists = !ec && std::filesystem::exists(status);
     out.regular_file = out.exists && std::filesystem::is_regular_file(status);
+    if (out.exists) out.owners = owners_of(path);
     return out;
   }
-  std::optional<std::uint64_t> current_user() const override { return std::nullopt; }
+  std::optional<AccountId> current_user() const override {
+    AccountId me = current_account();
+    if (me.empty()) return std::nullopt;
+    return me;
+  }
 };
 
 }  // namespace

@@ -27,24 +27,37 @@ bool same_folder(const fs::path& a, const fs::path& b, bool windows) {
   return text(a) == text(b);
 }
 
-// Why a profile file found by looking is not to be applied: another user owns it (root's and the
-// user's own are trusted, as git trusts a repository's owner). Nothing where owners are unknown.
-std::optional<std::string> not_trusted(const ProfilePathFacts& facts, const ProfileFiles& files) {
+// "uid 1000" for a POSIX account, the SID as it is on Windows.
+std::string shown_owner(const AccountId& account, bool windows) { return windows ? account : "uid " + account; }
+
+// Why a profile file found by looking is not to be applied: another user owns it, or the link to it
+// (the user's own, root's, SYSTEM's and the Administrators' are trusted, as git trusts a
+// repository's owner). Nothing where owners are unknown.
+std::optional<std::string> not_trusted(const ProfilePathFacts& facts, const ProfileFiles& files, bool windows) {
   const auto me = files.current_user();
-  if (!facts.owner || !me || *facts.owner == *me || *facts.owner == 0) return std::nullopt;
-  return fmt::format("owned by uid {}, not by you (uid {}) or root: ignored, as git ignores a repository another user owns; "
-                     "pass --profile with it to use it anyway",
-                     *facts.owner, *me);
+  if (!me) return std::nullopt;
+  for (const AccountId& owner : facts.owners) {
+    if (is_trusted_owner(owner, *me)) continue;
+    return fmt::format(
+        "owned by {}, not by you ({}) or {}: ignored, as git ignores a repository another user owns; "
+        "pass --profile with it to use it anyway",
+        shown_owner(owner, windows), shown_owner(*me, windows), windows ? "SYSTEM or the Administrators" : "root");
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 const char* to_string(ProfileOrigin origin) {
   switch (origin) {
-    case ProfileOrigin::command_line: return "command-line";
-    case ProfileOrigin::project: return "project";
-    case ProfileOrigin::user: return "user";
-    case ProfileOrigin::builtin: return "builtin";
+    case ProfileOrigin::command_line:
+      return "command-line";
+    case ProfileOrigin::project:
+      return "project";
+    case ProfileOrigin::user:
+      return "user";
+    case ProfileOrigin::builtin:
+      return "builtin";
   }
   return "builtin";
 }
@@ -78,7 +91,7 @@ ProjectProfileSearch find_project_profile(const ProfileSearch& search) {
     const fs::path candidate = dir / k_project_profile_file;
     const auto facts = files.facts(candidate);
     if (facts.regular_file) {
-      auto why = not_trusted(facts, files);
+      auto why = not_trusted(facts, files, search.windows);
       if (!why) {
         out.found = candidate;
         return out;
@@ -95,12 +108,14 @@ ProjectProfileSearch find_project_profile(const ProfileSearch& search) {
 }
 
 ProfileChoice choose_profile(const ProfileSearch& search) {
-  if (!search.option.empty()) return {search.option, ProfileOrigin::command_line, search.option + " (named on the command line)", {}};
+  if (!search.option.empty())
+    return {search.option, ProfileOrigin::command_line, search.option + " (named on the command line)", {}};
   const ProfileFiles& files = search.files ? *search.files : system_profile_files();
   auto project = find_project_profile(search);
   if (project.found) {
     return {project.found->string(), ProfileOrigin::project,
-            fmt::format("{} (the project's {}, found from {})", project.found->string(), k_project_profile_file, search.start.string()),
+            fmt::format("{} (the project's {}, found from {})", project.found->string(), k_project_profile_file,
+                        search.start.string()),
             std::move(project.ignored)};
   }
   std::vector<std::string> ignored = std::move(project.ignored);
@@ -108,15 +123,18 @@ ProfileChoice choose_profile(const ProfileSearch& search) {
   if (user) {
     const auto facts = files.facts(*user);
     if (facts.regular_file) {
-      if (auto why = not_trusted(facts, files)) ignored.push_back(fmt::format("{}: {}", user->string(), *why));
-      else return {user->string(), ProfileOrigin::user, user->string() + " (your default profile)", std::move(ignored)};
+      if (auto why = not_trusted(facts, files, search.windows))
+        ignored.push_back(fmt::format("{}: {}", user->string(), *why));
+      else
+        return {user->string(), ProfileOrigin::user, user->string() + " (your default profile)", std::move(ignored)};
     }
   }
   const std::string name = default_profile_name();
-  return {name, ProfileOrigin::builtin,
-          fmt::format("builtin:{} (the built-in default: no --profile, no {} in {} or a folder above it, no {})", name,
-                      k_project_profile_file, search.start.string(), user ? user->string() : "default profile of yours"),
-          std::move(ignored)};
+  return {
+      name, ProfileOrigin::builtin,
+      fmt::format("builtin:{} (the built-in default: no --profile, no {} in {} or a folder above it, no {})", name,
+                  k_project_profile_file, search.start.string(), user ? user->string() : "default profile of yours"),
+      std::move(ignored)};
 }
 
 }  // namespace tfwsl

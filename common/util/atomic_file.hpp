@@ -28,6 +28,7 @@
 #include <string_view>
 
 #include "common/core/error.hpp"
+#include "common/util/file_owner.hpp"
 
 namespace tfwsl {
 
@@ -48,22 +49,24 @@ std::filesystem::path random_temporary_path(const std::filesystem::path& target)
 inline constexpr int k_temporary_name_attempts = 16;
 
 // The permission bits a new file gets when there is nothing to copy them from (rw-r--r--).
-inline constexpr std::filesystem::perms k_new_file_perms = std::filesystem::perms::owner_read |
-                                                          std::filesystem::perms::owner_write |
-                                                          std::filesystem::perms::group_read |
-                                                          std::filesystem::perms::others_read;
+inline constexpr std::filesystem::perms k_new_file_perms =
+    std::filesystem::perms::owner_read | std::filesystem::perms::owner_write | std::filesystem::perms::group_read |
+    std::filesystem::perms::others_read;
 
 // Replaces (or creates) `target` with `bytes` as described above. The new file keeps the old one's
 // permission bits (POSIX; on Windows ReplaceFileW keeps its attributes and ACL). A target that is
 // write-protected (no write bit, or not writable by this user; the read-only attribute on Windows)
-// is refused with ErrorCode::permission, and nothing is written.
-Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes);
+// is refused with ErrorCode::permission, and nothing is written. With `owner` (a privileged run
+// writing a user's file: privileged_target.hpp) the new file is given to that account before the swap.
+Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes,
+                               const std::optional<AccountId>& owner = std::nullopt);
 
 // Creates `path`, which must not exist yet (a backup is never overwritten, a link is never
 // followed), with `bytes`, flushed, with `perms` (POSIX). A name that is taken is ErrorCode::conflict,
-// so a caller can take the next one.
+// so a caller can take the next one. With `owner`, the file is given to that account.
 Status write_new_file(const std::filesystem::path& path, std::string_view bytes,
-                      std::filesystem::perms perms = k_new_file_perms);
+                      std::filesystem::perms perms = k_new_file_perms,
+                      const std::optional<AccountId>& owner = std::nullopt);
 
 // True when `path` names an existing file that must not be written: no write permission bit at all,
 // not writable by this process (POSIX access(2)), or the read-only attribute (Windows).

@@ -1,13 +1,14 @@
 // POSIX: write + fsync a temporary file, rename(2) it over the target, fsync the folder so the
-// rename itself survives a crash (rename(2) is atomic: https://pubs.opengroup.org/onlinepubs/9699919799/functions/rename.html).
-// Everything after the folder is opened goes through its descriptor (openat, renameat, unlinkat,
-// fsync): the folder is pinned, so a folder swapped for a link half-way cannot move the write.
-#include <cerrno>
-#include <cstring>
-
+// rename itself survives a crash (rename(2) is atomic:
+// https://pubs.opengroup.org/onlinepubs/9699919799/functions/rename.html). Everything after the folder is opened goes
+// through its descriptor (openat, renameat, unlinkat, fsync): the folder is pinned, so a folder swapped for a link
+// half-way cannot move the write.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include "common/util/atomic_file.hpp"
 #include "common/util/shell_quote.hpp"
@@ -44,7 +45,8 @@ Status write_flushed(int fd, std::string_view bytes, const std::filesystem::path
 class OpenFolder {
  public:
   explicit OpenFolder(const std::filesystem::path& of_file)
-      : m_fd(::open(of_file.parent_path().empty() ? "." : of_file.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {}
+      : m_fd(::open(of_file.parent_path().empty() ? "." : of_file.parent_path().c_str(),
+                    O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {}
   ~OpenFolder() {
     if (m_fd >= 0) ::close(m_fd);
   }
@@ -68,7 +70,8 @@ int create_exclusive(const OpenFolder& folder, const std::filesystem::path& path
 
 // The temporary file: a fresh random name until one is free (a taken name, file or link, is never
 // opened). Returns the descriptor, or -1 with errno set.
-int create_temporary(const OpenFolder& folder, const std::filesystem::path& target, mode_t mode, std::filesystem::path& temp) {
+int create_temporary(const OpenFolder& folder, const std::filesystem::path& target, mode_t mode,
+                     std::filesystem::path& temp) {
   for (int attempt = 0; attempt < k_temporary_name_attempts; ++attempt) {
     temp = random_temporary_path(target);
     const int fd = create_exclusive(folder, temp, mode);
@@ -85,9 +88,9 @@ mode_t mode_for(const std::filesystem::path& target) {
 }
 
 Status refuse_write_protected(const std::filesystem::path& target) {
-  return make_error(ErrorCode::permission, shown_path(target) + " is read-only: nothing was changed; make it writable (" +
-                                               bash_command({"chmod", "u+w", shown_path(target)}) +
-                                               ") if it should change, and run again");
+  return make_error(ErrorCode::permission,
+                    shown_path(target) + " is read-only: nothing was changed; make it writable (" +
+                        bash_command({"chmod", "u+w", shown_path(target)}) + ") if it should change, and run again");
 }
 
 }  // namespace
@@ -102,7 +105,8 @@ bool is_write_protected(const std::filesystem::path& path) {
   return (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(path.c_str(), W_OK) != 0;
 }
 
-Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes) {
+Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes,
+                               const std::optional<AccountId>& owner) {
   if (is_write_protected(target)) return refuse_write_protected(target);
   const OpenFolder folder(target);
   if (folder.fd() < 0)
@@ -110,9 +114,11 @@ Status replace_file_atomically(const std::filesystem::path& target, std::string_
   std::filesystem::path temp;
   const int fd = create_temporary(folder, target, mode_for(target), temp);
   if (fd < 0)
-    return make_error(ErrorCode::io, "cannot create a temporary file beside " + shown_path(target) + ": " + errno_text());
+    return make_error(ErrorCode::io,
+                      "cannot create a temporary file beside " + shown_path(target) + ": " + errno_text());
   auto written = write_flushed(fd, bytes, temp, true);
   ::close(fd);  // closed before the swap
+  if (written && owner) written = give_to(temp, *owner);
   if (!written) {
     ::unlinkat(folder.fd(), leaf(temp).c_str(), 0);
     return written;
@@ -127,7 +133,8 @@ Status replace_file_atomically(const std::filesystem::path& target, std::string_
   return {};
 }
 
-Status write_new_file(const std::filesystem::path& path, std::string_view bytes, std::filesystem::perms perms) {
+Status write_new_file(const std::filesystem::path& path, std::string_view bytes, std::filesystem::perms perms,
+                      const std::optional<AccountId>& owner) {
   const OpenFolder folder(path);
   const int fd = folder.fd() < 0 ? -1 : create_exclusive(folder, path, static_cast<mode_t>(perms) & 07777);
   if (fd < 0) {
@@ -136,6 +143,7 @@ Status write_new_file(const std::filesystem::path& path, std::string_view bytes,
   }
   auto written = write_flushed(fd, bytes, path, false);
   ::close(fd);
+  if (written && owner) written = give_to(path, *owner);
   if (!written) {
     ::unlinkat(folder.fd(), leaf(path).c_str(), 0);
     return written;

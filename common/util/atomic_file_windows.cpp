@@ -91,19 +91,26 @@ bool is_write_protected(const std::filesystem::path& path) {
   return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_READONLY) != 0;
 }
 
-Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes) {
+Status replace_file_atomically(const std::filesystem::path& target, std::string_view bytes,
+                               const std::optional<AccountId>& owner) {
   if (is_write_protected(target))
-    return make_error(ErrorCode::permission, shown_path(target) + " is read-only: nothing was changed; make it writable "
-                                             "(in PowerShell: " + powershell_command({"attrib", "-R", shown_path(target)}) +
+    return make_error(ErrorCode::permission, shown_path(target) +
+                                                 " is read-only: nothing was changed; make it writable "
+                                                 "(in PowerShell: " +
+                                                 powershell_command({"attrib", "-R", shown_path(target)}) +
                                                  ") if it should change, and run again");
   std::filesystem::path temp;
   TFWSL_TRY_STATUS(create_temporary(target, bytes, temp));
+  if (owner)
+    if (auto given = give_to(temp, *owner); !given) {
+      DeleteFileW(temp.c_str());
+      return given;
+    }
   maybe_fault(ReplaceFault::before_swap);
   const bool exists = GetFileAttributesW(target.c_str()) != INVALID_FILE_ATTRIBUTES;
-  const BOOL swapped = exists ? ReplaceFileW(target.c_str(), temp.c_str(), nullptr, REPLACEFILE_IGNORE_MERGE_ERRORS,
-                                             nullptr, nullptr)
-                              : MoveFileExW(temp.c_str(), target.c_str(),
-                                            MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
+  const BOOL swapped =
+      exists ? ReplaceFileW(target.c_str(), temp.c_str(), nullptr, REPLACEFILE_IGNORE_MERGE_ERRORS, nullptr, nullptr)
+             : MoveFileExW(temp.c_str(), target.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
   if (!swapped) {
     const std::string why = last_error_text();
     DeleteFileW(temp.c_str());
@@ -113,8 +120,13 @@ Status replace_file_atomically(const std::filesystem::path& target, std::string_
 }
 
 // Windows has no permission bits to give: the new file inherits its folder's ACL.
-Status write_new_file(const std::filesystem::path& path, std::string_view bytes, std::filesystem::perms) {
-  return create_flushed(path, bytes, false);
+Status write_new_file(const std::filesystem::path& path, std::string_view bytes, std::filesystem::perms,
+                      const std::optional<AccountId>& owner) {
+  TFWSL_TRY_STATUS(create_flushed(path, bytes, false));
+  if (!owner) return {};
+  auto given = give_to(path, *owner);
+  if (!given) DeleteFileW(path.c_str());
+  return given;
 }
 
 }  // namespace tfwsl

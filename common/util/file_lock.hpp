@@ -11,16 +11,21 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 
 #include "common/core/error.hpp"
+#include "common/util/file_owner.hpp"
 
 namespace tfwsl {
 
 class FileLock {
  public:
   // Waits up to `wait` for the lock on `lock_path` (created when missing); ErrorCode::busy, naming
-  // the lock file, when another process holds it that long.
-  static Result<FileLock> acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait);
+  // the lock file, when another process holds it that long. With `owner` (a privileged run in a
+  // user's folder: privileged_target.hpp) the lock file is given to that account, so the user's own
+  // later runs can open it.
+  static Result<FileLock> acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait,
+                                  const std::optional<AccountId>& owner = std::nullopt);
 
   FileLock(FileLock&& other) noexcept;
   FileLock& operator=(FileLock&& other) noexcept;

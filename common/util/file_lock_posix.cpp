@@ -1,15 +1,14 @@
-#include "common/util/file_lock.hpp"
-
-#include <cerrno>
-#include <cstring>
-#include <thread>
-
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
 #include "common/util/atomic_file.hpp"
+#include "common/util/file_lock.hpp"
 
 namespace tfwsl {
 namespace {
@@ -31,8 +30,14 @@ Result<int> open_lock_file(const std::filesystem::path& path) {
 
 }  // namespace
 
-Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait) {
+Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait,
+                                   const std::optional<AccountId>& owner) {
   TFWSL_TRY(fd, open_lock_file(lock_path));
+  if (owner)
+    if (auto given = give_to(lock_path, *owner); !given) {
+      ::close(fd);
+      return tl::unexpected(given.error());
+    }
   const auto deadline = std::chrono::steady_clock::now() + wait;
   while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno == EINTR) continue;

@@ -1,11 +1,10 @@
-#include "common/util/file_lock.hpp"
-
 #include <windows.h>
 
 #include <string>
 #include <thread>
 
 #include "common/util/atomic_file.hpp"
+#include "common/util/file_lock.hpp"
 
 namespace tfwsl {
 namespace {
@@ -21,7 +20,8 @@ bool lock_once(HANDLE file) {
 
 }  // namespace
 
-Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait) {
+Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait,
+                                   const std::optional<AccountId>& owner) {
   const HANDLE file = CreateFileW(lock_path.c_str(), GENERIC_READ | GENERIC_WRITE,
                                   FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_ALWAYS,
                                   FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
@@ -35,8 +35,14 @@ Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::
                       (info.dwFileAttributes & (FILE_ATTRIBUTE_REPARSE_POINT | FILE_ATTRIBUTE_DIRECTORY)) != 0;
   if (GetFileType(file) != FILE_TYPE_DISK || linked) {
     CloseHandle(file);
-    return make_error(ErrorCode::io, "the lock file " + shown_path(lock_path) + " is not a regular file (a link or a folder?): remove it");
+    return make_error(ErrorCode::io, "the lock file " + shown_path(lock_path) +
+                                         " is not a regular file (a link or a folder?): remove it");
   }
+  if (owner)
+    if (auto given = give_to(lock_path, *owner); !given) {
+      CloseHandle(file);
+      return tl::unexpected(given.error());
+    }
   const auto deadline = std::chrono::steady_clock::now() + wait;
   while (!lock_once(file)) {
     const DWORD error = GetLastError();
@@ -45,7 +51,8 @@ Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::
       if (error == ERROR_LOCK_VIOLATION)
         return make_error(ErrorCode::busy, "another process has held the lock " + shown_path(lock_path) + " for " +
                                                std::to_string(wait.count() / 1000) + " s: try again when it is done");
-      return make_error(ErrorCode::io, "cannot lock " + shown_path(lock_path) + ": Windows error " + std::to_string(error));
+      return make_error(ErrorCode::io,
+                        "cannot lock " + shown_path(lock_path) + ": Windows error " + std::to_string(error));
     }
     std::this_thread::sleep_for(k_poll);
   }

@@ -1,8 +1,8 @@
 #include "common/wslconfig/wslconfig_edit.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "common/util/ascii.hpp"
 #include "common/util/suggest.hpp"
@@ -23,8 +23,10 @@ Result<KeyRef> unknown_key(std::string_view key, std::string_view section) {
   const std::vector<std::string> names = section.empty() ? all_key_names() : key_names(section);
   std::string message = section.empty() ? fmt::format("'{}' is not a .wslconfig key", key)
                                         : fmt::format("'{}' is not a key of [{}]", key, section);
-  if (auto guess = closest_match(key, names)) message += fmt::format("; did you mean '{}'?", *guess);
-  else message += "; the keys are listed on https://learn.microsoft.com/windows/wsl/wsl-config";
+  if (auto guess = closest_match(key, names))
+    message += fmt::format("; did you mean '{}'?", *guess);
+  else
+    message += "; the keys are listed on https://learn.microsoft.com/windows/wsl/wsl-config";
   return make_error(ErrorCode::invalid_input, message);
 }
 
@@ -39,8 +41,9 @@ std::string section_for(const std::string& key, const Document& document) {
 
 Status check_value_shape(const Assignment& assignment) {
   if (assignment.value.find_first_of("\r\n") != std::string::npos)
-    return make_error(ErrorCode::invalid_input,
-                      fmt::format("the value of {} has a line break: a .wslconfig value is one line", assignment.ref.key));
+    return make_error(
+        ErrorCode::invalid_input,
+        fmt::format("the value of {} has a line break: a .wslconfig value is one line", assignment.ref.key));
   return {};
 }
 
@@ -55,7 +58,8 @@ void added(std::string& out, std::size_t offset, std::size_t j, std::string_view
   out += fmt::format("+{}: {}\n", offset + j + 1, line);
 }
 
-std::string lcs_diff(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b, std::size_t offset) {
+std::string lcs_diff(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b,
+                     std::size_t offset) {
   std::vector<std::vector<std::size_t>> lcs(a.size() + 1, std::vector<std::size_t>(b.size() + 1, 0));
   for (std::size_t i = a.size(); i-- > 0;)
     for (std::size_t j = b.size(); j-- > 0;)
@@ -83,7 +87,8 @@ std::size_t distance_to(const std::vector<std::string_view>& from, std::size_t a
   return std::string_view::npos;
 }
 
-std::string resync_diff(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b, std::size_t offset) {
+std::string resync_diff(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b,
+                        std::size_t offset) {
   std::string out;
   std::size_t i = 0, j = 0;
   while (i < a.size() || j < b.size()) {
@@ -161,6 +166,9 @@ Result<EditPlan> plan_edit(const Document& document, std::string_view old_bytes,
   for (const Assignment& a : sets) {
     TFWSL_TRY_STATUS(check_value_shape(a));
     Change change{a.ref, plan.after.get(a.ref.section, a.ref.key), a.value, 0};
+    // The same value in another spelling ("08" for 8) is no change: the file keeps its text.
+    const auto key = find_known_key(a.ref.section, a.ref.key);
+    if (change.before && key && same_value(key->kind, *change.before, a.value)) change.after = change.before;
     if (change.before != change.after) plan.after.set(a.ref.section, a.ref.key, a.value);
     plan.changes.push_back(std::move(change));
   }

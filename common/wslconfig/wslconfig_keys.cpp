@@ -71,9 +71,19 @@ std::vector<std::string> key_names(std::string_view section) {
 }
 
 bool is_wsl_conf_section(std::string_view section) {
-  constexpr std::array<std::string_view, 8> sections{"boot", "automount", "interop", "network", "user", "gpu", "time",
-                                                     "filesystem"};
+  constexpr std::array<std::string_view, 8> sections{"boot", "automount", "interop", "network",
+                                                     "user", "gpu",       "time",    "filesystem"};
   return std::any_of(sections.begin(), sections.end(), [&](std::string_view s) { return iequals(s, section); });
+}
+
+bool same_value(ValueKind kind, std::string_view a, std::string_view b) {
+  if (kind == ValueKind::boolean) return iequals(a, b);
+  if (kind == ValueKind::number && ascii_all_digits(a) && ascii_all_digits(b) && !a.empty() && !b.empty()) {
+    a.remove_prefix(std::min(a.find_first_not_of('0'), a.size() - 1));
+    b.remove_prefix(std::min(b.find_first_not_of('0'), b.size() - 1));
+    return a == b;
+  }
+  return a == b;
 }
 
 }  // namespace tfwsl::wslconfig

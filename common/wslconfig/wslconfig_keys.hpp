@@ -35,6 +35,11 @@ const std::vector<KnownKey>& known_keys();
 const std::vector<std::string>& known_sections();
 std::optional<KnownKey> find_known_key(std::string_view section, std::string_view key);
 
+// Whether two texts are the same value of a key of `kind`, as WSL reads it: a number by its value
+// ("08" is 8), a boolean in any case ("TRUE" is true); every other kind as written. The one
+// comparison behind `wslconfig set` (and so its --dry-run and DSC's test and set).
+bool same_value(ValueKind kind, std::string_view a, std::string_view b);
+
 // Every documented key name of a section (for "did you mean").
 std::vector<std::string> key_names(std::string_view section);
 

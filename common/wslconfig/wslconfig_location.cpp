@@ -28,10 +28,12 @@ Result<std::string> through_interop(ProcessRunner& runner) {
   if (!profile || profile->find('%') != std::string::npos)
     return make_error(ErrorCode::not_found,
                       std::string("inside WSL, but Windows interop did not say where your Windows profile is "
-                                  "(cmd.exe /C echo %USERPROFILE%): ") + k_pass_file);
+                                  "(cmd.exe /C echo %USERPROFILE%): ") +
+                          k_pass_file);
   auto linux_path = first_line_of(runner, {"wslpath", "-u", *profile});
   if (!linux_path)
-    return make_error(ErrorCode::not_found, "wslpath -u could not map the Windows profile " + *profile + ": " + k_pass_file);
+    return make_error(ErrorCode::not_found,
+                      "wslpath -u could not map the Windows profile " + *profile + ": " + k_pass_file);
   return *linux_path + "/.wslconfig";
 }
 
@@ -52,6 +54,45 @@ Result<std::string> locate_wslconfig(const EnvironmentLookup& getenv, ProcessRun
   if (getenv("WSL_DISTRO_NAME")) return through_interop(runner);
   return make_error(ErrorCode::not_found,
                     std::string("on Linux outside WSL there is no %UserProfile%\\.wslconfig: ") + k_pass_file);
+}
+
+namespace {
+
+bool sid_starts_with(std::string_view sid, std::string_view prefix) { return sid.substr(0, prefix.size()) == prefix; }
+
+bool ends_with_folder(const std::string& profile, std::string_view tail) {
+  std::string lower = ascii_lower(profile);
+  for (char& c : lower)
+    if (c == '/') c = '\\';
+  while (!lower.empty() && lower.back() == '\\') lower.pop_back();
+  return lower.size() >= tail.size() && lower.compare(lower.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+bool is_system(const ProfileAccount& account) {
+  return account.sid == "S-1-5-18" || ends_with_folder(account.profile, "\\system32\\config\\systemprofile");
+}
+
+// LocalService, NetworkService, per-service virtual accounts (NT SERVICE\...), IIS application pools.
+bool is_service_account(const ProfileAccount& account) {
+  return account.sid == "S-1-5-19" || account.sid == "S-1-5-20" || sid_starts_with(account.sid, "S-1-5-80-") ||
+         sid_starts_with(account.sid, "S-1-5-82-") ||
+         ascii_lower(account.profile).find("\\serviceprofiles\\") != std::string::npos;
+}
+
+constexpr const char* k_run_as_user =
+    "WSL reads the .wslconfig of the user who runs it: run this as that user (a fleet engine: the resource's user "
+    "context, docs/fleet.md), or name the user's file (--file C:\\Users\\NAME\\.wslconfig; DSC: \"file\")";
+
+}  // namespace
+
+std::optional<std::string> not_a_users_wslconfig(const ProfileAccount& account) {
+  if (is_system(account))
+    return "this runs as SYSTEM, whose profile (" + account.profile +
+           ") is no user's and WSL never reads its .wslconfig: " + k_run_as_user;
+  if (is_service_account(account) && !account.has_wsl_registration)
+    return "this runs as the service account " + account.sid + " (profile " + account.profile +
+           "), for which WSL has no distribution registered, so WSL never reads its .wslconfig: " + k_run_as_user;
+  return std::nullopt;
 }
 
 }  // namespace tfwsl::wslconfig

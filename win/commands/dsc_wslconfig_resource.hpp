@@ -4,6 +4,10 @@
 // file "file" (default: the user's .wslconfig). get reads the file; test asks `wslconfig set
 // --dry-run` whether writing the desired values would change a byte; set writes them through the
 // same editor (backup, lock, encoding kept) and, with "restart": true, applies them (--apply).
+// Those commands judge the file for the resource: without "file", run as SYSTEM or as a service
+// account WSL never ran for, they refuse (win/commands/wslconfig_account.hpp: that account's own
+// .wslconfig is no user's); with one, a privileged run never follows a link in another account's
+// folder (common/util/privileged_target.hpp).
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,9 @@
 #include "win/commands/tfwsl_invoker.hpp"
 
-#include <chrono>
-
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
 
 namespace tfwsl::cli {
 namespace {
@@ -11,19 +12,39 @@ namespace {
 // line. The limit is there so a hung child cannot hold a fleet engine's run for ever.
 constexpr std::chrono::hours k_invocation_limit{2};
 
+// Windows takes a command line of at most 32,767 characters (CreateProcessW); Linux one argument of
+// at most 128 KiB (MAX_ARG_STRLEN). The smaller, less room for the program's own path and quoting.
+constexpr std::size_t k_max_command_line = 32000;
+
+// The argument that makes the command line too long, named before anything starts: the process
+// start would fail with E2BIG (or ERROR_FILENAME_EXCED_RANGE) and say only "could not start".
+Status check_command_line(const std::vector<std::string>& args) {
+  std::size_t total = 0;
+  for (const std::string& arg : args) total += arg.size() + 3;  // a space and quotes
+  if (total <= k_max_command_line) return {};
+  const auto longest = std::max_element(args.begin(), args.end(),
+                                        [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+  return make_error(ErrorCode::invalid_input,
+                    fmt::format("the value '{}...' ({} characters) is too long to pass on a command line (at most {} "
+                                "characters in all): shorten it",
+                                longest->substr(0, 40), longest->size(), k_max_command_line));
+}
+
 }  // namespace
 
 ChildTfwslInvoker::ChildTfwslInvoker(ProcessRunner& runner, std::string executable)
     : m_runner(runner), m_executable(std::move(executable)) {}
 
 Result<Invocation> ChildTfwslInvoker::run(const std::vector<std::string>& args) {
+  TFWSL_TRY_STATUS(check_command_line(args));
   ProcessRequest request;
   request.argv.push_back(m_executable);
   request.argv.insert(request.argv.end(), args.begin(), args.end());
   request.timeout = k_invocation_limit;
   TFWSL_TRY(outcome, m_runner.run(request));
   if (outcome.timed_out)
-    return make_error(ErrorCode::timeout, fmt::format("{} ran past its limit and was stopped", describe_command(request.argv)),
+    return make_error(ErrorCode::timeout,
+                      fmt::format("{} ran past its limit and was stopped", describe_command(request.argv)),
                       outcome.err);
   return Invocation{outcome.exit_code, std::move(outcome.out), std::move(outcome.err)};
 }

@@ -29,7 +29,7 @@ bool is_tfwsl_backup_name(const std::string& file_name, const std::string& of_na
   return stamp[15] == '-' && stamp.size() > 16 && stamp.size() <= 22 && digits(stamp, 16, stamp.size() - 16);
 }
 
-std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path) {
+std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path, const std::optional<AccountId>& owner) {
   const std::filesystem::path target = path_from_utf8(path);
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   const std::string name = path_to_utf8(target.filename());
@@ -37,7 +37,9 @@ std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path) {
   std::error_code ec;
   for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string file = path_to_utf8(it->path().filename());
-    if (!is_tfwsl_backup_name(file, name) || !it->is_regular_file(ec)) continue;
+    // The entry's own status: is_regular_file would follow a link to whatever file it names.
+    if (!is_tfwsl_backup_name(file, name) || !std::filesystem::is_regular_file(it->symlink_status(ec))) continue;
+    if (owner && owner_of(it->path()) != owner) continue;
     WslconfigBackup b;
     b.path = path_to_utf8(it->path());
     b.stamp = file.substr(name.size() + std::string(k_marker).size());
@@ -54,9 +56,10 @@ std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path) {
   return out;
 }
 
-std::vector<std::string> prune_wslconfig_backups(const std::string& path, std::size_t keep) {
+std::vector<std::string> prune_wslconfig_backups(const std::string& path, const std::optional<AccountId>& owner,
+                                                 std::size_t keep) {
   std::vector<std::string> removed;
-  const auto backups = list_wslconfig_backups(path);
+  const auto backups = list_wslconfig_backups(path, owner);
   for (std::size_t i = keep; i < backups.size(); ++i) {
     std::error_code ec;
     if (std::filesystem::remove(path_from_utf8(backups[i].path), ec)) removed.push_back(backups[i].path);

@@ -6,8 +6,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "common/util/file_owner.hpp"
 
 namespace tfwsl::cli {
 
@@ -20,13 +23,18 @@ struct WslconfigBackup {
 // Whether `file_name` is one of tfwsl's backup names for the file named `of_name` (".wslconfig").
 bool is_tfwsl_backup_name(const std::string& file_name, const std::string& of_name);
 
-// tfwsl's backups of `path`, newest first (by their stamp, which sorts as the time it says). They
+// tfwsl's backups of `path`, newest first (by their stamp, which sorts as the time it says): regular
+// files by their own status (a link named like a backup is none, wherever it points), and with
+// `owner` (WriteOwnership::owner of a guarded privileged run) only those that account owns. They
 // are written beside the file a link ends at: pass that file (WslconfigFile::target,
 // wslconfig_link_target), not the link.
-std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path);
+std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path,
+                                                    const std::optional<AccountId>& owner = std::nullopt);
 
-// Removes tfwsl's backups of `path` beyond the newest `keep`; returns the paths removed. A backup
-// that cannot be removed is left (the next write tries again).
-std::vector<std::string> prune_wslconfig_backups(const std::string& path, std::size_t keep = 5);
+// Removes tfwsl's backups of `path` (as listed, with `owner`) beyond the newest `keep`; returns the
+// paths removed. A backup that cannot be removed is left (the next write tries again).
+std::vector<std::string> prune_wslconfig_backups(const std::string& path,
+                                                 const std::optional<AccountId>& owner = std::nullopt,
+                                                 std::size_t keep = 5);
 
 }  // namespace tfwsl::cli

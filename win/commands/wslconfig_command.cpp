@@ -1,10 +1,10 @@
 #include "win/commands/wslconfig_command.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <iostream>
 #include <memory>
 #include <thread>
-
-#include <spdlog/spdlog.h>
 
 #include "common/cli/change_consent.hpp"
 #include "common/cli/json_envelope.hpp"
@@ -13,6 +13,7 @@
 #include "common/process/process_runner.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
+#include "win/commands/wslconfig_account.hpp"
 #include "win/commands/wslconfig_file.hpp"
 #include "win/commands/wslconfig_report.hpp"
 #include "win/commands/wslconfig_restore.hpp"
@@ -23,7 +24,7 @@ namespace tfwsl::cli {
 namespace {
 
 struct WslconfigArgs {
-  std::string command;  // show, set, unset
+  std::string command;             // show, set, unset
   std::vector<std::string> items;  // KEY=VALUE (set) or KEY (unset)
   std::string file;
   std::string distro;
@@ -60,7 +61,8 @@ int fail(Console& console, const WslconfigArgs& args, const std::string& message
 // The whole report; set/unset in text have shown their diff already (before asking).
 void print(Console& console, const WslconfigArgs& args, const WslconfigReport& report) {
   if (args.json)
-    console.out << with_json_envelope(to_json(report), json_schema::k_wslconfig, json_schema::k_version).dump(2) << "\n";
+    console.out << with_json_envelope(to_json(report), json_schema::k_wslconfig, json_schema::k_version).dump(2)
+                << "\n";
   else if (report.command == "show")
     console.out << render_text(report);
   else
@@ -73,8 +75,7 @@ Result<WslconfigReport> load(const WslconfigArgs& args, Console& console, wslcon
   const auto getenv = lookup_of(console);
   std::string path = args.file;
   if (path.empty()) {
-    SystemProcessRunner runner;
-    TFWSL_TRY(located, wslconfig::locate_wslconfig(getenv, runner, read_system_info().is_windows));
+    TFWSL_TRY(located, default_wslconfig_path(getenv));
     path = located;
   }
   TFWSL_TRY(read, read_wslconfig_file(path));
@@ -99,7 +100,8 @@ int run_show(const WslconfigArgs& args, Console& console) {
   report->findings = wslconfig::lint(document, wslconfig::LintOptions{report->host.ram_bytes});
   // Which value wins: HKLM\Software\Policies\WSL (read through the registry port) over the file.
   const auto registry = make_system_registry();
-  report->overrides = doctor::wslconfig_overrides({file.exists, file.path, "", file.bytes}, host::read_wsl_policies(*registry));
+  report->overrides =
+      doctor::wslconfig_overrides({file.exists, file.path, "", file.bytes}, host::read_wsl_policies(*registry));
   print(console, args, *report);
   return exit_code_for_findings(report->findings);
 }
@@ -124,7 +126,8 @@ Result<wslconfig::EditPlan> plan_for(const WslconfigArgs& args, const wslconfig:
 std::optional<int> consent_to_change(const WslconfigArgs& args, const WslconfigReport& report, bool writes,
                                      Console& console) {
   std::string what = writes ? "write " + report.path : "";
-  if (args.apply) what += std::string(writes ? " and " : "") + "restart WSL (wsl --shutdown stops every running distribution)";
+  if (args.apply)
+    what += std::string(writes ? " and " : "") + "restart WSL (wsl --shutdown stops every running distribution)";
   ConsentRequest request{"tfwsl wslconfig: " + what + "?", args.yes, false,
                          console.in_is_terminal && console.err_is_terminal};
   switch (ask_consent(request, std::cin, console.err)) {
@@ -150,7 +153,8 @@ Result<wslconfig::ApplyOutcome> apply_now(const WslconfigArgs& args, const Wslco
     if (!args.json) console.err << "tfwsl wslconfig: " << step << "\n";
   };
   return wslconfig::apply_and_verify(
-      wsl, clock, [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); }, report.values, settings, progress);
+      wsl, clock, [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); }, report.values, settings,
+      progress);
 }
 
 // Under the lock: the file read again (another run may have changed it since the preview: then the
@@ -181,7 +185,8 @@ Status write_locked(const WslconfigArgs& args, WslconfigReport& report, wslconfi
 int finish_change(const WslconfigArgs& args, WslconfigReport& report, wslconfig::EditPlan& plan,
                   const WslconfigFile& file, Console& console) {
   if (plan.changes_bytes)
-    if (auto written = write_locked(args, report, plan, file); !written) return fail(console, args, written.error().describe());
+    if (auto written = write_locked(args, report, plan, file); !written)
+      return fail(console, args, written.error().describe());
   int code = exit_code_for_findings(report.findings) == exit_code::k_failure ? exit_code::k_warning : exit_code::k_ok;
   if (args.apply) {
     auto applied = apply_now(args, report, console);
@@ -191,8 +196,10 @@ int finish_change(const WslconfigArgs& args, WslconfigReport& report, wslconfig:
     }
     report.apply = std::move(*applied);
     for (const auto& check : report.apply->checks) {
-      if (check.verdict == wslconfig::Verdict::not_in_effect) code = exit_code::k_failure;
-      else if (check.verdict == wslconfig::Verdict::unknown && code == exit_code::k_ok) code = exit_code::k_warning;
+      if (check.verdict == wslconfig::Verdict::not_in_effect)
+        code = exit_code::k_failure;
+      else if (check.verdict == wslconfig::Verdict::unknown && code == exit_code::k_ok)
+        code = exit_code::k_warning;
     }
   }
   print(console, args, report);
@@ -234,7 +241,8 @@ int run_wslconfig(const WslconfigArgs& args, Console& console) {
 }
 
 void add_common_options(CLI::App* cmd, WslconfigArgs& args) {
-  cmd->add_option("--file", args.file, "The .wslconfig to use (default: %UserProfile%\\.wslconfig; required on Linux outside WSL)");
+  cmd->add_option("--file", args.file,
+                  "The .wslconfig to use (default: %UserProfile%\\.wslconfig; required on Linux outside WSL)");
   cmd->add_flag("--json", args.json, "Print one JSON object (docs/schema/wslconfig.schema.json)");
 }
 
@@ -245,13 +253,15 @@ void add_change_options(CLI::App* cmd, WslconfigArgs& args) {
   cmd->add_flag("--apply", args.apply,
                 "Then restart WSL (wsl --shutdown, wait until nothing runs, start the distro) and check from inside "
                 "that memory, processors and swap took effect");
-  cmd->add_option("--distro", args.distro, "With --apply: the distribution to start and look into (default: WSL's default)");
+  cmd->add_option("--distro", args.distro,
+                  "With --apply: the distribution to start and look into (default: WSL's default)");
 }
 
 }  // namespace
 
 void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& console) {
-  CLI::App* group = app.add_subcommand("wslconfig", "Show or change %UserProfile%\\.wslconfig (the WSL 2 VM's memory, processors, swap)");
+  CLI::App* group = app.add_subcommand(
+      "wslconfig", "Show or change %UserProfile%\\.wslconfig (the WSL 2 VM's memory, processors, swap)");
   group->require_subcommand(1);
   group->footer(help_footer("", {"tfwsl wslconfig show", "tfwsl wslconfig set memory=16GB --dry-run",
                                  "tfwsl wslconfig set memory=16GB swap=8GB --apply"}));
@@ -260,7 +270,8 @@ void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& 
     auto args = std::make_shared<WslconfigArgs>();
     args->command = name;
     CLI::App* cmd = group->add_subcommand(name, help);
-    if (items_help.empty()) add_common_options(cmd, *args);
+    if (items_help.empty())
+      add_common_options(cmd, *args);
     else {
       cmd->add_option(name == "set" ? "assignments" : "keys", args->items, items_help)->required();
       add_change_options(cmd, *args);

@@ -1,17 +1,16 @@
 #include "win/commands/wslconfig_file.hpp"
 
-#include "win/commands/wslconfig_backups.hpp"
+#include <fmt/chrono.h>
+#include <fmt/format.h>
 
 #include <ctime>
 #include <filesystem>
-
-#include <fmt/chrono.h>
-#include <fmt/format.h>
 
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
 #include "common/util/regular_file.hpp"
 #include "common/util/shell_quote.hpp"
+#include "win/commands/wslconfig_backups.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -28,11 +27,13 @@ Result<std::string> read_bytes(const fs::path& path, const std::string& shown, b
     case FileReadProblem::missing:
       return read.bytes;
     case FileReadProblem::not_regular:
-      return make_error(ErrorCode::invalid_input, fmt::format("{} is {}, not a .wslconfig file: name the file (--file)", shown, read.kind));
-    case FileReadProblem::too_large:
       return make_error(ErrorCode::invalid_input,
-                        fmt::format("{} is {} bytes or more, more than a .wslconfig can be ({} bytes): name the .wslconfig file",
-                                    shown, read.size, k_max_wslconfig_bytes));
+                        fmt::format("{} is {}, not a .wslconfig file: name the file (--file)", shown, read.kind));
+    case FileReadProblem::too_large:
+      return make_error(
+          ErrorCode::invalid_input,
+          fmt::format("{} is {} bytes or more, more than a .wslconfig can be ({} bytes): name the .wslconfig file",
+                      shown, read.size, k_max_wslconfig_bytes));
     case FileReadProblem::unreadable:
       break;
   }
@@ -62,7 +63,8 @@ Result<std::string> write_backup(const WslconfigFile& file) {
   const fs::perms perms = fs::status(path_from_utf8(file.target), ec).permissions() & fs::perms::all;
   for (int n = 1; n <= k_max_backup_names; ++n) {
     const std::string candidate = n == 1 ? base : base + "-" + std::to_string(n);
-    auto saved = write_new_file(path_from_utf8(candidate), file.bytes, ec ? k_new_file_perms : perms);
+    auto saved =
+        write_new_file(path_from_utf8(candidate), file.bytes, ec ? k_new_file_perms : perms, file.ownership.owner);
     if (saved) return candidate;
     if (saved.error().code != ErrorCode::conflict)
       return make_error(ErrorCode::io, "nothing changed: the backup could not be written: " + saved.error().describe());
@@ -74,8 +76,9 @@ Result<std::string> write_backup(const WslconfigFile& file) {
 }  // namespace
 
 Result<WslconfigFile> read_wslconfig_file(const std::string& path) {
+  TFWSL_TRY(ownership, judge_write_target(path_from_utf8(path)));
   TFWSL_TRY(target, wslconfig_link_target(path));
-  WslconfigFile file{path, target, false, {}};
+  WslconfigFile file{path, target, false, {}, ownership};
   bool exists = false;
   TFWSL_TRY(bytes, read_bytes(path_from_utf8(target), path, exists));
   file.exists = exists;
@@ -84,7 +87,8 @@ Result<WslconfigFile> read_wslconfig_file(const std::string& path) {
 }
 
 Result<FileLock> lock_wslconfig_file(const WslconfigFile& file) {
-  auto lock = FileLock::acquire(path_from_utf8(file.target + ".tfwsl-lock"), k_wslconfig_lock_wait);
+  auto lock =
+      FileLock::acquire(path_from_utf8(file.target + ".tfwsl-lock"), k_wslconfig_lock_wait, file.ownership.owner);
   if (!lock) return make_error(lock.error().code, "nothing changed: " + lock.error().describe());
   return lock;
 }
@@ -97,8 +101,9 @@ Status check_writable(const WslconfigFile& file) {
 #else
   const std::string fix = bash_command({"chmod", "u+w", file.target});
 #endif
-  return make_error(ErrorCode::permission,
-                    "nothing changed: " + named + " is read-only; if it should change, make it writable (" + fix + ") and run again");
+  return make_error(
+      ErrorCode::permission,
+      "nothing changed: " + named + " is read-only; if it should change, make it writable (" + fix + ") and run again");
 }
 
 std::string backup_base_for(const std::string& target, std::chrono::system_clock::time_point when) {
@@ -111,17 +116,18 @@ Result<WriteOutcome> write_wslconfig_file(const WslconfigFile& file, const std::
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::error_code ec;
   if (!fs::is_directory(folder, ec))
-    return make_error(ErrorCode::not_found, "cannot write " + file.path + ": the folder " + path_to_utf8(folder) +
-                                                " does not exist");
+    return make_error(ErrorCode::not_found,
+                      "cannot write " + file.path + ": the folder " + path_to_utf8(folder) + " does not exist");
   TFWSL_TRY_STATUS(check_writable(file));
   WriteOutcome outcome;
   if (file.exists) {
     TFWSL_TRY(backup, write_backup(file));
     outcome.backup = backup;
-    prune_wslconfig_backups(file.target);  // beside the file written; the last five are kept, only tfwsl's own names go
+    // Beside the file written; the last five are kept, only tfwsl's own names (and, guarded, the owner's files) go.
+    prune_wslconfig_backups(file.target, file.ownership.owner);
   }
   const std::string kept = outcome.backup ? "; the previous file is kept as " + *outcome.backup : "";
-  if (auto replaced = replace_file_atomically(target, new_bytes); !replaced)
+  if (auto replaced = replace_file_atomically(target, new_bytes, file.ownership.owner); !replaced)
     return make_error(replaced.error().code, replaced.error().describe() + " (the file is unchanged" + kept + ")");
   bool exists = false;
   TFWSL_TRY(read_back, read_bytes(target, file.path, exists));

@@ -3,7 +3,10 @@
 // but a regular file, or a link to one, is refused; at most k_max_wslconfig_bytes), and written
 // through the atomic-replace port (common/util/atomic_file.hpp) after a backup beside it, then read
 // back and compared with what was meant. A link is written through: its target is the file that
-// is read, locked, backed up and replaced, and the link stays a link.
+// is read, locked, backed up and replaced, and the link stays a link. A privileged run in a folder
+// another account owns follows the rule of common/util/privileged_target.hpp instead: the file
+// itself a link, or another's link on the way, is refused by name; the file, its backup and the
+// lock are given to the file's owner.
 
 #include <chrono>
 #include <cstdint>
@@ -12,6 +15,7 @@
 
 #include "common/core/error.hpp"
 #include "common/util/file_lock.hpp"
+#include "common/util/privileged_target.hpp"
 
 namespace tfwsl::cli {
 
@@ -21,15 +25,17 @@ inline constexpr std::uintmax_t k_max_wslconfig_bytes = 1u << 20;
 inline constexpr std::chrono::seconds k_wslconfig_lock_wait{30};
 
 struct WslconfigFile {
-  std::string path;         // UTF-8, as given or located
-  std::string target;       // the file read and written: `path`, or the file its link chain ends at
+  std::string path;    // UTF-8, as given or located
+  std::string target;  // the file read and written: `path`, or the file its link chain ends at
   bool exists = false;
-  std::string bytes;        // empty when it does not exist
+  std::string bytes;         // empty when it does not exist
+  WriteOwnership ownership;  // judged before the read (judge_write_target): whose its files are
   bool is_link() const { return target != path; }
 };
 
-// Reads `path`; a folder, a device, a FIFO, a file too large, a dangling link, or a file that cannot
-// be read is an error that names it and the fix.
+// Judges `path` by the privileged rule, then reads it; a folder, a device, a FIFO, a file too
+// large, a dangling link, a link the rule refuses, or a file that cannot be read is an error that
+// names it and the fix.
 Result<WslconfigFile> read_wslconfig_file(const std::string& path);
 
 // The file a link chain ends at (the link itself stays); `path` when it is no link. A link to

@@ -1,18 +1,19 @@
 #include "win/commands/wslconfig_restore.hpp"
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
 
-#include <fmt/format.h>
-
 #include "common/cli/change_consent.hpp"
 #include "common/core/exit_codes.hpp"
-#include "common/process/process_runner.hpp"
+#include "common/text/utf_convert.hpp"
 #include "common/util/byte_size_text.hpp"
+#include "common/util/privileged_target.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
+#include "win/commands/wslconfig_account.hpp"
 #include "win/commands/wslconfig_backups.hpp"
 #include "win/commands/wslconfig_file.hpp"
-#include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -30,8 +31,7 @@ Result<std::string> wslconfig_path(const RestoreArgs& args, const Console& conso
     auto value = console.environment ? console.environment(name) : std::nullopt;
     return value && !value->empty() ? value : std::nullopt;
   };
-  SystemProcessRunner runner;
-  return wslconfig::locate_wslconfig(getenv, runner, read_system_info().is_windows);
+  return default_wslconfig_path(getenv);
 }
 
 int list(const std::string& path, const std::vector<WslconfigBackup>& backups, Console& console) {
@@ -50,7 +50,8 @@ int list(const std::string& path, const std::vector<WslconfigBackup>& backups, C
 // The backup BACKUP names: its number in the list, or its path, which must be one of them (tfwsl
 // puts back only what it saved).
 const WslconfigBackup* chosen(const std::string& backup, const std::vector<WslconfigBackup>& backups) {
-  const bool number = !backup.empty() && backup.find_first_not_of("0123456789") == std::string::npos && backup.size() < 4;
+  const bool number =
+      !backup.empty() && backup.find_first_not_of("0123456789") == std::string::npos && backup.size() < 4;
   if (number) {
     const std::size_t n = std::stoul(backup);
     return n >= 1 && n <= backups.size() ? &backups[n - 1] : nullptr;
@@ -70,7 +71,8 @@ Result<WriteOutcome> replace_locked(const WslconfigFile& previewed, const std::s
   return write_wslconfig_file(now, bytes);
 }
 
-int restore(const RestoreArgs& args, const std::string& path, const std::vector<WslconfigBackup>& backups, Console& console) {
+int restore(const RestoreArgs& args, const std::string& path, const std::vector<WslconfigBackup>& backups,
+            Console& console) {
   const WslconfigBackup* pick = chosen(args.backup, backups);
   if (!pick) {
     console.err << "tfwsl wslconfig restore: '" << args.backup << "' is not one of the " << backups.size()
@@ -84,17 +86,21 @@ int restore(const RestoreArgs& args, const std::string& path, const std::vector<
     return exit_code::k_failure;
   }
   console.out << "Restore " << path << " (" << format_bytes(current->bytes.size()) << ") from the backup of "
-              << pick->stamp << " (" << format_bytes(saved->bytes.size()) << "):\n" << saved->bytes
-              << (saved->bytes.empty() || saved->bytes.back() == '\n' ? "" : "\n");
-  const ConsentRequest ask{"Replace " + path + " with it? (the current file is kept as a backup)", args.yes, args.dry_run,
-                           console.in_is_terminal && console.err_is_terminal};
+              << pick->stamp << " (" << format_bytes(saved->bytes.size()) << "):\n"
+              << saved->bytes << (saved->bytes.empty() || saved->bytes.back() == '\n' ? "" : "\n");
+  const ConsentRequest ask{"Replace " + path + " with it? (the current file is kept as a backup)", args.yes,
+                           args.dry_run, console.in_is_terminal && console.err_is_terminal};
   switch (ask_consent(ask, std::cin, console.err)) {
-    case Consent::granted: break;
-    case Consent::dry_run: return exit_code::k_ok;
+    case Consent::granted:
+      break;
+    case Consent::dry_run:
+      return exit_code::k_ok;
     case Consent::needs_yes:
       console.err << needs_yes_message("tfwsl wslconfig restore", "restore it") << "\n";
       return exit_code::k_failure;
-    case Consent::declined: console.err << "tfwsl wslconfig restore: " << path << " kept as it was\n"; return exit_code::k_failure;
+    case Consent::declined:
+      console.err << "tfwsl wslconfig restore: " << path << " kept as it was\n";
+      return exit_code::k_failure;
   }
   auto written = replace_locked(*current, saved->bytes);
   if (!written) {
@@ -112,8 +118,14 @@ int run_restore(const RestoreArgs& args, Console& console) {
     console.err << "tfwsl wslconfig restore: " << path.error().describe() << "\n";
     return exit_code::k_usage;
   }
+  // The privileged rule first: a link it refuses is named before any backup is listed or read.
+  auto ownership = judge_write_target(path_from_utf8(*path));
+  if (!ownership) {
+    console.err << "tfwsl wslconfig restore: " << ownership.error().describe() << "\n";
+    return exit_code::k_failure;
+  }
   // The backups lie beside the file a link ends at (a link to nothing: beside the link).
-  const auto backups = list_wslconfig_backups(wslconfig_link_target(*path).value_or(*path));
+  const auto backups = list_wslconfig_backups(wslconfig_link_target(*path).value_or(*path), ownership->owner);
   return args.backup.empty() ? list(*path, backups, console) : restore(args, *path, backups, console);
 }
 
@@ -123,10 +135,12 @@ void register_wslconfig_restore(CLI::App* group, CommandTable& commands, Console
   auto args = std::make_shared<RestoreArgs>();
   CLI::App* cmd = group->add_subcommand("restore", "List the backups tfwsl made of .wslconfig, or put one back");
   cmd->add_option("backup", args->backup, "The backup to put back: its number in the list (1: the newest) or its path");
-  cmd->add_option("--file", args->file, "The .wslconfig to use (default: %UserProfile%\\.wslconfig; required on Linux outside WSL)");
+  cmd->add_option("--file", args->file,
+                  "The .wslconfig to use (default: %UserProfile%\\.wslconfig; required on Linux outside WSL)");
   cmd->add_flag("--dry-run", args->dry_run, "Show what would be put back and write nothing");
   cmd->add_flag("-y,--yes", args->yes, "Do not ask (needed when stdin is not a terminal)");
-  cmd->footer(help_footer("", {"tfwsl wslconfig restore              list the backups", "tfwsl wslconfig restore 1 --dry-run  show the newest",
+  cmd->footer(help_footer("", {"tfwsl wslconfig restore              list the backups",
+                               "tfwsl wslconfig restore 1 --dry-run  show the newest",
                                "tfwsl wslconfig restore 1 --yes      put it back"}));
   commands.add(cmd, [args, &console] { return run_restore(*args, console); });
 }

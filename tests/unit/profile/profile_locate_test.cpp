@@ -1,13 +1,13 @@
 // choose_profile (common/profile/profile_locate.hpp): --profile > tfwsl.yaml in the folder or a
 // parent > the user's default profile > the built-in default; and relative `extends` found from
 // the profile file's folder whatever the current folder.
-#include <catch2/catch.hpp>
+#include "common/profile/profile_locate.hpp"
 
+#include <catch2/catch.hpp>
 #include <map>
 
 #include "common/profile/profile_emitter.hpp"
 #include "common/profile/profile_loader.hpp"
-#include "common/profile/profile_locate.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/profile/profile_template.hpp"
 #include "tests/support/test_environment.hpp"
@@ -31,7 +31,8 @@ ProfileSearch search_in(const fs::path& start, std::map<std::string, std::string
 
 }  // namespace
 
-TEST_CASE("choose_profile: --profile, then the project's tfwsl.yaml, then the user's, then the built-in", "[profile][locate]") {
+TEST_CASE("choose_profile: --profile, then the project's tfwsl.yaml, then the user's, then the built-in",
+          "[profile][locate]") {
   test::TempDir dir;
   const fs::path project = dir.path() / "repo";
   const fs::path deep = project / "src" / "models";
@@ -76,7 +77,8 @@ TEST_CASE("user_profile_path: %APPDATA% on Windows, XDG_CONFIG_HOME else ~/.conf
   CHECK_FALSE(user_profile_path(search_in(".", {})));
 }
 
-TEST_CASE("a team base in another folder is found through a relative extends, from any current folder", "[profile][locate]") {
+TEST_CASE("a team base in another folder is found through a relative extends, from any current folder",
+          "[profile][locate]") {
   test::TempDir dir;
   fs::create_directories(dir.path() / "team-base");
   fs::create_directories(dir.path() / "project");
@@ -90,7 +92,11 @@ TEST_CASE("a team base in another folder is found through a relative extends, fr
   auto loaded = load_profile("../project/tfwsl.yaml");  // a relative name, from another folder
   auto by_choice = load_profile(chosen.name_or_path);
   fs::current_path(before);
-  INFO([&] { std::string s; for (const auto& i : loaded.issues) s += i.to_string() + "\n"; return s; }());
+  INFO([&] {
+    std::string s;
+    for (const auto& i : loaded.issues) s += i.to_string() + "\n";
+    return s;
+  }());
   REQUIRE(loaded.ok());
   REQUIRE(by_choice.ok());
   for (const auto* r : {&loaded, &by_choice}) {
@@ -124,7 +130,7 @@ namespace {
 // files' existence, this user uid 1000 unless told).
 class FakeProfileFiles final : public ProfileFiles {
  public:
-  std::map<std::string, std::uint64_t> owners;   // a file's owner (default: 1000, the user)
+  std::map<std::string, AccountId> owners;       // a file's owner (default: "1000", the user)
   std::map<std::string, std::uint64_t> devices;  // a folder and all below it (default: device 1)
   ProfilePathFacts facts(const fs::path& path) const override {
     ProfilePathFacts out;
@@ -132,14 +138,15 @@ class FakeProfileFiles final : public ProfileFiles {
     out.exists = fs::exists(path, ec);
     out.regular_file = fs::is_regular_file(path, ec);
     const auto key = path.lexically_normal().string();
-    out.owner = owners.count(key) ? owners.at(key) : 1000;
+    out.owners = {owners.count(key) ? owners.at(key) : me};
     out.device = 1;
     std::size_t longest = 0;
     for (const auto& [prefix, device] : devices)
       if (key.rfind(prefix, 0) == 0 && prefix.size() > longest) longest = prefix.size(), out.device = device;
     return out;
   }
-  std::optional<std::uint64_t> current_user() const override { return 1000; }
+  std::optional<AccountId> current_user() const override { return me; }
+  AccountId me = "1000";
 };
 
 bool names(const std::vector<std::string>& lines, const std::string& text) {
@@ -150,20 +157,21 @@ bool names(const std::vector<std::string>& lines, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("a tfwsl.yaml another user owns is ignored and named, the user's own and root's are taken", "[profile][locate]") {
+TEST_CASE("a tfwsl.yaml another user owns is ignored and named, the user's own and root's are taken",
+          "[profile][locate]") {
   test::TempDir dir;
   const fs::path shared = dir.path() / "tmp";
   fs::create_directories(shared / "work");
   test::write_file(shared / "tfwsl.yaml", "name: evil\npackages: { pip: [evilpkg] }\n");
   FakeProfileFiles files;
-  files.owners[(shared / "tfwsl.yaml").string()] = 1001;
+  files.owners[(shared / "tfwsl.yaml").string()] = "1001";
   // HOME at the temporary folder: the climb stops there, whatever lies in this machine's /tmp.
   auto search = search_in(shared / "work", {{"HOME", dir.path().string()}});
   search.files = &files;
   auto choice = choose_profile(search);
   CHECK(choice.origin == ProfileOrigin::builtin);
   CHECK(names(choice.ignored, (shared / "tfwsl.yaml").string() + ": owned by uid 1001, not by you (uid 1000) or root"));
-  files.owners[(shared / "tfwsl.yaml").string()] = 0;
+  files.owners[(shared / "tfwsl.yaml").string()] = "0";
   CHECK(choose_profile(search).name_or_path == (shared / "tfwsl.yaml").string());
   files.owners.clear();
   CHECK(choose_profile(search).name_or_path == (shared / "tfwsl.yaml").string());
@@ -203,10 +211,42 @@ TEST_CASE("a default profile file another user owns is ignored and named", "[pro
   fs::create_directories(config / "tfwsl");
   test::write_file(config / "tfwsl" / "profile.yaml", "name: planted\n");
   FakeProfileFiles files;
-  files.owners[(config / "tfwsl" / "profile.yaml").string()] = 1001;
+  files.owners[(config / "tfwsl" / "profile.yaml").string()] = "1001";
   auto search = search_in(dir.path(), {{"XDG_CONFIG_HOME", config.string()}, {"HOME", dir.path().string()}});
   search.files = &files;
   auto choice = choose_profile(search);
   CHECK(choice.origin == ProfileOrigin::builtin);
   CHECK(names(choice.ignored, (config / "tfwsl" / "profile.yaml").string() + ": owned by uid 1001"));
+}
+
+// Issue 38, item 7: on Windows owners are SIDs (folders made under C:\\ are writable by Authenticated
+// Users, so anyone may plant a tfwsl.yaml above a project): the user's own, SYSTEM's and the
+// Administrators' are used, any other account's is skipped and named.
+TEST_CASE("Windows owners: a tfwsl.yaml another SID owns is skipped and named; SYSTEM's and Administrators' are used",
+          "[profile][locate]") {
+  test::TempDir dir;
+  const fs::path drive = dir.path() / "C";
+  fs::create_directories(drive / "work" / "proj");
+  const fs::path planted = drive / "work" / "tfwsl.yaml";
+  test::write_file(planted, "name: planted\n");
+  FakeProfileFiles files;
+  files.me = "S-1-5-21-1-2-3-1001";
+  auto search = search_in(drive / "work" / "proj", {{"USERPROFILE", (dir.path() / "Users" / "me").string()}});
+  search.windows = true;
+  search.files = &files;
+  struct Row {
+    const char* owner;
+    bool used;
+  };
+  for (const Row row : {Row{"S-1-5-21-1-2-3-1002", false}, Row{"S-1-5-11", false}, Row{"S-1-5-21-1-2-3-1001", true},
+                        Row{"S-1-5-18", true}, Row{"S-1-5-32-544", true}}) {
+    files.owners[planted.string()] = row.owner;
+    auto choice = choose_profile(search);
+    CAPTURE(row.owner);
+    CHECK((choice.name_or_path == planted.string()) == row.used);
+    if (!row.used)
+      CHECK(names(choice.ignored, planted.string() + ": owned by " + row.owner +
+                                      ", not by you (S-1-5-21-1-2-3-1001) or "
+                                      "SYSTEM or the Administrators"));
+  }
 }
