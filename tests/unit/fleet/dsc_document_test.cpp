@@ -67,7 +67,7 @@ TEST_CASE("dsc: a desired state nested 200,000 deep is refused by name before it
   CHECK(given.err.find("the desired state (--input):1: nested deeper than 64 levels") != std::string::npos);
 }
 
-TEST_CASE("dsc: stdin is read up to 1 MiB; more is refused naming the input and the limit", "[fleet][dsc]") {
+TEST_CASE("dsc: stdin is read up to 1 MiB, more is refused naming the input and the limit", "[fleet][dsc]") {
   std::istringstream exactly(std::string(dsc::k_max_dsc_document_bytes, ' '));
   auto read = dsc::read_dsc_document(exactly, "stdin");
   REQUIRE(read);

@@ -222,7 +222,7 @@ TEST_CASE("a default profile file another user owns is ignored and named", "[pro
 // Issue 38, item 7: on Windows owners are SIDs (folders made under C:\\ are writable by Authenticated
 // Users, so anyone may plant a tfwsl.yaml above a project): the user's own, SYSTEM's and the
 // Administrators' are used, any other account's is skipped and named.
-TEST_CASE("Windows owners: a tfwsl.yaml another SID owns is skipped and named; SYSTEM's and Administrators' are used",
+TEST_CASE("Windows owners: a tfwsl.yaml another SID owns is skipped and named, SYSTEM's and Administrators' are used",
           "[profile][locate]") {
   test::TempDir dir;
   const fs::path drive = dir.path() / "C";
