@@ -1,6 +1,8 @@
 // `tfwsl profile export --name '"q"'` exited 0 with a profile that `profile validate` refuses
 // (issue 38, item 11): export checks the name with the very rule the loader applies to a file.
 #include <catch2/catch.hpp>
+#include <initializer_list>
+#include <string>
 
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_schema.hpp"
@@ -27,7 +29,7 @@ bool loader_refuses_name(const std::string& name) {
 
 TEST_CASE("profile export refuses a --name that validate would refuse, before it asks the machine",
           "[profile][export]") {
-  for (const std::string name : {"\"q\"", "a b", "x/y", std::string(65, 'n')}) {
+  for (const std::string name : std::initializer_list<std::string>{"\"q\"", "a b", "x/y", std::string(65, 'n')}) {
     INFO(name);
     CHECK(loader_refuses_name(name));
     REQUIRE(profile_key_problem("name", name));
@@ -37,7 +39,7 @@ TEST_CASE("profile export refuses a --name that validate would refuse, before it
     CHECK(run.err.starts_with("tfwsl profile export: --name: profile name '" + name + "' may only use letters"));
     CHECK(run.err.find("nothing written") != std::string::npos);
   }
-  for (const std::string name : {"this-machine", "tf-2.15_team", std::string(64, 'n')}) {
+  for (const std::string name : std::initializer_list<std::string>{"this-machine", "tf-2.15_team", std::string(64, 'n')}) {
     CHECK_FALSE(loader_refuses_name(name));
     CHECK_FALSE(profile_key_problem("name", name));
   }
