@@ -74,7 +74,7 @@ struct Scene {
   }
 };
 
-uid_t owner_of(const fs::path& p) {
+uid_t uid_owning(const fs::path& p) {
   struct stat st {};
   REQUIRE(::lstat(p.c_str(), &st) == 0);
   return st.st_uid;
@@ -97,7 +97,7 @@ TEST_CASE("env.file: a link planted at NAME.env.tmp or at NAME.env never leads r
   REQUIRE(s.apply("env.file"));
   CHECK(s.root_only_untouched());
   CHECK(fs::is_regular_file(fs::symlink_status(env)));
-  CHECK(owner_of(env) == s.account.user().uid);
+  CHECK(uid_owning(env) == s.account.user().uid);
   CHECK(test::read_file(env) == env_file_text(s.plan));
 
   fs::remove(env);
@@ -152,7 +152,7 @@ TEST_CASE("tensorflow.fixups in the user's own venv: the links are made, and are
   REQUIRE(s.apply("tensorflow.fixups", &tf));
   const auto link = site / "tensorflow/libcudnn.so.8";
   REQUIRE(fs::is_symlink(link));
-  CHECK(owner_of(link) == s.account.user().uid);
+  CHECK(uid_owning(link) == s.account.user().uid);
 }
 
 TEST_CASE("python.venv outside the home: root's in a root-only folder (never given to the user), refused where others may write") {
@@ -162,8 +162,8 @@ TEST_CASE("python.venv outside the home: root's in a root-only folder (never giv
     s.plan.venv = (s.account.root_folder("opt", 0755) / "tfwsl/venv").string();
     step.commands = {{RunsAs::user, {"/bin/mkdir", s.plan.venv}}};  // what `python3 -m venv` would create
     REQUIRE(s.apply("python.venv", nullptr, &step));
-    CHECK(owner_of(fs::path(s.plan.venv).parent_path()) == 0);
-    CHECK(owner_of(s.plan.venv) == 0);
+    CHECK(uid_owning(fs::path(s.plan.venv).parent_path()) == 0);
+    CHECK(uid_owning(s.plan.venv) == 0);
   }
   SECTION("a folder others may write (1777, as /tmp): refused, nothing created") {
     const auto shared = s.account.root_folder("shared", 01777);
@@ -177,7 +177,7 @@ TEST_CASE("python.venv outside the home: root's in a root-only folder (never giv
   SECTION("inside the home: the parents and the venv are the user's") {
     step.commands = {{RunsAs::user, {"/bin/mkdir", s.plan.venv}}};
     REQUIRE(s.apply("python.venv", nullptr, &step));
-    CHECK(owner_of(fs::path(s.plan.venv).parent_path()) == s.account.user().uid);
-    CHECK(owner_of(s.plan.venv) == s.account.user().uid);
+    CHECK(uid_owning(fs::path(s.plan.venv).parent_path()) == s.account.user().uid);
+    CHECK(uid_owning(s.plan.venv) == s.account.user().uid);
   }
 }
