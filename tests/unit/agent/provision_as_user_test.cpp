@@ -16,6 +16,7 @@
 #include "linux/provision/step_apply.hpp"
 #include "tests/support/test_environment.hpp"
 #include "tests/unit/agent/scratch_user.hpp"
+#include "tests/unit/agent/user_provision_plan.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::provision;
@@ -23,21 +24,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-ProvisionPlan plan_for(const DistroUser& user) {
-  auto profile = load_valid_profile(default_profile_name());
-  REQUIRE(profile);
-  PlanSettings settings;
-  settings.user = user.name;
-  settings.home = user.home;
-  auto plan = build_provision_plan(*profile, builtin_compat_db(), settings);
-  REQUIRE(plan);
-  return *plan;
-}
-
 struct Scene {
   test::ScratchUser account;
   test::TempDir logs;
-  ProvisionPlan plan = plan_for(account.user());
+  ProvisionPlan plan = test::user_provision_plan(account.user());
   fs::path root_only = account.root_folder("root-only", 0700);  // stands for /root, /etc
   fs::path secret = root_only / "bashrc";
 

@@ -16,23 +16,13 @@
 #include "linux/provision/fixup_env.hpp"
 #include "tests/support/test_environment.hpp"
 #include "tests/unit/agent/scratch_user.hpp"
+#include "tests/unit/agent/user_provision_plan.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::provision;
 namespace fs = std::filesystem;
 
 namespace {
-
-ProvisionPlan probe_scene_plan(const DistroUser& user) {
-  auto profile = load_valid_profile(default_profile_name());
-  REQUIRE(profile);
-  PlanSettings settings;
-  settings.user = user.name;
-  settings.home = user.home;
-  auto plan = build_provision_plan(*profile, builtin_compat_db(), settings);
-  REQUIRE(plan);
-  return *plan;
-}
 
 // Each missing folder from the home down to `dir`, made and given to the user.
 void make_home_folders(const test::ScratchUser& account, const fs::path& dir) {
@@ -56,7 +46,7 @@ void write_home_file(const test::ScratchUser& account, const fs::path& file, con
 
 TEST_CASE("root's probe as the user takes XLA_FLAGS from the fix-ups file and nothing else the user wrote there") {
   test::ScratchUser account;
-  const auto plan = probe_scene_plan(account.user());
+  const auto plan = test::user_provision_plan(account.user());
   const fs::path home = account.user().home;
   // The venv's "python": the user's script, which writes down who ran it and with what environment.
   write_home_file(account, fs::path(plan.venv) / "bin/python",
