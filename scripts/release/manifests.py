@@ -1,5 +1,5 @@
 """The package manifests of a release: winget's three files (version, installer, defaultLocale;
-schema 1.9.0, as microsoft/winget-pkgs holds zipped portable CLIs such as BurntSushi.ripgrep.MSVC)
+schema 1.12.0, as microsoft/winget-pkgs holds zipped portable CLIs such as BurntSushi.ripgrep.MSVC)
 and Scoop's (as ScoopInstaller/Main's bucket/ripgrep.json). PROJECT says where the project lives;
 the release's download URL is derived from it."""
 import datetime
@@ -21,7 +21,10 @@ PROJECT = {
     "tags": ["cuda", "gpu", "nvidia", "tensorflow", "wsl", "wsl2"],
     "minimum_os": "10.0.19041.0",  # Windows 10 2004: the first with WSL 2
 }
-MANIFEST_VERSION = "1.9.0"
+# The newest version microsoft/winget-pkgs' validation takes (what its merged manifests carry, such as
+# BurntSushi.ripgrep.MSVC 15.2.0: 1.12.0); winget-cli publishes newer schemas (1.28.0) before the
+# community repository accepts them. tests/release/winget-schemas keeps this version's schemas.
+MANIFEST_VERSION = "1.12.0"
 
 
 def download_url(version):
