@@ -5,7 +5,14 @@
 - winget: the three manifests validate against the schemas kept in winget-schemas/, which are the
   version microsoft/winget-pkgs takes today (tests/release/SOURCES.md says why), and their
   ManifestVersion and `# yaml-language-server` header name that version;
-- packaging/README.txt and docs/building.md name every member of the archive;
+- Scoop: the manifest validates against Scoop's schema; `env_add_path` puts the app's folder itself
+  on PATH (a `bin` shim alone leaves the DSC resource manifests off PATH, where DSC looks for them:
+  ScoopInstaller/Scoop lib/install.ps1 env_add_path), and it is written with 4-space indentation as
+  ScoopInstaller/Main's .editorconfig (indent_size = 4) and its manifests are;
+- packaging/README.txt and docs/building.md name every member of the archive, and README.txt's
+  `scoop install` names a manifest Scoop can reach (a URL, which ScoopInstaller/Scoop's
+  libexec/scoop-install.ps1 takes, or a bucket the README adds first: buckets.json's known buckets
+  hold no tfwsl);
 - THIRD-PARTY-NOTICES.txt points at no file that exists only on Debian (the archive is read on Windows).
 
   package_files_test.py --source SRC
@@ -59,9 +66,34 @@ def winget(manifests, jsonschema, yaml):
             check(text.splitlines()[0] == header, f"winget: {f.name}'s header names schema {version}", text.splitlines()[0])
 
 
+def scoop(manifests, jsonschema):
+    schema = json.loads((HERE / "scoop-schema" / "schema.json").read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as out:
+        manifests.write_scoop(out, RELEASE)
+        text = (pathlib.Path(out) / "scoop" / "tfwsl.json").read_text(encoding="utf-8")
+    document = json.loads(text)
+    errors = [e.message for e in jsonschema.Draft7Validator(schema).iter_errors(document)]
+    check(not errors, "scoop: valid against Scoop's schema", errors)
+    # Must fail on a manifest Scoop refuses, or the check above proves nothing.
+    check(list(jsonschema.Draft7Validator(schema).iter_errors(dict(document, env_add_path=7))), "scoop: the schema refuses a bad env_add_path")
+    check(document.get("env_add_path") == ".", "scoop: env_add_path '.' puts tfwsl's folder (and its DSC manifests) on PATH",
+          document.get("env_add_path"))
+    check("bin" not in document, "scoop: no bin shim beside env_add_path (tfwsl.exe would be on PATH twice)")
+    check(text == json.dumps(document, indent=4, ensure_ascii=False) + "\n", "scoop: written with 4-space indentation, as buckets are",
+          text[:300])
+
+
 def members_named(text, members, where):
     missing = [m for m in members if m not in text]
     check(not missing, f"{where} names every member of the archive", f"missing: {missing}")
+
+
+def readme_scoop(readme):
+    commands = re.findall(r"scoop install (\S+)", readme)
+    added = set(re.findall(r"scoop bucket add (\S+)", readme))
+    reachable = [c for c in commands if c.startswith(("https://", "@URL@/")) or ("/" in c and c.split("/")[0] in added)]
+    check(commands and reachable == commands,
+          "README.txt: each `scoop install` names a manifest URL or a bucket it adds first (tfwsl is in no default bucket)", commands)
 
 
 def notices(source):
@@ -87,9 +119,14 @@ def main():
     import manifests
     from release_test import EXPECTED_MEMBERS
 
-    winget(manifests, jsonschema, yaml)
+    for section, arguments in ((winget, (manifests, jsonschema, yaml)), (scoop, (manifests, jsonschema))):
+        try:
+            section(*arguments)
+        except Exception as e:  # one broken section must not hide the others' verdicts
+            check(False, f"{section.__name__}: {type(e).__name__}: {e}")
     readme = (source / "packaging" / "README.txt").read_text(encoding="utf-8")
     members_named(readme, EXPECTED_MEMBERS, "packaging/README.txt")
+    readme_scoop(readme)
     building = (source / "docs" / "building.md").read_text(encoding="utf-8")
     zip_entry = building[building.index("- `tfwsl-VERSION-windows-x64.zip`"):building.index("- `tfwsl-VERSION.spdx.json`")]
     members_named(zip_entry, EXPECTED_MEMBERS, "docs/building.md's archive entry")

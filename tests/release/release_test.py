@@ -126,7 +126,7 @@ def case_manifests(args, work):
     failures += [f"scoop: {e.message}" for e in jsonschema.Draft7Validator(schema).iter_errors(scoop)]
     if scoop["architecture"]["64bit"]["hash"] != digest:
         failures.append("the Scoop manifest's hash is not the archive's")
-    for key in ("url", "hash", "bin", "checkver", "autoupdate"):
+    for key in ("url", "hash", "env_add_path", "checkver", "autoupdate"):
         if key not in json.dumps(scoop):
             failures.append(f"the Scoop manifest lacks {key}")
     return failures
