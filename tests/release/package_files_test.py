@@ -88,12 +88,12 @@ def members_named(text, members, where):
     check(not missing, f"{where} names every member of the archive", f"missing: {missing}")
 
 
-def readme_scoop(readme):
+def readme_scoop(readme, where):
     commands = re.findall(r"scoop install (\S+)", readme)
     added = set(re.findall(r"scoop bucket add (\S+)", readme))
     reachable = [c for c in commands if c.startswith(("https://", "@URL@/")) or ("/" in c and c.split("/")[0] in added)]
     check(commands and reachable == commands,
-          "README.txt: each `scoop install` names a manifest URL or a bucket it adds first (tfwsl is in no default bucket)", commands)
+          f"{where}: each `scoop install` names a manifest URL or a bucket it adds first (tfwsl is in no known bucket)", commands)
 
 
 def notices(source):
@@ -126,7 +126,9 @@ def main():
             check(False, f"{section.__name__}: {type(e).__name__}: {e}")
     readme = (source / "packaging" / "README.txt").read_text(encoding="utf-8")
     members_named(readme, EXPECTED_MEMBERS, "packaging/README.txt")
-    readme_scoop(readme)
+    readme_scoop(readme, "packaging/README.txt")
+    front = (source / "README.md").read_text(encoding="utf-8")
+    readme_scoop(front, "README.md")
     building = (source / "docs" / "building.md").read_text(encoding="utf-8")
     zip_entry = building[building.index("- `tfwsl-VERSION-windows-x64.zip`"):building.index("- `tfwsl-VERSION.spdx.json`")]
     members_named(zip_entry, EXPECTED_MEMBERS, "docs/building.md's archive entry")
