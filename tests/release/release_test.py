@@ -3,7 +3,7 @@
 
   release_test.py --source SRC --windows-build W --linux-build L --work DIR --case CASE
     twice     release.sh twice into DIR/a and DIR/b: the same bytes, SHA256SUMS checks, the listing
-    manifests the winget files against winget's schemas 1.9.0, Scoop's against its schema, both
+    manifests the winget files against winget's schemas (winget-schemas/), Scoop's against its schema, both
               naming the archive's sha256; YAML that PyYAML reads back as written
     sbom      SPDX 2.3 (valid against its schema): every file of the archive with its sha256, every component of the inventory
               with its version and licence
@@ -93,6 +93,8 @@ def case_manifests(args, work):
     schemas = HERE / "winget-schemas"
     files = sorted((dist / "winget").rglob("*.yaml"))
     kinds = {"version": "version", "installer": "installer", "defaultLocale": "defaultLocale"}
+    # The one version kept there: the one microsoft/winget-pkgs takes (SOURCES.md).
+    version = next(schemas.glob("manifest.version.*.json")).name[len("manifest.version."):-len(".json")]
     if len(files) != 3:
         failures.append(f"expected the three winget files, found {[f.name for f in files]}")
     for f in files:
@@ -101,10 +103,10 @@ def case_manifests(args, work):
         if not kind:
             failures.append(f"{f.name}: ManifestType {doc.get('ManifestType')!r}")
             continue
-        schema = json.loads((schemas / f"manifest.{kind}.1.9.0.json").read_text())
+        schema = json.loads((schemas / f"manifest.{kind}.{version}.json").read_text())
         errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(doc), key=str)
         failures += [f"{f.name}: {e.message} at {list(e.path)}" for e in errors]
-        print(f"--- {f.relative_to(dist)} ({'valid' if not errors else 'INVALID'} against manifest.{kind}.1.9.0.json)")
+        print(f"--- {f.relative_to(dist)} ({'valid' if not errors else 'INVALID'} against manifest.{kind}.{version}.json)")
         print(f.read_text(encoding="utf-8"), end="")
         if kind == "installer":
             # The validator bites: an installer type winget does not know is refused.
@@ -124,7 +126,7 @@ def case_manifests(args, work):
     failures += [f"scoop: {e.message}" for e in jsonschema.Draft7Validator(schema).iter_errors(scoop)]
     if scoop["architecture"]["64bit"]["hash"] != digest:
         failures.append("the Scoop manifest's hash is not the archive's")
-    for key in ("url", "hash", "bin", "checkver", "autoupdate"):
+    for key in ("url", "hash", "env_add_path", "checkver", "autoupdate"):
         if key not in json.dumps(scoop):
             failures.append(f"the Scoop manifest lacks {key}")
     return failures
