@@ -2,7 +2,9 @@
 """tfwsl for fleet engines, natively (docs/fleet.md):
 
 1. `tfwsl dsc manifest` of both resource types validates against DSC v3's manifest schema
-   (dsc-schemas/, PowerShell/DSC v3.1.0) and embeds the instance schema `tfwsl dsc schema` prints;
+   (dsc-schemas/, PowerShell/DSC v3.1.0) and embeds the instance schema `tfwsl dsc schema` prints,
+   which compiles with nothing fetched (fleet_support.validator_for refuses any fetch, as DSC's
+   library does) and nothing preloaded;
 2. Tfwsl/WslConfig round trip on a real .wslconfig: get; test out of the desired state (nothing
    written); set (backup, comment and CRLF kept); test in the desired state; a second set that
    changes no byte, no mtime and makes no backup; every output valid against DSC's stdout schemas
@@ -26,6 +28,7 @@ import tempfile
 import fleet_support as fs
 
 failures = []
+DSC_IN_DESIRED_STATE = "https://aka.ms/dsc/schemas/v3/resource/properties/inDesiredState.json"
 
 
 def check(condition, what, detail=""):
@@ -49,6 +52,10 @@ def manifests(tfwsl):
         schema = json.loads(s.stdout) if s.returncode == 0 else {}
         fs.jsonschema.Draft202012Validator.check_schema(schema)
         check(manifest.get("schema", {}).get("embedded") == schema, f"... and embeds the instance schema `dsc schema` prints")
+        check(schema.get("properties", {}).get("_inDesiredState") == {"$ref": DSC_IN_DESIRED_STATE},
+              "... whose _inDesiredState is the $ref DSC's manifest schema requires", schema.get("properties", {}).get("_inDesiredState"))
+        unresolved = fs.compiles_offline(schema)
+        check(unresolved is None, "... and compiles with nothing fetched, as DSC compiles it (the definition bundled)", unresolved)
         schemas[kind] = schema
     return schemas
 
