@@ -145,4 +145,12 @@ Result<json> profile_set(const json& input, TfwslInvoker& tfwsl) {
   return after.state;
 }
 
+Result<std::vector<json>> profile_export(const json& filter, const std::string& in_effect, TfwslInvoker& tfwsl) {
+  json input = filter;
+  if (input.is_object() && !input.contains("profile")) input["profile"] = in_effect;
+  TFWSL_TRY(desired, read_profile_desired(input));
+  TFWSL_TRY(checked, check_profile(desired, tfwsl));
+  return std::vector<json>{std::move(checked.state)};
+}
+
 }  // namespace tfwsl::cli::dsc

@@ -247,4 +247,10 @@ Result<json> wslconfig_set(const json& input, TfwslInvoker& tfwsl) {
   return wslconfig_state(desired, tfwsl);
 }
 
+Result<std::vector<json>> wslconfig_export(const json& filter, TfwslInvoker& tfwsl) {
+  TFWSL_TRY(desired, read_wslconfig_desired(filter));
+  TFWSL_TRY(state, wslconfig_state(desired, tfwsl));
+  return std::vector<json>{std::move(state)};
+}
+
 }  // namespace tfwsl::cli::dsc

@@ -9,7 +9,7 @@
    written); set (backup, comment and CRLF kept); test in the desired state; a second set that
    changes no byte, no mtime and makes no backup; every output valid against DSC's stdout schemas
    and the instance schema;
-3. bad desired states: exit 2 and one DSC JSON line on stderr naming the input;
+3. bad desired states: exit 2 and one JSON line {"error": ...} on stderr naming the input;
 4. `doctor --summary-line`: one line of at most 2,048 bytes; `doctor --compliance`: the flat facts
    that docs/fleet/intune/compliance-rules.json tests, each of the type the rule says;
 5. docs/fleet/configuration.dsc.yaml validates against DSC's configuration document schema, and
@@ -119,7 +119,9 @@ def bad_inputs(tfwsl):
             message = json.loads(r.stderr.strip().splitlines()[-1])
         except (json.JSONDecodeError, IndexError):
             message = {}
-        check(r.returncode == 2 and r.stdout == "" and message.get("level") == "error" and needle in message.get("message", ""),
+        # {"error": ...}: the line DSC logs at error level (log_stderr_line, PowerShell/DSC
+        # lib/dsc-lib/src/dscresources/command_resource.rs at 861df432).
+        check(r.returncode == 2 and r.stdout == "" and list(message) == ["error"] and needle in message["error"],
               f"{' '.join(args[:2])} {stdin!r}: exit 2, a DSC error line naming {needle}", r.stderr)
 
 
