@@ -4,8 +4,9 @@ natively, with tfwsl and its two manifests installed in a folder on PATH as rele
 
 1. every manifest and instance schema compiles with nothing fetched; each manifest validates
    against DSC's manifest schema and declares export;
-2. Tfwsl/WslConfig on a real .wslconfig: get with no input (DSC closes stdin), test, set, test,
-   set again (nothing changes), export (the file's keys, one instance per line);
+2. Tfwsl/WslConfig on a real .wslconfig: get with no input (DSC closes stdin: natively there is
+   no user's .wslconfig, and the message says so at DSC's error level), get, test, set, test, set
+   again (nothing changes), export (the file's keys, one instance per line);
 3. Tfwsl/Profile: get with no input fails with tfwsl's message logged at DSC's error level (not
    only the manifest's exit-code text, never "not JSON"); export is the profile in effect (the
    user's default profile here), checked;
@@ -74,9 +75,15 @@ def wslconfig(engine, path):
     kind = "Tfwsl/WslConfig"
     with open(path, "wb") as f:
         f.write(b"[wsl2]\r\nmemory=4GB\r\n")
-    state, error = outcome(lambda: engine.get(kind))
-    check(error is None and state.get("memory") == "4GB" and engine.calls[-1][1] is None,
-          "WslConfig get with no input (stdin closed): the user's .wslconfig", error or state)
+    engine.log.clear()
+    _, error = outcome(lambda: engine.get(kind))
+    logged = engine.errors()
+    check(error is not None and engine.calls[-1][1] is None and any("pass --file PATH" in m for m in logged)
+          and not any("not JSON" in m for m in logged),
+          "WslConfig get with no input (stdin closed): natively there is no user's .wslconfig, said at error level",
+          f"{error}\n    logged: {engine.log}")
+    state, error = outcome(lambda: engine.get(kind, json.dumps({"file": path})))
+    check(error is None and state == {"file": path, "memory": "4GB"}, "WslConfig get of a file: its keys", error or state)
     desired = json.dumps({"file": path, "memory": "16GB", "processors": 8})
     tested, error = outcome(lambda: engine.test(kind, desired))
     check(error is None and tested["inDesiredState"] is False and tested["differingProperties"] == ["memory", "processors"],
@@ -89,9 +96,9 @@ def wslconfig(engine, path):
     written = open(path, "rb").read()
     done, error = outcome(lambda: engine.set(kind, desired))
     check(error is None and open(path, "rb").read() == written, "a second set changes nothing", error)
-    exported, error = outcome(lambda: engine.export(kind))
-    check(error is None and exported == [{"file": path, "memory": "16GB", "processors": 8}] and engine.calls[-1][1] is None,
-          "WslConfig export with no filter: the file's keys, one instance", error or exported)
+    exported, error = outcome(lambda: engine.export(kind, json.dumps({"file": path})))
+    check(error is None and exported == [{"file": path, "memory": "16GB", "processors": 8}],
+          "WslConfig export of the file: its keys, one instance", error or exported)
 
 
 def profile(engine, in_effect):
@@ -175,7 +182,7 @@ def main():
                    PATH=os.pathsep.join([folder, os.environ.get("PATH", "")]))
         engine = Engine(env)
         manifests(engine)
-        wslconfig(engine, home + "\\.wslconfig")  # USERPROFILE\.wslconfig, the default natively too
+        wslconfig(engine, os.path.join(home, ".wslconfig"))
         profile(engine, profile_file)
         fresh_machine(dict(os.environ, HOME=home, USERPROFILE=home), work, folder, args.docs)
     finally:
