@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The SBOM scripts/release/sbom.py makes passes the SPDX 2.3 rules of spdx_rules.py, on a fixture
-small enough to need no build: the archive's seven members as a few bytes each, the real
+"""The SBOM scripts/release/sbom.py makes passes the SPDX 2.3 rules of spdx_rules.py and the SPDX 2.3
+schema, on a fixture small enough to need no build: the archive's seven members as a few bytes each, the real
 packaging/components.json with fixed versions (no dpkg), an inventory where tfwsl.exe links the
 MinGW runtimes and tfwsl-agent links glibc dynamically. The rule checker is shown to catch each
 rule it checks on a copy broken by hand. release.sbom runs the same rules on the real release.
@@ -66,6 +66,9 @@ def main():
     args = ap.parse_args()
     doc, archive = fixture_sbom(args.source)
     failures = [f"the fixture SBOM breaks {f}" for f in spdx_rules.check(doc, archive)]
+    import jsonschema  # python3-jsonschema (scripts/install-deps.sh)
+    schema = json.loads((HERE / "spdx-schema" / "spdx-schema.json").read_text())
+    failures += [f"the fixture SBOM: {e.message} at {list(e.path)}" for e in jsonschema.Draft7Validator(schema).iter_errors(doc)]
     exe = next(f for f in doc["files"] if f["fileName"] == "./tfwsl.exe")
     print("tfwsl.exe concludes:", exe["licenseConcluded"])
     for want in ("GPL-3.0-or-later WITH GCC-exception-3.1", "BSL-1.0", "ZPL-2.1", "Apache-2.0"):
