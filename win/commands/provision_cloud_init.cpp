@@ -97,6 +97,9 @@ Result<std::string> cloud_init_user_data(const ProvisionPlan& plan) {
                     "--user NAME (lowercase letters, digits, '_' and '-', not starting with '-')",
                     plan.user));
   YAML::Emitter out;
+  // All ASCII: a profile's text (an env value may hold a bidirectional override) reaches the
+  // terminal escaped, and cloud-init's YAML reader gives back the exact bytes.
+  out.SetOutputCharset(YAML::EscapeNonAscii);
   out << YAML::Comment(
       fmt::format("tfwsl provision --profile {} --cloud-init: the distro's steps, in the agent's order", plan.profile));
   out << YAML::BeginMap;

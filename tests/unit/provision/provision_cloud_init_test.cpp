@@ -117,3 +117,22 @@ TEST_CASE(
     CHECK((announced[i].find("the agent's own work") != std::string::npos) == agent_only);
   }
 }
+
+TEST_CASE(
+    "provision cloud-init: a profile's non-ASCII text is printed escaped and read back as the agent's exact bytes",
+    "[provision][cloud-init]") {
+  ProfileLoadOptions options;
+  options.overrides = {"env.GREETING=\"gr\u00fc\u00df \u202eevil\""};
+  auto profile = load_profile("tf-2.15-cuda-12.2", options);
+  REQUIRE(profile.ok());
+  auto plan =
+      provision::build_provision_plan(*profile.profile, builtin_compat_db(), cli::cloud_init_plan_settings("ada"));
+  REQUIRE(plan.has_value());
+  const auto text = cli::cloud_init_user_data(*plan);
+  REQUIRE(text.has_value());
+  CHECK(std::all_of(text->begin(), text->end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }));
+  const YAML::Node doc = YAML::Load(*text);
+  const std::string env = doc["write_files"][1]["content"].as<std::string>();
+  CHECK(env == provision::env_file_text(*plan));
+  CHECK(env.find("gr\xc3\xbc\xc3\x9f \xe2\x80\xae" "evil") != std::string::npos);
+}
