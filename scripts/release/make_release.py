@@ -130,7 +130,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         members = stage(args, work)
         write_zip(archive, members, args.epoch)
-        files = [(name, sha256(path)) for name, path, _ in sorted(members)]
+        files = [(name, sbom.file_checksums(path)) for name, path, _ in sorted(members)]
     digest = sha256(archive)
     release = {"version": args.version, "commit": args.commit, "epoch": args.epoch,
                "archive": archive_name, "sha256": digest}
