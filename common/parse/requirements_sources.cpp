@@ -242,7 +242,15 @@ bool read_bullet(std::string_view line, int number, RequirementsResult& result) 
     return false;
   }
   const auto words = words_of(rest);
-  if (words.empty() || !is_version_word(words[0])) return false;
+  if (words.empty()) return false;
+  // conda's name==version=build in a list conda printed (ResolvePackageNotFound) or an export:
+  // the build string makes it a conda package.
+  if (const auto eq = words[0].find('='); eq != std::string_view::npos && is_version_word(words[0].substr(0, eq)) &&
+                                          is_version_word("0" + std::string(words[0].substr(eq + 1)))) {
+    add_requirement(result, name, op + std::string(words[0]), true, number);
+    return true;
+  }
+  if (!is_version_word(words[0])) return false;
   // Bullets count as pip requirements: a "<pip>" after the version only says where it came from.
   add_requirement(result, name, op + std::string(words[0]), false, number);
   return true;

@@ -75,11 +75,14 @@ TEST_CASE("issue 44.5: conda's name=version=build is the version, with the build
   REQUIRE(e.kind == "requirements");
   CHECK(e.facts["tensorflow"]["spec"] == "==2.18.1");
   CHECK(e.facts["tensorflow"]["build"] == "cpu_py311h18e2dce_0");
-  // conda's name==version=build in an environment file (a bare ResolvePackageNotFound list is still
-  // missed: corpus sample req-conda-build-04, known_miss).
+  // conda's name==version=build in an environment file, and in a list conda printed with none around it.
   auto resolve = run("name: gpu\ndependencies:\n  - python==3.6.8=h9f7ef89_0\n  - tensorflow==1.13.1=h21ff451_8\n");
   CHECK(resolve.facts["tensorflow"]["spec"] == "==1.13.1");
   CHECK(resolve.facts["tensorflow"]["build"] == "h21ff451_8");
+  auto printed = run("ResolvePackageNotFound:\n  - grpcio==1.23.0=py36h3db2c7e_0\n  - tensorflow==1.13.1=h21ff451_8\n");
+  CHECK(printed.kind == "requirements");
+  CHECK(printed.facts["tensorflow"]["spec"] == "==1.13.1");
+  CHECK(has(printed, "req.tf1"));
   auto listed = run("# Name                    Version                   Build  Channel\n"
                     "tensorflow                2.6.2           cuda112py39h9333c2f_1    conda-forge\n"
                     "tensorflow-estimator      2.6.2           cuda112py39h9333c2f_1    conda-forge\n");
