@@ -141,7 +141,19 @@ void add_findings(const std::vector<Signature>& signatures, const TextHits& hits
     if (cancelled || !reported.insert(sig.id).second) continue;
     const std::string& fix = windows && !sig.fix_windows.empty() ? sig.fix_windows : sig.fix;
     out.findings.push_back({sig.id, sig.severity, with_facts(sig.summary, out.facts), with_facts(fix, out.facts), hits.evidence[i]});
+    if (!sig.about.empty() && out.about.empty()) {
+      out.about = sig.about;
+      out.about_name = sig.about_name;
+    }
   }
+}
+
+// A text about another framework or tool gets no TensorFlow verdict: TensorFlow's and the
+// requirements' findings go (a PyTorch "no kernel image is available" is not TensorFlow's); what
+// it says about the machine (wsl.*, gpu.*, apt.*) stays true and stays.
+void drop_tensorflow_verdicts(Explanation& out) {
+  if (out.about.empty()) return;
+  std::erase_if(out.findings, [](const Finding& f) { return f.id.starts_with("tf.") || f.id.starts_with("req."); });
 }
 
 // The .wslconfig linter's findings: evidence for the ids the base maps, and the ids it does not.
@@ -209,6 +221,7 @@ Explanation explain_as(const std::string& kind, std::string_view bytes, const Cl
   const auto& signatures = base.signatures();
   const TextHits hits = scan_text(paste.text, out.kind, signatures);
   add_findings(signatures, hits, out, false);
+  drop_tensorflow_verdicts(out);
   add_lint_findings(lint, out);
   // Nothing recognised and nothing found: say so, with what explain reads, rather than "nothing wrong".
   if (out.findings.empty()) add_findings(signatures, hits, out, true);
@@ -231,6 +244,9 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
   const std::vector<KindScore> scores = score_kinds(paste);
   const std::string best = kind_of(scores);
   Explanation out = explain_as(best, bytes, paste, scores, base);
+  // Another framework's text that also reads as a requirements file (a bug template's fields, a
+  // pinned torch): it is that framework's, so its kind is unknown.
+  if (!out.about.empty() && best != "unknown") return explain_as("unknown", bytes, paste, scores, base);
   if (best == "unknown") return out;
   // Two outputs that fit equally well (a report with an issue template's `wsl --version` lines and
   // an nvidia-smi table): the kind is the part that carries the problem, the one with the worst finding.
@@ -248,7 +264,10 @@ nlohmann::json to_json(const Explanation& explanation) {
     if (!f.evidence.empty()) item["evidence"] = f.evidence;
     findings.push_back(std::move(item));
   }
-  return {{"kind", explanation.kind}, {"facts", explanation.facts}, {"findings", std::move(findings)}};
+  nlohmann::json out = {{"kind", explanation.kind}, {"facts", explanation.facts}, {"findings", std::move(findings)}};
+  // A key of its own, only when there is something to say: consumers of version 1 see no change.
+  if (!explanation.about.empty()) out["about"] = {{"subject", explanation.about}, {"name", explanation.about_name}};
+  return out;
 }
 
 namespace {
@@ -276,6 +295,7 @@ std::string severity_mark(Severity severity, bool color) {
 
 std::string render_text(const Explanation& explanation, const ExplainTextOptions& options) {
   std::string out = fmt::format("kind: {}\n", explanation.kind);
+  if (!explanation.about.empty()) out += fmt::format("about: {}, not TensorFlow\n", explanation.about_name);
   if (options.verbose) {
     out += fmt::format("encoding: {}\n", explanation.encoding);
     for (const auto& command : explanation.commands) out += fmt::format("command seen: {}\n", visible_text(command));

@@ -27,6 +27,10 @@ struct Explanation {
   std::vector<Finding> findings;       // in signature-base order, one per id; never empty for kind unknown
   std::vector<std::string> commands;   // commands seen at prompts in the paste
   std::string encoding;                // how the bytes were encoded ("utf-8", "utf-16le", ...)
+  // The text is about another framework or tool ("pytorch", shown as "PyTorch"), not TensorFlow:
+  // the kind is then unknown and no TensorFlow verdict (tf.*, req.*) is given. Empty otherwise.
+  std::string about;
+  std::string about_name;
 };
 
 Explanation explain(std::string_view bytes, const SignatureBase& base);
@@ -35,7 +39,8 @@ Explanation explain(std::string_view bytes, const SignatureBase& base);
 // base's conditions use (wsl1_distros, windows_build, tensorflow_allows, ...).
 nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, const SignatureBase& base);
 
-// {"kind", "facts", "findings": [{id, severity, summary, fix}]}: the contract of docs/explain.md.
+// {"kind", "facts", "findings": [{id, severity, summary, fix}]}, and "about": {subject, name} when the
+// text is about another framework or tool: the contract of docs/explain.md.
 nlohmann::json to_json(const Explanation& explanation);
 
 struct ExplainTextOptions {

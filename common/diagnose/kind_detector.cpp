@@ -38,6 +38,9 @@ double command_boost(std::string_view c, const std::string& kind) {
   if (kind == "nvidia-smi" && icontains(c, "nvidia-smi")) return 0.15;
   // A Python session that imports TensorFlow: what it printed is TF's (even an empty device list).
   if (kind == "tf-log" && parse::contains(c, "import tensorflow")) return 0.55;
+  // TensorFlow's own device query: what follows is its device list, even "[]" next to prose that
+  // names pip commands.
+  if (kind == "tf-log" && parse::contains(c, "list_physical_devices(")) return 0.8;
   if (kind == "tf-log" && (parse::contains(c, "tensorflow") || parse::contains(c, "tf."))) return 0.1;
   if (kind == "wslconfig" && icontains(c, ".wslconfig")) return 0.2;
   if (kind == "requirements" && (icontains(c, "requirements") || icontains(c, "environment.y") ||

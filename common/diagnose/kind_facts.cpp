@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/compat/compat_db.hpp"
+#include "common/diagnose/foreign_facts.hpp"
 #include "common/diagnose/python_fit.hpp"
 #include "common/diagnose/tensorflow_range.hpp"
 #include "common/diagnose/text_platform.hpp"
@@ -154,7 +155,9 @@ nlohmann::json kind_facts(const std::string& kind, std::string_view text, const 
   } else if (kind == "nvidia-smi") {
     facts = parse::to_json(parse::parse_nvidia_smi(text));
   } else if (kind == "tf-log") {
-    facts = parse::to_json(parse::parse_tf_log(text));
+    const bool asks_devices = std::any_of(commands.begin(), commands.end(),
+                                          [](const std::string& c) { return parse::contains(c, "list_physical_devices("); });
+    facts = parse::to_json(parse::parse_tf_log(text, asks_devices));
     if (shows_pip_cuda_wheels(text, commands)) facts["pip_cuda_wheels"] = true;
   } else if (kind == "ldconfig") {
     facts = parse::to_json(parse::parse_ldconfig(text));
@@ -167,6 +170,8 @@ nlohmann::json kind_facts(const std::string& kind, std::string_view text, const 
   // A .wslconfig pasted with what wsl.exe said about it at start-up ("Mirrored networking mode is not
   // supported"): those warnings are read too.
   if (!is_wsl_kind(kind)) add_wsl_start_errors(text, facts);
+  // Another framework's GPU fact (sm_120), a repository key apt rejected: any paste may hold them.
+  add_foreign_facts(text, base, facts);
   if (kind == "tf-log" || kind == "ldconfig" || kind == "unknown") {
     if (std::string platform = text_platform(text, commands, paste ? paste->windows_commands : k_none); !platform.empty()) facts["platform"] = platform;
   }

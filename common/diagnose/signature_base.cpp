@@ -369,6 +369,11 @@ Status read_signature_fields(const YAML::Node& node, const SignatureBase& base, 
   if (sig.patterns.empty() && sig.when.empty() && !sig.fallback)
     return make_error(ErrorCode::parse, "needs 'match', 'regex', 'when' or 'fallback'");
   sig.unless = string_list(node["unless"]);
+  if (node["about"]) {
+    sig.about = node["about"]["subject"] ? node["about"]["subject"].as<std::string>() : std::string();
+    sig.about_name = node["about"]["name"] ? node["about"]["name"].as<std::string>() : std::string();
+    if (sig.about.empty() || sig.about_name.empty()) return make_error(ErrorCode::parse, "'about' needs a subject and a name");
+  }
   return read_texts(node, base, sig);
 }
 

@@ -54,6 +54,10 @@ struct Signature {
   std::string fix;
   std::string fix_windows;           // the fix for a native-Windows paste (fact platform "windows"), or empty
   bool fallback = false;             // only when no other signature found anything (explain.unrecognised)
+  // The text is about another framework or tool, not TensorFlow ("pytorch"), and its name as
+  // shown ("PyTorch"): the explanation says so in a field of its own and its kind stays unknown.
+  std::string about;
+  std::string about_name;
 
   bool applies_to(std::string_view kind) const;
 };

@@ -84,6 +84,11 @@ std::string to_pep440_spec(const std::string& spec, bool conda) {
       clauses.push_back("==" + version);
       continue;
     }
+    if (conda && clause.starts_with("==") && clause.find('=', 2) != std::string::npos) {
+      // conda: "==1.13.1=h21ff451_8" is that version, whatever its build.
+      clauses.push_back(clause.substr(0, clause.find('=', 2)));
+      continue;
+    }
     if ((first >= '0' && first <= '9')) {
       // A bare version: conda means a prefix match, pip users mean "exactly".
       if (conda && clause.back() != '*') clause += ".*";

@@ -25,11 +25,33 @@ const DeclaredRequirement* find_tensorflow(const RequirementsResult& result) {
   return conda_match;
 }
 
+namespace {
+
+// The TensorFlow requirement as the contract states it: conda's `=2.18.1=cpu_py311h18e2dce_0` and
+// `==2.18.1=cpu_py311h18e2dce_0` (one build of one version, docs.conda.io "Package match
+// specifications") are the version, "==2.18.1", with the build string apart; `=2.18.*=...` keeps
+// conda's fuzzy "=". Other specs as written.
+nlohmann::json tensorflow_fact(const DeclaredRequirement& tf) {
+  nlohmann::json fact = {{"package", tf.package}, {"spec", tf.spec}};
+  std::string build = tf.build;
+  const std::size_t op = tf.spec.starts_with("==") ? 2 : tf.spec.starts_with("=") ? 1 : 0;
+  const std::size_t eq = op > 0 ? tf.spec.find('=', op) : std::string::npos;
+  if (eq != std::string::npos && eq > op && eq + 1 < tf.spec.size()) {
+    const std::string version = tf.spec.substr(op, eq - op);
+    fact["spec"] = (version.find('*') == std::string::npos ? "==" : "=") + version;
+    build = tf.spec.substr(eq + 1);
+  }
+  if (!build.empty()) fact["build"] = build;
+  return fact;
+}
+
+}  // namespace
+
 nlohmann::json to_json(const RequirementsResult& result) {
   nlohmann::json facts = nlohmann::json::object();
   facts["format"] = to_string(result.format);
   if (const auto* tf = find_tensorflow(result)) {
-    facts["tensorflow"] = {{"package", tf->package}, {"spec", tf->spec}};
+    facts["tensorflow"] = tensorflow_fact(*tf);
     if (!tf->extras.empty()) facts["tensorflow_extras"] = tf->extras;
     if (tf->conda) facts["tensorflow_from_conda"] = true;
   }

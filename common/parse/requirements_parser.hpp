@@ -31,6 +31,7 @@ struct DeclaredRequirement {
   // what a plain install of the project brings.
   std::string group;
   bool keyed = false;               // written as a TOML `name = spec` entry (Poetry, Pipfile), not a PEP 508 string
+  std::string build;                // conda's build string from a `conda list` row's third column ("gpu_py36h3991807_0")
 };
 
 struct RequirementsResult {
@@ -68,7 +69,8 @@ double looks_like_requirements(std::string_view text);
 // first one declared, preferring pip over conda; nothing when the project does not name one.
 const DeclaredRequirement* find_tensorflow(const RequirementsResult& result);
 
-// {"format": ..., "tensorflow": {"package", "spec"}, "tensorflow_extras": [...], "packages": [...]}
+// {"format": ..., "tensorflow": {"package", "spec", "build"?}, "tensorflow_extras": [...], "packages": [...]};
+// a conda `=2.18.1=cpu_py311h18e2dce_0` is spec "==2.18.1" there, its build string apart.
 nlohmann::json to_json(const RequirementsResult& result);
 
 }  // namespace tfwsl::parse

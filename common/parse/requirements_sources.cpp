@@ -133,6 +133,23 @@ bool is_command_boundary(char c) {
          c == '$' || c == '>';
 }
 
+// "TensorFlow installed using - pip install tensorflow-gpu", "whatever pip install dlib tries to
+// install": an install command named inside a sentence is prose, and its English words are no
+// packages. A command starts its line, or follows a bullet, a number, a prompt, `RUN`, `sudo`,
+// `python -m`, a backtick or a shell separator (&&, ;, |): two words of prose before it say otherwise.
+bool named_in_prose(std::string_view line, std::size_t verb_at) {
+  std::string_view before = line.substr(0, verb_at);
+  if (const std::size_t cut = before.find_last_of("`;|&("); cut != std::string_view::npos) before = before.substr(cut + 1);
+  int prose_words = 0;
+  for (std::string_view word : words_of(before)) {
+    while (!word.empty() && (word.back() == ':' || word.back() == ',' || word.back() == '.')) word.remove_suffix(1);
+    const bool letters = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return ascii_is_alpha(c); });
+    const std::string lower = ascii_lower(word);
+    if (letters && word != "RUN" && lower != "sudo" && lower != "python" && lower != "py" && lower != "uv") ++prose_words;
+  }
+  return prose_words >= 2;
+}
+
 }  // namespace
 
 bool read_install_command(std::string_view line, int number, RequirementsResult& result) {
@@ -150,6 +167,7 @@ bool read_install_command(std::string_view line, int number, RequirementsResult&
   for (const Verb& verb : k_verbs) {
     for (std::size_t at = lower.find(verb.text); at != std::string::npos; at = lower.find(verb.text, at + 1)) {
       if (at > 0 && !is_command_boundary(lower[at - 1])) continue;
+      if (named_in_prose(line, at)) continue;
       found = true;
       read_command_words(command_args(line, at + verb.text.size()), verb.conda, number, result);
     }
@@ -197,6 +215,7 @@ bool read_listing_row(std::string_view line, int number, bool listing, Requireme
   const bool pip = cells.size() < 3 || cells[2] == "<pip>" || cells[2].starts_with("pypi") ||
                    (cells.size() > 3 && cells[3] == "pypi");
   add_requirement(result, cells[0], "==" + std::string(cells[1]), !pip, number);
+  if (!pip) result.requirements.back().build = std::string(cells[2]);
   return true;
 }
 
@@ -223,7 +242,15 @@ bool read_bullet(std::string_view line, int number, RequirementsResult& result) 
     return false;
   }
   const auto words = words_of(rest);
-  if (words.empty() || !is_version_word(words[0])) return false;
+  if (words.empty()) return false;
+  // conda's name==version=build in a list conda printed (ResolvePackageNotFound) or an export:
+  // the build string makes it a conda package.
+  if (const auto eq = words[0].find('='); eq != std::string_view::npos && is_version_word(words[0].substr(0, eq)) &&
+                                          is_version_word("0" + std::string(words[0].substr(eq + 1)))) {
+    add_requirement(result, name, op + std::string(words[0]), true, number);
+    return true;
+  }
+  if (!is_version_word(words[0])) return false;
   // Bullets count as pip requirements: a "<pip>" after the version only says where it came from.
   add_requirement(result, name, op + std::string(words[0]), false, number);
   return true;

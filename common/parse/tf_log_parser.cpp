@@ -69,7 +69,7 @@ void keep_max(std::optional<int>& slot, int value) {
 // TensorFlow's own messages count as much as its file prefixes: quoted in prose, without timestamp
 // or file, they still say the text is about TensorFlow (issue 26: an environment table's "WSL
 // version:" lines beside them do not make it `wsl --version` output).
-constexpr std::array<std::string_view, 32> k_strong_markers = {
+constexpr std::array<std::string_view, 33> k_strong_markers = {
     "tensorflow/core/", "tensorflow/stream_executor/", "tensorflow/compiler/", "tensorflow/tsl/",
     "tensorflow/python/", "xla/stream_executor", "tsl/", "cuda_dnn.cc", "cuda_driver.cc", "gpu_device.cc",
     "dso_loader", "physicaldevice(", "num gpus", "cannot dlopen some gpu libraries",
@@ -77,7 +77,7 @@ constexpr std::array<std::string_view, 32> k_strong_markers = {
     "import tensorflow", "tf-trt", "cuda_gpu_executor", "loaded runtime cudnn library",
     "cuda_executor.cc", "dml_device", "keras 3 only supports", "tf_use_legacy_keras", "libdevice",
     "tensorflow.python", "not built with cuda kernel binaries", "attempting to register factory for plugin",
-    "the minimum required cuda capability", "could not find tensorrt"};
+    "the minimum required cuda capability", "could not find tensorrt", "list_physical_devices("};
 // Keras' and Python's messages: a traceback of a TensorFlow program, but also said of others.
 constexpr std::array<std::string_view, 10> k_weak_markers = {
     "cannot open shared object file", "could not load library", "libcudnn", "cuinit", "cuda_error_",
@@ -95,8 +95,18 @@ struct TfLogState {
   std::set<std::string> seen_libraries;
   std::set<int> created_gpus;
   bool skipping_registration = false;
+  bool lists_devices = false;  // the paste asks TensorFlow for its devices somewhere (list_physical_devices)
   std::string lower;
 };
+
+// What Python printed for an empty device list: "[]" (or "[ ]" as retyped) on its own line, or at
+// the end of a print's output ("GPU []", "gpus: []"); not code that merely holds "[]" ("x = []").
+bool prints_empty_list(std::string_view line) {
+  std::string_view t = trim_with_nbsp(line);
+  if (t == "[]" || t == "[ ]") return true;
+  if (!t.ends_with(" []") && !t.ends_with(":[]")) return false;
+  return t.find_first_of("=(#") == std::string_view::npos;
+}
 
 void read_gpu_counts(std::string_view line, TfLogState& st, TfLogResult& result) {
   const std::string& lower = st.lower;
@@ -129,7 +139,7 @@ void read_gpu_counts(std::string_view line, TfLogState& st, TfLogResult& result)
     if (auto n = leading_int(line.substr(pos + 13))) keep_max(result.gpu_count, *n + 1);
   }
   if (lower.find("skipping registering gpu devices") != std::string::npos) st.skipping_registration = true;
-  if (st.skipping_registration && trim_with_nbsp(line) == "[]") keep_max(result.gpu_count, 0);
+  if ((st.skipping_registration || st.lists_devices) && prints_empty_list(line)) keep_max(result.gpu_count, 0);
 }
 
 // "compute capability: 8.9", "computeCapability: 5.0", "Compute Capability 7.0": the highest shown.
@@ -182,9 +192,11 @@ void read_missing_libraries(std::string_view line, TfLogState& st, TfLogResult& 
 
 }  // namespace
 
-TfLogResult parse_tf_log(std::string_view text) {
+TfLogResult parse_tf_log(std::string_view text, bool asks_devices) {
   TfLogResult result;
   TfLogState st;
+  // The call may come after what it printed (a REPL's `devices` then `[]`, the call shown later).
+  st.lists_devices = asks_devices || ascii_lower(text.substr(0, 1 << 20)).find("list_physical_devices(") != std::string::npos;
   for (std::string_view line : lines_of(text)) {
     if (line.size() > 16384) line = line.substr(0, 16384);  // a 10 MB single line stays linear
     lower_into(line, st.lower);

@@ -16,8 +16,8 @@ namespace tfwsl::parse {
 struct TfLogResult {
   // GPUs TF showed: "Num GPUs Available: N", a printed list of PhysicalDevice(... GPU ...), "Adding
   // visible gpu devices: 0, 1", "Created device .../device:GPU:N", "Found device N with properties"
-  // (TF <= 2.3); 0 for an empty list after
-  // "Skipping registering GPU devices". Nothing when the log does not show a count.
+  // (TF <= 2.3); 0 for an empty list printed after "Skipping registering GPU devices" or where the
+  // paste asks for the device list ("[]", "[ ]", "GPU []"). Nothing when the log does not show a count.
   std::optional<int> gpu_count;
   std::optional<std::string> cudnn_runtime;   // "Loaded runtime CuDNN library: 9.1.0 ..."
   std::optional<std::string> cudnn_compiled;  // "... but source was compiled with: 9.3.0"
@@ -26,7 +26,9 @@ struct TfLogResult {
   std::optional<std::string> compute_capability;  // the highest "compute capability: 8.9" shown
 };
 
-TfLogResult parse_tf_log(std::string_view text);
+// `asks_devices`: the paste's commands (a REPL's, a shell's `python3 -c ...`, which the cleaner takes
+// out of the text) call list_physical_devices, so an empty list printed is the device list.
+TfLogResult parse_tf_log(std::string_view text, bool asks_devices = false);
 
 // Confidence in [0, 1] that the text is a TensorFlow (or CUDA library loading) log.
 double looks_like_tf_log(std::string_view text);

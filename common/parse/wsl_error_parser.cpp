@@ -12,7 +12,6 @@
 namespace tfwsl::parse {
 namespace {
 
-bool is_hex(char c) { return ascii_is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 void add_unique(std::vector<std::string>& list, std::string value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
@@ -69,7 +68,7 @@ std::string short_win32_code(std::string_view line, std::size_t at) {
   const std::string_view before = line.substr(0, at);
   if (!trim_with_nbsp(before).ends_with(":") || !icontains(before, "error")) return {};
   std::size_t length = 2;
-  while (at + length < line.size() && is_hex(line[at + length]) && length < 6) ++length;
+  while (at + length < line.size() && ascii_is_xdigit(line[at + length]) && length < 6) ++length;
   if (length < 3 || (at + length < line.size() && ascii_is_alnum(line[at + length]))) return {};
   const std::string digits(line.substr(at + 2, length - 2));
   return "0x8007" + std::string(4 - digits.size(), '0') + digits;
@@ -94,7 +93,7 @@ void collect_error_codes(std::string_view line, std::vector<std::string>& codes)
                                       rest[length] == '-'))
         ++length;
     } else if (rest.starts_with("0x") && rest.size() >= 10 &&
-               std::all_of(rest.begin() + 2, rest.begin() + 10, is_hex) && (rest.size() == 10 || !ascii_is_alnum(rest[10]))) {
+               std::all_of(rest.begin() + 2, rest.begin() + 10, ascii_is_xdigit) && (rest.size() == 10 || !ascii_is_alnum(rest[10]))) {
       if (!names_error) names_error = line_names_an_error(line);
       if (!*names_error) continue;
       length = 10;

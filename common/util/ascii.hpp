@@ -11,6 +11,7 @@ namespace tfwsl {
 constexpr bool ascii_is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr bool ascii_is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 constexpr bool ascii_is_alnum(char c) { return ascii_is_alpha(c) || ascii_is_digit(c); }
+constexpr bool ascii_is_xdigit(char c) { return ascii_is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 constexpr bool ascii_is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }

@@ -71,6 +71,20 @@ std::vector<std::string> windows_paths_in_line(std::string_view line) {
   return paths;
 }
 
+// A Python name is matched by its dotted components, never as a substring: "keras.preprocessing.image"
+// is not in "keras.preprocessing.image_dataset_from_directory", "fit_generator(" not in
+// "my_fit_generator(". A '.' before it is fine (tf.keras...), as is a name ending in "(" or "=".
+bool names_api(std::string_view line, std::string_view name) {
+  const auto identifier = [](char c) { return ascii_is_alnum(c) || c == '_'; };
+  for (std::size_t at = line.find(name); at != std::string_view::npos; at = line.find(name, at + 1)) {
+    const std::size_t end = at + name.size();
+    if (identifier(name.front()) && at > 0 && identifier(line[at - 1])) continue;
+    if (identifier(name.back()) && end < line.size() && identifier(line[end])) continue;
+    return true;
+  }
+  return false;
+}
+
 void scan_code(std::string_view file, std::string_view text, const MigrateFacts& facts, ProjectScan& scan) {
   int number = 0;
   for (std::string_view line : lines_of(text)) {
@@ -86,7 +100,7 @@ void scan_code(std::string_view file, std::string_view text, const MigrateFacts&
     if (parse::contains(t, "tf.keras") || parse::contains(t, "tensorflow.keras")) scan.uses_tf_keras = true;
     if (t.starts_with("#")) continue;
     for (const auto& api : facts.keras2_only_apis) {
-      if (parse::contains(t, api.text)) {
+      if (names_api(t, api.text)) {
         scan.keras2_apis.push_back({std::string(file), number, api.what});
         break;
       }

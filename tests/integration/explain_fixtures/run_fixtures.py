@@ -4,7 +4,7 @@
 Each fixture holds a header (source, category, what, expected, expect) and, after the first line
 that is exactly '---', the text as published. The body is written to a temporary file byte for
 byte and given to the REAL tfwsl binary; its JSON is compared with the `expect:` line as
-fixtures/README.md defines: kind equal; facts a subset (objects key by key, lists element by element
+fixtures/README.md defines: kind equal; facts (and `about`, when expected) a subset (objects key by key, lists element by element
 in order, strings exactly); every `findings` id present; no `absent` id (or `severity:error`).
 
 Usage: run_fixtures.py TFWSL_BINARY FIXTURES_DIR [--verbose]
@@ -82,6 +82,8 @@ def score(expect, result):
     if result.get("kind") != expect.get("kind"):
         problems.append(f"kind: expected {expect.get('kind')}, got {result.get('kind')}")
     problems += subset(expect.get("facts", {}), result.get("facts", {}), "facts")
+    if "about" in expect:  # "this is about X, not TensorFlow" (issue 44), a field of its own
+        problems += subset(expect["about"], result.get("about"), "about")
     findings = result.get("findings", [])
     ids = {f.get("id") for f in findings}
     for wanted in expect.get("findings", []):

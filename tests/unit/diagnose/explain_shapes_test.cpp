@@ -69,7 +69,9 @@ TEST_CASE("shapes: conda env export triples and the nested pip list") {
                "  - tensorflow-gpu=1.13.1=h0d30ee6_0\n  - pip:\n    - keras==2.2.4\nprefix: /home/me/anaconda3/envs/tf\n");
   CHECK(e.kind == "requirements");
   CHECK(e.facts["tensorflow"]["package"] == "tensorflow-gpu");
-  CHECK(e.facts["tensorflow"]["spec"] == "=1.13.1=h0d30ee6_0");
+  // The contract's spec is the version, the build string apart (issue 44; the parser keeps it as written).
+  CHECK(e.facts["tensorflow"]["spec"] == "==1.13.1");
+  CHECK(e.facts["tensorflow"]["build"] == "h0d30ee6_0");
   CHECK(e.facts["packages"] == nlohmann::json({"keras"}));
   CHECK(has(e, "req.tensorflow-gpu"));
   CHECK(has(e, "req.tf1"));

@@ -105,3 +105,18 @@ TEST_CASE("markers that keep a requirement off Linux", "[migrate][scan]") {
   CHECK_FALSE(marker_excludes_linux("sys_platform == 'linux'"));
   CHECK_FALSE(marker_excludes_linux(""));
 }
+
+TEST_CASE("Keras 3's names are matched by their dotted components, never as a prefix of another", "[migrate][scan]") {
+  const auto& facts = builtin_migrate_facts();
+  ProjectScan kept;
+  // Keras 3 keeps these (issue 44, keras-team/keras#19365): not a reason to ask for legacy Keras.
+  scan_code("train.py",
+            "ds = tf.keras.preprocessing.image_dataset_from_directory(path)\n"
+            "img = tf.keras.preprocessing.image.load_img(p)\nx = tf.keras.preprocessing.image.img_to_array(img)\n",
+            facts, kept);
+  CHECK(kept.keras2_apis.empty());
+  ProjectScan dropped;
+  scan_code("aug.py", "from tensorflow.keras.preprocessing.image import ImageDataGenerator\n", facts, dropped);
+  REQUIRE(dropped.keras2_apis.size() == 1);
+  CHECK(dropped.keras2_apis[0].line == 1);
+}
