@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <ostream>
 
+#include "common/build_info/build_info.hpp"
 #include "common/cli/usage_check.hpp"
 #include "common/core/exit_codes.hpp"
 
@@ -56,7 +57,7 @@ std::string exit_status_table() {
     std::string code = std::to_string(m.code);
     text += "\n  " + code + std::string(5 - code.size(), ' ') + m.text;
   }
-  return text;
+  return text + "\n\n" + build_info::bug_report_words();
 }
 
 namespace {
@@ -183,7 +184,8 @@ int run_command_line(CLI::App& app, const CommandTable& commands, const std::vec
   } catch (const std::exception& e) {
     spdlog::critical("unexpected error: {}", e.what());
     console.err << app.get_name() << ": internal error: " << e.what() << "\nThis is a bug in " << app.get_name()
-                << "; please report it with the output of --log-level debug.\n";
+                << " (add the output of --log-level debug to the report).\n"
+                << build_info::bug_report_words() << "\n";
     return exit_code::k_internal;
   }
 }
