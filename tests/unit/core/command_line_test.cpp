@@ -140,6 +140,53 @@ TEST_CASE("every command's --help ends with examples and the program's lists the
   CHECK(run({"doctor", "--help"}).out.find("130") == std::string::npos);  // once: in tfwsl --help
 }
 
+namespace {
+
+// Every command path of tfwsl ("", "doctor", "profile diff", ...), walked through the registered apps.
+std::vector<std::vector<std::string>> every_command_path() {
+  std::vector<std::vector<std::string>> paths{{}};
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    std::vector<std::string> args = paths[i];
+    args.push_back("--help");
+    const std::string help = run(args).out;
+    const auto listed = help.find("\nSubcommands:\n");
+    if (listed == std::string::npos) continue;
+    std::istringstream lines(help.substr(listed + 14));
+    for (std::string line; std::getline(lines, line) && !line.empty();) {
+      if (line.rfind("  ", 0) != 0 || line[2] == ' ') continue;
+      std::vector<std::string> sub = paths[i];
+      sub.push_back(line.substr(2, line.find(' ', 2) - 2));
+      paths.push_back(sub);
+    }
+  }
+  return paths;
+}
+
+}  // namespace
+
+// Issue 43, item 11: CLI11's own words leaked into every --help: a TEXT placeholder that says
+// nothing of the value, and "Excludes: --check" beside an option's name.
+TEST_CASE("no --help shows a TEXT placeholder or an Excludes list", "[cli]") {
+  const auto paths = every_command_path();
+  CHECK(paths.size() > 10);
+  for (auto args : paths) {
+    args.push_back("--help");
+    const std::string help = run(args).out;
+    INFO(help);
+    CHECK(help.find(" TEXT") == std::string::npos);
+    CHECK(help.find(":TEXT") == std::string::npos);
+    CHECK(help.find("Excludes:") == std::string::npos);
+  }
+}
+
+TEST_CASE("an argument a command does not take is named in plain words and not in CLI11's", "[cli]") {
+  auto r = run({"doctor", "stray"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("The following argument") == std::string::npos);
+  CHECK(r.err.find("tfwsl doctor: 'stray' is not an argument of this command") == 0);
+  CHECK(r.err.find("Run 'tfwsl doctor --help' for its options.") != std::string::npos);
+}
+
 // Issue 43, item 15: exit 3 said "please report it" with nowhere to report it.
 TEST_CASE("an internal error and tfwsl --help name where to report a bug and what to attach", "[cli]") {
   std::ostringstream out, err;
