@@ -44,7 +44,10 @@ linux_pkgs=(cmake g++ make ninja-build pkg-config ca-certificates dpkg-dev xz-ut
   libfuse3-dev fuse3                # fuse3: the dataset benchmark's delaying FUSE passthrough
   libtomlplusplus-dev               # toml++ 3.3 (header-only): migrate reads pyproject.toml with it, both builds
   zip unzip osslsigncode            # scripts/release.sh: the archive, its install test, optional Authenticode signing
-  ansible-core)                     # the fleet recipe's localhost run (docs/fleet/ansible)
+  cloud-init                        # integration.provision.cloud_init: `cloud-init schema` checks tfwsl provision --cloud-init
+  ansible-core                      # the fleet recipe's localhost run (docs/fleet/ansible)
+  zsh fish                          # integration.cli.completion: the completion scripts in real shells
+  ansible-lint)                     # integration.fleet.ansible-rules: the playbooks as ansible-lint 6.13 reads them
 windows_pkgs=(g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine64)
 
 missing=()

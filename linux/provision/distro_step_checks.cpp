@@ -11,6 +11,7 @@
 
 #include "common/judge/assess.hpp"
 #include "common/profile/profile_validator.hpp"
+#include "common/provision/env_file.hpp"
 #include "linux/checks/probes.hpp"
 #include "linux/provision/distro_path.hpp"
 #include "linux/provision/dpkg_state.hpp"
@@ -195,19 +196,6 @@ bool tf_needs_xla_data_dir(const linux_checks::TfFacts& tf) {
   if (!tf.installed) return false;
   return tf.stderr_text.find("Can't find libdevice directory") != std::string::npos ||
          tf.stderr_text.find("libdevice not found at") != std::string::npos;
-}
-
-std::string env_file_text(const ProvisionPlan& plan) {
-  std::string out =
-      fmt::format("# Written by tfwsl provision (profile {}); source it before running TensorFlow.\n", plan.profile);
-  for (const auto& [k, v] : plan.env) {
-    std::string quoted;
-    for (char ch : v) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-    out += fmt::format("export {}='{}'\n", k, quoted);
-  }
-  const std::string fixups = fixups_env_path(plan);                   // written only when a fix-up needs a variable
-  out += fmt::format("if [ -r '{0}' ]; then . '{0}'; fi\n", fixups);  // status 0 either way (set -e scripts)
-  return out;
 }
 
 StepCheck check_distro_step(const PlannedStep& step, CheckContext& c) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/judge/check_policy.hpp"
+#include "common/provision/env_file.hpp"  // env_file_text, which the env.file check compares
 #include "common/provision/provision_plan.hpp"
 #include "linux/checks/linux_facts.hpp"
 #include "linux/provision/step_process.hpp"
@@ -29,9 +30,6 @@ struct CheckContext {
 };
 
 StepCheck check_distro_step(const PlannedStep& step, CheckContext& context);
-
-// The environment file's bytes for the plan ("export NAME='value'" lines, then one that sources the fix-ups' file when it exists).
-std::string env_file_text(const ProvisionPlan& plan);
 
 // The probe's log says TensorFlow did not find the pip CUDA libraries or ptxas (what TensorFlow's
 // install guide fixes with links): "Cannot dlopen some GPU libraries", "Couldn't get ptxas".

@@ -7,8 +7,6 @@
 
 namespace tfwsl::provision {
 
-std::string fixups_env_path(const ProvisionPlan& plan) { return plan.env_file + ".fixups"; }
-
 std::map<std::string, std::string> read_env_exports(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;

@@ -9,12 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "common/provision/env_file.hpp"  // fixups_env_path: where this file lies
 #include "common/provision/provision_plan.hpp"
 
 namespace tfwsl::provision {
-
-// Next to the profile's environment file: "<env_file>.fixups".
-std::string fixups_env_path(const ProvisionPlan& plan);
 
 // The `export K='V'` lines this agent wrote (anything else is ignored); empty when there is no file.
 // Read as whoever runs it: root reads a user's file through read_owned_file and parse_env_exports.

@@ -130,7 +130,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         members = stage(args, work)
         write_zip(archive, members, args.epoch)
-        files = [(name, sha256(path)) for name, path, _ in sorted(members)]
+        files = [(name, sbom.file_checksums(path)) for name, path, _ in sorted(members)]
     digest = sha256(archive)
     release = {"version": args.version, "commit": args.commit, "epoch": args.epoch,
                "archive": archive_name, "sha256": digest}
@@ -141,7 +141,7 @@ def main():
     write_json(os.path.join(args.out, f"tfwsl-{args.version}.spdx.json"),
                sbom.document(release, files, inventory, components, args.source, args.deps))
     manifests.write_winget(args.out, release)
-    write_json(os.path.join(args.out, "scoop", "tfwsl.json"), manifests.scoop(release))
+    manifests.write_scoop(args.out, release)
     write_sums(args.out)
     print(f"release: {archive} ({os.path.getsize(archive)} bytes, sha256 {digest})")
     return 0

@@ -1,10 +1,11 @@
 """The package manifests of a release: winget's three files (version, installer, defaultLocale;
-schema 1.9.0, as microsoft/winget-pkgs holds zipped portable CLIs such as BurntSushi.ripgrep.MSVC)
-and Scoop's (as ScoopInstaller/Main's bucket/ripgrep.json). PROJECT says where the project lives
-(its URL read from project(HOMEPAGE_URL) in the top CMakeLists.txt, the one place it is written,
-which tfwsl's exit-3 message and --help footer print too); the release's download URL is derived
-from it."""
+schema 1.12.0, as microsoft/winget-pkgs holds zipped portable CLIs such as BurntSushi.ripgrep.MSVC)
+and Scoop's (as ScoopInstaller/Main's bucket/ripgrep.json and bucket/1password-cli.json). PROJECT
+says where the project lives (its URL read from project(HOMEPAGE_URL) in the top CMakeLists.txt,
+the one place it is written, which tfwsl's exit-3 message and --help footer print too); the
+release's download URL is derived from it."""
 import datetime
+import json
 import os
 import re
 
@@ -31,7 +32,10 @@ PROJECT = {
     "tags": ["cuda", "gpu", "nvidia", "tensorflow", "wsl", "wsl2"],
     "minimum_os": "10.0.19041.0",  # Windows 10 2004: the first with WSL 2
 }
-MANIFEST_VERSION = "1.9.0"
+# The newest version microsoft/winget-pkgs' validation takes (what its merged manifests carry, such as
+# BurntSushi.ripgrep.MSVC 15.2.0: 1.12.0); winget-cli publishes newer schemas (1.28.0) before the
+# community repository accepts them. tests/release/winget-schemas keeps this version's schemas.
+MANIFEST_VERSION = "1.12.0"
 
 
 def download_url(version):
@@ -121,10 +125,21 @@ def scoop(release):
         "homepage": PROJECT["url"],
         "license": PROJECT["license"],
         "architecture": {"64bit": {"url": download_url(version), "hash": release["sha256"]}},
-        "bin": "tfwsl.exe",
+        # The app's folder itself on PATH, not a shim of tfwsl.exe: DSC finds the resource manifests
+        # beside tfwsl.exe by searching PATH (docs/fleet.md), and a shim folder holds none.
+        "env_add_path": ".",
         "checkver": {"github": PROJECT["url"]},
         "autoupdate": {"architecture": {"64bit": {
             "url": f"{PROJECT['url']}/releases/download/v$version/tfwsl-$version-windows-x64.zip",
             # The release's SHA256SUMS holds the archive's line.
             "hash": {"url": "$baseurl/SHA256SUMS"}}}},
     }
+
+
+def write_scoop(out, release):
+    """scoop/tfwsl.json, indented by 4 spaces as ScoopInstaller's buckets are (their .editorconfig)."""
+    path = os.path.join(out, "scoop", "tfwsl.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(scoop(release), f, indent=4, ensure_ascii=False)
+        f.write("\n")

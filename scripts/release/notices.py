@@ -8,10 +8,14 @@ The texts come from the Debian copyright files of the installed packages (and of
 packages in the dependency cache): from a machine-readable one (deb822), the paragraphs whose Files
 field lists one of the component's `files`, each followed by the standalone License paragraph it only
 names; from GCC's (free text), the sections named, then the GPL text Debian keeps in common-licenses.
+A paragraph that only points at /usr/share/common-licenses/NAME gets that text instead of the pointer:
+the notices are read on Windows, where no such path exists.
 --check FILE exits 1 when FILE differs from what would be written (the release.notices test).
 """
 import argparse
 import json
+import os
+import re
 import subprocess
 import sys
 
@@ -36,6 +40,21 @@ def deb822_paragraphs(text):
     return paragraphs
 
 
+# Debian's pointer to a licence text it keeps once for the whole system ("On Debian systems, the
+# complete text ... /usr/share/common-licenses/CC0-1.0."): a path a Windows reader has not got.
+DEBIAN_LICENCE_POINTER = re.compile(r"On Debian[^\n]*?(?:\n[^\n]*?)??<?(?:file://)?(/usr/share/common-licenses/[\w.+-]+?)>?\.?$",
+                                    re.MULTILINE)
+
+
+def with_licence_texts(body):
+    """body with each Debian pointer replaced by the text it points to, read from this machine."""
+    def text_of(match):
+        path = match.group(1)
+        with open(path, encoding="utf-8") as f:
+            return f"The full text of {os.path.basename(path)} follows.\n\n{f.read().strip()}"
+    return DEBIAN_LICENCE_POINTER.sub(text_of, body)
+
+
 def files_of(paragraph):
     return paragraph.get("Files", "").split()
 
@@ -55,7 +74,7 @@ def from_deb822(path, wanted):
             body = standalone[name.strip()].partition("\n")[2]
         files = "\n       ".join(files_of(para))
         out.append(f"Files: {files}\nCopyright: {para.get('Copyright', '')}\n"
-                   f"License: {name.strip()}\n{body.strip()}\n")
+                   f"License: {name.strip()}\n{with_licence_texts(body.strip())}\n")
     return "\n".join(out)
 
 

@@ -3,10 +3,10 @@
 
   release_test.py --source SRC --windows-build W --linux-build L --work DIR --case CASE
     twice     release.sh twice into DIR/a and DIR/b: the same bytes, SHA256SUMS checks, the listing
-    manifests the winget files against winget's schemas 1.9.0, Scoop's against its schema, both
+    manifests the winget files against winget's schemas (winget-schemas/), Scoop's against its schema, both
               naming the archive's sha256; YAML that PyYAML reads back as written
-    sbom      SPDX 2.3 (valid against its schema): every file of the archive with its sha256, every component of the inventory
-              with its version and licence
+    sbom      SPDX 2.3 (valid against its schema and the spec's rules of spdx_rules.py): every file of the
+              archive with its sha1 and sha256, every component of the inventory with its version and licence
     sign      a throwaway self-signed certificate signs tfwsl.exe (osslsigncode), which then verifies;
               signed twice, the same bytes
 The cases after `twice` read DIR/a (CTest fixture release-dist).
@@ -23,6 +23,8 @@ import tempfile
 import zipfile
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import spdx_rules  # noqa: E402
 EXPECTED_MEMBERS = ["LICENSE", "README.txt", "THIRD-PARTY-NOTICES.txt", "tfwsl-agent", "tfwsl.exe",
                     "tfwsl.profile.dsc.resource.json", "tfwsl.wslconfig.dsc.resource.json"]
 
@@ -93,6 +95,8 @@ def case_manifests(args, work):
     schemas = HERE / "winget-schemas"
     files = sorted((dist / "winget").rglob("*.yaml"))
     kinds = {"version": "version", "installer": "installer", "defaultLocale": "defaultLocale"}
+    # The one version kept there: the one microsoft/winget-pkgs takes (SOURCES.md).
+    version = next(schemas.glob("manifest.version.*.json")).name[len("manifest.version."):-len(".json")]
     if len(files) != 3:
         failures.append(f"expected the three winget files, found {[f.name for f in files]}")
     for f in files:
@@ -101,10 +105,10 @@ def case_manifests(args, work):
         if not kind:
             failures.append(f"{f.name}: ManifestType {doc.get('ManifestType')!r}")
             continue
-        schema = json.loads((schemas / f"manifest.{kind}.1.9.0.json").read_text())
+        schema = json.loads((schemas / f"manifest.{kind}.{version}.json").read_text())
         errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(doc), key=str)
         failures += [f"{f.name}: {e.message} at {list(e.path)}" for e in errors]
-        print(f"--- {f.relative_to(dist)} ({'valid' if not errors else 'INVALID'} against manifest.{kind}.1.9.0.json)")
+        print(f"--- {f.relative_to(dist)} ({'valid' if not errors else 'INVALID'} against manifest.{kind}.{version}.json)")
         print(f.read_text(encoding="utf-8"), end="")
         if kind == "installer":
             # The validator bites: an installer type winget does not know is refused.
@@ -124,7 +128,7 @@ def case_manifests(args, work):
     failures += [f"scoop: {e.message}" for e in jsonschema.Draft7Validator(schema).iter_errors(scoop)]
     if scoop["architecture"]["64bit"]["hash"] != digest:
         failures.append("the Scoop manifest's hash is not the archive's")
-    for key in ("url", "hash", "bin", "checkver", "autoupdate"):
+    for key in ("url", "hash", "env_add_path", "checkver", "autoupdate"):
         if key not in json.dumps(scoop):
             failures.append(f"the Scoop manifest lacks {key}")
     return failures
@@ -141,8 +145,11 @@ def case_sbom(args, work):
     if sbom.get("spdxVersion") != "SPDX-2.3" or sbom.get("dataLicense") != "CC0-1.0":
         failures.append("not an SPDX 2.3 document")
     with zipfile.ZipFile(archive_of(dist)) as z:
-        members = {i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}
-    files = {f["fileName"][2:]: f["checksums"][0]["checksumValue"] for f in sbom["files"]}
+        archive = {i.filename: z.read(i) for i in z.infolist()}
+    members = {name: hashlib.sha256(data).hexdigest() for name, data in archive.items()}
+    failures += [f"SBOM: {f}" for f in spdx_rules.check(sbom, archive)]
+    files = {f["fileName"][2:]: next(c["checksumValue"] for c in f["checksums"] if c["algorithm"] == "SHA256")
+             for f in sbom["files"]}
     if files != members:
         failures.append(f"the SBOM's files {files} are not the archive's {members}")
     packages = {p["name"]: p for p in sbom["packages"]}

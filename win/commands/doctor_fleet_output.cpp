@@ -73,7 +73,9 @@ std::string doctor_summary_line(const json& doctor) {
 json doctor_compliance_facts(const json& doctor) {
   const json summary = doctor.value("summary", json::object());
   const json first = summary.value("fix_first", json());
-  return {{"tfwsl_version", doctor.value("tfwsl_version", "")},
+  // tfwsl_installed is always true here; discovery.ps1 reports false when it cannot find tfwsl.
+  return {{"tfwsl_installed", true},
+          {"tfwsl_version", doctor.value("tfwsl_version", "")},
           {"profile", doctor.value("profile", "")},
           {"doctor_exit_code", summary.value("exit_code", 2)},
           {"issues", summary.value("issues", 0)},
@@ -84,8 +86,8 @@ json doctor_compliance_facts(const json& doctor) {
           {"nvidia_driver_meets_profile", doctor_check_ok(doctor, checked_id("host.nvidia-driver"))},
           {"wsl_default_version_2", doctor_check_ok(doctor, checked_id("wsl.default-version"))},
           {"distro_ok", doctor_check_ok(doctor, checked_id("wsl.distro"))},
-          {"wslconfig_memory_set", !doctor_check_value(doctor, checked_id("mem.effective"), "configured_bytes").empty() &&
-                                       doctor_check_value(doctor, checked_id("mem.effective"), "configured_bytes") != "null"}};
+          // From the .wslconfig check: mem.effective is skipped whenever WSL cannot be reached.
+          {"wslconfig_memory_set", !doctor_check_value(doctor, checked_id("wslconfig.memory"), "memory").empty()}};
 }
 
 }  // namespace tfwsl::cli

@@ -20,7 +20,7 @@ inline constexpr std::size_t k_summary_line_max_bytes = 2048;
 // k_summary_line_max_bytes bytes of UTF-8.
 std::string doctor_summary_line(const nlohmann::json& doctor);
 
-// {"tfwsl_version", "profile", "doctor_exit_code", "issues", "fix_first", "tf_gpu_visible",
+// {"tfwsl_installed", "tfwsl_version", "profile", "doctor_exit_code", "issues", "fix_first", "tf_gpu_visible",
 //  "nvidia_driver", "nvidia_driver_meets_profile", "wsl_default_version_2", "wslconfig_memory_set",
 //  "distro_ok", "tf_version"} (docs/fleet.md lists each with the check it comes from).
 nlohmann::json doctor_compliance_facts(const nlohmann::json& doctor);

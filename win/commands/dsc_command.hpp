@@ -1,10 +1,11 @@
 #pragma once
-// tfwsl dsc get|test|set --resource TYPE [--input JSON]: a DSC v3 command-based resource
-// (docs/fleet.md). The desired state comes as JSON on stdin (or --input), the actual state goes to
-// stdout as one JSON line (test: then the differing properties as a JSON array), messages to
-// stderr as DSC's JSON lines ({"level": "error", "message": ...}). Exit 0 whenever the operation
-// ran (a test out of the desired state included: that is what `_inDesiredState` says), 2 on an
-// error. `tfwsl dsc manifest|schema --resource TYPE` print the manifest and the instance schema.
+// tfwsl dsc get|test|set|export --resource TYPE [--input JSON]: a DSC v3 command-based resource
+// (docs/fleet.md). The desired state comes as JSON on stdin (or --input; none, as DSC sends for a
+// get without input, is {}), the actual state goes to stdout as one JSON line (test: then the
+// differing properties as a JSON array; export: one line per instance), an error to stderr as the
+// line DSC logs at error level ({"error": "..."}). Exit 0 whenever the operation ran (a test out
+// of the desired state included: that is what `_inDesiredState` says), 2 on an error.
+// `tfwsl dsc manifest|schema --resource TYPE` print the manifest and the instance schema.
 
 #include "common/cli/command_line.hpp"
 

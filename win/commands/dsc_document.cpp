@@ -35,6 +35,10 @@ Result<std::string> read_dsc_document(std::istream& in, std::string_view source)
 }
 
 Result<nlohmann::json> parse_dsc_document(std::string_view text, std::string_view source) {
+  // DSC runs get with no input (`dsc resource get -r TYPE`, an export's get) with stdin closed
+  // (run_process_async, lib/dsc-lib/src/dscresources/command_resource.rs at PowerShell/DSC
+  // 861df432: Stdio::null() when there is no input): no input is the empty instance.
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) return nlohmann::json::object();
   TFWSL_TRY_STATUS(check_nesting_depth(text, NestingSyntax::json, fmt::format("the desired state ({})", source)));
   auto desired = nlohmann::json::parse(text, nullptr, false);
   if (desired.is_discarded())

@@ -21,7 +21,8 @@ inline constexpr std::size_t k_max_dsc_document_bytes = std::size_t{1} << 20;  /
 // byte past the limit is ever read).
 Result<std::string> read_dsc_document(std::istream& in, std::string_view source);
 
-// `text` as the desired state; errors name `source` ("stdin", "--input") and the fix.
+// `text` as the desired state (nothing but white space: {}); errors name `source` ("stdin",
+// "--input") and the fix.
 Result<nlohmann::json> parse_dsc_document(std::string_view text, std::string_view source);
 
 // A value from the document as an error message shows it: JSON (control characters and non-ASCII

@@ -45,9 +45,10 @@ std::optional<json> resource_manifest(const std::string& type) {
               {"get", manifest_operation("get", type)},
               {"test", test},
               {"set", set},
+              {"export", manifest_operation("export", type)},
               {"exitCodes",
                {{"0", "Success"},
-                {"2", "Error: the message names the input or the step and the fix"},
+                {"2", "Error: tfwsl logged why (the input or the step, and the fix) as an error line above"},
                 {"3", "Internal error in tfwsl: please report it"}}},
               {"schema", {{"embedded", *schema}}}};
 }

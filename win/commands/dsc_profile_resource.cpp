@@ -1,8 +1,8 @@
 #include "win/commands/dsc_profile_resource.hpp"
 
-#include <optional>
-
 #include <fmt/format.h>
+
+#include <optional>
 
 #include "win/commands/dsc_document.hpp"
 #include "win/commands/dsc_schema_refs.hpp"
@@ -61,12 +61,13 @@ Result<CheckedProfile> check_profile(const ProfileDesired& desired, TfwslInvoker
   TFWSL_TRY(document, json_document(reply, args));
   const json recap = document.value("recap", json::object());
   if (!recap.contains("counts"))
-    return make_error(ErrorCode::process, fmt::format("tfwsl provision --check gave no recap (exit {}): {}", reply.exit_code,
-                                                      recap.value("error", reply.err)));
+    return make_error(ErrorCode::process, fmt::format("tfwsl provision --check gave no recap (exit {}): {}",
+                                                      reply.exit_code, recap.value("error", reply.err)));
   json steps = json::array();
   for (const char* list : {"host_steps", "steps"})
     for (const json& step : recap.value(list, json::array()))
-      steps.push_back({{"id", step.value("id", "")}, {"result", step.value("result", "")}, {"message", step.value("message", "")}});
+      steps.push_back(
+          {{"id", step.value("id", "")}, {"result", step.value("result", "")}, {"message", step.value("message", "")}});
   json state = {{"profile", desired.profile}, {"steps", steps}, {"counts", recap["counts"]}};
   if (desired.user) state["user"] = *desired.user;
   if (recap.contains("error")) state["error"] = recap["error"];
@@ -84,26 +85,28 @@ json profile_instance_schema() {
                        {"result", {{"enum", {"ok", "changed", "failed", "skipped"}}}},
                        {"message", {{"type", "string"}}}}}};
   const json count = {{"type", "integer"}, {"minimum", 0}};
-  return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-          {"title", k_profile_type},
-          {"description", "A WSL distro provisioned for a tfwsl profile (tfwsl provision)"},
-          {"type", "object"},
-          {"required", {"profile"}},
-          {"additionalProperties", false},
-          {"properties",
-           {{"profile", {{"type", "string"}, {"minLength", 1}, {"description", "a built-in profile's name or a YAML file"}}},
-            {"user", {{"type", "string"}, {"minLength", 1}, {"description", "the distro user who owns the venv"}}},
-            {"steps",
-             {{"type", "array"},
-              {"readOnly", true},
-              {"items", step},
-              {"description", "each provisioning step as checked: ok, changed (would change), failed, skipped"}}},
-            {"counts",
-             {{"type", "object"},
-              {"readOnly", true},
-              {"properties", {{"ok", count}, {"changed", count}, {"failed", count}, {"skipped", count}}}}},
-            {"error", {{"type", "string"}, {"readOnly", true}}},
-            {"_inDesiredState", {{"$ref", k_dsc_in_desired_state_schema}}}}}};
+  return with_bundled_dsc_definitions(
+      {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+       {"title", k_profile_type},
+       {"description", "A WSL distro provisioned for a tfwsl profile (tfwsl provision)"},
+       {"type", "object"},
+       {"required", {"profile"}},
+       {"additionalProperties", false},
+       {"properties",
+        {{"profile",
+          {{"type", "string"}, {"minLength", 1}, {"description", "a built-in profile's name or a YAML file"}}},
+         {"user", {{"type", "string"}, {"minLength", 1}, {"description", "the distro user who owns the venv"}}},
+         {"steps",
+          {{"type", "array"},
+           {"readOnly", true},
+           {"items", step},
+           {"description", "each provisioning step as checked: ok, changed (would change), failed, skipped"}}},
+         {"counts",
+          {{"type", "object"},
+           {"readOnly", true},
+           {"properties", {{"ok", count}, {"changed", count}, {"failed", count}, {"skipped", count}}}}},
+         {"error", {{"type", "string"}, {"readOnly", true}}},
+         {"_inDesiredState", in_desired_state_property()}}}});
 }
 
 Result<json> profile_get(const json& input, TfwslInvoker& tfwsl) {
@@ -133,11 +136,21 @@ Result<json> profile_set(const json& input, TfwslInvoker& tfwsl) {
     for (const char* list : {"host_steps", "steps"})
       for (const json& step : applied.value("recap", json::object()).value(list, json::array()))
         if (step.value("result", "") == "failed")
-          failed += fmt::format("{}{}: {}", failed.empty() ? "" : "; ", step.value("id", ""), step.value("message", ""));
-    return make_error(ErrorCode::process, fmt::format("tfwsl provision failed: {}", failed.empty() ? reply.err : failed));
+          failed +=
+              fmt::format("{}{}: {}", failed.empty() ? "" : "; ", step.value("id", ""), step.value("message", ""));
+    return make_error(ErrorCode::process,
+                      fmt::format("tfwsl provision failed: {}", failed.empty() ? reply.err : failed));
   }
   TFWSL_TRY(after, check_profile(desired, tfwsl));
   return after.state;
+}
+
+Result<std::vector<json>> profile_export(const json& filter, const std::string& in_effect, TfwslInvoker& tfwsl) {
+  json input = filter;
+  if (input.is_object() && !input.contains("profile")) input["profile"] = in_effect;
+  TFWSL_TRY(desired, read_profile_desired(input));
+  TFWSL_TRY(checked, check_profile(desired, tfwsl));
+  return std::vector<json>{std::move(checked.state)};
 }
 
 }  // namespace tfwsl::cli::dsc

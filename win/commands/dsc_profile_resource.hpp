@@ -4,10 +4,9 @@
 // checked, nothing changed); set is `tfwsl provision --yes --json`, whose steps are each checked
 // before they are applied, so a set on a machine in the desired state changes nothing.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 #include "win/commands/tfwsl_invoker.hpp"
@@ -29,5 +28,10 @@ Result<ProfileTest> profile_test(const nlohmann::json& desired, TfwslInvoker& tf
 
 // Provisions only when test says a step would change; returns the state checked afterwards.
 Result<nlohmann::json> profile_set(const nlohmann::json& desired, TfwslInvoker& tfwsl);
+
+// `dsc config export`: the profile in effect (`in_effect`: what tfwsl's commands use when not told,
+// common/profile/profile_locate.hpp; a filter's "profile" or "user" wins), as get checks it.
+Result<std::vector<nlohmann::json>> profile_export(const nlohmann::json& filter, const std::string& in_effect,
+                                                   TfwslInvoker& tfwsl);
 
 }  // namespace tfwsl::cli::dsc

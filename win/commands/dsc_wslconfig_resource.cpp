@@ -1,12 +1,12 @@
 #include "win/commands/dsc_wslconfig_resource.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "common/util/ascii.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
@@ -167,8 +167,10 @@ Result<json> wslconfig_state(const WslconfigDesired& desired, TfwslInvoker& tfws
     if (!key) continue;
     const auto value = typed_value(*key, v.value("value", ""));
     if (!value) continue;
-    if (section == "wsl2") state[std::string(key->name)] = *value;
-    else state[k_experimental][std::string(key->name)] = *value;
+    if (section == "wsl2")
+      state[std::string(key->name)] = *value;
+    else
+      state[k_experimental][std::string(key->name)] = *value;
   }
   return state;
 }
@@ -187,13 +189,14 @@ json wslconfig_instance_schema() {
                                 {"additionalProperties", false},
                                 {"properties", key_properties(k_experimental)},
                                 {"description", "keys of the [experimental] section"}};
-  properties["_inDesiredState"] = {{"$ref", k_dsc_in_desired_state_schema}};
-  return {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-          {"title", k_wslconfig_type},
-          {"description", "Values of a .wslconfig, written by tfwsl's editor (backup, atomic, encoding kept)"},
-          {"type", "object"},
-          {"additionalProperties", false},
-          {"properties", properties}};
+  properties["_inDesiredState"] = in_desired_state_property();
+  return with_bundled_dsc_definitions(
+      {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+       {"title", k_wslconfig_type},
+       {"description", "Values of a .wslconfig, written by tfwsl's editor (backup, atomic, encoding kept)"},
+       {"type", "object"},
+       {"additionalProperties", false},
+       {"properties", properties}});
 }
 
 Result<json> wslconfig_get(const json& input, TfwslInvoker& tfwsl) {
@@ -239,9 +242,15 @@ Result<json> wslconfig_set(const json& input, TfwslInvoker& tfwsl) {
   TFWSL_TRY(reply, tfwsl.run(args));
   TFWSL_TRY(written, json_document(reply, args));
   if (reply.exit_code == 2 || !written.value("written", false))
-    return make_error(ErrorCode::io, fmt::format("tfwsl wslconfig set did not write the file (exit {}): {}", reply.exit_code,
-                                                 reply.err.empty() ? "no message" : reply.err));
+    return make_error(ErrorCode::io, fmt::format("tfwsl wslconfig set did not write the file (exit {}): {}",
+                                                 reply.exit_code, reply.err.empty() ? "no message" : reply.err));
   return wslconfig_state(desired, tfwsl);
+}
+
+Result<std::vector<json>> wslconfig_export(const json& filter, TfwslInvoker& tfwsl) {
+  TFWSL_TRY(desired, read_wslconfig_desired(filter));
+  TFWSL_TRY(state, wslconfig_state(desired, tfwsl));
+  return std::vector<json>{std::move(state)};
 }
 
 }  // namespace tfwsl::cli::dsc

@@ -10,6 +10,7 @@
 // folder (common/util/privileged_target.hpp).
 
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "common/core/error.hpp"
 #include "win/commands/tfwsl_invoker.hpp"
@@ -25,12 +26,16 @@ nlohmann::json wslconfig_instance_schema();
 Result<nlohmann::json> wslconfig_get(const nlohmann::json& desired, TfwslInvoker& tfwsl);
 
 struct TestOutcome {
-  nlohmann::json state;                 // the actual state with "_inDesiredState"
-  std::vector<std::string> differing;   // the desired properties the file does not hold
+  nlohmann::json state;                // the actual state with "_inDesiredState"
+  std::vector<std::string> differing;  // the desired properties the file does not hold
 };
 Result<TestOutcome> wslconfig_test(const nlohmann::json& desired, TfwslInvoker& tfwsl);
 
 // Writes only when test says the file differs; returns the state afterwards.
 Result<nlohmann::json> wslconfig_set(const nlohmann::json& desired, TfwslInvoker& tfwsl);
+
+// `dsc config export`: the one instance this machine has, the .wslconfig's keys as get reads them
+// (of `file` when the filter names one, else the user's).
+Result<std::vector<nlohmann::json>> wslconfig_export(const nlohmann::json& filter, TfwslInvoker& tfwsl);
 
 }  // namespace tfwsl::cli::dsc

@@ -1,25 +1,26 @@
 #include "win/commands/provision_command.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <iostream>
 #include <memory>
 
-#include <fmt/format.h>
-
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
-#include "common/core/clock.hpp"
 #include "common/compat/compat_db.hpp"
+#include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_loader.hpp"
+#include "common/profile/profile_source.hpp"
 #include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
-#include "common/profile/profile_source.hpp"
-#include "common/wsl/automount_query.hpp"
 #include "common/util/text_lines.hpp"
 #include "common/util/visible_text.hpp"
+#include "common/wsl/automount_query.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "win/commands/profile_choice.hpp"
+#include "win/commands/provision_cloud_init.hpp"
 #include "win/commands/provision_run.hpp"
 #include "win/platform/host_platform.hpp"
 
@@ -32,6 +33,9 @@ struct ProvisionArgs {
   bool check = false;
   bool json = false;
   bool yes = false;
+  bool cloud_init = false;
+  std::string keyring_url;     // --cloud-init only: a mirror of NVIDIA's cuda-keyring
+  std::string pip_find_links;  // --cloud-init only: a wheel folder in the distro
   std::string user;
   std::string agent;
 };
@@ -55,15 +59,17 @@ bool consented(const ProvisionArgs& args, Console& console) {
 Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Console& console) {
   SystemProcessRunner runner;
   wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
-  TFWSL_TRY(agent_args, agent_provision_args({args.profile, false, args.user, args.agent}, true,
-                                              [&](char drive) { return wsl::query_automount_root(wsl, distro, drive); }));
+  TFWSL_TRY(agent_args, agent_provision_args({args.profile, false, args.user, args.agent}, true, [&](char drive) {
+              return wsl::query_automount_root(wsl, distro, drive);
+            }));
   agent_args.erase(std::remove(agent_args.begin(), agent_args.end(), "--json"), agent_args.end());
   agent_args.insert(agent_args.begin() + 1, "--dry-run");
   if (args.json) agent_args.push_back("--json");
   agent_args.insert(agent_args.begin(), distro_agent_path());
   TFWSL_TRY(reply, wsl.exec({distro, "", ""}, agent_args));
   if (reply.exit_code != 0 || reply.text.empty())
-    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision --dry-run exited {}", reply.exit_code), reply.err_text);
+    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision --dry-run exited {}", reply.exit_code),
+                      reply.err_text);
   // The agent's own render_plan, line by line, each shown visibly: another process's output.
   for (std::string_view line : lines_of(reply.text)) console.out << visible_text(line) << "\n";
   return {};
@@ -92,7 +98,8 @@ std::string render(const nlohmann::json& recap) {
 
 // The run with the agent's progress (each step, apt's and pip's downloads) in a status line on
 // stderr; --json keeps stderr quiet.
-nlohmann::json run_with_status_line(ProvisionRunRequest request, const provision::ProvisionPlan& plan, bool json, Console& console) {
+nlohmann::json run_with_status_line(ProvisionRunRequest request, const provision::ProvisionPlan& plan, bool json,
+                                    Console& console) {
   if (json) return run_provision_steps(request, plan);
   SteadyClock clock;
   StatusLine status(console.err, "tfwsl provision", clock, status_line_settings(console));
@@ -103,11 +110,25 @@ nlohmann::json run_with_status_line(ProvisionRunRequest request, const provision
   return recap;
 }
 
+// --cloud-init: the user data of the distro's half, printed; nothing runs and nothing changes.
+int print_cloud_init(const Profile& profile, const ProvisionArgs& args, Console& console) {
+  provision::PlanSettings settings = cloud_init_plan_settings(args.user);
+  settings.keyring_url = args.keyring_url;
+  settings.pip_find_links = args.pip_find_links;
+  auto plan = provision::build_provision_plan(profile, builtin_compat_db(), settings);
+  if (!plan) return fail(console, plan.error().describe());
+  auto user_data = cloud_init_user_data(*plan);
+  if (!user_data) return fail(console, user_data.error().describe());
+  console.out << *user_data;
+  return exit_code::k_ok;
+}
+
 int run_provision_command(const ProvisionArgs& given, Console& console) {
   ProvisionArgs args = given;
   args.profile = announced_profile_choice(given.profile, "tfwsl provision", console.err).name_or_path;
   auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
+  if (args.cloud_init) return print_cloud_init(*profile, args, console);
   const bool windows = read_system_info().is_windows;
   provision::PlanSettings settings;
   settings.inside_wsl = windows;
@@ -115,9 +136,11 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
   auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), settings);
   if (!plan) return fail(console, plan.error().describe());
   if (args.dry_run && windows) {
-    if (auto shown = agent_dry_run(args, plan->distro, console)) return exit_code::k_ok;
-    else console.err << "tfwsl provision: the agent could not show its plan (" << shown.error().describe()
-                     << "); this is tfwsl's own\n";
+    if (auto shown = agent_dry_run(args, plan->distro, console))
+      return exit_code::k_ok;
+    else
+      console.err << "tfwsl provision: the agent could not show its plan (" << shown.error().describe()
+                  << "); this is tfwsl's own\n";
   }
   const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
   nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
@@ -125,11 +148,14 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
     if (!args.json) console.out << provision::render_plan(*plan);
   }
   if (args.dry_run) {
-    if (args.json) console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
+    if (args.json)
+      console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
     return exit_code::k_ok;
   }
-  if (!consented(args, console)) return fail(console, "this changes the machine: pass --yes to apply, or --dry-run / --check");
-  const nlohmann::json recap = run_with_status_line({args.profile, args.check, args.user, args.agent, {}}, *plan, args.json, console);
+  if (!consented(args, console))
+    return fail(console, "this changes the machine: pass --yes to apply, or --dry-run / --check");
+  const nlohmann::json recap =
+      run_with_status_line({args.profile, args.check, args.user, args.agent, {}}, *plan, args.json, console);
   if (args.json) {
     out["recap"] = recap;
     console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
@@ -139,22 +165,49 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
   return provision_exit_code(recap, args.check);
 }
 
+// --cloud-init and the options only it takes; returns the flag.
+CLI::Option* add_cloud_init_options(CLI::App& cmd, ProvisionArgs& args) {
+  auto* cloud_init =
+      cmd.add_flag("--cloud-init", args.cloud_init,
+                   "Print cloud-init user data that sets up the distro for the profile at its first boot "
+                   "(needs --user); change nothing (docs/fleet.md)");
+  // As tfwsl-agent provision takes them: a fleet's own mirror of the keyring, or wheels in the distro.
+  cmd.add_option("--keyring-url", args.keyring_url,
+                 "With --cloud-init: where cuda-keyring is fetched from (default: NVIDIA's repository for the distro)")
+      ->needs(cloud_init);
+  cmd.add_option("--pip-find-links", args.pip_find_links,
+                 "With --cloud-init: install the pip packages only from this folder of the distro (pip --no-index "
+                 "--find-links)")
+      ->needs(cloud_init);
+  return cloud_init;
+}
+
 }  // namespace
 
 void register_provision_command(CLI::App& app, CommandTable& commands, Console& console) {
   auto args = std::make_shared<ProvisionArgs>();
-  auto* cmd = app.add_subcommand("provision", "Set up WSL and the distro for a profile: CUDA toolkit, venv, TensorFlow");
-  cmd->add_option("--profile", args->profile, "Profile to provision (built-in name or YAML file; default: tfwsl.yaml here or above, "
-                                              "the user's profile, else the built-in default)");
-  auto* dry = cmd->add_flag("--dry-run", args->dry_run, "Print the plan (every step, its packages and commands) and change nothing");
-  cmd->add_flag("--check", args->check, "Check every step and report what would change; change nothing")->excludes(dry);
-  cmd->add_flag("--json", args->json, "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)");
+  auto* cmd =
+      app.add_subcommand("provision", "Set up WSL and the distro for a profile: CUDA toolkit, venv, TensorFlow");
+  cmd->add_option("--profile", args->profile,
+                  "Profile to provision (built-in name or YAML file; default: tfwsl.yaml here or above, "
+                  "the user's profile, else the built-in default)");
+  auto* dry = cmd->add_flag("--dry-run", args->dry_run,
+                            "Print the plan (every step, its packages and commands) and change nothing");
+  auto* check = cmd->add_flag("--check", args->check, "Check every step and report what would change; change nothing")
+                    ->excludes(dry);
+  auto* cloud_init = add_cloud_init_options(*cmd, *args);
+  cloud_init->excludes(dry)->excludes(check);
+  cmd->add_flag("--json", args->json,
+                "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)")
+      ->excludes(cloud_init);
   cmd->add_flag("-y,--yes", args->yes, "Apply without asking");
   cmd->add_option("--user", args->user, "The distro user who owns the venv (default: the distro's default user)");
-  cmd->add_option("--agent", args->agent, "The tfwsl-agent binary on native Linux (default: TFWSL_AGENT, then beside tfwsl)");
-  cmd->footer(help_footer("Exit status: 0 done (or nothing to do), 1 --check found steps to change, 2 a step failed.",
-                          {"tfwsl provision --dry-run", "tfwsl provision --check --profile tf-2.17-cuda-12.3",
-                           "tfwsl provision --yes --json"}));
+  cmd->add_option("--agent", args->agent,
+                  "The tfwsl-agent binary on native Linux (default: TFWSL_AGENT, then beside tfwsl)");
+  cmd->footer(help_footer(
+      "Exit status: 0 done (or nothing to do), 1 --check found steps to change, 2 a step failed.",
+      {"tfwsl provision --dry-run", "tfwsl provision --check --profile tf-2.17-cuda-12.3",
+       "tfwsl provision --yes --json", "tfwsl provision --profile tf-2.15-cuda-12.2 --cloud-init --user ada"}));
   commands.add(cmd, [args, &console] { return run_provision_command(*args, console); });
 }
 

@@ -312,6 +312,9 @@ std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::option
   if (auto value = doc.get("wsl2", "memory")) {
     if (auto bytes = parse_wsl_size(*value)) {
       memory_bytes = *bytes;
+      // Read by doctor --compliance (wslconfig_memory_set): the file's own verdict, present even
+      // when WSL cannot be reached and mem.effective is skipped.
+      memory_check.values = {{"memory", *value}, {"configured_bytes", *bytes}};
       if (memory_check.status == CheckStatus::ok) memory_check.summary = "memory=" + *value;
     }
   }

@@ -34,6 +34,14 @@ void render_requirements(const MigratePlan& plan, std::string& out) {
     const char* action = i < plan.writes.size() ? to_string(plan.writes[i].action) : "create";
     out += fmt::format("  {} -> {}{} [{}]\n", v(f.source), v(f.target), f.changed ? "" : " (unchanged)", action);
   }
+  for (const auto& tr : t.translated) {
+    out += fmt::format("  {} -> {} ({}:{})\n", v(tr.from), v(tr.to), v(tr.file), tr.line);
+    if (!tr.widened_pin.empty())
+      out += fmt::format(
+          "    the pin {} becomes the profile's series: the release tfwsl provisions and checks; pin it again in the "
+          "translated file if the code needs exactly that release\n",
+          v(tr.widened_pin));
+  }
   for (const auto& d : t.dropped)
     out += fmt::format("  dropped {} ({}:{}): {}\n", v(d.package), v(d.file), d.line, v(d.reason));
   for (const auto& a : t.added) out += fmt::format("  added {}\n", v(a));
@@ -46,6 +54,17 @@ void render_requirements(const MigratePlan& plan, std::string& out) {
       start = nl + 1;
     }
   }
+}
+
+// The code's Windows paths that exist, each with where the code finds it after the import.
+void render_mapped_paths(const MigratePlan& plan, std::string& out) {
+  bool mapped = false;
+  for (const auto& wp : plan.windows_paths) mapped = mapped || wp.exists;
+  if (!mapped) return;
+  out += "\nWindows paths in the code, and where the code finds them after the import:\n";
+  for (const auto& wp : plan.windows_paths)
+    if (wp.exists)
+      out += fmt::format("  {} ({}:{}) -> {}\n", v(wp.ref.path), v(wp.ref.file), wp.ref.line, v(wp.linux_path));
 }
 
 void render_data(const MigratePlan& plan, std::string& out) {
@@ -64,6 +83,7 @@ void render_data(const MigratePlan& plan, std::string& out) {
       if (!wp.exists) out += fmt::format("  {} ({}:{})\n", v(wp.ref.path), v(wp.ref.file), wp.ref.line);
     }
   }
+  render_mapped_paths(plan, out);
   if (!plan.datasets.empty()) {
     out += fmt::format("\nThe code's Windows paths map to Linux ones in {} (generated; the code is not rewritten).\n", k_path_map_file);
   }

@@ -55,6 +55,13 @@ std::optional<std::string> tensorflow_replacement(const DeclaredRequirement& r, 
   return package + "[" + extras_text + "]" + spec;
 }
 
+// The exact pin a series replacement widens: "==2.16.1" replaced by "...==2.16.*".
+std::string widened_pin(const DeclaredRequirement& r, const std::string& replacement) {
+  const std::string spec = diagnose::to_pep440_spec(r.spec, r.conda);
+  const bool exact = spec.starts_with("==") && spec.find_first_of("*,") == std::string::npos;
+  return exact && replacement.ends_with(".*") ? spec : std::string();
+}
+
 Edit edit_for(const DeclaredRequirement& r, const TfDecision& d, const MigrateFacts& facts) {
   const std::string name = normalize_package_name(r.package);
   // A Windows-only requirement that says so with a marker stays as written: pip skips it on Linux.
@@ -196,11 +203,13 @@ FileTranslation translate_file(const RequirementsFile& file, const std::set<std:
         // A conda package list takes no pip requirement: the line goes, pip installs the replacement.
         const std::size_t indent = std::min(line.find_first_not_of(" \t"), line.size());
         line = fmt::format("{}# moved to pip by tfwsl migrate ({}): {}", line.substr(0, indent), e.replacement, line.substr(indent));
-        t.translated.push_back({requirement_text(*r), e.replacement, file.path, number});
+        t.translated.push_back(
+            {requirement_text(*r), e.replacement, file.path, number, widened_pin(*r, e.replacement)});
         if (std::find(t.added.begin(), t.added.end(), e.replacement) == t.added.end()) t.added.push_back(e.replacement);
       } else if (e.action == Action::replace) {
         line = replace_on_line(line, *r, e.replacement);
-        t.translated.push_back({requirement_text(*r), e.replacement, file.path, number});
+        t.translated.push_back(
+            {requirement_text(*r), e.replacement, file.path, number, widened_pin(*r, e.replacement)});
       }
     }
   }

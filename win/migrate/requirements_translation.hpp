@@ -20,6 +20,9 @@ struct TranslatedRequirement {
   std::string to;    // "tensorflow[and-cuda]==2.15.*"
   std::string file;
   int line = 0;
+  // The exact pin ("==2.16.1") that the target's series ("==2.16.*") replaces: the plan says so, a
+  // decision with a consequence. Empty when the line was no exact pin.
+  std::string widened_pin = {};
 };
 
 struct DroppedRequirement {

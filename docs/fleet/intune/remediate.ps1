@@ -1,16 +1,37 @@
 # Intune remediation, remediation script (docs/fleet.md). Applies the team's set-up through tfwsl's
 # own commands, each of which checks before it changes anything and changes only what differs:
 # the .wslconfig memory (backup, atomic write), then the team's profile (tfwsl provision). Prints
-# the doctor's one-line summary last, which Intune keeps. Exit 0 when the doctor is then healthy.
-$tfwsl = Join-Path $env:LOCALAPPDATA 'Microsoft\WinGet\Links\tfwsl.exe'
-if (-not (Test-Path -LiteralPath $tfwsl)) { $tfwsl = 'tfwsl.exe' }
+# the doctor's one-line summary last, which Intune keeps. Intune's contract: exit 0 is success.
+# --- tfwsl preamble: the same text in detect.ps1, remediate.ps1 and discovery.ps1 (Intune runs each
+# script alone, so each carries it; tests/integration/fleet/intune_scripts_test.py keeps them equal) ---
+# SYSTEM (the well-known SID S-1-5-18) runs these when no user is signed in or when "Run this script
+# using the logged-on credentials" is off: it has neither the user's WSL distros nor the user's
+# .wslconfig, so nothing it sees says anything about the user's set-up.
+$isSystem = [Security.Principal.WindowsIdentity]::GetCurrent().User.Value -eq 'S-1-5-18'
 $teamProfile = 'C:\ProgramData\tfwsl\team-profile.yaml'
+# winget installs tfwsl (ArchiveBinariesDependOnPath) into a package folder it adds to PATH, and makes
+# no WinGet\Links entry; a process started before that PATH change does not see it, so the package
+# folders (user scope, then machine scope) come after PATH. Scoop's env_add_path is on PATH too.
+$tfwsl = (Get-Command -Name 'tfwsl.exe' -CommandType Application -ErrorAction SilentlyContinue | Select-Object -First 1).Path
+if (-not $tfwsl) {
+    $tfwsl = (Get-ChildItem -Path "$env:LOCALAPPDATA\Microsoft\WinGet\Packages\tfwsl.tfwsl_*\tfwsl.exe", "$env:ProgramFiles\WinGet\Packages\tfwsl.tfwsl_*\tfwsl.exe" -ErrorAction SilentlyContinue | Select-Object -First 1).FullName
+}
+$notSystem = 'tfwsl: not judged: this ran as SYSTEM (no user signed in, or not set to run with the logged-on credentials), and WSL and .wslconfig belong to the user'
+$notInstalled = 'tfwsl is not installed: deploy the tfwsl package to this user (winget install tfwsl); this script does not install software'
+# --- end of the tfwsl preamble ---
 $memory = '16GB'
+
+# As SYSTEM it would change SYSTEM's own .wslconfig and distros, which WSL never uses for the user:
+# it changes nothing and fails, saying why.
+if ($isSystem) { Write-Output $notSystem; exit 1 }
+if (-not $tfwsl) { Write-Output $notInstalled; exit 1 }
 
 & $tfwsl wslconfig set "memory=$memory" --yes --json | Out-Null
 & $tfwsl provision --yes --json --profile $teamProfile | Out-Null
 $line = & $tfwsl doctor --summary-line --profile $teamProfile
 $code = $LASTEXITCODE
 Write-Output $line
-if ($code -eq 0) { exit 0 }
+# The doctor's exit code afterwards -> this script's: healthy or warnings only is a success.
+$exitFor = @{ 0 = 0; 1 = 0; 2 = 1; 3 = 1 }
+if ($exitFor.ContainsKey($code)) { exit $exitFor[$code] }
 exit 1

@@ -55,7 +55,7 @@ def intune(s, rules, memory_compliant):
     check(not fs.compliance_problems(rules, facts), "doctor --compliance holds every setting of the rules file, typed",
           fs.compliance_problems(rules, facts))
     verdicts = fs.evaluate(rules, facts)
-    expected = {"tf_gpu_visible": True, "nvidia_driver_meets_profile": True, "wsl_default_version_2": True,
+    expected = {"tfwsl_installed": True, "tf_gpu_visible": True, "nvidia_driver_meets_profile": True, "wsl_default_version_2": True,
                 "wslconfig_memory_set": memory_compliant}
     check(verdicts == expected, f"... and the rules judge it {expected}", f"{verdicts}\n{facts}")
 

@@ -2,12 +2,14 @@
 """tfwsl for fleet engines, natively (docs/fleet.md):
 
 1. `tfwsl dsc manifest` of both resource types validates against DSC v3's manifest schema
-   (dsc-schemas/, PowerShell/DSC v3.1.0) and embeds the instance schema `tfwsl dsc schema` prints;
+   (dsc-schemas/, PowerShell/DSC v3.1.0) and embeds the instance schema `tfwsl dsc schema` prints,
+   which compiles with nothing fetched (fleet_support.validator_for refuses any fetch, as DSC's
+   library does) and nothing preloaded;
 2. Tfwsl/WslConfig round trip on a real .wslconfig: get; test out of the desired state (nothing
    written); set (backup, comment and CRLF kept); test in the desired state; a second set that
    changes no byte, no mtime and makes no backup; every output valid against DSC's stdout schemas
    and the instance schema;
-3. bad desired states: exit 2 and one DSC JSON line on stderr naming the input;
+3. bad desired states: exit 2 and one JSON line {"error": ...} on stderr naming the input;
 4. `doctor --summary-line`: one line of at most 2,048 bytes; `doctor --compliance`: the flat facts
    that docs/fleet/intune/compliance-rules.json tests, each of the type the rule says;
 5. docs/fleet/configuration.dsc.yaml validates against DSC's configuration document schema, and
@@ -26,6 +28,7 @@ import tempfile
 import fleet_support as fs
 
 failures = []
+DSC_IN_DESIRED_STATE = "https://aka.ms/dsc/schemas/v3/resource/properties/inDesiredState.json"
 
 
 def check(condition, what, detail=""):
@@ -49,6 +52,10 @@ def manifests(tfwsl):
         schema = json.loads(s.stdout) if s.returncode == 0 else {}
         fs.jsonschema.Draft202012Validator.check_schema(schema)
         check(manifest.get("schema", {}).get("embedded") == schema, f"... and embeds the instance schema `dsc schema` prints")
+        check(schema.get("properties", {}).get("_inDesiredState") == {"$ref": DSC_IN_DESIRED_STATE},
+              "... whose _inDesiredState is the $ref DSC's manifest schema requires", schema.get("properties", {}).get("_inDesiredState"))
+        unresolved = fs.compiles_offline(schema)
+        check(unresolved is None, "... and compiles with nothing fetched, as DSC compiles it (the definition bundled)", unresolved)
         schemas[kind] = schema
     return schemas
 
@@ -112,7 +119,9 @@ def bad_inputs(tfwsl):
             message = json.loads(r.stderr.strip().splitlines()[-1])
         except (json.JSONDecodeError, IndexError):
             message = {}
-        check(r.returncode == 2 and r.stdout == "" and message.get("level") == "error" and needle in message.get("message", ""),
+        # {"error": ...}: the line DSC logs at error level (log_stderr_line, PowerShell/DSC
+        # lib/dsc-lib/src/dscresources/command_resource.rs at 861df432).
+        check(r.returncode == 2 and r.stdout == "" and list(message) == ["error"] and needle in message["error"],
               f"{' '.join(args[:2])} {stdin!r}: exit 2, a DSC error line naming {needle}", r.stderr)
 
 
@@ -184,7 +193,8 @@ def fleet_command_lines(tfwsl, docs):
             listed = {n for l in help_section(text, "Options:") if l.startswith("  -") for n in l.split()[0].split(",")}
             options = {a.split("=")[0] for a in argv if a.startswith("-")}
             missing = sorted(o for o in options if o not in listed)
-            check(command and not missing, f"{os.path.relpath(path, docs)}: tfwsl {' '.join(command)} {' '.join(sorted(options))}",
+            # A line with no command (`tfwsl --version`, the playbooks' probe) checks tfwsl's own options.
+            check((command or options) and not missing, f"{os.path.relpath(path, docs)}: tfwsl {' '.join(command)} {' '.join(sorted(options))}",
                   f"not listed: {missing}")
     check(seen >= 10, f"the fleet files run {seen} tfwsl command lines, each checked")
 

@@ -1,6 +1,7 @@
 """What the fleet tests share (tests/integration/fleet): the DSC v3 schemas kept beside this file,
-validation of tfwsl's manifests and of every get/test/set output against them and against the
-resource's own instance schema, and an evaluator for Intune custom-compliance rules files."""
+validation of tfwsl's manifests and of every get/test/set/export output against them and against
+the resource's own instance schema (offline, as DSC validates: nothing fetched, nothing preloaded),
+and an evaluator for Intune custom-compliance rules files."""
 import json
 import os
 import re
@@ -20,27 +21,18 @@ def dsc_schema(name):
         return json.load(f)
 
 
-# DSC's schemas are bundled: each definition they refer to is in their $defs under its canonical
-# raw.githubusercontent.com id. A resource's instance schema refers to them by the short aka.ms
-# address DSC documents (https://aka.ms/dsc/schemas/v3/...), which redirects to the same files: both
-# resolve here, offline, to the bundled copies.
-DSC_CANONICAL = "https://raw.githubusercontent.com/PowerShell/DSC/main/schemas/v3.1.0/"
-DSC_ALIASES = ["https://aka.ms/dsc/schemas/v3/", "https://aka.ms/dsc/schemas/v3.1/", "https://aka.ms/dsc/schemas/v3.1.0/"]
+class RemoteFetchRefused(Exception):
+    """A schema named a definition it does not carry: DSC would refuse it too."""
 
 
-def dsc_definitions():
-    found = {}
-    for name in os.listdir(SCHEMAS):
-        if not name.endswith(".json"):
-            continue
-        with open(os.path.join(SCHEMAS, name), encoding="utf-8") as f:
-            for uri, definition in json.load(f).get("$defs", {}).items():
-                if not uri.startswith(DSC_CANONICAL):
-                    continue
-                found[uri] = definition
-                for alias in DSC_ALIASES:
-                    found[alias + uri[len(DSC_CANONICAL):]] = definition
-    return found
+def _refuse_fetch(uri):
+    # DSC compiles schemas with the Rust crate jsonschema built without web fetching (PowerShell/DSC
+    # Cargo.toml at 861df432f224d606ba30f4a39f49e40c3ef2b8a2: `jsonschema = { version = "0.49.1",
+    # default-features = false }`; used by verify_json_from_manifest in
+    # lib/dsc-lib/src/dscresources/command_resource.rs): a `$ref` to anything the schema does not
+    # bundle fails there with "resolve-http feature or a custom resolver is required"
+    # (PowerShell/DSC#1033). So does it here: nothing is preloaded, nothing is fetched.
+    raise RemoteFetchRefused(f"{uri}: not bundled in the schema, and DSC fetches nothing")
 
 
 def _without_dynamic_refs(node):
@@ -52,26 +44,56 @@ def _without_dynamic_refs(node):
 
 
 def validator_for(schema):
-    store = dsc_definitions()
+    """A draft 2020-12 validator that resolves only what `schema` bundles (and the 2020-12
+    meta-schema, which DSC's library has built in); any other reference raises RemoteFetchRefused."""
     try:
-        from referencing import Registry, Resource  # jsonschema >= 4.18
-        from referencing.jsonschema import DRAFT202012
-        registry = Registry().with_resources(
-            (uri, Resource.from_contents(d, default_specification=DRAFT202012)) for uri, d in store.items())
-        return jsonschema.Draft202012Validator(schema, registry=registry)
+        from referencing import Registry  # jsonschema >= 4.18
+        return jsonschema.Draft202012Validator(schema, registry=Registry(retrieve=_refuse_fetch))
     except ImportError:  # Debian 12's python3-jsonschema 4.10
         # 4.10 cannot follow "$dynamicRef": "#meta" (the parts that hold a JSON schema, checked
         # against the 2020-12 meta-schema: KeyError 'meta'); with it those parts are left unchecked.
         schema = _without_dynamic_refs(schema)
-        store = {uri: _without_dynamic_refs(d) for uri, d in store.items()}
-        store["https://json-schema.org/draft/2020-12/schema"] = {}  # its own parts use $dynamicRef
-        resolver = jsonschema.RefResolver.from_schema(schema, store=store)
+        store = {"https://json-schema.org/draft/2020-12/schema": {}}  # its own parts use $dynamicRef
+        resolver = jsonschema.RefResolver.from_schema(schema, store=store,
+                                                      handlers={"http": _refuse_fetch, "https": _refuse_fetch})
         # 4.10 first looks a ref up among the subschemas that hold an "$id", and a property named
         # "$id" (a dict there: DSC's manifest schema has one) broke that walk with TypeError:
         # unhashable type: 'dict'. Its cached list (one dict per resolver) keeps the real ids only.
         found = resolver._get_subschemas_cache()
         found["$id"] = [s for s in found["$id"] if isinstance(s.get("$id"), str)]
         return jsonschema.Draft202012Validator(schema, resolver=resolver)
+
+
+def compiles_offline(schema):
+    """Why `schema` does not compile without fetching (every `$ref` in it followed, as DSC's
+    library resolves them all when it compiles), or None."""
+    validator = validator_for(schema)
+    refs = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                refs.append(node["$ref"])
+            for key, value in node.items():
+                if key not in ("enum", "const", "default", "examples"):
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(schema)
+    try:
+        resolver = validator._resolver
+        for ref in refs:
+            resolver.lookup(ref)
+    except AttributeError:  # 4.10: RefResolver
+        try:
+            for ref in refs:
+                validator.resolver.resolve(ref)
+        except Exception as e:  # noqa: BLE001: any failure to resolve is the finding
+            return f"{ref}: {e}"
+    except Exception as e:  # noqa: BLE001
+        return f"{ref}: {e}"
+    return None
 
 
 def problems(schema, document):

@@ -14,7 +14,9 @@ stand-in TF's probe shows the need, and the run after it changes nothing; a run 
 in the middle of dpkg is reported by the next run, which repairs dpkg and finishes; a dpkg lock
 held by another process is waited for, then "dpkg lock busy (held by PID N, name)"; a second run
 while one holds the state lock is refused; a profile asking for cuda-drivers fails validation with
-the reason and starts nothing.
+the reason and starts nothing. With --tfwsl, in a second fresh root: the user data of `tfwsl provision
+--cloud-init` (its files written, its runcmd run as cloud-init's runcmd runs each list) sets the
+root up, runs again without failing, and then the agent's own provision finds all 11 steps done.
 
 Exit 0: passed; 1: a failure (printed); 77: skipped (not root, or debootstrap/apt-ftparchive/
 dpkg-deb/chroot missing, or debootstrap could not build the root).
@@ -335,9 +337,66 @@ def cuda_drivers_refused(root):
     check(len(lines(os.path.join(root, STATE.lstrip("/"), "processes.jsonl"))) == before, "... and starts nothing")
 
 
+def cloud_init_user_data(tfwsl, root):
+    """tfwsl provision --cloud-init for the root's team profile, with the test's offline sources."""
+    p = subprocess.run([tfwsl, "provision", "--profile", os.path.join(root, "srv/team.yaml"), "--cloud-init", "--user", USER,
+                        "--keyring-url", "file:///srv/cuda-repo/cuda-keyring_1.1-1_all.deb", "--pip-find-links", "/srv/wheels"],
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    check(p.returncode == 0, "cloud-init: tfwsl provision --cloud-init prints the user data", p.stderr[-800:])
+    return p.stdout
+
+
+def run_user_data(root, doc):
+    """What cloud-init does with it (the user exists already, as `users` makes it): write_files, then
+    each runcmd list as its argv. The failed commands' argv, empty when all passed."""
+    for f in doc["write_files"]:
+        path = os.path.join(root, f["path"].lstrip("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "a" if f.get("append") else "w") as out:
+            out.write(f["content"])
+        os.chmod(path, int(f["permissions"], 8))
+    failed = []
+    for argv in doc["runcmd"]:
+        if argv == "set -e":  # runcmd's script stops at a failure; here every failure is listed
+            continue
+        p = sh(root, *argv, check_rc=False)
+        if p.returncode != 0:
+            failed.append(f"{argv}: exit {p.returncode}: {p.stderr[-400:]}")
+    return failed
+
+
+def cloud_init_steps(pristine, work, agent, tfwsl):
+    import yaml
+    root = prepare_root(pristine, work, agent)
+    proc = os.path.join(root, "proc")
+    subprocess.run(["mount", "-t", "proc", "proc", proc], check=True)
+    try:
+        doc = yaml.safe_load(cloud_init_user_data(tfwsl, root))
+        if not check(isinstance(doc, dict) and "runcmd" in doc, "cloud-init: the user data is a cloud-config with runcmd"):
+            return
+        failed = run_user_data(root, doc)
+        check(not failed, f"cloud-init: the user data's {len(doc['runcmd'])} commands pass in a fresh root", "\n".join(failed))
+        failed = run_user_data(root, doc)
+        check(not failed, "cloud-init: run again, they pass again (idempotent)", "\n".join(failed))
+        p, run, _ = provision(root)
+        counts = run["recap"]["counts"] if run else {}
+        check(p.returncode == 0 and counts.get("changed") == 0 and counts.get("ok") == 11,
+              "cloud-init: then the agent's provision finds every distro step done (changed 0, all 11 ok)", describe(p, run))
+        venv_owner = os.stat(os.path.join(root, "home", USER, ".venvs/tf-2.15/pyvenv.cfg")).st_uid
+        check(venv_owner == 1000, "cloud-init: the venv belongs to the user")
+    finally:
+        for pid in chroot_pids(root):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        subprocess.run(["umount", "-l", proc])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--agent", required=True)
+    ap.add_argument("--tfwsl", help="tfwsl, for the cloud-init user data's run (skipped without it)")
     ap.add_argument("--cache", required=True, help="build-tree folder for the debootstrapped root (kept)")
     ap.add_argument("--work", required=True, help="build-tree folder for this run's copy (replaced)")
     ap.add_argument("--mirror", default=os.environ.get("TFWSL_DEBIAN_MIRROR", "http://deb.debian.org/debian"))
@@ -367,6 +426,8 @@ def main():
             except ProcessLookupError:
                 pass
         subprocess.run(["umount", "-l", proc])
+    if args.tfwsl:
+        cloud_init_steps(pristine, args.work + "-cloud-init", args.agent, args.tfwsl)
     print(f"total {time.monotonic() - started:.1f} s")
     if failures:
         print(f"{len(failures)} failure(s)")

@@ -1,11 +1,11 @@
 // The completion scripts come from the parser's own command table: every command and every option
 // of tfwsl appears in both, under the command that takes it.
+#include "common/cli/completion_script.hpp"
+
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <sstream>
 
-#include <catch2/catch.hpp>
-
-#include "common/cli/completion_script.hpp"
 #include "tests/support/captured_run.hpp"
 #include "win/cli/cli_app.hpp"
 #include "win/commands/command_registry.hpp"
@@ -69,6 +69,63 @@ TEST_CASE("tfwsl completion bash prints the script, an unknown shell is a usage 
   auto r = test::run_captured(cli::run_cli, {"completion", "bash"});
   CHECK(r.code == 0);
   CHECK(r.out.find("complete -o default -F _tfwsl_complete tfwsl") != std::string::npos);
-  r = test::run_captured(cli::run_cli, {"completion", "fish"});
+  r = test::run_captured(cli::run_cli, {"completion", "tcsh"});
+  CHECK(r.code == 2);
+  r = test::run_captured(cli::run_cli, {"completion"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("give a shell") != std::string::npos);
+}
+
+namespace {
+
+const ValueCompletion* value_of(const std::vector<CompletionEntry>& entries, const std::string& path,
+                                const std::string& spelling) {
+  for (const auto& e : entries)
+    if (e.path == path)
+      for (const auto& v : e.values)
+        if (std::find(v.spellings.begin(), v.spellings.end(), spelling) != v.spellings.end()) return &v;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("completion: an option's closed set, and the machine's lists, are what follows it") {
+  TfwslTree tree;
+  const auto entries = completion_entries(tree.app);
+  const auto* color = value_of(entries, "doctor", "--color");
+  REQUIRE(color != nullptr);
+  CHECK(color->choices == std::vector<std::string>{"auto", "always", "never"});
+  const auto* distro = value_of(entries, "doctor", "--distro");
+  REQUIRE(distro != nullptr);
+  CHECK(distro->list == "distros");
+  const auto* profile = value_of(entries, "provision", "--profile");
+  REQUIRE(profile != nullptr);
+  CHECK(profile->list == "profiles");
+  CHECK(value_of(entries, "doctor", "--fix") == nullptr);  // a flag takes no value
+  for (const auto& e : entries)
+    if (e.path == "completion")
+      for (const char* shell : {"bash", "zsh", "fish", "powershell"}) {
+        INFO(shell);
+        CHECK(std::find(e.words.begin(), e.words.end(), shell) != e.words.end());
+      }
+}
+
+TEST_CASE("completion: zsh loads the bash function through bashcompinit, fish completes tfwsl and tfwsl.exe") {
+  TfwslTree tree;
+  const std::string zsh = zsh_completion_script(tree.app, "tfwsl");
+  CHECK(zsh.find("bashcompinit") != std::string::npos);
+  CHECK(zsh.find("complete -o default -F _tfwsl_complete tfwsl") != std::string::npos);
+  const std::string fish = fish_completion_script(tree.app, "tfwsl");
+  CHECK(fish.find("complete -c tfwsl -a '(__tfwsl_complete)'") != std::string::npos);
+  CHECK(fish.find("complete -c tfwsl.exe -a '(__tfwsl_complete)'") != std::string::npos);
+  CHECK(powershell_completion_script(tree.app, "tfwsl").find("'provision|--profile' = 'profiles'") !=
+        std::string::npos);
+}
+
+TEST_CASE("tfwsl completion --list profiles prints the shipped profiles' names, one a line") {
+  auto r = test::run_captured(cli::run_cli, {"completion", "--list", "profiles"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("tf-2.15-cuda-12.2\n") != std::string::npos);
+  r = test::run_captured(cli::run_cli, {"completion", "bash", "--list", "profiles"});
   CHECK(r.code == 2);
 }

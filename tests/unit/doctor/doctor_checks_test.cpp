@@ -171,6 +171,9 @@ TEST_CASE(".wslconfig: absent is ok, memory= is read, a malformed line is report
   CHECK(checks.at(0).status == CheckStatus::ok);
   CHECK(checks.at(1).id == "wslconfig.memory");
   CHECK(memory == std::optional<std::uint64_t>(16ull << 30));
+  // The value as the file writes it, for the compliance fact wslconfig_memory_set (issue 42).
+  CHECK(checks.at(1).values == nlohmann::json({{"memory", "16GB"}, {"configured_bytes", 16ull << 30}}));
+  CHECK(check_wslconfig(none, {}, memory).at(1).values.empty());
   WslconfigFacts bad{true, "p", "", "[wsl2] memory=48GB\r\n"};
   checks = check_wslconfig(bad, {}, memory);
   CHECK(checks.at(0).status != CheckStatus::ok);

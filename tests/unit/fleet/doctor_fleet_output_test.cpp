@@ -18,14 +18,18 @@ json check(const std::string& id, const std::string& status, const std::string& 
 }
 
 json healthy() {
-  return {{"tfwsl_version", "0.2.0"},
-          {"profile", "tf-2.15-cuda-12.2"},
-          {"checks", json::array({check("host.nvidia-driver", "ok", "driver 546.80", {{"driver", "546.80"}}),
-                                  check("wsl.default-version", "ok", "WSL 2"), check("wsl.distro", "ok", "Ubuntu-22.04"),
-                                  check("tf.installed", "ok", "TensorFlow 2.15.1", {{"version", "2.15.1"}}),
-                                  check("tf.gpu", "ok", "TensorFlow 2.15.1 sees /physical_device:GPU:0"),
-                                  check("mem.effective", "ok", "16 GiB", {{"configured_bytes", 17179869184}})})},
-          {"summary", {{"issues", 0}, {"categories", 0}, {"exit_code", 0}, {"root_causes", json::array()}, {"fix_first", nullptr}}}};
+  return {
+      {"tfwsl_version", "0.2.0"},
+      {"profile", "tf-2.15-cuda-12.2"},
+      {"checks", json::array({check("host.nvidia-driver", "ok", "driver 546.80", {{"driver", "546.80"}}),
+                              check("wsl.default-version", "ok", "WSL 2"), check("wsl.distro", "ok", "Ubuntu-22.04"),
+                              check("tf.installed", "ok", "TensorFlow 2.15.1", {{"version", "2.15.1"}}),
+                              check("tf.gpu", "ok", "TensorFlow 2.15.1 sees /physical_device:GPU:0"),
+                              check("wslconfig.memory", "ok", "memory=16GB",
+                                    {{"memory", "16GB"}, {"configured_bytes", 17179869184}}),
+                              check("mem.effective", "ok", "16 GiB", {{"configured_bytes", 17179869184}})})},
+      {"summary",
+       {{"issues", 0}, {"categories", 0}, {"exit_code", 0}, {"root_causes", json::array()}, {"fix_first", nullptr}}}};
 }
 
 json broken(const std::string& fix) {
@@ -43,7 +47,7 @@ json broken(const std::string& fix) {
 
 TEST_CASE("summary line: healthy says ok, the count, the profile and what TensorFlow sees") {
   CHECK(doctor_summary_line(healthy()) ==
-        "tfwsl doctor: ok, 6 checks; profile tf-2.15-cuda-12.2; TensorFlow 2.15.1 sees /physical_device:GPU:0");
+        "tfwsl doctor: ok, 7 checks; profile tf-2.15-cuda-12.2; TensorFlow 2.15.1 sees /physical_device:GPU:0");
 }
 
 TEST_CASE("summary line: problems give the count, the exit code, the fix first and the other root causes") {
@@ -73,7 +77,8 @@ TEST_CASE("utf8_prefix never cuts a character") {
 
 TEST_CASE("compliance facts: flat, typed, from the checks they name") {
   const json facts = doctor_compliance_facts(healthy());
-  CHECK(facts == json{{"tfwsl_version", "0.2.0"},
+  CHECK(facts == json{{"tfwsl_installed", true},
+                      {"tfwsl_version", "0.2.0"},
                       {"profile", "tf-2.15-cuda-12.2"},
                       {"doctor_exit_code", 0},
                       {"issues", 0},
@@ -90,4 +95,18 @@ TEST_CASE("compliance facts: flat, typed, from the checks they name") {
   CHECK(bad["fix_first"] == "wsl.distro");
   CHECK(bad["doctor_exit_code"] == 2);
   for (const auto& [key, value] : bad.items()) CHECK((value.is_primitive() && !value.is_null()));
+}
+
+// Issue 42: with WSL unreachable the doctor skips mem.effective (no values), yet .wslconfig still
+// sets memory=; the rule must judge the file, not fail on top of the real problem.
+TEST_CASE("compliance facts: wslconfig_memory_set reads the .wslconfig check, not mem.effective") {
+  json unreachable = healthy();
+  for (json& c : unreachable["checks"])
+    if (c["id"] == "mem.effective") c = check("mem.effective", "skip", "unknown: the agent could not be reached");
+  CHECK(doctor_compliance_facts(unreachable)["wslconfig_memory_set"] == true);
+  json unset = healthy();
+  for (json& c : unset["checks"])
+    if (c["id"] == "wslconfig.memory")
+      c = check("wslconfig.memory", "ok", "memory not set: WSL's default (half of the RAM)");
+  CHECK(doctor_compliance_facts(unset)["wslconfig_memory_set"] == false);
 }

@@ -58,7 +58,7 @@ TEST_CASE("dsc: a desired state nested 200,000 deep is refused by name before it
     CHECK(run.code == 2);
     CHECK(run.out.empty());
     const auto line = json::parse(run.err);
-    CHECK(line["message"].get<std::string>().starts_with(
+    CHECK(line["error"].get<std::string>().starts_with(
         "tfwsl dsc: the desired state (stdin):1: nested deeper than 64 levels"));
     CHECK(run.err.size() < 400);
   }
@@ -99,4 +99,26 @@ TEST_CASE("dsc: a bad value or name is shown cut short, its control characters e
   CHECK(named.error().message.size() < 300);
   CHECK(named.error().message.find('\x1b') == std::string::npos);
   CHECK(tfwsl.calls == 0);
+}
+
+// DSC runs `get` without input with stdin closed (run_process_async in
+// lib/dsc-lib/src/dscresources/command_resource.rs at PowerShell/DSC 861df432: Stdio::null() when
+// there is no input), and logs a stderr line at error level only when it is a JSON object whose one
+// key is the level (log_stderr_line, same file): {"error": "..."}.
+TEST_CASE("dsc: no input is the empty instance, never not JSON, and an error is DSC's error line", "[fleet][dsc]") {
+  for (const std::string text : {"", " \r\n\t"}) {
+    auto parsed = dsc::parse_dsc_document(text, "stdin");
+    REQUIRE(parsed);
+    CHECK(*parsed == json::object());
+  }
+  const auto run = dsc_with_stdin("", {"get", "--resource", "Tfwsl/Profile"});
+  CHECK(run.code == 2);
+  CHECK(run.out.empty());
+  CHECK(run.err.find("not JSON") == std::string::npos);
+  REQUIRE(run.err.ends_with("\n"));
+  CHECK(run.err.find('\n') == run.err.size() - 1);
+  const auto line = json::parse(run.err);
+  REQUIRE(line.is_object());
+  CHECK(line.size() == 1);
+  CHECK(line["error"].get<std::string>().starts_with("tfwsl dsc: Tfwsl/Profile needs 'profile'"));
 }

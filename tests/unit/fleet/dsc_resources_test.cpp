@@ -2,7 +2,6 @@
 // and how their JSON answers become DSC states, against a fake invoker that answers as those
 // commands do (the real round trip under Wine: tests/integration/fleet/dsc_wine_session.py).
 #include <catch2/catch.hpp>
-
 #include <map>
 
 #include "win/commands/dsc_manifest.hpp"
@@ -93,7 +92,8 @@ TEST_CASE("dsc WslConfig set: writes only when test finds a difference, with --y
   REQUIRE(state);
   CHECK(state->value("memory", "") == "16GB");
   CHECK(!state->contains("_inDesiredState"));
-  CHECK(std::count(tfwsl.calls.begin(), tfwsl.calls.end(), "wslconfig set wsl2.memory=16GB wsl2.processors=6 --yes --json --apply") == 1);
+  CHECK(std::count(tfwsl.calls.begin(), tfwsl.calls.end(),
+                   "wslconfig set wsl2.memory=16GB wsl2.processors=6 --yes --json --apply") == 1);
 
   FakeInvoker in_state;
   in_state.answers["wslconfig show"] = {0, shown("16GB").dump(), ""};
@@ -125,10 +125,11 @@ TEST_CASE("dsc WslConfig: a command that printed no JSON is an error naming it a
 }
 
 TEST_CASE("dsc Profile: test is provision --check, set provisions only when a step would change") {
-  const json changed = {{"recap",
-                         {{"host_steps", json::array({{{"id", "distro.installed"}, {"result", "changed"}, {"message", "install"}}})},
-                          {"steps", json::array({{{"id", "cuda.toolkit"}, {"result", "ok"}, {"message", "12.2"}}})},
-                          {"counts", {{"ok", 1}, {"changed", 1}, {"failed", 0}, {"skipped", 0}}}}}};
+  const json changed = {
+      {"recap",
+       {{"host_steps", json::array({{{"id", "distro.installed"}, {"result", "changed"}, {"message", "install"}}})},
+        {"steps", json::array({{{"id", "cuda.toolkit"}, {"result", "ok"}, {"message", "12.2"}}})},
+        {"counts", {{"ok", 1}, {"changed", 1}, {"failed", 0}, {"skipped", 0}}}}}};
   FakeInvoker tfwsl;
   tfwsl.answers["provision --check"] = {1, changed.dump(), ""};
   tfwsl.answers["provision --yes"] = {0, changed.dump(), ""};
@@ -150,9 +151,10 @@ TEST_CASE("dsc Profile: test is provision --check, set provisions only when a st
 }
 
 TEST_CASE("dsc Profile: a failed step fails set with the step's words, no profile is refused") {
-  const json failed = {{"recap",
-                        {{"steps", json::array({{{"id", "cuda.toolkit"}, {"result", "failed"}, {"message", "apt-get exited 100"}}})},
-                         {"counts", {{"ok", 0}, {"changed", 0}, {"failed", 1}, {"skipped", 0}}}}}};
+  const json failed = {
+      {"recap",
+       {{"steps", json::array({{{"id", "cuda.toolkit"}, {"result", "failed"}, {"message", "apt-get exited 100"}}})},
+        {"counts", {{"ok", 0}, {"changed", 0}, {"failed", 1}, {"skipped", 0}}}}}};
   FakeInvoker tfwsl;
   tfwsl.answers["provision --check"] = {1, failed.dump(), ""};
   tfwsl.answers["provision --yes"] = {2, failed.dump(), ""};
@@ -180,4 +182,22 @@ TEST_CASE("dsc manifests: one per type, calling tfwsl dsc with the type, the ins
   CHECK(schema["properties"]["memory"]["type"] == "string");
   CHECK(schema["properties"]["processors"]["type"] == "integer");
   CHECK(schema["properties"]["experimental"]["properties"]["sparseVhd"]["type"] == "boolean");
+}
+
+// DSC compiles the instance schema before every get with input, test and set, with a JSON-schema
+// library built without web fetching (PowerShell/DSC 861df432, Cargo.toml: jsonschema with
+// default-features = false); its manifest schema accepts `_inDesiredState` only as the `$ref` to
+// the published URL. So the `$ref` stays and the definition travels under `$defs` with that URL as
+// its `$id`, as DSC's own resources do (resources/PSScript/psscript.dsc.resource.json).
+TEST_CASE("dsc instance schemas: _inDesiredState is DSC's $ref, its definition bundled under $defs") {
+  const std::string url = "https://aka.ms/dsc/schemas/v3/resource/properties/inDesiredState.json";
+  for (const auto& type : dsc::resource_types()) {
+    INFO(type);
+    const json schema = *dsc::instance_schema(type);
+    CHECK(schema["properties"]["_inDesiredState"] == json{{"$ref", url}});
+    REQUIRE(schema.contains("$defs"));
+    REQUIRE(schema["$defs"].contains(url));
+    CHECK(schema["$defs"][url]["$id"] == url);
+    CHECK(schema["$defs"][url]["type"] == json{"boolean", "null"});
+  }
 }

@@ -145,3 +145,37 @@ TEST_CASE("a path on a drive the distro does not mount is a problem: exit 2", "[
   REQUIRE(unknown);
   CHECK(unknown->problems.empty());
 }
+
+// Issue 43, item 5: each decision with a consequence is a line of the text plan, with why.
+TEST_CASE("the text plan says when an exact pin becomes the series, and lists the code's mapped paths",
+          "[migrate][plan]") {
+  migrate::test::FakeProjectFiles fs;
+  fs.files["requirements.txt"] = "tensorflow==2.16.1\npandas\n";
+  fs.files["train.py"] = "import tensorflow as tf\nA = r'D:\\data\\flowers'\nB = 'D:/data/flowers/train'\n";
+  fs.windows["d:\\data\\flowers"] = {true, 30, 3'000'000};
+  fs.windows["d:\\data\\flowers\\train"] = {true, 20, 2'000'000};
+  fs.drives = std::set<char>{'c', 'd'};
+  auto plan = plan_of(fs);
+  REQUIRE(plan);
+  REQUIRE(plan->decision.target);
+  REQUIRE(plan->translation.translated.size() == 1);
+  const auto& tr = plan->translation.translated[0];
+  CHECK(tr.widened_pin == "==2.16.1");
+  const std::string text = render_text(*plan);
+  INFO(text);
+  CHECK(text.find("  tensorflow==2.16.1 -> " + tr.to + " (requirements.txt:1)\n") != std::string::npos);
+  CHECK(text.find("the pin ==2.16.1 becomes the profile's series") != std::string::npos);
+  CHECK(text.find("  D:\\data\\flowers (train.py:2) -> ~/datasets/flowers\n") != std::string::npos);
+  CHECK(text.find("  D:\\data\\flowers\\train (train.py:3) -> ~/datasets/flowers/train\n") != std::string::npos);
+}
+
+TEST_CASE("a series pin or a range is not said to be widened", "[migrate][plan]") {
+  for (const char* requirement : {"tensorflow==2.16.*\n", "tensorflow>=2.16,<2.17\n"}) {
+    migrate::test::FakeProjectFiles fs;
+    fs.files["requirements.txt"] = requirement;
+    auto plan = plan_of(fs);
+    REQUIRE(plan);
+    for (const auto& tr : plan->translation.translated) CHECK(tr.widened_pin.empty());
+    CHECK(render_text(*plan).find("the pin") == std::string::npos);
+  }
+}
