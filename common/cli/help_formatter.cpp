@@ -40,7 +40,7 @@ std::string wrap_footer_line(const std::string& line, std::size_t width) {
 
 // Options whose value is a file or a folder, by long name; any other value is named by its option
 // (--distro DISTRO, --profile PROFILE, --port PORT).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 10> k_value_words = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 12> k_value_words = {{
     {"agent", "PATH"},
     {"bundle", "PATH"},
     {"file", "PATH"},
@@ -50,6 +50,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> k_value_
     {"data-to", "DIR"},
     {"root", "DIR"},
     {"data", "DIR"},
+    {"pip-find-links", "DIR"},
+    {"keyring-url", "URL"},
     {"jobs", "N"},
 }};
 
