@@ -14,4 +14,12 @@ std::string version_line(std::string_view program) {
   return std::string(program) + " " + std::string(version()) + " (" + commit() + ")";
 }
 
+std::string_view project_url() { return TFWSL_PROJECT_URL; }
+
+std::string bug_report_words() {
+  // The command last, alone: it runs as printed (no full stop glued to the file name).
+  return "Report a bug at " + std::string(project_url()) +
+         "/issues, with the bundle this writes attached: tfwsl doctor --bundle tfwsl-doctor.tar";
+}
+
 }  // namespace tfwsl::build_info

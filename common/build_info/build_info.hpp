@@ -19,4 +19,10 @@ std::string commit();
 // "tfwsl 0.2.0 (abc1234)": the --version line of `program`.
 std::string version_line(std::string_view program);
 
+// Where the project lives: "https://github.com/tfwsl/tfwsl" (CMake's project(HOMEPAGE_URL)).
+std::string_view project_url();
+// Where to report a bug and what to attach, in one sentence for exit 3 and tfwsl --help (issue 43,
+// item 15): the project's issues page and the doctor's bundle, which holds both sides' facts.
+std::string bug_report_words();
+
 }  // namespace tfwsl::build_info

@@ -5,7 +5,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <ostream>
+#include <sstream>
 
+#include "common/build_info/build_info.hpp"
 #include "common/cli/usage_check.hpp"
 #include "common/core/exit_codes.hpp"
 
@@ -56,7 +58,7 @@ std::string exit_status_table() {
     std::string code = std::to_string(m.code);
     text += "\n  " + code + std::string(5 - code.size(), ' ') + m.text;
   }
-  return text;
+  return text + "\n\n" + build_info::bug_report_words();
 }
 
 namespace {
@@ -95,12 +97,27 @@ void decide_terminal_output(const GlobalOptions& globals, Console& console) {
                         !logs_chatter_on_stderr(globals, console);
 }
 
+// CLI11's "The following argument was not expected: x" in plain words: which word, and that the
+// command takes no such argument (issue 43, item 11). Other errors keep CLI11's sentence.
+std::string parse_error_words(const CLI::ParseError& e) {
+  const std::string what = e.what();
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) == nullptr) return what;
+  const std::size_t colon = what.find(": ");
+  if (colon == std::string::npos) return what;
+  std::istringstream words(what.substr(colon + 2));
+  std::string listed;
+  std::size_t count = 0;
+  for (std::string word; words >> word; ++count) listed += (listed.empty() ? "'" : ", '") + word + "'";
+  return listed + (count == 1 ? " is not an argument of this command" : " are not arguments of this command") +
+         " (a value with spaces needs quotes)";
+}
+
 int report_parse_error(CLI::App& app, const CLI::ParseError& e, const std::string& command, Console& console) {
   if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) {  // --help, --version
     app.exit(e, console.out, console.err);
     return exit_code::k_ok;
   }
-  console.err << command << ": " << e.what() << "\nRun '" << command << " --help' for its options.\n";
+  console.err << command << ": " << parse_error_words(e) << "\nRun '" << command << " --help' for its options.\n";
   return exit_code::k_usage;
 }
 
@@ -183,7 +200,8 @@ int run_command_line(CLI::App& app, const CommandTable& commands, const std::vec
   } catch (const std::exception& e) {
     spdlog::critical("unexpected error: {}", e.what());
     console.err << app.get_name() << ": internal error: " << e.what() << "\nThis is a bug in " << app.get_name()
-                << "; please report it with the output of --log-level debug.\n";
+                << " (add the output of --log-level debug to the report).\n"
+                << build_info::bug_report_words() << "\n";
     return exit_code::k_internal;
   }
 }

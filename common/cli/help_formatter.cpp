@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
+#include <utility>
 
 #include "common/check/command_words.hpp"
+#include "common/util/ascii.hpp"
 #include "common/util/text_wrap.hpp"
 
 namespace tfwsl {
@@ -35,6 +38,41 @@ std::string wrap_footer_line(const std::string& line, std::size_t width) {
   return wrap_text(line.substr(lead), style(width, std::string(lead, ' '), std::string(lead + 2, ' ')));
 }
 
+// Options whose value is a file or a folder, by long name; any other value is named by its option
+// (--distro DISTRO, --profile PROFILE, --port PORT).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 12> k_value_words = {{
+    {"agent", "PATH"},
+    {"bundle", "PATH"},
+    {"file", "PATH"},
+    {"log-file", "PATH"},
+    {"input", "JSON"},
+    {"to", "DIR"},
+    {"data-to", "DIR"},
+    {"root", "DIR"},
+    {"data", "DIR"},
+    {"pip-find-links", "DIR"},
+    {"keyring-url", "URL"},
+    {"jobs", "N"},
+}};
+
+// What an option's value is: the choices of an IsMember check ("{auto,always,never}"), else by name.
+// A positional names its value itself (PROFILE, project), so it shows no word.
+std::string value_word(const CLI::Option* opt) {
+  const std::string type = opt->get_type_name();
+  const std::size_t choices = type.find(":{");
+  if (choices != std::string::npos) return " " + type.substr(choices + 1);
+  const std::string cli11_word = type.substr(0, type.find(':'));  // "TEXT", "UINT:INT": CLI11's own
+  if (cli11_word != "TEXT" && cli11_word != "INT" && cli11_word != "UINT" && cli11_word != "FLOAT")
+    return " " + type;  // set by the command (--exclude NAME)
+  if (opt->get_positional() && !opt->nonpositional()) return "";
+  const std::string name = opt->get_single_name();
+  for (const auto& [option, word] : k_value_words)
+    if (option == name) return " " + std::string(word);
+  std::string word = " ";
+  for (char c : name) word += ascii_upper(c);
+  return word;
+}
+
 }  // namespace
 
 WrappingFormatter::WrappingFormatter(std::size_t width) : m_width(std::max<std::size_t>(width, 40)) {
@@ -52,6 +90,16 @@ std::string WrappingFormatter::two_columns(const std::string& left, const std::s
 
 std::string WrappingFormatter::make_option(const CLI::Option* opt, bool is_positional) const {
   return two_columns("  " + make_option_name(opt, is_positional) + make_option_opts(opt), make_option_desc(opt));
+}
+
+std::string WrappingFormatter::make_option_opts(const CLI::Option* opt) const {
+  if (!opt->get_option_text().empty()) return " " + opt->get_option_text();
+  if (opt->get_type_size() == 0) return "";  // a flag
+  std::string out = value_word(opt);
+  if (!opt->get_default_str().empty()) out += "=" + opt->get_default_str();
+  if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) out += " ...";
+  if (opt->get_required()) out += " REQUIRED";
+  return out;
 }
 
 std::string WrappingFormatter::make_subcommand(const CLI::App* sub) const {

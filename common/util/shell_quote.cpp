@@ -49,7 +49,16 @@ std::size_t powershell_quote_length(std::string_view text, std::size_t at) {
 
 bool is_cmd_special(char c) {
   switch (c) {
-    case '(': case ')': case '%': case '!': case '^': case '"': case '<': case '>': case '&': case '|':
+    case '(':
+    case ')':
+    case '%':
+    case '!':
+    case '^':
+    case '"':
+    case '<':
+    case '>':
+    case '&':
+    case '|':
       return true;
     default:
       return false;
@@ -80,7 +89,8 @@ std::string bash_quote(std::string_view argument) {
 
 std::string bash_quote_keeping_home(std::string_view argument) {
   if (argument == "~") return "~";
-  if (argument.substr(0, 2) == "~/") return "~/" + (argument.size() == 2 ? std::string() : bash_quote(argument.substr(2)));
+  if (argument.substr(0, 2) == "~/")
+    return "~/" + (argument.size() == 2 ? std::string() : bash_quote(argument.substr(2)));
   return bash_quote(argument);
 }
 
@@ -125,17 +135,10 @@ std::string command_not_shown(std::string_view argument) {
 std::string bash_command(const std::vector<std::string>& argv) {
   if (const std::string* bad = unshowable_argument(argv)) return command_not_shown(*bad);
   std::vector<std::string> words;
-  for (const std::string& a : argv) words.push_back(bash_quote(a));
+  for (const std::string& a : argv) words.push_back(bash_quote_keeping_home(a));
   // A first word with '=' would be a variable assignment, not the program.
   if (!argv.empty() && argv.front().find('=') != std::string::npos && words.front() == argv.front())
     words.front() = "'" + argv.front() + "'";
-  return join(words);
-}
-
-std::string bash_command_with_home(const std::vector<std::string>& argv) {
-  if (const std::string* bad = unshowable_argument(argv)) return command_not_shown(*bad);
-  std::vector<std::string> words;
-  for (const std::string& a : argv) words.push_back(bash_quote_keeping_home(a));
   return join(words);
 }
 
@@ -167,8 +170,10 @@ bool powershell5_passes_exactly(std::string_view argument) {
 
 std::string shell_command(Shell shell, const std::vector<std::string>& argv) {
   switch (shell) {
-    case Shell::bash: return bash_command(argv);
-    case Shell::powershell: return powershell_command(argv);
+    case Shell::bash:
+      return bash_command(argv);
+    case Shell::powershell:
+      return powershell_command(argv);
     case Shell::cmd:
       return cmd_command(argv);
   }
@@ -177,9 +182,12 @@ std::string shell_command(Shell shell, const std::vector<std::string>& argv) {
 
 const char* to_string(Shell shell) {
   switch (shell) {
-    case Shell::bash: return "bash";
-    case Shell::powershell: return "PowerShell";
-    case Shell::cmd: return "cmd.exe";
+    case Shell::bash:
+      return "bash";
+    case Shell::powershell:
+      return "PowerShell";
+    case Shell::cmd:
+      return "cmd.exe";
   }
   return "bash";
 }

@@ -40,12 +40,14 @@ std::string powershell_quote(std::string_view argument);
 std::string windows_argument_quote(std::string_view argument);
 
 // bash_quote, but a leading "~/" (or a lone "~") is left for the shell to expand to the home folder:
-// for paths that mean "in the home folder of whoever runs it" (~/.venvs/x).
+// for paths that mean "in the home folder of whoever runs it" (~/.venvs/x). "~other/x" stays quoted.
 std::string bash_quote_keeping_home(std::string_view argument);
 
-// The whole line: the program, then the arguments, separated by one space.
+// The whole line: the program, then the arguments, separated by one space. In bash each word is
+// bash_quote_keeping_home's: the "~/.venvs/tf" of a profile is the home folder of whoever pastes the
+// line, never a folder named "~" (issue 43, item 4). PowerShell and cmd.exe pass "~/x" on to the
+// program as text (neither expands it for a program): tfwsl and the distro's bash -lc expand it there.
 std::string bash_command(const std::vector<std::string>& argv);
-std::string bash_command_with_home(const std::vector<std::string>& argv);  // each word as bash_quote_keeping_home
 std::string powershell_command(const std::vector<std::string>& argv);
 std::string cmd_command(const std::vector<std::string>& argv);
 

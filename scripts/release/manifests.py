@@ -1,18 +1,28 @@
 """The package manifests of a release: winget's three files (version, installer, defaultLocale;
 schema 1.12.0, as microsoft/winget-pkgs holds zipped portable CLIs such as BurntSushi.ripgrep.MSVC)
 and Scoop's (as ScoopInstaller/Main's bucket/ripgrep.json and bucket/1password-cli.json). PROJECT
-says where the project lives; the release's download URL is derived from it."""
+says where the project lives (its URL read from project(HOMEPAGE_URL) in the top CMakeLists.txt,
+the one place it is written, which tfwsl's exit-3 message and --help footer print too); the
+release's download URL is derived from it."""
 import datetime
 import json
 import os
+import re
 
 import yaml
+
+
+def project_url():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "CMakeLists.txt")
+    with open(path, encoding="utf-8") as f:
+        return re.search(r'HOMEPAGE_URL\s+"([^"]+)"', f.read()).group(1)
+
 
 PROJECT = {
     "identifier": "tfwsl.tfwsl",
     "name": "tfwsl",
     "publisher": "tfwsl project",
-    "url": "https://github.com/tfwsl/tfwsl",
+    "url": project_url(),
     "license": "Apache-2.0",
     "short": "TensorFlow on your NVIDIA GPU from Windows, through WSL 2: checks, sets up and keeps a WSL distro ready",
     "description": ("tfwsl doctor checks WSL 2, the GPU driver on both sides, .wslconfig and the distro's "

@@ -45,7 +45,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const std::vector<std::string> argv = argv_of(bytes);
   require_shown_safely(tfwsl::bash_command(argv));
-  require_shown_safely(tfwsl::bash_command_with_home(argv));
   require_shown_safely(tfwsl::powershell_command(argv));
   require_shown_safely(tfwsl::cmd_command(argv));
   return 0;

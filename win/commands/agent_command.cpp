@@ -34,9 +34,12 @@ struct Place {
       : windows(read_system_info().is_windows), connection({args.distro, args.agent, windows}) {
     // Without --distro, the default one by name (wsl -l -v), so what start prints says where it runs.
     if (windows) distro = distro_or_default(connection.wsl(), args.distro);
-    if (windows) shell = std::make_unique<agent_service::WslDistroShell>(connection.wsl(), distro);
-    else shell = std::make_unique<agent_service::LocalDistroShell>(runner);
-    agent_path = wsl::process_environment_variable(agent_client::k_agent_path_env).value_or(agent_client::k_default_agent_path);
+    if (windows)
+      shell = std::make_unique<agent_service::WslDistroShell>(connection.wsl(), distro);
+    else
+      shell = std::make_unique<agent_service::LocalDistroShell>(runner);
+    agent_path =
+        wsl::process_environment_variable(agent_client::k_agent_path_env).value_or(agent_client::k_default_agent_path);
   }
   bool windows;
   std::string distro;  // on Windows: --distro, else the default one by name (empty when wsl.exe cannot tell)
@@ -54,24 +57,24 @@ int fail(Console& console, const char* verb, const Error& error) {
 void print_running(Console& console, const agent_service::ServiceStatus& s, const Place& place) {
   console.out << "tfwsl-agent " << s.running_version << " runs " << place.shell->where() << ": pid " << s.pid
               << ", http://127.0.0.1:" << s.port << "\n"
-              << "token: " << s.token_file << " (mode " << (s.token_mode.empty() ? "?" : s.token_mode) << ", readable by its owner only)\n"
+              << "token: " << s.token_file << " (mode " << (s.token_mode.empty() ? "?" : s.token_mode)
+              << ", readable by its owner only)\n"
               << agent_try_line({place.windows, place.distro, s.token_file, s.port}) << "\n";
 }
 
 // Installs the agent of this version when the distro has none (or another), with consent.
-Status ensure_installed(Place& place, const agent_service::ServiceStatus& status, const AgentArgs& args, Console& console) {
+Status ensure_installed(Place& place, const agent_service::ServiceStatus& status, const AgentArgs& args,
+                        Console& console) {
   if (status.installed && status.installed_version == TFWSL_VERSION) return {};
   TFWSL_TRY(shipped, place.connection.local_agent_binary());
   const std::string what = "install tfwsl-agent " + std::string(TFWSL_VERSION) + " (" + shipped + ") as " +
-                           place.agent_path + " " + place.shell->where() +
-                           (place.windows ? " (as root)" : "") +
+                           place.agent_path + " " + place.shell->where() + (place.windows ? " (as root)" : "") +
                            (status.installed ? ", replacing version " + status.installed_version : "");
   if (args.dry_run) {
     console.out << "would " << what << "\n";
     return {};
   }
-  TFWSL_TRY_STATUS(confirm_change(console, args.yes, "tfwsl agent start will " + what + ".",
-                                  "install the agent"));
+  TFWSL_TRY_STATUS(confirm_change(console, args.yes, "tfwsl agent start will " + what + ".", "install the agent"));
   TFWSL_TRY_STATUS(agent_service::install_agent(*place.shell, shipped, place.agent_path));
   console.err << "installed " << place.agent_path << " " << place.shell->where() << "\n";
   return {};
@@ -86,13 +89,15 @@ int run_start(const AgentArgs& args, Console& console) {
     print_running(console, *status, place);
     return exit_code::k_ok;
   }
-  if (auto installed = ensure_installed(place, *status, args, console); !installed) return fail(console, "start", installed.error());
+  if (auto installed = ensure_installed(place, *status, args, console); !installed)
+    return fail(console, "start", installed.error());
   if (args.dry_run) {
     const std::string state_dir = status->state_dir.empty() ? "~/.config/tfwsl" : status->state_dir;
-    std::vector<std::string> serve{place.agent_path, "serve", "--listen", "127.0.0.1:" + std::to_string(args.port),
-                                   "--token-file", state_dir + "/agent.token"};
+    std::vector<std::string> serve{place.agent_path, "serve",
+                                   "--listen",       "127.0.0.1:" + std::to_string(args.port),
+                                   "--token-file",   state_dir + "/agent.token"};
     for (const auto& root : args.roots) serve.insert(serve.end(), {"--root", root});
-    console.out << "would start (bash, in the distro): " << bash_command_with_home(serve)
+    console.out << "would start (bash, in the distro): " << bash_command(serve)
                 << "\n  the token file 0600, in a 0700 folder; data roots: "
                 << (args.roots.empty() ? "the home folder" : "the --root folders") << "\n";
     return exit_code::k_ok;
@@ -123,8 +128,9 @@ int run_status(const AgentArgs& args, Console& console) {
   Place place(args);
   auto status = agent_service::read_service_status(*place.shell, place.agent_path);
   if (!status) return fail(console, "status", status.error());
-  console.out << "installed: " << (status->installed ? "tfwsl-agent " + status->installed_version + " at " + status->agent_path
-                                                    : "no (" + status->agent_path + " is absent; tfwsl agent start installs it)")
+  console.out << "installed: "
+              << (status->installed ? "tfwsl-agent " + status->installed_version + " at " + status->agent_path
+                                    : "no (" + status->agent_path + " is absent; tfwsl agent start installs it)")
               << "\n";
   if (!status->running) {
     console.out << "running:   no (tfwsl agent start)\n";
@@ -166,13 +172,14 @@ void register_agent_command(CLI::App& app, CommandTable& commands, Console& cons
   start->add_flag("--dry-run", args->dry_run, "Say what would be installed and started; change nothing");
   start->add_flag("-y,--yes", args->yes, "Install without asking");
   start->add_option("--agent", args->agent, "The tfwsl-agent binary to install (as for tfwsl doctor)");
-  start->footer(help_footer("", {"tfwsl agent start --dry-run", "tfwsl agent start --yes --port 8765 --root /mnt/d/data"}));
+  start->footer(
+      help_footer("", {"tfwsl agent start --dry-run", "tfwsl agent start --yes --port 8765 --root /mnt/d/data"}));
   commands.add(start, [args, &console] { return run_start(*args, console); });
 
   auto* status = agent->add_subcommand("status", "Whether the persistent agent is installed, runs and answers");
   add_place_options(status, *args);
-  status->footer(help_footer("Exit 0 running and answering, 1 not running, 2 running but not answering.",
-                             {"tfwsl agent status"}));
+  status->footer(
+      help_footer("Exit 0 running and answering, 1 not running, 2 running but not answering.", {"tfwsl agent status"}));
   commands.add(status, [args, &console] { return run_status(*args, console); });
 
   auto* stop = agent->add_subcommand("stop", "Stop the persistent agent (its token file stays)");

@@ -60,7 +60,8 @@ std::vector<std::string> prune_wslconfig_backups(const std::string& path, const 
                                                  std::size_t keep) {
   std::vector<std::string> removed;
   const auto backups = list_wslconfig_backups(path, owner);
-  for (std::size_t i = keep; i < backups.size(); ++i) {
+  // The oldest (last) stays: it holds the file as it was before tfwsl first wrote it (issue 43, item 7).
+  for (std::size_t i = keep; i + 1 < backups.size(); ++i) {
     std::error_code ec;
     if (std::filesystem::remove(path_from_utf8(backups[i].path), ec)) removed.push_back(backups[i].path);
   }

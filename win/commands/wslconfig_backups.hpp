@@ -1,7 +1,8 @@
 #pragma once
 // The backups `tfwsl wslconfig set|unset|restore` leave beside .wslconfig
 // ("<path>.tfwsl-backup-20261201-161500", "-2" when that second was taken; wslconfig_file.hpp):
-// listed newest first, and pruned to the last five. Only names of exactly that form are tfwsl's;
+// listed newest first, and pruned to the last five and the first (the file as it was before tfwsl
+// first wrote it, which no count of edits may lose). Only names of exactly that form are tfwsl's;
 // any other file beside .wslconfig is the user's and never touched.
 
 #include <cstddef>
@@ -31,8 +32,9 @@ bool is_tfwsl_backup_name(const std::string& file_name, const std::string& of_na
 std::vector<WslconfigBackup> list_wslconfig_backups(const std::string& path,
                                                     const std::optional<AccountId>& owner = std::nullopt);
 
-// Removes tfwsl's backups of `path` (as listed, with `owner`) beyond the newest `keep`; returns the
-// paths removed. A backup that cannot be removed is left (the next write tries again).
+// Removes tfwsl's backups of `path` (as listed, with `owner`) beyond the newest `keep`, except the
+// oldest, which is always kept; returns the paths removed. A backup that cannot be removed is left
+// (the next write tries again).
 std::vector<std::string> prune_wslconfig_backups(const std::string& path,
                                                  const std::optional<AccountId>& owner = std::nullopt,
                                                  std::size_t keep = 5);

@@ -18,27 +18,41 @@ json or_null(const std::optional<T>& value) {
 }
 
 json value_json(const wslconfig::EffectiveValue& v) {
-  return {{"section", v.section}, {"key", v.key},         {"value", v.value},
-          {"source", wslconfig::to_string(v.source)},    {"line", v.line ? json(v.line) : json(nullptr)},
-          {"ignored", or_null(v.ignored)}, {"bytes", or_null(v.bytes)}, {"count", or_null(v.count)},
+  return {{"section", v.section},
+          {"key", v.key},
+          {"value", v.value},
+          {"source", wslconfig::to_string(v.source)},
+          {"line", v.line ? json(v.line) : json(nullptr)},
+          {"ignored", or_null(v.ignored)},
+          {"bytes", or_null(v.bytes)},
+          {"count", or_null(v.count)},
           {"default_rule", v.default_rule.empty() ? json(nullptr) : json(v.default_rule)}};
 }
 
 json finding_json(const wslconfig::Finding& f) {
-  return {{"id", f.id}, {"severity", wslconfig::to_string(f.severity)}, {"line", f.line ? json(f.line) : json(nullptr)},
-          {"summary", f.summary}, {"fix", f.fix}};
+  return {{"id", f.id},
+          {"severity", wslconfig::to_string(f.severity)},
+          {"line", f.line ? json(f.line) : json(nullptr)},
+          {"summary", f.summary},
+          {"fix", f.fix}};
 }
 
 json change_json(const wslconfig::Change& c) {
-  return {{"section", c.ref.section}, {"key", c.ref.key}, {"before", or_null(c.before)}, {"after", or_null(c.after)},
+  return {{"section", c.ref.section},
+          {"key", c.ref.key},
+          {"before", or_null(c.before)},
+          {"after", or_null(c.after)},
           {"line", c.line ? json(c.line) : json(nullptr)}};
 }
 
 json apply_json(const wslconfig::ApplyOutcome& a) {
   json checks = json::array();
   for (const auto& c : a.checks)
-    checks.push_back({{"key", c.key}, {"expected", or_null(c.expected)}, {"observed", or_null(c.observed)},
-                      {"verdict", wslconfig::to_string(c.verdict)}, {"summary", c.summary}});
+    checks.push_back({{"key", c.key},
+                      {"expected", or_null(c.expected)},
+                      {"observed", or_null(c.observed)},
+                      {"verdict", wslconfig::to_string(c.verdict)},
+                      {"summary", c.summary}});
   return {{"waited_for_stop_ms", a.waited_for_stop.count()},
           {"running_polls", a.running_polls},
           {"observed",
@@ -57,7 +71,8 @@ std::string value_line(const wslconfig::EffectiveValue& v) {
   if (v.bytes && !v.default_rule.empty()) shown = format_gib(*v.bytes);
   std::string from = v.source == wslconfig::ValueSource::file ? fmt::format("file, line {}", v.line) : "default";
   if (!v.default_rule.empty()) from += ": " + v.default_rule;
-  if (v.ignored) from += fmt::format("{} line {} has {}, which WSL ignores", v.default_rule.empty() ? ":" : ";", v.line, *v.ignored);
+  if (v.ignored)
+    from += fmt::format("{} line {} has {}, which WSL ignores", v.default_rule.empty() ? ":" : ";", v.line, *v.ignored);
   const std::string name = v.section == "wsl2" ? v.key : v.section + "." + v.key;
   return fmt::format("  {:<38} {}  [{}]\n", name, shown, from);
 }
@@ -76,7 +91,8 @@ std::string overrides_text(const std::vector<doctor::Override>& overrides) {
   if (overrides.empty()) return {};
   std::string out = "Not used as written:\n";
   for (const auto& o : overrides)
-    out += fmt::format("  {} = {}: {}{}\n", o.key, o.written, o.why, o.effective.empty() ? "" : "; WSL uses " + o.effective);
+    out += fmt::format("  {} = {}: {}{}\n", o.key, o.written, o.why,
+                       o.effective.empty() ? "" : "; WSL uses " + o.effective);
   return out;
 }
 
@@ -105,6 +121,11 @@ std::string render_change_outcome(const WslconfigReport& r) {
   else if (r.written)
     out += fmt::format("Written {}{}.\n", r.path, r.backup ? " (backup: " + *r.backup + ")" : "");
   out += findings_text(r.findings, false);
+  // WSL reads .wslconfig only when its VM starts (issue 43, item 7: set did not say so, restore did).
+  if (r.written && !r.apply)
+    out +=
+        "WSL uses it after a restart: wsl --shutdown (stops every running distribution), or run this again with "
+        "--apply.\n";
   if (r.apply) {
     out += fmt::format("WSL restarted (stopped after {:.1f} s).\n", double(r.apply->waited_for_stop.count()) / 1000);
     for (const auto& c : r.apply->checks) out += "  " + c.summary + "\n";
@@ -117,15 +138,16 @@ json to_json(const WslconfigReport& r) {
   for (const auto& v : r.values) values.push_back(value_json(v));
   json findings = json::array();
   for (const auto& f : r.findings) findings.push_back(finding_json(f));
-  json j{{"command", r.command},
-         {"file", r.path},
-         {"link_target", or_null(r.link_target)},
-         {"exists", r.exists},
-         {"encoding", r.exists ? json(r.encoding) : json(nullptr)},
-         {"host", {{"ram_bytes", or_null(r.host.ram_bytes)}, {"logical_processors", or_null(r.host.logical_processors)}}},
-         {"defaults_source", std::string(wslconfig::k_defaults_source)},
-         {"values", values},
-         {"findings", findings}};
+  json j{
+      {"command", r.command},
+      {"file", r.path},
+      {"link_target", or_null(r.link_target)},
+      {"exists", r.exists},
+      {"encoding", r.exists ? json(r.encoding) : json(nullptr)},
+      {"host", {{"ram_bytes", or_null(r.host.ram_bytes)}, {"logical_processors", or_null(r.host.logical_processors)}}},
+      {"defaults_source", std::string(wslconfig::k_defaults_source)},
+      {"values", values},
+      {"findings", findings}};
   if (r.command == "show") {
     json overrides = json::array();
     for (const auto& o : r.overrides)

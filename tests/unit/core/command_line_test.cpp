@@ -1,7 +1,12 @@
+#include "common/cli/command_line.hpp"
+
 #include <catch2/catch.hpp>
-
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
+#include "common/core/exit_codes.hpp"
 #include "tests/support/captured_run.hpp"
 #include "win/cli/cli_app.hpp"
 
@@ -85,7 +90,8 @@ TEST_CASE("tfwsl explain -v FILE is accepted: details", "[cli]") {
 }
 
 TEST_CASE("the global options work after the command too, and check their values", "[cli]") {
-  CHECK(run({"explain", "--log-level", "debug", "/nonexistent/pasted.txt"}).err.find("does not exist") != std::string::npos);
+  CHECK(run({"explain", "--log-level", "debug", "/nonexistent/pasted.txt"}).err.find("does not exist") !=
+        std::string::npos);
   auto bad_level = run({"--log-level", "loud", "explain", "f"});
   CHECK(bad_level.code == 2);
   CHECK(bad_level.err.find("tfwsl explain: --log-level: loud not in {trace,debug,info,warn,error,off}") == 0);
@@ -128,7 +134,71 @@ TEST_CASE("every command's --help ends with examples and the program's lists the
   }
   auto top = run({"--help"});
   CHECK(top.out.find("Examples:\n  tfwsl doctor") != std::string::npos);
-  for (const char* row : {"\n  0    everything ok", "\n  1    ", "\n  2    ", "\n  3    ", "\n  130  interrupted (Ctrl-C)"})
+  for (const char* row :
+       {"\n  0    everything ok", "\n  1    ", "\n  2    ", "\n  3    ", "\n  130  interrupted (Ctrl-C)"})
     CHECK(top.out.find(row) != std::string::npos);
   CHECK(run({"doctor", "--help"}).out.find("130") == std::string::npos);  // once: in tfwsl --help
+}
+
+namespace {
+
+// Every command path of tfwsl ("", "doctor", "profile diff", ...), walked through the registered apps.
+std::vector<std::vector<std::string>> every_command_path() {
+  std::vector<std::vector<std::string>> paths{{}};
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    std::vector<std::string> args = paths[i];
+    args.push_back("--help");
+    const std::string help = run(args).out;
+    const auto listed = help.find("\nSubcommands:\n");
+    if (listed == std::string::npos) continue;
+    std::istringstream lines(help.substr(listed + 14));
+    for (std::string line; std::getline(lines, line) && !line.empty();) {
+      if (line.rfind("  ", 0) != 0 || line[2] == ' ') continue;
+      std::vector<std::string> sub = paths[i];
+      sub.push_back(line.substr(2, line.find(' ', 2) - 2));
+      paths.push_back(sub);
+    }
+  }
+  return paths;
+}
+
+}  // namespace
+
+// Issue 43, item 11: CLI11's own words leaked into every --help: a TEXT placeholder that says
+// nothing of the value, and "Excludes: --check" beside an option's name.
+TEST_CASE("no --help shows a TEXT placeholder or an Excludes list", "[cli]") {
+  const auto paths = every_command_path();
+  CHECK(paths.size() > 10);
+  for (auto args : paths) {
+    args.push_back("--help");
+    const std::string help = run(args).out;
+    INFO(help);
+    CHECK(help.find(" TEXT") == std::string::npos);
+    CHECK(help.find(":TEXT") == std::string::npos);
+    CHECK(help.find("Excludes:") == std::string::npos);
+  }
+}
+
+TEST_CASE("an argument a command does not take is named in plain words and not in CLI11's", "[cli]") {
+  auto r = run({"doctor", "stray"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("The following argument") == std::string::npos);
+  CHECK(r.err.find("tfwsl doctor: 'stray' is not an argument of this command") == 0);
+  CHECK(r.err.find("Run 'tfwsl doctor --help' for its options.") != std::string::npos);
+}
+
+// Issue 43, item 15: exit 3 said "please report it" with nowhere to report it.
+TEST_CASE("an internal error and tfwsl --help name where to report a bug and what to attach", "[cli]") {
+  std::ostringstream out, err;
+  Console console{out, err, false};
+  CLI::App app{"test", "tfwsl"};
+  GlobalOptions globals;
+  CommandTable commands;
+  commands.add(app.add_subcommand("boom", "throws"), []() -> int { throw std::runtime_error("kaboom"); });
+  CHECK(run_command_line(app, commands, {"boom"}, console, globals, "tfwsl-test") == exit_code::k_internal);
+  for (const std::string& text : {err.str(), run({"--help"}).out}) {
+    INFO(text);
+    CHECK(text.find("https://github.com/tfwsl/tfwsl/issues") != std::string::npos);
+    CHECK(text.find("tfwsl doctor --bundle tfwsl-doctor.tar") != std::string::npos);
+  }
 }

@@ -3,7 +3,6 @@
 // Before, both looked beside the link, so restore listed nothing and backups grew without bound
 // (docs/safety-sweep.md, "in the helpers").
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 
 #include "tests/support/test_environment.hpp"
@@ -28,8 +27,8 @@ TEST_CASE("wslconfig backups of a linked .wslconfig are listed and pruned beside
   auto listed = cli::list_wslconfig_backups(*resolved);
   REQUIRE(listed.size() == 7);
   CHECK(listed[0].path == target + ".tfwsl-backup-20261207-100000");
-  CHECK(cli::prune_wslconfig_backups(*resolved).size() == 2);
-  CHECK(cli::list_wslconfig_backups(*resolved).size() == 5);
+  CHECK(cli::prune_wslconfig_backups(*resolved).size() == 1);  // the last five and the first stay
+  CHECK(cli::list_wslconfig_backups(*resolved).size() == 6);
   CHECK(std::filesystem::exists(link + ".tfwsl-backup-20261208-100000"));
   CHECK(std::filesystem::is_symlink(link));
 }
