@@ -9,8 +9,11 @@
 #include <vector>
 
 #ifdef _WIN32
-#include <shellapi.h>
+// shellapi.h needs windows.h before it.
+// clang-format off
 #include <windows.h>
+#include <shellapi.h>
+// clang-format on
 
 #include "common/text/utf_convert.hpp"
 #else
