@@ -5,8 +5,8 @@ files and real processes: natively, or the MinGW tfwsl.exe under Wine (--wine WI
 Cases (--case, repeatable; default all that apply to the build):
   concurrent  N runs at once (--runs, default 10), each `set` of a different key: every one exits
               0 and says Written, every key is in the file afterwards, each run made its own backup
-              (the newest five are kept: win/commands/wslconfig_backups.hpp) and no temporary file
-              is left.
+              (the newest five are kept, and the first, the file as it was before tfwsl wrote it:
+              win/commands/wslconfig_backups.hpp) and no temporary file is left.
   special     --file naming /dev/zero, a FIFO, a folder or a 2 MB file: refused (exit 2) at once,
               naming what it is; nothing is read or written (a timeout is a failure: the old reader grew past 4 GB
               on /dev/zero and blocked forever on a FIFO).
@@ -35,7 +35,7 @@ SKIPPED_KINDS = []  # --skip-kind: to run the old code without letting it read /
 failures = base.failures
 fail = base.fail
 
-BACKUPS_KEPT = 5  # tfwsl keeps the newest five of its backups of a .wslconfig
+BACKUPS_KEPT = 5  # tfwsl keeps the newest five of its backups of a .wslconfig, and the first
 
 KEYS = ["memory=12GB", "processors=3", "swap=2GB", "localhostForwarding=false", "pageReporting=false",
         "guiApplications=false", "debugConsole=false", "nestedVirtualization=false", "vmIdleTimeout=120000",
@@ -66,7 +66,7 @@ def case_concurrent(tfwsl, work, runs):
     if lost:
         fail(f"concurrent: {len(lost)} of {len(keys)} changes lost: {lost}\n{text}")
     backups = glob.glob(target + ".tfwsl-backup-*")
-    if len(backups) != min(len(keys), BACKUPS_KEPT):
+    if len(backups) != min(len(keys), BACKUPS_KEPT + 1):
         fail(f"concurrent: {len(backups)} backups for {len(keys)} runs: {sorted(backups)}")
     folder = os.path.dirname(target)
     leftovers = [n for n in os.listdir(folder) if ".tfwsl-tmp-" in n]
