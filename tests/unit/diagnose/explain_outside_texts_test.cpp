@@ -1,6 +1,7 @@
-// The classes of issue 44: prose and bug templates are not requirements files, other frameworks'
-// errors are said to be theirs (the `about` field), an empty device list is a GPU count of 0,
-// conda's name=version=build grammar, and apt's sqv rejecting a SHA1-bound repository key.
+// Texts that are not what they first look like: prose and bug templates are not requirements
+// files, other frameworks' errors are said to be theirs (the `about` field), an empty device list is
+// a GPU count of 0, conda's name=version=build grammar, and apt's sqv rejecting a SHA1-bound
+// repository key.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -12,7 +13,7 @@
 
 using namespace tfwsl::test::explain;
 
-TEST_CASE("issue 44.1: an install command named inside a sentence is prose, not a requirement") {
+TEST_CASE("explain: an install command named inside a sentence is prose, not a requirement") {
   auto e = run("**System information**\nOS Platform and Distribution - Windows 10 home\n"
                "TensorFlow installed using - pip install tensorflow-gpu\nTensorFlow version - 2.1.0\n"
                "Python version - 3.7.4\nGPU - NVIDIA GeForce GTX 1650\n");
@@ -30,7 +31,7 @@ TEST_CASE("issue 44.1: an install command named inside a sentence is prose, not 
   }
 }
 
-TEST_CASE("issue 44.2: another framework's error says whose it is, with its GPU fact, and no TF verdict") {
+TEST_CASE("explain: another framework's error says whose it is, with its GPU fact, and no TF verdict") {
   auto e = run("RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
                "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.\n"
                "The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.\n");
@@ -56,7 +57,7 @@ TEST_CASE("issue 44.2: another framework's error says whose it is, with its GPU 
   CHECK_FALSE(tfwsl::diagnose::to_json(t).contains("about"));
 }
 
-TEST_CASE("issue 44.3: an empty device list printed where TF was asked for it is gpu_count 0") {
+TEST_CASE("explain: an empty device list printed where TF was asked for it is gpu_count 0") {
   using tfwsl::parse::parse_tf_log;
   CHECK(parse_tf_log("print('GPU', tf.config.list_physical_devices('GPU'))\nGPU []\n").gpu_count == 0);
   CHECK(parse_tf_log("[ ]\n", true).gpu_count == 0);
@@ -70,7 +71,7 @@ TEST_CASE("issue 44.3: an empty device list printed where TF was asked for it is
   CHECK_FALSE(has(e, "tf.gpu-listed"));
 }
 
-TEST_CASE("issue 44.5: conda's name=version=build is the version, with the build apart") {
+TEST_CASE("explain: conda's name=version=build is the version, with the build apart") {
   auto e = run("conda install -c conda-forge tensorflow=2.18.1=cpu_py311h18e2dce_0 pandas=2.2.3=py311h7db5c69_1\n");
   REQUIRE(e.kind == "requirements");
   CHECK(e.facts["tensorflow"]["spec"] == "==2.18.1");
@@ -94,7 +95,7 @@ TEST_CASE("issue 44.5: conda's name=version=build is the version, with the build
   CHECK_FALSE(fuzzy.facts["tensorflow"].contains("build"));
 }
 
-TEST_CASE("issue 44.6: apt's sqv rejecting a SHA1-bound key names NVIDIA's and the ways out") {
+TEST_CASE("explain: apt's sqv rejecting a SHA1-bound key names NVIDIA's and the ways out") {
   const std::string sqv = "Sub-process /usr/bin/sqv returned an error code (1), error message is: Signing key on ";
   const std::string rest = " is not bound:   No binding signature at time 2026-01-29T20:38:48Z   because: Policy rejected "
                            "non-revocation signature (PositiveCertification) requiring second pre-image resistance   "
