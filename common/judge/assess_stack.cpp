@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "common/compat/compat_db.hpp"
+#include "common/compat/ubuntu_release.hpp"
 #include "common/judge/verdict_parts.hpp"
 #include "common/profile/profile.hpp"
 
@@ -132,8 +133,8 @@ CheckResult newer_distro_python(const LinuxFacts& f, const CheckPolicy& p, const
   const auto& db = builtin_compat_db();
   if (const Version plain = db.wsl_default_ubuntu(); !plain.release.empty()) {
     if (auto python = db.ubuntu_default_python(plain))
-      details.push_back(fmt::format("a plain `wsl --install` installs Ubuntu {} now, whose python3 is {}", plain.to_string(),
-                                    python->to_string()));
+      details.push_back(fmt::format("a plain `wsl --install` installs Ubuntu {} now, whose python3 is {}",
+                                    ubuntu_release_text(plain), python->to_string()));
   }
   return verdict("python.version", CheckStatus::fail, summary, fix, details);
 }

@@ -7,13 +7,11 @@
 
 #include "common/util/ascii.hpp"
 #include "common/util/suggest.hpp"
+#include "common/compat/ubuntu_release.hpp"
 #include "common/profile/profile_schema.hpp"
 
 namespace tfwsl {
 namespace {
-
-// Ubuntu numbers its releases with two-digit months: 22.04, not 22.4.
-std::string ubuntu_text(const Version& v) { return fmt::format("{}.{:02}", v.major(), v.minor()); }
 
 bool from_builtin_defaults(const SourceLocation& where) { return where.file == k_builtin_defaults_name; }
 
@@ -137,7 +135,7 @@ class Validator {
         warning(m_p.distro.where,
                 fmt::format("distro 'Ubuntu' means whatever WSL installs by default: Ubuntu {} now (python3 {}), and it "
                             "changes over time",
-                            ubuntu ? ubuntu_text(*ubuntu) : "?", distro_python ? distro_python->to_string() : "?"),
+                            ubuntu ? ubuntu_release_text(*ubuntu) : "?", distro_python ? distro_python->to_string() : "?"),
                 "pin a release: distro: Ubuntu-22.04 or Ubuntu-24.04");
       }
     }
@@ -146,8 +144,12 @@ class Validator {
       warning(m_p.python_version.where,
               fmt::format("{}'s python3 is {}; Python {} has to be installed separately (e.g. from the deadsnakes PPA)",
                           *m_p.distro, distro_python->to_string(), *m_p.python_version),
-              fmt::format("use a distro whose python3 is {}{}, or drop python.version", python->to_string(),
-                          distro_for_python(*python).empty() ? "" : " (" + distro_for_python(*python) + ")"));
+              distro_for_python(*python).empty()
+                  ? fmt::format("drop python.version: no Ubuntu release's python3 is {}, and the distro's own is "
+                                "the one tfwsl sets up",
+                                python->to_string())
+                  : fmt::format("use a distro whose python3 is {} ({}), or drop python.version", python->to_string(),
+                                distro_for_python(*python)));
     }
     if (!spec) return;
     const auto allowed = m_db.allowed_tf_releases(*spec);
@@ -185,7 +187,7 @@ class Validator {
           fix += fmt::format(", or tensorflow.version: \">={}\" which supports Python {}", for_python.front()->first_version.to_string(),
                              python->truncated(2).to_string());
         else
-          fix += fmt::format(" (no TensorFlow release supports Python {} yet)", python->truncated(2).to_string());
+          fix += no_release_for_python(*python);
         error(m_p.python_version.has_value() ? m_p.python_version.where : (m_p.distro.has_value() ? m_p.distro.where : at),
               fmt::format("{} cannot run tensorflow.version '{}': {}", python_source, *m_p.tensorflow_version, supports), fix);
         target = nullptr;
@@ -202,18 +204,29 @@ class Validator {
     return py ? py->to_string() : "?";
   }
 
+  // Why no release fits `python`: newer than any release supports yet, or older than all of them
+  // (Python 2.7: "yet" would promise a release that will never come).
+  std::string no_release_for_python(const Version& python) const {
+    const std::string minor = python.truncated(2).to_string();
+    const auto& releases = m_db.tf_releases();
+    const bool older_than_all =
+        std::all_of(releases.begin(), releases.end(), [&](const TfRelease& tf) { return python < tf.python.min; });
+    return older_than_all ? fmt::format(" (Python {} is older than any TensorFlow release supports)", minor)
+                          : fmt::format(" (no TensorFlow release supports Python {} yet)", minor);
+  }
+
   // The newest Ubuntu whose python3 is `python` ("Ubuntu-22.04"), or "".
   std::string distro_for_python(const Version& python) const {
     std::string out;
     for (const auto& u : m_db.ubuntu_pythons()) {
-      if (u.python3.same_minor_series(python)) out = "Ubuntu-" + ubuntu_text(u.ubuntu);
+      if (u.python3.same_minor_series(python)) out = "Ubuntu-" + ubuntu_release_text(u.ubuntu);
     }
     return out;
   }
   std::string distro_for_python_range(const VersionRange& range) const {
     std::string out;
     for (const auto& u : m_db.ubuntu_pythons()) {
-      if (range.contains(u.python3)) out = "Ubuntu-" + ubuntu_text(u.ubuntu);
+      if (range.contains(u.python3)) out = "Ubuntu-" + ubuntu_release_text(u.ubuntu);
     }
     return out;
   }

@@ -44,6 +44,11 @@ TEST_CASE("python.version on Ubuntu 26.04's Python 3.14: no wheel there, the pro
   CHECK(r.summary.find("no TensorFlow wheel") != std::string::npos);
   CHECK(r.fix.find("tfwsl provision --profile tf-2.15-cuda-12.2") != std::string::npos);
   CHECK(r.fix.find("Ubuntu-22.04") != std::string::npos);
+  // Ubuntu's own numbering (26.04), never Version's text of it (26.4).
+  const bool plain_install_named = std::any_of(r.details.begin(), r.details.end(), [](const std::string& d) {
+    return d.find("installs Ubuntu 26.04 now") != std::string::npos;
+  });
+  CHECK(plain_install_named);
   // A venv of the wrong Python is the user's own: the old advice (another interpreter) stays.
   f.stack.python_path = "/home/me/.venvs/x/bin/python";
   CHECK(require_check(assess(f, p), "python.version").fix.find("tfwsl provision") == std::string::npos);

@@ -365,3 +365,19 @@ TEST_CASE("control characters and broken UTF-8 in values are errors, not silentl
   CHECK(utf8.ok());
   CHECK(*utf8.profile->python_venv == "~/.venvs/caf\xc3\xa9");
 }
+
+// Issue 43, item 8: advice that can be followed. No Ubuntu's python3 is 2.7 and no TensorFlow
+// release will support it: "use a distro whose python3 is 2.7" and "yet" both sent the user nowhere.
+TEST_CASE("python.version 2.7 is told to go, not to find a distro or wait for a release", "[profile]") {
+  auto r = load_mem({{"old.yaml", "name: old\npython: { version: \"2.7\" }\ntensorflow: { version: \"2.15.*\" }\n"}},
+                    "old.yaml");
+  INFO(all_issues(r));
+  CHECK(has_issue(r, "drop python.version: no Ubuntu release's python3 is 2.7", IssueSeverity::warning));
+  CHECK_FALSE(has_issue(r, "whose python3 is 2.7", IssueSeverity::warning));
+  CHECK(has_issue(r, "Python 2.7 is older than any TensorFlow release supports"));
+  CHECK_FALSE(has_issue(r, "supports Python 2.7 yet"));
+  auto newer = load_mem({{"new.yaml", "name: new\npython: { version: \"3.14\" }\ntensorflow: { version: \"2.15.*\" }\n"}},
+                        "new.yaml");
+  INFO(all_issues(newer));
+  CHECK(has_issue(newer, "no TensorFlow release supports Python 3.14 yet"));
+}
