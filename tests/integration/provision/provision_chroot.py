@@ -267,6 +267,16 @@ def chroot_pids(root):
     return out
 
 
+def leave_root(root, proc):
+    """Kills what still runs in the root and unmounts its /proc."""
+    for pid in chroot_pids(root):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    subprocess.run(["umount", "-l", proc])
+
+
 def killed_during_apt(root):
     sh(root, "dpkg", "--purge", "cuda-toolkit-12-2")
     open(os.path.join(root, sp.SLOW_POSTINST_FLAG.lstrip("/")), "w").close()
@@ -385,12 +395,7 @@ def cloud_init_steps(pristine, work, agent, tfwsl):
         venv_owner = os.stat(os.path.join(root, "home", USER, ".venvs/tf-2.15/pyvenv.cfg")).st_uid
         check(venv_owner == 1000, "cloud-init: the venv belongs to the user")
     finally:
-        for pid in chroot_pids(root):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        subprocess.run(["umount", "-l", proc])
+        leave_root(root, proc)
 
 
 def main():
@@ -420,12 +425,7 @@ def main():
         one_run_at_a_time(root)
         cuda_drivers_refused(root)
     finally:
-        for pid in chroot_pids(root):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        subprocess.run(["umount", "-l", proc])
+        leave_root(root, proc)
     if args.tfwsl:
         cloud_init_steps(pristine, args.work + "-cloud-init", args.agent, args.tfwsl)
     print(f"total {time.monotonic() - started:.1f} s")
