@@ -377,11 +377,13 @@ struct LineCleaner {
   bool strip_quotes = false;
   bool after_python_prompt = false;
   bool last_was_despaced = false;
+  std::optional<std::string> dropped_break;  // the last line was a prompt (its command) or a fence ("")
   std::string despaced;
 
   // The line as it goes into the text, or nothing when it is dropped (a prompt, a fence, ...).
   std::optional<std::string_view> clean(std::string_view raw, CleanedPaste& paste) {
     std::vector<std::string>& commands = paste.commands;
+    dropped_break.reset();
     std::string_view line = trim_right(raw);
     bool was_despaced = false;
     if (despace_lines) {
@@ -408,6 +410,7 @@ struct LineCleaner {
     std::string_view rest;
     if (is_fence(trimmed, rest)) {
       // "```bash" opens a block; "```Wed May 15 ..." is a fence glued to the first output line.
+      dropped_break = std::string();
       if (rest.empty() || rest.find(' ') == std::string_view::npos) return std::nullopt;
       line = rest;
       trimmed = rest;
@@ -418,6 +421,7 @@ struct LineCleaner {
     if (split_prompt_of(line, command, windows_shell)) {
       after_python_prompt = trimmed.substr(0, 3) == ">>>";
       if (windows_shell && !command.empty()) paste.windows_commands.push_back(command);
+      dropped_break = command;
       if (!command.empty()) commands.push_back(std::move(command));
       return std::nullopt;
     }
@@ -432,6 +436,16 @@ struct LineCleaner {
     return line;
   }
 };
+
+// Several dropped lines in a row make one break; the last command typed there is the one whose
+// output follows.
+void add_break(std::vector<PasteBreak>& breaks, std::size_t line, std::string command) {
+  if (!breaks.empty() && breaks.back().line == line) {
+    if (!command.empty()) breaks.back().command = std::move(command);
+    return;
+  }
+  breaks.push_back({line, std::move(command)});
+}
 
 }  // namespace
 
@@ -449,10 +463,14 @@ CleanedPaste clean_paste(std::string_view bytes) {
   cleaner.strip_quotes = looks_quoted(lines);
   std::string out;
   out.reserve(text.size());
+  std::size_t emitted = 0;
   for (auto raw : lines) {
-    if (auto line = cleaner.clean(raw, result)) {
+    auto line = cleaner.clean(raw, result);
+    if (cleaner.dropped_break) add_break(result.breaks, emitted, std::move(*cleaner.dropped_break));
+    if (line) {
       out.append(line->data(), line->size());
       out += '\n';
+      ++emitted;
     }
   }
   result.text = std::move(out);

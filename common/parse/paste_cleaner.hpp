@@ -13,12 +13,20 @@
 
 namespace tfwsl {
 
+// Where a prompt or a markdown fence was dropped: one command's output ends there and the next may
+// begin (explain's parts of a paste).
+struct PasteBreak {
+  std::size_t line = 0;  // the index in `text` of the line after it
+  std::string command;   // the command typed at the prompt; empty for a fence
+};
+
 struct CleanedPaste {
   std::string text;                   // UTF-8, '\n' line ends, prompts/fences/quote marks removed
   std::vector<std::string> commands;  // commands found after shell prompts, in order ("wsl -l -v")
   std::vector<std::string> windows_commands;  // those typed at a PowerShell or cmd.exe prompt
   ConsoleEncoding encoding = ConsoleEncoding::utf8;  // how the bytes were encoded
   bool utf16_rendering = false;       // UTF-16 shown as text (\x00 escapes or spaced letters) was undone
+  std::vector<PasteBreak> breaks;     // in text order
 };
 
 // Never fails: any bytes give some text (ill-formed UTF-8 becomes U+FFFD, NULs are dropped).
