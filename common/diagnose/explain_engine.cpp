@@ -8,6 +8,7 @@
 #include "common/core/terminal_style.hpp"
 #include "common/diagnose/kind_detector.hpp"
 #include "common/diagnose/kind_facts.hpp"
+#include "common/diagnose/paste_parts.hpp"
 #include "common/parse/paste_cleaner.hpp"
 #include "common/util/text_lines.hpp"
 #include "common/util/visible_text.hpp"
@@ -239,8 +240,11 @@ int worst_severity(const Explanation& e) {
 
 }  // namespace
 
-Explanation explain(std::string_view bytes, const SignatureBase& base) {
-  CleanedPaste paste = clean_paste(bytes);
+namespace {
+
+// The output the paste is about: the best kind, or among kinds that fit as well the one whose
+// findings are the worst.
+Explanation explain_lead(std::string_view bytes, const CleanedPaste& paste, const SignatureBase& base) {
   const std::vector<KindScore> scores = score_kinds(paste);
   const std::string best = kind_of(scores);
   Explanation out = explain_as(best, bytes, paste, scores, base);
@@ -257,16 +261,68 @@ Explanation explain(std::string_view bytes, const SignatureBase& base) {
   return out;
 }
 
-nlohmann::json to_json(const Explanation& explanation) {
-  nlohmann::json findings = nlohmann::json::array();
-  for (const auto& f : explanation.findings) {
+// "line 3: ..." of a part is line first_line + 3 of the paste, as the lead's evidence counts.
+std::string evidence_in_paste(const std::string& evidence, std::size_t first_line) {
+  std::size_t digits = 5;
+  while (digits < evidence.size() && evidence[digits] >= '0' && evidence[digits] <= '9') ++digits;
+  if (!evidence.starts_with("line ") || digits == 5) return evidence;
+  return fmt::format("line {}{}", std::stoull(evidence.substr(5, digits - 5)) + first_line, evidence.substr(digits));
+}
+
+// Each output of a paste that holds several, read alone; the first of the lead's kind is the lead.
+void add_parts(const CleanedPaste& paste, const SignatureBase& base, Explanation& out) {
+  const std::vector<PasteSpan> spans = find_parts(paste);
+  if (spans.size() < 2) return;
+  bool lead_found = false;
+  for (const PasteSpan& span : spans) {
+    const CleanedPaste part = part_paste(paste, span);
+    Explanation read = explain_as(span.kind, part.text, part, score_kinds(part), base);
+    std::erase_if(read.findings, [](const Finding& f) { return f.id == "explain.unrecognised"; });
+    for (Finding& f : read.findings) f.evidence = evidence_in_paste(f.evidence, span.first_line);
+    ExplainedPart explained{span.kind, span.first_line + 1, span.end_line, false, std::move(read.facts), std::move(read.findings)};
+    if (!lead_found && span.kind == out.kind) explained.lead = lead_found = true;
+    out.parts.push_back(std::move(explained));
+  }
+}
+
+}  // namespace
+
+Explanation explain(std::string_view bytes, const SignatureBase& base) {
+  const CleanedPaste paste = clean_paste(bytes);
+  Explanation out = explain_lead(bytes, paste, base);
+  if (out.kind != "unknown") add_parts(paste, base, out);
+  return out;
+}
+
+namespace {
+
+nlohmann::json findings_json(const std::vector<Finding>& findings) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& f : findings) {
     nlohmann::json item = {{"id", f.id}, {"severity", to_string(f.severity)}, {"summary", f.summary}, {"fix", f.fix}};
     if (!f.evidence.empty()) item["evidence"] = f.evidence;
-    findings.push_back(std::move(item));
+    out.push_back(std::move(item));
   }
-  nlohmann::json out = {{"kind", explanation.kind}, {"facts", explanation.facts}, {"findings", std::move(findings)}};
-  // A key of its own, only when there is something to say: consumers of version 1 see no change.
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const Explanation& explanation) {
+  nlohmann::json out = {{"kind", explanation.kind}, {"facts", explanation.facts}, {"findings", findings_json(explanation.findings)}};
+  // Keys of their own, only when there is something to say: consumers of version 1 see no change.
   if (!explanation.about.empty()) out["about"] = {{"subject", explanation.about}, {"name", explanation.about_name}};
+  if (!explanation.parts.empty()) {
+    nlohmann::json parts = nlohmann::json::array();
+    for (const auto& part : explanation.parts) {
+      parts.push_back({{"kind", part.kind},
+                       {"lines", {{"first", part.first_line}, {"last", part.last_line}}},
+                       {"lead", part.lead},
+                       {"facts", part.facts},
+                       {"findings", findings_json(part.findings)}});
+    }
+    out["parts"] = std::move(parts);
+  }
   return out;
 }
 
@@ -293,6 +349,41 @@ std::string severity_mark(Severity severity, bool color) {
 
 }  // namespace
 
+namespace {
+
+// The findings, errors first, then warnings, then information: what to fix first reads first.
+std::string findings_text(const std::vector<Finding>& findings, bool color, std::string_view indent) {
+  std::string out;
+  for (Severity severity : {Severity::error, Severity::warning, Severity::info}) {
+    for (const auto& f : findings) {
+      if (f.severity != severity) continue;
+      out += fmt::format("{}{} {} [{}]: {}\n", indent, severity_mark(severity, color), f.id, to_string(f.severity),
+                         visible_text(f.summary));
+      if (!f.evidence.empty()) out += fmt::format("{}    seen: {}\n", indent, visible_text(f.evidence));
+      if (!f.fix.empty()) out += fmt::format("{}    fix: {}\n", indent, visible_text(f.fix));
+    }
+  }
+  return out;
+}
+
+// "parts:" and each output's lines and kind; the findings of each but the lead, reported above.
+std::string parts_text(const std::vector<ExplainedPart>& parts, bool color) {
+  std::string out = fmt::format("parts: {} outputs in this paste\n", parts.size());
+  for (const auto& part : parts) {
+    out += fmt::format("  lines {}-{}: {}", part.first_line, part.last_line, part.kind);
+    if (part.lead) {
+      out += " (above)\n";
+    } else if (part.findings.empty()) {
+      out += ": nothing wrong found\n";
+    } else {
+      out += "\n" + findings_text(part.findings, color, "    ");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string render_text(const Explanation& explanation, const ExplainTextOptions& options) {
   std::string out = fmt::format("kind: {}\n", explanation.kind);
   if (!explanation.about.empty()) out += fmt::format("about: {}, not TensorFlow\n", explanation.about_name);
@@ -303,28 +394,23 @@ std::string render_text(const Explanation& explanation, const ExplainTextOptions
   if (!explanation.facts.empty()) out += explain_facts_text(explanation, options.verbose);
   if (explanation.findings.empty()) {
     out += severity_mark(Severity::info, options.color) + " nothing wrong found\n";
-    return out;
+  } else {
+    out += "findings:\n" + findings_text(explanation.findings, options.color, "");
   }
-  out += "findings:\n";
-  // Errors first, then warnings, then information: what to fix first reads first.
-  for (Severity severity : {Severity::error, Severity::warning, Severity::info}) {
-    for (const auto& f : explanation.findings) {
-      if (f.severity != severity) continue;
-      out += fmt::format("{} {} [{}]: {}\n", severity_mark(severity, options.color), f.id, to_string(f.severity),
-                         visible_text(f.summary));
-      if (!f.evidence.empty()) out += fmt::format("    seen: {}\n", visible_text(f.evidence));
-      if (!f.fix.empty()) out += fmt::format("    fix: {}\n", visible_text(f.fix));
-    }
-  }
+  if (!explanation.parts.empty()) out += parts_text(explanation.parts, options.color);
   return out;
 }
 
 int exit_code_for(const Explanation& explanation) {
   int code = 0;
-  for (const auto& f : explanation.findings) {
-    if (f.severity == Severity::error) return 2;
-    if (f.severity == Severity::warning) code = 1;
-  }
+  auto count = [&code](const std::vector<Finding>& findings) {
+    for (const auto& f : findings) {
+      if (f.severity == Severity::error) code = 2;
+      if (f.severity == Severity::warning) code = std::max(code, 1);
+    }
+  };
+  count(explanation.findings);
+  for (const auto& part : explanation.parts) count(part.findings);
   return code;
 }
 

@@ -5,7 +5,9 @@ Each fixture holds a header (source, category, what, expected, expect) and, afte
 that is exactly '---', the text as published. The body is written to a temporary file byte for
 byte and given to the REAL tfwsl binary; its JSON is compared with the `expect:` line as
 fixtures/README.md defines: kind equal; facts (and `about`, when expected) a subset (objects key by key, lists element by element
-in order, strings exactly); every `findings` id present; no `absent` id (or `severity:error`).
+in order, strings exactly); every `findings` id present; no `absent` id (or `severity:error`); and, when
+the sample names `parts` (a paste of several outputs), exactly those parts' kinds in text order, each
+part's facts a subset and its `findings` ids present.
 
 Usage: run_fixtures.py TFWSL_BINARY FIXTURES_DIR [--verbose]
 Exit: 0 when every fixture passes, 1 when any fails, 0 with "skipped" when the folder is absent.
@@ -77,6 +79,20 @@ def subset(expected, actual, path):
     return []
 
 
+def score_parts(expected, actual):
+    """A paste with several outputs (issue 44): every part the sample names, no other, in text order;
+    each part's kind equal, its facts a subset, its `findings` ids present."""
+    kinds = [p.get("kind") for p in actual]
+    if [p.get("kind") for p in expected] != kinds:
+        return [f"parts: expected kinds {[p.get('kind') for p in expected]}, got {kinds}"]
+    problems = []
+    for i, (want, got) in enumerate(zip(expected, actual)):
+        problems += subset(want.get("facts", {}), got.get("facts", {}), f"parts[{i}].facts")
+        ids = {f.get("id") for f in got.get("findings", [])}
+        problems += [f"parts[{i}]: finding {w} missing (got {sorted(ids)})" for w in want.get("findings", []) if w not in ids]
+    return problems
+
+
 def score(expect, result):
     problems = []
     if result.get("kind") != expect.get("kind"):
@@ -84,6 +100,8 @@ def score(expect, result):
     problems += subset(expect.get("facts", {}), result.get("facts", {}), "facts")
     if "about" in expect:  # "this is about X, not TensorFlow" (issue 44), a field of its own
         problems += subset(expect["about"], result.get("about"), "about")
+    if "parts" in expect:
+        problems += score_parts(expect["parts"], result.get("parts", []))
     findings = result.get("findings", [])
     ids = {f.get("id") for f in findings}
     for wanted in expect.get("findings", []):
