@@ -1,6 +1,8 @@
 #include "common/wslconfig/wslconfig_document.hpp"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 
 #include "common/parse/line_tools.hpp"
 #include "common/util/ascii.hpp"
@@ -99,27 +101,44 @@ const char* to_string(FileEncoding encoding) {
   return "unknown";
 }
 
-std::string decode_wslconfig(std::string_view bytes, FileEncoding& encoding) {
-  if (bytes.starts_with("\xEF\xBB\xBF")) {
+namespace {
+
+constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
+
+// The file is written back as UTF-8 without a BOM, so the text must not start with U+FEFF: a BOM
+// written twice (an editor adding one to a file that had one) would become the written file's BOM
+// and be dropped on the next read, turning "\uFEFF[wsl2]", which no reader takes for a header,
+// into [wsl2] and its keys into settings. A repeated BOM is a BOM. (Found by fuzz_wslconfig: an
+// unset left a key that a read of the written file found.)
+std::string without_leading_boms(std::string text) {
+  std::size_t at = 0;
+  while (std::string_view(text).substr(at).starts_with(k_utf8_bom)) at += k_utf8_bom.size();
+  return text.erase(0, at);
+}
+
+std::string decode_marked(std::string_view bytes, FileEncoding& encoding) {
+  if (bytes.starts_with(k_utf8_bom)) {
     encoding = FileEncoding::utf8_bom;
     // Written back without the BOM, so it must be text: invalid bytes become U+FFFD, as UTF-16
     // decoding does. (Kept raw, a body starting FF FE would be read back as UTF-16: found by
     // fuzz_wslconfig.)
     return parse::valid_utf8(bytes.substr(3));
   }
-  if (bytes.starts_with("\xFF\xFE")) {
-    encoding = FileEncoding::utf16le_bom;
-    return utf16_bytes_to_utf8(bytes.substr(2), false);
-  }
-  if (bytes.starts_with("\xFE\xFF")) {
-    encoding = FileEncoding::utf16be_bom;
-    return utf16_bytes_to_utf8(bytes.substr(2), true);
-  }
+  const bool big_endian = bytes.starts_with("\xFE\xFF");
+  encoding = big_endian ? FileEncoding::utf16be_bom : FileEncoding::utf16le_bom;
+  return utf16_bytes_to_utf8(bytes.substr(2), big_endian);
+}
+
+}  // namespace
+
+std::string decode_wslconfig(std::string_view bytes, FileEncoding& encoding) {
+  if (bytes.starts_with(k_utf8_bom) || bytes.starts_with("\xFF\xFE") || bytes.starts_with("\xFE\xFF"))
+    return without_leading_boms(decode_marked(bytes, encoding));
   const ConsoleEncoding guessed = detect_console_encoding(bytes);
   if (guessed == ConsoleEncoding::utf16le || guessed == ConsoleEncoding::utf16be) {
     const bool big_endian = guessed == ConsoleEncoding::utf16be;
     encoding = big_endian ? FileEncoding::utf16be : FileEncoding::utf16le;
-    return utf16_bytes_to_utf8(bytes, big_endian);
+    return without_leading_boms(utf16_bytes_to_utf8(bytes, big_endian));
   }
   encoding = is_valid_utf8(bytes) ? FileEncoding::utf8 : FileEncoding::invalid_utf8;
   return std::string(bytes);

@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <optional>
+#include <string>
+
 #include "common/text/utf_convert.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
 
@@ -147,4 +150,25 @@ TEST_CASE("a UTF-8 BOM file whose text is not UTF-8 is written back as text, nev
   CHECK(out.rfind("\xFF\xFE", 0) != 0);
   CHECK(tfwsl::is_valid_utf8(out));
   CHECK(Document::parse(out).get("wsl2", "memory") == std::optional<std::string>("16GB"));
+}
+
+TEST_CASE("a BOM written twice is one BOM: the header after it is read, and the file written has none",
+          "[wslconfig]") {
+  // fuzz_wslconfig's finding (tests/fuzz/regressions/fuzz_wslconfig/bom-twice-then-unset): the
+  // second BOM became the written file's first, so the next read took "[wsl2]" for a header and
+  // found a key that an unset had just "removed".
+  const std::string twice = "\xEF\xBB\xBF\xEF\xBB\xBF[wsl2]\nmemory=8G\n";
+  Document doc = Document::parse(twice);
+  CHECK(doc.encoding() == FileEncoding::utf8_bom);
+  CHECK(doc.get("wsl2", "memory") == std::optional<std::string>("8G"));
+  doc.set("wsl2", "swap", "0");
+  CHECK_FALSE(doc.serialize().starts_with("\xEF\xBB\xBF"));
+  CHECK(doc.unset("wsl2", "memory") == 1);
+  const std::string written = doc.serialize();
+  CHECK(written == "[wsl2]\nswap=0\n");
+  CHECK_FALSE(Document::parse(written).get("wsl2", "memory").has_value());
+  // The same in UTF-16: a U+FEFF after the BOM is not text.
+  const std::string utf16 = std::string("\xFF\xFE\xFF\xFE", 4) + utf16_bytes("[wsl2]\nmemory=8G\n", false, false);
+  CHECK(Document::parse(utf16).get("wsl2", "memory") == std::optional<std::string>("8G"));
+  CHECK_FALSE(Document::parse(utf16).serialize().starts_with("\xEF\xBB\xBF"));
 }
