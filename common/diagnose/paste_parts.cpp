@@ -24,29 +24,37 @@ bool blank(std::string_view line) {
   return std::all_of(line.begin(), line.end(), [](char c) { return c == ' ' || c == '\t'; });
 }
 
-// [first, end) line ranges cut at each break and each blank line, blank lines left out.
-std::vector<PasteSpan> blocks_of(const std::vector<std::string_view>& lines, const std::vector<PasteBreak>& breaks) {
-  std::vector<PasteSpan> blocks;
-  const std::size_t count = std::min(lines.size(), k_max_lines);
-  auto next_break = breaks.begin();
+// [first, end) line ranges cut at each break: what one command printed, or one fenced block.
+std::vector<PasteSpan> segments_of(std::size_t line_count, const std::vector<PasteBreak>& breaks) {
+  std::vector<PasteSpan> segments;
   std::size_t start = 0;
-  for (std::size_t i = 0; i <= count && blocks.size() < k_max_blocks; ++i) {
-    bool at_break = false;
-    while (next_break != breaks.end() && next_break->line <= i) at_break |= (next_break++)->line == i;
-    if (i == count || at_break || blank(lines[i])) {
-      if (i > start) blocks.push_back({start, i, ""});
-      start = i == count || !blank(lines[i]) ? i : i + 1;
-    }
+  for (const PasteBreak& b : breaks) {
+    if (b.line >= line_count || segments.size() >= k_max_blocks) break;
+    if (b.line > start) segments.push_back({start, b.line, ""});
+    start = b.line;
+  }
+  if (line_count > start) segments.push_back({start, line_count, ""});
+  return segments;
+}
+
+// The blocks of a segment between its blank lines, blank lines left out.
+std::vector<PasteSpan> blocks_in(const std::vector<std::string_view>& lines, const PasteSpan& segment) {
+  std::vector<PasteSpan> blocks;
+  std::size_t start = segment.first_line;
+  for (std::size_t i = segment.first_line; i <= segment.end_line; ++i) {
+    if (i < segment.end_line && !blank(lines[i])) continue;
+    if (i > start) blocks.push_back({start, i, ""});
+    start = i + 1;
   }
   return blocks;
 }
 
-// The command typed at the prompt whose output starts at `line`, or "".
+// The command typed at the prompt whose output starts at `line`, or null. The breaks are in text
+// order, one per line at most: a search, so a paste of a million prompts costs no more per block.
 const std::string* command_before(const CleanedPaste& paste, std::size_t line) {
-  for (const auto& b : paste.breaks) {
-    if (b.line == line && !b.command.empty()) return &b.command;
-  }
-  return nullptr;
+  const auto it = std::lower_bound(paste.breaks.begin(), paste.breaks.end(), line,
+                                   [](const PasteBreak& b, std::size_t wanted) { return b.line < wanted; });
+  return it != paste.breaks.end() && it->line == line && !it->command.empty() ? &it->command : nullptr;
 }
 
 std::string joined(const std::vector<std::string_view>& lines, std::size_t first, std::size_t end) {
@@ -102,18 +110,50 @@ std::string clear_kind(const CleanedPaste& block) {
 
 }  // namespace
 
+namespace {
+
+// The outputs of one segment: its blocks recognised one by one (outputs pasted without prompts,
+// prose between them), the same kind again joined to the last; or, when they show one output at
+// most, the segment as a whole if it reads as that output (an output with a blank line after every
+// line, as wsl.exe's UTF-16 shows in some consoles).
+std::vector<PasteSpan> parts_of_segment(const CleanedPaste& paste, const std::vector<std::string_view>& lines,
+                                        const PasteSpan& segment) {
+  std::vector<PasteSpan> parts;
+  for (PasteSpan block : blocks_in(lines, segment)) {
+    block.kind = clear_kind(paste_of(paste, lines, block));
+    if (block.kind == "unknown") continue;
+    if (!parts.empty() && parts.back().kind == block.kind) {
+      parts.back().end_line = block.end_line;
+    } else {
+      parts.push_back(block);
+    }
+  }
+  if (parts.size() > 1) return parts;
+  // One output or none among the blocks: the segment as a whole says more (the lines of `wsl
+  // --status` after its blank line belong to it).
+  PasteSpan whole = segment;
+  whole.kind = clear_kind(paste_of(paste, lines, whole));
+  if (whole.kind != "unknown" && (parts.empty() || parts.front().kind == whole.kind)) return {whole};
+  return parts;
+}
+
+}  // namespace
+
 std::vector<PasteSpan> find_parts(const CleanedPaste& paste) {
   const std::vector<std::string_view> lines = lines_of(paste.text);
   std::vector<PasteSpan> parts;
-  for (PasteSpan block : blocks_of(lines, paste.breaks)) {
-    block.kind = clear_kind(paste_of(paste, lines, block));
-    if (block.kind == "unknown") continue;
-    // The same reader again (a log cut by a blank line, a table and its process list): one part,
-    // the words between included.
-    if (!parts.empty() && parts.back().kind == block.kind) {
-      parts.back().end_line = block.end_line;
-    } else if (parts.size() < k_max_parts) {
-      parts.push_back(block);
+  for (const PasteSpan& segment : segments_of(std::min(lines.size(), k_max_lines), paste.breaks)) {
+    // A fence cuts a log in two as often as it frames a new output; a new command's output is a
+    // part of its own even of the same kind (`wsl -l -v` before and after a command).
+    const bool new_command = command_before(paste, segment.first_line) != nullptr;
+    const std::vector<PasteSpan> found = parts_of_segment(paste, lines, segment);
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      const PasteSpan& part = found[i];
+      if (!parts.empty() && parts.back().kind == part.kind && !(new_command && i == 0)) {
+        parts.back().end_line = part.end_line;
+      } else if (parts.size() < k_max_parts) {
+        parts.push_back(part);
+      }
     }
   }
   return parts;
