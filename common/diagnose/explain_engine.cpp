@@ -269,19 +269,47 @@ std::string evidence_in_paste(const std::string& evidence, std::size_t first_lin
   return fmt::format("line {}{}", std::stoull(evidence.substr(5, digits - 5)) + first_line, evidence.substr(digits));
 }
 
-// Each output of a paste that holds several, read alone; the first of the lead's kind is the lead.
-void add_parts(const CleanedPaste& paste, const SignatureBase& base, Explanation& out) {
+int worst_severity(const std::vector<Finding>& findings) {
+  Explanation e;
+  e.findings = findings;
+  return worst_severity(e);
+}
+
+// Each output of a paste that holds several, read alone.
+std::vector<ExplainedPart> explain_parts(const CleanedPaste& paste, const SignatureBase& base) {
+  std::vector<ExplainedPart> parts;
   const std::vector<PasteSpan> spans = find_parts(paste);
-  if (spans.size() < 2) return;
-  bool lead_found = false;
+  if (spans.size() < 2) return parts;
   for (const PasteSpan& span : spans) {
     const CleanedPaste part = part_paste(paste, span);
     Explanation read = explain_as(span.kind, part.text, part, score_kinds(part), base);
     std::erase_if(read.findings, [](const Finding& f) { return f.id == "explain.unrecognised"; });
     for (Finding& f : read.findings) f.evidence = evidence_in_paste(f.evidence, span.first_line);
-    ExplainedPart explained{span.kind, span.first_line + 1, span.end_line, false, std::move(read.facts), std::move(read.findings)};
-    if (!lead_found && span.kind == out.kind) explained.lead = lead_found = true;
-    out.parts.push_back(std::move(explained));
+    parts.push_back({span.kind, span.first_line + 1, span.end_line, false, std::move(read.facts), std::move(read.findings)});
+  }
+  return parts;
+}
+
+// The lead is the output that explains the problem: a part whose findings are worse than the lead's
+// (a WSL 1 distribution in `wsl -l -v` beside a healthy `wsl --status`) leads instead, read over the
+// whole paste as the lead always is. The first part of the lead's kind is marked.
+void lead_with_the_problem(std::string_view bytes, const CleanedPaste& paste, const SignatureBase& base, Explanation& out) {
+  const ExplainedPart* worst = nullptr;
+  for (const auto& part : out.parts) {
+    if (worst_severity(part.findings) > (worst ? worst_severity(worst->findings) : worst_severity(out))) worst = &part;
+  }
+  if (worst && worst->kind != out.kind) {
+    Explanation led = explain_as(worst->kind, bytes, paste, score_kinds(paste), base);
+    if (worst_severity(led) >= worst_severity(worst->findings) && led.about.empty()) {
+      led.parts = std::move(out.parts);
+      out = std::move(led);
+    }
+  }
+  for (auto& part : out.parts) {
+    if (part.kind == out.kind) {
+      part.lead = true;
+      break;
+    }
   }
 }
 
@@ -290,7 +318,9 @@ void add_parts(const CleanedPaste& paste, const SignatureBase& base, Explanation
 Explanation explain(std::string_view bytes, const SignatureBase& base) {
   const CleanedPaste paste = clean_paste(bytes);
   Explanation out = explain_lead(bytes, paste, base);
-  if (out.kind != "unknown") add_parts(paste, base, out);
+  if (out.kind == "unknown") return out;
+  out.parts = explain_parts(paste, base);
+  lead_with_the_problem(bytes, paste, base, out);
   return out;
 }
 
