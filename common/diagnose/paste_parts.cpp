@@ -72,7 +72,8 @@ CleanedPaste paste_of(const CleanedPaste& paste, const std::vector<std::string_v
   part.encoding = paste.encoding;
   if (const std::string* command = command_before(paste, span.first_line)) {
     part.commands.push_back(*command);
-    if (std::find(paste.windows_commands.begin(), paste.windows_commands.end(), *command) != paste.windows_commands.end())
+    if (std::find(paste.windows_commands.begin(), paste.windows_commands.end(), *command) !=
+        paste.windows_commands.end())
       part.windows_commands.push_back(*command);
   }
   return part;
@@ -93,7 +94,8 @@ bool lists_requirements(std::string_view text) {
   const parse::RequirementsResult parsed = parse::parse_requirements(text);
   std::size_t pinned = 0;
   for (const auto& r : parsed.requirements) {
-    const std::string_view line = r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();
+    const std::string_view line =
+        r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();
     if (icontains(line, " install ")) continue;
     if (parse::is_tensorflow_distribution(r.package)) return true;
     if (r.package != "python" && pins_a_version(r.spec)) ++pinned;

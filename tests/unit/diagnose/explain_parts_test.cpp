@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/diagnose/explain_engine.hpp"
@@ -83,17 +82,19 @@ TEST_CASE("explain parts: an output with a blank line after every line is one pa
 TEST_CASE("explain parts: one output, or a template's rows beside it, has no parts") {
   CHECK(run(k_wsl_version).parts.empty());
   // An issue template's environment rows name two of wsl --version's labels: not an output.
-  auto e = run("2024-01-05 10:00:00.000000: I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary "
-               "is optimized to use available CPU instructions in performance-critical operations.\n"
-               "2024-01-05 10:00:01.000000: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: "
-               "Could not find TensorRT\n\n"
-               "Environment\nGPU Type: 4080 Laptop GPU\nPython Version: 3.10.13\nTensorFlow Version: 2.15.0\n"
-               "WSL version: 2.0.14.0\nKernel version: 5.15.133.1-1\n");
+  auto e =
+      run("2024-01-05 10:00:00.000000: I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary "
+          "is optimized to use available CPU instructions in performance-critical operations.\n"
+          "2024-01-05 10:00:01.000000: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: "
+          "Could not find TensorRT\n\n"
+          "Environment\nGPU Type: 4080 Laptop GPU\nPython Version: 3.10.13\nTensorFlow Version: 2.15.0\n"
+          "WSL version: 2.0.14.0\nKernel version: 5.15.133.1-1\n");
   CHECK(e.kind == "tf-log");
   CHECK(e.parts.empty());
   CHECK_FALSE(to_json(e).contains("parts"));
   // A template's "OS = Linux" and "python = 3.10" rows are not a requirements file.
-  auto rows = run("OS = Linux Ubuntu 22.04 LTS\npython = 3.10.12\nCUDA = 12.4\n\n$ python3 -c \"import tensorflow as tf; "
-                  "print(tf.config.list_physical_devices('GPU'))\"\n[]\n");
+  auto rows =
+      run("OS = Linux Ubuntu 22.04 LTS\npython = 3.10.12\nCUDA = 12.4\n\n$ python3 -c \"import tensorflow as tf; "
+          "print(tf.config.list_physical_devices('GPU'))\"\n[]\n");
   CHECK(rows.parts.empty());
 }
