@@ -229,18 +229,16 @@ Explanation explain_as(const std::string& kind, std::string_view bytes, const Cl
   return out;
 }
 
-int worst_severity(const Explanation& e) {
+int worst_severity(const std::vector<Finding>& findings) {
   int worst = 0;
-  for (const auto& f : e.findings) {
+  for (const auto& f : findings) {
     if (f.id == "explain.unrecognised") continue;
     worst = std::max(worst, f.severity == Severity::error ? 3 : f.severity == Severity::warning ? 2 : 1);
   }
   return worst;
 }
 
-}  // namespace
-
-namespace {
+int worst_severity(const Explanation& e) { return worst_severity(e.findings); }
 
 // The output the paste is about: the best kind, or among kinds that fit as well the one whose
 // findings are the worst.
@@ -267,12 +265,6 @@ std::string evidence_in_paste(const std::string& evidence, std::size_t first_lin
   while (digits < evidence.size() && evidence[digits] >= '0' && evidence[digits] <= '9') ++digits;
   if (!evidence.starts_with("line ") || digits == 5) return evidence;
   return fmt::format("line {}{}", std::stoull(evidence.substr(5, digits - 5)) + first_line, evidence.substr(digits));
-}
-
-int worst_severity(const std::vector<Finding>& findings) {
-  Explanation e;
-  e.findings = findings;
-  return worst_severity(e);
 }
 
 // Each output of a paste that holds several, read alone.
