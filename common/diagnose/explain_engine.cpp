@@ -1,9 +1,9 @@
 #include "common/diagnose/explain_engine.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "common/core/terminal_style.hpp"
 #include "common/diagnose/kind_detector.hpp"
@@ -73,7 +73,8 @@ TextHits scan_text(const std::string& text, const std::string& kind, const std::
     }
     for (auto it = pending.begin(); it != pending.end();) {
       const auto& patterns = signatures[*it].patterns;
-      if (std::any_of(patterns.begin(), patterns.end(), [&](const TextPattern& p) { return pattern_hits(p, lowered, capped); })) {
+      if (std::any_of(patterns.begin(), patterns.end(),
+                      [&](const TextPattern& p) { return pattern_hits(p, lowered, capped); })) {
         hits.hit[*it] = true;
         hits.evidence[*it] = fmt::format("line {}: {}", line_number, shorten(line));
         it = pending.erase(it);
@@ -127,7 +128,8 @@ void add_findings(const std::vector<Signature>& signatures, const TextHits& hits
     const Signature& sig = signatures[i];
     if (sig.fallback != fallback || !sig.applies_to(out.kind)) continue;
     if (!sig.patterns.empty() && !hits.hit[i]) continue;
-    if (!std::all_of(sig.when.begin(), sig.when.end(), [&out](const Condition& c) { return condition_holds(c, out.facts); }))
+    if (!std::all_of(sig.when.begin(), sig.when.end(),
+                     [&out](const Condition& c) { return condition_holds(c, out.facts); }))
       continue;
     fired[i] = true;
     fired_ids.insert(sig.id);
@@ -141,7 +143,8 @@ void add_findings(const std::vector<Signature>& signatures, const TextHits& hits
                                  [&fired_ids](const std::string& id) { return fired_ids.count(id) > 0; });
     if (cancelled || !reported.insert(sig.id).second) continue;
     const std::string& fix = windows && !sig.fix_windows.empty() ? sig.fix_windows : sig.fix;
-    out.findings.push_back({sig.id, sig.severity, with_facts(sig.summary, out.facts), with_facts(fix, out.facts), hits.evidence[i]});
+    out.findings.push_back(
+        {sig.id, sig.severity, with_facts(sig.summary, out.facts), with_facts(fix, out.facts), hits.evidence[i]});
     if (!sig.about.empty() && out.about.empty()) {
       out.about = sig.about;
       out.about_name = sig.about_name;
@@ -179,8 +182,8 @@ void add_lint_findings(const std::vector<wslconfig::Finding>& lint, Explanation&
 // A paste with several outputs (`wsl --status` then `wsl --version`, an error then nvidia-smi):
 // the kind comes from one part, the facts from every part that another recogniser also read well.
 // Only these plain facts are taken over, and never over one the chosen kind already has.
-void add_facts_of_other_parts(const CleanedPaste& paste, const std::vector<KindScore>& scores, const SignatureBase& base,
-                              Explanation& out) {
+void add_facts_of_other_parts(const CleanedPaste& paste, const std::vector<KindScore>& scores,
+                              const SignatureBase& base, Explanation& out) {
   static const std::vector<std::pair<std::string, std::vector<std::string>>> k_parts = {
       {"wsl-status", {"default_distribution", "default_version"}},
       {"wsl-version", {"wsl_version", "kernel_version", "windows_version", "windows_build"}},
@@ -252,7 +255,8 @@ Explanation explain_lead(std::string_view bytes, const CleanedPaste& paste, cons
   if (best == "unknown") return out;
   // Two outputs that fit equally well (a report with an issue template's `wsl --version` lines and
   // an nvidia-smi table): the kind is the part that carries the problem, the one with the worst finding.
-  for (std::size_t i = 1; i < scores.size() && scores[i].score >= scores.front().score - 0.05 && scores[i].score >= 0.5; ++i) {
+  for (std::size_t i = 1; i < scores.size() && scores[i].score >= scores.front().score - 0.05 && scores[i].score >= 0.5;
+       ++i) {
     Explanation other = explain_as(scores[i].kind, bytes, paste, scores, base);
     if (worst_severity(other) > worst_severity(out)) out = std::move(other);
   }
@@ -277,7 +281,8 @@ std::vector<ExplainedPart> explain_parts(const CleanedPaste& paste, const Signat
     Explanation read = explain_as(span.kind, part.text, part, score_kinds(part), base);
     std::erase_if(read.findings, [](const Finding& f) { return f.id == "explain.unrecognised"; });
     for (Finding& f : read.findings) f.evidence = evidence_in_paste(f.evidence, span.first_line);
-    parts.push_back({span.kind, span.first_line + 1, span.end_line, false, std::move(read.facts), std::move(read.findings)});
+    parts.push_back(
+        {span.kind, span.first_line + 1, span.end_line, false, std::move(read.facts), std::move(read.findings)});
   }
   return parts;
 }
@@ -285,7 +290,8 @@ std::vector<ExplainedPart> explain_parts(const CleanedPaste& paste, const Signat
 // The lead is the output that explains the problem: a part whose findings are worse than the lead's
 // (a WSL 1 distribution in `wsl -l -v` beside a healthy `wsl --status`) leads instead, read over the
 // whole paste as the lead always is. The first part of the lead's kind is marked.
-void lead_with_the_problem(std::string_view bytes, const CleanedPaste& paste, const SignatureBase& base, Explanation& out) {
+void lead_with_the_problem(std::string_view bytes, const CleanedPaste& paste, const SignatureBase& base,
+                           Explanation& out) {
   const ExplainedPart* worst = nullptr;
   for (const auto& part : out.parts) {
     if (worst_severity(part.findings) > (worst ? worst_severity(worst->findings) : worst_severity(out))) worst = &part;
@@ -331,7 +337,8 @@ nlohmann::json findings_json(const std::vector<Finding>& findings) {
 }  // namespace
 
 nlohmann::json to_json(const Explanation& explanation) {
-  nlohmann::json out = {{"kind", explanation.kind}, {"facts", explanation.facts}, {"findings", findings_json(explanation.findings)}};
+  nlohmann::json out = {
+      {"kind", explanation.kind}, {"facts", explanation.facts}, {"findings", findings_json(explanation.findings)}};
   // Keys of their own, only when there is something to say: consumers of version 1 see no change.
   if (!explanation.about.empty()) out["about"] = {{"subject", explanation.about}, {"name", explanation.about_name}};
   if (!explanation.parts.empty()) {
@@ -353,7 +360,8 @@ namespace {
 std::string explain_facts_text(const Explanation& explanation, bool verbose) {
   std::string out = "facts:\n";
   for (const auto& [key, value] : explanation.facts.items()) {
-    std::string shown = value.is_string() ? value.get<std::string>() : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string shown = value.is_string() ? value.get<std::string>()
+                                          : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (!verbose && shown.size() > 300) shown = shown.substr(0, 297) + "...";
     out += fmt::format("  {}: {}\n", visible_text(key), visible_text(shown));
   }

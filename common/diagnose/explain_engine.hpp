@@ -4,11 +4,10 @@
 // signature base turns text and facts into findings. Never throws on input.
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/diagnose/signature_base.hpp"
 
@@ -35,9 +34,9 @@ struct ExplainedPart {
 struct Explanation {
   std::string kind = "unknown";
   nlohmann::json facts = nlohmann::json::object();
-  std::vector<Finding> findings;       // in signature-base order, one per id; never empty for kind unknown
-  std::vector<std::string> commands;   // commands seen at prompts in the paste
-  std::string encoding;                // how the bytes were encoded ("utf-8", "utf-16le", ...)
+  std::vector<Finding> findings;      // in signature-base order, one per id; never empty for kind unknown
+  std::vector<std::string> commands;  // commands seen at prompts in the paste
+  std::string encoding;               // how the bytes were encoded ("utf-8", "utf-16le", ...)
   // The text is about another framework or tool ("pytorch", shown as "PyTorch"), not TensorFlow:
   // the kind is then unknown and no TensorFlow verdict (tf.*, req.*) is given. Empty otherwise.
   std::string about;

@@ -1,8 +1,7 @@
 // The CUDA stack verdicts: the CUDA toolkit, the system cuDNN and the Python the profile asks for.
-#include <algorithm>
-
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "common/compat/compat_db.hpp"
@@ -26,7 +25,8 @@ std::string toolkit_versions(const LinuxFacts& f) {
 }
 
 std::string toolkit_install_fix(const CheckPolicy& p) {
-  return "tfwsl provision (installs " + cuda_toolkit_apt_package(p.cuda_toolkit) + " from NVIDIA's wsl-ubuntu repository)";
+  return "tfwsl provision (installs " + cuda_toolkit_apt_package(p.cuda_toolkit) +
+         " from NVIDIA's wsl-ubuntu repository)";
 }
 
 // The verdict with `tfwsl provision` as the command `tfwsl doctor --fix` runs.
@@ -45,26 +45,26 @@ CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
   if (!f.stack.ptxas.empty()) details.push_back("ptxas: " + f.stack.ptxas);
   if (f.stack.toolkits.empty()) {
     if (p.cuda_toolkit.empty())
-      return verdict("cuda.toolkit", CheckStatus::skip, "no CUDA toolkit in /usr/local (not needed for tensorflow[and-cuda])",
-                     {}, details);
+      return verdict("cuda.toolkit", CheckStatus::skip,
+                     "no CUDA toolkit in /usr/local (not needed for tensorflow[and-cuda])", {}, details);
     return toolkit_fixed_by_provision(verdict("cuda.toolkit", CheckStatus::warn,
                                               "no CUDA toolkit in /usr/local; the profile wants " + p.cuda_toolkit,
                                               toolkit_install_fix(p), details));
   }
   if (p.cuda_toolkit.empty())
-    return verdict("cuda.toolkit", CheckStatus::ok, "CUDA toolkit " + toolkit_versions(f) + " (the profile names none)", {},
-                   details);
+    return verdict("cuda.toolkit", CheckStatus::ok, "CUDA toolkit " + toolkit_versions(f) + " (the profile names none)",
+                   {}, details);
   auto match = std::find_if(f.stack.toolkits.begin(), f.stack.toolkits.end(),
                             [&](const agent_api::CudaToolkit& t) { return in_series(t.version, p.cuda_toolkit); });
   if (match == f.stack.toolkits.end())
-    return toolkit_fixed_by_provision(verdict("cuda.toolkit", CheckStatus::warn,
-                                              "CUDA toolkit " + toolkit_versions(f) + " found, the profile wants " +
-                                                  p.cuda_toolkit,
-                                              toolkit_install_fix(p), details));
-  return verdict("cuda.toolkit", CheckStatus::ok,
-                 "CUDA toolkit " + match->version + " at " + match->path + ", the " + p.cuda_toolkit +
-                     " series the profile wants",
-                 {}, details);
+    return toolkit_fixed_by_provision(
+        verdict("cuda.toolkit", CheckStatus::warn,
+                "CUDA toolkit " + toolkit_versions(f) + " found, the profile wants " + p.cuda_toolkit,
+                toolkit_install_fix(p), details));
+  return verdict(
+      "cuda.toolkit", CheckStatus::ok,
+      "CUDA toolkit " + match->version + " at " + match->path + ", the " + p.cuda_toolkit + " series the profile wants",
+      {}, details);
 }
 
 CheckResult check_cudnn(const LinuxFacts& f, const CheckPolicy& p) {
@@ -79,19 +79,22 @@ CheckResult check_cudnn(const LinuxFacts& f, const CheckPolicy& p) {
   const std::string where = " at " + f.stack.cudnn_library;
   if (!f.stack.cudnn_version) {
     if (p.cudnn.empty()) return verdict("cudnn", CheckStatus::ok, "cuDNN (version unknown)" + where);
-    return verdict("cudnn", CheckStatus::warn, "cuDNN" + where + " does not say its version; the profile wants " + p.cudnn,
+    return verdict("cudnn", CheckStatus::warn,
+                   "cuDNN" + where + " does not say its version; the profile wants " + p.cudnn,
                    "Check the library: cudnnGetVersion() did not answer, so it may be broken or not cuDNN.");
   }
   const std::string version = cudnn_version_from(*f.stack.cudnn_version).to_string();
   if (p.cudnn.empty()) return verdict("cudnn", CheckStatus::ok, "cuDNN " + version + where);
   if (in_series(version, p.cudnn))
-    return verdict("cudnn", CheckStatus::ok, "cuDNN " + version + where + ", the " + p.cudnn + " series the profile wants");
-  return verdict("cudnn", CheckStatus::warn,
-                 "cuDNN " + version + where + ", but " + p.profile_name + " wants " + p.cudnn +
-                     ": TensorFlow built for cuDNN " + p.cudnn + " does not load this one",
-                 "Install cuDNN " + p.cudnn + " for your CUDA, or rely on the cuDNN that pip installs with " +
-                     (p.tensorflow_requirement.empty() ? std::string("tensorflow[and-cuda]") : p.tensorflow_requirement) +
-                     " (and keep the system one off LD_LIBRARY_PATH).");
+    return verdict("cudnn", CheckStatus::ok,
+                   "cuDNN " + version + where + ", the " + p.cudnn + " series the profile wants");
+  return verdict(
+      "cudnn", CheckStatus::warn,
+      "cuDNN " + version + where + ", but " + p.profile_name + " wants " + p.cudnn + ": TensorFlow built for cuDNN " +
+          p.cudnn + " does not load this one",
+      "Install cuDNN " + p.cudnn + " for your CUDA, or rely on the cuDNN that pip installs with " +
+          (p.tensorflow_requirement.empty() ? std::string("tensorflow[and-cuda]") : p.tensorflow_requirement) +
+          " (and keep the system one off LD_LIBRARY_PATH).");
 }
 
 namespace {
@@ -123,12 +126,14 @@ bool distro_python_too_new(const LinuxFacts& f, const CheckPolicy& p, const Vers
 
 CheckResult newer_distro_python(const LinuxFacts& f, const CheckPolicy& p, const std::string& range) {
   std::string distro = f.wsl.distro.empty() ? std::string("this distro") : f.wsl.distro;
-  std::string summary = fmt::format("{}'s python3 is {}, newer than TensorFlow supports for {} ({}): no TensorFlow "
-                                    "wheel installs there",
-                                    distro, f.stack.python_version, p.profile_name, range);
+  std::string summary = fmt::format(
+      "{}'s python3 is {}, newer than TensorFlow supports for {} ({}): no TensorFlow "
+      "wheel installs there",
+      distro, f.stack.python_version, p.profile_name, range);
   std::string beside = p.distro.empty() ? std::string("the profile's distro") : p.distro;
-  std::string fix = fmt::format("keep {} as it is and install {} beside it for TensorFlow: tfwsl provision --profile {}",
-                                distro, beside, p.profile_id.empty() ? std::string("<profile>") : p.profile_id);
+  std::string fix =
+      fmt::format("keep {} as it is and install {} beside it for TensorFlow: tfwsl provision --profile {}", distro,
+                  beside, p.profile_id.empty() ? std::string("<profile>") : p.profile_id);
   std::vector<std::string> details{"interpreter: " + f.stack.python_path};
   const auto& db = builtin_compat_db();
   if (const Version plain = db.wsl_default_ubuntu(); !plain.release.empty()) {
@@ -150,12 +155,13 @@ CheckResult check_python(const LinuxFacts& f, const CheckPolicy& p) {
   auto v = minor_series(f.stack.python_version);
   if (v && !python_in_range(*v, p) && distro_python_too_new(f, p, *v)) return newer_distro_python(f, p, range);
   if (v && !python_in_range(*v, p))
-    return verdict("python.version", CheckStatus::fail,
-                   fmt::format("Python {} is outside {} supported by {}", f.stack.python_version, range, p.profile_name),
-                   fmt::format("Create {} with a Python between {} and {} (e.g. from the deadsnakes PPA or pyenv) and "
-                               "pass its bin/python with --python.",
-                               venv_phrase(p), p.python_min, p.python_max),
-                   {"interpreter: " + f.stack.python_path});
+    return verdict(
+        "python.version", CheckStatus::fail,
+        fmt::format("Python {} is outside {} supported by {}", f.stack.python_version, range, p.profile_name),
+        fmt::format("Create {} with a Python between {} and {} (e.g. from the deadsnakes PPA or pyenv) and "
+                    "pass its bin/python with --python.",
+                    venv_phrase(p), p.python_min, p.python_max),
+        {"interpreter: " + f.stack.python_path});
   std::string summary = "Python " + f.stack.python_version;
   if (!p.python_min.empty() || !p.python_max.empty()) summary += ", within " + range + " of " + p.profile_name;
   return verdict("python.version", CheckStatus::ok, summary, {}, {"interpreter: " + f.stack.python_path});

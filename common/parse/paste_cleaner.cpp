@@ -7,9 +7,9 @@
 #include <optional>
 #include <utility>
 
+#include "common/text/utf_convert.hpp"
 #include "common/util/ascii.hpp"
 #include "common/util/text_lines.hpp"
-#include "common/text/utf_convert.hpp"
 
 namespace tfwsl {
 namespace {
@@ -17,8 +17,8 @@ namespace {
 // Commands a bare "> " may introduce (a PowerShell prompt shortened by the user). Anything else after
 // "> " is a quoted line from an issue reply and keeps its text.
 constexpr std::array<std::string_view, 16> k_prompt_commands = {
-    "wsl", "wsl.exe", "nvidia-smi", "nvidia-smi.exe", "python", "python3", "py", "pip", "pip3",
-    "conda", "cat", "type", "sudo", "ldconfig", "ls", "get-content"};
+    "wsl",  "wsl.exe", "nvidia-smi", "nvidia-smi.exe", "python", "python3",  "py", "pip",
+    "pip3", "conda",   "cat",        "type",           "sudo",   "ldconfig", "ls", "get-content"};
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 
@@ -228,9 +228,7 @@ bool split_theme_prompt(std::string_view s, std::string& command) {
   return true;
 }
 
-bool is_user_char(char c) {
-  return ascii_is_alnum(c) || c == '_' || c == '-' || c == '.';
-}
+bool is_user_char(char c) { return ascii_is_alnum(c) || c == '_' || c == '-' || c == '.'; }
 
 // POSIX: "$ cmd", "(venv) user@host:~/dir$ cmd", "root@host:/# cmd".
 bool split_posix_prompt(std::string_view s, std::string& command) {
@@ -308,8 +306,13 @@ std::string decode_html_entities(std::string text) {
       text.find("&amp;") == std::string::npos && text.find("&quot;") == std::string::npos &&
       text.find("&#39;") == std::string::npos && text.find("&#x27;") == std::string::npos)
     return text;
-  static constexpr std::array<std::pair<std::string_view, char>, 7> k_entities = {
-      {{"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}, {"&#x27;", '\''}, {"&#34;", '"'}, {"&amp;", '&'}}};
+  static constexpr std::array<std::pair<std::string_view, char>, 7> k_entities = {{{"&lt;", '<'},
+                                                                                   {"&gt;", '>'},
+                                                                                   {"&quot;", '"'},
+                                                                                   {"&#39;", '\''},
+                                                                                   {"&#x27;", '\''},
+                                                                                   {"&#34;", '"'},
+                                                                                   {"&amp;", '&'}}};
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -368,7 +371,8 @@ std::string_view strip_pre_tags(std::string_view line) {
   for (std::string_view tag : {std::string_view("<pre>"), std::string_view("<code>")})
     if (trim_left(line).substr(0, tag.size()) == tag) line = trim_left(line).substr(tag.size());
   for (std::string_view tag : {std::string_view("</pre>"), std::string_view("</code>")})
-    if (line.size() >= tag.size() && line.substr(line.size() - tag.size()) == tag) line = line.substr(0, line.size() - tag.size());
+    if (line.size() >= tag.size() && line.substr(line.size() - tag.size()) == tag)
+      line = line.substr(0, line.size() - tag.size());
   return line;
 }
 
@@ -415,7 +419,8 @@ struct LineCleaner {
       line = rest;
       trimmed = rest;
     }
-    while (line.size() >= 3 && line.substr(line.size() - 3) == "```") line = trim_right(line.substr(0, line.size() - 3));
+    while (line.size() >= 3 && line.substr(line.size() - 3) == "```")
+      line = trim_right(line.substr(0, line.size() - 3));
     std::string command;
     bool windows_shell = false;
     if (split_prompt_of(line, command, windows_shell)) {

@@ -21,12 +21,12 @@ struct PasteBreak {
 };
 
 struct CleanedPaste {
-  std::string text;                   // UTF-8, '\n' line ends, prompts/fences/quote marks removed
-  std::vector<std::string> commands;  // commands found after shell prompts, in order ("wsl -l -v")
-  std::vector<std::string> windows_commands;  // those typed at a PowerShell or cmd.exe prompt
+  std::string text;                                  // UTF-8, '\n' line ends, prompts/fences/quote marks removed
+  std::vector<std::string> commands;                 // commands found after shell prompts, in order ("wsl -l -v")
+  std::vector<std::string> windows_commands;         // those typed at a PowerShell or cmd.exe prompt
   ConsoleEncoding encoding = ConsoleEncoding::utf8;  // how the bytes were encoded
-  bool utf16_rendering = false;       // UTF-16 shown as text (\x00 escapes or spaced letters) was undone
-  std::vector<PasteBreak> breaks;     // in text order
+  bool utf16_rendering = false;                      // UTF-16 shown as text (\x00 escapes or spaced letters) was undone
+  std::vector<PasteBreak> breaks;                    // in text order
 };
 
 // Never fails: any bytes give some text (ill-formed UTF-8 becomes U+FFFD, NULs are dropped).
