@@ -1,14 +1,14 @@
 #include "common/profile/profile_validator.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <regex>
 
-#include <fmt/format.h>
-
-#include "common/util/ascii.hpp"
-#include "common/util/suggest.hpp"
 #include "common/compat/ubuntu_release.hpp"
 #include "common/profile/profile_schema.hpp"
+#include "common/util/ascii.hpp"
+#include "common/util/suggest.hpp"
 
 namespace tfwsl {
 namespace {
@@ -56,7 +56,9 @@ class Validator {
   }
 
   // A value the profile itself sets (the built-in defaults set what every profile gets).
-  bool set_by_profile(const ProfileKeyRow& row) const { return row.is_set(m_p) && !from_builtin_defaults(row.where(m_p)); }
+  bool set_by_profile(const ProfileKeyRow& row) const {
+    return row.is_set(m_p) && !from_builtin_defaults(row.where(m_p));
+  }
 
   // WSL settings mean nothing on native Windows: one warning per top-level key, one per section.
   void check_wsl_only_keys() {
@@ -64,7 +66,8 @@ class Validator {
     for (const auto& row : profile_key_table()) {
       if (!row.wsl_only || !set_by_profile(row)) continue;
       if (row.section().empty()) {
-        warning(row.where(m_p), fmt::format("'{}' does not apply to route native-windows", row.key), "remove it, or use route: wsl");
+        warning(row.where(m_p), fmt::format("'{}' does not apply to route native-windows", row.key),
+                "remove it, or use route: wsl");
       } else if (std::find(warned_sections.begin(), warned_sections.end(), row.section()) == warned_sections.end()) {
         warned_sections.push_back(row.section());
         warning(row.where(m_p), fmt::format("'{}' settings do not apply to route native-windows", row.section()),
@@ -88,17 +91,20 @@ class Validator {
     const auto fit = m_db.native_gpu_fit(*spec);
     const SourceLocation at = m_p.tensorflow_version.where;
     if (fit == NativeGpuFit::none) {
-      error(at, fmt::format("tensorflow.version '{}' allows no TensorFlow release with GPU support on native Windows",
-                            *m_p.tensorflow_version),
+      error(at,
+            fmt::format("tensorflow.version '{}' allows no TensorFlow release with GPU support on native Windows",
+                        *m_p.tensorflow_version),
             fmt::format("write a version up to {}, e.g. version: \"<2.11\"", last));
       return;
     }
     if (fit == NativeGpuFit::needs_wsl || fit == NativeGpuFit::mixed) {
-      error(at, fmt::format("tensorflow.version '{}' allows TensorFlow 2.11 or later, which has no GPU support on native "
-                            "Windows (the last was {})",
-                            *m_p.tensorflow_version, last),
-            fit == NativeGpuFit::mixed ? fmt::format("add an upper bound: \"{},<2.11\", or use route: wsl", *m_p.tensorflow_version)
-                                       : "use route: wsl (GPU TensorFlow >= 2.11 runs in WSL2)");
+      error(at,
+            fmt::format("tensorflow.version '{}' allows TensorFlow 2.11 or later, which has no GPU support on native "
+                        "Windows (the last was {})",
+                        *m_p.tensorflow_version, last),
+            fit == NativeGpuFit::mixed
+                ? fmt::format("add an upper bound: \"{},<2.11\", or use route: wsl", *m_p.tensorflow_version)
+                : "use route: wsl (GPU TensorFlow >= 2.11 runs in WSL2)");
       return;
     }
     // The newest native release the spec allows is what pip would pick.
@@ -117,8 +123,10 @@ class Validator {
       auto py = Version::parse(*m_p.python_version);
       if (py && !target->python.contains(*py))
         error(m_p.python_version.where,
-              fmt::format("TensorFlow {} on Windows supports Python {}, not {}", tf, target->python.to_string(), *m_p.python_version),
-              fmt::format("use a Python from {} (e.g. version: \"{}\")", target->python.to_string(), target->python.max.to_string()));
+              fmt::format("TensorFlow {} on Windows supports Python {}, not {}", tf, target->python.to_string(),
+                          *m_p.python_version),
+              fmt::format("use a Python from {} (e.g. version: \"{}\")", target->python.to_string(),
+                          target->python.max.to_string()));
     }
     check_cuda_pair(tf, target->cuda, target->cudnn, "on Windows");
   }
@@ -132,11 +140,12 @@ class Validator {
       if (ubuntu) distro_python = m_db.ubuntu_default_python(*ubuntu);
       const std::string lower = ascii_lower(*m_p.distro);
       if (lower == "ubuntu") {
-        warning(m_p.distro.where,
-                fmt::format("distro 'Ubuntu' means whatever WSL installs by default: Ubuntu {} now (python3 {}), and it "
-                            "changes over time",
-                            ubuntu ? ubuntu_release_text(*ubuntu) : "?", distro_python ? distro_python->to_string() : "?"),
-                "pin a release: distro: Ubuntu-22.04 or Ubuntu-24.04");
+        warning(
+            m_p.distro.where,
+            fmt::format("distro 'Ubuntu' means whatever WSL installs by default: Ubuntu {} now (python3 {}), and it "
+                        "changes over time",
+                        ubuntu ? ubuntu_release_text(*ubuntu) : "?", distro_python ? distro_python->to_string() : "?"),
+            "pin a release: distro: Ubuntu-22.04 or Ubuntu-24.04");
       }
     }
     const auto python = effective_python(m_p, m_db);
@@ -157,8 +166,9 @@ class Validator {
     if (allowed.empty()) {
       const auto& all = m_db.tf_releases();
       error(at,
-            fmt::format("tensorflow.version '{}' allows no TensorFlow release tfwsl knows ({} to {})", *m_p.tensorflow_version,
-                        all.empty() ? "?" : all.back().release.to_string(), all.empty() ? "?" : all.front().release.to_string()),
+            fmt::format("tensorflow.version '{}' allows no TensorFlow release tfwsl knows ({} to {})",
+                        *m_p.tensorflow_version, all.empty() ? "?" : all.back().release.to_string(),
+                        all.empty() ? "?" : all.front().release.to_string()),
             "write a known series, e.g. version: \"2.15.*\"");
       return;
     }
@@ -175,21 +185,26 @@ class Validator {
                                               : fmt::format("{}'s Python {}", *m_p.distro, python->to_string());
         std::string supports;
         for (const auto* tf : allowed) {
-          supports += fmt::format("{}TensorFlow {} supports Python {}", supports.empty() ? "" : "; ", tf->release.to_string(),
-                                  tf->python.to_string());
+          supports += fmt::format("{}TensorFlow {} supports Python {}", supports.empty() ? "" : "; ",
+                                  tf->release.to_string(), tf->python.to_string());
           if (supports.size() > 300) break;
         }
         std::string fix;
         const std::string distro = distro_for_python_range(allowed.back()->python);
-        if (!distro.empty()) fix = fmt::format("use distro: {} (Python {})", distro, distro_python_of(distro));
-        else fix = fmt::format("use Python {}", allowed.back()->python.to_string());
+        if (!distro.empty())
+          fix = fmt::format("use distro: {} (Python {})", distro, distro_python_of(distro));
+        else
+          fix = fmt::format("use Python {}", allowed.back()->python.to_string());
         if (!for_python.empty())
-          fix += fmt::format(", or tensorflow.version: \">={}\" which supports Python {}", for_python.front()->first_version.to_string(),
-                             python->truncated(2).to_string());
+          fix += fmt::format(", or tensorflow.version: \">={}\" which supports Python {}",
+                             for_python.front()->first_version.to_string(), python->truncated(2).to_string());
         else
           fix += no_release_for_python(*python);
-        error(m_p.python_version.has_value() ? m_p.python_version.where : (m_p.distro.has_value() ? m_p.distro.where : at),
-              fmt::format("{} cannot run tensorflow.version '{}': {}", python_source, *m_p.tensorflow_version, supports), fix);
+        error(
+            m_p.python_version.has_value() ? m_p.python_version.where
+                                           : (m_p.distro.has_value() ? m_p.distro.where : at),
+            fmt::format("{} cannot run tensorflow.version '{}': {}", python_source, *m_p.tensorflow_version, supports),
+            fix);
         target = nullptr;
       }
     }
@@ -237,7 +252,8 @@ class Validator {
       if (extra != "and-cuda") {
         auto hint = closest_match(extra, {"and-cuda"});
         error(m_p.tensorflow_extras.where,
-              fmt::format("TensorFlow has no extra '{}'{}", extra, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""),
+              fmt::format("TensorFlow has no extra '{}'{}", extra,
+                          hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""),
               "write extras: [and-cuda], or extras: []");
         continue;
       }
@@ -249,15 +265,16 @@ class Validator {
       const std::string from = m_db.and_cuda_extra_from().to_string();
       if (without.size() == allowed.size()) {
         error(m_p.tensorflow_extras.where,
-              fmt::format("tensorflow[and-cuda] exists from TensorFlow {}; tensorflow.version '{}' allows only {}", from,
-                          *m_p.tensorflow_version, join_releases(without)),
+              fmt::format("tensorflow[and-cuda] exists from TensorFlow {}; tensorflow.version '{}' allows only {}",
+                          from, *m_p.tensorflow_version, join_releases(without)),
               fmt::format("use TensorFlow >= {}, or remove and-cuda and install CUDA {} with cuDNN {} yourself", from,
                           without.back()->cuda.to_string(), without.back()->cudnn.to_string()));
       } else {
-        warning(m_p.tensorflow_extras.where,
-                fmt::format("tensorflow[and-cuda] exists from TensorFlow {}, but tensorflow.version '{}' also allows {}", from,
-                            *m_p.tensorflow_version, join_releases(without)),
-                fmt::format("raise the lower bound: \">={}\"", from));
+        warning(
+            m_p.tensorflow_extras.where,
+            fmt::format("tensorflow[and-cuda] exists from TensorFlow {}, but tensorflow.version '{}' also allows {}",
+                        from, *m_p.tensorflow_version, join_releases(without)),
+            fmt::format("raise the lower bound: \">={}\"", from));
       }
     }
   }
@@ -276,11 +293,12 @@ class Validator {
                             cuda.to_string(), *m_p.cuda_toolkit),
                 fmt::format("write toolkit: \"{}\"", cuda.to_string()));
         } else if (toolkit->truncated(2) < cuda.truncated(2)) {
-          warning(m_p.cuda_toolkit.where,
-                  fmt::format("TensorFlow {}{} is built for CUDA {}; the older CUDA {} works only through minor-version "
-                              "compatibility (PTX compilation may fail)",
-                              tf, suffix, cuda.to_string(), *m_p.cuda_toolkit),
-                  fmt::format("write toolkit: \"{}\"", cuda.to_string()));
+          warning(
+              m_p.cuda_toolkit.where,
+              fmt::format("TensorFlow {}{} is built for CUDA {}; the older CUDA {} works only through minor-version "
+                          "compatibility (PTX compilation may fail)",
+                          tf, suffix, cuda.to_string(), *m_p.cuda_toolkit),
+              fmt::format("write toolkit: \"{}\"", cuda.to_string()));
         }
       }
     }
@@ -288,12 +306,14 @@ class Validator {
       auto have = Version::parse(*m_p.cuda_cudnn);
       if (have && have->major() != cudnn.major()) {
         error(m_p.cuda_cudnn.where,
-              fmt::format("TensorFlow {}{} is built against cuDNN {}; cuDNN {} is a different major version and will not load",
-                          tf, suffix, cudnn.to_string(), *m_p.cuda_cudnn),
+              fmt::format(
+                  "TensorFlow {}{} is built against cuDNN {}; cuDNN {} is a different major version and will not load",
+                  tf, suffix, cudnn.to_string(), *m_p.cuda_cudnn),
               fmt::format("write cudnn: \"{}\"", cudnn.to_string()));
       } else if (have && *have < cudnn.truncated(2)) {
         warning(m_p.cuda_cudnn.where,
-                fmt::format("TensorFlow {}{} is built against cuDNN {}; {} is older", tf, suffix, cudnn.to_string(), *m_p.cuda_cudnn),
+                fmt::format("TensorFlow {}{} is built against cuDNN {}; {} is older", tf, suffix, cudnn.to_string(),
+                            *m_p.cuda_cudnn),
                 fmt::format("write cudnn: \"{}\"", cudnn.to_string()));
       }
     }
@@ -303,13 +323,16 @@ class Validator {
     if (!m_p.apt_packages.has_value()) return;
     for (const auto& package : *m_p.apt_packages) {
       if (is_linux_driver_package(package)) {
-        error(m_p.apt_packages.where,
-              fmt::format("apt package '{}' installs a Linux NVIDIA driver inside WSL, which replaces the driver Windows shares "
-                          "with WSL and breaks CUDA",
-                          package),
-              m_p.cuda_toolkit.has_value()
-                  ? fmt::format("remove it; for the CUDA toolkit use {} (set by cuda.toolkit)", cuda_toolkit_apt_package(*m_p.cuda_toolkit))
-                  : std::string("remove it; for the CUDA toolkit set cuda.toolkit (it installs cuda-toolkit-X-Y only)"));
+        error(
+            m_p.apt_packages.where,
+            fmt::format(
+                "apt package '{}' installs a Linux NVIDIA driver inside WSL, which replaces the driver Windows shares "
+                "with WSL and breaks CUDA",
+                package),
+            m_p.cuda_toolkit.has_value()
+                ? fmt::format("remove it; for the CUDA toolkit use {} (set by cuda.toolkit)",
+                              cuda_toolkit_apt_package(*m_p.cuda_toolkit))
+                : std::string("remove it; for the CUDA toolkit set cuda.toolkit (it installs cuda-toolkit-X-Y only)"));
       }
     }
   }
@@ -321,12 +344,11 @@ class Validator {
       if (!req) continue;
       if (req->name == "tensorflow-gpu") {
         error(m_p.pip_packages.where,
-              fmt::format("'{}': the tensorflow-gpu package was removed in TensorFlow {} and now fails to install", line,
-                          m_db.tensorflow_gpu_removed_in().to_string()),
+              fmt::format("'{}': the tensorflow-gpu package was removed in TensorFlow {} and now fails to install",
+                          line, m_db.tensorflow_gpu_removed_in().to_string()),
               "remove it; set tensorflow.version (with extras: [and-cuda] for the GPU libraries)");
       } else if (req->name == "tensorflow" || req->name == "tensorflow-cpu" || req->name == "tf-nightly") {
-        warning(m_p.pip_packages.where,
-                fmt::format("'{}' in packages.pip competes with tensorflow.version", line),
+        warning(m_p.pip_packages.where, fmt::format("'{}' in packages.pip competes with tensorflow.version", line),
                 "remove it from packages.pip and set tensorflow.version instead");
       }
     }

@@ -5,9 +5,9 @@
 #include <string_view>
 
 #include "common/parse/line_tools.hpp"
-#include "common/util/ascii.hpp"
 #include "common/text/console_decoder.hpp"
 #include "common/text/utf_convert.hpp"
+#include "common/util/ascii.hpp"
 
 namespace tfwsl::wslconfig {
 namespace {
@@ -90,13 +90,20 @@ void classify_line(Line& line, const std::string& current_section) {
 
 const char* to_string(FileEncoding encoding) {
   switch (encoding) {
-    case FileEncoding::utf8: return "utf-8";
-    case FileEncoding::utf8_bom: return "utf-8 with BOM";
-    case FileEncoding::utf16le_bom: return "utf-16le with BOM";
-    case FileEncoding::utf16be_bom: return "utf-16be with BOM";
-    case FileEncoding::utf16le: return "utf-16le";
-    case FileEncoding::utf16be: return "utf-16be";
-    case FileEncoding::invalid_utf8: return "not utf-8";
+    case FileEncoding::utf8:
+      return "utf-8";
+    case FileEncoding::utf8_bom:
+      return "utf-8 with BOM";
+    case FileEncoding::utf16le_bom:
+      return "utf-16le with BOM";
+    case FileEncoding::utf16be_bom:
+      return "utf-16be with BOM";
+    case FileEncoding::utf16le:
+      return "utf-16le";
+    case FileEncoding::utf16be:
+      return "utf-16be";
+    case FileEncoding::invalid_utf8:
+      return "not utf-8";
   }
   return "unknown";
 }

@@ -1,8 +1,7 @@
 // The judge on the machine of issue 26: Ubuntu 26.04's Python 3.14 as the default distro's, and a
 // Blackwell GPU (compute capability 12.0) that no stock TensorFlow wheel runs on.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "common/judge/assess.hpp"
 #include "tests/support/report_lookup.hpp"
@@ -75,9 +74,11 @@ TEST_CASE("on Blackwell the fix says whether Docker and NVIDIA's runtime are alr
   f.gpu.libcuda_loaded = true;
   f.gpu.devices.push_back({0, "NVIDIA GeForce RTX 5090", 12, 0, 32ull << 30});
   auto missing = require_check(assess(f, p), "gpu.compute-capability");
-  CHECK(missing.fix.find("install Docker inside the distro with the NVIDIA Container Toolkit, then docker run --rm --gpus all") !=
+  CHECK(missing.fix.find(
+            "install Docker inside the distro with the NVIDIA Container Toolkit, then docker run --rm --gpus all") !=
         std::string::npos);
-  CHECK(std::find(missing.details.begin(), missing.details.end(), "Docker: not installed in the distro") != missing.details.end());
+  CHECK(std::find(missing.details.begin(), missing.details.end(), "Docker: not installed in the distro") !=
+        missing.details.end());
   f.stack.docker = "/usr/bin/docker";
   f.stack.nvidia_container_runtime = "/usr/bin/nvidia-container-runtime";
   auto ready = require_check(assess(f, p), "gpu.compute-capability");

@@ -1,6 +1,5 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "common/profile/profile_emitter.hpp"
 #include "common/profile/profile_loader.hpp"
@@ -12,7 +11,8 @@ using namespace tfwsl;
 
 namespace {
 
-ProfileLoadResult load_mem(std::map<std::string, std::string> files, const std::string& root, ProfileLoadOptions options = {}) {
+ProfileLoadResult load_mem(std::map<std::string, std::string> files, const std::string& root,
+                           ProfileLoadOptions options = {}) {
   InMemoryProfileResolver resolver(std::move(files));
   auto text = resolver.open(root);
   REQUIRE(text);
@@ -26,8 +26,9 @@ std::string all_issues(const ProfileLoadResult& r) {
 }
 
 bool has_issue(const ProfileLoadResult& r, const std::string& needle, IssueSeverity severity = IssueSeverity::error) {
-  return std::any_of(r.issues.begin(), r.issues.end(),
-                     [&](const ProfileIssue& i) { return i.severity == severity && i.to_string().find(needle) != std::string::npos; });
+  return std::any_of(r.issues.begin(), r.issues.end(), [&](const ProfileIssue& i) {
+    return i.severity == severity && i.to_string().find(needle) != std::string::npos;
+  });
 }
 
 const char* k_good =
@@ -77,7 +78,8 @@ TEST_CASE("unknown keys are rejected with did-you-mean and line:col", "[profile]
   CHECK_FALSE(r.ok());
   CHECK(has_issue(r, "team.yaml:10:1: error: unknown key 'cdua' (did you mean 'cuda'?); fix: rename it to 'cuda'"));
   CHECK(has_issue(r, "team.yaml:11:1: error: unknown key 'python2' (did you mean 'python'?)"));
-  auto nested = load_mem({{"t.yaml", "name: t\ntensorflow: { verison: \"2.15.*\" }\nwsl: { memroy: 8GB, frobnicate: 1 }\n"}}, "t.yaml");
+  auto nested = load_mem(
+      {{"t.yaml", "name: t\ntensorflow: { verison: \"2.15.*\" }\nwsl: { memroy: 8GB, frobnicate: 1 }\n"}}, "t.yaml");
   CHECK(has_issue(nested, "t.yaml:2:15: error: unknown key 'tensorflow.verison' (did you mean 'version'?)"));
   CHECK(has_issue(nested, "t.yaml:3:8: error: unknown key 'wsl.memroy' (did you mean 'memory'?)"));
   CHECK(has_issue(nested, "unknown key 'wsl.frobnicate'; fix: remove it; 'wsl' takes: memory, processors, swap"));
@@ -101,10 +103,12 @@ TEST_CASE("bad values are reported, all of them, each with its position and fix"
   CHECK(has_issue(r, "b.yaml:1:7: error: profile name 'bad name'"));
   CHECK(has_issue(r, "b.yaml:2:16: error: 'wsl.memory': invalid size '16 GB'"));
   CHECK(has_issue(r, "b.yaml:2:35: error: 'wsl.processors' must be a whole number"));
-  CHECK(has_issue(r, "b.yaml:2:47: error: 'wsl.swap': invalid size '8gb': WSL only understands the upper-case unit 'GB'"));
+  CHECK(has_issue(r,
+                  "b.yaml:2:47: error: 'wsl.swap': invalid size '8gb': WSL only understands the upper-case unit 'GB'"));
   CHECK(has_issue(r, "b.yaml:3:18: error: 'cuda.toolkit' must be a version such as 12.2"));
   CHECK(has_issue(r, "b.yaml:4:24: error: 'tensorflow.version': invalid version specifier '=2.15'"));
-  CHECK(has_issue(r, "b.yaml:4:41: error: 'tensorflow.extras' must be a list; fix: write e.g. tensorflow.extras: [and-cuda]"));
+  CHECK(has_issue(
+      r, "b.yaml:4:41: error: 'tensorflow.extras' must be a list; fix: write e.g. tensorflow.extras: [and-cuda]"));
   CHECK(has_issue(r, "b.yaml:5:19: error: 'packages.pip' item: invalid requirement 'tensorflow=2.15'"));
   CHECK(has_issue(r, "'rm -rf' is not an apt package name"));
   CHECK(has_issue(r, "b.yaml:6:8: error: '1BAD' is not an environment variable name"));
@@ -121,7 +125,8 @@ TEST_CASE("YAML syntax errors carry file:line:col, junk is an error, not a crash
   CHECK(r.issues[0].where.file == "s.yaml");
   CHECK(r.issues[0].where.line >= 2);
   CHECK(r.issues[0].message.find("YAML syntax error") != std::string::npos);
-  for (const char* junk : {"- just\n- a list\n", "42", "\"text\"", "name: [unclosed", "{a: {b: {c: {d: [[[[]]]]}}}}", ""}) {
+  for (const char* junk :
+       {"- just\n- a list\n", "42", "\"text\"", "name: [unclosed", "{a: {b: {c: {d: [[[[]]]]}}}}", ""}) {
     INFO(junk);
     auto j = load_mem({{"j.yaml", junk}}, "j.yaml");
     CHECK_FALSE(j.ok());
@@ -135,7 +140,8 @@ TEST_CASE("extends: relative paths, precedence, maps merge key by key, lists rep
        "tensorflow: { version: \"2.15.*\", extras: [and-cuda] }\npackages: { apt: [git], pip: [\"numpy<2\"] }\n"
        "env: { A: base, B: base }\n"},
       {"team/gpu/dev.yaml",
-       "extends: ../base.yaml\nname: dev\npython: { venv: ~/.venvs/dev }\npackages: { apt: [htop] }\nenv: { B: dev, C: dev }\n"},
+       "extends: ../base.yaml\nname: dev\npython: { venv: ~/.venvs/dev }\npackages: { apt: [htop] }\nenv: { B: dev, C: "
+       "dev }\n"},
   };
   ProfileLoadOptions options;
   options.overrides = {"python.venv=~/.venvs/cli", "env.C=cli"};
@@ -144,22 +150,23 @@ TEST_CASE("extends: relative paths, precedence, maps merge key by key, lists rep
   REQUIRE(r.ok());
   const Profile& p = *r.profile;
   CHECK(*p.name == "dev");
-  CHECK(*p.python_version == "3.10");                 // from the extended file
+  CHECK(*p.python_version == "3.10");  // from the extended file
   CHECK(p.python_version.where.file == "team/base.yaml");
-  CHECK(*p.python_venv == "~/.venvs/cli");            // command line beats the file
+  CHECK(*p.python_venv == "~/.venvs/cli");  // command line beats the file
   CHECK(p.python_venv.where.file == "<command line>");
   CHECK(*p.apt_packages == std::vector<std::string>{"htop"});  // a list replaces
   CHECK(*p.pip_packages == std::vector<std::string>{"numpy<2"});
   CHECK(*p.find_env("A")->value == "base");
   CHECK(*p.find_env("B")->value == "dev");
   CHECK(*p.find_env("C")->value == "cli");
-  CHECK(p.distro.where.file == "team/base.yaml");     // the file beats the built-in default
+  CHECK(p.distro.where.file == "team/base.yaml");  // the file beats the built-in default
   CHECK(p.sources == std::vector<std::string>{"team/base.yaml", "team/gpu/dev.yaml", "<command line>"});
 }
 
 TEST_CASE("extends: cycles, missing files and escapes are errors at the extends line", "[profile]") {
-  auto cycle = load_mem({{"a.yaml", "name: a\nextends: b.yaml\n"}, {"b.yaml", "extends: ./c.yaml\n"}, {"c.yaml", "extends: a.yaml\n"}},
-                        "a.yaml");
+  auto cycle = load_mem(
+      {{"a.yaml", "name: a\nextends: b.yaml\n"}, {"b.yaml", "extends: ./c.yaml\n"}, {"c.yaml", "extends: a.yaml\n"}},
+      "a.yaml");
   CHECK(has_issue(cycle, "c.yaml:1:10: error: extends cycle: a.yaml -> b.yaml -> c.yaml -> a.yaml"));
   auto self = load_mem({{"a.yaml", "extends: a.yaml\n"}}, "a.yaml");
   CHECK(has_issue(self, "extends cycle: a.yaml -> a.yaml"));
@@ -170,7 +177,8 @@ TEST_CASE("extends: cycles, missing files and escapes are errors at the extends 
   auto absolute = load_mem({{"a.yaml", "extends: /etc/passwd\n"}}, "a.yaml");
   CHECK(has_issue(absolute, "leaves the folder"));
   std::map<std::string, std::string> deep;
-  for (int i = 0; i < 30; ++i) deep["p" + std::to_string(i) + ".yaml"] = "extends: p" + std::to_string(i + 1) + ".yaml\n";
+  for (int i = 0; i < 30; ++i)
+    deep["p" + std::to_string(i) + ".yaml"] = "extends: p" + std::to_string(i + 1) + ".yaml\n";
   deep["p30.yaml"] = "name: deep\n";
   CHECK(has_issue(load_mem(deep, "p0.yaml"), "extends goes more than 16 files deep"));
 }
@@ -179,7 +187,8 @@ TEST_CASE("extends on disk is relative to the including file, and builtin: reach
   test::TempDir dir;
   std::filesystem::create_directories(dir.path() / "base");
   test::write_file(dir.path() / "base" / "common.yaml", "distro: Ubuntu-24.04\npython: { version: \"3.12\" }\n");
-  test::write_file(dir.path() / "team.yaml", "extends: base/common.yaml\nname: team\ntensorflow: { version: \"2.17.*\" }\n");
+  test::write_file(dir.path() / "team.yaml",
+                   "extends: base/common.yaml\nname: team\ntensorflow: { version: \"2.17.*\" }\n");
   auto r = load_profile((dir.path() / "team.yaml").string());
   INFO(all_issues(r));
   REQUIRE(r.ok());
@@ -209,45 +218,66 @@ TEST_CASE("validation: TF 2.15 on Ubuntu-24.04's Python 3.12 is an error with th
   auto r = load_mem({{"p.yaml", "name: p\ndistro: Ubuntu-24.04\ntensorflow: { version: \"2.15.*\" }\n"}}, "p.yaml");
   INFO(all_issues(r));
   CHECK_FALSE(r.ok());
-  CHECK(has_issue(r, "p.yaml:2:9: error: Ubuntu-24.04's Python 3.12 cannot run tensorflow.version '2.15.*': TensorFlow 2.15 supports Python 3.9-3.11"));
-  CHECK(has_issue(r, "fix: use distro: Ubuntu-22.04 (Python 3.10), or tensorflow.version: \">=2.16.1\" which supports Python 3.12"));
+  CHECK(has_issue(r,
+                  "p.yaml:2:9: error: Ubuntu-24.04's Python 3.12 cannot run tensorflow.version '2.15.*': TensorFlow "
+                  "2.15 supports Python 3.9-3.11"));
+  CHECK(has_issue(
+      r,
+      "fix: use distro: Ubuntu-22.04 (Python 3.10), or tensorflow.version: \">=2.16.1\" which supports Python 3.12"));
   // With an explicit Python the error points at python.version.
-  auto explicit_py = load_mem({{"p.yaml", "name: p\npython: { version: \"3.12\" }\ntensorflow: { version: \"==2.15.1\" }\n"}}, "p.yaml");
+  auto explicit_py = load_mem(
+      {{"p.yaml", "name: p\npython: { version: \"3.12\" }\ntensorflow: { version: \"==2.15.1\" }\n"}}, "p.yaml");
   CHECK(has_issue(explicit_py, "p.yaml:2:20: error: Python 3.12 cannot run"));
   // A range that includes a fitting release is fine: pip picks it.
-  auto range = load_mem({{"p.yaml", "name: p\ndistro: Ubuntu-24.04\ntensorflow: { version: \">=2.15,<2.17\" }\n"}}, "p.yaml");
+  auto range =
+      load_mem({{"p.yaml", "name: p\ndistro: Ubuntu-24.04\ntensorflow: { version: \">=2.15,<2.17\" }\n"}}, "p.yaml");
   CHECK(range.ok());
   CHECK(target_tf_release(*range.profile, builtin_compat_db())->release.to_string() == "2.16");
   // Plain Ubuntu is 26.04 with Python 3.14: nothing runs there.
   auto plain = load_mem({{"p.yaml", "name: p\ndistro: Ubuntu\ntensorflow: { version: \"2.21.*\" }\n"}}, "p.yaml");
-  CHECK(has_issue(plain, "distro 'Ubuntu' means whatever WSL installs by default: Ubuntu 26.04 now (python3 3.14)", IssueSeverity::warning));
+  CHECK(has_issue(plain, "distro 'Ubuntu' means whatever WSL installs by default: Ubuntu 26.04 now (python3 3.14)",
+                  IssueSeverity::warning));
   CHECK(has_issue(plain, "no TensorFlow release supports Python 3.14 yet"));
 }
 
 TEST_CASE("validation: CUDA and cuDNN must be what the TF release is built for", "[profile][validate]") {
-  auto cudnn9 = load_mem({{"p.yaml", "name: p\ncuda: { toolkit: \"12.2\", cudnn: \"9.3\" }\ntensorflow: { version: \"2.15.*\" }\n"}}, "p.yaml");
-  CHECK(has_issue(cudnn9, "p.yaml:2:33: error: TensorFlow 2.15 is built against cuDNN 8.9; cuDNN 9.3 is a different major version and will not load; fix: write cudnn: \"8.9\""));
-  auto cuda11 = load_mem({{"p.yaml", "name: p\ncuda: { toolkit: \"11.8\" }\ntensorflow: { version: \"2.16.*\" }\n"}}, "p.yaml");
+  auto cudnn9 = load_mem(
+      {{"p.yaml", "name: p\ncuda: { toolkit: \"12.2\", cudnn: \"9.3\" }\ntensorflow: { version: \"2.15.*\" }\n"}},
+      "p.yaml");
+  CHECK(has_issue(cudnn9,
+                  "p.yaml:2:33: error: TensorFlow 2.15 is built against cuDNN 8.9; cuDNN 9.3 is a different major "
+                  "version and will not load; fix: write cudnn: \"8.9\""));
+  auto cuda11 =
+      load_mem({{"p.yaml", "name: p\ncuda: { toolkit: \"11.8\" }\ntensorflow: { version: \"2.16.*\" }\n"}}, "p.yaml");
   CHECK(has_issue(cuda11, "TensorFlow 2.16 is built for CUDA 12.3; CUDA 11.8 is a different major version"));
-  auto older = load_mem({{"p.yaml", "name: p\ncuda: { toolkit: \"12.2\" }\ntensorflow: { version: \"2.18.*\" }\n"}}, "p.yaml");
+  auto older =
+      load_mem({{"p.yaml", "name: p\ncuda: { toolkit: \"12.2\" }\ntensorflow: { version: \"2.18.*\" }\n"}}, "p.yaml");
   CHECK(older.ok());
   CHECK(has_issue(older, "minor-version compatibility", IssueSeverity::warning));
-  auto bogus = load_mem({{"p.yaml", "name: p\ncuda: { toolkit: \"12.7\" }\ntensorflow: { version: \"2.18.*\" }\n"}}, "p.yaml");
+  auto bogus =
+      load_mem({{"p.yaml", "name: p\ncuda: { toolkit: \"12.7\" }\ntensorflow: { version: \"2.18.*\" }\n"}}, "p.yaml");
   CHECK(has_issue(bogus, "CUDA 12.7 is not a CUDA release"));
 }
 
 TEST_CASE("validation: and-cuda, tensorflow-gpu, Linux drivers in WSL, missing pieces", "[profile][validate]") {
-  auto old_extra = load_mem({{"p.yaml", "name: p\ntensorflow: { version: \"2.13.*\", extras: [and-cuda] }\n"}}, "p.yaml");
-  CHECK(has_issue(old_extra, "tensorflow[and-cuda] exists from TensorFlow 2.14; tensorflow.version '2.13.*' allows only 2.13"));
-  auto mixed_extra = load_mem({{"p.yaml", "name: p\ntensorflow: { version: \">=2.12,<2.16\", extras: [and-cuda] }\n"}}, "p.yaml");
+  auto old_extra =
+      load_mem({{"p.yaml", "name: p\ntensorflow: { version: \"2.13.*\", extras: [and-cuda] }\n"}}, "p.yaml");
+  CHECK(has_issue(old_extra,
+                  "tensorflow[and-cuda] exists from TensorFlow 2.14; tensorflow.version '2.13.*' allows only 2.13"));
+  auto mixed_extra =
+      load_mem({{"p.yaml", "name: p\ntensorflow: { version: \">=2.12,<2.16\", extras: [and-cuda] }\n"}}, "p.yaml");
   CHECK(mixed_extra.ok());
   CHECK(has_issue(mixed_extra, "also allows 2.12, 2.13", IssueSeverity::warning));
-  auto typo_extra = load_mem({{"p.yaml", "name: p\ntensorflow: { version: \"2.15.*\", extras: [and_cuda] }\n"}}, "p.yaml");
+  auto typo_extra =
+      load_mem({{"p.yaml", "name: p\ntensorflow: { version: \"2.15.*\", extras: [and_cuda] }\n"}}, "p.yaml");
   CHECK(has_issue(typo_extra, "TensorFlow has no extra 'and_cuda' (did you mean 'and-cuda'?)"));
-  auto gpu = load_mem({{"p.yaml", "name: p\ntensorflow: { version: \"2.15.*\" }\npackages: { pip: [\"tensorflow-gpu==2.11.0\"] }\n"}}, "p.yaml");
+  auto gpu = load_mem(
+      {{"p.yaml", "name: p\ntensorflow: { version: \"2.15.*\" }\npackages: { pip: [\"tensorflow-gpu==2.11.0\"] }\n"}},
+      "p.yaml");
   CHECK(has_issue(gpu, "the tensorflow-gpu package was removed in TensorFlow 2.12"));
-  auto driver = load_mem({{"p.yaml", "name: p\ncuda: { toolkit: \"12.2\" }\ntensorflow: { version: \"2.15.*\" }\n"
-                                     "packages: { apt: [cuda-drivers, nvidia-driver-535, cuda-12-2, cuda-toolkit-12-2] }\n"}},
+  auto driver = load_mem({{"p.yaml",
+                           "name: p\ncuda: { toolkit: \"12.2\" }\ntensorflow: { version: \"2.15.*\" }\n"
+                           "packages: { apt: [cuda-drivers, nvidia-driver-535, cuda-12-2, cuda-toolkit-12-2] }\n"}},
                          "p.yaml");
   CHECK(has_issue(driver, "apt package 'cuda-drivers' installs a Linux NVIDIA driver inside WSL"));
   CHECK(has_issue(driver, "apt package 'nvidia-driver-535'"));
@@ -262,19 +292,25 @@ TEST_CASE("validation: and-cuda, tensorflow-gpu, Linux drivers in WSL, missing p
 }
 
 TEST_CASE("validation: the native-Windows route stops at TF 2.10", "[profile][validate]") {
-  auto ok = load_mem({{"n.yaml", "name: n\nroute: native-windows\ncuda: { toolkit: \"11.2\", cudnn: \"8.1\" }\n"
-                                 "python: { version: \"3.10\" }\ntensorflow: { version: \"<2.11\" }\n"}},
+  auto ok = load_mem({{"n.yaml",
+                       "name: n\nroute: native-windows\ncuda: { toolkit: \"11.2\", cudnn: \"8.1\" }\n"
+                       "python: { version: \"3.10\" }\ntensorflow: { version: \"<2.11\" }\n"}},
                      "n.yaml");
   INFO(all_issues(ok));
   CHECK(ok.ok());
   CHECK(ok.issues.empty());  // the default distro does not count as "set"
-  auto too_new = load_mem({{"n.yaml", "name: n\nroute: native-windows\ntensorflow: { version: \"2.15.*\" }\n"}}, "n.yaml");
-  CHECK(has_issue(too_new, "n.yaml:3:24: error: tensorflow.version '2.15.*' allows TensorFlow 2.11 or later, which has no GPU support on native Windows (the last was 2.10); fix: use route: wsl"));
+  auto too_new =
+      load_mem({{"n.yaml", "name: n\nroute: native-windows\ntensorflow: { version: \"2.15.*\" }\n"}}, "n.yaml");
+  CHECK(has_issue(too_new,
+                  "n.yaml:3:24: error: tensorflow.version '2.15.*' allows TensorFlow 2.11 or later, which has no GPU "
+                  "support on native Windows (the last was 2.10); fix: use route: wsl"));
   auto mixed = load_mem({{"n.yaml", "name: n\nroute: native-windows\ntensorflow: { version: \">=2.9\" }\n"}}, "n.yaml");
   CHECK(has_issue(mixed, "add an upper bound: \">=2.9,<2.11\""));
-  auto py = load_mem({{"n.yaml", "name: n\nroute: native-windows\npython: { version: \"3.11\" }\ntensorflow: { version: \"==2.10.*\" }\n"
-                                 "wsl: { memory: 8GB }\n"}},
-                     "n.yaml");
+  auto py = load_mem(
+      {{"n.yaml",
+        "name: n\nroute: native-windows\npython: { version: \"3.11\" }\ntensorflow: { version: \"==2.10.*\" }\n"
+        "wsl: { memory: 8GB }\n"}},
+      "n.yaml");
   CHECK(has_issue(py, "TensorFlow 2.10 on Windows supports Python 3.7-3.10, not 3.11"));
   CHECK(has_issue(py, "'wsl' settings do not apply to route native-windows", IssueSeverity::warning));
 }
@@ -287,7 +323,8 @@ TEST_CASE("command-line overrides: typed like the file, unknown settings suggest
   CHECK(p.tensorflow_extras->empty());
   auto bad = apply_profile_override(p, "wsl.memroy=8GB");
   REQUIRE(bad.size() == 1);
-  CHECK(bad[0].to_string() == "<command line>: error: unknown setting 'wsl.memroy' (did you mean 'wsl.memory'?); fix: write wsl.memory=...");
+  CHECK(bad[0].to_string() ==
+        "<command line>: error: unknown setting 'wsl.memroy' (did you mean 'wsl.memory'?); fix: write wsl.memory=...");
   CHECK(apply_profile_override(p, "novalue").size() == 1);
   auto bad_size = apply_profile_override(p, "wsl.swap=lots");
   REQUIRE(bad_size.size() == 1);
@@ -327,8 +364,9 @@ TEST_CASE("emit round-trips: loading the output gives the same profile", "[profi
 
 TEST_CASE("the shipped profiles all load and validate", "[profile][shipped]") {
   const auto names = shipped_profile_names();
-  CHECK(names == std::vector<std::string>{"legacy-native-tf-2.10", "tf-2.15-cuda-12.2", "tf-2.16-cuda-12.3", "tf-2.17-cuda-12.3",
-                                          "tf-2.18-cuda-12.5", "tf-2.19-cuda-12.5", "tf-2.20-cuda-12.5", "tf-2.21-cuda-12.5"});
+  CHECK(names == std::vector<std::string>{"legacy-native-tf-2.10", "tf-2.15-cuda-12.2", "tf-2.16-cuda-12.3",
+                                          "tf-2.17-cuda-12.3", "tf-2.18-cuda-12.5", "tf-2.19-cuda-12.5",
+                                          "tf-2.20-cuda-12.5", "tf-2.21-cuda-12.5"});
   CHECK(default_profile_name() == "tf-2.15-cuda-12.2");
   for (const auto& name : names) {
     auto r = load_profile(name);
@@ -357,10 +395,13 @@ TEST_CASE("the shipped profiles all load and validate", "[profile][shipped]") {
 }
 
 TEST_CASE("control characters and broken UTF-8 in values are errors, not silently kept", "[profile]") {
-  auto ctl = load_mem({{"c.yaml", "name: c\ndistro: \"Ubuntu\\x01-22.04\"\npackages: { apt: [\"git\\u0007\"] }\n"}}, "c.yaml");
+  auto ctl =
+      load_mem({{"c.yaml", "name: c\ndistro: \"Ubuntu\\x01-22.04\"\npackages: { apt: [\"git\\u0007\"] }\n"}}, "c.yaml");
   CHECK(has_issue(ctl, "c.yaml:2:9: error: 'distro' contains control characters or is not valid UTF-8"));
   CHECK(has_issue(ctl, "each item of 'packages.apt' must be a single non-empty value"));
-  auto utf8 = load_mem({{"u.yaml", "name: u\npython: { venv: \"~/.venvs/caf\xc3\xa9\" }\ntensorflow: { version: \"2.15.*\" }\n"}}, "u.yaml");
+  auto utf8 = load_mem(
+      {{"u.yaml", "name: u\npython: { venv: \"~/.venvs/caf\xc3\xa9\" }\ntensorflow: { version: \"2.15.*\" }\n"}},
+      "u.yaml");
   INFO(all_issues(utf8));
   CHECK(utf8.ok());
   CHECK(*utf8.profile->python_venv == "~/.venvs/caf\xc3\xa9");
@@ -376,8 +417,8 @@ TEST_CASE("python.version 2.7 is told to go, not to find a distro or wait for a 
   CHECK_FALSE(has_issue(r, "whose python3 is 2.7", IssueSeverity::warning));
   CHECK(has_issue(r, "Python 2.7 is older than any TensorFlow release supports"));
   CHECK_FALSE(has_issue(r, "supports Python 2.7 yet"));
-  auto newer = load_mem({{"new.yaml", "name: new\npython: { version: \"3.14\" }\ntensorflow: { version: \"2.15.*\" }\n"}},
-                        "new.yaml");
+  auto newer = load_mem(
+      {{"new.yaml", "name: new\npython: { version: \"3.14\" }\ntensorflow: { version: \"2.15.*\" }\n"}}, "new.yaml");
   INFO(all_issues(newer));
   CHECK(has_issue(newer, "no TensorFlow release supports Python 3.14 yet"));
 }

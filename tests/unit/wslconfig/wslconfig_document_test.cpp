@@ -1,10 +1,10 @@
-#include <catch2/catch.hpp>
+#include "common/wslconfig/wslconfig_document.hpp"
 
+#include <catch2/catch.hpp>
 #include <optional>
 #include <string>
 
 #include "common/text/utf_convert.hpp"
-#include "common/wslconfig/wslconfig_document.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::wslconfig;
@@ -152,8 +152,7 @@ TEST_CASE("a UTF-8 BOM file whose text is not UTF-8 is written back as text, nev
   CHECK(Document::parse(out).get("wsl2", "memory") == std::optional<std::string>("16GB"));
 }
 
-TEST_CASE("a BOM written twice is one BOM: the header after it is read, and the file written has none",
-          "[wslconfig]") {
+TEST_CASE("a BOM written twice is one BOM: the header after it is read, and the file written has none", "[wslconfig]") {
   // fuzz_wslconfig's finding (tests/fuzz/regressions/fuzz_wslconfig/bom-twice-then-unset): the
   // second BOM became the written file's first, so the next read took "[wsl2]" for a header and
   // found a key that an unset had just "removed".
