@@ -14,6 +14,13 @@ bool is_listed_key(const std::vector<std::string>& list, const std::string& word
   return std::find(list.begin(), list.end(), word) != list.end();
 }
 
+// The row's value; the key is remembered as refused when reading it reported a problem.
+void read_row(const ProfileKeyRow& row, ProfileValueReader& reader, const YAML::Node& value, ProfileLayer& layer) {
+  const std::size_t before = reader.issue_count();
+  row.ops->read(row, reader, value, layer);
+  if (reader.issue_count() != before) layer.refused_keys.push_back(row.key);
+}
+
 // A section such as `wsl: { memory: 16GB }`: each key must have a row "wsl.<key>".
 void read_section(ProfileValueReader& reader, const std::string& section, const YAML::Node& value, ProfileLayer& layer) {
   if (value.IsNull()) return;
@@ -28,7 +35,7 @@ void read_section(ProfileValueReader& reader, const std::string& section, const 
       reader.unknown_key(e.key_node, e.key, known, section);
       continue;
     }
-    row->ops->read(*row, reader, e.value, layer);
+    read_row(*row, reader, e.value, layer);
   }
 }
 
@@ -46,7 +53,7 @@ void read_profile_document(ProfileValueReader& reader, const YAML::Node& root, P
     if (!is_listed_key(known, e.key)) {
       reader.unknown_key(e.key_node, e.key, known, "");
     } else if (const ProfileKeyRow* row = find_profile_key(e.key)) {
-      row->ops->read(*row, reader, e.value, layer);
+      read_row(*row, reader, e.value, layer);
     } else {
       read_section(reader, e.key, e.value, layer);
     }

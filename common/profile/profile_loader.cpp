@@ -1,6 +1,8 @@
 #include "common/profile/profile_loader.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -103,14 +105,18 @@ ProfileLoadResult load_profile(const ProfileText& root, ProfileResolver& resolve
       overlay_profile(merged, defaults->profile);
     }
   }
-  for (auto it = layers.rbegin(); it != layers.rend(); ++it) overlay_profile(merged, it->profile);
+  std::vector<std::string_view> refused_keys;
+  for (auto it = layers.rbegin(); it != layers.rend(); ++it) {
+    overlay_profile(merged, it->profile);
+    refused_keys.insert(refused_keys.end(), it->refused_keys.begin(), it->refused_keys.end());
+  }
   for (const auto& o : options.overrides) {
     auto issues = apply_profile_override(merged, o);
     result.issues.insert(result.issues.end(), issues.begin(), issues.end());
   }
   if (options.validate) {
     const CompatDb& db = options.compat ? *options.compat : builtin_compat_db();
-    auto issues = validate_profile(merged, db);
+    auto issues = validate_profile(merged, db, refused_keys);
     result.issues.insert(result.issues.end(), issues.begin(), issues.end());
   }
   result.profile = std::move(merged);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <regex>
+#include <span>
+#include <string_view>
 
 #include "common/compat/ubuntu_release.hpp"
 #include "common/profile/profile_schema.hpp"
@@ -23,7 +25,8 @@ std::string join_releases(const std::vector<const TfRelease*>& list) {
 
 class Validator {
  public:
-  Validator(const Profile& p, const CompatDb& db) : m_p(p), m_db(db) {}
+  Validator(const Profile& p, const CompatDb& db, std::span<const std::string_view> refused_keys)
+      : m_p(p), m_db(db), m_refused_keys(refused_keys) {}
 
   std::vector<ProfileIssue> run() {
     check_required_keys();
@@ -50,7 +53,8 @@ class Validator {
 
   void check_required_keys() {
     for (const auto& row : profile_key_table()) {
-      if (!row.required.message.empty() && !row.is_set(m_p))
+      if (row.required.message.empty() || row.is_set(m_p)) continue;
+      if (std::find(m_refused_keys.begin(), m_refused_keys.end(), row.key) == m_refused_keys.end())
         error(root_location(), std::string(row.required.message), std::string(row.required.fix));
     }
   }
@@ -356,6 +360,7 @@ class Validator {
 
   const Profile& m_p;
   const CompatDb& m_db;
+  std::span<const std::string_view> m_refused_keys;
   std::vector<ProfileIssue> m_issues;
 };
 
@@ -393,8 +398,9 @@ const TfRelease* target_tf_release(const Profile& profile, const CompatDb& db) {
   return nullptr;
 }
 
-std::vector<ProfileIssue> validate_profile(const Profile& profile, const CompatDb& db) {
-  return Validator(profile, db).run();
+std::vector<ProfileIssue> validate_profile(const Profile& profile, const CompatDb& db,
+                                           std::span<const std::string_view> refused_keys) {
+  return Validator(profile, db, refused_keys).run();
 }
 
 }  // namespace tfwsl

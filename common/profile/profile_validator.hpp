@@ -4,6 +4,7 @@
 // be the ones that release is built for (TF 2.15 with cuDNN 9 is an error), `and-cuda` needs
 // TF >= 2.14, no Linux NVIDIA driver packages inside WSL, native Windows only up to TF 2.10.
 
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -18,7 +19,10 @@ namespace tfwsl {
 // provisioning plan both refuse them through this one rule.
 bool is_linux_driver_package(std::string_view package);
 
-std::vector<ProfileIssue> validate_profile(const Profile& profile, const CompatDb& db);
+// `refused_keys`: keys a file had with a value the loader refused and reported; a required one of
+// them is not reported again as missing.
+std::vector<ProfileIssue> validate_profile(const Profile& profile, const CompatDb& db,
+                                           std::span<const std::string_view> refused_keys = {});
 
 // The Python the profile's TensorFlow runs on: python.version, else the distro's python3.
 std::optional<Version> effective_python(const Profile& profile, const CompatDb& db);

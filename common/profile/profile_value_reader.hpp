@@ -41,6 +41,9 @@ class ProfileValueReader {
   // The same, and not empty.
   std::optional<std::string> text(const YAML::Node& node, std::string_view key, std::string_view example);
 
+  // How many problems have been reported so far (a read that adds one refused its value).
+  std::size_t issue_count() const { return m_issues.size(); }
+
   // Runs the row's own check on a value's text; reports and returns false when it fails.
   bool passes_row_check(const ProfileKeyRow& row, const YAML::Node& at, std::string_view text);
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -23,6 +24,9 @@ namespace tfwsl {
 struct ProfileLayer {
   Profile profile;
   Setting<std::string> extends;
+  // Keys this layer wrote with a value it refused (reported where it was read): validation must not
+  // also call them missing.
+  std::vector<std::string_view> refused_keys;
 };
 
 struct ProfileKeyOps {

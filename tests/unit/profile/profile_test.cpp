@@ -287,6 +287,17 @@ TEST_CASE("validation: and-cuda, tensorflow-gpu, Linux drivers in WSL, missing p
   auto empty = load_mem({{"e.yaml", "distro: Ubuntu-22.04\n"}}, "e.yaml");
   CHECK(has_issue(empty, "e.yaml: error: the profile has no name"));
   CHECK(has_issue(empty, "e.yaml: error: the profile does not say which TensorFlow to install"));
+  // A key that is there with a value it refuses is reported once, for what is wrong with it, and
+  // never also as missing ("has no name" about a file whose first line is its name).
+  auto bad_name = load_mem({{"b.yaml", "name: \"bad name!\"\ntensorflow: { version: \"2.15.*\" }\n"}}, "b.yaml");
+  CHECK(has_issue(bad_name, "profile name 'bad name!' may only use letters"));
+  CHECK_FALSE(has_issue(bad_name, "the profile has no name"));
+  auto list_name = load_mem({{"l.yaml", "name: [a, b]\ntensorflow: { version: \"2.15.*\" }\n"}}, "l.yaml");
+  CHECK(has_issue(list_name, "'name' must be a single value, not a list"));
+  CHECK_FALSE(has_issue(list_name, "the profile has no name"));
+  auto bad_tf = load_mem({{"t.yaml", "name: t\ntensorflow: { version: [2] }\n"}}, "t.yaml");
+  CHECK(has_issue(bad_tf, "t.yaml:2:"));
+  CHECK_FALSE(has_issue(bad_tf, "does not say which TensorFlow to install"));
   auto none = load_mem({{"p.yaml", "name: p\ntensorflow: { version: \">=3\" }\n"}}, "p.yaml");
   CHECK(has_issue(none, "allows no TensorFlow release tfwsl knows (2.9 to 2.21)"));
 }
