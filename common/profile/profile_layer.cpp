@@ -64,8 +64,7 @@ std::optional<ProfileLayer> read_profile_layer(const ProfileText& text, std::vec
   auto root = load_yaml(text.text);
   if (!root) {
     issues.push_back({IssueSeverity::error, SourceLocation{text.display_name, root.error().line, root.error().column},
-                      fmt::format("YAML syntax error: {}", root.error().message),
-                      "fix the indentation or quoting there (values with ':' or '#' need quotes)"});
+                      fmt::format("YAML syntax error: {}", root.error().message), root.error().fix});
     return std::nullopt;
   }
   ProfileLayer layer;

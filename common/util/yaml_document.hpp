@@ -18,7 +18,8 @@ std::string yaml_position(std::string_view file, const YAML::Mark& mark);
 // Where yaml-cpp stopped (1-based; 0 when it gave no position) and why, for callers that report
 // positions their own way (profile issues).
 struct YamlSyntaxError {
-  std::string message;
+  std::string message;  // the mistake in a reader's words (yaml_problem_words.hpp)
+  std::string fix;      // what to change there
   int line = 0;
   int column = 0;
   bool too_deep = false;  // nested deeper than k_nesting_limit (nesting_depth.hpp) or yaml-cpp's own limit

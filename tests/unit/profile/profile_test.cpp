@@ -118,6 +118,31 @@ TEST_CASE("bad values are reported, all of them, each with its position and fix"
   CHECK(has_issue(r, "b.yaml:8:8: error: route 'natve-windows' is not known (did you mean 'native-windows'?)"));
 }
 
+// Issue 43, item 8: a syntax error says the mistake in a reader's words with its own fix, not
+// yaml-cpp's parser states ("end of map flow not found") and one general fix for all of them.
+TEST_CASE("YAML syntax errors name the mistake and its fix, not the parser's state", "[profile]") {
+  struct Case {
+    const char* text;
+    const char* message;
+    const char* fix;
+  };
+  for (const Case& c : {
+           Case{"name: x\ncuda: { toolkit: \"12.2\"\n", "a '{' is never closed with '}'", "close it with '}'"},
+           Case{"name: x\npackages: { pip: [numpy\n", "a '[' is never closed with ']'", "close it with ']'"},
+           Case{"name: x\ndatasets:\n  - { name: a, source: \"C:\\Users\\me\" }\n",
+                "without hex digits after it (a Windows path", "single quotes"},
+           Case{"name: x\nwsl:\n  memory: 8GB\n\tswap: 1GB\n", "a tab in the indentation", "replace the tab with spaces"},
+           Case{"name: x\ndistro: Ubuntu\n  tensorflow: 2.15\n", "a ':' where no value can start", "quote a value"},
+       }) {
+    INFO(c.text);
+    auto r = load_mem({{"s.yaml", c.text}}, "s.yaml");
+    REQUIRE(r.issues.size() == 1);
+    CHECK(r.issues[0].message.find(c.message) != std::string::npos);
+    CHECK(r.issues[0].fix.find(c.fix) != std::string::npos);
+    CHECK(r.issues[0].message.find("not found") == std::string::npos);
+  }
+}
+
 TEST_CASE("YAML syntax errors carry file:line:col, junk is an error, not a crash", "[profile]") {
   auto r = load_mem({{"s.yaml", "name: x\ncuda: { toolkit: \"12.2\"\n"}}, "s.yaml");
   CHECK_FALSE(r.profile);
