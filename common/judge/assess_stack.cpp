@@ -24,11 +24,6 @@ std::string toolkit_versions(const LinuxFacts& f) {
   return join(versions);
 }
 
-std::string toolkit_install_fix(const CheckPolicy& p) {
-  return "tfwsl provision (installs " + cuda_toolkit_apt_package(p.cuda_toolkit) +
-         " from NVIDIA's wsl-ubuntu repository)";
-}
-
 // The verdict with `tfwsl provision` as the command `tfwsl doctor --fix` runs.
 CheckResult toolkit_fixed_by_provision(CheckResult r) {
   r.fix_command = {"provision"};
@@ -49,7 +44,7 @@ CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
                      "no CUDA toolkit in /usr/local (not needed for tensorflow[and-cuda])", {}, details);
     return toolkit_fixed_by_provision(verdict("cuda.toolkit", CheckStatus::warn,
                                               "no CUDA toolkit in /usr/local; the profile wants " + p.cuda_toolkit,
-                                              toolkit_install_fix(p), details));
+                                              cuda_toolkit_install_fix(p.cuda_toolkit), details));
   }
   if (p.cuda_toolkit.empty())
     return verdict("cuda.toolkit", CheckStatus::ok, "CUDA toolkit " + toolkit_versions(f) + " (the profile names none)",
@@ -60,7 +55,7 @@ CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
     return toolkit_fixed_by_provision(
         verdict("cuda.toolkit", CheckStatus::warn,
                 "CUDA toolkit " + toolkit_versions(f) + " found, the profile wants " + p.cuda_toolkit,
-                toolkit_install_fix(p), details));
+                cuda_toolkit_install_fix(p.cuda_toolkit), details));
   return verdict(
       "cuda.toolkit", CheckStatus::ok,
       "CUDA toolkit " + match->version + " at " + match->path + ", the " + p.cuda_toolkit + " series the profile wants",

@@ -28,6 +28,10 @@ std::string cuda_toolkit_apt_package(const std::string& toolkit) {
   return out;
 }
 
+std::string cuda_toolkit_install_fix(const std::string& toolkit) {
+  return "tfwsl provision (installs " + cuda_toolkit_apt_package(toolkit) + " from NVIDIA's wsl-ubuntu repository)";
+}
+
 std::string tensorflow_pip_requirement(const Profile& profile) {
   std::string extras;
   for (const auto& extra : profile.tensorflow_extras.value_or({})) extras += (extras.empty() ? "" : ",") + extra;

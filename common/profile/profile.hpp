@@ -78,6 +78,10 @@ struct Profile {
 // https://docs.nvidia.com/cuda/wsl-user-guide/index.html).
 std::string cuda_toolkit_apt_package(const std::string& toolkit);
 
+// The one fix for a missing or other toolkit, which the doctor and `profile diff` both give:
+// provisioning adds NVIDIA's repository before it installs the package (apt-get alone would fail).
+std::string cuda_toolkit_install_fix(const std::string& toolkit);
+
 // What pip installs for the profile's TensorFlow: "tensorflow[and-cuda]==2.15.*" from version "2.15.*"
 // and extras [and-cuda]; a specifier (">=2.16,<2.18") is kept as written.
 std::string tensorflow_pip_requirement(const Profile& profile);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "common/compat/compat_db.hpp"
+#include "common/profile/profile.hpp"
 #include "common/profile/profile_schema.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/util/ascii.hpp"
@@ -101,8 +102,7 @@ Outcome compare_toolkit(const Context& c, const agent_api::LinuxFacts& f) {
     if (in_series(t.version, c.wanted)) return same();
     found += (found.empty() ? "" : ", ") + t.version;
   }
-  return drift(found.empty() ? "no CUDA toolkit" : found,
-               "sudo apt-get install " + cuda_toolkit_apt_package(c.wanted) + " (from NVIDIA's wsl-ubuntu repository)");
+  return drift(found.empty() ? "no CUDA toolkit" : found, cuda_toolkit_install_fix(c.wanted));
 }
 
 Outcome compare_cudnn(const Context& c, const agent_api::LinuxFacts& f) {

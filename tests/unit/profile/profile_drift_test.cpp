@@ -164,7 +164,9 @@ TEST_CASE("diff: the distro's stack that differs names the install that fixes it
   REQUIRE(drift_keys(diff) ==
           std::vector<std::string>{"distro", "cuda.toolkit", "cuda.cudnn", "python.version", "tensorflow.version"});
   CHECK(diff.drifts[0].fix.find("tfwsl profile diff --distro Ubuntu-22.04") != std::string::npos);
-  CHECK(diff.drifts[1].fix == "sudo apt-get install cuda-toolkit-12-2 (from NVIDIA's wsl-ubuntu repository)");
+  // The doctor's fix for the same machine (issue 43, item 6): apt-get alone fails without NVIDIA's
+  // repository, which provisioning adds first.
+  CHECK(diff.drifts[1].fix == "tfwsl provision (installs cuda-toolkit-12-2 from NVIDIA's wsl-ubuntu repository)");
   CHECK(diff.drifts[2].found == "9.19 (/usr/lib/x86_64-linux-gnu/libcudnn.so.9)");
   CHECK(diff.drifts[4].found == "not installed");
 }
