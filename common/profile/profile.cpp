@@ -11,9 +11,7 @@ std::string SourceLocation::to_string() const {
   return fmt::format("{}:{}:{}", file, line, column);
 }
 
-const char* to_string(ProfileRoute route) {
-  return route == ProfileRoute::native_windows ? "native-windows" : "wsl";
-}
+const char* to_string(ProfileRoute route) { return route == ProfileRoute::native_windows ? "native-windows" : "wsl"; }
 
 const EnvEntry* Profile::find_env(const std::string& env_name) const {
   for (const auto& e : env) {
@@ -42,7 +40,8 @@ std::string tensorflow_pip_requirement(const Profile& profile) {
 }
 
 std::string ProfileIssue::to_string() const {
-  std::string out = fmt::format("{}: {}: {}", where.to_string(), severity == IssueSeverity::error ? "error" : "warning", message);
+  std::string out =
+      fmt::format("{}: {}: {}", where.to_string(), severity == IssueSeverity::error ? "error" : "warning", message);
   if (!fix.empty()) out += "; fix: " + fix;
   return out;
 }

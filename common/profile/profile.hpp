@@ -54,12 +54,12 @@ struct Profile {
   Setting<std::string> distro;
   Setting<std::uint64_t> wsl_memory;  // bytes
   Setting<int> wsl_processors;
-  Setting<std::uint64_t> wsl_swap;    // bytes
-  Setting<std::string> gpu_driver;    // the oldest NVIDIA driver accepted, NVIDIA's numbering: "546.80"
-  Setting<std::string> cuda_toolkit;  // "12.2"
-  Setting<std::string> cuda_cudnn;    // "8.9"
-  Setting<std::string> python_version;  // "3.10"
-  Setting<std::string> python_venv;     // "~/.venvs/tf-2.15"
+  Setting<std::uint64_t> wsl_swap;          // bytes
+  Setting<std::string> gpu_driver;          // the oldest NVIDIA driver accepted, NVIDIA's numbering: "546.80"
+  Setting<std::string> cuda_toolkit;        // "12.2"
+  Setting<std::string> cuda_cudnn;          // "8.9"
+  Setting<std::string> python_version;      // "3.10"
+  Setting<std::string> python_venv;         // "~/.venvs/tf-2.15"
   Setting<std::string> tensorflow_version;  // a specifier: "2.15.*", ">=2.16,<2.18"
   Setting<std::vector<std::string>> tensorflow_extras;  // {"and-cuda"}
   Setting<std::vector<std::string>> apt_packages;

@@ -1,10 +1,10 @@
 #include "common/profile/profile_drift.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <functional>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "common/compat/compat_db.hpp"
 #include "common/profile/profile.hpp"
@@ -46,19 +46,24 @@ bool in_series(const std::string& found, const std::string& wanted) {
 
 Outcome compare_distro(const Context& c) {
   const std::string& found = c.machine.host.distro;
-  if (found.empty()) return not_compared(c.machine.host.distro_why.empty() ? "no WSL distribution here" : c.machine.host.distro_why);
+  if (found.empty())
+    return not_compared(c.machine.host.distro_why.empty() ? "no WSL distribution here" : c.machine.host.distro_why);
   if (ascii_lower(found) == ascii_lower(c.wanted)) return same();
   return drift(found, fmt::format("compare the distribution the profile names: tfwsl profile diff --distro {0} "
-                                  "(wsl --install -d {0} when it is not installed)", c.wanted));
+                                  "(wsl --install -d {0} when it is not installed)",
+                                  c.wanted));
 }
 
 // A [wsl2] key of .wslconfig; `read` turns its text into the profile's value text, or nothing.
-Outcome compare_wslconfig(const Context& c, std::string_view key, const std::function<std::optional<std::string>(std::string_view)>& read) {
+Outcome compare_wslconfig(const Context& c, std::string_view key,
+                          const std::function<std::optional<std::string>(std::string_view)>& read) {
   const ProfileHostFacts& h = c.machine.host;
   if (h.wslconfig_path.empty()) return not_compared("no .wslconfig here (not Windows)");
   if (!h.wslconfig_error.empty()) return not_compared(h.wslconfig_path + " could not be read: " + h.wslconfig_error);
-  const std::string fix = fmt::format("tfwsl wslconfig set {}={} --apply (under [wsl2] in {}; --apply restarts WSL so "
-                                      "that it reads it)", key, c.wanted, h.wslconfig_path);
+  const std::string fix = fmt::format(
+      "tfwsl wslconfig set {}={} --apply (under [wsl2] in {}; --apply restarts WSL so "
+      "that it reads it)",
+      key, c.wanted, h.wslconfig_path);
   if (!h.wslconfig_bytes) return drift(fmt::format("no {} (WSL's default)", h.wslconfig_path), fix);
   const auto value = wslconfig::Document::parse(*h.wslconfig_bytes).get("wsl2", key);
   if (!value) return drift("not set (WSL's default)", fix);
@@ -75,23 +80,27 @@ std::optional<std::string> size_text(std::string_view text) {
 }
 
 std::optional<std::string> count_text(std::string_view text) {
-  if (text.empty() || !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) return std::nullopt;
+  if (text.empty() || !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+    return std::nullopt;
   return std::string(text);
 }
 
 Outcome compare_driver(const Context& c) {
   std::string source;
   const std::string found = machine_gpu_driver(c.machine, &source);
-  if (found.empty()) return not_compared(c.machine.linux ? "no NVIDIA driver was found" : "the agent could not be reached: " + c.machine.linux_error);
+  if (found.empty())
+    return not_compared(c.machine.linux ? "no NVIDIA driver was found"
+                                        : "the agent could not be reached: " + c.machine.linux_error);
   auto have = parse_driver_version(found), want = parse_driver_version(c.wanted);
   if (!have || !want) return not_compared(fmt::format("'{}' ({}) is not a driver number", found, source));
   if (have->is_linux_numbering() != want->is_linux_numbering())
     return not_compared(fmt::format("{} ({}) is numbered as a Linux driver, the profile's as Windows'", found, source));
   if (!(*have < *want)) return same();
-  return drift(fmt::format("{} ({})", have->to_string(), source),
-               fmt::format("install NVIDIA's Windows driver {} or newer (https://www.nvidia.com/Download/index.aspx); WSL "
-                           "uses the Windows driver, never install one inside the distro",
-                           want->to_string()));
+  return drift(
+      fmt::format("{} ({})", have->to_string(), source),
+      fmt::format("install NVIDIA's Windows driver {} or newer (https://www.nvidia.com/Download/index.aspx); WSL "
+                  "uses the Windows driver, never install one inside the distro",
+                  want->to_string()));
 }
 
 // ---- distro side (the agent's facts) ----
@@ -110,9 +119,10 @@ Outcome compare_cudnn(const Context& c, const agent_api::LinuxFacts& f) {
     return not_compared("no cuDNN library outside TensorFlow's own pip wheels (tensorflow[and-cuda] brings its cuDNN)");
   const std::string found = cudnn_series(*f.stack.cudnn_version);
   if (in_series(found, c.wanted)) return same();
-  return drift(found + " (" + f.stack.cudnn_library + ")",
-               fmt::format("install cuDNN {} for the profile's CUDA, or rely on tensorflow[and-cuda]'s wheels and remove {}",
-                           c.wanted, f.stack.cudnn_library));
+  return drift(
+      found + " (" + f.stack.cudnn_library + ")",
+      fmt::format("install cuDNN {} for the profile's CUDA, or rely on tensorflow[and-cuda]'s wheels and remove {}",
+                  c.wanted, f.stack.cudnn_library));
 }
 
 // The doctor's rule (common/judge, python.version): a Python inside the range that the newest
@@ -131,10 +141,11 @@ bool python_fits_profile_tensorflow(const Profile& profile, const std::string& f
 Outcome compare_python(const Context& c, const agent_api::LinuxFacts& f) {
   const std::string& found = f.stack.python_version;
   if (in_series(found, c.wanted) || python_fits_profile_tensorflow(c.profile, found)) return same();
-  return drift(found.empty() ? "no python3 (" + f.stack.python_error + ")" : found,
-               fmt::format("use a distribution whose python3 is {} (Ubuntu-22.04 has 3.10, Ubuntu-24.04 3.12), or install "
-                           "python{} and make the profile's venv with it",
-                           c.wanted, c.wanted));
+  return drift(
+      found.empty() ? "no python3 (" + f.stack.python_error + ")" : found,
+      fmt::format("use a distribution whose python3 is {} (Ubuntu-22.04 has 3.10, Ubuntu-24.04 3.12), or install "
+                  "python{} and make the profile's venv with it",
+                  c.wanted, c.wanted));
 }
 
 Outcome compare_tensorflow(const Context& c, const agent_api::LinuxFacts& f) {
@@ -160,9 +171,11 @@ Outcome compare_route(const Context& c) {
   if (!c.machine.linux) return not_compared("the agent could not be reached: " + c.machine.linux_error);
   const auto kind = c.machine.linux->wsl.kind;
   if (c.wanted != "wsl" || kind == agent_api::WslKind::not_wsl)
-    return not_compared(c.wanted != "wsl" ? "a native-Windows profile: nothing in WSL to compare" : "not a WSL distribution");
+    return not_compared(c.wanted != "wsl" ? "a native-Windows profile: nothing in WSL to compare"
+                                          : "not a WSL distribution");
   if (kind == agent_api::WslKind::wsl2) return same();
-  return drift("WSL 1", fmt::format("convert it: wsl --set-version {} 2", c.machine.host.distro.empty() ? "DISTRO" : c.machine.host.distro));
+  return drift("WSL 1", fmt::format("convert it: wsl --set-version {} 2",
+                                    c.machine.host.distro.empty() ? "DISTRO" : c.machine.host.distro));
 }
 
 Outcome compare_key(std::string_view key, const Context& c) {
@@ -178,7 +191,8 @@ Outcome compare_key(std::string_view key, const Context& c) {
   if (key == "tensorflow.version") return compare_on_linux(c, compare_tensorflow);
   if (key == "python.venv" || key == "tensorflow.extras" || key == "packages.pip")
     return not_compared("the agent does not look into virtual environments or pip's packages");
-  if (key == "packages.apt") return not_compared("the agent reports only Linux NVIDIA driver packages, not every apt package");
+  if (key == "packages.apt")
+    return not_compared("the agent reports only Linux NVIDIA driver packages, not every apt package");
   if (key == "env") return not_compared("environment variables are set per process, not on the machine");
   if (key == "datasets") return not_compared("datasets are imported by tfwsl-agent dataset import, not compared");
   return not_compared("profile diff does not compare this key");
@@ -194,11 +208,15 @@ ProfileDiff diff_profile(const Profile& profile, const ProfileMachineFacts& mach
     const Context context{profile, machine, row.value_text(profile).value_or("")};
     Outcome outcome = compare_key(key, context);
     switch (outcome.kind) {
-      case Outcome::Kind::same: diff.same.push_back(key); break;
+      case Outcome::Kind::same:
+        diff.same.push_back(key);
+        break;
       case Outcome::Kind::drift:
         diff.drifts.push_back({key, context.wanted, outcome.found, row.where(profile), outcome.fix_or_why});
         break;
-      case Outcome::Kind::not_compared: diff.not_compared.push_back({key, outcome.fix_or_why}); break;
+      case Outcome::Kind::not_compared:
+        diff.not_compared.push_back({key, outcome.fix_or_why});
+        break;
     }
   }
   return diff;

@@ -1,8 +1,8 @@
 #include "common/profile/profile_layer.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "common/profile/profile_source.hpp"
 #include "common/util/yaml_document.hpp"
@@ -22,11 +22,13 @@ void read_row(const ProfileKeyRow& row, ProfileValueReader& reader, const YAML::
 }
 
 // A section such as `wsl: { memory: 16GB }`: each key must have a row "wsl.<key>".
-void read_section(ProfileValueReader& reader, const std::string& section, const YAML::Node& value, ProfileLayer& layer) {
+void read_section(ProfileValueReader& reader, const std::string& section, const YAML::Node& value,
+                  ProfileLayer& layer) {
   if (value.IsNull()) return;
   const std::vector<std::string> known = profile_section_keys(section);
   if (!value.IsMap()) {
-    reader.error(value, fmt::format("'{}' must be a map", section), fmt::format("write e.g. {}: {{ {}: ... }}", section, known.front()));
+    reader.error(value, fmt::format("'{}' must be a map", section),
+                 fmt::format("write e.g. {}: {{ {}: ... }}", section, known.front()));
     return;
   }
   for (const auto& e : reader.entries(value)) {
@@ -45,7 +47,8 @@ void read_profile_document(ProfileValueReader& reader, const YAML::Node& root, P
   if (root.IsNull()) return;  // an empty file sets nothing
   if (!root.IsMap()) {
     reader.error(root, "a profile must be a YAML map of keys such as 'name:' and 'tensorflow:'",
-                 "start from a file with 'extends: builtin:" + default_profile_name() + "' and the keys you change (docs/profiles.md)");
+                 "start from a file with 'extends: builtin:" + default_profile_name() +
+                     "' and the keys you change (docs/profiles.md)");
     return;
   }
   const std::vector<std::string> known = profile_top_level_keys();

@@ -1,16 +1,16 @@
 #include "common/profile/profile_loader.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string_view>
 #include <vector>
 
-#include <fmt/format.h>
-
-#include "common/util/yaml_document.hpp"
 #include "common/profile/profile_extends.hpp"
 #include "common/profile/profile_layer.hpp"
 #include "common/profile/profile_validator.hpp"
 #include "common/util/suggest.hpp"
+#include "common/util/yaml_document.hpp"
 
 namespace tfwsl {
 namespace {
@@ -32,7 +32,8 @@ const ProfileKeyRow* override_row(const std::string& key, std::string& name) {
   for (const auto& row : profile_key_table()) {
     if (!row.on_command_line) continue;
     if (!takes_names(row) && key == row.key) return &row;
-    if (takes_names(row) && key.size() > row.key.size() && key.compare(0, row.key.size(), row.key) == 0 && key[row.key.size()] == '.') {
+    if (takes_names(row) && key.size() > row.key.size() && key.compare(0, row.key.size(), row.key) == 0 &&
+        key[row.key.size()] == '.') {
       name = key.substr(row.key.size() + 1);
       return &row;
     }
@@ -45,7 +46,8 @@ const ProfileKeyRow* override_row(const std::string& key, std::string& name) {
 const std::vector<std::string>& profile_setting_keys() {
   static const std::vector<std::string> keys = [] {
     std::vector<std::string> out;
-    for (const auto& row : profile_key_table()) out.push_back(std::string(row.key) + (takes_names(row) ? ".<NAME>" : ""));
+    for (const auto& row : profile_key_table())
+      out.push_back(std::string(row.key) + (takes_names(row) ? ".<NAME>" : ""));
     return out;
   }();
   return keys;
@@ -63,16 +65,18 @@ std::vector<ProfileIssue> apply_profile_override(Profile& profile, std::string_v
   const std::string key(assignment.substr(0, eq));
   auto value = parse_yaml_document(assignment.substr(eq + 1), "<command line>");
   if (!value) {
-    issues.push_back({IssueSeverity::error, here, fmt::format("override '{}': {}", assignment, value.error().message), ""});
+    issues.push_back(
+        {IssueSeverity::error, here, fmt::format("override '{}': {}", assignment, value.error().message), ""});
     return issues;
   }
   std::string name;
   const ProfileKeyRow* row = override_row(key, name);
   if (!row) {
     auto hint = closest_match(key, override_keys());
-    issues.push_back({IssueSeverity::error, here,
-                      fmt::format("unknown setting '{}'{}", key, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""),
-                      hint ? fmt::format("write {}=...", *hint) : "see docs/profiles.md for the settings"});
+    issues.push_back(
+        {IssueSeverity::error, here,
+         fmt::format("unknown setting '{}'{}", key, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""),
+         hint ? fmt::format("write {}=...", *hint) : "see docs/profiles.md for the settings"});
     return issues;
   }
   ProfileValueReader reader("<command line>", issues);
@@ -127,7 +131,8 @@ ProfileLoadResult load_profile(std::string_view name_or_path, const ProfileLoadO
   auto text = open_profile(name_or_path);
   if (!text) {
     ProfileLoadResult result;
-    result.issues.push_back({IssueSeverity::error, SourceLocation{std::string(name_or_path), 0, 0}, text.error().message, ""});
+    result.issues.push_back(
+        {IssueSeverity::error, SourceLocation{std::string(name_or_path), 0, 0}, text.error().message, ""});
     return result;
   }
   FileProfileResolver resolver;

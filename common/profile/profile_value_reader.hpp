@@ -3,12 +3,12 @@
 // the position of a node as file:line:col, a place to report problems, and the checks all values
 // share (a single value, readable text, each map key once).
 
+#include <yaml-cpp/yaml.h>
+
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "common/profile/profile.hpp"
 #include "common/profile/profile_issue.hpp"

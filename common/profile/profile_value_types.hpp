@@ -4,13 +4,13 @@
 // write it back, show it as text and compare two values; ProfileKeyOps binds one type to one field
 // so the loader, emitter, validator and merging can treat every row alike.
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "common/profile/profile.hpp"
 #include "common/profile/profile_emitter.hpp"
@@ -140,7 +140,9 @@ struct SettingOps {
   static void overlay(Profile& base, const Profile& top) {
     if (is_set(top)) *Field::in(base) = *Field::in(top);
   }
-  static void emit(const ProfileKeyRow& row, YAML::Emitter& out, const Profile& p) { Value::emit(out, **Field::in(p), row.emit); }
+  static void emit(const ProfileKeyRow& row, YAML::Emitter& out, const Profile& p) {
+    Value::emit(out, **Field::in(p), row.emit);
+  }
   static std::optional<std::string> value_text(const Profile& p) {
     if (!is_set(p)) return std::nullopt;
     return Value::text(**Field::in(p));
@@ -168,11 +170,12 @@ inline constexpr ProfileKeyOps k_setting_ops{Value::kind,
 
 // ---- a map of free names to text (env): "env.NAME" on the command line, merged name by name ----
 
-void read_named_values(const ProfileKeyRow& row, ProfileValueReader& r, const YAML::Node& node, std::vector<EnvEntry>& out);
+void read_named_values(const ProfileKeyRow& row, ProfileValueReader& r, const YAML::Node& node,
+                       std::vector<EnvEntry>& out);
 void overlay_named_values(std::vector<EnvEntry>& base, const std::vector<EnvEntry>& top);
 void emit_named_values(YAML::Emitter& out, const std::vector<EnvEntry>& values);
 void flatten_named_values(const ProfileKeyRow& row, const std::vector<EnvEntry>& values, std::vector<FlatSetting>& out);
-std::string named_values_text(const std::vector<EnvEntry>& values);  // "{A: x, B: y}"
+std::string named_values_text(const std::vector<EnvEntry>& values);                      // "{A: x, B: y}"
 bool same_named_values(const std::vector<EnvEntry>& a, const std::vector<EnvEntry>& b);  // order does not matter
 
 template <auto Member>  // a std::vector<EnvEntry> Profile::*
@@ -181,7 +184,9 @@ struct NamedValuesOps {
     read_named_values(row, r, node, layer.profile.*Member);
   }
   static bool is_set(const Profile& p) { return !(p.*Member).empty(); }
-  static SourceLocation where(const Profile& p) { return is_set(p) ? (p.*Member).front().value.where : SourceLocation{}; }
+  static SourceLocation where(const Profile& p) {
+    return is_set(p) ? (p.*Member).front().value.where : SourceLocation{};
+  }
   static void overlay(Profile& base, const Profile& top) { overlay_named_values(base.*Member, top.*Member); }
   static void emit(const ProfileKeyRow&, YAML::Emitter& out, const Profile& p) { emit_named_values(out, p.*Member); }
   static void flatten(const ProfileKeyRow& row, const Profile& p, std::vector<FlatSetting>& out) {
@@ -195,10 +200,11 @@ struct NamedValuesOps {
 };
 
 template <auto Member>
-inline constexpr ProfileKeyOps k_named_values_ops{ProfileValueType::env_map,        ProfileMerge::by_name,
-                                                  &NamedValuesOps<Member>::read,    &NamedValuesOps<Member>::is_set,
-                                                  &NamedValuesOps<Member>::where,   &NamedValuesOps<Member>::overlay,
-                                                  &NamedValuesOps<Member>::emit,    &NamedValuesOps<Member>::flatten,
-                                                  &NamedValuesOps<Member>::value_text, &NamedValuesOps<Member>::same_value};
+inline constexpr ProfileKeyOps k_named_values_ops{
+    ProfileValueType::env_map,           ProfileMerge::by_name,
+    &NamedValuesOps<Member>::read,       &NamedValuesOps<Member>::is_set,
+    &NamedValuesOps<Member>::where,      &NamedValuesOps<Member>::overlay,
+    &NamedValuesOps<Member>::emit,       &NamedValuesOps<Member>::flatten,
+    &NamedValuesOps<Member>::value_text, &NamedValuesOps<Member>::same_value};
 
 }  // namespace tfwsl

@@ -2,11 +2,11 @@
 // yaml-cpp behind errors-as-values: parse text into a node tree without letting an exception
 // escape, and say where a node came from as "file:line:col" (1-based, as editors count).
 
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
 #include <string>
 #include <string_view>
-#include <optional>
-
-#include <yaml-cpp/yaml.h>
 
 #include "common/core/error.hpp"
 

@@ -1,10 +1,10 @@
 // diff_profile and profile_from_machine (common/profile/profile_drift.hpp, profile_export.hpp): a
 // profile against a machine's facts, as pure functions.
-#include <catch2/catch.hpp>
+#include "common/profile/profile_drift.hpp"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 
-#include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_emitter.hpp"
 #include "common/profile/profile_export.hpp"
 #include "common/profile/profile_export_text.hpp"
@@ -29,7 +29,11 @@ Profile load_text(const std::string& text) {
   auto root = resolver.open("team.yaml");
   REQUIRE(root);
   auto loaded = load_profile(*root, resolver);
-  INFO([&] { std::string s; for (const auto& i : loaded.issues) s += i.to_string() + "\n"; return s; }());
+  INFO([&] {
+    std::string s;
+    for (const auto& i : loaded.issues) s += i.to_string() + "\n";
+    return s;
+  }());
   REQUIRE(loaded.ok());
   return *loaded.profile;
 }
@@ -60,7 +64,8 @@ std::vector<std::string> drift_keys(const ProfileDiff& d) {
 }
 
 const ProfileUncompared* uncompared(const ProfileDiff& d, const std::string& key) {
-  auto it = std::find_if(d.not_compared.begin(), d.not_compared.end(), [&](const ProfileUncompared& u) { return u.key == key; });
+  auto it = std::find_if(d.not_compared.begin(), d.not_compared.end(),
+                         [&](const ProfileUncompared& u) { return u.key == key; });
   return it == d.not_compared.end() ? nullptr : &*it;
 }
 
@@ -69,8 +74,8 @@ const ProfileUncompared* uncompared(const ProfileDiff& d, const std::string& key
 TEST_CASE("diff: a machine that has what the profile says has no drift", "[profile][diff]") {
   const auto diff = diff_profile(load_text(k_team), matching_machine());
   CHECK(diff.drifts.empty());
-  for (const char* key : {"route", "distro", "wsl.memory", "wsl.processors", "gpu.driver", "cuda.toolkit", "python.version",
-                          "tensorflow.version"})
+  for (const char* key : {"route", "distro", "wsl.memory", "wsl.processors", "gpu.driver", "cuda.toolkit",
+                          "python.version", "tensorflow.version"})
     CHECK(std::count(diff.same.begin(), diff.same.end(), key) == 1);
   // Said, not silently dropped: what the machine does not show.
   REQUIRE(uncompared(diff, "cuda.cudnn"));
@@ -80,7 +85,8 @@ TEST_CASE("diff: a machine that has what the profile says has no drift", "[profi
   CHECK_FALSE(uncompared(diff, "name"));
 }
 
-TEST_CASE("diff: TensorFlow, driver and memory that differ are exactly three drifts, each with its fix", "[profile][diff]") {
+TEST_CASE("diff: TensorFlow, driver and memory that differ are exactly three drifts, each with its fix",
+          "[profile][diff]") {
   auto machine = matching_machine();
   machine.linux->tf.version = "2.16.1";
   machine.host.windows_driver = "537.58";
@@ -90,13 +96,15 @@ TEST_CASE("diff: TensorFlow, driver and memory that differ are exactly three dri
   CHECK(diff.drifts[0].wanted == "16GB");
   CHECK(diff.drifts[0].found == "8GB");
   CHECK(diff.drifts[0].where.to_string() == "team.yaml:3:16");
-  CHECK(diff.drifts[0].fix == "tfwsl wslconfig set memory=16GB --apply (under [wsl2] in C:\\Users\\me\\.wslconfig; --apply "
-                              "restarts WSL so that it reads it)");
+  CHECK(diff.drifts[0].fix ==
+        "tfwsl wslconfig set memory=16GB --apply (under [wsl2] in C:\\Users\\me\\.wslconfig; --apply "
+        "restarts WSL so that it reads it)");
   CHECK(diff.drifts[1].found == "537.58 (the Windows driver)");
   CHECK(diff.drifts[1].fix.find("546.80 or newer") != std::string::npos);
   CHECK(diff.drifts[2].wanted == "2.15.*");
   CHECK(diff.drifts[2].found == "2.16.1");
-  CHECK(diff.drifts[2].fix == "tfwsl provision (installs tensorflow[and-cuda]==2.15.* into the profile's venv, ~/.venvs/team)");
+  CHECK(diff.drifts[2].fix ==
+        "tfwsl provision (installs tensorflow[and-cuda]==2.15.* into the profile's venv, ~/.venvs/team)");
 }
 
 TEST_CASE("diff: a newer driver is no drift, and memory is compared by size, not spelling", "[profile][diff]") {
@@ -106,7 +114,8 @@ TEST_CASE("diff: a newer driver is no drift, and memory is compared by size, not
   CHECK(diff_profile(load_text(k_team), machine).drifts.empty());
 }
 
-TEST_CASE("diff: what .wslconfig lacks or WSL cannot read is a drift, and no .wslconfig natively is not compared", "[profile][diff]") {
+TEST_CASE("diff: what .wslconfig lacks or WSL cannot read is a drift, and no .wslconfig natively is not compared",
+          "[profile][diff]") {
   auto machine = matching_machine();
   machine.host.wslconfig_bytes.reset();
   auto absent = diff_profile(load_text(k_team), machine);
@@ -208,7 +217,8 @@ TEST_CASE("export: what the machine does not show stays out", "[profile][export]
   CHECK(cudnn_series(91900) == "9.19");
 }
 
-TEST_CASE("diff judges Python as the doctor does: inside the range the profile's TensorFlow supports is no drift", "[profile][diff]") {
+TEST_CASE("diff judges Python as the doctor does: inside the range the profile's TensorFlow supports is no drift",
+          "[profile][diff]") {
   auto machine = matching_machine();
   machine.linux->stack.python_version = "3.11.7";  // the profile says 3.10; TF 2.15 supports 3.9-3.11
   auto diff = diff_profile(load_text(k_team), machine);

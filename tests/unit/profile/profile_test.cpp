@@ -131,7 +131,8 @@ TEST_CASE("YAML syntax errors name the mistake and its fix, not the parser's sta
            Case{"name: x\npackages: { pip: [numpy\n", "a '[' is never closed with ']'", "close it with ']'"},
            Case{"name: x\ndatasets:\n  - { name: a, source: \"C:\\Users\\me\" }\n",
                 "without hex digits after it (a Windows path", "single quotes"},
-           Case{"name: x\nwsl:\n  memory: 8GB\n\tswap: 1GB\n", "a tab in the indentation", "replace the tab with spaces"},
+           Case{"name: x\nwsl:\n  memory: 8GB\n\tswap: 1GB\n", "a tab in the indentation",
+                "replace the tab with spaces"},
            Case{"name: x\ndistro: Ubuntu\n  tensorflow: 2.15\n", "a ':' where no value can start", "quote a value"},
        }) {
     INFO(c.text);
