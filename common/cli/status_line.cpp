@@ -38,9 +38,9 @@ void StatusLine::update_step(std::string step) {
 void StatusLine::write_live_line() {
   std::string line = text(m_prefix, m_step, m_clock.now() - m_step_started);
   // A line that wraps cannot be rewritten with \r: keep it within the terminal, one column spare
-  // (a cursor in the last column wraps on some consoles), by cutting its middle: its end says the
-  // ETA and the time waited.
-  line = shorten_middle(line, std::max<std::size_t>(m_settings.columns, 20) - 1);
+  // (a cursor in the last column wraps on some consoles), by dropping whole fields of its middle (a
+  // progress count is never cut in two): its end says the ETA and the time waited.
+  line = shorten_fields(line, std::max<std::size_t>(m_settings.columns, 20) - 1, ", ");
   m_err << terminal_style::k_rewrite_line << line << std::flush;
   m_shown = true;
 }

@@ -190,4 +190,22 @@ std::string shorten_middle(std::string_view text, std::size_t width) {
   return std::string(text.substr(0, starts[head])) + std::string(gap) + std::string(text.substr(starts[starts.size() - tail]));
 }
 
+std::string shorten_fields(std::string_view text, std::size_t width, std::string_view separator) {
+  if (display_width(text) <= width || separator.empty()) return shorten_middle(text, width);
+  std::vector<std::string_view> fields;
+  for (std::size_t from = 0;;) {
+    const std::size_t at = text.find(separator, from);
+    fields.push_back(text.substr(from, at == std::string_view::npos ? std::string_view::npos : at - from));
+    if (at == std::string_view::npos) break;
+    from = at + separator.size();
+  }
+  for (std::size_t kept = fields.size() - 2; fields.size() > 2 && kept >= 1; --kept) {
+    std::string line;
+    for (std::size_t i = 0; i < kept; ++i) line += std::string(i == 0 ? "" : separator) + std::string(fields[i]);
+    line += std::string(separator) + "..." + std::string(separator) + std::string(fields.back());
+    if (display_width(line) <= width) return line;
+  }
+  return shorten_middle(text, width);
+}
+
 }  // namespace tfwsl

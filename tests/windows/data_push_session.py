@@ -192,10 +192,10 @@ def resumed_on_console(s, src, to):
     code, shown = on_console(s, ["data", "push", src, "--to", to])
     if code != 0:
         fail(f"the second push exited {code}: {shown[-600:]}")
-    # The console is 80 columns: the line's middle may be shortened ("3006file...B/s"), so only
-    # its start is matched. A resume this small may copy in less than one status tick: the line
+    # The console is 80 columns: fields of the line's middle may be dropped ("3006 files, ..., ETA"),
+    # so only its start (the phase, the percentage, the count) is matched. A resume this small may copy in less than one status tick: the line
     # shows each new poll's words at once, so at least the last poll's (any phase) is there.
-    progress = re.findall(r"tfwsldatapush:[a-z]+(\d+)/3006", shown)
+    progress = re.findall(r"tfwsldatapush:[a-z]+\d+%:(\d+)/3006", shown)
     if not progress:
         fail(f"the second push showed no progress line on its console: {shown[:600]}")
     if "alreadythere" not in shown or "useincode:" not in shown:

@@ -1,6 +1,6 @@
 #pragma once
 // The push's words for sizes, durations and the progress line on the status line:
-// "copying 1204/5007 files, 115.0 MiB/230.0 MiB, 38.2 MiB/s, ETA 0:03".
+// "copying 50%: 1204/5007 files, 115.0/230.0 MiB, 38.2 MiB/s, ETA 0:03".
 
 #include <cstdint>
 #include <string>

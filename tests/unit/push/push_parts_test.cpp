@@ -21,7 +21,7 @@ TEST_CASE("a job answer of the agent is read - a missing state is an error namin
   CHECK(s->progress.files_done == 1204);
   CHECK(*s->progress.eta_seconds == 3.0);
   CHECK_FALSE(s->finished());
-  CHECK(push::progress_text(s->progress) == "copying 1204/5007 files, 115.0 MiB/230.0 MiB, 38.3 MiB/s, ETA 0:03");
+  CHECK(push::progress_text(s->progress) == "copying 50%: 1204/5007 files, 115.0/230.0 MiB, 38.3 MiB/s, ETA 0:03");
   auto bad = push::parse_job_state({{"id", "1"}});
   REQUIRE_FALSE(bad);
   CHECK_THAT(bad.error().message, Catch::Contains("state"));

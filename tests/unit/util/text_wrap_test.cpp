@@ -76,6 +76,19 @@ TEST_CASE("shorten_middle keeps the start and the end (the ETA) of a long status
   CHECK(display_width(shorten_middle("\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93", 5)) == 5);
 }
 
+TEST_CASE("shorten_fields drops whole fields before the last, never cutting a number in two") {
+  const std::string line = "tfwsl data push: copying 17%: 512/3000 files, 8.0/46.9 MiB, 12.0 MiB/s, 3 problems, ETA 0:03 (12 s)";
+  CHECK(shorten_fields(line, 200, ", ") == line);
+  CHECK(shorten_fields(line, 92, ", ") ==
+        "tfwsl data push: copying 17%: 512/3000 files, 8.0/46.9 MiB, 12.0 MiB/s, ..., ETA 0:03 (12 s)");
+  CHECK(shorten_fields(line, 80, ", ") == "tfwsl data push: copying 17%: 512/3000 files, 8.0/46.9 MiB, ..., ETA 0:03 (12 s)");
+  CHECK(shorten_fields(line, 79, ", ") == "tfwsl data push: copying 17%: 512/3000 files, ..., ETA 0:03 (12 s)");
+  CHECK(shorten_fields(line, 66, ", ") == "tfwsl data push: copying 17%: 512/3000 files, ..., ETA 0:03 (12 s)");
+  // No field boundary left to use: the middle is cut, as shorten_middle does.
+  CHECK(shorten_fields(line, 40, ", ") == shorten_middle(line, 40));
+  CHECK(shorten_fields("no fields here " + std::string(80, 'x'), 30, ", ") == shorten_middle("no fields here " + std::string(80, 'x'), 30));
+}
+
 TEST_CASE("a quoted command ends at its closing quote") {
   const auto atoms = wrap_atoms("run 'wsl --shutdown' WSL then reads it", style(80));
   CHECK(atoms == std::vector<std::string>{"run", "'wsl --shutdown'", "WSL", "then", "reads", "it"});
