@@ -41,9 +41,9 @@ bool ends_clause(const std::string& word) {
 // Prose that follows a command ("wsl --shutdown so WSL ..."), never one of its arguments.
 bool resumes_prose(const std::string& word) {
   static const std::array<std::string_view, 34> k_prose = {
-      "then", "and",  "or",    "so",   "for",   "in",     "if",      "to",     "from", "with", "the", "a",
-      "an",   "it",   "its",   "is",   "as",    "on",     "when",    "which",  "that", "until", "again",
-      "once", "where", "after", "before", "but", "not",  "by",      "inside", "this", "each", "instead"};
+      "then",  "and",   "or",     "so",  "for", "in", "if",     "to",    "from", "with",   "the",   "a",
+      "an",    "it",    "its",    "is",  "as",  "on", "when",   "which", "that", "until",  "again", "once",
+      "where", "after", "before", "but", "not", "by", "inside", "this",  "each", "instead"};
   if (word.front() == '(' || (word.front() == '-' && word.size() == 1)) return true;
   return std::find(k_prose.begin(), k_prose.end(), word) != k_prose.end();
 }
@@ -187,7 +187,8 @@ std::string shorten_middle(std::string_view text, std::size_t width) {
   if (width <= gap.size()) return std::string(text.substr(0, width < starts.size() ? starts[width] : text.size()));
   const std::size_t room = width - gap.size();
   const std::size_t tail = room / 2, head = room - tail;
-  return std::string(text.substr(0, starts[head])) + std::string(gap) + std::string(text.substr(starts[starts.size() - tail]));
+  return std::string(text.substr(0, starts[head])) + std::string(gap) +
+         std::string(text.substr(starts[starts.size() - tail]));
 }
 
 std::string shorten_fields(std::string_view text, std::size_t width, std::string_view separator) {

@@ -1,8 +1,8 @@
-#include <catch2/catch.hpp>
+#include "common/cli/status_line.hpp"
 
+#include <catch2/catch.hpp>
 #include <sstream>
 
-#include "common/cli/status_line.hpp"
 #include "win/push/progress_text.hpp"
 
 using namespace tfwsl;
@@ -61,7 +61,8 @@ TEST_CASE("the status line's thread writes on its own and is joined by stop", "[
     status.stop();
     const auto written = err.str();
     std::size_t lines = 0;
-    for (std::size_t at = written.find("waiting"); at != std::string::npos; at = written.find("waiting", at + 1)) ++lines;
+    for (std::size_t at = written.find("waiting"); at != std::string::npos; at = written.find("waiting", at + 1))
+      ++lines;
     CHECK(lines >= 2);  // set_step's line and at least one tick of the thread
     status.stop();      // twice is harmless: nothing more is written
     CHECK(err.str() == written);
@@ -72,7 +73,8 @@ TEST_CASE("the status line's thread writes on its own and is joined by stop", "[
   CHECK(err.str() == at_destruction);
 }
 
-TEST_CASE("a live line longer than the terminal is shortened in its middle: its end (the time, an ETA) stays", "[status]") {
+TEST_CASE("a live line longer than the terminal is shortened in its middle: its end (the time, an ETA) stays",
+          "[status]") {
   std::ostringstream err;
   ManualClock clock;
   StatusLine status(err, "tfwsl doctor", clock, StatusLineSettings{true});

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -25,7 +24,8 @@ TEST_CASE("a job answer of the agent is read - a missing state is an error namin
   auto bad = push::parse_job_state({{"id", "1"}});
   REQUIRE_FALSE(bad);
   CHECK_THAT(bad.error().message, Catch::Contains("state"));
-  auto cancelled = push::parse_job_state({{"id", "1"}, {"state", "cancelled"}, {"error", {{"code", "cancelled"}, {"message", "m"}}}});
+  auto cancelled = push::parse_job_state(
+      {{"id", "1"}, {"state", "cancelled"}, {"error", {{"code", "cancelled"}, {"message", "m"}}}});
   REQUIRE(cancelled);
   CHECK(cancelled->finished());
   CHECK(cancelled->error_message == "m");
@@ -44,7 +44,8 @@ TEST_CASE("the host's free space is the machine port's figure where it is set, e
 }
 
 TEST_CASE("the source is measured on this side: files, folders, bytes - symlinks counted, not followed", "[push]") {
-  auto root = std::filesystem::temp_directory_path() / ("tfwsl-push-tree-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+  auto root = std::filesystem::temp_directory_path() /
+              ("tfwsl-push-tree-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
   std::filesystem::remove_all(root);
   std::filesystem::create_directories(root / "a" / "b");
   std::filesystem::create_directories(root / ".tfwsl-import");
@@ -64,7 +65,8 @@ TEST_CASE("the source is measured on this side: files, folders, bytes - symlinks
 }
 
 TEST_CASE("the measure leaves out excluded names at any depth, as the engine does", "[push]") {
-  auto root = std::filesystem::temp_directory_path() / ("tfwsl-push-exclude-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+  auto root = std::filesystem::temp_directory_path() /
+              ("tfwsl-push-exclude-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
   std::filesystem::remove_all(root);
   std::filesystem::create_directories(root / ".venv" / "lib");
   std::filesystem::create_directories(root / "src" / "__pycache__");

@@ -1,7 +1,6 @@
 #include "common/util/text_wrap.hpp"
 
 #include <algorithm>
-
 #include <catch2/catch.hpp>
 
 using namespace tfwsl;
@@ -41,8 +40,8 @@ TEST_CASE("a command is never split: it moves to the next line whole") {
 }
 
 TEST_CASE("a command ends where prose resumes or a clause ends") {
-  const auto atoms = wrap_atoms("run wsl --shutdown so WSL loads it; tfwsl wslconfig set memory=16GB --apply, then retry",
-                                style(80));
+  const auto atoms =
+      wrap_atoms("run wsl --shutdown so WSL loads it; tfwsl wslconfig set memory=16GB --apply, then retry", style(80));
   CHECK(std::find(atoms.begin(), atoms.end(), "wsl --shutdown") != atoms.end());
   CHECK(std::find(atoms.begin(), atoms.end(), "tfwsl wslconfig set memory=16GB --apply,") != atoms.end());
   CHECK(std::find(atoms.begin(), atoms.end(), "so") != atoms.end());
@@ -73,20 +72,24 @@ TEST_CASE("shorten_middle keeps the start and the end (the ETA) of a long status
   CHECK(shorter.rfind("tfwsl data push: copying", 0) == 0);
   CHECK(shorter.substr(shorter.size() - 15) == "ETA 1:47 (12 s)");
   CHECK(shorten_middle("short", 60) == "short");
-  CHECK(display_width(shorten_middle("\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93", 5)) == 5);
+  CHECK(display_width(shorten_middle(
+            "\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93\xE2\x9C\x93", 5)) == 5);
 }
 
 TEST_CASE("shorten_fields drops whole fields before the last, never cutting a number in two") {
-  const std::string line = "tfwsl data push: copying 17%: 512/3000 files, 8.0/46.9 MiB, 12.0 MiB/s, 3 problems, ETA 0:03 (12 s)";
+  const std::string line =
+      "tfwsl data push: copying 17%: 512/3000 files, 8.0/46.9 MiB, 12.0 MiB/s, 3 problems, ETA 0:03 (12 s)";
   CHECK(shorten_fields(line, 200, ", ") == line);
   CHECK(shorten_fields(line, 92, ", ") ==
         "tfwsl data push: copying 17%: 512/3000 files, 8.0/46.9 MiB, 12.0 MiB/s, ..., ETA 0:03 (12 s)");
-  CHECK(shorten_fields(line, 80, ", ") == "tfwsl data push: copying 17%: 512/3000 files, 8.0/46.9 MiB, ..., ETA 0:03 (12 s)");
+  CHECK(shorten_fields(line, 80, ", ") ==
+        "tfwsl data push: copying 17%: 512/3000 files, 8.0/46.9 MiB, ..., ETA 0:03 (12 s)");
   CHECK(shorten_fields(line, 79, ", ") == "tfwsl data push: copying 17%: 512/3000 files, ..., ETA 0:03 (12 s)");
   CHECK(shorten_fields(line, 66, ", ") == "tfwsl data push: copying 17%: 512/3000 files, ..., ETA 0:03 (12 s)");
   // No field boundary left to use: the middle is cut, as shorten_middle does.
   CHECK(shorten_fields(line, 40, ", ") == shorten_middle(line, 40));
-  CHECK(shorten_fields("no fields here " + std::string(80, 'x'), 30, ", ") == shorten_middle("no fields here " + std::string(80, 'x'), 30));
+  CHECK(shorten_fields("no fields here " + std::string(80, 'x'), 30, ", ") ==
+        shorten_middle("no fields here " + std::string(80, 'x'), 30));
 }
 
 TEST_CASE("a quoted command ends at its closing quote") {
@@ -95,8 +98,9 @@ TEST_CASE("a quoted command ends at its closing quote") {
 }
 
 TEST_CASE("an atom that is no command and no path (a JSON blob) is cut at the width") {
-  const std::string blob = "{\"cuda_compute_capabilities\":[\"sm_50\",\"sm_60\",\"sm_70\",\"sm_80\",\"compute_90\"],"
-                           "\"cuda_version\":\"12.2\",\"cudnn_version\":\"8\",\"is_cuda_build\":true}";
+  const std::string blob =
+      "{\"cuda_compute_capabilities\":[\"sm_50\",\"sm_60\",\"sm_70\",\"sm_80\",\"compute_90\"],"
+      "\"cuda_version\":\"12.2\",\"cudnn_version\":\"8\",\"is_cuda_build\":true}";
   const auto lines = wrap_lines("build info: " + blob, style(40, "      ", "        "));
   std::string joined;
   for (const auto& l : lines) {
