@@ -2,8 +2,14 @@
 // An exclusive lock between processes that change the same file: a lock file beside it, held with
 // flock(2) (POSIX, file_lock_posix.cpp) or LockFileEx (Windows, file_lock_windows.cpp) for as long
 // as the FileLock lives. The system drops the lock when the holder exits, however it ends, so a
-// killed run never leaves a stale lock behind. The lock file itself stays (removing it would let a
-// later process lock a new file while an earlier one still holds the old): it is empty and never read.
+// killed run never leaves a stale lock behind.
+//
+// The holder removes the lock file as it lets go, so none is left in the user's folder. A waiter may
+// then hold the lock of a file that no longer has the name (it opened the file before the holder
+// removed it), while a third process creates and locks a new one: two holders. So a lock counts only
+// once its file is still the one the name leads to (same device and inode; same volume and file id),
+// else it is let go and taken again; and only a holder whose file is still named removes it. A killed
+// holder leaves the empty file, which the next holder removes.
 //
 // The lock file is opened without following a link (O_NOFOLLOW; FILE_FLAG_OPEN_REPARSE_POINT) and
 // must be a regular file: a planted link or FIFO is refused, never used.
@@ -12,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <utility>
 
 #include "common/core/error.hpp"
 #include "common/util/file_owner.hpp"
@@ -34,10 +41,14 @@ class FileLock {
   ~FileLock();
 
  private:
-  explicit FileLock(std::intptr_t handle) : m_handle(handle) {}
-  void release() noexcept;
+  FileLock(std::intptr_t handle, std::intptr_t folder, std::filesystem::path path)
+      : m_handle(handle), m_folder(folder), m_path(std::move(path)) {}
+  void release() noexcept;  // removes the lock file (if still named), then drops the lock
+  void take_from(FileLock& other) noexcept;
 
   std::intptr_t m_handle = -1;  // a descriptor (POSIX) or a HANDLE (Windows); -1: none
+  std::intptr_t m_folder = -1;  // POSIX: the lock file's folder, opened once (names resolved below it)
+  std::filesystem::path m_path;  // the lock file
 };
 
 }  // namespace tfwsl

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <string>
 #include <thread>
 
 #include "common/util/atomic_file.hpp"
@@ -15,8 +16,19 @@ namespace {
 
 constexpr std::chrono::milliseconds k_poll{20};
 
-Result<int> open_lock_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+Result<int> open_folder(const std::filesystem::path& lock_path) {
+  const auto folder = lock_path.has_parent_path() ? lock_path.parent_path() : std::filesystem::path(".");
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    return make_error(ErrorCode::io, "cannot open the folder of the lock file " + shown_path(lock_path) + ": " +
+                                         std::strerror(errno));
+  return fd;
+}
+
+// The lock file, opened beneath its folder without following a link at its name.
+Result<int> open_lock_file(int folder, const std::filesystem::path& path) {
+  const int fd =
+      ::openat(folder, path.filename().c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
   if (fd < 0)
     return make_error(ErrorCode::io, "cannot open the lock file " + shown_path(path) + ": " + std::strerror(errno) +
                                          (errno == ELOOP ? " (it is a link: remove it)" : ""));
@@ -28,50 +40,73 @@ Result<int> open_lock_file(const std::filesystem::path& path) {
   return fd;
 }
 
+// Whether the name still leads to the file `fd` has open (no holder removed it in between).
+bool still_named(int folder, const std::filesystem::path& path, int fd) {
+  struct stat held {};
+  struct stat named {};
+  return ::fstat(fd, &held) == 0 &&
+         ::fstatat(folder, path.filename().c_str(), &named, AT_SYMLINK_NOFOLLOW) == 0 &&
+         held.st_dev == named.st_dev && held.st_ino == named.st_ino;
+}
+
+Error busy_error(const std::filesystem::path& lock_path, std::chrono::milliseconds wait) {
+  return Error{ErrorCode::busy, "another process has held the lock " + shown_path(lock_path) + " for " +
+                                    std::to_string(wait.count() / 1000) + " s: try again when it is done"};
+}
+
+// Waits for the flock on `fd` until the deadline: true when held, false when busy; an error else.
+Result<bool> lock_until(int fd, std::chrono::steady_clock::time_point deadline, const std::filesystem::path& path) {
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno == EINTR) continue;
+    if (errno != EWOULDBLOCK) return make_error(ErrorCode::io, "cannot lock " + shown_path(path) + ": " + std::strerror(errno));
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(k_poll);
+  }
+  return true;
+}
+
+Result<int> lock_named_file(int folder, const std::filesystem::path& lock_path, std::chrono::milliseconds wait,
+                            const std::optional<AccountId>& owner) {
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  for (;;) {
+    TFWSL_TRY(fd, open_lock_file(folder, lock_path));
+    if (owner)
+      if (auto given = give_to(lock_path, *owner); !given) {
+        ::close(fd);
+        return tl::unexpected(given.error());
+      }
+    auto held = lock_until(fd, deadline, lock_path);
+    if (held && *held && still_named(folder, lock_path, fd)) return fd;
+    ::close(fd);  // busy, an error, or the holder before removed this file: take the new one
+    if (!held) return tl::unexpected(held.error());
+    if (!*held || std::chrono::steady_clock::now() >= deadline) return tl::unexpected(busy_error(lock_path, wait));
+  }
+}
+
 }  // namespace
 
 Result<FileLock> FileLock::acquire(const std::filesystem::path& lock_path, std::chrono::milliseconds wait,
                                    const std::optional<AccountId>& owner) {
-  TFWSL_TRY(fd, open_lock_file(lock_path));
-  if (owner)
-    if (auto given = give_to(lock_path, *owner); !given) {
-      ::close(fd);
-      return tl::unexpected(given.error());
-    }
-  const auto deadline = std::chrono::steady_clock::now() + wait;
-  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    if (errno == EINTR) continue;
-    if (errno != EWOULDBLOCK || std::chrono::steady_clock::now() >= deadline) {
-      const bool held = errno == EWOULDBLOCK;
-      const std::string why = std::strerror(errno);
-      ::close(fd);
-      if (held)
-        return make_error(ErrorCode::busy, "another process has held the lock " + shown_path(lock_path) + " for " +
-                                               std::to_string(wait.count() / 1000) + " s: try again when it is done");
-      return make_error(ErrorCode::io, "cannot lock " + shown_path(lock_path) + ": " + why);
-    }
-    std::this_thread::sleep_for(k_poll);
+  TFWSL_TRY(folder, open_folder(lock_path));
+  auto fd = lock_named_file(folder, lock_path, wait, owner);
+  if (!fd) {
+    ::close(folder);
+    return tl::unexpected(fd.error());
   }
-  return FileLock(fd);
+  return FileLock(*fd, folder, lock_path);
 }
 
 void FileLock::release() noexcept {
   if (m_handle < 0) return;
-  ::close(static_cast<int>(m_handle));  // closing the descriptor drops the flock
+  const int fd = static_cast<int>(m_handle);
+  const int folder = static_cast<int>(m_folder);
+  // Removed while still held, and only while it is still the file named: a waiter that locks it
+  // next sees it unnamed and takes a new one.
+  if (still_named(folder, m_path, fd)) ::unlinkat(folder, m_path.filename().c_str(), 0);
+  ::close(fd);  // closing the descriptor drops the flock
+  ::close(folder);
   m_handle = -1;
+  m_folder = -1;
 }
-
-FileLock::FileLock(FileLock&& other) noexcept : m_handle(other.m_handle) { other.m_handle = -1; }
-
-FileLock& FileLock::operator=(FileLock&& other) noexcept {
-  if (this != &other) {
-    release();
-    m_handle = other.m_handle;
-    other.m_handle = -1;
-  }
-  return *this;
-}
-
-FileLock::~FileLock() { release(); }
 
 }  // namespace tfwsl

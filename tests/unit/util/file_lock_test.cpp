@@ -1,10 +1,14 @@
 // FileLock: one holder at a time between open files (so between processes: the concurrent runs
-// themselves are tests/integration/wslconfig/wslconfig_safety.py), released when it goes.
+// themselves are tests/integration/wslconfig/wslconfig_safety.py), released when it goes, and the
+// lock file removed with it.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <optional>
+#include <thread>
+#include <vector>
 
 #include "common/util/file_lock.hpp"
 #include "tests/support/test_environment.hpp"
@@ -29,8 +33,51 @@ TEST_CASE("a held lock makes the next one wait, then say who holds it", "[file_l
   CHECK(second.error().message.find(".wslconfig.tfwsl-lock") != std::string::npos);
   CHECK(std::chrono::steady_clock::now() - started >= 200ms);
   first.reset();
-  CHECK(FileLock::acquire(path, 200ms));
+  auto third = FileLock::acquire(path, 200ms);
+  CHECK(third);
   CHECK(fs::is_regular_file(path));
+}
+
+TEST_CASE("a released lock leaves no lock file behind", "[file_lock]") {
+  test::TempDir dir;
+  const auto path = dir.path() / ".wslconfig.tfwsl-lock";
+  {
+    auto lock = FileLock::acquire(path, 1000ms);
+    REQUIRE(lock);
+    CHECK(fs::is_regular_file(path));
+  }
+  CHECK_FALSE(fs::exists(fs::symlink_status(path)));
+}
+
+// The lock file goes with its holder, so a waiter may lock a file that is no longer named: it must
+// see that and take the new one, or two would hold "the" lock at once. Four openers hammer it.
+TEST_CASE("removing the lock file never lets two hold the lock at once", "[file_lock]") {
+  test::TempDir dir;
+  const auto path = dir.path() / ".wslconfig.tfwsl-lock";
+  std::atomic<int> inside{0};
+  std::atomic<int> most{0};
+  std::atomic<int> failures{0};
+  std::vector<std::thread> openers;
+  for (int t = 0; t < 4; ++t)
+    openers.emplace_back([&] {
+      for (int round = 0; round < 150; ++round) {
+        auto lock = FileLock::acquire(path, 10000ms);
+        if (!lock) {
+          ++failures;
+          continue;
+        }
+        const int now = ++inside;
+        int seen = most.load();
+        while (now > seen && !most.compare_exchange_weak(seen, now)) {
+        }
+        std::this_thread::yield();
+        --inside;
+      }
+    });
+  for (auto& opener : openers) opener.join();
+  CHECK(failures == 0);
+  CHECK(most == 1);
+  CHECK_FALSE(fs::exists(fs::symlink_status(path)));
 }
 
 #ifndef _WIN32
