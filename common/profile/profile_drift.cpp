@@ -152,7 +152,7 @@ Outcome compare_tensorflow(const Context& c, const agent_api::LinuxFacts& f) {
   if (!f.tf.ran) return not_compared("the TensorFlow probe did not run: " + f.tf.error);
   const std::string fix = fmt::format("tfwsl provision (installs {} into the profile's venv, {})",
                                       tensorflow_pip_requirement(c.profile), c.profile.python_venv.value_or("none"));
-  if (!f.tf.installed) return drift("not installed", fix);
+  if (!f.tf.installed) return drift("none installed", fix);  // "this machine has none installed"
   auto spec = VersionSpec::parse(c.wanted);
   auto version = Version::parse(f.tf.version);
   if (!spec || !version) return not_compared(fmt::format("'{}' cannot be compared with '{}'", f.tf.version, c.wanted));

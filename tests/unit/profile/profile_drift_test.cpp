@@ -177,7 +177,7 @@ TEST_CASE("diff: the distro's stack that differs names the install that fixes it
   // repository, which provisioning adds first.
   CHECK(diff.drifts[1].fix == "tfwsl provision (installs cuda-toolkit-12-2 from NVIDIA's wsl-ubuntu repository)");
   CHECK(diff.drifts[2].found == "9.19 (/usr/lib/x86_64-linux-gnu/libcudnn.so.9)");
-  CHECK(diff.drifts[4].found == "not installed");
+  CHECK(diff.drifts[4].found == "none installed");  // "this machine has none installed", not "has not installed"
 }
 
 TEST_CASE("export: the machine as a profile, which diff on the same machine finds no drift in", "[profile][export]") {
