@@ -50,18 +50,50 @@ std::optional<Profile> loads_without_drift(const std::string& text, const Profil
   return std::move(*loaded.profile);
 }
 
-}  // namespace
-
-ExportedProfile export_machine_profile(const ProfileMachineFacts& machine, const std::string& name) {
-  const Profile whole = profile_from_machine(machine, name);
+ExportedProfile over_matching_builtin(const Profile& whole, const ProfileMachineFacts& machine) {
   for (const auto& builtin_name : shipped_profile_names()) {
     auto builtin = load_valid_profile(builtin_name);
     if (!builtin || !builtin_matches(whole, *builtin)) continue;
     const std::string extends = "builtin:" + builtin_name;
     std::string text = emit_profile_extending(settings_beyond(whole, *builtin), extends);
-    if (auto loaded = loads_without_drift(text, machine)) return {std::move(text), extends, std::move(*loaded)};
+    if (auto loaded = loads_without_drift(text, machine)) return {std::move(text), extends, std::move(*loaded), {}};
   }
-  return {emit_profile(whole), "", whole};
+  return {emit_profile(whole), "", whole, {}};
+}
+
+// The base with the machine's own values over it: what the written file loads as.
+ExportedProfile over_base(const Profile& whole, const ExportBase& base) {
+  const Profile own = settings_beyond(whole, base.profile);
+  Profile merged = base.profile;
+  for (const auto& row : profile_key_table())
+    if (row.is_set(own)) row.ops->overlay(merged, own);
+  merged.sources.push_back(k_machine_source);
+  return {emit_profile_extending(own, base.reference), base.reference, std::move(merged), {}};
+}
+
+std::string why_not_shown(std::string_view key, const ProfileMachineFacts& machine) {
+  if (key != "tensorflow.version") return "this machine does not show it";
+  if (!machine.linux) return "the distro's facts could not be read";
+  if (!machine.linux->tf.ran) return "the TensorFlow probe did not run";
+  return "this machine has no TensorFlow installed";
+}
+
+std::vector<ExportMissingKey> missing_keys(const Profile& exported, const ProfileMachineFacts& machine) {
+  std::vector<ExportMissingKey> missing;
+  for (const auto& row : profile_key_table())
+    if (!row.required.message.empty() && !row.is_set(exported))
+      missing.push_back({std::string(row.key), why_not_shown(row.key, machine)});
+  return missing;
+}
+
+}  // namespace
+
+ExportedProfile export_machine_profile(const ProfileMachineFacts& machine, const std::string& name,
+                                       const ExportBase* base) {
+  const Profile whole = profile_from_machine(machine, name);
+  ExportedProfile exported = base ? over_base(whole, *base) : over_matching_builtin(whole, machine);
+  exported.missing = missing_keys(exported.profile, machine);
+  return exported;
 }
 
 }  // namespace tfwsl

@@ -25,8 +25,8 @@ std::string join_releases(const std::vector<const TfRelease*>& list) {
 
 class Validator {
  public:
-  Validator(const Profile& p, const CompatDb& db, std::span<const std::string_view> refused_keys)
-      : m_p(p), m_db(db), m_refused_keys(refused_keys) {}
+  Validator(const Profile& p, const CompatDb& db, std::span<const std::string_view> reported_keys)
+      : m_p(p), m_db(db), m_reported_keys(reported_keys) {}
 
   std::vector<ProfileIssue> run() {
     check_required_keys();
@@ -54,7 +54,7 @@ class Validator {
   void check_required_keys() {
     for (const auto& row : profile_key_table()) {
       if (row.required.message.empty() || row.is_set(m_p)) continue;
-      if (std::find(m_refused_keys.begin(), m_refused_keys.end(), row.key) == m_refused_keys.end())
+      if (std::find(m_reported_keys.begin(), m_reported_keys.end(), row.key) == m_reported_keys.end())
         error(root_location(), std::string(row.required.message), std::string(row.required.fix));
     }
   }
@@ -360,7 +360,7 @@ class Validator {
 
   const Profile& m_p;
   const CompatDb& m_db;
-  std::span<const std::string_view> m_refused_keys;
+  std::span<const std::string_view> m_reported_keys;
   std::vector<ProfileIssue> m_issues;
 };
 
@@ -399,8 +399,8 @@ const TfRelease* target_tf_release(const Profile& profile, const CompatDb& db) {
 }
 
 std::vector<ProfileIssue> validate_profile(const Profile& profile, const CompatDb& db,
-                                           std::span<const std::string_view> refused_keys) {
-  return Validator(profile, db, refused_keys).run();
+                                           std::span<const std::string_view> reported_keys) {
+  return Validator(profile, db, reported_keys).run();
 }
 
 }  // namespace tfwsl

@@ -19,10 +19,11 @@ namespace tfwsl {
 // provisioning plan both refuse them through this one rule.
 bool is_linux_driver_package(std::string_view package);
 
-// `refused_keys`: keys a file had with a value the loader refused and reported; a required one of
-// them is not reported again as missing.
+// `reported_keys`: keys the caller has already reported in its own words (a file's value the loader
+// refused; a key `profile export` says the machine does not show): a required one of them is not
+// reported again as missing.
 std::vector<ProfileIssue> validate_profile(const Profile& profile, const CompatDb& db,
-                                           std::span<const std::string_view> refused_keys = {});
+                                           std::span<const std::string_view> reported_keys = {});
 
 // The Python the profile's TensorFlow runs on: python.version, else the distro's python3.
 std::optional<Version> effective_python(const Profile& profile, const CompatDb& db);

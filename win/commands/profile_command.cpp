@@ -146,9 +146,14 @@ void register_export(CLI::App* profile, CommandTable& commands, Console& console
   add_machine_options(cmd, args->machine);
   cmd->add_option("--name", args->name, "The profile's name")->capture_default_str();
   cmd->add_option("-o,--file", args->file, "Write it to this file instead of standard output");
+  cmd->add_option("--base", args->base,
+                  "A profile file or built-in name the export extends, for what the machine does not show (a "
+                  "TensorFlow not installed yet)")
+      ->type_name("PROFILE");
   add_consent_options(cmd, args->yes, args->dry_run);
   cmd->footer(help_footer("`tfwsl profile diff` of the exported file on the same machine finds no drift.",
                           {"tfwsl profile export", "tfwsl profile export --distro Ubuntu-22.04 -o machine.yaml",
+                           "tfwsl profile export --base tf-2.15-cuda-12.2 -o lab.yaml",
                            "tfwsl profile export --name lab-pc-3 -o lab.yaml --yes"}));
   commands.add(cmd, [args, &console] { return run_profile_export(*args, console); });
 }

@@ -1,6 +1,13 @@
 #include "win/commands/profile_machine_command.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
@@ -11,7 +18,10 @@
 #include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_export_text.hpp"
 #include "common/profile/profile_schema.hpp"
+#include "common/profile/profile_source.hpp"
 #include "common/profile/profile_validator.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/util/visible_text.hpp"
 #include "win/commands/machine_access.hpp"
 #include "win/commands/profile_choice.hpp"
 #include "win/commands/profile_file_write.hpp"
@@ -64,6 +74,51 @@ std::string why_incomplete(const ProfileLoadResult& loaded, const Gathered& g) {
   return {};
 }
 
+// --base as given: a built-in name stays one (`extends: builtin:NAME`); a file is named relative to
+// the folder of the file written (where `extends` is resolved from), or as given on stdout.
+std::optional<ExportBase> load_export_base(const std::string& option, const std::string& file, std::ostream& err) {
+  const auto chosen = load_chosen_profile(option);
+  if (!chosen.loaded.profile || has_errors(chosen.loaded.issues)) {
+    err << "tfwsl profile export: --base " << visible_text(option) << " does not load:\n"
+        << issues_text(chosen.loaded.issues) << "nothing written\n";
+    return std::nullopt;
+  }
+  const Profile& profile = *chosen.loaded.profile;
+  const std::string root = profile.sources.empty() ? option : profile.sources.back();
+  if (root.rfind("builtin:", 0) == 0) {
+    std::string name = root;
+    if (name.size() > 5 && name.ends_with(".yaml")) name.resize(name.size() - 5);
+    return ExportBase{name, profile};
+  }
+  if (file.empty()) return ExportBase{option, profile};
+  std::error_code ec;
+  const auto folder = std::filesystem::absolute(path_from_utf8(file), ec).parent_path();
+  const auto relative = std::filesystem::absolute(path_from_utf8(option), ec).lexically_relative(folder);
+  if (relative.empty()) return ExportBase{option, profile};
+  std::string reference = path_to_utf8(relative);
+  std::replace(reference.begin(), reference.end(), '\\', '/');  // a profile's paths use '/' on both systems
+  return ExportBase{reference, profile};
+}
+
+// The file's header says what it is, and what it lacks (the machine did not show it) before the YAML.
+// Over a --base, diff finds what the base gives and the machine lacks: no "no drift" is promised.
+std::string exported_file_text(const ExportedProfile& exported, const std::string& distro, bool over_base) {
+  std::string text = "# This machine (" + (distro.empty() ? std::string("native") : distro) +
+                     "), written by tfwsl profile export" +
+                     (over_base ? ".\n" : "; `tfwsl profile diff` of it here finds no drift.\n");
+  if (!exported.extends.empty()) text += "# It extends " + exported.extends + " and sets what differs.\n";
+  for (const auto& m : exported.missing)
+    text += "# Not set: " + m.key + " (" + m.why + "): add it, or export again with --base PROFILE.\n";
+  return text + exported.text;
+}
+
+void say_missing(const std::vector<ExportMissingKey>& missing, std::ostream& err) {
+  for (const auto& m : missing)
+    err << "tfwsl profile export: the profile has no " << m.key << ": " << m.why
+        << "; name a profile that gives it with --base (e.g. --base " << default_profile_name()
+        << "), or add it to the file\n";
+}
+
 }  // namespace
 
 int run_profile_diff(const DiffArgs& args, Console& console) {
@@ -100,28 +155,34 @@ int run_profile_export(const ExportArgs& args, Console& console) {
                 << ": pass e.g. --name my-team; nothing written\n";
     return exit_code::k_usage;
   }
+  std::optional<ExportBase> base;
+  if (!args.base.empty()) {
+    base = load_export_base(args.base, args.file, console.err);
+    if (!base) return exit_code::k_usage;
+  }
   const Gathered g = gather_this_machine(args.machine, "tfwsl profile export", args.machine.quiet, console);
   if (!g.facts.linux) {
     console.err << "tfwsl profile export: " << g.machine.agent << "\n";
     return exit_code::k_failure;
   }
-  const ExportedProfile exported = export_machine_profile(g.facts, args.name);
-  const auto issues = validate_profile(exported.profile, builtin_compat_db());
+  const ExportedProfile exported = export_machine_profile(g.facts, args.name, base ? &*base : nullptr);
+  // A key the machine does not show is said below in export's words, not as a file's error.
+  std::vector<std::string_view> unshown;
+  for (const auto& m : exported.missing) unshown.push_back(m.key);
+  const auto issues = validate_profile(exported.profile, builtin_compat_db(), unshown);
   if (!issues.empty()) console.err << "tfwsl profile export: this machine, as a profile:\n" << issues_text(issues);
   // An invalid profile would be refused by every command that reads it: none is written.
   if (has_errors(issues)) {
     console.err << "tfwsl profile export: nothing written: the profile this machine makes has errors (above)\n";
     return exit_code::k_failure;
   }
-  const std::string text = "# This machine (" + (g.machine.distro.empty() ? std::string("native") : g.machine.distro) +
-                           "), written by tfwsl profile export; `tfwsl profile diff` of it here finds no drift.\n" +
-                           (exported.extends.empty() ? "" : "# It extends " + exported.extends + " and sets what differs.\n") +
-                           exported.text;
-  if (args.file.empty()) {
-    console.out << text;
-    return exit_code::k_ok;
-  }
-  return write_with_consent({"tfwsl profile export", args.file, text, args.yes, args.dry_run}, console, std::cin);
+  const std::string text = exported_file_text(exported, g.machine.distro, base.has_value());
+  const int written = args.file.empty() ? (console.out << text, exit_code::k_ok)
+                                        : write_with_consent({"tfwsl profile export", args.file, text, args.yes,
+                                                              args.dry_run},
+                                                             console, std::cin);
+  say_missing(exported.missing, console.err);
+  return written == exit_code::k_ok && !exported.missing.empty() ? exit_code::k_warning : written;
 }
 
 }  // namespace tfwsl::cli

@@ -24,6 +24,7 @@ struct ExportArgs {
   MachineArgs machine;
   std::string name = "this-machine";
   std::string file;  // -o/--file; empty: standard output
+  std::string base;  // --base: a profile the export extends, for what the machine does not show
   bool yes = false;
   bool dry_run = false;
 };

@@ -12,6 +12,9 @@ machine (fake_machine.py: the Wine scenarios' fake distro through the agent's pr
 4. `profile export` on the machine as the profile says: `extends: builtin:tf-2.15-cuda-12.2` and
    only what differs, and diff of it finds no drift; `profile export -o FILE` on the drifted
    machine (no built-in matches: self-contained), then `profile diff FILE`: no drift;
+   On a machine without TensorFlow it writes what the machine has and says what is missing (exit 1,
+   no "add tensorflow:" about a file the user is not writing); `--base` fills the rest: a built-in
+   name, or a file named relative to the written file;
 5. `profile validate`: file:line:col errors with their fixes (exit 2), a good file exit 0;
 6. `profile init`: writes tfwsl.yaml, refuses to replace it without --yes (stdin no terminal),
    replaces it with --yes, and --dry-run writes nothing; on a terminal it asks, and keeps the file
@@ -156,6 +159,41 @@ def export_then_diff(a, m, work):
     expect(again.returncode == 2 and "pass --yes" in again.stderr, "a second export to the file needs --yes", again.stderr)
 
 
+def export_without_tensorflow(a, m, work):
+    tf = os.path.join(m.root, "usr", "lib", "python3", "dist-packages", "tensorflow")
+    hidden = tf + ".hidden"
+    os.rename(tf, hidden)
+    try:
+        out = os.path.join(work, "bare.yaml")
+        p = m.run([a.tfwsl, "profile", "export", "-q", "--agent", a.agent, "--name", "bare", "-o", out, "--yes"], work)
+        written = open(out).read() if os.path.exists(out) else ""
+        expect(p.returncode == 1 and "toolkit:" in written and "tensorflow:" not in written
+               and "# Not set: tensorflow.version (this machine has no TensorFlow installed)" in written,
+               "without TensorFlow: the file has what the machine has and says what it lacks (exit 1)",
+               f"exit {p.returncode}\n{written}\n{p.stderr}")
+        expect("add tensorflow:" not in p.stderr and "--base" in p.stderr
+               and "has no tensorflow.version: this machine has no TensorFlow installed" in p.stderr,
+               "and says so in export's words, naming --base", p.stderr)
+        p = m.run([a.tfwsl, "profile", "export", "-q", "--agent", a.agent, "--base", "tf-2.15-cuda-12.2"], work)
+        expect(p.returncode == 0 and "\nextends: builtin:tf-2.15-cuda-12.2\n" in p.stdout and "Not set" not in p.stdout,
+               "--base NAME: the file extends the built-in profile (exit 0)", f"exit {p.returncode}\n{p.stdout}\n{p.stderr}")
+        os.makedirs(os.path.join(work, "lab"), exist_ok=True)
+        out = os.path.join(work, "lab", "pc.yaml")
+        base = os.path.join(work, "team-base", "base.yaml")
+        p = m.run([a.tfwsl, "profile", "export", "-q", "--agent", a.agent, "--base", base, "-o", out, "--yes"], work)
+        written = open(out).read() if os.path.exists(out) else ""
+        expect(p.returncode == 0 and "\nextends: ../team-base/base.yaml\n" in written,
+               "--base FILE: named relative to the written file", f"exit {p.returncode}\n{written}\n{p.stderr}")
+        p, doc = diff(a, m, work, out)
+        expect([d["key"] for d in doc.get("drifts", [])] == ["tensorflow.version"]
+               and doc["drifts"][0]["found"] == "none installed",
+               "and diff of it loads the base: only the TensorFlow it lacks", json.dumps(doc, indent=1) + p.stderr)
+        text = m.run([a.tfwsl, "profile", "diff", "-q", "--agent", a.agent, out], work).stdout
+        expect("this machine has none installed" in text, "the text says 'has none installed'", text)
+    finally:
+        os.rename(hidden, tf)
+
+
 def validate(a, m, work):
     bad = os.path.join(work, "bad.yaml")
     with open(bad, "w") as f:
@@ -250,6 +288,7 @@ def main():
         export_extends_the_matching_builtin(a, m, work)
         diff_lists_drifts(a, m, src)
         export_then_diff(a, m, work)
+        export_without_tensorflow(a, m, work)
         validate(a, m, work)
         init(a, m, work)
         init_asks_on_a_terminal(a, m, work)

@@ -10,6 +10,7 @@
 #include "common/profile/profile_export_text.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
+#include "common/profile/profile_validator.hpp"
 
 using namespace tfwsl;
 
@@ -266,4 +267,44 @@ TEST_CASE("export falls back to the self-contained form where no built-in profil
   CHECK(exported.text.find("extends") == std::string::npos);
   CHECK(exported.text.find("toolkit: \"11.8\"") != std::string::npos);
   CHECK(exported.text == emit_profile(profile_from_machine(machine, "lab-pc")));
+}
+
+// Issue 43, item 6: a machine without TensorFlow is exported as what it has, and what it lacks is
+// named (not an error about a file the user is not writing); a base fills the rest.
+TEST_CASE("export without TensorFlow names what the machine does not show", "[profile][export]") {
+  auto machine = matching_machine();
+  machine.linux->tf.installed = false;
+  machine.linux->tf.version.clear();
+  const ExportedProfile exported = export_machine_profile(machine, "lab-pc");
+  INFO(exported.text);
+  REQUIRE(exported.missing.size() == 1);
+  CHECK(exported.missing[0].key == "tensorflow.version");
+  CHECK(exported.missing[0].why == "this machine has no TensorFlow installed");
+  CHECK(exported.text.find("tensorflow") == std::string::npos);
+  CHECK(exported.text.find("toolkit: \"12.2\"") != std::string::npos);
+  // Validation with the missing key set aside has nothing more to say about it.
+  const std::vector<std::string_view> unshown{"tensorflow.version"};
+  for (const auto& issue : validate_profile(exported.profile, builtin_compat_db(), unshown))
+    CHECK(issue.message.find("TensorFlow") == std::string::npos);
+}
+
+TEST_CASE("export over a base takes what the machine lacks from it and writes only what differs", "[profile][export]") {
+  auto machine = matching_machine();
+  machine.linux->tf.installed = false;
+  machine.linux->tf.version.clear();
+  auto base = load_valid_profile("tf-2.15-cuda-12.2");
+  REQUIRE(base);
+  const ExportBase over{"builtin:tf-2.15-cuda-12.2", *base};
+  const ExportedProfile exported = export_machine_profile(machine, "lab-pc", &over);
+  INFO(exported.text);
+  CHECK(exported.missing.empty());
+  CHECK(exported.extends == "builtin:tf-2.15-cuda-12.2");
+  CHECK(exported.text.rfind("extends: builtin:tf-2.15-cuda-12.2\nname: lab-pc\n", 0) == 0);
+  CHECK(exported.text.find("toolkit:") == std::string::npos);  // the base's own value
+  CHECK(exported.text.find("driver: \"546.80\"") != std::string::npos);
+  CHECK(exported.profile.tensorflow_version.value_or("") == "2.15.*");
+  CHECK_FALSE(has_errors(validate_profile(exported.profile, builtin_compat_db())));
+  // What the file loads as is the same merged profile: the machine lacks only the base's TensorFlow.
+  const Profile loaded = load_text(exported.text);
+  CHECK(drift_keys(diff_profile(loaded, machine)) == std::vector<std::string>{"tensorflow.version"});
 }
