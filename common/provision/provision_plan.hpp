@@ -69,6 +69,10 @@ nlohmann::json plan_to_json(const ProvisionPlan& plan);
 // The plan for people: each step numbered, with its packages, its commands, what it downloads and
 // what it changes; then the downloads in all.
 std::string render_plan(const ProvisionPlan& plan);
+// The plan in one line, for a run already consented to (--yes): what it sets up, how many steps,
+// what it downloads, and `dry_run_command` (as printed for its shell), which shows the whole plan;
+// the run's progress follows it.
+std::string render_plan_summary(const ProvisionPlan& plan, std::string_view dry_run_command);
 
 // "~/x" -> home + "/x" (home empty: unchanged).
 std::string expand_home(const std::string& path, const std::string& home);

@@ -1,5 +1,9 @@
 #include <fmt/format.h>
 
+#include <cstddef>
+#include <string>
+#include <string_view>
+
 #include "common/provision/plan_downloads.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/util/shell_quote.hpp"
@@ -50,6 +54,14 @@ std::string render_plan(const ProvisionPlan& plan) {
   render_steps(out, plan.distro_steps, number);
   out += fmt::format("Downloads in all: {}\n", download_total_words(download_total(plan)));
   return out;
+}
+
+std::string render_plan_summary(const ProvisionPlan& plan, std::string_view dry_run_command) {
+  const std::size_t steps = plan.host_steps.size() + plan.distro_steps.size();
+  return fmt::format("Provisioning profile {} (distro {}, venv {} with {}, {}): {} steps, each checked first and "
+                     "applied only when needed; downloads: {}.\nThe plan step by step: {}\n",
+                     v(plan.profile), v(plan.distro), v(plan.venv), v(plan.python), v(plan.tensorflow), steps,
+                     download_total_words(download_total(plan)), dry_run_command);
 }
 
 }  // namespace tfwsl::provision

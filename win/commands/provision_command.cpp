@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
@@ -15,6 +17,7 @@
 #include "common/profile/profile_source.hpp"
 #include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
+#include "common/util/shell_quote.hpp"
 #include "common/util/text_lines.hpp"
 #include "common/util/visible_text.hpp"
 #include "common/wsl/automount_query.hpp"
@@ -123,6 +126,14 @@ int print_cloud_init(const Profile& profile, const ProvisionArgs& args, Console&
   return exit_code::k_ok;
 }
 
+// The command that shows the whole plan, as printed for the shell of this host.
+std::string dry_run_command(const ProvisionArgs& given, bool windows) {
+  std::vector<std::string> argv{"tfwsl", "provision", "--dry-run"};
+  if (!given.profile.empty()) argv.insert(argv.end(), {"--profile", given.profile});
+  const Shell shell = windows ? Shell::powershell : Shell::bash;
+  return fmt::format("({}) {}", to_string(shell), shell_command(shell, argv));
+}
+
 int run_provision_command(const ProvisionArgs& given, Console& console) {
   ProvisionArgs args = given;
   args.profile = announced_profile_choice(given.profile, "tfwsl provision", console.err).name_or_path;
@@ -144,8 +155,11 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
   }
   const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
   nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
-  if (args.dry_run || (!args.json && !args.check)) {
-    if (!args.json) console.out << provision::render_plan(*plan);
+  // The whole plan where it is read before a decision (a dry run, the question on a terminal);
+  // after a --yes, one line, then the run's progress.
+  if (!args.json && !args.check) {
+    if (args.dry_run || !args.yes) console.out << provision::render_plan(*plan);
+    else console.out << provision::render_plan_summary(*plan, dry_run_command(given, windows));
   }
   if (args.dry_run) {
     if (args.json)

@@ -11,6 +11,8 @@
    in the stand-in's log; the distro half is asked for as root and, the agent observing a probe
    root, refuses to change the build machine (a failed row, exit 2).
 3. A second `--yes` installs and converts nothing again.
+4. After the consent of a `--yes` the plan is one line (with the command that shows it whole, which
+   the dry run above is), not the whole plan again (issue 43, item 10).
 """
 import argparse
 import json
@@ -87,6 +89,11 @@ def apply_host_steps(s):
           log[-800:])
     check(r.returncode == 2 and "TFWSL_PROBE_ROOT is set" in r.stdout, "... which refuses to change the build machine (exit 2)",
           f"exit {r.returncode}\n{r.stdout[-1500:]}\n{r.stderr[-800:]}")
+    lines = r.stdout.splitlines()
+    check(not any(l.startswith(("Plan for profile", "Distro steps", "Host steps")) for l in lines)
+          and lines[:1] and lines[0].startswith("Provisioning profile team (distro Ubuntu-22.04")
+          and any(l.startswith("The plan step by step: (PowerShell) tfwsl provision --dry-run --profile '") for l in lines),
+          "after --yes: the plan in one line with the command that shows it whole, not the plan again", r.stdout[:1500])
     for step in ("distro.installed", "distro.wsl2", "wslconfig.values", "wslconfig.gpu"):
         check(any(line.startswith("changed") and step in line for line in r.stdout.splitlines()), f"the recap: {step} changed")
     before = log.count("--install") + log.count("--set-version")
