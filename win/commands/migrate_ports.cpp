@@ -19,6 +19,7 @@
 #include "common/util/linked_folder.hpp"
 #include "common/util/plural.hpp"
 #include "common/util/regular_file.hpp"
+#include "win/migrate/import_failure_hint.hpp"
 #include "win/migrate/ownership_mark.hpp"
 #include "win/commands/distro_project_files.hpp"
 #include "win/commands/push_setup.hpp"
@@ -208,7 +209,9 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
       std::vector<std::string> lines;  // the import's last lines of output
       if (imported.contains("output") && imported["output"].is_array())
         for (const auto& l : imported["output"]) lines.push_back(l.is_string() ? l.get<std::string>() : l.dump());
-      failed.push_back(fmt::format("import {}: {}", imported.value("module", ""), fmt::join(lines, " | ")));
+      const std::string module = imported.value("module", "");
+      failed.push_back(fmt::format("import {}: {}", module, fmt::join(lines, " | ")));
+      if (auto hint = migrate::import_failure_hint(lines, module)) failed.back() += " (hint: " + *hint + ")";
     }
     if (failed.empty()) failed.push_back(answer.value("error", std::string("the GPU check failed")));
     return "the GPU check in the venv failed: " + fmt::format("{}", fmt::join(failed, "; "));
