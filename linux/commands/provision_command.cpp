@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "common/cli/json_envelope.hpp"
 #include "common/compat/compat_db.hpp"
@@ -47,6 +48,7 @@ struct ProvisionArguments {
   std::string keyring_url;
   std::string pip_find_links;
   int lock_wait_s = 120;
+  std::vector<std::string> overrides;  // --set KEY=VALUE, over the profile (tfwsl migrate's distro choice)
 };
 
 // Under a probe root, only that root's kernel release says (this machine's WSL_DISTRO_NAME is not its).
@@ -122,7 +124,9 @@ std::function<void(const provision::ProgressEvent&)> progress_sink(const Provisi
 }
 
 int run_provision(const ProvisionArguments& args, Console& console) {
-  auto profile = load_valid_profile(args.profile);
+  ProfileLoadOptions load_options;
+  load_options.overrides = args.overrides;
+  auto profile = load_valid_profile(args.profile, load_options);
   if (!profile) return fail(console, profile.error().describe());
   // A probe root means the agent observes another machine's files (a test world): provisioning
   // would change this machine instead, so only the plan and the check (which reads that root's
@@ -204,6 +208,9 @@ void register_provision_command(CLI::App& app, CommandTable& commands, Console& 
                 "Print the plan and the recap as one JSON object (docs/schema/provision.schema.json)");
   cmd->add_flag("--progress-json", args->progress_json,
                 "Write progress (each step, apt's and pip's downloads) as JSON lines on stderr while it runs");
+  cmd->add_option("--set", args->overrides,
+                  "KEY=VALUE over the profile, as YAML (distro=Ubuntu-22.04, python.version='3.10'); repeatable")
+      ->type_name("KEY=VALUE");
   cmd->add_option("--user", args->user,
                   "The distro user who owns the venv (default: wsl.conf's default user, SUDO_USER, "
                   "else the first user with uid >= 1000)");

@@ -1,6 +1,7 @@
 #include "win/commands/migrate_command.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/commands/default_distro.hpp"
 #include "win/commands/migrate_apply.hpp"
 #include "win/host/gpu_compute_capability.hpp"
 #include "win/host/host_probe.hpp"
@@ -56,6 +58,18 @@ std::optional<std::set<char>> distro_drives(const std::string& distro) {
     return std::nullopt;
   }
   return migrate::drives_in_proc_mounts(reply->text);
+}
+
+// This machine's WSL 2 distributions, for the distro migrate sets the project up in
+// (win/migrate/distro_choice.hpp); natively there is no WSL to ask.
+std::optional<std::vector<std::string>> installed_distros() {
+#ifdef _WIN32
+  SystemProcessRunner runner;
+  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+  return wsl2_distro_names(wsl);
+#else
+  return std::nullopt;
+#endif
 }
 
 // This machine's GPUs with their compute capability, read before the plan (dry run and apply alike)
@@ -117,8 +131,12 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   }
   const auto profiles = migrate::shipped_wsl_profiles();
   const auto& facts = migrate::builtin_migrate_facts();
-  const migrate::PlanInput input{files, args.name.empty() ? folder_name(root) : args.name, args.to, args.data_to, args.force, facts, profiles,
-                                 path_to_utf8(root), args.profile, read_gpus(console)};
+  const migrate::PlanInput input{files,        args.name.empty() ? folder_name(root) : args.name,
+                                 args.to,      args.data_to,
+                                 args.force,   facts,
+                                 profiles,     path_to_utf8(root),
+                                 args.profile, read_gpus(console),
+                                 installed_distros()};
   auto plan = migrate::build_plan(input);
   // On Windows only the target distro can say which drives it mounts; asked only when the code names
   // Windows paths (each wsl.exe start costs), then the plan is made again with the answer.

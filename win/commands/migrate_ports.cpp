@@ -19,6 +19,7 @@
 #include "common/util/linked_folder.hpp"
 #include "common/util/plural.hpp"
 #include "common/util/regular_file.hpp"
+#include "win/migrate/distro_choice.hpp"
 #include "win/migrate/import_failure_hint.hpp"
 #include "win/migrate/ownership_mark.hpp"
 #include "win/commands/distro_project_files.hpp"
@@ -69,15 +70,19 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
       : m_settings(std::move(settings)), m_commands(make_distro_commands(m_settings.distro, m_settings.windows)) {}
 
   Result<std::string> provision(const migrate::ShippedProfile& profile) override {
-    TFWSL_TRY(loaded, load_valid_profile(profile.name));
+    // The distro migrate chose (distro_choice.hpp) over the profile's own, here and in the agent.
+    const std::vector<std::string> overrides = migrate::profile_overrides(profile);
+    ProfileLoadOptions options;
+    options.overrides = overrides;
+    TFWSL_TRY(loaded, load_valid_profile(profile.name, options));
     provision::PlanSettings settings;
     settings.inside_wsl = m_settings.windows;
     TFWSL_TRY(plan, provision::build_provision_plan(loaded, builtin_compat_db(), settings));
-    const nlohmann::json check = run_provision_steps({profile.name, true, "", m_settings.agent}, plan);
+    const nlohmann::json check = run_provision_steps({profile.name, true, "", m_settings.agent, overrides}, plan);
     if (check["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(check, true));
     if (check["counts"]["changed"].get<int>() == 0)
       return fmt::format("already provisioned ({}): {} ok", profile.name, plural(check["counts"]["ok"].get<int>(), "check", "checks"));
-    const nlohmann::json applied = run_provision_steps({profile.name, false, "", m_settings.agent}, plan);
+    const nlohmann::json applied = run_provision_steps({profile.name, false, "", m_settings.agent, overrides}, plan);
     if (applied["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(applied, false));
     return fmt::format("{}: {} changed ({})", profile.name, plural(applied["counts"]["changed"].get<int>(), "step", "steps"),
                        recap_rows(check, "changed"));

@@ -132,6 +132,7 @@ Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest&
   if (request.check) argv.push_back("--check");
   if (request.progress) argv.push_back("--progress-json");
   if (!request.user.empty()) argv.insert(argv.end(), {"--user", request.user});
+  for (const auto& assignment : request.overrides) argv.insert(argv.end(), {"--set", assignment});
   return argv;
 }
 

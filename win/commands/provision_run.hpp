@@ -21,6 +21,9 @@ struct ProvisionRunRequest {
   bool check = false;     // check every step, change nothing
   std::string user;       // the venv's owner; empty: the distro's default user
   std::string agent;      // --agent on native Linux
+  // KEY=VALUE over the profile (tfwsl-agent provision --set): migrate's distro choice, which sets the
+  // distro and its Python over a shipped profile's.
+  std::vector<std::string> overrides = {};
   // The agent's progress while the distro half runs (it is asked for --progress-json); may be empty.
   std::function<void(const provision::ProgressEvent&)> progress;
 };

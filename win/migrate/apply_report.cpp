@@ -75,6 +75,11 @@ std::string project_profile_yaml(const MigratePlan& plan) {
   out << YAML::BeginMap;
   out << YAML::Key << "extends" << YAML::Value << "builtin:" + target.name;
   out << YAML::Key << "name" << YAML::Value << profile_name_for(plan.project_name);
+  if (target.user_distro) {  // the installed distro migrate chose over the profile's (distro_choice.hpp)
+    out << YAML::Key << "distro" << YAML::Value << target.distro;
+    out << YAML::Key << "python" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "version" << YAML::Value << YAML::DoubleQuoted << target.python << YAML::EndMap;
+  }
   if (plan.decision.legacy_keras) {
     out << YAML::Key << "env" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "TF_USE_LEGACY_KERAS" << YAML::Value << YAML::DoubleQuoted << "1" << YAML::EndMap;

@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "common/compat/compat_db.hpp"
 #include "common/util/ascii.hpp"
 #include "common/wsl/drive_path.hpp"
+#include "win/migrate/distro_choice.hpp"
 
 namespace tfwsl::migrate {
 namespace {
@@ -126,6 +128,7 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
   plan.force = in.force;
   plan.scan = std::move(scan);
   plan.decision = decide({plan.scan, in.profiles, in.facts, in.profile});
+  choose_distro(in.installed_distros, plan.scan, builtin_compat_db(), plan.decision);
   plan.gpu = check_gpu(in.gpu, plan.decision.target);
   if (plan.gpu.refused()) plan.problems.push_back(gpu_problem(plan.gpu));
   plan.translation = translate_requirements(plan.scan, plan.decision, in.facts);

@@ -5,6 +5,7 @@
 // (docs/schema/migrate-plan.schema.json).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,8 @@ struct PlanInput {
   std::string project_source = {};  // the folder, absolute
   std::string profile = {};         // --profile NAME; empty: migrate chooses
   host::GpuReading gpu = {};        // this machine's GPUs as the CLI read them; default: not checked
+  // This machine's WSL 2 distributions by name; nothing when not known (distro_choice.hpp).
+  std::optional<std::vector<std::string>> installed_distros = std::nullopt;
 };
 
 // Errors (nothing changed): a project name that is not one folder name, a projects or datasets

@@ -90,11 +90,6 @@ bool pins_keras2(const ProjectScan& scan) {
   return false;
 }
 
-bool python_fits(const PythonDeclaration& python, const std::string& profile_python) {
-  auto spec = pep440_of(python.spec, python.conda);
-  auto v = Version::parse(profile_python);
-  return spec && v && spec->allows(*v);
-}
 
 // The project's Python against the target: TensorFlow's own range (profiles/compat.yaml) decides
 // `python_ok`; a venv Python the project's spec does not allow is said too.
@@ -362,6 +357,12 @@ std::string outcome_text(const TfDecision& d) {
 }
 
 }  // namespace
+
+bool python_fits(const PythonDeclaration& python, const std::string& profile_python) {
+  auto spec = pep440_of(python.spec, python.conda);
+  auto v = Version::parse(profile_python);
+  return spec && v && spec->allows(*v);
+}
 
 TfDecision decide(const DecideInput& in) {
   const std::vector<TfPin> all = tensorflow_pins(in.scan);

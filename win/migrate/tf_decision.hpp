@@ -25,6 +25,9 @@ struct ShippedProfile {
   std::string python;   // the venv's Python: "3.10"
   std::string distro;   // Ubuntu-22.04
   std::string venv;     // ~/.venvs/tf-2.15
+  // The distro and Python are an installed distro's of the user's instead of the profile's own
+  // (distro_choice.hpp): the project's tfwsl.yaml and the provisioning set them over the profile.
+  bool user_distro = false;
 };
 
 // The built-in WSL profiles (profiles/tf-*.yaml), oldest series first.
@@ -63,6 +66,9 @@ struct DecideInput {
 };
 
 TfDecision decide(const DecideInput& input);
+
+// Whether the project's declared Python allows a venv of `python` ("3.10").
+bool python_fits(const PythonDeclaration& python, const std::string& profile_python);
 
 // Whether a marker keeps a requirement off Linux ("sys_platform == 'win32'", platform_system=="Darwin").
 bool marker_excludes_linux(std::string_view marker);

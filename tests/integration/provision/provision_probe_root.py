@@ -10,6 +10,8 @@ etc/passwd, dpkg's status, a real venv with stand-in wheels, the env file); then
   - the probe of the venv's TensorFlow runs as the agent (the uid in the root's etc/passwd is
     another machine's: this one has no such user);
   - apply (no --check): refused, exit 2, naming TFWSL_PROBE_ROOT;
+  - `--dry-run --set distro=... --set python.version=...` plans with those over the profile's
+    (tfwsl migrate's distro choice: TF 2.16 on an installed Ubuntu 22.04's Python 3.10);
   - and nothing written: the distro tree byte-identical (modes included) across the check runs,
     no state folder in it, /var/lib/tfwsl as it was.
 Exit 0 / 1 / 77 (no `python3 -m venv` with pip here).
@@ -130,6 +132,24 @@ def apply_refused(distro, agent, env):
           "apply under a probe root is refused (exit 2, naming TFWSL_PROBE_ROOT)", f"{p.returncode}: {p.stderr}")
 
 
+def set_overrides(distro, agent, env):
+    env = dict(env, TFWSL_PROBE_ROOT=distro)
+    base = [agent, "provision", "--dry-run", "--json", "--platform", "wsl", "--user", USER, "--profile", "tf-2.16-cuda-12.3"]
+    plain = subprocess.run(base, env=env, capture_output=True, text=True, timeout=60)
+    over = subprocess.run(base + ["--set", "distro=Ubuntu-22.04", "--set", "python.version='3.10'"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    try:
+        plain_plan, over_plan = json.loads(plain.stdout)["plan"], json.loads(over.stdout)["plan"]
+    except (json.JSONDecodeError, KeyError):
+        check(False, "provision --dry-run --json answers a plan, with --set too", plain.stdout + plain.stderr + over.stdout + over.stderr)
+        return
+    check(plain_plan["distro"] == "Ubuntu-24.04" and "3.12" in plain_plan["python"],
+          "tf-2.16-cuda-12.3 alone: Ubuntu 24.04 with Python 3.12", json.dumps(plain_plan)[:600])
+    check(over.returncode == 0 and over_plan["distro"] == "Ubuntu-22.04" and "3.10" in over_plan["python"],
+          "--set distro=Ubuntu-22.04 --set python.version='3.10': the plan takes both over the profile's",
+          f"{over.returncode}: {json.dumps(over_plan)[:600]} {over.stderr[-400:]}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--agent", required=True)
@@ -161,6 +181,7 @@ def main():
         check(not os.path.lexists(pd.at(distro, "/var/lib/tfwsl")), "no state folder was made in the distro")
         missing_package(distro, args.agent, env)
         apply_refused(distro, args.agent, env)
+        set_overrides(distro, args.agent, env)
         check(os.listdir(env["HOME"]) == [] and os.listdir(env["TMPDIR"]) == [], "nothing in the agent's HOME or TMPDIR")
     check(tree_state(HOST_STATE) == host_before, f"{HOST_STATE} is as it was (a check needs no state folder)")
     return 1 if failures else 0
