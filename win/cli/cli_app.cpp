@@ -7,9 +7,10 @@
 namespace tfwsl::cli {
 
 int run_cli(const std::vector<std::string>& args, Console& console) {
-  CLI::App app{"tfwsl: TensorFlow on your NVIDIA GPU from Windows, through WSL 2.\n"
-               "Checks, sets up and keeps a WSL distro ready for TensorFlow; explains what goes wrong.",
-               "tfwsl"};
+  CLI::App app{
+      "tfwsl: TensorFlow on your NVIDIA GPU from Windows, through WSL 2.\n"
+      "Checks, sets up and keeps a WSL distro ready for TensorFlow; explains what goes wrong.",
+      "tfwsl"};
   use_wrapping_help(app, console.columns);  // before the commands: they inherit it
   app.set_version_flag("--version", build_info::version_line("tfwsl"));
   app.require_subcommand(0, 1);
@@ -20,7 +21,8 @@ int run_cli(const std::vector<std::string>& args, Console& console) {
   GlobalOptions globals;
   add_global_options(app, globals);
   CommandTable commands;
-  register_commands(app, commands, console, [&console](const std::vector<std::string>& more) { return run_cli(more, console); });
+  register_commands(app, commands, console,
+                    [&console](const std::vector<std::string>& more) { return run_cli(more, console); });
   return run_command_line(app, commands, args, console, globals, "tfwsl");
 }
 

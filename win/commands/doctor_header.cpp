@@ -5,12 +5,17 @@ namespace {
 
 std::string profile_line(const ProfileChoice& p) {
   switch (p.origin) {
-    case ProfileOrigin::command_line: return "Profile: " + p.name_or_path + " (--profile)";
-    case ProfileOrigin::project: return "Profile: " + p.name_or_path + " (the project's tfwsl.yaml)";
-    case ProfileOrigin::user: return "Profile: " + p.name_or_path + " (your default profile)";
-    case ProfileOrigin::builtin: break;
+    case ProfileOrigin::command_line:
+      return "Profile: " + p.name_or_path + " (--profile)";
+    case ProfileOrigin::project:
+      return "Profile: " + p.name_or_path + " (the project's tfwsl.yaml)";
+    case ProfileOrigin::user:
+      return "Profile: " + p.name_or_path + " (your default profile)";
+    case ProfileOrigin::builtin:
+      break;
   }
-  return "Profile: " + p.name_or_path + " (built in: no --profile, no tfwsl.yaml here or above, no default profile of yours)";
+  return "Profile: " + p.name_or_path +
+         " (built in: no --profile, no tfwsl.yaml here or above, no default profile of yours)";
 }
 
 std::string text_at(const nlohmann::json& j, const nlohmann::json::json_pointer& at) {
@@ -31,8 +36,10 @@ std::string gpu_text(const nlohmann::json& facts) {
 
 std::vector<std::string> doctor_header(const ProfileChoice& profile, const nlohmann::json& facts, bool is_windows) {
   std::string distro = text_at(facts, "/wsl/chosen_distro"_json_pointer);
-  if (!is_windows) distro = "this Linux machine (the native build: no WSL)";
-  else if (distro.empty()) distro = "none usable";
+  if (!is_windows)
+    distro = "this Linux machine (the native build: no WSL)";
+  else if (distro.empty())
+    distro = "none usable";
   return {profile_line(profile), "Distro: " + distro + "; GPU: " + gpu_text(facts)};
 }
 

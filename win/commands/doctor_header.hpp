@@ -2,10 +2,9 @@
 // The lines at the top of `tfwsl doctor`'s text: what is judged. The profile (and the file or rule
 // it came from), the distribution and the GPU.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/profile/profile_locate.hpp"
 

@@ -23,7 +23,9 @@ LinuxSide linux_side_from_agent(agent_client::AgentHost& host, agent_client::Loo
   if (!reply || reply->status != 200) {
     side.link = AgentLink::none;
     side.error = reply ? "GET /v1/facts answered HTTP " + std::to_string(reply->status) +
-                             (reply->status == 404 ? " (an agent older than API 2: use the tfwsl-agent shipped with this tfwsl, or name it with --agent)" : "")
+                             (reply->status == 404 ? " (an agent older than API 2: use the tfwsl-agent shipped with "
+                                                     "this tfwsl, or name it with --agent)"
+                                                   : "")
                        : "tfwsl-agent " + host.where() + " did not answer GET /v1/facts: " + reply.error().describe();
     return side;
   }
