@@ -2,7 +2,9 @@
 
 #include "common/build_info/build_info.hpp"
 #include "common/cli/help_formatter.hpp"
+#include "win/cli/install_method.hpp"
 #include "win/commands/command_registry.hpp"
+#include "win/platform/install_places.hpp"
 
 namespace tfwsl::cli {
 
@@ -12,7 +14,11 @@ int run_cli(const std::vector<std::string>& args, Console& console) {
       "Checks, sets up and keeps a WSL distro ready for TensorFlow; explains what goes wrong.",
       "tfwsl"};
   use_wrapping_help(app, console.columns);  // before the commands: they inherit it
-  app.set_version_flag("--version", build_info::version_line("tfwsl"));
+  // Read only when asked: the executable's path and the install folders (install_method.hpp).
+  app.set_version_flag(
+      "--version",
+      [] { return build_info::version_line("tfwsl") + "\n" + install_and_upgrade_words(read_install_places()); },
+      "Show the version, how this copy was installed and what upgrades it");
   app.require_subcommand(0, 1);
   app.footer(help_footer(exit_status_table() + "\n\nRun 'tfwsl COMMAND --help' for a command's options.",
                          {"tfwsl doctor                   check this machine for TensorFlow on the GPU",
