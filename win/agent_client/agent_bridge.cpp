@@ -117,13 +117,15 @@ Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options
   return attempt;
 }
 
+// `installed_version`: what the installed agent said it is, when that is not tfwsl's version.
 Result<StartAttempt> start_usable_agent(AgentHost& host, const BridgeOptions& options, const std::string& token,
-                                        AgentOrigin& origin) {
+                                        AgentOrigin& origin, std::string& installed_version) {
   origin = AgentOrigin::installed;
   auto attempt = handshake_with(host.start_agent(serve_args(options)), options, token);
   if (attempt.timed_out) return tl::unexpected(handshake_timeout(host, "tfwsl-agent", attempt.problem));
   auto why = reason_not_usable(attempt, options);
   if (!why) return attempt;
+  if (attempt.handshake) installed_version = attempt.handshake->agent;
   if (attempt.child) attempt.child->finish(std::chrono::seconds(3));
   return start_shipped(host, options, token, *why, origin);
 }
@@ -175,9 +177,11 @@ Result<std::unique_ptr<AgentSession>> connect_agent(AgentHost& host, LoopbackCon
                                                     const BridgeOptions& options) {
   const std::string token = make_token();
   AgentOrigin origin = AgentOrigin::installed;
-  TFWSL_TRY(attempt, start_usable_agent(host, options, token, origin));
+  std::string installed_version;
+  TFWSL_TRY(attempt, start_usable_agent(host, options, token, origin, installed_version));
   auto session = std::make_unique<AgentSession>(std::move(attempt.child), *attempt.handshake, host.where());
   session->m_origin = origin;
+  session->m_installed_version = installed_version;
   if (origin != AgentOrigin::installed) session->m_shipped_path = host.shipped_agent_path();
 
   // Is 127.0.0.1:<port> our agent? Ask for the proof before the token goes there.

@@ -1,5 +1,7 @@
 #include "win/commands/doctor_header.hpp"
 
+#include "win/commands/agent_upgrade.hpp"
+
 namespace tfwsl::cli {
 namespace {
 
@@ -40,7 +42,13 @@ std::vector<std::string> doctor_header(const ProfileChoice& profile, const nlohm
     distro = "this Linux machine (the native build: no WSL)";
   else if (distro.empty())
     distro = "none usable";
-  return {profile_line(profile), "Distro: " + distro + "; GPU: " + gpu_text(facts)};
+  std::vector<std::string> lines{profile_line(profile), "Distro: " + distro + "; GPU: " + gpu_text(facts)};
+  // tfwsl was upgraded since the distro's agent was installed: the doctor ran the shipped one and
+  // installs nothing, so it names the command that upgrades it (agent_upgrade.hpp).
+  const std::string installed = text_at(facts, "/agent/installed_version"_json_pointer);
+  if (agent_is_older(installed))
+    lines.push_back("Agent: " + older_agent_words(installed, text_at(facts, "/wsl/chosen_distro"_json_pointer)));
+  return lines;
 }
 
 }  // namespace tfwsl::cli

@@ -18,6 +18,7 @@ LinuxSide linux_side_from_agent(agent_client::AgentHost& host, agent_client::Loo
   side.description = s.describe();
   side.link = s.link();
   side.localhost_problem = s.localhost_problem();
+  side.installed_version = s.installed_version();
   if (auto info = s.get(agent_api::route::k_info, timeouts.info); info && info->status == 200) side.info = info->body;
   auto reply = s.get(agent_api::route::k_facts, timeouts.facts);
   if (!reply || reply->status != 200) {

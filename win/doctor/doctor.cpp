@@ -191,7 +191,11 @@ nlohmann::json facts_json(const MachineFacts& g, int wsl_starts, std::chrono::mi
             {"wsl_version", g.wsl.wsl_version.value_or("")},
             {"kernel_version", g.wsl.kernel_version.value_or("")},
             {"chosen_distro", g.distro}}},
-          {"agent", {{"link", g.linux_side.description}, {"error", g.linux_side.error}, {"info", g.linux_side.info}}},
+          {"agent",
+           {{"link", g.linux_side.description},
+            {"error", g.linux_side.error},
+            {"info", g.linux_side.info},
+            {"installed_version", g.linux_side.installed_version}}},
           // What the agent observed, as the judge read it (null without an agent).
           {"linux", g.linux_side.facts ? agent_api::to_json(*g.linux_side.facts) : nlohmann::json()},
           {"wslconfig", {{"path", g.wslconfig.path}, {"present", g.wslconfig.present}}},

@@ -37,6 +37,7 @@ struct LinuxSide {
   std::optional<agent_api::LinuxFacts> facts;  // the agent's /v1/facts, judged by run_doctor
   std::optional<agent_api::GpuResponse> gpu;   // facts->gpu, for driver parity
   nlohmann::json info;                         // /v1/info, for the bundle
+  std::string installed_version;               // the installed agent's, when it is not tfwsl's (the shipped one ran)
 };
 
 struct DoctorEnvironment {

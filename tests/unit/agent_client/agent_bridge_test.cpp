@@ -205,6 +205,8 @@ TEST_CASE("bridge: an installed agent of another version is stopped and left alo
   REQUIRE(session);
   CHECK((*session)->origin() == AgentOrigin::shipped);
   CHECK((*session)->handshake().agent == "0.1.0");
+  // What the installed one said it is, for the doctor to name (doctor_header.hpp).
+  CHECK((*session)->installed_version() == "0.0.9");
   CHECK(old_agent->finished);
   CHECK_FALSE(new_agent->finished);
   CHECK(old_agent->argv == k_serve);
@@ -222,6 +224,7 @@ TEST_CASE("bridge: a current installed agent is used as it is: one wsl.exe start
   auto session = connect_agent(host, loopback, options());
   REQUIRE(session);
   CHECK((*session)->origin() == AgentOrigin::installed);
+  CHECK((*session)->installed_version().empty());
   CHECK((*session)->describe() == "tfwsl-agent 0.1.0 in Ubuntu over http (127.0.0.1:4242)");
   CHECK(wsl.calls().empty());
   CHECK(wsl.client.starts() == 1);
