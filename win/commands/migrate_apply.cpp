@@ -16,6 +16,7 @@
 #include "common/util/content_hash.hpp"
 #include "common/util/visible_text.hpp"
 #include "win/commands/agent_consent.hpp"
+#include "win/commands/agent_upgrade.hpp"
 #include "win/commands/migrate_ports.hpp"
 #include "win/migrate/apply_plan.hpp"
 #include "win/platform/host_platform.hpp"
@@ -114,6 +115,15 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
       visible_text(resolved.project_linux_path), run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
 }
 
+// Windows: the steps in the distro run the installed agent, so one older than this tfwsl is upgraded
+// first (agent_upgrade.hpp), asking as every change does.
+bool upgrade_agent_first(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
+  auto upgraded = upgrade_distro_agent(plan.decision.target->distro, request.agent,
+                                       {"", "", "tfwsl migrate", request.yes, false}, console);
+  if (!upgraded) console.err << "tfwsl migrate: " << upgraded.error().describe() << "\n";
+  return upgraded.has_value();
+}
+
 }  // namespace
 
 int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
@@ -140,6 +150,7 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
     return exit_code::k_failure;
   }
   if (!reapply->empty() && request.yes && !request.json) console.out << visible_text(*reapply) << "\n";
+  if (read_system_info().is_windows && !upgrade_agent_first(request, plan, console)) return exit_code::k_failure;
 
   std::vector<migrate::StepResult> done;
   migrate::ApplyOptions options{request.project, request.copy_git};
