@@ -16,6 +16,8 @@ std::string version_line(std::string_view program) {
 
 std::string_view project_url() { return TFWSL_PROJECT_URL; }
 
+std::string_view winget_id() { return TFWSL_WINGET_ID; }
+
 std::string bug_report_words() {
   // The command last, alone: it runs as printed (no full stop glued to the file name).
   return "Report a bug at " + std::string(project_url()) +

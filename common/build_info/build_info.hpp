@@ -21,6 +21,9 @@ std::string version_line(std::string_view program);
 
 // Where the project lives: "https://github.com/tfwsl/tfwsl" (CMake's project(HOMEPAGE_URL)).
 std::string_view project_url();
+// tfwsl's winget package identifier, "tfwsl.tfwsl" (TFWSL_WINGET_ID in the top CMakeLists.txt, the
+// one place for it: the release's winget manifests read it there too).
+std::string_view winget_id();
 // Where to report a bug and what to attach, in one sentence for exit 3 and tfwsl --help (issue 43,
 // item 15): the project's issues page and the doctor's bundle, which holds both sides' facts.
 std::string bug_report_words();

@@ -2,8 +2,9 @@
 schema 1.12.0, as microsoft/winget-pkgs holds zipped portable CLIs such as BurntSushi.ripgrep.MSVC)
 and Scoop's (as ScoopInstaller/Main's bucket/ripgrep.json and bucket/1password-cli.json). PROJECT
 says where the project lives (its URL read from project(HOMEPAGE_URL) in the top CMakeLists.txt,
-the one place it is written, which tfwsl's exit-3 message and --help footer print too); the
-release's download URL is derived from it."""
+the one place it is written, which tfwsl's exit-3 message and --help footer print too) and its winget
+identifier (set(TFWSL_WINGET_ID) there, which `tfwsl --version` prints in its upgrade command); the
+release's download URL is derived from the URL."""
 import datetime
 import json
 import os
@@ -12,14 +13,23 @@ import re
 import yaml
 
 
-def project_url():
+def top_cmakelists():
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "CMakeLists.txt")
     with open(path, encoding="utf-8") as f:
-        return re.search(r'HOMEPAGE_URL\s+"([^"]+)"', f.read()).group(1)
+        return f.read()
+
+
+def project_url():
+    return re.search(r'HOMEPAGE_URL\s+"([^"]+)"', top_cmakelists()).group(1)
+
+
+def winget_identifier():
+    """set(TFWSL_WINGET_ID ...): the one place for it; `tfwsl --version` names it in its upgrade command."""
+    return re.search(r'set\(TFWSL_WINGET_ID\s+"([^"]+)"\)', top_cmakelists()).group(1)
 
 
 PROJECT = {
-    "identifier": "tfwsl.tfwsl",
+    "identifier": winget_identifier(),
     "name": "tfwsl",
     "publisher": "tfwsl project",
     "url": project_url(),

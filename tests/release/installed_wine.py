@@ -66,8 +66,12 @@ def case_installed(s, folder, failures):
     print(f"$ tfwsl-agent --version (the archive's, natively)\n{agent_stamp}")
     version = run_installed(s, folder, ["--version"], failures)
     want = agent_stamp.replace("tfwsl-agent ", "tfwsl ", 1)
-    if version.returncode != 0 or version.stdout.strip() != want or "(unknown" in want:
-        failures.append(f"tfwsl --version said {version.stdout.strip()!r}, expected {want!r}")
+    said = version.stdout.splitlines() or [""]
+    if version.returncode != 0 or said[0] != want or "(unknown" in want:
+        failures.append(f"tfwsl --version said {said[0]!r}, expected {want!r}")
+    # The archive unpacked into a folder of the user's own: the zip, upgraded from the releases page.
+    if len(said) != 3 or not said[1].startswith("Installed by hand from the release zip (") or "/releases/latest" not in said[2]:
+        failures.append(f"tfwsl --version did not say it was unpacked by hand and how to upgrade: {said!r}")
     report_run = run_installed(s, folder, ["doctor", "--json"], failures)
     report = json.loads(report_run.stdout or "{}")
     agent = checks_by_id(report).get("wsl.agent", {})

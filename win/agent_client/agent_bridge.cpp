@@ -1,9 +1,9 @@
 #include "win/agent_client/agent_bridge.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <optional>
 #include <random>
-
-#include <spdlog/spdlog.h>
 
 #include "common/agent_api/challenge.hpp"
 
@@ -75,12 +75,13 @@ std::optional<std::string> reason_not_usable(const StartAttempt& attempt, const 
 }
 
 Error handshake_timeout(const AgentHost& host, const std::string& which, const std::string& problem) {
-  return Error{ErrorCode::timeout,
-               which + " " + host.where() + " started but " + problem +
-                   (host.forwards_localhost() ? ": run 'wsl --shutdown' and try again (a stuck WSL VM is the usual cause)"
-                                              : ": check that it runs there (tfwsl-agent --version)"),
-               {},
-               {}};
+  return Error{
+      ErrorCode::timeout,
+      which + " " + host.where() + " started but " + problem +
+          (host.forwards_localhost() ? ": run 'wsl --shutdown' and try again (a stuck WSL VM is the usual cause)"
+                                     : ": check that it runs there (tfwsl-agent --version)"),
+      {},
+      {}};
 }
 
 // The agent shipped with tfwsl, installing nothing: where it lies, else (a drive mounted noexec,
@@ -104,7 +105,8 @@ Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options
     origin = AgentOrigin::shipped_copy;
     if (!attempt.handshake && !attempt.timed_out) {
       return make_error(ErrorCode::process, shipped + " did not start " + host.where() + ", neither in place (" +
-                                                in_place_problem + ") nor from a temporary copy (" + attempt.problem + ")");
+                                                in_place_problem + ") nor from a temporary copy (" + attempt.problem +
+                                                ")");
     }
   }
   if (attempt.timed_out) return tl::unexpected(handshake_timeout(host, shipped, attempt.problem));
@@ -115,13 +117,15 @@ Result<StartAttempt> start_shipped(AgentHost& host, const BridgeOptions& options
   return attempt;
 }
 
+// `installed_version`: what the installed agent said it is, when that is not tfwsl's version.
 Result<StartAttempt> start_usable_agent(AgentHost& host, const BridgeOptions& options, const std::string& token,
-                                        AgentOrigin& origin) {
+                                        AgentOrigin& origin, std::string& installed_version) {
   origin = AgentOrigin::installed;
   auto attempt = handshake_with(host.start_agent(serve_args(options)), options, token);
   if (attempt.timed_out) return tl::unexpected(handshake_timeout(host, "tfwsl-agent", attempt.problem));
   auto why = reason_not_usable(attempt, options);
   if (!why) return attempt;
+  if (attempt.handshake) installed_version = attempt.handshake->agent;
   if (attempt.child) attempt.child->finish(std::chrono::seconds(3));
   return start_shipped(host, options, token, *why, origin);
 }
@@ -153,8 +157,8 @@ Result<AgentReply> AgentSession::get(const std::string& path, std::chrono::milli
   return m_transport->request("GET", path, nullptr, timeout);
 }
 
-Result<AgentReply> AgentSession::request(const std::string& method, const std::string& path,
-                                         const nlohmann::json& body, std::chrono::milliseconds timeout) {
+Result<AgentReply> AgentSession::request(const std::string& method, const std::string& path, const nlohmann::json& body,
+                                         std::chrono::milliseconds timeout) {
   std::lock_guard lock(m_mutex);
   if (!m_transport) return make_error(ErrorCode::internal, "no agent transport");
   return m_transport->request(method, path, body, timeout);
@@ -173,9 +177,11 @@ Result<std::unique_ptr<AgentSession>> connect_agent(AgentHost& host, LoopbackCon
                                                     const BridgeOptions& options) {
   const std::string token = make_token();
   AgentOrigin origin = AgentOrigin::installed;
-  TFWSL_TRY(attempt, start_usable_agent(host, options, token, origin));
+  std::string installed_version;
+  TFWSL_TRY(attempt, start_usable_agent(host, options, token, origin, installed_version));
   auto session = std::make_unique<AgentSession>(std::move(attempt.child), *attempt.handshake, host.where());
   session->m_origin = origin;
+  session->m_installed_version = installed_version;
   if (origin != AgentOrigin::installed) session->m_shipped_path = host.shipped_agent_path();
 
   // Is 127.0.0.1:<port> our agent? Ask for the proof before the token goes there.
@@ -190,12 +196,12 @@ Result<std::unique_ptr<AgentSession>> connect_agent(AgentHost& host, LoopbackCon
   }
   if (!proof && proof.error().code == ErrorCode::io) {
     session->m_link = AgentLink::stdio_fallback;
-    session->m_localhost_problem = where + " does not answer" + (host.forwards_localhost() ? " from Windows" : "") + " (" +
-                                   proof.error().message + ")";
+    session->m_localhost_problem = where + " does not answer" + (host.forwards_localhost() ? " from Windows" : "") +
+                                   " (" + proof.error().message + ")";
   } else {
     session->m_link = AgentLink::stdio_impostor;
-    session->m_localhost_problem =
-        "another program answers on " + where + (proof ? ": its challenge proof is wrong" : ": " + proof.error().message);
+    session->m_localhost_problem = "another program answers on " + where +
+                                   (proof ? ": its challenge proof is wrong" : ": " + proof.error().message);
   }
   spdlog::warn("{}; using the agent's stdio channel instead", session->m_localhost_problem);
   session->m_transport = std::make_unique<StdioAgentTransport>(*session->m_child);

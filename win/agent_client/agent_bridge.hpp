@@ -59,6 +59,9 @@ class AgentSession {
   AgentLink link() const { return m_link; }
   const std::string& localhost_problem() const { return m_localhost_problem; }
   AgentOrigin origin() const { return m_origin; }
+  // The installed agent's version when it answered as another version than tfwsl's and the shipped
+  // one ran instead ("0.1.0" after tfwsl was upgraded); empty otherwise. The doctor names it.
+  const std::string& installed_version() const { return m_installed_version; }
   // "tfwsl-agent 0.1.0 in Ubuntu-22.04 over http (127.0.0.1:41234), run from /mnt/c/tfwsl/tfwsl-agent"
   std::string describe() const;
 
@@ -72,6 +75,7 @@ class AgentSession {
   std::string m_localhost_problem;
   AgentOrigin m_origin = AgentOrigin::installed;
   std::string m_shipped_path;  // the shipped agent's path in the distro, when that one runs
+  std::string m_installed_version;
   std::mutex m_mutex;
 };
 

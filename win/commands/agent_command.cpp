@@ -7,6 +7,7 @@
 #include "common/agent_api/challenge.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/util/shell_quote.hpp"
+#include "common/util/visible_text.hpp"
 #include "win/agent_client/agent_bridge.hpp"
 #include "win/agent_client/agent_transport.hpp"
 #include "win/agent_client/wsl_agent_host.hpp"
@@ -14,6 +15,7 @@
 #include "win/commands/agent_connection.hpp"
 #include "win/commands/agent_consent.hpp"
 #include "win/commands/agent_try_line.hpp"
+#include "win/commands/agent_upgrade.hpp"
 #include "win/commands/default_distro.hpp"
 #include "win/platform/host_platform.hpp"
 
@@ -62,35 +64,56 @@ void print_running(Console& console, const agent_service::ServiceStatus& s, cons
               << agent_try_line({place.windows, place.distro, s.token_file, s.port}) << "\n";
 }
 
+AgentInstall install_request(Place& place, const AgentArgs& args, std::string shipped) {
+  return {std::move(shipped), place.agent_path, "tfwsl agent start", args.yes, args.dry_run};
+}
+
 // Installs the agent of this version when the distro has none (or another), with consent.
 Status ensure_installed(Place& place, const agent_service::ServiceStatus& status, const AgentArgs& args,
                         Console& console) {
   if (status.installed && status.installed_version == TFWSL_VERSION) return {};
   TFWSL_TRY(shipped, place.connection.local_agent_binary());
-  const std::string what = "install tfwsl-agent " + std::string(TFWSL_VERSION) + " (" + shipped + ") as " +
-                           place.agent_path + " " + place.shell->where() + (place.windows ? " (as root)" : "") +
-                           (status.installed ? ", replacing version " + status.installed_version : "");
+  return install_agent_with_consent(*place.shell, status, install_request(place, args, shipped), console);
+}
+
+// A persistent agent older than this tfwsl (tfwsl was upgraded since it started): with consent, it
+// is stopped, this version installed, and started below with this command's settings.
+Status stop_older_agent(Place& place, agent_service::ServiceStatus& status, const AgentArgs& args, Console& console) {
+  TFWSL_TRY(shipped, place.connection.local_agent_binary());
+  const bool install = !(status.installed && status.installed_version == TFWSL_VERSION);
+  const std::string what = "stop tfwsl-agent " + visible_text(status.running_version) + " (pid " +
+                           std::to_string(status.pid) + ") " + place.shell->where() + " and start tfwsl-agent " +
+                           TFWSL_VERSION + " in its place" +
+                           (install ? ", installed from " + shipped + " as " + place.agent_path : "");
   if (args.dry_run) {
     console.out << "would " << what << "\n";
-    return {};
+  } else {
+    TFWSL_TRY_STATUS(confirm_change(console, args.yes, "tfwsl agent start will " + what + ".", "upgrade the agent"));
+    TFWSL_TRY(stopped, agent_service::stop_service(*place.shell, place.agent_path));
+    (void)stopped;  // gone either way: it stopped now, or it had already ended
+    console.err << "stopped tfwsl-agent " << visible_text(status.running_version) << " " << place.shell->where()
+                << "\n";
   }
-  TFWSL_TRY_STATUS(confirm_change(console, args.yes, "tfwsl agent start will " + what + ".", "install the agent"));
-  TFWSL_TRY_STATUS(agent_service::install_agent(*place.shell, shipped, place.agent_path));
-  console.err << "installed " << place.agent_path << " " << place.shell->where() << "\n";
-  return {};
+  status.running = false;
+  if (!install) return {};
+  // Asked once, above: the install needs no second question.
+  AgentInstall request = install_request(place, args, shipped);
+  request.yes = true;
+  return install_agent_with_consent(*place.shell, status, request, console);
 }
 
 int run_start(const AgentArgs& args, Console& console) {
   Place place(args);
   auto status = agent_service::read_service_status(*place.shell, place.agent_path);
   if (!status) return fail(console, "start", status.error());
-  if (status->running) {
+  if (status->running && !agent_is_older(status->running_version)) {
     console.err << "already running\n";
     print_running(console, *status, place);
     return exit_code::k_ok;
   }
-  if (auto installed = ensure_installed(place, *status, args, console); !installed)
-    return fail(console, "start", installed.error());
+  auto installed = status->running ? stop_older_agent(place, *status, args, console)
+                                   : ensure_installed(place, *status, args, console);
+  if (!installed) return fail(console, "start", installed.error());
   if (args.dry_run) {
     const std::string state_dir = status->state_dir.empty() ? "~/.config/tfwsl" : status->state_dir;
     std::vector<std::string> serve{place.agent_path, "serve",
@@ -128,9 +151,14 @@ int run_status(const AgentArgs& args, Console& console) {
   Place place(args);
   auto status = agent_service::read_service_status(*place.shell, place.agent_path);
   if (!status) return fail(console, "status", status.error());
+  const std::string older =
+      agent_is_older(status->installed_version)
+          ? " (older than this tfwsl, " + std::string(TFWSL_VERSION) + ": tfwsl agent start upgrades it)"
+          : "";
   console.out << "installed: "
-              << (status->installed ? "tfwsl-agent " + status->installed_version + " at " + status->agent_path
-                                    : "no (" + status->agent_path + " is absent; tfwsl agent start installs it)")
+              << (status->installed
+                      ? "tfwsl-agent " + visible_text(status->installed_version) + " at " + status->agent_path + older
+                      : "no (" + status->agent_path + " is absent; tfwsl agent start installs it)")
               << "\n";
   if (!status->running) {
     console.out << "running:   no (tfwsl agent start)\n";

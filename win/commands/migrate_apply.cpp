@@ -1,23 +1,24 @@
 #include "win/commands/migrate_apply.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
-#include "win/commands/agent_consent.hpp"
-#include "win/commands/migrate_ports.hpp"
-#include "win/migrate/apply_plan.hpp"
 #include "common/util/content_hash.hpp"
 #include "common/util/visible_text.hpp"
+#include "win/commands/agent_consent.hpp"
+#include "win/commands/agent_upgrade.hpp"
+#include "win/commands/migrate_ports.hpp"
+#include "win/migrate/apply_plan.hpp"
 #include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
@@ -40,11 +41,13 @@ migrate::FileManifest local_manifest(const std::filesystem::path& root, bool cop
   const auto skips = migrate::project_copy_skips(copy_git);
   migrate::FileManifest out;
   std::error_code ec;
-  std::filesystem::recursive_directory_iterator it(root, std::filesystem::directory_options::skip_permission_denied, ec);
+  std::filesystem::recursive_directory_iterator it(root, std::filesystem::directory_options::skip_permission_denied,
+                                                   ec);
   for (std::filesystem::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
     std::error_code entry_ec;
     if (it->is_directory(entry_ec) && !it->is_symlink(entry_ec)) {
-      if (std::find(skips.begin(), skips.end(), path_to_utf8(it->path().filename())) != skips.end()) it.disable_recursion_pending();
+      if (std::find(skips.begin(), skips.end(), path_to_utf8(it->path().filename())) != skips.end())
+        it.disable_recursion_pending();
       continue;
     }
     if (!it->is_regular_file(entry_ec) || it->is_symlink(entry_ec)) continue;
@@ -98,7 +101,8 @@ class StepProgress {
 nlohmann::json applied_json(const std::vector<migrate::StepResult>& steps, const std::optional<Error>& error) {
   nlohmann::json list = nlohmann::json::array();
   for (const auto& s : steps) list.push_back({{"step", s.step}, {"ran", s.ran}, {"detail", s.detail}});
-  return {{"steps", list}, {"ok", !error}, {"error", error ? nlohmann::json(error->describe()) : nlohmann::json(nullptr)}};
+  return {
+      {"steps", list}, {"ok", !error}, {"error", error ? nlohmann::json(error->describe()) : nlohmann::json(nullptr)}};
 }
 
 void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts& ports, Console& console) {
@@ -109,6 +113,15 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
       "\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
       "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
       visible_text(resolved.project_linux_path), run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
+}
+
+// Windows: the steps in the distro run the installed agent, so one older than this tfwsl is upgraded
+// first (agent_upgrade.hpp), asking as every change does.
+bool upgrade_agent_first(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
+  auto upgraded = upgrade_distro_agent(plan.decision.target->distro, request.agent,
+                                       {"", "", "tfwsl migrate", request.yes, false}, console);
+  if (!upgraded) console.err << "tfwsl migrate: " << upgraded.error().describe() << "\n";
+  return upgraded.has_value();
 }
 
 }  // namespace
@@ -137,6 +150,7 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
     return exit_code::k_failure;
   }
   if (!reapply->empty() && request.yes && !request.json) console.out << visible_text(*reapply) << "\n";
+  if (read_system_info().is_windows && !upgrade_agent_first(request, plan, console)) return exit_code::k_failure;
 
   std::vector<migrate::StepResult> done;
   migrate::ApplyOptions options{request.project, request.copy_git};
@@ -152,7 +166,8 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
   if (request.json) {
     nlohmann::json j = migrate::to_json(plan);
     j["applied"] = applied_json(done, error);
-    console.out << with_json_envelope(j, json_schema::k_migrate_plan, json_schema::k_version).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+    console.out << with_json_envelope(j, json_schema::k_migrate_plan, json_schema::k_version)
+                       .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                 << "\n";
   } else if (!error) {
     print_how_to_run(plan, *ports, console);

@@ -22,6 +22,7 @@
 #include "common/util/visible_text.hpp"
 #include "common/wsl/automount_query.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/commands/agent_upgrade.hpp"
 #include "win/commands/profile_choice.hpp"
 #include "win/commands/provision_cloud_init.hpp"
 #include "win/commands/provision_run.hpp"
@@ -99,6 +100,16 @@ std::string render(const nlohmann::json& recap) {
   return out;
 }
 
+// Windows: the distro half runs the installed agent, so one older than this tfwsl is upgraded first
+// (agent_upgrade.hpp); with `changes` false (--dry-run, --check) it only says it would, and not at all
+// with --json, whose stdout is its object. A read-only run goes on without it when it fails.
+Status upgrade_installed_agent(const ProvisionArgs& args, const std::string& distro, bool changes, Console& console) {
+  if (!changes && args.json) return {};
+  auto upgraded = upgrade_distro_agent(distro, args.agent, {"", "", "tfwsl provision", args.yes, !changes}, console);
+  if (!upgraded && !changes) console.err << "tfwsl provision: " << upgraded.error().describe() << "\n";
+  return upgraded;
+}
+
 // The run with the agent's progress (each step, apt's and pip's downloads) in a status line on
 // stderr; --json keeps stderr quiet.
 nlohmann::json run_with_status_line(ProvisionRunRequest request, const provision::ProvisionPlan& plan, bool json,
@@ -147,6 +158,7 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
   auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), settings);
   if (!plan) return fail(console, plan.error().describe());
   if (args.dry_run && windows) {
+    (void)upgrade_installed_agent(args, plan->distro, false, console);
     if (auto shown = agent_dry_run(args, plan->distro, console))
       return exit_code::k_ok;
     else
@@ -168,6 +180,10 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
   }
   if (!consented(args, console))
     return fail(console, "this changes the machine: pass --yes to apply, or --dry-run / --check");
+  if (windows) {
+    auto upgraded = upgrade_installed_agent(args, plan->distro, !args.check, console);
+    if (!upgraded && !args.check) return fail(console, upgraded.error().describe());
+  }
   const nlohmann::json recap =
       run_with_status_line({args.profile, args.check, args.user, args.agent, {}}, *plan, args.json, console);
   if (args.json) {

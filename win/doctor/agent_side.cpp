@@ -18,12 +18,15 @@ LinuxSide linux_side_from_agent(agent_client::AgentHost& host, agent_client::Loo
   side.description = s.describe();
   side.link = s.link();
   side.localhost_problem = s.localhost_problem();
+  side.installed_version = s.installed_version();
   if (auto info = s.get(agent_api::route::k_info, timeouts.info); info && info->status == 200) side.info = info->body;
   auto reply = s.get(agent_api::route::k_facts, timeouts.facts);
   if (!reply || reply->status != 200) {
     side.link = AgentLink::none;
     side.error = reply ? "GET /v1/facts answered HTTP " + std::to_string(reply->status) +
-                             (reply->status == 404 ? " (an agent older than API 2: use the tfwsl-agent shipped with this tfwsl, or name it with --agent)" : "")
+                             (reply->status == 404 ? " (an agent older than API 2: use the tfwsl-agent shipped with "
+                                                     "this tfwsl, or name it with --agent)"
+                                                   : "")
                        : "tfwsl-agent " + host.where() + " did not answer GET /v1/facts: " + reply.error().describe();
     return side;
   }

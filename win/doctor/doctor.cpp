@@ -25,8 +25,11 @@ nlohmann::json host_json(const host::HostFacts& h) {
   if (h.ram_bytes) j["ram_bytes"] = *h.ram_bytes;
   nlohmann::json gpus = nlohmann::json::array();
   for (const auto& g : h.gpus)
-    gpus.push_back({{"name", g.name}, {"driver_version", g.driver_version}, {"windows_driver_version", g.windows_driver_version},
-                    {"driver_model", host::to_string(g.driver_model)}, {"source", g.source}});
+    gpus.push_back({{"name", g.name},
+                    {"driver_version", g.driver_version},
+                    {"windows_driver_version", g.windows_driver_version},
+                    {"driver_model", host::to_string(g.driver_model)},
+                    {"source", g.source}});
   j["gpus"] = gpus;
   if (h.tdr_delay_s) j["tdr_delay_s"] = *h.tdr_delay_s;
   if (h.fast_startup) j["fast_startup"] = *h.fast_startup;
@@ -38,7 +41,8 @@ nlohmann::json host_json(const host::HostFacts& h) {
 }  // namespace
 
 WslFacts wsl_facts_from(const Result<wsl::WslReply>& list, const Result<wsl::WslReply>& version,
-                        const std::optional<Result<wsl::WslReply>>& status, std::optional<int> registry_default_version) {
+                        const std::optional<Result<wsl::WslReply>>& status,
+                        std::optional<int> registry_default_version) {
   WslFacts f;
   if (!list) {
     f.ran = false;
@@ -78,13 +82,13 @@ WslFacts wsl_facts_from(const Result<wsl::WslReply>& list, const Result<wsl::Wsl
   return f;
 }
 
-
 namespace {
 
 std::vector<CheckResult> skipped_wsl_checks() {
   std::vector<CheckResult> out;
   for (const auto& id : check_ids(CheckSource::wsl_exe)) {
-    out.push_back(make_check(id, CheckStatus::skip, "not on Windows: wsl.exe checks need tfwsl.exe on the Windows side"));
+    out.push_back(
+        make_check(id, CheckStatus::skip, "not on Windows: wsl.exe checks need tfwsl.exe on the Windows side"));
   }
   return out;
 }
@@ -110,9 +114,9 @@ void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started
   announce_step(env, "waiting for wsl.exe");
   auto list = list_task.wait_until(deadline);
   auto version = version_task.wait_until(deadline);
-  Result<wsl::WslReply> timed_out = make_error(
-      ErrorCode::timeout, std::string("wsl.exe did not answer in time") + wsl::k_fix_separator +
-                              "run 'wsl --shutdown' and try again (the WSL service may be hung)");
+  Result<wsl::WslReply> timed_out =
+      make_error(ErrorCode::timeout, std::string("wsl.exe did not answer in time") + wsl::k_fix_separator +
+                                         "run 'wsl --shutdown' and try again (the WSL service may be hung)");
   std::optional<Result<wsl::WslReply>> status;
   const bool inbox = version && *version && (*version)->failure.kind == wsl::WslFailureKind::cli_too_old;
   if (inbox && !g.host.wsl_default_version) status = env.wsl->status();
@@ -126,8 +130,9 @@ void gather_windows_side(const DoctorEnvironment& env, Clock::time_point started
   }
   announce_step(env, "waiting for the agent in " + g.distro + " (TensorFlow probe)");
   JoinedTask<LinuxSide> side("the agent in " + g.distro, [&env, distro = g.distro] { return env.linux_side(distro); });
-  g.linux_side = await_linux_side(side, Clock::now() + env.agent_timeout,
-                                  "the agent did not answer within " + std::to_string(env.agent_timeout.count() / 1000) + " s");
+  g.linux_side =
+      await_linux_side(side, Clock::now() + env.agent_timeout,
+                       "the agent did not answer within " + std::to_string(env.agent_timeout.count() / 1000) + " s");
 }
 
 // Every source on its own thread, side by side; all of them have ended when this returns.
@@ -161,7 +166,8 @@ MachineFacts gather(const DoctorEnvironment& env, Clock::time_point started) {
   } else {
     g.wsl_checks = skipped_wsl_checks();
     announce_step(env, "waiting for the agent (TensorFlow probe)");
-    g.linux_side = await_linux_side(*native_side, started + env.agent_timeout, "the Linux checks did not finish in time");
+    g.linux_side =
+        await_linux_side(*native_side, started + env.agent_timeout, "the Linux checks did not finish in time");
   }
   return g;
 }
@@ -175,11 +181,21 @@ namespace {
 nlohmann::json facts_json(const MachineFacts& g, int wsl_starts, std::chrono::milliseconds elapsed) {
   nlohmann::json distros = nlohmann::json::array();
   for (const auto& d : g.wsl.distros)
-    distros.push_back({{"name", d.name}, {"state", d.state.value_or("")}, {"version", d.version.value_or(0)}, {"default", d.is_default}});
+    distros.push_back({{"name", d.name},
+                       {"state", d.state.value_or("")},
+                       {"version", d.version.value_or(0)},
+                       {"default", d.is_default}});
   return {{"host", host_json(g.host)},
-          {"wsl", {{"distros", distros}, {"wsl_version", g.wsl.wsl_version.value_or("")},
-                   {"kernel_version", g.wsl.kernel_version.value_or("")}, {"chosen_distro", g.distro}}},
-          {"agent", {{"link", g.linux_side.description}, {"error", g.linux_side.error}, {"info", g.linux_side.info}}},
+          {"wsl",
+           {{"distros", distros},
+            {"wsl_version", g.wsl.wsl_version.value_or("")},
+            {"kernel_version", g.wsl.kernel_version.value_or("")},
+            {"chosen_distro", g.distro}}},
+          {"agent",
+           {{"link", g.linux_side.description},
+            {"error", g.linux_side.error},
+            {"info", g.linux_side.info},
+            {"installed_version", g.linux_side.installed_version}}},
           // What the agent observed, as the judge read it (null without an agent).
           {"linux", g.linux_side.facts ? agent_api::to_json(*g.linux_side.facts) : nlohmann::json()},
           {"wslconfig", {{"path", g.wslconfig.path}, {"present", g.wslconfig.present}}},
@@ -196,7 +212,8 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   std::vector<CheckResult> checks = host::assess_host(g.host, env.host_policy);
   if (!g.host_in_time) {
     for (auto& c : checks)
-      if (c.id.rfind("host.", 0) == 0) c.status = CheckStatus::skip, c.summary = "unknown: reading the host facts timed out";
+      if (c.id.rfind("host.", 0) == 0)
+        c.status = CheckStatus::skip, c.summary = "unknown: reading the host facts timed out";
   }
   std::optional<std::uint64_t> configured_memory;
   for (auto& c : check_wslconfig(g.wslconfig, g.host.ram_bytes, configured_memory)) checks.push_back(std::move(c));

@@ -11,11 +11,10 @@
 
 #include <chrono>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/linux_facts.hpp"
@@ -30,26 +29,27 @@ namespace tfwsl::doctor {
 
 struct LinuxSide {
   AgentLink link = AgentLink::none;
-  std::string description;        // "tfwsl-agent 0.1.0 in Ubuntu-22.04 over http (127.0.0.1:41234)"
-  std::string error;              // why there is no link
-  std::string fix;                // with no link: what to do, when known better than the generic advice
-  std::string localhost_problem;  // with stdio_* links
-  bool forwarded = false;         // 127.0.0.1 went through WSL's localhost forwarding (Windows)
+  std::string description;                     // "tfwsl-agent 0.1.0 in Ubuntu-22.04 over http (127.0.0.1:41234)"
+  std::string error;                           // why there is no link
+  std::string fix;                             // with no link: what to do, when known better than the generic advice
+  std::string localhost_problem;               // with stdio_* links
+  bool forwarded = false;                      // 127.0.0.1 went through WSL's localhost forwarding (Windows)
   std::optional<agent_api::LinuxFacts> facts;  // the agent's /v1/facts, judged by run_doctor
   std::optional<agent_api::GpuResponse> gpu;   // facts->gpu, for driver parity
-  nlohmann::json info;            // /v1/info, for the bundle
+  nlohmann::json info;                         // /v1/info, for the bundle
+  std::string installed_version;               // the installed agent's, when it is not tfwsl's (the shipped one ran)
 };
 
 struct DoctorEnvironment {
   bool is_windows = false;
   std::function<host::HostFacts()> host_facts;
-  wsl::WslClient* wsl = nullptr;                       // Windows only
+  wsl::WslClient* wsl = nullptr;  // Windows only
   std::function<WslconfigFacts()> wslconfig;
   std::function<LinuxSide(const std::string& distro)> linux_side;
-  std::string distro;                                  // --distro; empty: the default
-  std::vector<std::string> data_paths;                 // --data: decides data.location (data_location.hpp)
+  std::string distro;                   // --distro; empty: the default
+  std::vector<std::string> data_paths;  // --data: decides data.location (data_location.hpp)
   host::HostPolicy host_policy;
-  judge::CheckPolicy linux_policy;                     // the same profile's policy for the distro's facts
+  judge::CheckPolicy linux_policy;  // the same profile's policy for the distro's facts
   std::chrono::milliseconds host_timeout{std::chrono::seconds(60)};
   std::chrono::milliseconds wsl_timeout{std::chrono::seconds(90)};
   std::chrono::milliseconds agent_timeout{std::chrono::seconds(300)};
@@ -81,6 +81,7 @@ MachineFacts gather_machine_facts(const DoctorEnvironment& env);
 
 // Parses what wsl.exe said into WslFacts (the default version from the registry as a fallback).
 WslFacts wsl_facts_from(const Result<wsl::WslReply>& list, const Result<wsl::WslReply>& version,
-                        const std::optional<Result<wsl::WslReply>>& status, std::optional<int> registry_default_version);
+                        const std::optional<Result<wsl::WslReply>>& status,
+                        std::optional<int> registry_default_version);
 
 }  // namespace tfwsl::doctor

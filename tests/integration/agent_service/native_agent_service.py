@@ -6,7 +6,8 @@ folder) and starts the agent, which answers /v1/info with the token (401 without
 send it); status says it answers; a second start leaves it alone; stop ends the process. The install
 runs as root, so where TFWSL_AGENT_PATH is a link (to a folder, or to a file of someone else's), or
 its folder is one others may write, it is refused and nothing is written through the link (sweep A17:
-the old `mv -f "$dst.new" "$dst"` moved the agent into a linked folder)."""
+the old `mv -f "$dst.new" "$dst"` moved the agent into a linked folder). An older agent installed
+and running (tfwsl upgraded since): status says it is older, start --yes replaces and restarts it."""
 import argparse
 import http.client
 import json
@@ -67,6 +68,96 @@ def refused_install_checks(a, d):
             fail(f"install at {what} wrote through it: {os.listdir(folder)}, {os.listdir(loose)}")
 
 
+# A tfwsl-agent of an older release, as a tfwsl upgraded since left it: it answers --version, and
+# `serve` prints its handshake line and stays (its command line still reads `tfwsl-agent ... serve`).
+OLD_AGENT = """#!/bin/sh
+if [ "$1" = --version ]; then echo 'tfwsl-agent 0.0.9 (1234567)'; exit 0; fi
+port=$(echo "$3" | sed 's/.*://')
+[ "$port" = 0 ] && port=1
+printf '{"agent":"0.0.9","api":2,"pid":%d,"port":%s}\\n' $$ "$port"
+while :; do sleep 1; done
+"""
+
+
+def alive(pid):
+    """A live process (a zombie is not: it has ended, its parent has not reaped it yet)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ", 1)[1][0] != "Z"
+    except OSError:
+        return False
+
+
+def start_old_agent(lib, state):
+    """The older agent installed and running as `tfwsl agent start` of that release left it."""
+    os.makedirs(os.path.dirname(lib), exist_ok=True)
+    with open(lib, "w") as f:
+        f.write(OLD_AGENT)
+    os.chmod(lib, 0o755)
+    os.makedirs(state, mode=0o700)
+    with open(os.path.join(state, "agent.token"), "w") as f:
+        f.write("ab" * 32 + "\n")
+    os.chmod(os.path.join(state, "agent.token"), 0o600)
+    # In the background of a shell that exits, as the start script leaves it: init is its parent and
+    # reaps it when it stops (a child of this script would stay a zombie that `kill -0` still finds).
+    hello = os.path.join(state, "agent.json")
+    open(hello, "w").close()  # the background shell's redirection may come after the loop's first look
+    subprocess.run(["sh", "-c", 'setsid "$@" > "$0" < /dev/null 2>/dev/null &', hello, lib, "serve", "--listen",
+                    "127.0.0.1:0", "--token-file", os.path.join(state, "agent.token")], check=True)
+    for _ in range(50):
+        if os.path.getsize(hello):
+            break
+        time.sleep(0.1)
+    with open(hello) as f:
+        return json.loads(f.readline())["pid"]
+
+
+def older_agent_checks(a, d):
+    """After tfwsl is upgraded, the distro's installed and running agent is an older one: status says
+    so, start without consent and --dry-run leave it, start --yes stops it, installs this version and
+    starts that one."""
+    home, lib = os.path.join(d, "home-older"), os.path.join(d, "lib-older", "tfwsl", "tfwsl-agent")
+    state = os.path.join(home, ".config", "tfwsl")
+    env = dict(os.environ, HOME=home, TFWSL_AGENT_PATH=lib)
+    current = subprocess.run([a.agent, "--version"], capture_output=True, text=True).stdout.split()[1]
+    old = start_old_agent(lib, state)
+    new_pid = None
+
+    def tfwsl(*args):
+        return subprocess.run([a.tfwsl, "agent", *args], capture_output=True, text=True, env=env,
+                              stdin=subprocess.DEVNULL, timeout=120)
+    try:
+        r = tfwsl("status")
+        if "tfwsl-agent 0.0.9 at " + lib not in r.stdout or f"older than this tfwsl, {current}" not in r.stdout:
+            fail(f"status of an older agent: {r.stdout!r}")
+        r = tfwsl("start", "--dry-run", "--agent", a.agent)
+        if r.returncode != 0 or f"would stop tfwsl-agent 0.0.9 (pid {old})" not in r.stdout or not alive(old):
+            fail(f"start --dry-run with an older agent running: exit {r.returncode}, {r.stdout!r} {r.stderr!r}")
+        r = tfwsl("start", "--agent", a.agent)
+        if r.returncode != 2 or "--yes" not in r.stderr or not alive(old) or "0.0.9" not in open(lib).read():
+            fail(f"start without consent, an older agent running: exit {r.returncode}, {r.stderr!r}")
+        r = tfwsl("start", "--yes", "--agent", a.agent)
+        print(r.stdout, r.stderr)
+        time.sleep(0.2)
+        if r.returncode != 0 or "already running" in r.stderr or alive(old):
+            fail(f"start --yes left the older agent running: exit {r.returncode}, {r.stdout!r} {r.stderr!r}")
+        installed = subprocess.run([lib, "--version"], capture_output=True, text=True).stdout
+        if not installed.startswith(f"tfwsl-agent {current} "):
+            fail(f"start --yes did not install this version: {installed!r}")
+        with open(os.path.join(state, "agent.json")) as f:
+            hello = json.loads(f.readline())
+        new_pid = hello["pid"]
+        with open(os.path.join(state, "agent.token")) as f:
+            token = f.read().strip()
+        status, body = get_info(hello["port"], token)
+        if hello["agent"] != current or status != 200 or json.loads(body).get("agent") != current:
+            fail(f"the agent started after the upgrade: {hello}, /v1/info {status} {body[:200]!r}")
+    finally:
+        for pid in (old, new_pid):
+            if pid and alive(pid):
+                os.kill(pid, 9)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tfwsl", required=True)
@@ -84,6 +175,7 @@ def main():
     pid = None
     try:
         refused_install_checks(a, d)
+        older_agent_checks(a, d)
         r = tfwsl("status")
         if r.returncode != 1 or "installed: no" not in r.stdout:
             fail(f"status before start: exit {r.returncode}, {r.stdout!r}")

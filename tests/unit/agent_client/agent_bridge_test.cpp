@@ -4,11 +4,12 @@
 // missing or outdated, installing nothing and running nothing as root (in place, else from a
 // temporary copy), never hand the token to a port that fails the challenge, fall back to stdio when
 // localhost is broken, and report an agent that says nothing as a timeout.
+#include "win/agent_client/agent_bridge.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "tests/support/fake_agent_bridge.hpp"
 #include "tests/support/recording_process_runner.hpp"
-#include "win/agent_client/agent_bridge.hpp"
 #include "win/agent_client/wsl_agent_host.hpp"
 
 using namespace tfwsl;
@@ -19,8 +20,8 @@ using tfwsl::test::ScriptedLauncher;
 namespace {
 
 const std::string k_agent = "/usr/local/lib/tfwsl/tfwsl-agent";
-const std::vector<std::string> k_serve{"wsl.exe", "-d", "Ubuntu", "--exec", k_agent, "serve", "--listen", "127.0.0.1:0",
-                                       "--stdio-handshake"};
+const std::vector<std::string> k_serve{"wsl.exe", "-d",       "Ubuntu",      "--exec",           k_agent,
+                                       "serve",   "--listen", "127.0.0.1:0", "--stdio-handshake"};
 
 ProcessOutcome exited(int code, std::string out = {}, std::string err = {}) {
   ProcessOutcome o;
@@ -34,7 +35,8 @@ ProcessOutcome exited(int code, std::string out = {}, std::string err = {}) {
 struct FakeWsl {
   explicit FakeWsl(const std::string& automount_root = "/mnt/") {
     runner.on({"wsl.exe", "-d", "Ubuntu", "--exec", "wslpath", "-u"}, [automount_root](const ProcessRequest& r) {
-      return Result<ProcessOutcome>(exited(0, automount_root + std::string(1, char(std::tolower(r.argv.back()[0]))) + "/\n"));
+      return Result<ProcessOutcome>(
+          exited(0, automount_root + std::string(1, char(std::tolower(r.argv.back()[0]))) + "/\n"));
     });
   }
   wsl::WslSettings settings() const {
@@ -78,7 +80,8 @@ std::vector<std::string> in_place_start(const std::string& source) {
 
 // The shipped agent run from a temporary copy: wsl.exe -d Ubuntu --exec sh -c <script> tfwsl-agent <source> serve ...
 std::vector<std::string> temp_copy_start(const std::string& source) {
-  std::vector<std::string> argv{"wsl.exe", "-d", "Ubuntu", "--exec", "sh", "-c", temp_copy_script(), "tfwsl-agent", source};
+  std::vector<std::string> argv{"wsl.exe",          "-d",          "Ubuntu", "--exec", "sh", "-c",
+                                temp_copy_script(), "tfwsl-agent", source};
   argv.insert(argv.end(), k_serve_args.begin(), k_serve_args.end());
   return argv;
 }
@@ -120,7 +123,8 @@ TEST_CASE("bridge: a missing agent: the shipped one runs from its path in the di
   REQUIRE(session);
   CHECK((*session)->origin() == AgentOrigin::shipped);
   CHECK((*session)->link() == AgentLink::http);
-  CHECK((*session)->describe() == "tfwsl-agent 0.1.0 in Ubuntu over http (127.0.0.1:4242), run from /mnt/z/app/tfwsl-agent");
+  CHECK((*session)->describe() ==
+        "tfwsl-agent 0.1.0 in Ubuntu over http (127.0.0.1:4242), run from /mnt/z/app/tfwsl-agent");
   CHECK(missing->argv == k_serve);
   CHECK(agent->argv == in_place_start("/mnt/z/app/tfwsl-agent"));
   CHECK(wsl.calls() == std::vector<std::vector<std::string>>{k_wslpath_z});
@@ -159,7 +163,8 @@ TEST_CASE("bridge: the temporary copy is made with mktemp and removed on every w
   const std::string script = temp_copy_script();
   CHECK(script.find("mktemp \"${TMPDIR:-/tmp}/tfwsl-agent.XXXXXX\"") != std::string::npos);
   CHECK(script.find("trap 'rm -f \"$t\"' EXIT") != std::string::npos);
-  for (const char* signal : {"HUP", "INT", "TERM"}) CHECK(script.find(std::string("' ") + signal + "\n") != std::string::npos);
+  for (const char* signal : {"HUP", "INT", "TERM"})
+    CHECK(script.find(std::string("' ") + signal + "\n") != std::string::npos);
   // The agent runs as the shell's child (not exec'd), so the shell is still there to remove the copy.
   CHECK(script.find("exec ") == std::string::npos);
 }
@@ -200,6 +205,8 @@ TEST_CASE("bridge: an installed agent of another version is stopped and left alo
   REQUIRE(session);
   CHECK((*session)->origin() == AgentOrigin::shipped);
   CHECK((*session)->handshake().agent == "0.1.0");
+  // What the installed one said it is, for the doctor to name (doctor_header.hpp).
+  CHECK((*session)->installed_version() == "0.0.9");
   CHECK(old_agent->finished);
   CHECK_FALSE(new_agent->finished);
   CHECK(old_agent->argv == k_serve);
@@ -217,6 +224,7 @@ TEST_CASE("bridge: a current installed agent is used as it is: one wsl.exe start
   auto session = connect_agent(host, loopback, options());
   REQUIRE(session);
   CHECK((*session)->origin() == AgentOrigin::installed);
+  CHECK((*session)->installed_version().empty());
   CHECK((*session)->describe() == "tfwsl-agent 0.1.0 in Ubuntu over http (127.0.0.1:4242)");
   CHECK(wsl.calls().empty());
   CHECK(wsl.client.starts() == 1);
@@ -344,8 +352,9 @@ TEST_CASE("bridge: a shipped agent that says nothing is a timeout, not a try fro
   auto session = connect_agent(host, loopback, o);
   REQUIRE(!session);
   CHECK(session.error().code == ErrorCode::timeout);
-  CHECK(session.error().message.find("the shipped tfwsl-agent (/mnt/z/app/tfwsl-agent) in Ubuntu started but it sent no "
-                                     "handshake within 200 ms") != std::string::npos);
+  CHECK(
+      session.error().message.find("the shipped tfwsl-agent (/mnt/z/app/tfwsl-agent) in Ubuntu started but it sent no "
+                                   "handshake within 200 ms") != std::string::npos);
   CHECK(launcher.starts() == 2);
 }
 
