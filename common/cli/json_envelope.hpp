@@ -4,9 +4,8 @@
 // The schema files in docs/schema/ describe each name; a version changes only when a field is
 // removed or changes meaning (adding an optional field keeps it).
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 namespace tfwsl {
 
@@ -25,6 +24,7 @@ inline constexpr std::string_view k_wslconfig = "tfwsl.wslconfig";
 inline constexpr std::string_view k_provision = "tfwsl.provision";
 inline constexpr std::string_view k_venv_install = "tfwsl.venv-install";
 inline constexpr std::string_view k_venv_verify = "tfwsl.venv-verify";
+inline constexpr std::string_view k_uninstall = "tfwsl.uninstall";
 inline constexpr int k_version = 1;
 }  // namespace json_schema
 

@@ -41,6 +41,14 @@ PROJECT = {
                     "TensorFlow project into WSL; tfwsl explain says what a pasted error means."),
     "tags": ["cuda", "gpu", "nvidia", "tensorflow", "wsl", "wsl2"],
     "minimum_os": "10.0.19041.0",  # Windows 10 2004: the first with WSL 2
+    # Shown at install: neither package manager can run `tfwsl uninstall` for the user (winget has no
+    # hook before it removes a portable package; Scoop's uninstaller and pre_uninstall scripts also
+    # run on every `scoop update`, and would remove without asking), so the notes say it
+    # (docs/uninstall.md).
+    "uninstall_note": ("Before removing tfwsl, run `tfwsl uninstall` (try --dry-run first): it removes what tfwsl "
+                       "made in your WSL distributions (the agent, its state, provision's venvs, state and logs) "
+                       "and beside .wslconfig, and lists what it leaves alone. Removing the package alone leaves "
+                       "them behind (docs/uninstall.md)."),
 }
 # The newest version microsoft/winget-pkgs' validation takes (what its merged manifests carry, such as
 # BurntSushi.ripgrep.MSVC 15.2.0: 1.12.0); winget-cli publishes newer schemas (1.28.0) before the
@@ -99,6 +107,7 @@ def winget_locale(release):
         "Moniker": "tfwsl",
         "Tags": PROJECT["tags"],
         "ReleaseNotesUrl": PROJECT["url"] + "/releases/tag/v" + release["version"],
+        "InstallationNotes": PROJECT["uninstall_note"],
         "ManifestType": "defaultLocale",
         "ManifestVersion": MANIFEST_VERSION,
     }
@@ -138,6 +147,7 @@ def scoop(release):
         # The app's folder itself on PATH, not a shim of tfwsl.exe: DSC finds the resource manifests
         # beside tfwsl.exe by searching PATH (docs/fleet.md), and a shim folder holds none.
         "env_add_path": ".",
+        "notes": PROJECT["uninstall_note"],
         "checkver": {"github": PROJECT["url"]},
         "autoupdate": {"architecture": {"64bit": {
             "url": f"{PROJECT['url']}/releases/download/v$version/tfwsl-$version-windows-x64.zip",

@@ -64,6 +64,10 @@ def winget(manifests, jsonschema, yaml):
             check(not errors, f"winget: {f.name} is valid against manifest.{kind}.{version}.json", errors)
             header = f"# yaml-language-server: $schema=https://aka.ms/winget-manifest.{kind}.{version}.schema.json"
             check(text.splitlines()[0] == header, f"winget: {f.name}'s header names schema {version}", text.splitlines()[0])
+            if kind == "defaultLocale":
+                # winget runs nothing before it removes a portable package: the notes shown at install say it.
+                check("tfwsl uninstall" in (doc.get("InstallationNotes") or ""),
+                      "winget: InstallationNotes say to run tfwsl uninstall before winget uninstall", doc.get("InstallationNotes"))
 
 
 def scoop(manifests, jsonschema):
@@ -79,6 +83,11 @@ def scoop(manifests, jsonschema):
     check(document.get("env_add_path") == ".", "scoop: env_add_path '.' puts tfwsl's folder (and its DSC manifests) on PATH",
           document.get("env_add_path"))
     check("bin" not in document, "scoop: no bin shim beside env_add_path (tfwsl.exe would be on PATH twice)")
+    notes = document.get("notes", "")
+    check("tfwsl uninstall" in (notes if isinstance(notes, str) else " ".join(notes)),
+          "scoop: notes say to run tfwsl uninstall before scoop uninstall", notes)
+    check(not {"uninstaller", "pre_uninstall"} & set(document),
+          "scoop: no uninstall hook (it runs on every scoop update too, and without the user's say)")
     check(text == json.dumps(document, indent=4, ensure_ascii=False) + "\n", "scoop: written with 4-space indentation, as buckets are",
           text[:300])
 

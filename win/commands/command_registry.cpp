@@ -9,6 +9,7 @@
 #include "win/commands/migrate_command.hpp"
 #include "win/commands/profile_command.hpp"
 #include "win/commands/provision_command.hpp"
+#include "win/commands/uninstall_command.hpp"
 #include "win/commands/wslconfig_command.hpp"
 
 namespace tfwsl::cli {
@@ -23,6 +24,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console, 
   register_wslconfig_command(app, commands, console);
   register_profile_command(app, commands, console);
   register_agent_command(app, commands, console);
+  register_uninstall_command(app, commands, console);
   register_completion_command(app, commands, console);
   register_dsc_command(app, commands, console);
 }

@@ -1,0 +1,11 @@
+#pragma once
+// tfwsl uninstall: removes what tfwsl made and nothing it did not (docs/uninstall.md; the work is
+// uninstall_task.hpp, the words uninstall_report.hpp).
+
+#include "common/cli/command_line.hpp"
+
+namespace tfwsl::cli {
+
+void register_uninstall_command(CLI::App& app, CommandTable& commands, Console& console);
+
+}  // namespace tfwsl::cli
