@@ -16,6 +16,7 @@
 #include "common/profile/profile.hpp"
 #include "common/provision/download_sizes.hpp"
 #include "common/provision/provision_catalogue.hpp"
+#include "common/util/text_wrap.hpp"
 
 namespace tfwsl::provision {
 
@@ -69,6 +70,9 @@ nlohmann::json plan_to_json(const ProvisionPlan& plan);
 // The plan for people: each step numbered, with its packages, its commands, what it downloads and
 // what it changes; then the downloads in all.
 std::string render_plan(const ProvisionPlan& plan);
+// The commands render_plan prints, each for the shell it names: a line too long for the terminal
+// continues between their arguments (common/cli/fitted_output.hpp).
+std::vector<PrintedCommand> printed_commands(const ProvisionPlan& plan);
 
 // "~/x" -> home + "/x" (home empty: unchanged).
 std::string expand_home(const std::string& path, const std::string& home);

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/compat/compat_db.hpp"
@@ -48,7 +49,7 @@ int fail(Console& console, const std::string& message) {
 bool consented(const ProvisionArgs& args, Console& console) {
   if (args.yes || args.check) return true;
   if (!console.in_is_terminal) return false;
-  console.err << "Apply these steps (each is checked first and applied only when needed)? [y/N] ";
+  console.err << "Apply these steps (each is checked first and applied only when needed)? [y/N] " << std::flush;
   std::string answer;
   std::getline(std::cin, answer);
   return answer == "y" || answer == "Y" || answer == "yes";
@@ -145,7 +146,7 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
   const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
   nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
   if (args.dry_run || (!args.json && !args.check)) {
-    if (!args.json) console.out << provision::render_plan(*plan);
+    if (!args.json) print_text(console, provision::render_plan(*plan), provision::printed_commands(*plan));
   }
   if (args.dry_run) {
     if (args.json)
@@ -208,7 +209,10 @@ void register_provision_command(CLI::App& app, CommandTable& commands, Console& 
       "Exit status: 0 done (or nothing to do), 1 --check found steps to change, 2 a step failed.",
       {"tfwsl provision --dry-run", "tfwsl provision --check --profile tf-2.17-cuda-12.3",
        "tfwsl provision --yes --json", "tfwsl provision --profile tf-2.15-cuda-12.2 --cloud-init --user ada"}));
-  commands.add(cmd, [args, &console] { return run_provision_command(*args, console); });
+  commands.add(cmd, [args, &console] {
+    const FittedOutput fitted(console, false);  // messages at the terminal's width; stdout may be cloud-init
+    return run_provision_command(*args, console);
+  });
 }
 
 }  // namespace tfwsl::cli
