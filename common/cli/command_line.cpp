@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "common/build_info/build_info.hpp"
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/usage_check.hpp"
 #include "common/core/exit_codes.hpp"
 
@@ -164,7 +165,7 @@ int run_command_line(CLI::App& app, const CommandTable& commands, const std::vec
   const std::vector<std::string> args = help_spelled_as_option(given);
   const UsageCheck usage = check_usage(app, args);
   if (usage.mistake) {
-    console.err << *usage.mistake;
+    console.err << fit_to_width(*usage.mistake, console_text_style(console));
     return exit_code::k_usage;
   }
   // CLI11 takes a vector in reverse order.

@@ -16,6 +16,7 @@
 #include "common/profile/profile.hpp"
 #include "common/provision/download_sizes.hpp"
 #include "common/provision/provision_catalogue.hpp"
+#include "common/util/text_wrap.hpp"
 
 namespace tfwsl::provision {
 
@@ -73,6 +74,9 @@ std::string render_plan(const ProvisionPlan& plan);
 // what it downloads, and `dry_run_command` (as printed for its shell), which shows the whole plan;
 // the run's progress follows it.
 std::string render_plan_summary(const ProvisionPlan& plan, std::string_view dry_run_command);
+// The commands render_plan prints, each for the shell it names: a line too long for the terminal
+// continues between their arguments (common/cli/fitted_output.hpp).
+std::vector<PrintedCommand> printed_commands(const ProvisionPlan& plan);
 
 // "~/x" -> home + "/x" (home empty: unchanged).
 std::string expand_home(const std::string& path, const std::string& home);

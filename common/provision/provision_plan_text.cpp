@@ -7,6 +7,7 @@
 #include "common/provision/plan_downloads.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/util/shell_quote.hpp"
+#include "common/util/text_wrap.hpp"
 #include "common/util/visible_text.hpp"
 
 namespace tfwsl::provision {
@@ -14,8 +15,10 @@ namespace {
 
 // Quoted for the shell a person would type it in (common/util/shell_quote.hpp): the host's steps in
 // PowerShell, the distro's in bash.
+Shell shell_of(RunsAs who) { return who == RunsAs::host ? Shell::powershell : Shell::bash; }
+
 std::string printed_command(RunsAs who, const std::vector<std::string>& argv) {
-  return who == RunsAs::host ? "(PowerShell) " + powershell_command(argv) : "(bash) " + bash_command(argv);
+  return fmt::format("({}) {}", to_string(shell_of(who)), shell_command(shell_of(who), argv));
 }
 
 // A profile's values (packages, paths, names) shown visibly: the profile is a user's or a project's file.
@@ -62,6 +65,14 @@ std::string render_plan_summary(const ProvisionPlan& plan, std::string_view dry_
                      "applied only when needed; downloads: {}.\nThe plan step by step: {}\n",
                      v(plan.profile), v(plan.distro), v(plan.venv), v(plan.python), v(plan.tensorflow), steps,
                      download_total_words(download_total(plan)), dry_run_command);
+}
+
+std::vector<PrintedCommand> printed_commands(const ProvisionPlan& plan) {
+  std::vector<PrintedCommand> commands;
+  for (const auto* steps : {&plan.host_steps, &plan.distro_steps})
+    for (const auto& step : *steps)
+      for (const auto& c : step.commands) commands.push_back({shell_of(c.as), shell_command(shell_of(c.as), c.argv)});
+  return commands;
 }
 
 }  // namespace tfwsl::provision

@@ -192,4 +192,68 @@ const char* to_string(Shell shell) {
   return "bash";
 }
 
+namespace {
+
+// Where each argument of `command` starts: after a blank outside quotes, not escaped. bash: '...'
+// and "..." quote, a backslash escapes; PowerShell: '...' and "..." quote, a backtick escapes;
+// cmd.exe: a ^ escapes the next character for cmd, which still counts for the C runtime's "...".
+std::vector<std::size_t> argument_starts(Shell shell, std::string_view command) {
+  std::vector<std::size_t> starts;
+  char quote = 0;
+  std::size_t backslashes = 0;  // cmd.exe: a " after an odd number is a literal quote
+  bool in_word = false;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    char c = command[i];
+    const bool escape = (shell == Shell::bash && quote != '\'' && c == '\\') ||
+                        (shell == Shell::powershell && quote != '\'' && c == '`') || (shell == Shell::cmd && c == '^');
+    if (!in_word && c != ' ') starts.push_back(i), in_word = true;
+    if (escape && i + 1 < command.size()) {
+      if (shell != Shell::cmd) {
+        ++i;
+        continue;
+      }
+      c = command[++i];
+    }
+    if (shell == Shell::cmd) {
+      if (c == '"' && backslashes % 2 == 0) quote = quote == 0 ? '"' : 0;
+      backslashes = c == '\\' ? backslashes + 1 : 0;
+    } else if (quote == 0 && (c == '\'' || c == '"')) {
+      quote = c;
+    } else if (quote != 0 && c == quote) {
+      quote = 0;
+    }
+    if (c == ' ' && quote == 0) in_word = false;
+  }
+  return starts;
+}
+
+}  // namespace
+
+std::vector<std::string> printed_arguments(Shell shell, std::string_view command) {
+  std::vector<std::string> pieces;
+  const auto starts = argument_starts(shell, command);
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    std::size_t end = k + 1 < starts.size() ? starts[k + 1] : command.size();
+    while (end > starts[k] && command[end - 1] == ' ') --end;
+    std::string piece(command.substr(starts[k], end - starts[k]));
+    if (shell == Shell::powershell && !pieces.empty() && pieces.back() == "&")
+      pieces.back() += " " + piece;
+    else
+      pieces.push_back(std::move(piece));
+  }
+  return pieces;
+}
+
+const char* line_continuation(Shell shell) {
+  switch (shell) {
+    case Shell::bash:
+      return " \\";
+    case Shell::powershell:
+      return " `";
+    case Shell::cmd:
+      return " ^";
+  }
+  return " \\";
+}
+
 }  // namespace tfwsl

@@ -63,4 +63,15 @@ std::string shell_command(Shell shell, const std::vector<std::string>& argv);
 
 const char* to_string(Shell shell);  // "bash", "PowerShell", "cmd.exe"
 
+// A printed command (any of the *_command functions above, or a line of them joined by && or ;)
+// cut at the blanks its shell splits at: each piece is one argument as printed, quotes and escapes
+// kept ("'my file'", "^\"a b^\""), so the pieces joined by one space give the command back. A
+// line may break between two pieces with the shell's continuation (text_wrap.hpp), never inside
+// one. PowerShell's call operator stays with its program ("& 'C:\my tools\x.exe'").
+std::vector<std::string> printed_arguments(Shell shell, std::string_view command);
+
+// What ends a line that the command goes on after: " \" (bash), " `" (PowerShell), " ^" (cmd.exe).
+// Each must be the last character of its line; the next line's leading blanks separate arguments.
+const char* line_continuation(Shell shell);
+
 }  // namespace tfwsl

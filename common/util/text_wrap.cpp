@@ -2,20 +2,26 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace tfwsl {
 namespace {
 
 bool is_continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
-std::vector<std::string> words_of(std::string_view paragraph) {
+// The words of a paragraph and, in `gaps`, the spaces before each.
+std::vector<std::string> words_of(std::string_view paragraph, std::vector<std::size_t>* gaps = nullptr) {
   std::vector<std::string> words;
   std::size_t i = 0;
   while (i < paragraph.size()) {
+    const std::size_t from = i;
     while (i < paragraph.size() && paragraph[i] == ' ') ++i;
     std::size_t end = paragraph.find(' ', i);
     if (end == std::string_view::npos) end = paragraph.size();
-    if (end > i) words.emplace_back(paragraph.substr(i, end - i));
+    if (end > i) {
+      words.emplace_back(paragraph.substr(i, end - i));
+      if (gaps) gaps->push_back(i - from);
+    }
     i = end;
   }
   return words;
@@ -69,9 +75,10 @@ std::size_t command_end(const std::vector<std::string>& words, std::size_t i) {
   return j;
 }
 
-std::string joined(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+std::string joined(const std::vector<std::string>& words, std::size_t from, std::size_t to,
+                   const std::vector<std::size_t>* gaps = nullptr) {
   std::string atom = words[from];
-  for (std::size_t k = from + 1; k < to; ++k) atom += " " + words[k];
+  for (std::size_t k = from + 1; k < to; ++k) atom += std::string(gaps ? (*gaps)[k] : 1, ' ') + words[k];
   return atom;
 }
 
@@ -99,15 +106,66 @@ std::size_t display_width(std::string_view text) {
   return columns;
 }
 
-std::vector<std::string> wrap_atoms(std::string_view paragraph, const WrapStyle& style) {
-  const std::vector<std::string> words = words_of(paragraph);
-  std::vector<std::string> atoms;
+namespace {
+
+// What a line holds between two places it may break at, and the spaces before it.
+struct Atom {
+  std::string text;
+  std::size_t gap = 1;
+  const PrintedCommand* command = nullptr;  // an argument of this command
+  bool ends_command = true;                 // the command's last argument (or no command)
+};
+
+std::vector<Atom> prose_atoms(std::string_view paragraph, const WrapStyle& style) {
+  std::vector<std::size_t> gaps;
+  const std::vector<std::string> words = words_of(paragraph, &gaps);
+  std::vector<Atom> atoms;
   for (std::size_t i = 0; i < words.size();) {
     const bool command = style.starts_command && style.starts_command(words[i]);
     const std::size_t end = command ? command_end(words, i) : quoted_span_end(words, i);
-    atoms.push_back(joined(words, i, end));
+    atoms.push_back({joined(words, i, end, style.as_printed ? &gaps : nullptr), style.as_printed ? gaps[i] : 1});
     i = end;
   }
+  return atoms;
+}
+
+// The first of style.commands in `paragraph` at or after `from` (the longest where two start
+// there), and where; nullptr when none is.
+std::pair<const PrintedCommand*, std::size_t> next_command(std::string_view paragraph, std::size_t from,
+                                                           const WrapStyle& style) {
+  const PrintedCommand* found = nullptr;
+  std::size_t at = std::string_view::npos;
+  for (const auto& command : style.commands) {
+    if (command.text.empty()) continue;
+    const std::size_t here = paragraph.find(command.text, from);
+    if (here < at || (here == at && here != std::string_view::npos && command.text.size() > found->text.size()))
+      found = &command, at = here;
+  }
+  return {found, at};
+}
+
+// The paragraph's atoms: prose as wrap_atoms finds it, and each argument of a printed command.
+std::vector<Atom> atoms_of(std::string_view paragraph, const WrapStyle& style) {
+  std::vector<Atom> atoms;
+  for (std::size_t from = 0;;) {
+    const auto [command, at] = next_command(paragraph, from, style);
+    const std::string_view prose = paragraph.substr(from, command ? at - from : std::string_view::npos);
+    const std::vector<Atom> words = prose_atoms(prose, style);
+    atoms.insert(atoms.end(), words.begin(), words.end());
+    if (!command) return atoms;
+    const std::size_t blanks = prose.size() - std::min(prose.size(), prose.find_last_not_of(' ') + 1);
+    const std::vector<std::string> arguments = printed_arguments(command->shell, command->text);
+    for (std::size_t k = 0; k < arguments.size(); ++k)
+      atoms.push_back({arguments[k], k == 0 && style.as_printed ? blanks : 1, command, k + 1 == arguments.size()});
+    from = at + command->text.size();
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> wrap_atoms(std::string_view paragraph, const WrapStyle& style) {
+  std::vector<std::string> atoms;
+  for (auto& atom : prose_atoms(paragraph, style)) atoms.push_back(std::move(atom.text));
   return atoms;
 }
 
@@ -136,34 +194,42 @@ std::vector<std::string> cut(const std::string& atom, std::size_t room) {
 std::vector<std::string> wrap_lines(std::string_view text, const WrapStyle& style) {
   std::vector<std::string> lines;
   std::string line = style.first_indent;
-  bool empty = true;
+  const Atom* last = nullptr;  // the atom the line ends in; nullptr while it holds none
   auto flush = [&] {
     lines.push_back(line);
     line = style.hanging_indent;
-    empty = true;
+    last = nullptr;
   };
-  auto place = [&](const std::string& atom) {
-    if (!empty && display_width(line) + 1 + display_width(atom) > style.width) flush();
-    line += (empty ? "" : " ") + atom;
-    empty = false;
+  auto place = [&](const Atom& atom) {
+    // An argument that others follow keeps room for the continuation a break after it needs.
+    const std::size_t room =
+        atom.command && !atom.ends_command ? display_width(line_continuation(atom.command->shell)) : 0;
+    if (last && display_width(line) + atom.gap + display_width(atom.text) + room > style.width) {
+      if (last->command && last->command == atom.command) line += line_continuation(atom.command->shell);
+      flush();
+    }
+    line += (last ? std::string(atom.gap, ' ') : std::string()) + atom.text;
+    last = &atom;
   };
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
-    for (const auto& atom : wrap_atoms(text.substr(start, end - start), style)) {
+    const std::vector<Atom> atoms = atoms_of(text.substr(start, end - start), style);
+    for (const auto& atom : atoms) {
       const std::size_t indent = display_width(style.hanging_indent);
-      if (display_width(atom) + indent <= style.width || !may_cut(atom, style)) {
+      if (style.as_printed || atom.command || display_width(atom.text) + indent <= style.width ||
+          !may_cut(atom.text, style)) {
         place(atom);
         continue;
       }
-      if (!empty) flush();
-      std::string rest = atom;
+      if (last) flush();
+      std::string rest = atom.text;
       while (!rest.empty()) {
         const std::size_t used = display_width(line);
         const std::string piece = cut(rest, style.width > used + 10 ? style.width - used : 10).front();
         line += piece;
-        empty = false;
+        last = &atom;
         rest.erase(0, piece.size());
         if (!rest.empty()) flush();
       }
@@ -177,6 +243,58 @@ std::vector<std::string> wrap_lines(std::string_view text, const WrapStyle& styl
 std::string wrap_text(std::string_view text, const WrapStyle& style) {
   std::string out;
   for (const auto& line : wrap_lines(text, style)) out += line + "\n";
+  return out;
+}
+
+namespace {
+
+// Where a wrapped line's following lines start: under a table's second column (a first word, then
+// two or more spaces: "  doctor      Check ...") when that is left of two thirds of the width; else
+// under a list item's text ("  - x", " 3. x"); else two columns past the line's own indent `lead`.
+std::size_t hanging_width(std::string_view line, std::size_t lead, std::size_t width) {
+  std::size_t text = lead;
+  if (line.substr(text, 1).find_first_of("-*+") == 0) {
+    ++text;
+  } else if (line.substr(text, 3) == "\u2022") {
+    text += 3;
+  } else {
+    std::size_t digit = text;
+    while (digit < line.size() && line[digit] >= '0' && line[digit] <= '9') ++digit;
+    if (digit > text && digit < line.size() && (line[digit] == '.' || line[digit] == ')')) text = digit + 1;
+  }
+  if (text == lead || text >= line.size() || line[text] != ' ') text = lead;  // no list item
+  text = line.find_first_not_of(' ', text);
+  const std::size_t word_end = line.find(' ', text);
+  const std::size_t column = line.find_first_not_of(' ', word_end);
+  if (word_end != std::string_view::npos && column != std::string_view::npos && column - word_end >= 2 &&
+      display_width(line.substr(0, column)) < width * 2 / 3)
+    return display_width(line.substr(0, column));
+  return text > lead ? display_width(line.substr(0, text)) : lead + 2;
+}
+
+}  // namespace
+
+std::string fit_to_width(std::string_view text, const WrapStyle& style) {
+  std::string out;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    const bool ends_in_newline = end != std::string_view::npos;
+    if (!ends_in_newline) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    const std::size_t lead = line.find_first_not_of(' ');
+    if (display_width(line) <= style.width || lead == std::string_view::npos) {
+      out += line;
+    } else {
+      WrapStyle wrapped = style;
+      wrapped.first_indent = std::string(line.substr(0, lead));
+      wrapped.hanging_indent = std::string(hanging_width(line, lead, style.width), ' ');
+      wrapped.as_printed = true;
+      const std::vector<std::string> lines = wrap_lines(line.substr(lead), wrapped);
+      for (std::size_t i = 0; i < lines.size(); ++i) out += (i == 0 ? "" : "\n") + lines[i];
+    }
+    if (ends_in_newline) out += '\n';
+    start = end + 1;
+  }
   return out;
 }
 

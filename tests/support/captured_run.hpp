@@ -17,6 +17,20 @@ struct Captured {
   std::string err;
 };
 
+// `text` with each run of spaces and line breaks made one space: what a message says, wherever it
+// wrapped at the console's 80 columns (common/cli/fitted_output.hpp).
+inline std::string unwrapped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    const bool blank = c == ' ' || c == '\n';
+    if (!blank)
+      out += c;
+    else if (!out.empty() && out.back() != ' ')
+      out += ' ';
+  }
+  return out;
+}
+
 template <class EntryPoint>
 Captured run_captured(EntryPoint entry_point, std::vector<std::string> args) {
   std::ostringstream out, err;

@@ -5,6 +5,7 @@
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/challenge.hpp"
+#include "common/cli/fitted_output.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/util/shell_quote.hpp"
 #include "common/util/visible_text.hpp"
@@ -57,11 +58,13 @@ int fail(Console& console, const char* verb, const Error& error) {
 }
 
 void print_running(Console& console, const agent_service::ServiceStatus& s, const Place& place) {
+  const TryLineSettings try_line{place.windows, place.distro, s.token_file, s.port};
+  const FittedOutput fitted(console, true, {agent_try_command(try_line)});
   console.out << "tfwsl-agent " << s.running_version << " runs " << place.shell->where() << ": pid " << s.pid
               << ", http://127.0.0.1:" << s.port << "\n"
               << "token: " << s.token_file << " (mode " << (s.token_mode.empty() ? "?" : s.token_mode)
               << ", readable by its owner only)\n"
-              << agent_try_line({place.windows, place.distro, s.token_file, s.port}) << "\n";
+              << agent_try_line(try_line) << "\n";
 }
 
 AgentInstall install_request(Place& place, const AgentArgs& args, std::string shipped) {
@@ -208,7 +211,10 @@ void register_agent_command(CLI::App& app, CommandTable& commands, Console& cons
   add_place_options(status, *args);
   status->footer(
       help_footer("Exit 0 running and answering, 1 not running, 2 running but not answering.", {"tfwsl agent status"}));
-  commands.add(status, [args, &console] { return run_status(*args, console); });
+  commands.add(status, [args, &console] {
+    const FittedOutput fitted(console, true);  // every line at the terminal's width
+    return run_status(*args, console);
+  });
 
   auto* stop = agent->add_subcommand("stop", "Stop the persistent agent (its token file stays)");
   add_place_options(stop, *args);

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "common/util/text_wrap.hpp"
+
 namespace tfwsl::cli {
 
 struct TryLineSettings {
@@ -16,5 +18,9 @@ struct TryLineSettings {
 
 // "try (PowerShell): ..." or "try (bash, in the distro): ...", without a line break.
 std::string agent_try_line(const TryLineSettings& settings);
+
+// The command of that line and its shell: a line too long for the terminal continues between its
+// arguments (common/cli/fitted_output.hpp).
+PrintedCommand agent_try_command(const TryLineSettings& settings);
 
 }  // namespace tfwsl::cli

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
@@ -115,7 +116,10 @@ void register_data_command(CLI::App& app, CommandTable& commands, Console& conso
                             "tfwsl data push C:\\Users\\me\\Pictures\\cats --name cats --to ~/data --dry-run",
                             "tfwsl data push E:\\raw --move --yes --json",
                             "tfwsl data push C:\\src\\proj --exclude .venv --exclude .git"}));
-  commands.add(push, [args, &console] { return run_data_push(*args, console); });
+  commands.add(push, [args, &console] {
+    const FittedOutput fitted(console, !args->json);  // text and messages at the terminal's width
+    return run_data_push(*args, console);
+  });
 }
 
 }  // namespace tfwsl::cli

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/diagnose/explain_engine.hpp"
@@ -167,7 +168,10 @@ void register_explain_command(CLI::App& app, CommandTable& commands, Console& co
                            "tfwsl explain 0x80370102              what an error code means",
                            "nvidia-smi 2>&1 | tfwsl explain -     explain what a command printed",
                            "tfwsl explain --json train.log        the findings as JSON, for a script"}));
-  commands.add(sub, [options, &console] { return run_explain(*options, console); });
+  commands.add(sub, [options, &console] {
+    const FittedOutput fitted(console, !options->json);  // text at the terminal's width; JSON as it is
+    return run_explain(*options, console);
+  });
 }
 
 }  // namespace tfwsl::cli

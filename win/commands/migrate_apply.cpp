@@ -8,12 +8,14 @@
 #include <memory>
 #include <vector>
 
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/content_hash.hpp"
+#include "common/util/shell_quote.hpp"
 #include "common/util/visible_text.hpp"
 #include "win/commands/agent_consent.hpp"
 #include "win/commands/agent_upgrade.hpp"
@@ -109,10 +111,11 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
   auto home = ports.linux_home();
   const migrate::MigratePlan resolved = home ? migrate::with_home(plan, *home) : plan;
   const auto run = migrate::how_to_run(resolved);
-  console.out << fmt::format(
-      "\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
-      "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
-      visible_text(resolved.project_linux_path), run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
+  print_text(console,
+             fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
+                         "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
+                         visible_text(resolved.project_linux_path), run.wsl, run.wsl_cmd, run.in_wsl, run.vscode),
+             {{Shell::powershell, run.wsl}, {Shell::cmd, run.wsl_cmd}, {Shell::bash, run.in_wsl}, {Shell::powershell, run.vscode}});
 }
 
 // Windows: the steps in the distro run the installed agent, so one older than this tfwsl is upgraded

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/cli/command_line.hpp"
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/process/process_runner.hpp"
@@ -192,7 +193,10 @@ void register_migrate_command(CLI::App& app, CommandTable& commands, Console& co
                            "tfwsl migrate C:\\work\\flowers --yes              provision, copy, import, install, check",
                            "tfwsl migrate . --dry-run --json                  the plan as JSON, for a script",
                            "tfwsl migrate C:\\work\\old-tf210 --dry-run --force  what moving a TF 2.10 project would do"}));
-  commands.add(sub, [args, &console] { return run_migrate(*args, console); });
+  commands.add(sub, [args, &console] {
+    const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
+    return run_migrate(*args, console);
+  });
 }
 
 }  // namespace tfwsl::cli

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_loader.hpp"
@@ -115,7 +116,10 @@ void register_validate(CLI::App* profile, CommandTable& commands, Console& conso
   cmd->add_flag("--json", args->json, "Print the issues as one JSON object");
   cmd->footer(help_footer("Exit 0 valid, 1 warnings only, 2 errors.",
                           {"tfwsl profile validate tfwsl.yaml", "tfwsl profile validate team/base.yaml --json"}));
-  commands.add(cmd, [args, &console] { return run_validate(*args, console); });
+  commands.add(cmd, [args, &console] {
+    const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
+    return run_validate(*args, console);
+  });
 }
 
 void register_show(CLI::App* profile, CommandTable& commands, Console& console) {
@@ -125,7 +129,10 @@ void register_show(CLI::App* profile, CommandTable& commands, Console& console) 
   cmd->add_option("--profile", args->profile, "The same as PROFILE");
   cmd->add_flag("--json", args->json, "Print it as one JSON object");
   cmd->footer(help_footer("", {"tfwsl profile show", "tfwsl profile show tfwsl.yaml", "tfwsl profile show tf-2.17-cuda-12.3 --json"}));
-  commands.add(cmd, [args, &console] { return run_show(*args, console); });
+  commands.add(cmd, [args, &console] {
+    const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
+    return run_show(*args, console);
+  });
 }
 
 void register_diff(CLI::App* profile, CommandTable& commands, Console& console) {
@@ -137,7 +144,10 @@ void register_diff(CLI::App* profile, CommandTable& commands, Console& console) 
   cmd->add_flag("--json", args->json, "Print the drifts as one JSON object; no status line");
   cmd->footer(help_footer("Exit 0 no drift, 1 drifts, 2 the distro could not be reached or the profile has errors.",
                           {"tfwsl profile diff", "tfwsl profile diff team/base.yaml --distro Ubuntu-22.04", "tfwsl profile diff --json"}));
-  commands.add(cmd, [args, &console] { return run_profile_diff(*args, console); });
+  commands.add(cmd, [args, &console] {
+    const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
+    return run_profile_diff(*args, console);
+  });
 }
 
 void register_export(CLI::App* profile, CommandTable& commands, Console& console) {

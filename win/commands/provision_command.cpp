@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/compat/compat_db.hpp"
@@ -19,6 +20,7 @@
 #include "common/provision/provision_plan.hpp"
 #include "common/util/shell_quote.hpp"
 #include "common/util/text_lines.hpp"
+#include "common/util/text_wrap.hpp"
 #include "common/util/visible_text.hpp"
 #include "common/wsl/automount_query.hpp"
 #include "common/wsl/wsl_client.hpp"
@@ -52,7 +54,7 @@ int fail(Console& console, const std::string& message) {
 bool consented(const ProvisionArgs& args, Console& console) {
   if (args.yes || args.check) return true;
   if (!console.in_is_terminal) return false;
-  console.err << "Apply these steps (each is checked first and applied only when needed)? [y/N] ";
+  console.err << "Apply these steps (each is checked first and applied only when needed)? [y/N] " << std::flush;
   std::string answer;
   std::getline(std::cin, answer);
   return answer == "y" || answer == "Y" || answer == "yes";
@@ -138,11 +140,11 @@ int print_cloud_init(const Profile& profile, const ProvisionArgs& args, Console&
 }
 
 // The command that shows the whole plan, as printed for the shell of this host.
-std::string dry_run_command(const ProvisionArgs& given, bool windows) {
+PrintedCommand dry_run_command(const ProvisionArgs& given, bool windows) {
   std::vector<std::string> argv{"tfwsl", "provision", "--dry-run"};
   if (!given.profile.empty()) argv.insert(argv.end(), {"--profile", given.profile});
   const Shell shell = windows ? Shell::powershell : Shell::bash;
-  return fmt::format("({}) {}", to_string(shell), shell_command(shell, argv));
+  return {shell, shell_command(shell, argv)};
 }
 
 int run_provision_command(const ProvisionArgs& given, Console& console) {
@@ -170,8 +172,14 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
   // The whole plan where it is read before a decision (a dry run, the question on a terminal);
   // after a --yes, one line, then the run's progress.
   if (!args.json && !args.check) {
-    if (args.dry_run || !args.yes) console.out << provision::render_plan(*plan);
-    else console.out << provision::render_plan_summary(*plan, dry_run_command(given, windows));
+    if (args.dry_run || !args.yes) {
+      print_text(console, provision::render_plan(*plan), provision::printed_commands(*plan));
+    } else {
+      const PrintedCommand dry_run = dry_run_command(given, windows);
+      print_text(console,
+                 provision::render_plan_summary(*plan, fmt::format("({}) {}", to_string(dry_run.shell), dry_run.text)),
+                 {dry_run});
+    }
   }
   if (args.dry_run) {
     if (args.json)
@@ -190,7 +198,7 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
     out["recap"] = recap;
     console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
   } else {
-    console.out << render(recap);
+    print_text(console, render(recap));
   }
   return provision_exit_code(recap, args.check);
 }
@@ -238,7 +246,10 @@ void register_provision_command(CLI::App& app, CommandTable& commands, Console& 
       "Exit status: 0 done (or nothing to do), 1 --check found steps to change, 2 a step failed.",
       {"tfwsl provision --dry-run", "tfwsl provision --check --profile tf-2.17-cuda-12.3",
        "tfwsl provision --yes --json", "tfwsl provision --profile tf-2.15-cuda-12.2 --cloud-init --user ada"}));
-  commands.add(cmd, [args, &console] { return run_provision_command(*args, console); });
+  commands.add(cmd, [args, &console] {
+    const FittedOutput fitted(console, false);  // messages at the terminal's width; stdout may be cloud-init
+    return run_provision_command(*args, console);
+  });
 }
 
 }  // namespace tfwsl::cli

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "common/cli/change_consent.hpp"
+#include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
@@ -277,7 +278,10 @@ void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& 
       add_change_options(cmd, *args);
     }
     cmd->footer(help_footer("", examples));
-    commands.add(cmd, [args, &console] { return run_wslconfig(*args, console); });
+    commands.add(cmd, [args, &console] {
+      const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
+      return run_wslconfig(*args, console);
+    });
   };
   add("show", "What WSL will use: each value from the file or WSL's default, and what is wrong in the file", "",
       {"tfwsl wslconfig show", "tfwsl wslconfig show --json", "tfwsl wslconfig show --file D:\\backup\\.wslconfig"});

@@ -199,7 +199,8 @@ def validate(a, m, work):
     with open(bad, "w") as f:
         f.write('name: bad\ncdua: { toolkit: "12.2" }\nwsl: { memory: 16 GB }\ntensorflow: { version: "2.15.*" }\n')
     p = m.run([a.tfwsl, "profile", "validate", bad], work)
-    lines = [l for l in p.stdout.splitlines() if ": error: " in l]
+    # A line longer than 80 columns goes on under an indent (fit_to_width): each issue joined back.
+    lines = [l for l in p.stdout.replace("\n  ", " ").splitlines() if ": error: " in l]
     expect(p.returncode == 2 and len(lines) == 2, "validate: two errors, exit 2", p.stdout)
     expect(any(l.startswith(bad + ":2:1: error: unknown key 'cdua'") and "; fix: rename it to 'cuda'" in l for l in lines),
            "file:line:col with the fix", p.stdout)

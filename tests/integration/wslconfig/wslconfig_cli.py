@@ -182,7 +182,7 @@ def case_fault(tfwsl, work):
 def case_refuse(tfwsl, work):
     target = fresh(work)
     code, out, err = tfwsl.run("set", "memory=64TB", "--yes", file=target, env={"TFWSL_TEST_HOST_RAM": "16GB"})
-    if code != 2 or "more than this machine's 16.0 GiB" not in err:
+    if code != 2 or "more than this machine's 16.0 GiB" not in " ".join(err.split()):  # wrapped at 80 columns
         fail(f"refuse 64TB: exit {code}, stderr {err.strip()!r}")
     code, out, err = tfwsl.run("set", "memory=16gb", "--yes", file=target)
     if code != 2 or "upper-case unit" not in err:

@@ -1,6 +1,7 @@
 // agent start's "try" line: for the shell tfwsl runs in, quoted for it.
 #include <catch2/catch.hpp>
 
+#include "common/util/text_wrap.hpp"
 #include "win/commands/agent_try_line.hpp"
 
 using namespace tfwsl;
@@ -22,4 +23,19 @@ TEST_CASE("natively, and so inside WSL, the try line stays bash", "[agent-servic
   const std::string line = cli::agent_try_line({false, "", "/home/o'neil/.config/tfwsl/agent.token", 5});
   CHECK(line == "try (bash, in the distro):   curl -s -H \"Authorization: Bearer $(cat '/home/o'\\''neil/.config/tfwsl/agent.token')\" "
                 "http://127.0.0.1:5/v1/info");
+}
+
+TEST_CASE("a try line too long for the terminal continues between arguments, never inside the quotes",
+          "[agent-service]") {
+  const cli::TryLineSettings settings{true, "Ubuntu 22.04", "/home/o'neil/.config/tfwsl/agent.token", 41234};
+  WrapStyle style;
+  style.width = 50;
+  style.commands = {cli::agent_try_command(settings)};
+  const std::string wrapped = fit_to_width(cli::agent_try_line(settings) + "\n", style);
+  CHECK(wrapped ==
+        "try (PowerShell):   $token = wsl.exe -d `\n"
+        "  'Ubuntu 22.04' '--' cat `\n"
+        "  '/home/o''neil/.config/tfwsl/agent.token'; `\n"
+        "  curl.exe -s -H \"Authorization: Bearer $token\" `\n"
+        "  http://127.0.0.1:41234/v1/info\n");
 }

@@ -75,7 +75,7 @@ TEST_CASE("root's wslconfig set refuses the user's .wslconfig that links into a 
   const auto r =
       test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=4GB", "--file", wslconfig.string(), "--yes"});
   CHECK(r.code != 0);
-  CHECK(r.err.find(wslconfig.string() + " is a link") != std::string::npos);
+  CHECK(test::unwrapped(r.err).find(wslconfig.string() + " is a link") != std::string::npos);
   CHECK(test::read_file(p.secret) == k_precious);
   CHECK(p.root_only_names() == std::vector<std::string>{"secret"});  // no backup, no lock beside it
   CHECK(fs::is_symlink(wslconfig));
@@ -88,8 +88,8 @@ TEST_CASE("root's wslconfig set refuses another user's link on the way to the fi
   const auto r = test::run_captured(cli::run_cli,
                                     {"wslconfig", "set", "memory=4GB", "--file", (way / "secret").string(), "--yes"});
   CHECK(r.code != 0);
-  CHECK(r.err.find(way.string() + " on the way is a link owned by uid " + std::to_string(p.scratch.user().uid)) !=
-        std::string::npos);
+  CHECK(test::unwrapped(r.err).find(way.string() + " on the way is a link owned by uid " +
+                                    std::to_string(p.scratch.user().uid)) != std::string::npos);
   CHECK(test::read_file(p.secret) == k_precious);
   CHECK(p.root_only_names() == std::vector<std::string>{"secret"});
 }

@@ -66,8 +66,9 @@ TEST_CASE("wslconfig set says WSL must restart to use the change and how", "[wsl
   test::write_file(file, "[wsl2]\nmemory=8GB\n");
   auto r = test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=6GB", "--file", file, "--yes"});
   REQUIRE(r.code == 0);
-  CHECK(r.out.find("WSL uses it after a restart: wsl --shutdown (stops every running distribution), or run this "
-                   "again with --apply") != std::string::npos);
+  CHECK(test::unwrapped(r.out).find(
+            "WSL uses it after a restart: wsl --shutdown (stops every running distribution), or run this "
+            "again with --apply") != std::string::npos);
   r = test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=6GB", "--file", file, "--yes"});
   CHECK(r.out.find("after a restart") == std::string::npos);  // nothing written: nothing to restart for
 }

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/captured_run.hpp"
 #include "win/cli/cli_app.hpp"
 
 using namespace tfwsl;
@@ -21,5 +22,5 @@ TEST_CASE("wslconfig set with SYSTEM's profile and no --file is refused, saying 
   const int code = cli::run_cli({"wslconfig", "set", "memory=4GB", "--yes"}, console);
   CHECK(code != 0);
   CHECK(err.str().find("runs as SYSTEM") != std::string::npos);
-  CHECK(err.str().find("run this as that user") != std::string::npos);
+  CHECK(test::unwrapped(err.str()).find("run this as that user") != std::string::npos);
 }
