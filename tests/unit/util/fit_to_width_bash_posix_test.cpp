@@ -13,24 +13,11 @@
 
 #include "common/util/shell_quote.hpp"
 #include "common/util/text_wrap.hpp"
+#include "tests/support/wrap_style.hpp"
 
 using namespace tfwsl;
 
 namespace {
-
-WrapStyle at(std::size_t width, std::vector<PrintedCommand> commands) {
-  WrapStyle s;
-  s.width = width;
-  s.commands = std::move(commands);
-  return s;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 // What `script` prints when a real bash runs it (popen: /bin/sh -c, which runs bash).
 std::string bash_output(const std::string& script) {
@@ -69,8 +56,8 @@ const std::vector<std::string> k_argv = {
 TEST_CASE("a long bash command continues with a backslash between arguments and bash gets the same argv") {
   const std::string command = bash_command(k_argv);
   const std::string text = "      run as root: " + command + "\n";
-  const std::string wrapped = fit_to_width(text, at(40, {{Shell::bash, command}}));
-  const auto lines = lines_of(wrapped);
+  const std::string wrapped = fit_to_width(text, test::wrap_style_at(40, {{Shell::bash, command}}));
+  const auto lines = test::text_lines(wrapped);
   REQUIRE(lines.size() > 3);
   for (std::size_t i = 0; i + 1 < lines.size(); ++i) CHECK(lines[i].substr(lines[i].size() - 2) == " \\");
   for (const auto& line : lines) {
