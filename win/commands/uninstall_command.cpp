@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "common/cli/change_consent.hpp"
+#include "common/cli/fitted_output.hpp"
 #include "common/core/exit_codes.hpp"
 #include "win/commands/uninstall_task.hpp"
 
@@ -71,7 +72,10 @@ void register_uninstall_command(CLI::App& app, CommandTable& commands, Console& 
                   "stays, and so does its first backup, which tfwsl wslconfig restore puts back.",
                   {"tfwsl uninstall --dry-run", "tfwsl uninstall --yes",
                    "tfwsl uninstall --distro Ubuntu-22.04 --dry-run --json"}));
-  commands.add(cmd, [args, &console] { return run_uninstall(*args, console); });
+  commands.add(cmd, [args, &console] {
+    const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
+    return run_uninstall(*args, console);
+  });
 }
 
 }  // namespace tfwsl::cli

@@ -66,6 +66,8 @@ def make_world():
     write(os.path.join(WORK, "project", "tfwsl.yaml"), PROJECT)
     write(os.path.join(WORK, "bad.yaml"), BAD)
     write(os.path.join(WORK, "home", ".wslconfig"), WSLCONFIG)
+    for stamp in ("20261201-101010", "20261202-101010"):  # two earlier changes: the first backup stays
+        write(os.path.join(WORK, "home", ".wslconfig.tfwsl-backup-" + stamp), WSLCONFIG)
     flowers = os.path.join(WORK, "flowers")
     write(os.path.join(flowers, "requirements.txt"),
           "tensorflow-gpu==2.10.0\ntensorflow-directml-plugin\npandas>=1.5\nkeras-preprocessing==1.1.2\n")
@@ -97,6 +99,8 @@ def cases(fixtures):
         ("data", "push-missing-source", ["data", "push", os.path.join(WORK, "no such folder", "imagenet-2012-train"),
                                          "--agent", os.path.join(WORK, "no-agent")], None, WORK),
         ("agent", "status", ["agent", "status"], None, WORK),
+        ("uninstall", "dry-run", ["uninstall", "--dry-run", "--wslconfig", os.path.join(WORK, "home", ".wslconfig"),
+                                  "--state-dir", os.path.join(WORK, "no-state")], None, WORK),
         ("usage", "unknown-command", ["frobnicate"], None, WORK),
     ]
 
