@@ -28,7 +28,7 @@ TEST_CASE("a module that loads its data at import: the hint says top-level code,
   CHECK(hint->find("tfwsl-paths.json") != std::string::npos);
 }
 
-TEST_CASE("TensorFlow's own file error at load time is a file error too; a Linux path is not called Windows",
+TEST_CASE("TensorFlow's own file error at load time is a file error too, and a Linux path is not called Windows",
           "[migrate][import]") {
   const std::vector<std::string> output = {
       "  File \"/home/ada/projects/p/model.py\", line 4, in <module>",
