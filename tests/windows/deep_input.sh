@@ -30,7 +30,9 @@ expect() {
   shift 3
   output=$("$here/wine_run.sh" "$wine64" "$tfwsl" "$@" <"$input" 2>&1); got=$?
   printf 'tfwsl %s (stdin %s): exit %s\n%s\n' "$*" "$(basename "$input")" "$got" "${output:0:2000}"
-  if [ "$got" != "$want" ] || ! grep -qE -- "$pattern" <<<"$output"; then
+  # Messages wrap at the terminal's width (80 columns here): as printed, or as one line, wraps joined.
+  flat=$(tr -d '\r' <<<"$output" | sed -z 's/\n */ /g')
+  if [ "$got" != "$want" ] || ! { grep -qE -- "$pattern" <<<"$output" || grep -qE -- "$pattern" <<<"$flat"; }; then
     echo "FAIL: expected exit $want and output matching: $pattern" >&2
     failed=1
   fi

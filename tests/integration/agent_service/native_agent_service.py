@@ -128,7 +128,8 @@ def older_agent_checks(a, d):
                               stdin=subprocess.DEVNULL, timeout=120)
     try:
         r = tfwsl("status")
-        if "tfwsl-agent 0.0.9 at " + lib not in r.stdout or f"older than this tfwsl, {current}" not in r.stdout:
+        flat = " ".join(r.stdout.split())  # the text as one line: it wraps at the terminal's width
+        if "tfwsl-agent 0.0.9 at " + lib not in flat or f"older than this tfwsl, {current}" not in flat:
             fail(f"status of an older agent: {r.stdout!r}")
         r = tfwsl("start", "--dry-run", "--agent", a.agent)
         if r.returncode != 0 or f"would stop tfwsl-agent 0.0.9 (pid {old})" not in r.stdout or not alive(old):

@@ -17,6 +17,7 @@
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -89,10 +90,13 @@ def apply_host_steps(s):
           log[-800:])
     check(r.returncode == 2 and "TFWSL_PROBE_ROOT is set" in r.stdout, "... which refuses to change the build machine (exit 2)",
           f"exit {r.returncode}\n{r.stdout[-1500:]}\n{r.stderr[-800:]}")
-    lines = r.stdout.splitlines()
+    # Lines as printed before the terminal's width: a command's continuation (PowerShell's backtick)
+    # and the hanging indent of a wrapped line joined back.
+    lines = re.sub(r"\n +(?=\S)", " ", re.sub(r" `\n +", " ", r.stdout)).splitlines()
     check(not any(l.startswith(("Plan for profile", "Distro steps", "Host steps")) for l in lines)
           and lines[:1] and lines[0].startswith("Provisioning profile team (distro Ubuntu-22.04")
-          and any(l.startswith("The plan step by step: (PowerShell) tfwsl provision --dry-run --profile '") for l in lines),
+          and any(l.startswith("The plan step by step: (PowerShell) tfwsl provision --dry-run --profile ")
+                  and l.endswith("team.yaml") for l in lines),
           "after --yes: the plan in one line with the command that shows it whole, not the plan again", r.stdout[:1500])
     for step in ("distro.installed", "distro.wsl2", "wslconfig.values", "wslconfig.gpu"):
         check(any(line.startswith("changed") and step in line for line in r.stdout.splitlines()), f"the recap: {step} changed")
