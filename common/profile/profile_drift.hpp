@@ -13,11 +13,11 @@
 namespace tfwsl {
 
 struct ProfileDrift {
-  std::string key;      // "tensorflow.version"
-  std::string wanted;   // the profile's value: "2.15.*"
-  std::string found;    // the machine's: "2.16.1", "none installed"
-  SourceLocation where; // the profile line that says it
-  std::string fix;      // what would change it
+  std::string key;       // "tensorflow.version"
+  std::string wanted;    // the profile's value: "2.15.*"
+  std::string found;     // the machine's: "2.16.1", "none installed"
+  SourceLocation where;  // the profile line that says it
+  std::string fix;       // what would change it
 };
 
 struct ProfileUncompared {

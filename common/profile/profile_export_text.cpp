@@ -29,7 +29,8 @@ bool builtin_matches(const Profile& machine, const Profile& builtin) {
   const auto spec = VersionSpec::parse(*builtin.tensorflow_version.value);
   if (!installed || !spec || !spec->allows(*installed)) return false;
   if (machine.cuda_cudnn.value && !same_series(machine.cuda_cudnn, builtin.cuda_cudnn)) return false;
-  return same_series(machine.cuda_toolkit, builtin.cuda_toolkit) && same_series(machine.python_version, builtin.python_version);
+  return same_series(machine.cuda_toolkit, builtin.cuda_toolkit) &&
+         same_series(machine.python_version, builtin.python_version);
 }
 
 // The machine's settings the built-in profile does not already give with the same value.

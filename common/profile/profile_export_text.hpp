@@ -20,9 +20,9 @@ struct ExportMissingKey {
 };
 
 struct ExportedProfile {
-  std::string text;     // the YAML to write
-  std::string extends;  // "builtin:tf-2.15-cuda-12.2" for the short form; empty when self-contained
-  Profile profile;      // what `text` loads as (the merged profile for the short form), to validate
+  std::string text;                       // the YAML to write
+  std::string extends;                    // "builtin:tf-2.15-cuda-12.2" for the short form; empty when self-contained
+  Profile profile;                        // what `text` loads as (the merged profile for the short form), to validate
   std::vector<ExportMissingKey> missing;  // required keys neither the machine nor the base gives
 };
 

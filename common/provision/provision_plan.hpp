@@ -4,12 +4,11 @@
 // apply runs (built by provision_catalogue's builders, so the plan shown is what runs) and what it
 // changes. The agent builds the same plan from the same profile and settings and executes it.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/compat/compat_db.hpp"
 #include "common/core/error.hpp"
@@ -36,11 +35,11 @@ struct PlannedCommand {
 
 struct PlannedStep {
   const StepDefinition* definition = nullptr;
-  std::vector<std::string> packages;       // apt packages, or pip requirements
-  std::vector<PlannedCommand> commands;    // what apply runs, in order (empty: the agent's own work)
+  std::vector<std::string> packages;                        // apt packages, or pip requirements
+  std::vector<PlannedCommand> commands;                     // what apply runs, in order (empty: the agent's own work)
   std::vector<std::pair<std::string, std::string>> values;  // what the check compares ("venv", path)
-  std::string changes;                     // what apply changes, in words
-  std::optional<DownloadEstimate> download;  // what apply downloads (plan_downloads.hpp); none: nothing
+  std::string changes;                                      // what apply changes, in words
+  std::optional<DownloadEstimate> download;                 // what apply downloads (plan_downloads.hpp); none: nothing
 
   const std::string* value(std::string_view key) const;
 };
@@ -50,10 +49,10 @@ struct ProvisionPlan {
   std::string distro;
   bool inside_wsl = true;
   std::string user;
-  std::string python;          // "python3.10"
-  std::string venv;            // "~/.venvs/tf-2.15" or resolved with PlanSettings::home
-  std::string tensorflow;      // "tensorflow[and-cuda]==2.15.*"
-  std::string env_file;        // "~/.config/tfwsl/tf-2.15-cuda-12.2.env"
+  std::string python;      // "python3.10"
+  std::string venv;        // "~/.venvs/tf-2.15" or resolved with PlanSettings::home
+  std::string tensorflow;  // "tensorflow[and-cuda]==2.15.*"
+  std::string env_file;    // "~/.config/tfwsl/tf-2.15-cuda-12.2.env"
   std::vector<std::pair<std::string, std::string>> env;
   std::vector<PlannedStep> host_steps;
   std::vector<PlannedStep> distro_steps;

@@ -34,7 +34,8 @@ void render_steps(std::string& out, const std::vector<PlannedStep>& steps, int& 
       out += fmt::format("      packages: {}\n", list);
     }
     for (const auto& [key, value] : step.values) out += fmt::format("      {}: {}\n", v(key), v(value));
-    for (const auto& c : step.commands) out += fmt::format("      run as {}: {}\n", to_string(c.as), printed_command(c.as, c.argv));
+    for (const auto& c : step.commands)
+      out += fmt::format("      run as {}: {}\n", to_string(c.as), printed_command(c.as, c.argv));
     if (step.download)
       out += fmt::format("      downloads: {}; {}\n", download_words(*step.download), v(step.download->detail));
     out += fmt::format("      changes: {}\n", v(step.changes));
@@ -61,10 +62,11 @@ std::string render_plan(const ProvisionPlan& plan) {
 
 std::string render_plan_summary(const ProvisionPlan& plan, std::string_view dry_run_command) {
   const std::size_t steps = plan.host_steps.size() + plan.distro_steps.size();
-  return fmt::format("Provisioning profile {} (distro {}, venv {} with {}, {}): {} steps, each checked first and "
-                     "applied only when needed; downloads: {}.\nThe plan step by step: {}\n",
-                     v(plan.profile), v(plan.distro), v(plan.venv), v(plan.python), v(plan.tensorflow), steps,
-                     download_total_words(download_total(plan)), dry_run_command);
+  return fmt::format(
+      "Provisioning profile {} (distro {}, venv {} with {}, {}): {} steps, each checked first and "
+      "applied only when needed; downloads: {}.\nThe plan step by step: {}\n",
+      v(plan.profile), v(plan.distro), v(plan.venv), v(plan.python), v(plan.tensorflow), steps,
+      download_total_words(download_total(plan)), dry_run_command);
 }
 
 std::vector<PrintedCommand> printed_commands(const ProvisionPlan& plan) {

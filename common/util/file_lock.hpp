@@ -46,8 +46,8 @@ class FileLock {
   void release() noexcept;  // removes the lock file (if still named), then drops the lock
   void take_from(FileLock& other) noexcept;
 
-  std::intptr_t m_handle = -1;  // a descriptor (POSIX) or a HANDLE (Windows); -1: none
-  std::intptr_t m_folder = -1;  // POSIX: the lock file's folder, opened once (names resolved below it)
+  std::intptr_t m_handle = -1;   // a descriptor (POSIX) or a HANDLE (Windows); -1: none
+  std::intptr_t m_folder = -1;   // POSIX: the lock file's folder, opened once (names resolved below it)
   std::filesystem::path m_path;  // the lock file
 };
 

@@ -20,8 +20,8 @@ Result<int> open_folder(const std::filesystem::path& lock_path) {
   const auto folder = lock_path.has_parent_path() ? lock_path.parent_path() : std::filesystem::path(".");
   const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0)
-    return make_error(ErrorCode::io, "cannot open the folder of the lock file " + shown_path(lock_path) + ": " +
-                                         std::strerror(errno));
+    return make_error(ErrorCode::io,
+                      "cannot open the folder of the lock file " + shown_path(lock_path) + ": " + std::strerror(errno));
   return fd;
 }
 
@@ -44,8 +44,7 @@ Result<int> open_lock_file(int folder, const std::filesystem::path& path) {
 bool still_named(int folder, const std::filesystem::path& path, int fd) {
   struct stat held {};
   struct stat named {};
-  return ::fstat(fd, &held) == 0 &&
-         ::fstatat(folder, path.filename().c_str(), &named, AT_SYMLINK_NOFOLLOW) == 0 &&
+  return ::fstat(fd, &held) == 0 && ::fstatat(folder, path.filename().c_str(), &named, AT_SYMLINK_NOFOLLOW) == 0 &&
          held.st_dev == named.st_dev && held.st_ino == named.st_ino;
 }
 
@@ -58,7 +57,8 @@ Error busy_error(const std::filesystem::path& lock_path, std::chrono::millisecon
 Result<bool> lock_until(int fd, std::chrono::steady_clock::time_point deadline, const std::filesystem::path& path) {
   while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno == EINTR) continue;
-    if (errno != EWOULDBLOCK) return make_error(ErrorCode::io, "cannot lock " + shown_path(path) + ": " + std::strerror(errno));
+    if (errno != EWOULDBLOCK)
+      return make_error(ErrorCode::io, "cannot lock " + shown_path(path) + ": " + std::strerror(errno));
     if (std::chrono::steady_clock::now() >= deadline) return false;
     std::this_thread::sleep_for(k_poll);
   }

@@ -57,9 +57,9 @@ Status check_plain_file(HANDLE file, const std::filesystem::path& lock_path) {
 // Whether the name still leads to the file `held` has open: the same volume and file id. A removed
 // name, or one whose removal is pending (it cannot be opened), does not.
 bool still_named(const std::filesystem::path& lock_path, HANDLE held) {
-  const HANDLE named = CreateFileW(lock_path.c_str(), FILE_READ_ATTRIBUTES,
-                                   FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
-                                   FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  const HANDLE named =
+      CreateFileW(lock_path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                  nullptr, OPEN_EXISTING, FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
   if (named == INVALID_HANDLE_VALUE) return false;
   BY_HANDLE_FILE_INFORMATION a{};
   BY_HANDLE_FILE_INFORMATION b{};
@@ -76,7 +76,8 @@ Result<bool> lock_until(HANDLE file, std::chrono::steady_clock::time_point deadl
   while (!lock_once(file)) {
     const DWORD error = GetLastError();
     if (error != ERROR_LOCK_VIOLATION)
-      return make_error(ErrorCode::io, "cannot lock " + shown_path(lock_path) + ": Windows error " + std::to_string(error));
+      return make_error(ErrorCode::io,
+                        "cannot lock " + shown_path(lock_path) + ": Windows error " + std::to_string(error));
     if (std::chrono::steady_clock::now() >= deadline) return false;
     std::this_thread::sleep_for(k_poll);
   }

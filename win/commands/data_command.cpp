@@ -9,14 +9,14 @@
 #include "common/cli/status_line.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/text/utf_convert.hpp"
+#include "win/commands/agent_consent.hpp"
+#include "win/commands/push_setup.hpp"
+#include "win/platform/host_platform.hpp"
 #include "win/push/interrupt_catcher.hpp"
 #include "win/push/progress_text.hpp"
 #include "win/push/push_report.hpp"
 #include "win/push/session_push_agent.hpp"
-#include "common/text/utf_convert.hpp"
-#include "win/commands/push_setup.hpp"
-#include "win/commands/agent_consent.hpp"
-#include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -54,8 +54,10 @@ int run_data_push(PushArgs& args, Console& console) {
   }
   if (args.dry_run) {
     outcome.end = push::PushEnd::planned;
-    if (args.json) console.out << push::push_to_json(outcome, args.request).dump(2) << "\n";
-    else console.out << push::render_plan_text(outcome.plan, args.request);
+    if (args.json)
+      console.out << push::push_to_json(outcome, args.request).dump(2) << "\n";
+    else
+      console.out << push::render_plan_text(outcome.plan, args.request);
     return exit_code::k_ok;
   }
   if (args.request.move) {
@@ -79,8 +81,10 @@ int run_data_push(PushArgs& args, Console& console) {
   }
   outcome = push::execute_push(env, args.request, std::move(outcome.plan));
   status.stop();
-  if (args.json) console.out << push::push_to_json(outcome, args.request).dump(2) << "\n";
-  else console.out << push::render_push_text(outcome, args.request);
+  if (args.json)
+    console.out << push::push_to_json(outcome, args.request).dump(2) << "\n";
+  else
+    console.out << push::render_push_text(outcome, args.request);
   if (outcome.error) console.err << "tfwsl data push: " << outcome.error->describe() << "\n";
   return outcome.exit_code();
 }
@@ -88,7 +92,8 @@ int run_data_push(PushArgs& args, Console& console) {
 }  // namespace
 
 void register_data_command(CLI::App& app, CommandTable& commands, Console& console) {
-  auto* data = app.add_subcommand("data", "Move datasets into the WSL distro's own filesystem (fast, verified, resumable)");
+  auto* data =
+      app.add_subcommand("data", "Move datasets into the WSL distro's own filesystem (fast, verified, resumable)");
   data->require_subcommand(1);
   data->footer(help_footer("", {"tfwsl data push D:\\datasets\\imagenet"}));
   auto args = std::make_shared<PushArgs>();
@@ -111,11 +116,11 @@ void register_data_command(CLI::App& app, CommandTable& commands, Console& conso
   push->add_flag("-y,--yes", args->yes, "Do not ask before --move deletes Windows files");
   push->add_flag("--json", args->json, "Print the result as one JSON object (docs/schema/data-push.schema.json)");
   push->add_option("--agent", args->agent, "The tfwsl-agent binary (as for tfwsl doctor)");
-  push->footer(help_footer("Ctrl-C cancels cleanly (exit 130): what is finished stays; the same push again resumes.",
-                           {"tfwsl data push D:\\datasets\\imagenet",
-                            "tfwsl data push C:\\Users\\me\\Pictures\\cats --name cats --to ~/data --dry-run",
-                            "tfwsl data push E:\\raw --move --yes --json",
-                            "tfwsl data push C:\\src\\proj --exclude .venv --exclude .git"}));
+  push->footer(help_footer(
+      "Ctrl-C cancels cleanly (exit 130): what is finished stays; the same push again resumes.",
+      {"tfwsl data push D:\\datasets\\imagenet",
+       "tfwsl data push C:\\Users\\me\\Pictures\\cats --name cats --to ~/data --dry-run",
+       "tfwsl data push E:\\raw --move --yes --json", "tfwsl data push C:\\src\\proj --exclude .venv --exclude .git"}));
   commands.add(push, [args, &console] {
     const FittedOutput fitted(console, !args->json);  // text and messages at the terminal's width
     return run_data_push(*args, console);

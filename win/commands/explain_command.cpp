@@ -1,5 +1,8 @@
 #include "win/commands/explain_command.hpp"
 
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -8,9 +11,6 @@
 #include <memory>
 #include <regex>
 #include <string>
-
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
@@ -73,7 +73,8 @@ Result<std::string> read_explain_input(const std::string& input) {
                                   input));
   }
   if (std::filesystem::is_directory(path, ec)) {
-    return make_error(ErrorCode::invalid_input, fmt::format("'{}' is a folder: pass a file with the pasted text", input));
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("'{}' is a folder: pass a file with the pasted text", input));
   }
   std::ifstream file(path, std::ios::binary);
   if (!file) return make_error(ErrorCode::io, fmt::format("cannot open '{}': check that it is readable", input));
@@ -121,7 +122,8 @@ Result<std::string> explain_bytes(const ExplainOptions& options, Console& consol
       if (console.in_is_terminal)
         console.err << "Paste the text, then press " << end_of_paste_keys() << " to end it.\n" << std::flush;
       break;
-    case ExplainSource::file: break;
+    case ExplainSource::file:
+      break;
   }
   return read_explain_input(options.words.front());
 }
@@ -155,19 +157,21 @@ int run_explain(const ExplainOptions& options, Console& console) {
 void register_explain_command(CLI::App& app, CommandTable& commands, Console& console) {
   auto options = std::make_shared<ExplainOptions>();
   CLI::App* sub = app.add_subcommand(
-      "explain", "Explain a pasted output, a log or an error code (wsl.exe, nvidia-smi, TensorFlow, ldconfig, .wslconfig, "
-                 "requirements)");
+      "explain",
+      "Explain a pasted output, a log or an error code (wsl.exe, nvidia-smi, TensorFlow, ldconfig, .wslconfig, "
+      "requirements)");
   sub->add_option("input", options->words,
                   "The file with the pasted text, - for standard input, or the text itself (an error code, a message)")
       ->required();
   sub->add_flag("--json", options->json, "Print one JSON object {kind, facts, findings}");
   sub->add_flag("-v,--verbose", options->verbose, "Show the facts in full, the text's encoding and the commands seen");
-  sub->footer(help_footer("Exit status: 0 nothing wrong, 1 warnings only or a text explain does not recognise, 2 "
-                          "errors (or unreadable input).",
-                          {"tfwsl explain wsl-output.txt          what a saved wsl.exe output says",
-                           "tfwsl explain 0x80370102              what an error code means",
-                           "nvidia-smi 2>&1 | tfwsl explain -     explain what a command printed",
-                           "tfwsl explain --json train.log        the findings as JSON, for a script"}));
+  sub->footer(
+      help_footer("Exit status: 0 nothing wrong, 1 warnings only or a text explain does not recognise, 2 "
+                  "errors (or unreadable input).",
+                  {"tfwsl explain wsl-output.txt          what a saved wsl.exe output says",
+                   "tfwsl explain 0x80370102              what an error code means",
+                   "nvidia-smi 2>&1 | tfwsl explain -     explain what a command printed",
+                   "tfwsl explain --json train.log        the findings as JSON, for a script"}));
   commands.add(sub, [options, &console] {
     const FittedOutput fitted(console, !options->json);  // text at the terminal's width; JSON as it is
     return run_explain(*options, console);

@@ -115,7 +115,10 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
              fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
                          "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
                          visible_text(resolved.project_linux_path), run.wsl, run.wsl_cmd, run.in_wsl, run.vscode),
-             {{Shell::powershell, run.wsl}, {Shell::cmd, run.wsl_cmd}, {Shell::bash, run.in_wsl}, {Shell::powershell, run.vscode}});
+             {{Shell::powershell, run.wsl},
+              {Shell::cmd, run.wsl_cmd},
+              {Shell::bash, run.in_wsl},
+              {Shell::powershell, run.vscode}});
 }
 
 // Windows: the steps in the distro run the installed agent, so one older than this tfwsl is upgraded

@@ -1,12 +1,12 @@
 #include "win/commands/migrate_command.hpp"
 
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include "common/cli/command_line.hpp"
 #include "common/cli/fitted_output.hpp"
@@ -77,7 +77,8 @@ std::optional<std::vector<std::string>> installed_distros() {
 // so the plan can be refused on a GPU no stock wheel runs on. On Windows nvidia-smi.exe where the
 // doctor looks for it; elsewhere (native Linux, inside a distro) nvidia-smi on PATH.
 host::GpuReading read_gpus(const Console& console) {
-  const EnvironmentLookup getenv = console.environment ? console.environment : EnvironmentLookup(wsl::process_environment_variable);
+  const EnvironmentLookup getenv =
+      console.environment ? console.environment : EnvironmentLookup(wsl::process_environment_variable);
   std::vector<std::string> candidates = host::nvidia_smi_candidates(getenv);
 #ifndef _WIN32
   if (!getenv(host::k_nvidia_smi_env)) candidates = {"nvidia-smi"};
@@ -127,16 +128,25 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   const std::filesystem::path root = real_folder(args.project);
   migrate::LocalProjectFiles files(root, drive_root_here(console));
   if (!files.project_exists()) {
-    print_error(console, args, fmt::format("'{}' is not a folder: pass the project's folder (the one with requirements.txt); nothing was changed", args.project));
+    print_error(
+        console, args,
+        fmt::format(
+            "'{}' is not a folder: pass the project's folder (the one with requirements.txt); nothing was changed",
+            args.project));
     return exit_code::k_failure;
   }
   const auto profiles = migrate::shipped_wsl_profiles();
   const auto& facts = migrate::builtin_migrate_facts();
-  const migrate::PlanInput input{files,        args.name.empty() ? folder_name(root) : args.name,
-                                 args.to,      args.data_to,
-                                 args.force,   facts,
-                                 profiles,     path_to_utf8(root),
-                                 args.profile, read_gpus(console),
+  const migrate::PlanInput input{files,
+                                 args.name.empty() ? folder_name(root) : args.name,
+                                 args.to,
+                                 args.data_to,
+                                 args.force,
+                                 facts,
+                                 profiles,
+                                 path_to_utf8(root),
+                                 args.profile,
+                                 read_gpus(console),
                                  installed_distros()};
   auto plan = migrate::build_plan(input);
   // On Windows only the target distro can say which drives it mounts; asked only when the code names
@@ -153,7 +163,8 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   }
   const int code = migrate::exit_code_for(*plan);
   if (!args.dry_run && code == exit_code::k_ok)
-    return apply_migration({args.project, root, args.yes, args.json, args.copy_git, args.jobs, args.agent}, *plan, console);
+    return apply_migration({args.project, root, args.yes, args.json, args.copy_git, args.jobs, args.agent}, *plan,
+                           console);
   if (args.json) {
     auto j = with_json_envelope(migrate::to_json(*plan), json_schema::k_migrate_plan, json_schema::k_version);
     console.out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
@@ -162,7 +173,8 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   }
   console.out.flush();
   if (code == exit_code::k_failure) {
-    console.err << fmt::format("tfwsl migrate: {}{}: see the plan's reasons; nothing was changed\n", migrate::to_string(plan->decision.decision),
+    console.err << fmt::format("tfwsl migrate: {}{}: see the plan's reasons; nothing was changed\n",
+                               migrate::to_string(plan->decision.decision),
                                plan->problems.empty() ? "" : ", with problems in the plan");
   }
   return code;
@@ -172,27 +184,34 @@ int run_migrate(const MigrateArgs& args, Console& console) {
 
 void register_migrate_command(CLI::App& app, CommandTable& commands, Console& console) {
   auto args = std::make_shared<MigrateArgs>();
-  CLI::App* sub = app.add_subcommand("migrate", "Move a Windows TensorFlow project, its requirements and its data into WSL");
+  CLI::App* sub =
+      app.add_subcommand("migrate", "Move a Windows TensorFlow project, its requirements and its data into WSL");
   sub->add_option("project", args->project, "The project's folder")->required();
   sub->add_flag("--dry-run", args->dry_run, "Print the plan and change nothing");
-  sub->add_flag("--json", args->json, "Print the plan (and the applied steps) as one JSON object (schema tfwsl.migrate.plan)");
+  sub->add_flag("--json", args->json,
+                "Print the plan (and the applied steps) as one JSON object (schema tfwsl.migrate.plan)");
   sub->add_flag("--force", args->force, "Migrate a project that native Windows could still run (TF 2.10 or older)");
-  sub->add_option("--profile", args->profile, "The shipped WSL profile to migrate to (refused when the project's pins exclude it)");
+  sub->add_option("--profile", args->profile,
+                  "The shipped WSL profile to migrate to (refused when the project's pins exclude it)");
   sub->add_option("--name", args->name, "The project's folder name in WSL (default: the Windows folder's name)");
   sub->add_option("--to", args->to, "Linux folder the project lands in as DIR/NAME")->capture_default_str();
   sub->add_option("--data-to", args->data_to, "Linux folder the datasets land in as DIR/NAME")->capture_default_str();
   sub->add_flag("-y,--yes", args->yes, "Apply without asking");
-  sub->add_option("--jobs", args->jobs, "Files in flight in the copies")->check(CLI::Range(1, 256))->capture_default_str();
+  sub->add_option("--jobs", args->jobs, "Files in flight in the copies")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   sub->add_flag("--copy-git", args->copy_git, "Copy the project's .git folder too (left out by default)");
-  sub->add_option("--agent", args->agent, "The tfwsl-agent binary on native Linux (default: TFWSL_AGENT, then beside tfwsl)");
-  sub->footer(help_footer("Exit status: 0 migrated (or, with --dry-run, the plan can go ahead), 1 native Windows can still run it "
-                          "(pass --force), 2 TF 1.x, conflicting or unshipped pins, a GPU no stock wheel runs on (Blackwell), "
-                          "bad input (nothing was changed) or a failed step "
-                          "(the steps before it stay done: the same command resumes), 130 interrupted.",
-                          {"tfwsl migrate C:\\work\\flowers --dry-run          the plan: profile, requirement diff, datasets",
-                           "tfwsl migrate C:\\work\\flowers --yes              provision, copy, import, install, check",
-                           "tfwsl migrate . --dry-run --json                  the plan as JSON, for a script",
-                           "tfwsl migrate C:\\work\\old-tf210 --dry-run --force  what moving a TF 2.10 project would do"}));
+  sub->add_option("--agent", args->agent,
+                  "The tfwsl-agent binary on native Linux (default: TFWSL_AGENT, then beside tfwsl)");
+  sub->footer(help_footer(
+      "Exit status: 0 migrated (or, with --dry-run, the plan can go ahead), 1 native Windows can still run it "
+      "(pass --force), 2 TF 1.x, conflicting or unshipped pins, a GPU no stock wheel runs on (Blackwell), "
+      "bad input (nothing was changed) or a failed step "
+      "(the steps before it stay done: the same command resumes), 130 interrupted.",
+      {"tfwsl migrate C:\\work\\flowers --dry-run          the plan: profile, requirement diff, datasets",
+       "tfwsl migrate C:\\work\\flowers --yes              provision, copy, import, install, check",
+       "tfwsl migrate . --dry-run --json                  the plan as JSON, for a script",
+       "tfwsl migrate C:\\work\\old-tf210 --dry-run --force  what moving a TF 2.10 project would do"}));
   commands.add(sub, [args, &console] {
     const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
     return run_migrate(*args, console);

@@ -1,33 +1,33 @@
 #include "win/commands/migrate_ports.hpp"
 
-#include <cstdint>
-#include <filesystem>
-#include <optional>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <cstdint>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "common/compat/compat_db.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/provision/provision_plan.hpp"
-#include "win/push/interrupt_catcher.hpp"
-#include "win/push/progress_text.hpp"
-#include "win/push/push_run.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
 #include "common/util/linked_folder.hpp"
 #include "common/util/plural.hpp"
 #include "common/util/regular_file.hpp"
-#include "win/migrate/distro_choice.hpp"
-#include "win/migrate/import_failure_hint.hpp"
-#include "win/migrate/ownership_mark.hpp"
 #include "win/commands/distro_project_files.hpp"
-#include "win/commands/push_setup.hpp"
 #include "win/commands/local_agent_binary.hpp"
 #include "win/commands/provision_recap_words.hpp"
 #include "win/commands/provision_run.hpp"
+#include "win/commands/push_setup.hpp"
+#include "win/migrate/distro_choice.hpp"
+#include "win/migrate/import_failure_hint.hpp"
+#include "win/migrate/ownership_mark.hpp"
 #include "win/platform/host_platform.hpp"
+#include "win/push/interrupt_catcher.hpp"
+#include "win/push/progress_text.hpp"
+#include "win/push/push_run.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -60,7 +60,8 @@ Result<nlohmann::json> agent_json(const DistroReply& reply, const std::string& w
 std::string unmet_words(const nlohmann::json& unmet) {
   std::vector<std::string> items;
   for (const auto& u : unmet)
-    items.push_back(fmt::format("{} ({}): {}", u.value("requirement", ""), u.value("source", ""), u.value("reason", "")));
+    items.push_back(
+        fmt::format("{} ({}): {}", u.value("requirement", ""), u.value("source", ""), u.value("reason", "")));
   return items.empty() ? std::string("nothing named") : fmt::format("{}", fmt::join(items, "; "));
 }
 
@@ -81,17 +82,19 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     const nlohmann::json check = run_provision_steps({profile.name, true, "", m_settings.agent, overrides}, plan);
     if (check["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(check, true));
     if (check["counts"]["changed"].get<int>() == 0)
-      return fmt::format("already provisioned ({}): {} ok", profile.name, plural(check["counts"]["ok"].get<int>(), "check", "checks"));
+      return fmt::format("already provisioned ({}): {} ok", profile.name,
+                         plural(check["counts"]["ok"].get<int>(), "check", "checks"));
     const nlohmann::json applied = run_provision_steps({profile.name, false, "", m_settings.agent, overrides}, plan);
     if (applied["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(applied, false));
-    return fmt::format("{}: {} changed ({})", profile.name, plural(applied["counts"]["changed"].get<int>(), "step", "steps"),
-                       recap_rows(check, "changed"));
+    return fmt::format("{}: {} changed ({})", profile.name,
+                       plural(applied["counts"]["changed"].get<int>(), "step", "steps"), recap_rows(check, "changed"));
   }
 
   Result<migrate::CopyOutcome> copy_tree(const migrate::CopyRequest& copy) override;
 
   Result<std::string> install_requirements(const migrate::ShippedProfile& profile, const std::string& linux_project,
-                                           const std::vector<std::string>& files, const std::vector<std::string>& extra) override {
+                                           const std::vector<std::string>& files,
+                                           const std::vector<std::string>& extra) override {
     TFWSL_TRY(agent, agent_path());
     std::vector<std::string> argv = {agent, "venv", "install", "--venv", profile.venv, "--json"};
     for (const auto& f : files) argv.insert(argv.end(), {"-r", linux_project + "/" + f});
@@ -105,8 +108,10 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
                        answer.value("log", std::string()));
   }
 
-  Result<std::optional<std::string>> requirements_unmet(const migrate::ShippedProfile& profile, const std::string& linux_project,
-                                                        const std::vector<std::string>& files, const std::vector<std::string>& extra) override {
+  Result<std::optional<std::string>> requirements_unmet(const migrate::ShippedProfile& profile,
+                                                        const std::string& linux_project,
+                                                        const std::vector<std::string>& files,
+                                                        const std::vector<std::string>& extra) override {
     TFWSL_TRY(agent, agent_path());
     std::vector<std::string> argv = {agent, "venv", "install", "--venv", profile.venv, "--check", "--json"};
     for (const auto& f : files) argv.insert(argv.end(), {"-r", linux_project + "/" + f});
@@ -125,16 +130,19 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
   bool linux_folder_exists(const std::string& path) override { return distro_folder_exists(*m_commands, path); }
 
   Result<std::string> check_gpu_and_import(const migrate::ShippedProfile& profile, const std::string& linux_project,
-                                           const migrate::MainEntry& entry, const std::vector<std::string>& env) override {
+                                           const migrate::MainEntry& entry,
+                                           const std::vector<std::string>& env) override {
     TFWSL_TRY(agent, agent_path());
-    std::vector<std::string> argv = {agent, "venv", "verify", "--venv", profile.venv, "--project", linux_project, "--json"};
+    std::vector<std::string> argv = {agent,        "venv",      "verify",      "--venv",
+                                     profile.venv, "--project", linux_project, "--json"};
     if (!entry.module.empty()) argv.insert(argv.end(), {"--module", entry.module});
     if (!entry.script.empty()) argv.insert(argv.end(), {"--script", entry.script});
     const std::string module = entry.module.empty() ? entry.script : entry.module;
     for (const auto& e : env) argv.insert(argv.end(), {"--env", e});
     TFWSL_TRY(reply, m_commands->run(argv, std::nullopt, k_verify_timeout));
     TFWSL_TRY(answer, agent_json(reply, "tfwsl-agent venv verify"));
-    if (reply.exit_code != 0 || !answer.value("ok", false)) return make_error(ErrorCode::process, verify_failure(answer));
+    if (reply.exit_code != 0 || !answer.value("ok", false))
+      return make_error(ErrorCode::process, verify_failure(answer));
     const auto& tf = answer["tensorflow"];
     std::string detail = fmt::format("TensorFlow {} sees {}", tf.value("version", "?"),
                                      fmt::join(tf.value("gpus", std::vector<std::string>{}), ", "));
@@ -143,7 +151,8 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
   }
 
   Result<std::string> linux_home() override { return distro_home(*m_commands); }
-  Status write_linux_file(const std::string& root, const std::string& relative, const std::string& text, const std::string& expect) override {
+  Status write_linux_file(const std::string& root, const std::string& relative, const std::string& text,
+                          const std::string& expect) override {
     TFWSL_TRY(files, project_files());
     return files.write(root, relative, text, expect);
   }
@@ -188,8 +197,10 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     std::error_code ec;
     const bool taken = std::filesystem::symlink_status(target, ec).type() != std::filesystem::file_type::not_found;
     if (taken && !(old && migrate::written_by_migrate(*old)))
-      return make_error(ErrorCode::conflict, fmt::format("{} was not written by tfwsl migrate (or was changed since the plan was made): "
-                                                         "left as it is; run migrate again to see the plan", relative_path));
+      return make_error(ErrorCode::conflict,
+                        fmt::format("{} was not written by tfwsl migrate (or was changed since the plan was made): "
+                                    "left as it is; run migrate again to see the plan",
+                                    relative_path));
     return replace_file_atomically(target, text);
   }
 
@@ -243,7 +254,8 @@ Result<migrate::CopyOutcome> SystemMigrationPorts::copy_tree(const migrate::Copy
   push::PushPlan plan;
   TFWSL_TRY_STATUS(push::plan_push(env, request, plan));
   const push::PushOutcome outcome = push::execute_push(env, request, std::move(plan));
-  if (outcome.end == push::PushEnd::interrupted) return make_error(ErrorCode::cancelled, "interrupted: what is copied stays; run migrate again to resume");
+  if (outcome.end == push::PushEnd::interrupted)
+    return make_error(ErrorCode::cancelled, "interrupted: what is copied stays; run migrate again to resume");
   if (outcome.error) return tl::unexpected(*outcome.error);
   if (!outcome.job) return make_error(ErrorCode::internal, "the copy ended without a job state");
   const auto& p = outcome.job->progress;

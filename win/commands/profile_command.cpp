@@ -45,17 +45,16 @@ int run_init(const InitArgs& args, Console& console) {
   const std::string intro = "A tfwsl profile (docs/profiles.md), from the built-in default " + default_profile_name() +
                             ".\nCheck it with: tfwsl profile validate " + args.file +
                             "\nCompare it with this machine: tfwsl profile diff " + args.file + "\n";
-  return write_with_consent({"tfwsl profile init", args.file, commented_profile(*loaded.profile, intro), args.yes, args.dry_run},
-                            console, std::cin);
+  return write_with_consent(
+      {"tfwsl profile init", args.file, commented_profile(*loaded.profile, intro), args.yes, args.dry_run}, console,
+      std::cin);
 }
 
 int run_validate(const ValidateArgs& args, Console& console) {
   const auto loaded = load_profile(args.file);
   const int code = issues_exit_code(loaded.issues);
   if (args.json) {
-    nlohmann::json body = {{"file", args.file},
-                           {"valid", loaded.ok()},
-                           {"issues", issues_json(loaded.issues)}};
+    nlohmann::json body = {{"file", args.file}, {"valid", loaded.ok()}, {"issues", issues_json(loaded.issues)}};
     console.out << with_json_envelope(body, json_schema::k_profile_validate, json_schema::k_version).dump(2) << "\n";
     return code;
   }
@@ -63,8 +62,12 @@ int run_validate(const ValidateArgs& args, Console& console) {
   const auto errors = std::count_if(loaded.issues.begin(), loaded.issues.end(),
                                     [](const ProfileIssue& i) { return i.severity == IssueSeverity::error; });
   const auto warnings = static_cast<long>(loaded.issues.size()) - errors;
-  if (errors == 0) console.out << args.file << ": valid" << (warnings ? " (" + plural(warnings, "warning", "warnings") + ")" : "") << "\n";
-  else console.out << args.file << ": " << plural(errors, "error", "errors") << ", " << plural(warnings, "warning", "warnings") << "\n";
+  if (errors == 0)
+    console.out << args.file << ": valid" << (warnings ? " (" + plural(warnings, "warning", "warnings") + ")" : "")
+                << "\n";
+  else
+    console.out << args.file << ": " << plural(errors, "error", "errors") << ", "
+                << plural(warnings, "warning", "warnings") << "\n";
   return code;
 }
 
@@ -77,8 +80,8 @@ int run_show(const ShowArgs& args, Console& console) {
     return exit_code::k_failure;
   }
   if (args.json) {
-    auto j = with_json_envelope(show_json(*chosen.loaded.profile, chosen.choice, chosen.loaded.issues), json_schema::k_profile_show,
-                                json_schema::k_version);
+    auto j = with_json_envelope(show_json(*chosen.loaded.profile, chosen.choice, chosen.loaded.issues),
+                                json_schema::k_profile_show, json_schema::k_version);
     console.out << j.dump(2) << "\n";
     return code;
   }
@@ -88,7 +91,8 @@ int run_show(const ShowArgs& args, Console& console) {
 }
 
 void add_machine_options(CLI::App* cmd, MachineArgs& args) {
-  cmd->add_option("--distro", args.distro, "The WSL distribution whose facts to read (default: WSL's default distribution)");
+  cmd->add_option("--distro", args.distro,
+                  "The WSL distribution whose facts to read (default: WSL's default distribution)");
   cmd->add_option("--agent", args.agent,
                   "The tfwsl-agent binary (default: TFWSL_AGENT, then beside tfwsl, then ../linux/ in a build tree)");
   cmd->add_flag("-q,--quiet", args.quiet, "No status line on stderr while it waits");
@@ -104,8 +108,9 @@ void register_init(CLI::App* profile, CommandTable& commands, Console& console) 
   auto* cmd = profile->add_subcommand("init", "Write a commented profile from the built-in default (tfwsl.yaml here)");
   cmd->add_option("-o,--file", args->file, "The file to write")->capture_default_str();
   add_consent_options(cmd, args->yes, args->dry_run);
-  cmd->footer(help_footer("An existing file is replaced only with --yes, or after a yes on a terminal.",
-                          {"tfwsl profile init", "tfwsl profile init --dry-run", "tfwsl profile init -o team/base.yaml --yes"}));
+  cmd->footer(help_footer(
+      "An existing file is replaced only with --yes, or after a yes on a terminal.",
+      {"tfwsl profile init", "tfwsl profile init --dry-run", "tfwsl profile init -o team/base.yaml --yes"}));
   commands.add(cmd, [args, &console] { return run_init(*args, console); });
 }
 
@@ -124,11 +129,14 @@ void register_validate(CLI::App* profile, CommandTable& commands, Console& conso
 
 void register_show(CLI::App* profile, CommandTable& commands, Console& console) {
   auto args = std::make_shared<ShowArgs>();
-  auto* cmd = profile->add_subcommand("show", "Print the profile in use, after extends, each value with the file and line it came from");
-  cmd->add_option("PROFILE", args->profile, "A profile file or built-in name (default: the one commands use, docs/profiles.md)");
+  auto* cmd = profile->add_subcommand(
+      "show", "Print the profile in use, after extends, each value with the file and line it came from");
+  cmd->add_option("PROFILE", args->profile,
+                  "A profile file or built-in name (default: the one commands use, docs/profiles.md)");
   cmd->add_option("--profile", args->profile, "The same as PROFILE");
   cmd->add_flag("--json", args->json, "Print it as one JSON object");
-  cmd->footer(help_footer("", {"tfwsl profile show", "tfwsl profile show tfwsl.yaml", "tfwsl profile show tf-2.17-cuda-12.3 --json"}));
+  cmd->footer(help_footer(
+      "", {"tfwsl profile show", "tfwsl profile show tfwsl.yaml", "tfwsl profile show tf-2.17-cuda-12.3 --json"}));
   commands.add(cmd, [args, &console] {
     const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
     return run_show(*args, console);
@@ -137,13 +145,16 @@ void register_show(CLI::App* profile, CommandTable& commands, Console& console) 
 
 void register_diff(CLI::App* profile, CommandTable& commands, Console& console) {
   auto args = std::make_shared<DiffArgs>();
-  auto* cmd = profile->add_subcommand("diff", "Compare a profile with this machine (host and distro) and list every drift with its fix");
-  cmd->add_option("PROFILE", args->profile, "A profile file or built-in name (default: the one commands use, docs/profiles.md)");
+  auto* cmd = profile->add_subcommand(
+      "diff", "Compare a profile with this machine (host and distro) and list every drift with its fix");
+  cmd->add_option("PROFILE", args->profile,
+                  "A profile file or built-in name (default: the one commands use, docs/profiles.md)");
   cmd->add_option("--profile", args->profile, "The same as PROFILE");
   add_machine_options(cmd, args->machine);
   cmd->add_flag("--json", args->json, "Print the drifts as one JSON object; no status line");
-  cmd->footer(help_footer("Exit 0 no drift, 1 drifts, 2 the distro could not be reached or the profile has errors.",
-                          {"tfwsl profile diff", "tfwsl profile diff team/base.yaml --distro Ubuntu-22.04", "tfwsl profile diff --json"}));
+  cmd->footer(help_footer(
+      "Exit 0 no drift, 1 drifts, 2 the distro could not be reached or the profile has errors.",
+      {"tfwsl profile diff", "tfwsl profile diff team/base.yaml --distro Ubuntu-22.04", "tfwsl profile diff --json"}));
   commands.add(cmd, [args, &console] {
     const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
     return run_profile_diff(*args, console);
@@ -171,11 +182,13 @@ void register_export(CLI::App* profile, CommandTable& commands, Console& console
 }  // namespace
 
 void register_profile_command(CLI::App& app, CommandTable& commands, Console& console) {
-  auto* profile = app.add_subcommand("profile", "Team profiles: init, validate, show, diff against this machine, export it");
+  auto* profile =
+      app.add_subcommand("profile", "Team profiles: init, validate, show, diff against this machine, export it");
   profile->require_subcommand(1);
-  profile->footer(help_footer("Which profile: --profile, else tfwsl.yaml in this folder or above, else your default profile, "
-                              "else the built-in default (docs/profiles.md).",
-                              {"tfwsl profile init", "tfwsl profile show", "tfwsl profile diff --help"}));
+  profile->footer(
+      help_footer("Which profile: --profile, else tfwsl.yaml in this folder or above, else your default profile, "
+                  "else the built-in default (docs/profiles.md).",
+                  {"tfwsl profile init", "tfwsl profile show", "tfwsl profile diff --help"}));
   register_init(profile, commands, console);
   register_validate(profile, commands, console);
   register_show(profile, commands, console);

@@ -1,5 +1,7 @@
 #include "win/commands/profile_machine_command.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -8,8 +10,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <spdlog/spdlog.h>
 
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
@@ -33,8 +33,10 @@ namespace {
 ProfileMachineFacts profile_facts_of(const doctor::MachineFacts& m) {
   ProfileMachineFacts f;
   f.host.distro = m.distro;
-  if (!m.host.is_windows) f.host.distro_why = "not Windows: the agent runs on this machine, not in a WSL distribution";
-  else if (m.distro.empty()) f.host.distro_why = m.linux_side.error;
+  if (!m.host.is_windows)
+    f.host.distro_why = "not Windows: the agent runs on this machine, not in a WSL distribution";
+  else if (m.distro.empty())
+    f.host.distro_why = m.linux_side.error;
   if (m.host.is_windows && !m.host.gpus.empty()) f.host.windows_driver = m.host.gpus.front().driver_version;
   f.host.wslconfig_path = m.wslconfig.path;
   if (m.wslconfig.present) f.host.wslconfig_bytes = m.wslconfig.bytes;
@@ -61,7 +63,8 @@ Gathered gather_this_machine(const MachineArgs& args, const std::string& command
   }
   const doctor::MachineFacts m = doctor::gather_machine_facts(env);
   status.stop();
-  Gathered g{profile_facts_of(m), {m.distro, m.linux_side.facts ? m.linux_side.description : "no agent: " + m.linux_side.error}};
+  Gathered g{profile_facts_of(m),
+             {m.distro, m.linux_side.facts ? m.linux_side.description : "no agent: " + m.linux_side.error}};
   spdlog::info("{}: {}", command, g.machine.agent);
   return g;
 }
@@ -136,8 +139,8 @@ int run_profile_diff(const DiffArgs& args, Console& console) {
   const ProfileDiff diff = diff_profile(profile, g.facts);
   const std::string incomplete = why_incomplete(chosen.loaded, g);
   if (args.json) {
-    auto j = with_json_envelope(diff_json(profile, chosen.choice, g.machine, diff, incomplete), json_schema::k_profile_diff,
-                                json_schema::k_version);
+    auto j = with_json_envelope(diff_json(profile, chosen.choice, g.machine, diff, incomplete),
+                                json_schema::k_profile_diff, json_schema::k_version);
     console.out << j.dump(2) << "\n";
   } else {
     console.out << diff_text(profile, chosen.choice, g.machine, diff);
@@ -177,10 +180,10 @@ int run_profile_export(const ExportArgs& args, Console& console) {
     return exit_code::k_failure;
   }
   const std::string text = exported_file_text(exported, g.machine.distro, base.has_value());
-  const int written = args.file.empty() ? (console.out << text, exit_code::k_ok)
-                                        : write_with_consent({"tfwsl profile export", args.file, text, args.yes,
-                                                              args.dry_run},
-                                                             console, std::cin);
+  const int written =
+      args.file.empty()
+          ? (console.out << text, exit_code::k_ok)
+          : write_with_consent({"tfwsl profile export", args.file, text, args.yes, args.dry_run}, console, std::cin);
   say_missing(exported.missing, console.err);
   return written == exit_code::k_ok && !exported.missing.empty() ? exit_code::k_warning : written;
 }

@@ -1,23 +1,23 @@
 #include "win/commands/provision_run.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <functional>
 #include <memory>
 #include <string_view>
 
-#include <fmt/format.h>
-
-#include "win/agent_client/wsl_agent_host.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/process/process_runner.hpp"
+#include "common/profile/profile_source.hpp"
 #include "common/provision/progress_relay.hpp"
 #include "common/provision/provision_catalogue.hpp"
 #include "common/provision/provision_state_paths.hpp"
-#include "common/process/process_runner.hpp"
-#include "common/profile/profile_source.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "win/agent_client/wsl_agent_host.hpp"
 #include "win/commands/local_agent_binary.hpp"
 #include "win/commands/provision_host.hpp"
 #include "win/platform/host_platform.hpp"
@@ -31,10 +31,11 @@ bool is_shipped_profile(const std::string& name) {
   return false;
 }
 
-Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool windows, const std::string& distro, ProcessRunner& runner,
-                                       wsl::WslClient& wsl) {
-  TFWSL_TRY(agent_args, agent_provision_args(request, windows,
-                                              [&](char drive) { return wsl::query_automount_root(wsl, distro, drive); }));
+Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool windows, const std::string& distro,
+                                       ProcessRunner& runner, wsl::WslClient& wsl) {
+  TFWSL_TRY(agent_args, agent_provision_args(request, windows, [&](char drive) {
+              return wsl::query_automount_root(wsl, distro, drive);
+            }));
   constexpr auto k_limit = std::chrono::hours(2);
   // The agent's progress lines on its stderr, read as they come, reach the status line.
   auto relay = std::make_shared<provision::ProgressRelay>(request.progress);
@@ -56,13 +57,17 @@ Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool 
 }
 
 nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& distro, bool check_only) {
-  nlohmann::json recap = distro.is_object() ? distro : nlohmann::json{{"steps", nlohmann::json::array()}, {"run", ""},
-                                                                       {"state_dir", ""}, {"interrupted_step", nullptr}};
+  nlohmann::json recap =
+      distro.is_object()
+          ? distro
+          : nlohmann::json{
+                {"steps", nlohmann::json::array()}, {"run", ""}, {"state_dir", ""}, {"interrupted_step", nullptr}};
   recap["check_mode"] = check_only;
   recap["host_steps"] = host.value("steps", nlohmann::json::array());
   nlohmann::json counts = {{"ok", 0}, {"changed", 0}, {"failed", 0}, {"skipped", 0}};
   for (const auto* list : {&recap["host_steps"], &recap["steps"]})
-    for (const auto& s : *list) counts[s.value("result", "skipped")] = counts[s.value("result", "skipped")].get<int>() + 1;
+    for (const auto& s : *list)
+      counts[s.value("result", "skipped")] = counts[s.value("result", "skipped")].get<int>() + 1;
   recap["counts"] = counts;
   return recap;
 }
@@ -83,12 +88,14 @@ bool every_step_ok(const nlohmann::json& recap) {
 // An apply asks the distro half to check first: when every distro step is already ok, that check
 // is the recap and nothing runs as root to change the distro (a second run changes nothing, and
 // starts no apply at all); otherwise the apply runs (it checks each step again before changing it).
-Result<nlohmann::json> distro_half_checked_first(const ProvisionRunRequest& request, bool windows, const std::string& distro,
-                                                 ProcessRunner& runner, wsl::WslClient& wsl) {
+Result<nlohmann::json> distro_half_checked_first(const ProvisionRunRequest& request, bool windows,
+                                                 const std::string& distro, ProcessRunner& runner,
+                                                 wsl::WslClient& wsl) {
   if (request.check) return run_distro_half(request, windows, distro, runner, wsl);
   ProvisionRunRequest checking = request;
   checking.check = true;
-  if (auto checked = run_distro_half(checking, windows, distro, runner, wsl); checked && every_step_ok(*checked)) return checked;
+  if (auto checked = run_distro_half(checking, windows, distro, runner, wsl); checked && every_step_ok(*checked))
+    return checked;
   return run_distro_half(request, windows, distro, runner, wsl);
 }
 
@@ -96,13 +103,14 @@ Result<nlohmann::json> distro_half_checked_first(const ProvisionRunRequest& requ
 
 // Without a recap the agent stopped before it could say which step failed: the step logs it wrote
 // up to then are the place to look, so the message names them.
-Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std::string& err, long long code, bool in_distro) {
+Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std::string& err, long long code,
+                                               bool in_distro) {
   auto j = nlohmann::json::parse(out, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("recap"))
-    return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision exited {} without a recap: {}; step logs: {}{}", code,
-                                                      provision::without_progress_lines(err).substr(0, 2000),
-                                                      provision::k_default_step_logs_dir,
-                                                      in_distro ? " in the distro" : ""));
+    return make_error(ErrorCode::process,
+                      fmt::format("tfwsl-agent provision exited {} without a recap: {}; step logs: {}{}", code,
+                                  provision::without_progress_lines(err).substr(0, 2000),
+                                  provision::k_default_step_logs_dir, in_distro ? " in the distro" : ""));
   return j["recap"];
 }
 
@@ -112,8 +120,10 @@ nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, cons
   nlohmann::json steps = nlohmann::json::array();
   for (const auto& step : plan.distro_steps) {
     if (!step.definition) continue;
-    steps.push_back({{"id", std::string(step.definition->id)}, {"title", std::string(step.definition->title)},
-                     {"result", "skipped"}, {"message", "not checked: " + reason}});
+    steps.push_back({{"id", std::string(step.definition->id)},
+                     {"title", std::string(step.definition->title)},
+                     {"result", "skipped"},
+                     {"message", "not checked: " + reason}});
   }
   return steps;
 }
@@ -124,11 +134,13 @@ Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest&
   if (windows && !is_shipped_profile(profile)) {
     const auto drive = wsl::drive_letter_of(profile);
     auto in_distro = drive ? wsl::drive_path_in_distro(profile, automount_root_of(*drive)) : std::nullopt;
-    if (!in_distro) return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
-                                      "give a built-in profile name or a file such as C:\\team\\profile.yaml");
+    if (!in_distro)
+      return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
+                        "give a built-in profile name or a file such as C:\\team\\profile.yaml");
     profile = *in_distro;
   }
-  std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native", "--json"};
+  std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native",
+                                   "--json"};
   if (request.check) argv.push_back("--check");
   if (request.progress) argv.push_back("--progress-json");
   if (!request.user.empty()) argv.insert(argv.end(), {"--user", request.user});
@@ -151,15 +163,19 @@ nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const pro
   std::string distro_error;
   if (!host.contains("failed")) {
     ProvisionRunRequest distro_request = request;  // the venv's owner: --user, else the distro's default user
-    if (distro_request.user.empty() && host.contains("default_user")) distro_request.user = host["default_user"].get<std::string>();
+    if (distro_request.user.empty() && host.contains("default_user"))
+      distro_request.user = host["default_user"].get<std::string>();
     auto answer = distro_half_checked_first(distro_request, windows, plan.distro, runner, wsl);
-    if (answer) distro = *answer;
-    else distro_error = answer.error().describe();
+    if (answer)
+      distro = *answer;
+    else
+      distro_error = answer.error().describe();
   }
   if (!distro.is_object()) {
-    const std::string reason = !distro_error.empty() ? "the distro half did not run (see the line below)"
-                                                     : "a host step failed first";
-    distro = {{"steps", unchecked_distro_steps(plan, reason)}, {"run", ""}, {"state_dir", ""}, {"interrupted_step", nullptr}};
+    const std::string reason =
+        !distro_error.empty() ? "the distro half did not run (see the line below)" : "a host step failed first";
+    distro = {
+        {"steps", unchecked_distro_steps(plan, reason)}, {"run", ""}, {"state_dir", ""}, {"interrupted_step", nullptr}};
   }
   nlohmann::json recap = merge_recap(host, distro, request.check);
   if (!distro_error.empty()) {

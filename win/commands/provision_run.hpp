@@ -5,10 +5,9 @@
 // check first and applies only when a step would change.
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 #include "common/provision/progress_event.hpp"
@@ -17,10 +16,10 @@
 namespace tfwsl::cli {
 
 struct ProvisionRunRequest {
-  std::string profile;    // a built-in name or a YAML file (a Windows path on Windows)
-  bool check = false;     // check every step, change nothing
-  std::string user;       // the venv's owner; empty: the distro's default user
-  std::string agent;      // --agent on native Linux
+  std::string profile;  // a built-in name or a YAML file (a Windows path on Windows)
+  bool check = false;   // check every step, change nothing
+  std::string user;     // the venv's owner; empty: the distro's default user
+  std::string agent;    // --agent on native Linux
   // KEY=VALUE over the profile (tfwsl-agent provision --set): migrate's distro choice, which sets the
   // distro and its Python over a shipped profile's.
   std::vector<std::string> overrides = {};
@@ -34,7 +33,8 @@ nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const pro
 
 // tfwsl-agent provision's JSON answer: its recap, or an error with its exit status, its stderr and
 // where its step logs are (`in_distro`: it ran in the distro through wsl.exe, not on this machine).
-Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std::string& err, long long code, bool in_distro);
+Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std::string& err, long long code,
+                                               bool in_distro);
 
 // 2 a step failed, 1 --check found steps to change, 0 otherwise.
 int provision_exit_code(const nlohmann::json& recap, bool check);

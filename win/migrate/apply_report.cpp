@@ -28,7 +28,8 @@ std::string dataset_name(const std::string& linux_path) {
 std::string profile_name_for(const std::string& project) {
   std::string out;
   for (char c : project) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
     out += ok ? c : '-';
   }
   if (out.size() > 64) out.resize(64);
@@ -44,7 +45,7 @@ RunCommands how_to_run(const MigratePlan& plan) {
   // shell (bash -l) expands the venv's leading ~. A main file that is not an importable module
   // name (train-model.py, 1_train.py) runs by its path.
   const std::vector<std::string> python_args =
-      main.empty()          ? std::vector<std::string>{"-c", "import tensorflow as tf; print(tf.config.list_physical_devices())"}
+      main.empty() ? std::vector<std::string>{"-c", "import tensorflow as tf; print(tf.config.list_physical_devices())"}
       : main.module.empty() ? std::vector<std::string>{main.script}
                             : std::vector<std::string>{"-m", main.module};
   // Keras 2 code on a Keras 3 TensorFlow needs tf-keras chosen before TensorFlow loads (keras.io/getting_started).
@@ -56,12 +57,14 @@ RunCommands how_to_run(const MigratePlan& plan) {
     if (needs_visible_text(word))
       return {command_not_shown(word), command_not_shown(word), command_not_shown(word), command_not_shown(word)};
   const std::string env = plan.decision.legacy_keras ? "TF_USE_LEGACY_KERAS=1 " : "";
-  const std::string inner = env + bash_quote_keeping_home(target.venv + "/bin/python") + " " + bash_command(python_args);
+  const std::string inner =
+      env + bash_quote_keeping_home(target.venv + "/bin/python") + " " + bash_command(python_args);
   // wsl.exe's --cd takes an absolute Linux path (learn.microsoft.com/windows/wsl/basic-commands).
-  const std::vector<std::string> wsl{"wsl", "-d", target.distro, "--cd", plan.project_linux_path, "--exec", "bash", "-lc", inner};
+  const std::vector<std::string> wsl{"wsl",    "-d",   target.distro, "--cd", plan.project_linux_path,
+                                     "--exec", "bash", "-lc",         inner};
   const std::vector<std::string> code{"code", "--remote", "wsl+" + target.distro, plan.project_linux_path};
-  return {powershell_command(wsl), shell_command(Shell::cmd, wsl), "cd " + bash_quote_keeping_home(plan.project_linux_path) + " && " + inner,
-          powershell_command(code)};
+  return {powershell_command(wsl), shell_command(Shell::cmd, wsl),
+          "cd " + bash_quote_keeping_home(plan.project_linux_path) + " && " + inner, powershell_command(code)};
 }
 
 // Written by yaml-cpp's emitter, never by formatting strings: a folder named `set #2, v{1}` or a
@@ -69,9 +72,10 @@ RunCommands how_to_run(const MigratePlan& plan) {
 std::string project_profile_yaml(const MigratePlan& plan) {
   const ShippedProfile& target = *plan.decision.target;
   YAML::Emitter out;
-  out << YAML::Comment(fmt::format("The profile of {}, written by tfwsl migrate (docs/profiles.md). Change it, then `tfwsl provision "
-                                   "--profile tfwsl.yaml`.",
-                                   one_line(plan.project_name)));
+  out << YAML::Comment(
+      fmt::format("The profile of {}, written by tfwsl migrate (docs/profiles.md). Change it, then `tfwsl provision "
+                  "--profile tfwsl.yaml`.",
+                  one_line(plan.project_name)));
   out << YAML::BeginMap;
   out << YAML::Key << "extends" << YAML::Value << "builtin:" + target.name;
   out << YAML::Key << "name" << YAML::Value << profile_name_for(plan.project_name);
@@ -98,26 +102,34 @@ std::string project_profile_yaml(const MigratePlan& plan) {
 
 std::string migration_report(const MigratePlan& plan, const std::vector<StepResult>& steps) {
   const ShippedProfile& target = *plan.decision.target;
-  std::string out = fmt::format("# Migration of {}\n\nWritten by `tfwsl migrate`. Decision: **{}**, profile `{}` (TensorFlow {}, {}, Python {}).\n\n## Why\n\n",
-                                plan.project_name, to_string(plan.decision.decision), target.name, target.series.to_string(), target.distro,
-                                target.python);
+  std::string out = fmt::format(
+      "# Migration of {}\n\nWritten by `tfwsl migrate`. Decision: **{}**, profile `{}` (TensorFlow {}, {}, Python "
+      "{}).\n\n## Why\n\n",
+      plan.project_name, to_string(plan.decision.decision), target.name, target.series.to_string(), target.distro,
+      target.python);
   for (const auto& r : plan.decision.reasons) out += "- " + r + "\n";
   out += "\n## Requirements\n\n";
-  for (const auto& t : plan.translation.translated) out += fmt::format("- `{}` -> `{}` ({}:{})\n", t.from, t.to, t.file, t.line);
-  for (const auto& d : plan.translation.dropped) out += fmt::format("- dropped `{}` ({}:{}): {}\n", d.package, d.file, d.line, d.reason);
+  for (const auto& t : plan.translation.translated)
+    out += fmt::format("- `{}` -> `{}` ({}:{})\n", t.from, t.to, t.file, t.line);
+  for (const auto& d : plan.translation.dropped)
+    out += fmt::format("- dropped `{}` ({}:{}): {}\n", d.package, d.file, d.line, d.reason);
   for (const auto& a : plan.translation.added) out += fmt::format("- added `{}`\n", a);
-  if (plan.decision.legacy_keras) out += "- `TF_USE_LEGACY_KERAS=1` is set in tfwsl.yaml's env: Keras 2 code on a Keras 3 TensorFlow\n";
+  if (plan.decision.legacy_keras)
+    out += "- `TF_USE_LEGACY_KERAS=1` is set in tfwsl.yaml's env: Keras 2 code on a Keras 3 TensorFlow\n";
   if (!plan.datasets.empty()) {
-    out += fmt::format("\n## Data\n\nThe code's Windows paths map to these in `{}` (the code is not rewritten):\n\n", k_path_map_file);
+    out += fmt::format("\n## Data\n\nThe code's Windows paths map to these in `{}` (the code is not rewritten):\n\n",
+                       k_path_map_file);
     for (const auto& ds : plan.datasets)
       out += fmt::format("- `{}` -> `{}` ({})\n", ds.windows_path, ds.linux_path, plural(ds.files, "file", "files"));
   }
   out += "\n## Steps\n\n";
   for (const auto& s : steps) out += fmt::format("- {}: {}\n", s.step, s.ran ? s.detail : "done by an earlier run");
   const RunCommands run = how_to_run(plan);
-  out += fmt::format("\n## Run it\n\nFrom Windows, in PowerShell:\n\n    {}\n\nin cmd.exe:\n\n    {}\n\nIn a WSL terminal (bash):\n\n    {}\n\n"
-                     "In VS Code (from PowerShell):\n\n    {}\n",
-                     run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
+  out += fmt::format(
+      "\n## Run it\n\nFrom Windows, in PowerShell:\n\n    {}\n\nin cmd.exe:\n\n    {}\n\nIn a WSL terminal (bash):\n\n "
+      "   {}\n\n"
+      "In VS Code (from PowerShell):\n\n    {}\n",
+      run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
   return out;
 }
 

@@ -33,8 +33,8 @@ std::optional<RaisedError> raised_error(std::string_view line) {
 }
 
 bool is_file_error(const RaisedError& e) {
-  constexpr std::array<std::string_view, 6> k_file_errors = {"FileNotFoundError", "OSError",          "IOError",
-                                                              "PermissionError",   "IsADirectoryError", "NotFoundError"};
+  constexpr std::array<std::string_view, 6> k_file_errors = {"FileNotFoundError", "OSError",           "IOError",
+                                                             "PermissionError",   "IsADirectoryError", "NotFoundError"};
   return std::find(k_file_errors.begin(), k_file_errors.end(), e.name) != k_file_errors.end();
 }
 
@@ -54,9 +54,10 @@ std::optional<std::string> import_failure_hint(const std::vector<std::string>& o
   for (auto line = output.rbegin(); line != output.rend() && !error; ++line) error = raised_error(*line);
   if (!error) return std::nullopt;
   if (error->name == "ModuleNotFoundError" || error->name == "ImportError")
-    return fmt::format("{} imports a module the venv does not have: add its package to the requirements, then run "
-                       "migrate again",
-                       what);
+    return fmt::format(
+        "{} imports a module the venv does not have: add its package to the requirements, then run "
+        "migrate again",
+        what);
   const std::string top_level = fmt::format(
       "loading {} runs its top-level code, and that code raised {}: move what should run only when it is "
       "started (loading data, training) into a function or under `if __name__ == \"__main__\":`",

@@ -1,9 +1,9 @@
 #include "win/migrate/migrate_plan.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
-
-#include <fmt/format.h>
 
 #include "common/compat/compat_db.hpp"
 #include "common/util/ascii.hpp"
@@ -47,7 +47,7 @@ void plan_datasets(const PlanInput& in, MigratePlan& plan) {
     spelled.emplace(ascii_lower(folder), folder);
   }
   std::vector<std::string> kept;
-  for (const auto& entry : folders) {  // sorted: a parent comes before what is inside it
+  for (const auto& entry : folders) {      // sorted: a parent comes before what is inside it
     const std::string& key = entry.first;  // a named copy: clang 14 cannot capture a structured binding
     if (std::any_of(kept.begin(), kept.end(), [&](const std::string& k) { return is_inside(key, k); })) continue;
     kept.push_back(key);
@@ -62,7 +62,8 @@ void plan_datasets(const PlanInput& in, MigratePlan& plan) {
     // Windows spelling, which only Windows can open.
     auto source = in.files.copy_source(spelled[key]);
     if (!source) {
-      plan.problems.push_back(fmt::format("{} cannot be reached from here to be copied: run migrate on Windows, or mount its drive", spelled[key]));
+      plan.problems.push_back(fmt::format(
+          "{} cannot be reached from here to be copied: run migrate on Windows, or mount its drive", spelled[key]));
       continue;
     }
     plan.datasets.push_back({spelled[key], in.datasets_root + "/" + name, *source, stats.files, stats.bytes,
@@ -86,10 +87,11 @@ void check_drives(const PlanInput& in, MigratePlan& plan) {
   for (const auto& wp : plan.windows_paths) {
     auto letter = wsl::drive_letter_of(wp.ref.path);
     if (!letter || mounted->contains(ascii_lower(*letter)) || !reported.insert(ascii_lower(*letter)).second) continue;
-    plan.problems.push_back(fmt::format("{} ({}:{}) is on drive {}:, which the distro does not mount: mount it (wsl.conf [automount], "
-                                        "or `sudo mount -t drvfs {}: /mnt/{}`) or change the path, then run migrate again",
-                                        wp.ref.path, wp.ref.file, wp.ref.line, static_cast<char>(ascii_upper(*letter)),
-                                        static_cast<char>(ascii_upper(*letter)), ascii_lower(*letter)));
+    plan.problems.push_back(
+        fmt::format("{} ({}:{}) is on drive {}:, which the distro does not mount: mount it (wsl.conf [automount], "
+                    "or `sudo mount -t drvfs {}: /mnt/{}`) or change the path, then run migrate again",
+                    wp.ref.path, wp.ref.file, wp.ref.line, static_cast<char>(ascii_upper(*letter)),
+                    static_cast<char>(ascii_upper(*letter)), ascii_lower(*letter)));
   }
 }
 
@@ -99,13 +101,18 @@ Status check_places(const PlanInput& in) {
   const std::string& name = in.project_name;
   if (name.empty() || name == "." || name == ".." || name.find_first_of(std::string("/\\\0", 3)) != std::string::npos ||
       name.front() == '-')
-    return make_error(ErrorCode::invalid_input, fmt::format("--name '{}' must be one folder name (no '/', '\\', '.' or '..', "
-                                                            "not starting with '-'); nothing was changed", name));
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("--name '{}' must be one folder name (no '/', '\\', '.' or '..', "
+                                  "not starting with '-'); nothing was changed",
+                                  name));
   for (const auto& [option, root] : {std::pair{"--to", in.projects_root}, std::pair{"--data-to", in.datasets_root}}) {
     const bool linux_path = root == "~" || root.starts_with("~/") || root.starts_with("/");
-    if (!linux_path || root.find('\\') != std::string::npos || root.find("/../") != std::string::npos || root.ends_with("/.."))
-      return make_error(ErrorCode::invalid_input, fmt::format("{} '{}' must be a Linux folder (~/projects or /srv/projects, "
-                                                              "without '..'); nothing was changed", option, root));
+    if (!linux_path || root.find('\\') != std::string::npos || root.find("/../") != std::string::npos ||
+        root.ends_with("/.."))
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("{} '{}' must be a Linux folder (~/projects or /srv/projects, "
+                                    "without '..'); nothing was changed",
+                                    option, root));
   }
   return {};
 }
@@ -116,10 +123,11 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
   TFWSL_TRY_STATUS(check_places(in));
   TFWSL_TRY(scan, scan_project(in.files, in.facts));
   if (scan.requirements.empty()) {
-    return make_error(ErrorCode::invalid_input,
-                      "the project has no requirement file (requirements*.txt, environment.yml, pyproject.toml, setup.cfg, "
-                      "setup.py or Pipfile): write one that names TensorFlow (e.g. `pip freeze > requirements.txt` in the "
-                      "project's Windows venv) and run migrate again; nothing was changed");
+    return make_error(
+        ErrorCode::invalid_input,
+        "the project has no requirement file (requirements*.txt, environment.yml, pyproject.toml, setup.cfg, "
+        "setup.py or Pipfile): write one that names TensorFlow (e.g. `pip freeze > requirements.txt` in the "
+        "project's Windows venv) and run migrate again; nothing was changed");
   }
   MigratePlan plan;
   plan.project_name = in.project_name;
@@ -145,10 +153,13 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
 int exit_code_for(const MigratePlan& plan) {
   if (!plan.problems.empty()) return 2;
   switch (plan.decision.decision) {
-    case Decision::needs_wsl: return 0;
-    case Decision::native_ok: return plan.force ? 0 : 1;
+    case Decision::needs_wsl:
+      return 0;
+    case Decision::native_ok:
+      return plan.force ? 0 : 1;
     case Decision::refuse_tf1:
-    case Decision::ambiguous: return 2;
+    case Decision::ambiguous:
+      return 2;
   }
   return 2;
 }

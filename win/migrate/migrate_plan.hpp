@@ -5,11 +5,10 @@
 // (docs/schema/migrate-plan.schema.json).
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 #include "win/host/gpu_compute_capability.hpp"
@@ -51,13 +50,13 @@ struct MigratePlan {
   std::vector<PlannedWrite> writes;  // per translation file: create, keep, replace-ours (refuse is a problem)
   std::vector<DatasetPlan> datasets;
   std::vector<WindowsPathPlan> windows_paths;
-  GpuCheck gpu;                        // refused: its problem is the first of `problems`
+  GpuCheck gpu;                       // refused: its problem is the first of `problems`
   std::vector<std::string> problems;  // bad input found while planning (a drive the distro does not mount)
 };
 
 struct PlanInput {
   ProjectFiles& files;
-  std::string project_name;      // the folder's name: "flowers-classifier"
+  std::string project_name;  // the folder's name: "flowers-classifier"
   std::string projects_root = "~/projects";
   std::string datasets_root = "~/datasets";
   bool force = false;

@@ -1,8 +1,8 @@
 #include "win/migrate/tf_decision.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "common/diagnose/python_fit.hpp"
 #include "common/diagnose/signature_base.hpp"
@@ -16,14 +16,18 @@ namespace tfwsl::migrate {
 namespace {
 
 // TensorFlow builds that never run on Linux x86-64 with CUDA: not a pin the decision weighs.
-bool is_other_platform_build(const std::string& name) { return name == "tensorflow-macos" || name == "tensorflow-metal"; }
+bool is_other_platform_build(const std::string& name) {
+  return name == "tensorflow-macos" || name == "tensorflow-metal";
+}
 
 std::vector<TfPin> tensorflow_pins(const ProjectScan& scan) {
   std::vector<TfPin> pins;
   for (const auto& file : scan.requirements) {
     for (const auto& req : file.parsed.requirements) {
       const std::string name = normalize_package_name(req.package);
-      if (!parse::is_tensorflow_distribution(name) || is_other_platform_build(name) || marker_excludes_linux(req.marker)) continue;
+      if (!parse::is_tensorflow_distribution(name) || is_other_platform_build(name) ||
+          marker_excludes_linux(req.marker))
+        continue;
       const bool and_cuda = std::find(req.extras.begin(), req.extras.end(), "and-cuda") != req.extras.end();
       if (req.group == "build-system") continue;  // what builds the package is not what runs it
       pins.push_back({file.path, req.line, req.package, req.spec, req.conda, and_cuda, req.group,
@@ -33,13 +37,17 @@ std::vector<TfPin> tensorflow_pins(const ProjectScan& scan) {
   return pins;
 }
 
-Result<VersionSpec> pep440_of(const std::string& spec, bool conda) { return VersionSpec::parse(diagnose::to_pep440_spec(spec, conda)); }
+Result<VersionSpec> pep440_of(const std::string& spec, bool conda) {
+  return VersionSpec::parse(diagnose::to_pep440_spec(spec, conda));
+}
 
 // Whether the spec allows a release of the series (x.y.*), or a pre-release of it the spec pins.
 bool series_allowed(const VersionSpec& spec, const Version& series) {
   if (spec.admits_series(series.truncated(2))) return true;
   for (const auto& clause : spec.clauses()) {
-    if (clause.op == VersionClause::Op::equal && clause.version.is_prerelease() && clause.version.same_minor_series(series)) return true;
+    if (clause.op == VersionClause::Op::equal && clause.version.is_prerelease() &&
+        clause.version.same_minor_series(series))
+      return true;
   }
   return false;
 }
@@ -90,7 +98,6 @@ bool pins_keras2(const ProjectScan& scan) {
   return false;
 }
 
-
 // The project's Python against the target: TensorFlow's own range (profiles/compat.yaml) decides
 // `python_ok`; a venv Python the project's spec does not allow is said too.
 void check_python(const PythonDeclaration& python, const ShippedProfile& target, bool venv_fits, TfDecision& d) {
@@ -104,35 +111,42 @@ void check_python(const PythonDeclaration& python, const ShippedProfile& target,
   auto conflict = diagnose::python_conflict(py, tf, builtin_compat_db());
   d.python_ok = !conflict.has_value();
   if (conflict) {
-    d.reasons.push_back(fmt::format("the project declares Python {} ({}), TensorFlow {} supports Python {} only", python.spec, python.file,
-                                    target.series.to_string(), (*conflict)["tensorflow_python"].get<std::string>()));
+    d.reasons.push_back(fmt::format("the project declares Python {} ({}), TensorFlow {} supports Python {} only",
+                                    python.spec, python.file, target.series.to_string(),
+                                    (*conflict)["tensorflow_python"].get<std::string>()));
   } else if (!venv_fits) {
-    d.reasons.push_back(fmt::format("the project declares Python {} ({}); the profile's venv runs Python {} ({}): code or a "
-                                    "requires-python that excludes it needs a look", python.spec, python.file, target.python, target.name));
+    d.reasons.push_back(
+        fmt::format("the project declares Python {} ({}); the profile's venv runs Python {} ({}): code or a "
+                    "requires-python that excludes it needs a look",
+                    python.spec, python.file, target.python, target.name));
   }
 }
 
 // --profile NAME: that profile, when the pins (and a Keras 3 requirement) allow its series; else the
 // decision is ambiguous with the reason.
 void choose_asked_profile(const DecideInput& in, const VersionSpec& spec, TfDecision& d) {
-  auto asked = std::find_if(in.profiles.begin(), in.profiles.end(), [&](const ShippedProfile& p) { return p.name == in.profile; });
+  auto asked = std::find_if(in.profiles.begin(), in.profiles.end(),
+                            [&](const ShippedProfile& p) { return p.name == in.profile; });
   if (asked == in.profiles.end()) {
     d.decision = Decision::ambiguous;
-    d.reasons.push_back(fmt::format("--profile {}: no shipped WSL profile has that name (shipped: {})", in.profile, [&] {
-      std::string names;
-      for (const auto& p : in.profiles) names += (names.empty() ? "" : ", ") + p.name;
-      return names;
-    }()));
+    d.reasons.push_back(
+        fmt::format("--profile {}: no shipped WSL profile has that name (shipped: {})", in.profile, [&] {
+          std::string names;
+          for (const auto& p : in.profiles) names += (names.empty() ? "" : ", ") + p.name;
+          return names;
+        }()));
     return;
   }
   const bool keras3 = requires_keras3(in.scan);
   if (!series_allowed(spec, asked->series) || (keras3 && asked->series < in.facts.keras3_from)) {
     d.decision = Decision::ambiguous;
-    d.reasons.push_back(fmt::format("--profile {} is refused: {}", in.profile,
-                                    keras3 && asked->series < in.facts.keras3_from
-                                        ? fmt::format("the project requires Keras 3, which TF {} does not have", asked->series.to_string())
-                                        : fmt::format("the pins ({}) exclude TF {}", d.spec_as_written(), asked->series.to_string())));
-    d.choices.push_back(fmt::format("change the pins to allow TF {}, or leave --profile out", asked->series.to_string()));
+    d.reasons.push_back(fmt::format(
+        "--profile {} is refused: {}", in.profile,
+        keras3 && asked->series < in.facts.keras3_from
+            ? fmt::format("the project requires Keras 3, which TF {} does not have", asked->series.to_string())
+            : fmt::format("the pins ({}) exclude TF {}", d.spec_as_written(), asked->series.to_string())));
+    d.choices.push_back(
+        fmt::format("change the pins to allow TF {}, or leave --profile out", asked->series.to_string()));
     return;
   }
   d.target = *asked;
@@ -156,15 +170,19 @@ void choose_target(const DecideInput& in, const VersionSpec& spec, TfDecision& d
     std::erase_if(fitting, [&](const ShippedProfile* p) { return !python_fits(*in.scan.python, p->python); });
   }
   const auto& pool = fitting.empty() ? allowed : fitting;
-  auto preferred = std::find_if(pool.begin(), pool.end(), [&](const ShippedProfile* p) { return p->series == in.facts.preferred_series; });
+  auto preferred = std::find_if(pool.begin(), pool.end(),
+                                [&](const ShippedProfile* p) { return p->series == in.facts.preferred_series; });
   const ShippedProfile* pick = preferred != pool.end() ? *preferred : pool.back();
   d.target = *pick;
   const char* lead = d.decision == Decision::native_ok ? "with --force, target" : "target";
   if (preferred != pool.end()) {
-    d.reasons.push_back(fmt::format("{} {} ({}): the spec allows it, and it is the last release whose tf.keras is Keras 2 "
-                                    "(the default profile)", lead, pick->series.to_string(), pick->name));
+    d.reasons.push_back(
+        fmt::format("{} {} ({}): the spec allows it, and it is the last release whose tf.keras is Keras 2 "
+                    "(the default profile)",
+                    lead, pick->series.to_string(), pick->name));
   } else {
-    d.reasons.push_back(fmt::format("{} {} ({}): the newest shipped release the spec allows{}", lead, pick->series.to_string(), pick->name,
+    d.reasons.push_back(fmt::format("{} {} ({}): the newest shipped release the spec allows{}", lead,
+                                    pick->series.to_string(), pick->name,
                                     keras3 ? " (the project requires Keras 3, so TF >= 2.16)" : ""));
   }
   if (in.scan.python) check_python(*in.scan.python, *pick, !fitting.empty(), d);
@@ -175,19 +193,22 @@ void decide_keras(const DecideInput& in, TfDecision& d) {
   if (!in.scan.keras2_apis.empty()) {
     const auto& use = in.scan.keras2_apis.front();
     d.legacy_keras = true;
-    d.reasons.push_back(fmt::format("{}:{} uses {}: on TF {} tf.keras is Keras 3, so the venv gets tf-keras and TF_USE_LEGACY_KERAS=1",
-                                    use.file, use.line, use.what, d.target->series.to_string()));
+    d.reasons.push_back(
+        fmt::format("{}:{} uses {}: on TF {} tf.keras is Keras 3, so the venv gets tf-keras and TF_USE_LEGACY_KERAS=1",
+                    use.file, use.line, use.what, d.target->series.to_string()));
   } else if (pins_keras2(in.scan)) {
     d.legacy_keras = true;
-    d.reasons.push_back(fmt::format("the requirements pin Keras 2: on TF {} that is tf-keras with TF_USE_LEGACY_KERAS=1",
-                                    d.target->series.to_string()));
+    d.reasons.push_back(
+        fmt::format("the requirements pin Keras 2: on TF {} that is tf-keras with TF_USE_LEGACY_KERAS=1",
+                    d.target->series.to_string()));
   }
 }
 
 void refuse_tf1(TfDecision& d) {
   d.decision = Decision::refuse_tf1;
-  d.reasons.push_back("only TensorFlow 1.x is allowed: TF 1 has no CUDA 12 build; port the code to TF 2 first "
-                      "(tensorflow.org/guide/migrate: tf_upgrade_v2, then tf.compat.v1 removed step by step), then pin TF 2");
+  d.reasons.push_back(
+      "only TensorFlow 1.x is allowed: TF 1 has no CUDA 12 build; port the code to TF 2 first "
+      "(tensorflow.org/guide/migrate: tf_upgrade_v2, then tf.compat.v1 removed step by step), then pin TF 2");
 }
 
 // Every pin on its own allows TF 1.x only (pins that also disagree with each other are still TF 1).
@@ -209,10 +230,14 @@ std::string shipped_series_list(const std::vector<ShippedProfile>& profiles) {
 
 const char* to_string(Decision decision) {
   switch (decision) {
-    case Decision::native_ok: return "native-ok";
-    case Decision::needs_wsl: return "needs-wsl";
-    case Decision::refuse_tf1: return "refuse-tf1";
-    case Decision::ambiguous: return "ambiguous";
+    case Decision::native_ok:
+      return "native-ok";
+    case Decision::needs_wsl:
+      return "needs-wsl";
+    case Decision::refuse_tf1:
+      return "refuse-tf1";
+    case Decision::ambiguous:
+      return "ambiguous";
   }
   return "ambiguous";
 }
@@ -233,11 +258,13 @@ bool marker_excludes_linux(std::string_view marker) {
   const std::string m = ascii_lower(marker);
   if (m.empty()) return false;
   // "sys_platform != 'linux'" keeps it off Linux; "!= 'win32'" keeps it on.
-  if (m.find("!=") != std::string::npos) return m.find("linux") != std::string::npos && m.find("==") == std::string::npos;
+  if (m.find("!=") != std::string::npos)
+    return m.find("linux") != std::string::npos && m.find("==") == std::string::npos;
   const bool platform = m.find("sys_platform") != std::string::npos || m.find("platform_system") != std::string::npos ||
                         m.find("os_name") != std::string::npos;
   const bool other = m.find("win32") != std::string::npos || m.find("windows") != std::string::npos ||
-                     m.find("darwin") != std::string::npos || m.find("'nt'") != std::string::npos || m.find("\"nt\"") != std::string::npos;
+                     m.find("darwin") != std::string::npos || m.find("'nt'") != std::string::npos ||
+                     m.find("\"nt\"") != std::string::npos;
   return platform && other && m.find("linux") == std::string::npos;
 }
 
@@ -249,9 +276,11 @@ std::vector<ShippedProfile> shipped_wsl_profiles() {
     std::string tf = profile->tensorflow_version.value_or("");
     auto series = Version::parse(tf.ends_with(".*") ? tf.substr(0, tf.size() - 2) : tf);
     if (!series) continue;
-    out.push_back({name, *series, profile->python_version.value_or(""), profile->distro.value_or(""), profile->python_venv.value_or("")});
+    out.push_back({name, *series, profile->python_version.value_or(""), profile->distro.value_or(""),
+                   profile->python_venv.value_or("")});
   }
-  std::sort(out.begin(), out.end(), [](const ShippedProfile& a, const ShippedProfile& b) { return a.series < b.series; });
+  std::sort(out.begin(), out.end(),
+            [](const ShippedProfile& a, const ShippedProfile& b) { return a.series < b.series; });
   return out;
 }
 
@@ -266,13 +295,16 @@ TfDecision decide_pins(const DecideInput& in, std::vector<TfPin> pins) {
   for (const auto& p : d.pins) {
     if (!pep440_of(p.spec, p.conda)) {
       d.reasons.push_back(fmt::format("{}: the version spec cannot be read", p.text()));
-      d.choices.push_back(fmt::format("write the pin as PEP 440 (e.g. tensorflow[and-cuda]=={}.*)", in.facts.preferred_series.to_string()));
+      d.choices.push_back(fmt::format("write the pin as PEP 440 (e.g. tensorflow[and-cuda]=={}.*)",
+                                      in.facts.preferred_series.to_string()));
       return d;
     }
   }
   if (d.pins.empty()) {
-    d.reasons.push_back(in.scan.imports_tensorflow ? "the code imports tensorflow but no requirement file names it: treated as unpinned"
-                                                   : "no requirement file names TensorFlow (it may come through a dependency): treated as unpinned");
+    d.reasons.push_back(
+        in.scan.imports_tensorflow
+            ? "the code imports tensorflow but no requirement file names it: treated as unpinned"
+            : "no requirement file names TensorFlow (it may come through a dependency): treated as unpinned");
   }
   const std::string combined = combined_pep440(d.pins);
   auto combined_spec = VersionSpec::parse(combined);
@@ -287,13 +319,18 @@ TfDecision decide_pins(const DecideInput& in, std::vector<TfPin> pins) {
     return d;
   }
   if (!(*range)["any"].get<bool>()) {
-    for (const auto& p : d.pins) d.reasons.push_back(fmt::format("{} pins TensorFlow {}", p.text(), p.spec.empty() ? "(any)" : p.spec));
-    d.reasons.push_back(d.pins.size() > 1 ? "together these pins allow no TensorFlow release" : "this pin allows no known TensorFlow release");
-    for (const auto& p : d.pins) d.choices.push_back(fmt::format("keep {} and change the others to match it", p.text()));
-    d.choices.push_back(fmt::format("or pin every file to tensorflow[and-cuda]=={}.*", in.facts.preferred_series.to_string()));
+    for (const auto& p : d.pins)
+      d.reasons.push_back(fmt::format("{} pins TensorFlow {}", p.text(), p.spec.empty() ? "(any)" : p.spec));
+    d.reasons.push_back(d.pins.size() > 1 ? "together these pins allow no TensorFlow release"
+                                          : "this pin allows no known TensorFlow release");
+    for (const auto& p : d.pins)
+      d.choices.push_back(fmt::format("keep {} and change the others to match it", p.text()));
+    d.choices.push_back(
+        fmt::format("or pin every file to tensorflow[and-cuda]=={}.*", in.facts.preferred_series.to_string()));
     return d;
   }
-  for (const auto& p : d.pins) d.reasons.push_back(fmt::format("{} allows TensorFlow {}", p.text(), p.spec.empty() ? "(any release)" : p.spec));
+  for (const auto& p : d.pins)
+    d.reasons.push_back(fmt::format("{} allows TensorFlow {}", p.text(), p.spec.empty() ? "(any release)" : p.spec));
   if (!(*range)["tf2"].get<bool>()) {
     refuse_tf1(d);
     return d;
@@ -301,10 +338,12 @@ TfDecision decide_pins(const DecideInput& in, std::vector<TfPin> pins) {
   const bool native_only = (*range)["native_gpu"].get<bool>() && !(*range)["wsl_only"].get<bool>();
   if (native_only) {
     d.decision = Decision::native_ok;
-    d.reasons.push_back("every allowed release is 2.10 or older: native Windows still has the GPU (TF 2.10 with CUDA 11.2, cuDNN 8.1); "
-                        "migrate stops here unless --force, which raises the pin to a shipped WSL profile");
+    d.reasons.push_back(
+        "every allowed release is 2.10 or older: native Windows still has the GPU (TF 2.10 with CUDA 11.2, cuDNN 8.1); "
+        "migrate stops here unless --force, which raises the pin to a shipped WSL profile");
     // With --force migrate installs the preferred series; without, the plan still shows what that would be.
-    choose_target(in, *VersionSpec::parse(in.profile.empty() ? "==" + in.facts.preferred_series.to_string() + ".*" : ""), d);
+    choose_target(
+        in, *VersionSpec::parse(in.profile.empty() ? "==" + in.facts.preferred_series.to_string() + ".*" : ""), d);
   } else {
     d.decision = Decision::needs_wsl;
     choose_target(in, *combined_spec, d);
@@ -312,8 +351,10 @@ TfDecision decide_pins(const DecideInput& in, std::vector<TfPin> pins) {
   if (!d.target && !in.profile.empty()) return d;
   if (!d.target) {
     d.decision = Decision::ambiguous;
-    d.reasons.push_back(fmt::format("no shipped profile has a release these pins allow (shipped: {})", shipped_series_list(in.profiles)));
-    for (const auto& p : in.profiles) d.choices.push_back(fmt::format("pin tensorflow[and-cuda]=={}.* (profile {})", p.series.to_string(), p.name));
+    d.reasons.push_back(fmt::format("no shipped profile has a release these pins allow (shipped: {})",
+                                    shipped_series_list(in.profiles)));
+    for (const auto& p : in.profiles)
+      d.choices.push_back(fmt::format("pin tensorflow[and-cuda]=={}.* (profile {})", p.series.to_string(), p.name));
     return d;
   }
   decide_keras(in, d);
@@ -331,9 +372,12 @@ struct Alternative {
 std::vector<Alternative> alternatives_of(const std::vector<TfPin>& all, std::vector<TfPin>& base) {
   std::vector<Alternative> alternatives;
   auto add_to = [&](const std::string& label, const TfPin& pin) {
-    auto it = std::find_if(alternatives.begin(), alternatives.end(), [&](const Alternative& a) { return a.label == label; });
-    if (it == alternatives.end()) alternatives.push_back({label, {pin}});
-    else it->pins.push_back(pin);
+    auto it =
+        std::find_if(alternatives.begin(), alternatives.end(), [&](const Alternative& a) { return a.label == label; });
+    if (it == alternatives.end())
+      alternatives.push_back({label, {pin}});
+    else
+      it->pins.push_back(pin);
   };
   bool base_pinned = false;
   for (const auto& p : all) {
@@ -353,7 +397,8 @@ std::vector<Alternative> alternatives_of(const std::vector<TfPin>& all, std::vec
 }
 
 std::string outcome_text(const TfDecision& d) {
-  return d.target ? fmt::format("{}, target {}", to_string(d.decision), d.target->series.to_string()) : to_string(d.decision);
+  return d.target ? fmt::format("{}, target {}", to_string(d.decision), d.target->series.to_string())
+                  : to_string(d.decision);
 }
 
 }  // namespace
@@ -385,7 +430,8 @@ TfDecision decide(const DecideInput& in) {
   if (agree) {
     std::string labels;
     for (const auto& a : alternatives) labels += (labels.empty() ? "" : ", ") + a.label;
-    d.reasons.insert(d.reasons.begin(), fmt::format("each alternative ({}) leads to the same plan: {}", labels, outcome_text(d)));
+    d.reasons.insert(d.reasons.begin(),
+                     fmt::format("each alternative ({}) leads to the same plan: {}", labels, outcome_text(d)));
     return d;
   }
   d = TfDecision{};
@@ -396,7 +442,8 @@ TfDecision decide(const DecideInput& in) {
     std::string pins;
     for (const auto& p : alternatives[i].pins) pins += (pins.empty() ? "" : ", ") + p.text();
     d.reasons.push_back(fmt::format("{} ({}) leads to {}", alternatives[i].label, pins, outcome_text(outcomes[i])));
-    d.choices.push_back(fmt::format("keep only {} ({}) and run migrate again", alternatives[i].label, outcome_text(outcomes[i])));
+    d.choices.push_back(
+        fmt::format("keep only {} ({}) and run migrate again", alternatives[i].label, outcome_text(outcomes[i])));
   }
   d.reasons.push_back("these alternatives lead to different plans: which one the project means is the user's choice");
   return d;

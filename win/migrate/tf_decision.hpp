@@ -20,11 +20,11 @@ enum class Decision { native_ok, needs_wsl, refuse_tf1, ambiguous };
 const char* to_string(Decision decision);  // "native-ok", "needs-wsl", "refuse-tf1", "ambiguous"
 
 struct ShippedProfile {
-  std::string name;     // tf-2.15-cuda-12.2
-  Version series;       // 2.15
-  std::string python;   // the venv's Python: "3.10"
-  std::string distro;   // Ubuntu-22.04
-  std::string venv;     // ~/.venvs/tf-2.15
+  std::string name;    // tf-2.15-cuda-12.2
+  Version series;      // 2.15
+  std::string python;  // the venv's Python: "3.10"
+  std::string distro;  // Ubuntu-22.04
+  std::string venv;    // ~/.venvs/tf-2.15
   // The distro and Python are an installed distro's of the user's instead of the profile's own
   // (distro_choice.hpp): the project's tfwsl.yaml and the provisioning set them over the profile.
   bool user_distro = false;
@@ -40,9 +40,9 @@ struct TfPin {
   std::string spec;     // as written: ">=2.7.0,<2.11.0", "=2.6.0=cuda112py38_0"
   bool conda = false;
   bool and_cuda = false;
-  std::string group;        // the extra or group it is declared in; empty: a plain install brings it
+  std::string group;               // the extra or group it is declared in; empty: a plain install brings it
   bool conda_environment = false;  // from a conda environment file: one whole environment of its own
-  std::string text() const;  // "tensorflow-gpu>=2.7.0,<2.11.0 (requirements.txt:3)"
+  std::string text() const;        // "tensorflow-gpu>=2.7.0,<2.11.0 (requirements.txt:3)"
 };
 
 struct TfDecision {

@@ -3,9 +3,8 @@
 // distro; and the plan says which, and why, in one line (issue 43, item 5).
 #include "win/migrate/distro_choice.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,8 +70,9 @@ TEST_CASE("the profile's own distro when it is installed, or a new one said as s
   // not say its release.
   plan = plan_with("tensorflow==2.16.1\n", std::vector<std::string>{"Ubuntu-20.04", "Ubuntu"});
   CHECK(plan.decision.target->distro == "Ubuntu-24.04");
-  CHECK(distro_reason(plan).starts_with("distro Ubuntu-24.04: a new distribution is installed (wsl --install -d "
-                                        "Ubuntu-24.04)"));
+  CHECK(
+      distro_reason(plan).starts_with("distro Ubuntu-24.04: a new distribution is installed (wsl --install -d "
+                                      "Ubuntu-24.04)"));
   plan = plan_with("tensorflow==2.15.1\n", std::vector<std::string>{});
   CHECK(distro_reason(plan).starts_with("distro Ubuntu-22.04: a new distribution is installed"));
 }

@@ -4,7 +4,6 @@
 #include "win/migrate/import_failure_hint.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -22,7 +21,8 @@ TEST_CASE("a module that loads its data at import: the hint says top-level code,
       "FileNotFoundError: [Errno 2] No such file or directory: 'D:\\\\data\\\\flowers\\\\images.npy'"};
   const auto hint = import_failure_hint(output, "train");
   REQUIRE(hint);
-  CHECK(hint->find("loading train runs its top-level code, and that code raised FileNotFoundError") != std::string::npos);
+  CHECK(hint->find("loading train runs its top-level code, and that code raised FileNotFoundError") !=
+        std::string::npos);
   CHECK(hint->find("if __name__ == \"__main__\":") != std::string::npos);
   CHECK(hint->find("Windows path") != std::string::npos);
   CHECK(hint->find("tfwsl-paths.json") != std::string::npos);
@@ -48,9 +48,8 @@ TEST_CASE("a missing module is the venv's, any other error is top-level code, no
                                   "train");
   REQUIRE(hint);
   CHECK(hint->find("imports a module the venv does not have") != std::string::npos);
-  hint = import_failure_hint({"  File \"/p/train.py\", line 3, in <module>", "    raise ValueError(\"bad\")",
-                              "ValueError: bad"},
-                             "train.py");
+  hint = import_failure_hint(
+      {"  File \"/p/train.py\", line 3, in <module>", "    raise ValueError(\"bad\")", "ValueError: bad"}, "train.py");
   REQUIRE(hint);
   CHECK(hint->find("loading train.py runs its top-level code, and that code raised ValueError") != std::string::npos);
   CHECK(hint->find("Windows path") == std::string::npos);

@@ -1,16 +1,16 @@
 // FileLock: one holder at a time between open files (so between processes: the concurrent runs
 // themselves are tests/integration/wslconfig/wslconfig_safety.py), released when it goes, and the
 // lock file removed with it.
-#include <catch2/catch.hpp>
+#include "common/util/file_lock.hpp"
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <optional>
 #include <thread>
 #include <vector>
 
-#include "common/util/file_lock.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl;

@@ -24,7 +24,8 @@ TEST_CASE("prose wraps at words under its indent, a list item under its text") {
   CHECK(lines[0] == "  - " + std::string(30, 'a'));
   CHECK(lines[1] == "    " + std::string(30, 'b'));
   CHECK(lines[2] == "    " + std::string(30, 'c'));
-  const auto numbered = test::text_lines(fit_to_width(" 3. step " + std::string(40, 'x') + "\n", test::wrap_style_at(30)));
+  const auto numbered =
+      test::text_lines(fit_to_width(" 3. step " + std::string(40, 'x') + "\n", test::wrap_style_at(30)));
   REQUIRE(numbered.size() == 2);
   CHECK(numbered[1] == "    " + std::string(40, 'x'));
   const auto plain = test::text_lines(fit_to_width("  word " + std::string(30, 'y') + "\n", test::wrap_style_at(30)));
@@ -32,12 +33,14 @@ TEST_CASE("prose wraps at words under its indent, a list item under its text") {
 }
 
 TEST_CASE("a table's row wraps under its second column, its spacing kept") {
-  const auto lines = test::text_lines(fit_to_width("  explain     Explain a pasted output, a log or an error code\n", test::wrap_style_at(40)));
+  const auto lines = test::text_lines(
+      fit_to_width("  explain     Explain a pasted output, a log or an error code\n", test::wrap_style_at(40)));
   REQUIRE(lines.size() == 2);
   CHECK(lines[0] == "  explain     Explain a pasted output, a");
   CHECK(lines[1] == "              log or an error code");
   // A second column right of two thirds of the width leaves too little room: two columns in instead.
-  const auto far = test::text_lines(fit_to_width("  kernel                     the Microsoft-built kernel\n", test::wrap_style_at(40)));
+  const auto far = test::text_lines(
+      fit_to_width("  kernel                     the Microsoft-built kernel\n", test::wrap_style_at(40)));
   REQUIRE(far.size() == 2);
   CHECK(far[1] == "    Microsoft-built kernel");
 }
