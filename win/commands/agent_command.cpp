@@ -2,12 +2,15 @@
 #include "win/commands/agent_command.hpp"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/challenge.hpp"
 #include "common/cli/fitted_output.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/util/shell_quote.hpp"
+#include "common/util/text_wrap.hpp"
 #include "common/util/visible_text.hpp"
 #include "win/agent_client/agent_bridge.hpp"
 #include "win/agent_client/agent_transport.hpp"
@@ -123,9 +126,12 @@ int run_start(const AgentArgs& args, Console& console) {
                                    "--listen",       "127.0.0.1:" + std::to_string(args.port),
                                    "--token-file",   state_dir + "/agent.token"};
     for (const auto& root : args.roots) serve.insert(serve.end(), {"--root", root});
-    console.out << "would start (bash, in the distro): " << bash_command(serve)
-                << "\n  the token file 0600, in a 0700 folder; data roots: "
-                << (args.roots.empty() ? "the home folder" : "the --root folders") << "\n";
+    const std::string command = bash_command(serve);  // continued between its arguments when long
+    print_text(console,
+               "would start (bash, in the distro): " + command +
+                   "\n  the token file 0600, in a 0700 folder; data roots: " +
+                   (args.roots.empty() ? "the home folder" : "the --root folders") + "\n",
+               {{Shell::bash, command}});
     return exit_code::k_ok;
   }
   agent_service::StartSettings settings{place.agent_path, args.port, args.roots, agent_client::make_token()};
@@ -205,7 +211,10 @@ void register_agent_command(CLI::App& app, CommandTable& commands, Console& cons
   start->add_option("--agent", args->agent, "The tfwsl-agent binary to install (as for tfwsl doctor)");
   start->footer(
       help_footer("", {"tfwsl agent start --dry-run", "tfwsl agent start --yes --port 8765 --root /mnt/d/data"}));
-  commands.add(start, [args, &console] { return run_start(*args, console); });
+  commands.add(start, [args, &console] {
+    const FittedOutput fitted(console, true);  // every line at the terminal's width
+    return run_start(*args, console);
+  });
 
   auto* status = agent->add_subcommand("status", "Whether the persistent agent is installed, runs and answers");
   add_place_options(status, *args);
@@ -219,7 +228,10 @@ void register_agent_command(CLI::App& app, CommandTable& commands, Console& cons
   auto* stop = agent->add_subcommand("stop", "Stop the persistent agent (its token file stays)");
   add_place_options(stop, *args);
   stop->footer(help_footer("", {"tfwsl agent stop"}));
-  commands.add(stop, [args, &console] { return run_stop(*args, console); });
+  commands.add(stop, [args, &console] {
+    const FittedOutput fitted(console, true);  // every line at the terminal's width
+    return run_stop(*args, console);
+  });
 }
 
 }  // namespace tfwsl::cli

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "common/cli/change_consent.hpp"
+#include "common/cli/fitted_output.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/byte_size_text.hpp"
@@ -142,7 +143,10 @@ void register_wslconfig_restore(CLI::App* group, CommandTable& commands, Console
   cmd->footer(help_footer("", {"tfwsl wslconfig restore              list the backups",
                                "tfwsl wslconfig restore 1 --dry-run  show the newest",
                                "tfwsl wslconfig restore 1 --yes      put it back"}));
-  commands.add(cmd, [args, &console] { return run_restore(*args, console); });
+  commands.add(cmd, [args, &console] {
+    const FittedOutput fitted(console, true);  // every line at the terminal's width
+    return run_restore(*args, console);
+  });
 }
 
 }  // namespace tfwsl::cli

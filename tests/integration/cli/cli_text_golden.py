@@ -96,6 +96,8 @@ def cases(fixtures):
         ("provision", "dry-run", ["provision", "--dry-run", "--profile", "tfwsl.yaml"], None, project),
         ("migrate", "dry-run", ["migrate", "flowers", "--dry-run", "--force"], None, WORK),
         ("wslconfig", "show", ["wslconfig", "show", "--file", os.path.join(WORK, "home", ".wslconfig")], None, WORK),
+        ("wslconfig", "restore-list", ["wslconfig", "restore", "--file", os.path.join(WORK, "home", ".wslconfig")], None,
+         WORK),
         ("data", "push-missing-source", ["data", "push", os.path.join(WORK, "no such folder", "imagenet-2012-train"),
                                          "--agent", os.path.join(WORK, "no-agent")], None, WORK),
         ("agent", "status", ["agent", "status"], None, WORK),

@@ -98,5 +98,5 @@ TEST_CASE("tfwsl wslconfig restore lists, shows with --dry-run, and puts a backu
   r = test::run_captured(cli::run_cli,
                          {"wslconfig", "restore", (dir.path() / "elsewhere").string(), "--file", file, "--yes"});
   CHECK(r.code == 2);
-  CHECK(r.err.find("is not one of the") != std::string::npos);
+  CHECK(test::unwrapped(r.err).find("is not one of the") != std::string::npos);
 }
