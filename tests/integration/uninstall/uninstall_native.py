@@ -94,7 +94,9 @@ def make_things(w):
     r = w.run(["agent", "start", "--yes", "--agent", w.a.agent])
     if r.returncode != 0:
         fail(f"agent start: {r.stderr!r}")
-    r = w.run(["provision", "--check", "--state-dir", w.state, "--profile", "tf-2.15-cuda-12.2"], program=w.a.agent)
+    # --user: a fresh machine has no user of its own for the venv (only root), and --check needs one.
+    r = w.run(["provision", "--check", "--state-dir", w.state, "--profile", "tf-2.15-cuda-12.2", "--user", "root"],
+              program=w.a.agent)
     if not os.path.isdir(w.state):
         fail(f"provision --check made no state folder (exit {r.returncode}): {r.stderr[-600:]!r}")
     with open(os.path.join(w.config, "profile.yaml"), "w") as f:
