@@ -1,135 +1,19 @@
 #include "common/parse/setup_py_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
-#include "common/util/ascii.hpp"
+#include "common/parse/setup_py_lexer.hpp"
 
 namespace tfwsl::parse {
 namespace {
 
-// ---- tokens ---------------------------------------------------------------------------------
-struct Token {
-  enum class Kind { name, string, fstring, number, op, newline, end } kind = Kind::end;
-  std::string text;  // a string's value (escapes of \n and quotes undone), a name, an operator
-  int line = 0;
-  int indent = 0;  // for the first token of a logical line: its column
-};
-
-bool is_name_char(char c) { return ascii_is_alnum(c) || c == '_'; }
-
-std::string unescape(std::string_view raw, bool is_raw) {
-  if (is_raw) return std::string(raw);
-  std::string out;
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] != '\\' || i + 1 == raw.size()) {
-      out += raw[i];
-      continue;
-    }
-    const char next = raw[++i];
-    out += next == 'n' ? '\n' : next == 't' ? '\t' : next;
-  }
-  return out;
-}
-
-class Lexer {
- public:
-  explicit Lexer(std::string_view text) : m_text(text) {}
-
-  std::vector<Token> run() {
-    std::vector<Token> out;
-    bool line_start = true;
-    while (m_at < m_text.size()) {
-      const char c = m_text[m_at];
-      if (c == '\n') {
-        ++m_line;
-        ++m_at;
-        if (m_depth == 0 && !line_start) out.push_back({Token::Kind::newline, "", m_line - 1, 0});
-        line_start = m_depth == 0 ? true : line_start;
-        m_column = 0;
-        continue;
-      }
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
-        ++m_at;
-        ++m_column;
-        continue;
-      }
-      if (c == '\\' && m_at + 1 < m_text.size() && m_text[m_at + 1] == '\n') {
-        m_at += 2;
-        ++m_line;
-        continue;
-      }
-      if (c == '#') {
-        while (m_at < m_text.size() && m_text[m_at] != '\n') ++m_at;
-        continue;
-      }
-      Token t = next_token();
-      t.indent = line_start ? m_token_column : -1;
-      line_start = false;
-      out.push_back(std::move(t));
-    }
-    out.push_back({Token::Kind::newline, "", m_line, 0});
-    out.push_back({Token::Kind::end, "", m_line, 0});
-    return out;
-  }
-
- private:
-  Token next_token() {
-    m_token_column = m_column;
-    const std::size_t start = m_at;
-    const int line = m_line;
-    if (is_name_char(m_text[m_at])) {
-      while (m_at < m_text.size() && is_name_char(m_text[m_at])) ++m_at;
-      const std::string word(m_text.substr(start, m_at - start));
-      m_column += static_cast<int>(m_at - start);
-      if (m_at < m_text.size() && (m_text[m_at] == '"' || m_text[m_at] == '\'') && word.size() <= 2) {
-        const std::string prefix = ascii_lower(word);
-        if (prefix.find_first_not_of("rbuf") == std::string::npos) return string_token(prefix, line);
-      }
-      return {ascii_is_digit(word[0]) ? Token::Kind::number : Token::Kind::name, word, line, 0};
-    }
-    if (m_text[m_at] == '"' || m_text[m_at] == '\'') return string_token("", line);
-    const char c = m_text[m_at++];
-    ++m_column;
-    if (c == '(' || c == '[' || c == '{') ++m_depth;
-    if ((c == ')' || c == ']' || c == '}') && m_depth > 0) --m_depth;
-    return {Token::Kind::op, std::string(1, c), line, 0};
-  }
-
-  Token string_token(const std::string& prefix, int line) {
-    const char quote = m_text[m_at];
-    const bool triple = m_text.substr(m_at, 3) == std::string(3, quote);
-    const std::size_t open = triple ? 3 : 1;
-    std::size_t i = m_at + open;
-    while (i < m_text.size()) {
-      if (m_text[i] == '\\') {
-        i += 2;
-        continue;
-      }
-      if (m_text[i] == '\n') ++m_line;
-      if (triple ? m_text.substr(i, 3) == std::string(3, quote) : m_text[i] == quote) break;
-      if (!triple && m_text[i] == '\n') break;  // an unclosed string ends at the line
-      ++i;
-    }
-    const std::string_view raw = m_text.substr(m_at + open, std::min(i, m_text.size()) - m_at - open);
-    m_at = std::min(m_text.size(), i + open);
-    m_column += static_cast<int>(raw.size() + 2 * open);
-    const bool f = prefix.find('f') != std::string::npos;
-    return {f ? Token::Kind::fstring : Token::Kind::string, unescape(raw, prefix.find('r') != std::string::npos), line, 0};
-  }
-
-  std::string_view m_text;
-  std::size_t m_at = 0;
-  int m_line = 1;
-  int m_column = 0;
-  int m_token_column = 0;
-  int m_depth = 0;
-};
+using setup_py::Token;
 
 // ---- values ---------------------------------------------------------------------------------
 struct Value {
@@ -137,14 +21,22 @@ struct Value {
   enum class Kind { string, list, dict, file, file_text, file_lines, computed } kind = Kind::computed;
   std::string text;  // string: its value; file*: the path; computed: why
   int line = 0;
-  std::vector<Value> items;                        // list / tuple
-  std::vector<Entry> keys;  // dict, in order
+  std::vector<Value> items;  // list / tuple
+  std::vector<Entry> keys;   // dict, in order
 
   static Value computed(std::string why, int line);
 };
 
-struct Value::Entry { std::string key; Value value; };
-Value Value::computed(std::string why, int line) { Value v; v.text = std::move(why); v.line = line; return v; }
+struct Value::Entry {
+  std::string key;
+  Value value;
+};
+Value Value::computed(std::string why, int line) {
+  Value v;
+  v.text = std::move(why);
+  v.line = line;
+  return v;
+}
 
 // ---- expressions ----------------------------------------------------------------------------
 class Reader {
@@ -154,7 +46,9 @@ class Reader {
   std::size_t at = 0;
 
   const Token& peek(std::size_t ahead = 0) const { return m_tokens[std::min(at + ahead, m_tokens.size() - 1)]; }
-  bool is_op(std::string_view op, std::size_t ahead = 0) const { return peek(ahead).kind == Token::Kind::op && peek(ahead).text == op; }
+  bool is_op(std::string_view op, std::size_t ahead = 0) const {
+    return peek(ahead).kind == Token::Kind::op && peek(ahead).text == op;
+  }
 
   Value expression() {
     Value left = postfix(primary());
@@ -250,15 +144,17 @@ class Reader {
   Value call(const std::string& callee, int line) {
     auto args = call_arguments();
     const Value* first = args.empty() ? nullptr : &args.front().second;
-    if ((callee == "open" || callee == "io.open" || callee == "codecs.open" || callee == "Path" || callee == "pathlib.Path") && first &&
-        first->kind == Value::Kind::string)
+    if ((callee == "open" || callee == "io.open" || callee == "codecs.open" || callee == "Path" ||
+         callee == "pathlib.Path") &&
+        first && first->kind == Value::Kind::string)
       return {Value::Kind::file, first->text, line, {}, {}};
     if (callee == "os.path.join") {
       std::string path;
       for (const auto& [key, v] : args) {
         if (v.kind == Value::Kind::string) path += (path.empty() ? "" : "/") + v.text;
       }
-      return path.empty() ? Value::computed("a path built at run time", line) : Value{Value::Kind::string, path, line, {}, {}};
+      return path.empty() ? Value::computed("a path built at run time", line)
+                          : Value{Value::Kind::string, path, line, {}, {}};
     }
     if (callee == "dict") {
       Value d{Value::Kind::dict, "", line, {}, {}};
@@ -280,7 +176,8 @@ class Reader {
         skip_group();
         return Value::computed("a comprehension", line);
       }
-      if (is_op(",")) ++at;
+      if (is_op(","))
+        ++at;
       else if (!is_op(close)) {
         skip_group();
         return Value::computed("an expression this reader does not follow", line);
@@ -303,7 +200,8 @@ class Reader {
       ++at;
       Value value = expression();
       if (key.kind == Value::Kind::string) d.keys.push_back({key.text, std::move(value)});
-      if (is_op(",")) ++at;
+      if (is_op(","))
+        ++at;
       else if (!is_op("}")) {
         skip_group();
         return Value::computed("a comprehension", line);
@@ -318,8 +216,10 @@ class Reader {
       if (is_op("[")) {
         ++at;
         Value index = expression();
-        if (is_op("]")) ++at;
-        else skip_group();
+        if (is_op("]"))
+          ++at;
+        else
+          skip_group();
         v = subscript(v, index);
       } else if (is_op(".") && peek(1).kind == Token::Kind::name) {
         const std::string method = peek(1).text;
@@ -346,9 +246,11 @@ class Reader {
     return Value::computed("a subscript this reader does not follow", v.line);
   }
 
-  static Value method_value(const Value& v, const std::string& method, const std::vector<std::pair<std::string, Value>>& args) {
+  static Value method_value(const Value& v, const std::string& method,
+                            const std::vector<std::pair<std::string, Value>>& args) {
     using K = Value::Kind;
-    if ((v.kind == K::file && (method == "read" || method == "read_text")) || (v.kind == K::file_text && method == "strip"))
+    if ((v.kind == K::file && (method == "read" || method == "read_text")) ||
+        (v.kind == K::file_text && method == "strip"))
       return {K::file_text, v.text, v.line, {}, {}};
     if ((v.kind == K::file && method == "readlines") ||
         (v.kind == K::file_text && (method == "splitlines" || method == "split")))
@@ -378,8 +280,10 @@ class Reader {
       out.items.insert(out.items.end(), right.items.begin(), right.items.end());
       return out;
     }
-    if (op == "+" && left.kind == K::string && right.kind == K::string) return {K::string, left.text + right.text, left.line, {}, {}};
-    if (op == "/" && right.kind == K::string && (left.kind == K::computed || left.kind == K::file)) return {K::file, right.text, right.line, {}, {}};
+    if (op == "+" && left.kind == K::string && right.kind == K::string)
+      return {K::string, left.text + right.text, left.line, {}, {}};
+    if (op == "/" && right.kind == K::string && (left.kind == K::computed || left.kind == K::file))
+      return {K::file, right.text, right.line, {}, {}};
     if (left.kind == K::computed) return left;
     if (right.kind == K::computed) return right;
     return Value::computed(fmt::format("an expression with '{}'", op), left.line);
@@ -399,7 +303,8 @@ void add_list(RequirementsResult& result, const Value& v, const std::string& key
   using K = Value::Kind;
   if (v.kind == K::file_lines) {
     result.includes.push_back(v.text);
-    result.notes.push_back(fmt::format("setup.py:{} {} reads {}: its requirements are read from that file", v.line, keyword, v.text));
+    result.notes.push_back(
+        fmt::format("setup.py:{} {} reads {}: its requirements are read from that file", v.line, keyword, v.text));
     return;
   }
   if (v.kind == K::string) {
@@ -415,7 +320,8 @@ void add_list(RequirementsResult& result, const Value& v, const std::string& key
     if (item.kind == K::list || item.kind == K::file_lines) {
       add_list(result, item, keyword, group);
     } else if (item.kind != K::string) {
-      result.notes.push_back(fmt::format("setup.py:{} an item of {} is computed ({}): not read", item.line, keyword, item.text));
+      result.notes.push_back(
+          fmt::format("setup.py:{} an item of {} is computed ({}): not read", item.line, keyword, item.text));
     } else if (auto req = parse_requirement(item.text, false, item.line)) {
       req->group = group;
       result.requirements.push_back(std::move(*req));
@@ -432,7 +338,8 @@ void read_setup_arguments(Reader& reader, RequirementsResult& result) {
       if (value.kind == Value::Kind::dict) {
         for (const auto& [extra, list] : value.keys) add_list(result, list, "extras_require[" + extra + "]", extra);
       } else {
-        result.notes.push_back(fmt::format("setup.py:{} extras_require is computed ({}): not read", value.line, value.text));
+        result.notes.push_back(
+            fmt::format("setup.py:{} extras_require is computed ({}): not read", value.line, value.text));
       }
     }
     if (key == "python_requires" && value.kind == Value::Kind::string && !result.python) {
@@ -450,7 +357,7 @@ void read_setup_arguments(Reader& reader, RequirementsResult& result) {
 }  // namespace
 
 bool read_setup_py(std::string_view text, RequirementsResult& result) {
-  const std::vector<Token> tokens = Lexer(text).run();
+  const std::vector<Token> tokens = setup_py::lex(text);
   std::map<std::string, Value> names;
   Reader reader(tokens, names);
   std::vector<Block> blocks;
@@ -465,15 +372,17 @@ bool read_setup_py(std::string_view text, RequirementsResult& result) {
     while (!blocks.empty() && blocks.back().indent >= indent) blocks.pop_back();
     const bool counts = std::all_of(blocks.begin(), blocks.end(), [](const Block& b) { return b.counts; });
     const std::size_t start = reader.at;
-    if (first.kind == Token::Kind::name && (first.text == "with" || first.text == "try" || first.text == "if" || first.text == "else" ||
-                                            first.text == "elif" || first.text == "except" || first.text == "def" || first.text == "for" ||
-                                            first.text == "class" || first.text == "finally" || first.text == "while")) {
+    if (first.kind == Token::Kind::name &&
+        (first.text == "with" || first.text == "try" || first.text == "if" || first.text == "else" ||
+         first.text == "elif" || first.text == "except" || first.text == "def" || first.text == "for" ||
+         first.text == "class" || first.text == "finally" || first.text == "while")) {
       const bool body_counts = first.text == "with" || first.text == "try" || first.text == "finally";
       // `with open("requirements.txt") as f:` names the file f.
       if (first.text == "with" && counts) {
         ++reader.at;
         Value handle = reader.expression();
-        if (reader.peek().kind == Token::Kind::name && reader.peek().text == "as" && reader.peek(1).kind == Token::Kind::name) {
+        if (reader.peek().kind == Token::Kind::name && reader.peek().text == "as" &&
+            reader.peek(1).kind == Token::Kind::name) {
           names[reader.peek(1).text] = handle;
         }
       }
@@ -483,7 +392,8 @@ bool read_setup_py(std::string_view text, RequirementsResult& result) {
       reader.at += 2;
       names[name] = reader.expression();
     } else if (counts && first.kind == Token::Kind::name && (first.text == "setup" || first.text == "setuptools") &&
-               (reader.is_op("(", 1) || (reader.is_op(".", 1) && reader.peek(2).text == "setup" && reader.is_op("(", 3)))) {
+               (reader.is_op("(", 1) ||
+                (reader.is_op(".", 1) && reader.peek(2).text == "setup" && reader.is_op("(", 3)))) {
       reader.at += first.text == "setup" ? 2 : 4;
       read_setup_arguments(reader, result);
       found = true;
