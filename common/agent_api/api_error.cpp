@@ -21,7 +21,8 @@ constexpr std::array k_table{
     ApiErrorInfo{ApiError::not_found, 404, "not_found", "no such route"},
     ApiErrorInfo{ApiError::method_not_allowed, 405, "method_not_allowed", "this route does not take that method"},
     ApiErrorInfo{ApiError::conflict, 409, "conflict", "another job holds this resource"},
-    ApiErrorInfo{ApiError::payload_too_large, 413, "payload_too_large", "the request body is larger than the agent accepts"},
+    ApiErrorInfo{ApiError::payload_too_large, 413, "payload_too_large",
+                 "the request body is larger than the agent accepts"},
     ApiErrorInfo{ApiError::unsupported_media_type, 415, "unsupported_media_type",
                  "the body must be application/json without Content-Encoding"},
     ApiErrorInfo{ApiError::unprocessable, 422, "unprocessable", "the request was understood but cannot be carried out"},
@@ -31,7 +32,8 @@ constexpr std::array k_table{
                  "the agent is at its limit of work at once: retry after the Retry-After seconds"},
     ApiErrorInfo{ApiError::request_timeout, 408, "request_timeout",
                  "the request did not arrive in full before its deadline"},
-    ApiErrorInfo{ApiError::headers_too_large, 431, "headers_too_large", "the request head is larger than the agent reads"},
+    ApiErrorInfo{ApiError::headers_too_large, 431, "headers_too_large",
+                 "the request head is larger than the agent reads"},
     ApiErrorInfo{ApiError::busy, 503, "busy", "the agent is busy: retry in a moment"},
 };
 

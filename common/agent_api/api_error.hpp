@@ -3,10 +3,9 @@
 // stdio channel, is one of these: an HTTP status, a stable machine code, and a default message.
 // The body is always {"error":{"code":"...","message":"..."}}.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 namespace tfwsl::agent_api {
 

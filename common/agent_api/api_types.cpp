@@ -4,18 +4,25 @@ namespace tfwsl::agent_api {
 
 const char* to_string(WslKind kind) {
   switch (kind) {
-    case WslKind::not_wsl: return "not-wsl";
-    case WslKind::wsl1: return "wsl1";
-    case WslKind::wsl2: return "wsl2";
+    case WslKind::not_wsl:
+      return "not-wsl";
+    case WslKind::wsl1:
+      return "wsl1";
+    case WslKind::wsl2:
+      return "wsl2";
   }
   return "not-wsl";
 }
 
 bool parse_wsl_kind(const std::string& text, WslKind& out) {
-  if (text == "not-wsl") out = WslKind::not_wsl;
-  else if (text == "wsl1") out = WslKind::wsl1;
-  else if (text == "wsl2") out = WslKind::wsl2;
-  else return false;
+  if (text == "not-wsl")
+    out = WslKind::not_wsl;
+  else if (text == "wsl1")
+    out = WslKind::wsl1;
+  else if (text == "wsl2")
+    out = WslKind::wsl2;
+  else
+    return false;
   return true;
 }
 
@@ -28,9 +35,9 @@ tl::unexpected<Error> shape_error(const char* what) {
 }  // namespace
 
 nlohmann::json to_json(const InfoResponse& i) {
-  return {{"agent", i.agent}, {"commit", i.commit}, {"api", i.api},   {"distro", i.distro},     {"kernel", i.kernel},
-          {"wsl", to_string(i.wsl)}, {"uid", i.uid}, {"uptime_s", i.uptime_s}, {"pid", i.pid},
-          {"home", i.home}};
+  return {{"agent", i.agent},   {"commit", i.commit},      {"api", i.api}, {"distro", i.distro},
+          {"kernel", i.kernel}, {"wsl", to_string(i.wsl)}, {"uid", i.uid}, {"uptime_s", i.uptime_s},
+          {"pid", i.pid},       {"home", i.home}};
 }
 
 Result<InfoResponse> parse_info(const nlohmann::json& j) {
@@ -60,11 +67,17 @@ nlohmann::json to_json(const GpuResponse& g) {
                        {"name", d.name},
                        {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
                        {"memory_bytes", d.memory_bytes}});
-  return {{"libcuda", {{"loaded", g.libcuda_loaded}, {"path", g.libcuda_path}, {"error", g.libcuda_error},
-                       {"driver_version", g.cuda_driver_version ? nlohmann::json(*g.cuda_driver_version) : nlohmann::json()}}},
+  return {{"libcuda",
+           {{"loaded", g.libcuda_loaded},
+            {"path", g.libcuda_path},
+            {"error", g.libcuda_error},
+            {"driver_version", g.cuda_driver_version ? nlohmann::json(*g.cuda_driver_version) : nlohmann::json()}}},
           {"devices", devices},
-          {"nvml", {{"source", g.nvml_source}, {"driver_version", g.nvml_driver_version},
-                    {"devices", g.nvml_device_names}, {"error", g.nvml_error}}}};
+          {"nvml",
+           {{"source", g.nvml_source},
+            {"driver_version", g.nvml_driver_version},
+            {"devices", g.nvml_device_names},
+            {"error", g.nvml_error}}}};
 }
 
 Result<GpuResponse> parse_gpu(const nlohmann::json& j) {

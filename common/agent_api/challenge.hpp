@@ -1,7 +1,7 @@
 #pragma once
-// The agent proves it knows the token before the CLI sends it (as Jupyter and VS Code Server defend a loopback port: a squatter must never see it): on Windows a
-// process can squat the forwarded 127.0.0.1 port, so the CLI must not hand its bearer token to
-// whatever answers.
+// The agent proves it knows the token before the CLI sends it (as Jupyter and VS Code Server defend a loopback port: a
+// squatter must never see it): on Windows a process can squat the forwarded 127.0.0.1 port, so the CLI must not hand
+// its bearer token to whatever answers.
 //
 //   CLI  -> POST /v1/challenge  {"nonce":"<64 hex digits, fresh random>"}      (no Authorization)
 //   agent-> 200 {"proof":"<hex HMAC-SHA-256(key=token, k_challenge_context + nonce)>"}

@@ -30,7 +30,8 @@ Result<std::optional<std::string>> FrameDecoder::next() {
     if (m_buffer.size() > k_frame_header_max) return fail("stdio frame header is too long");
     // Check the prefix we have so garbage is reported as soon as it arrives.
     auto n = std::min(m_buffer.size(), k_frame_magic.size());
-    if (m_buffer.compare(0, n, k_frame_magic.substr(0, n)) != 0) return fail("stdio frame does not start with 'TFWSL1 '");
+    if (m_buffer.compare(0, n, k_frame_magic.substr(0, n)) != 0)
+      return fail("stdio frame does not start with 'TFWSL1 '");
     return std::optional<std::string>{};
   }
   if (newline > k_frame_header_max) return fail("stdio frame header is too long");
@@ -55,7 +56,8 @@ Result<std::optional<std::string>> FrameDecoder::next() {
 }
 
 std::string to_payload(const FrameRequest& request) {
-  return wire_text(nlohmann::json{{"id", request.id}, {"method", request.method}, {"path", request.path}, {"body", request.body}});
+  return wire_text(
+      nlohmann::json{{"id", request.id}, {"method", request.method}, {"path", request.path}, {"body", request.body}});
 }
 
 std::string to_payload(const FrameResponse& response) {

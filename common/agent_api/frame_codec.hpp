@@ -9,11 +9,10 @@
 // no JSON content (newlines inside strings, CRs added on the Windows side) can split a frame.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 
@@ -42,8 +41,8 @@ class FrameDecoder {
 
 struct FrameRequest {
   std::uint64_t id = 0;
-  std::string method;  // "GET" or "POST"
-  std::string path;    // "/v1/checks?refresh=1": path and query as in HTTP
+  std::string method;   // "GET" or "POST"
+  std::string path;     // "/v1/checks?refresh=1": path and query as in HTTP
   nlohmann::json body;  // null for GET
 };
 

@@ -4,9 +4,8 @@
 // the agent does not control: an answer must never turn into an exception for that. Invalid bytes
 // become U+FFFD instead.
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace tfwsl::agent_api {
 

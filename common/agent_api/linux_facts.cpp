@@ -9,29 +9,46 @@ json optional_json(const std::optional<long>& v) { return v ? json(*v) : json();
 json optional_json(const std::optional<std::uint64_t>& v) { return v ? json(*v) : json(); }
 
 json wsl_json(const WslFacts& w) {
-  return {{"kind", to_string(w.kind)},         {"kernel", w.kernel},
-          {"dxg", w.dxg},                      {"dxg_error", w.dxg_error},
-          {"wsl_lib_dir", w.wsl_lib_dir},      {"wsl_lib_files", w.wsl_lib_files},
-          {"ld_wsl_conf", w.ld_wsl_conf},      {"ld_wsl_conf_text", w.ld_wsl_conf_text},
-          {"automount_root", w.automount_root}, {"gpu_disabled", w.gpu_disabled},
+  return {{"kind", to_string(w.kind)},
+          {"kernel", w.kernel},
+          {"dxg", w.dxg},
+          {"dxg_error", w.dxg_error},
+          {"wsl_lib_dir", w.wsl_lib_dir},
+          {"wsl_lib_files", w.wsl_lib_files},
+          {"ld_wsl_conf", w.ld_wsl_conf},
+          {"ld_wsl_conf_text", w.ld_wsl_conf_text},
+          {"automount_root", w.automount_root},
+          {"gpu_disabled", w.gpu_disabled},
           {"distro", w.distro}};
 }
 
 json stack_json(const StackFacts& s) {
   json toolkits = json::array();
   for (const auto& t : s.toolkits) toolkits.push_back({{"path", t.path}, {"version", t.version}});
-  return {{"toolkits", toolkits},          {"nvcc", s.nvcc},
-          {"ptxas", s.ptxas},              {"docker", s.docker},
-          {"nvidia_container_runtime", s.nvidia_container_runtime}, {"cudnn_found", s.cudnn_found},
-          {"cudnn_library", s.cudnn_library}, {"cudnn_version", optional_json(s.cudnn_version)},
-          {"cudnn_error", s.cudnn_error},  {"python_path", s.python_path},
-          {"python_version", s.python_version}, {"python_error", s.python_error}};
+  return {{"toolkits", toolkits},
+          {"nvcc", s.nvcc},
+          {"ptxas", s.ptxas},
+          {"docker", s.docker},
+          {"nvidia_container_runtime", s.nvidia_container_runtime},
+          {"cudnn_found", s.cudnn_found},
+          {"cudnn_library", s.cudnn_library},
+          {"cudnn_version", optional_json(s.cudnn_version)},
+          {"cudnn_error", s.cudnn_error},
+          {"python_path", s.python_path},
+          {"python_version", s.python_version},
+          {"python_error", s.python_error}};
 }
 
 json tf_json(const TfFacts& t) {
-  return {{"ran", t.ran},       {"installed", t.installed},   {"version", t.version},
-          {"build", t.build},   {"gpus", t.gpus},             {"matmul_device", t.matmul_device},
-          {"error", t.error},   {"stderr_tail", t.stderr_tail}, {"stderr_text", t.stderr_text}};
+  return {{"ran", t.ran},
+          {"installed", t.installed},
+          {"version", t.version},
+          {"build", t.build},
+          {"gpus", t.gpus},
+          {"matmul_device", t.matmul_device},
+          {"error", t.error},
+          {"stderr_tail", t.stderr_tail},
+          {"stderr_text", t.stderr_text}};
 }
 
 json system_json(const SystemFacts& s) {
@@ -203,8 +220,10 @@ void read_part(FactsFieldReader& top, const char* key, Part& part, ReadPart read
 json to_json(const LinuxFacts& f) {
   return {{"wsl", wsl_json(f.wsl)},
           {"gpu", to_json(f.gpu)},
-          {"driver", {{"packages", f.driver.packages}, {"dpkg_error", f.driver.dpkg_error},
-                      {"libcuda_copies", f.driver.libcuda_copies}}},
+          {"driver",
+           {{"packages", f.driver.packages},
+            {"dpkg_error", f.driver.dpkg_error},
+            {"libcuda_copies", f.driver.libcuda_copies}}},
           {"stack", stack_json(f.stack)},
           {"tf", tf_json(f.tf)},
           {"system", system_json(f.system)},
@@ -218,8 +237,10 @@ Result<LinuxFacts> parse_linux_facts(const json& j) {
   read_part(top, "wsl", out.wsl, read_wsl);
   if (const json* gpu = top.child("gpu")) {
     auto parsed = parse_gpu(*gpu);
-    if (parsed) out.gpu = *parsed;
-    else top.adopt("gpu: " + parsed.error().message);
+    if (parsed)
+      out.gpu = *parsed;
+    else
+      top.adopt("gpu: " + parsed.error().message);
   }
   read_part(top, "driver", out.driver, read_driver);
   read_part(top, "stack", out.stack, read_stack);

@@ -9,11 +9,10 @@
 // there, with its type; an optional one may be null) and tolerant of fields it does not know.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/agent_api/api_types.hpp"
 #include "common/core/error.hpp"
@@ -22,16 +21,16 @@ namespace tfwsl::agent_api {
 
 struct WslFacts {
   WslKind kind = WslKind::not_wsl;
-  std::string kernel;             // /proc/sys/kernel/osrelease
-  bool dxg = false;               // /dev/dxg exists
+  std::string kernel;  // /proc/sys/kernel/osrelease
+  bool dxg = false;    // /dev/dxg exists
   std::string dxg_error;
-  bool wsl_lib_dir = false;       // /usr/lib/wsl/lib exists
+  bool wsl_lib_dir = false;  // /usr/lib/wsl/lib exists
   std::vector<std::string> wsl_lib_files;
-  bool ld_wsl_conf = false;       // /etc/ld.so.conf.d/ld.wsl.conf exists and names /usr/lib/wsl/lib
+  bool ld_wsl_conf = false;  // /etc/ld.so.conf.d/ld.wsl.conf exists and names /usr/lib/wsl/lib
   std::string ld_wsl_conf_text;
   std::string automount_root = "/mnt/";  // /etc/wsl.conf [automount] root
-  bool gpu_disabled = false;      // /etc/wsl.conf [gpu] enabled=false: WSL hides the GPU from this distro
-  std::string distro;             // WSL_DISTRO_NAME or os-release PRETTY_NAME
+  bool gpu_disabled = false;             // /etc/wsl.conf [gpu] enabled=false: WSL hides the GPU from this distro
+  std::string distro;                    // WSL_DISTRO_NAME or os-release PRETTY_NAME
 };
 
 struct DriverFacts {
@@ -47,26 +46,26 @@ struct CudaToolkit {
 
 struct StackFacts {
   std::vector<CudaToolkit> toolkits;
-  std::string nvcc, ptxas;            // paths, empty when absent
-  std::string docker;                 // the docker program, empty when absent
+  std::string nvcc, ptxas;               // paths, empty when absent
+  std::string docker;                    // the docker program, empty when absent
   std::string nvidia_container_runtime;  // nvidia-container-runtime or nvidia-ctk: Docker's --gpus inside WSL
   bool cudnn_found = false;
   std::string cudnn_library;
   std::optional<long> cudnn_version;  // cudnnGetVersion(): 8906 -> 8.9.6, 91900 -> 9.19.0
   std::string cudnn_error;
   std::string python_path;
-  std::string python_version;         // "3.10.12", empty when no interpreter
+  std::string python_version;  // "3.10.12", empty when no interpreter
   std::string python_error;
 };
 
 struct TfFacts {
-  bool ran = false;          // the probe script produced JSON
+  bool ran = false;  // the probe script produced JSON
   bool installed = false;
   std::string version;
   nlohmann::json build = nlohmann::json::object();  // cuda_version, cudnn_version, cuda_compute_capabilities
   std::vector<std::string> gpus;
-  std::string matmul_device;  // where the matmul ran; empty if it did not
-  std::string error;          // why the probe failed (timeout, crash, import error)
+  std::string matmul_device;             // where the matmul ran; empty if it did not
+  std::string error;                     // why the probe failed (timeout, crash, import error)
   std::vector<std::string> stderr_tail;  // the last lines of TF's log, for people
   std::string stderr_text;               // the log's last 64 KiB, for the diagnosis
 };

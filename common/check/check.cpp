@@ -9,10 +9,14 @@ namespace tfwsl {
 
 const char* to_string(CheckStatus status) {
   switch (status) {
-    case CheckStatus::ok: return "ok";
-    case CheckStatus::warn: return "warn";
-    case CheckStatus::fail: return "fail";
-    case CheckStatus::skip: return "skip";
+    case CheckStatus::ok:
+      return "ok";
+    case CheckStatus::warn:
+      return "warn";
+    case CheckStatus::fail:
+      return "fail";
+    case CheckStatus::skip:
+      return "skip";
   }
   return "skip";
 }
@@ -74,10 +78,11 @@ std::vector<const CheckResult*> Report::folded_under(const std::string& root) co
 }
 
 nlohmann::json to_json(const CheckResult& c) {
-  nlohmann::json j{{"id", c.id}, {"status", to_string(c.status)}, {"summary", c.summary}, {"details", c.details}, {"fix", c.fix}};
+  nlohmann::json j{
+      {"id", c.id}, {"status", to_string(c.status)}, {"summary", c.summary}, {"details", c.details}, {"fix", c.fix}};
   if (c.values.is_object() && !c.values.empty()) j["values"] = c.values;
   if (!c.fix_command.empty()) j["fix_command"] = c.fix_command;  // the tfwsl arguments `doctor --fix` runs
-  if (!c.blocked_by.empty()) j["blocked_by"] = c.blocked_by;  // folded under this root cause
+  if (!c.blocked_by.empty()) j["blocked_by"] = c.blocked_by;     // folded under this root cause
   return j;
 }
 
@@ -89,15 +94,21 @@ nlohmann::json to_json(const Report& report) {
   for (const auto* c : root_list) roots.push_back(c->id);
   nlohmann::json fix_first;  // null when there is nothing to fix
   if (!root_list.empty())
-    fix_first = {{"id", root_list.front()->id}, {"summary", root_list.front()->summary}, {"fix", root_list.front()->fix}};
+    fix_first = {
+        {"id", root_list.front()->id}, {"summary", root_list.front()->summary}, {"fix", root_list.front()->fix}};
   return {{"checks", checks},
           {"summary",
-           {{"issues", report.problem_count()}, {"categories", report.problem_categories()}, {"exit_code", report.exit_code()},
-            {"root_causes", roots}, {"fix_first", fix_first}, {"folded", report.folded_count()}}}};
+           {{"issues", report.problem_count()},
+            {"categories", report.problem_categories()},
+            {"exit_code", report.exit_code()},
+            {"root_causes", roots},
+            {"fix_first", fix_first},
+            {"folded", report.folded_count()}}}};
 }
 
 bool from_json(const nlohmann::json& j, CheckResult& out, std::string& error) {
-  if (!j.is_object() || !j.contains("id") || !j["id"].is_string() || !j.contains("status") || !j["status"].is_string()) {
+  if (!j.is_object() || !j.contains("id") || !j["id"].is_string() || !j.contains("status") ||
+      !j["status"].is_string()) {
     error = "a check needs string fields 'id' and 'status'";
     return false;
   }

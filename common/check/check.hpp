@@ -3,10 +3,9 @@
 // A check has a stable id (docs/doctor.md lists them), a status, a one-line summary, details (the
 // facts behind it) and a fix a person can follow.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace tfwsl {
 
@@ -16,11 +15,11 @@ const char* to_string(CheckStatus status);
 bool parse_check_status(const std::string& text, CheckStatus& out);
 
 struct CheckResult {
-  std::string id;        // "linux.dxg", "gpu.driver-parity"
+  std::string id;  // "linux.dxg", "gpu.driver-parity"
   CheckStatus status = CheckStatus::skip;
-  std::string summary;   // one line
+  std::string summary;               // one line
   std::vector<std::string> details;  // the facts behind the verdict, shown with -v
-  std::string fix;       // what to do; empty when status is ok
+  std::string fix;                   // what to do; empty when status is ok
   // When the fix is a tfwsl command (`tfwsl provision`), its arguments after "tfwsl": what `tfwsl
   // doctor --fix` runs. Empty when tfwsl cannot do it (a Windows driver, a reboot). The command
   // also stands in `fix`, for a person.
@@ -52,7 +51,7 @@ std::string check_category(const std::string& id);
 
 // A prerequisite that is not a check: on native Linux "platform.windows" is unmet.
 struct Precondition {
-  std::string id;       // "platform.windows"
+  std::string id;  // "platform.windows"
   bool met = true;
   std::string why_not;  // "not Windows: host checks do not apply"
 };
@@ -68,9 +67,9 @@ struct Report {
   // From the root causes: 0 none (all ok or skipped), 1 warnings only, 2 any failure. Folding never
   // hides a failure (a folded check hangs under a failing root), so this is also the worst of all.
   int exit_code() const;
-  std::size_t problem_count() const;    // root causes (warn + fail, not folded)
+  std::size_t problem_count() const;  // root causes (warn + fail, not folded)
   std::size_t problem_categories() const;
-  std::size_t folded_count() const;     // checks folded under a root cause or precondition
+  std::size_t folded_count() const;  // checks folded under a root cause or precondition
   // The checks folded under `root` (a check id or a precondition id), in report order.
   std::vector<const CheckResult*> folded_under(const std::string& root) const;
 };
@@ -81,10 +80,10 @@ nlohmann::json to_json(const Report& report);
 bool from_json(const nlohmann::json& j, CheckResult& out, std::string& error);
 
 struct RenderOptions {
-  bool verbose = false;  // every check under its category, with the facts behind it
-  bool color = false;    // VT colour sequences
-  std::size_t width = 80;       // the terminal's columns: every line is wrapped to them
-  bool unicode_marks = true;    // ✓ ✗; false: + x (a console that cannot show them)
+  bool verbose = false;             // every check under its category, with the facts behind it
+  bool color = false;               // VT colour sequences
+  std::size_t width = 80;           // the terminal's columns: every line is wrapped to them
+  bool unicode_marks = true;        // ✓ ✗; false: + x (a console that cannot show them)
   std::vector<std::string> header;  // what is judged ("profile ... from ..."), first, wrapped
 };
 

@@ -49,7 +49,8 @@ std::vector<std::string> dependency_order(const DependencyTable& table, const Ne
   };
   std::vector<std::string> order;
   for (const auto& d : table) order.push_back(d.id);
-  std::stable_sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) { return depth_of(a) < depth_of(b); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const std::string& a, const std::string& b) { return depth_of(a) < depth_of(b); });
   return order;
 }
 
@@ -87,7 +88,8 @@ std::vector<const CheckResult*> root_causes(const Report& report) {
     auto it = std::find(report.fix_order.begin(), report.fix_order.end(), c->id);
     return std::size_t(it - report.fix_order.begin());  // not in the table: after those that are
   };
-  std::stable_sort(roots.begin(), roots.end(), [&](const CheckResult* a, const CheckResult* b) { return rank(a) < rank(b); });
+  std::stable_sort(roots.begin(), roots.end(),
+                   [&](const CheckResult* a, const CheckResult* b) { return rank(a) < rank(b); });
   return roots;
 }
 

@@ -73,7 +73,8 @@ inline constexpr CheckRow rows[] = {
     {"linux.ldconfig", "linux", S::agent, "wsl.agent wsl.distro host.nvidia-driver", k_fail, k_doctor_md},
     // CUDA sees a GPU through /dev/dxg and the stub libcuda, not past a Linux driver, and not in TCC mode.
     {"gpu.visible", "gpu", S::agent,
-     "wsl.agent linux.dxg linux.libcuda linux.no-linux-driver linux.ldconfig host.gpu-driver-model", k_fail, k_doctor_md},
+     "wsl.agent linux.dxg linux.libcuda linux.no-linux-driver linux.ldconfig host.gpu-driver-model", k_fail,
+     k_doctor_md},
     {"gpu.compute-capability", "gpu", S::agent, "gpu.visible", k_fail, k_doctor_md},
     {"cuda.toolkit", "cuda", S::agent, "wsl.agent", k_warn, k_doctor_md},
     {"cudnn", "cudnn", S::agent, "wsl.agent", k_warn, k_doctor_md},

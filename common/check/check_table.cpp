@@ -15,12 +15,18 @@ const std::vector<CheckRow>& check_table() {
 
 const std::vector<CheckCategory>& check_categories() {
   static const std::vector<CheckCategory> categories{
-      {"host", "Windows", checked_id("host.nvidia-driver")},  {"wsl", "WSL", checked_id("wsl.version")},
-      {"wslconfig", ".wslconfig", checked_id("wslconfig.memory")}, {"linux", "Linux side", checked_id("linux.libcuda")},
-      {"gpu", "GPU", checked_id("gpu.visible")},              {"cuda", "CUDA", checked_id("cuda.toolkit")},
-      {"cudnn", "cuDNN", checked_id("cudnn")},                {"python", "Python", checked_id("python.version")},
-      {"tf", "TensorFlow", checked_id("tf.installed")},        {"mem", "Memory", checked_id("mem.effective")},
-      {"disk", "Disk", checked_id("disk.free")},              {"data", "Data", checked_id("data.location")},
+      {"host", "Windows", checked_id("host.nvidia-driver")},
+      {"wsl", "WSL", checked_id("wsl.version")},
+      {"wslconfig", ".wslconfig", checked_id("wslconfig.memory")},
+      {"linux", "Linux side", checked_id("linux.libcuda")},
+      {"gpu", "GPU", checked_id("gpu.visible")},
+      {"cuda", "CUDA", checked_id("cuda.toolkit")},
+      {"cudnn", "cuDNN", checked_id("cudnn")},
+      {"python", "Python", checked_id("python.version")},
+      {"tf", "TensorFlow", checked_id("tf.installed")},
+      {"mem", "Memory", checked_id("mem.effective")},
+      {"disk", "Disk", checked_id("disk.free")},
+      {"data", "Data", checked_id("data.location")},
   };
   return categories;
 }

@@ -17,10 +17,14 @@ namespace {
 
 const char* color_of(CheckStatus s) {
   switch (s) {
-    case CheckStatus::ok: return terminal_style::k_green;
-    case CheckStatus::warn: return terminal_style::k_yellow;
-    case CheckStatus::fail: return terminal_style::k_red;
-    case CheckStatus::skip: return terminal_style::k_dim;
+    case CheckStatus::ok:
+      return terminal_style::k_green;
+    case CheckStatus::warn:
+      return terminal_style::k_yellow;
+    case CheckStatus::fail:
+      return terminal_style::k_red;
+    case CheckStatus::skip:
+      return terminal_style::k_dim;
   }
   return "";
 }
@@ -57,10 +61,10 @@ class Renderer {
     if (folded.empty()) return;
     std::size_t not_run = 0;
     for (const auto* c : folded) not_run += c->status == CheckStatus::skip;
-    std::string line = not_run == folded.size()
-                           ? plural(folded.size(), "check", "checks") + " not run" + reason
-                           : plural(folded.size(), "check", "checks") + " folded under this (" + std::to_string(not_run) +
-                                 " not run, " + std::to_string(folded.size() - not_run) + " failing as a result)";
+    std::string line = not_run == folded.size() ? plural(folded.size(), "check", "checks") + " not run" + reason
+                                                : plural(folded.size(), "check", "checks") + " folded under this (" +
+                                                      std::to_string(not_run) + " not run, " +
+                                                      std::to_string(folded.size() - not_run) + " failing as a result)";
     say(std::string(indent, ' '), line + (m_options.verbose ? ":" : ""), indent + 2);
     if (!m_options.verbose) return;
     for (const auto* c : folded)
@@ -140,13 +144,16 @@ class Renderer {
     worst = echoed;
     std::size_t n = 0;
     for (const auto* c : echoes) n += c->status == echoed;
-    const auto* first = *std::find_if(echoes.begin(), echoes.end(), [&](const CheckResult* c) { return c->status == echoed; });
+    const auto* first =
+        *std::find_if(echoes.begin(), echoes.end(), [&](const CheckResult* c) { return c->status == echoed; });
     return " (" + std::to_string(n) + (echoed == CheckStatus::fail ? " failing" : " warning") + " because of " +
            first->blocked_by + ")";
   }
 
   static CheckStatus worse(CheckStatus a, CheckStatus b) {
-    auto rank = [](CheckStatus s) { return s == CheckStatus::fail ? 3 : s == CheckStatus::warn ? 2 : s == CheckStatus::ok ? 1 : 0; };
+    auto rank = [](CheckStatus s) {
+      return s == CheckStatus::fail ? 3 : s == CheckStatus::warn ? 2 : s == CheckStatus::ok ? 1 : 0;
+    };
     return rank(b) > rank(a) ? b : a;
   }
 
@@ -159,7 +166,8 @@ class Renderer {
       m_out += "\nNo issues found.\n";
       return;
     }
-    std::string line = plural(n, "issue", "issues") + " in " + plural(m_report.problem_categories(), "category", "categories");
+    std::string line =
+        plural(n, "issue", "issues") + " in " + plural(m_report.problem_categories(), "category", "categories");
     if (folded > 0) line += ", " + plural(folded, "check", "checks") + " folded" + listed;
     m_out += "\n";
     say("", line, 2);
@@ -177,14 +185,20 @@ class Renderer {
 
 const char* status_mark(CheckStatus s, bool unicode) {
   switch (s) {
-    case CheckStatus::ok: return unicode ? "\xE2\x9C\x93" : "+";    // ✓
-    case CheckStatus::warn: return "!";
-    case CheckStatus::fail: return unicode ? "\xE2\x9C\x97" : "x";  // ✗
-    case CheckStatus::skip: return "-";
+    case CheckStatus::ok:
+      return unicode ? "\xE2\x9C\x93" : "+";  // ✓
+    case CheckStatus::warn:
+      return "!";
+    case CheckStatus::fail:
+      return unicode ? "\xE2\x9C\x97" : "x";  // ✗
+    case CheckStatus::skip:
+      return "-";
   }
   return "-";
 }
 
-std::string render_text(const Report& report, const RenderOptions& options) { return Renderer(report, options).render(); }
+std::string render_text(const Report& report, const RenderOptions& options) {
+  return Renderer(report, options).render();
+}
 
 }  // namespace tfwsl

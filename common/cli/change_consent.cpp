@@ -22,9 +22,12 @@ Consent ask_consent(const ConsentRequest& request, std::istream& in, std::ostrea
 }
 
 std::string needs_yes_reason(const std::string& what) {
-  return "standard input is not a terminal, so nobody can be asked: pass --yes to " + what + " (or --dry-run to see the change first)";
+  return "standard input is not a terminal, so nobody can be asked: pass --yes to " + what +
+         " (or --dry-run to see the change first)";
 }
 
-std::string needs_yes_message(const std::string& command, const std::string& what) { return command + ": " + needs_yes_reason(what); }
+std::string needs_yes_message(const std::string& command, const std::string& what) {
+  return command + ": " + needs_yes_reason(what);
+}
 
 }  // namespace tfwsl

@@ -11,10 +11,10 @@ namespace tfwsl {
 enum class Consent { granted, declined, dry_run, needs_yes };
 
 struct ConsentRequest {
-  std::string question;       // "Write C:\\Users\\me\\.wslconfig?"; " [y/N] " is added
-  bool yes = false;           // --yes
-  bool dry_run = false;       // --dry-run (wins over --yes)
-  bool interactive = false;   // stdin and stderr are terminals
+  std::string question;      // "Write C:\\Users\\me\\.wslconfig?"; " [y/N] " is added
+  bool yes = false;          // --yes
+  bool dry_run = false;      // --dry-run (wins over --yes)
+  bool interactive = false;  // stdin and stderr are terminals
 };
 
 // Asks on `err` and reads one line from `in` when it must; "y" or "yes" (any case) agrees.

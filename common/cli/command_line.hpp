@@ -3,13 +3,12 @@
 // the global options (--log-level, --log-file, --color), the colour decision, the single catch
 // site, and the help's exit-code table (common/core/exit_codes.hpp) and examples.
 
+#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "common/cli/color_choice.hpp"
 #include "common/cli/machine_ports.hpp"

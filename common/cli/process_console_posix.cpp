@@ -1,8 +1,8 @@
-#include "common/cli/process_console.hpp"
-
 #include <unistd.h>
 
 #include <iostream>
+
+#include "common/cli/process_console.hpp"
 
 namespace tfwsl {
 

@@ -6,8 +6,8 @@
 // and is joined by stop() (or the destructor). The clock is a port: tests drive tick() by hand.
 
 #include <chrono>
-#include <cstddef>
 #include <condition_variable>
+#include <cstddef>
 #include <mutex>
 #include <ostream>
 #include <string>
@@ -18,9 +18,9 @@
 namespace tfwsl {
 
 struct StatusLineSettings {
-  bool live = false;                                                   // rewrite in place (a terminal)
+  bool live = false;  // rewrite in place (a terminal)
   std::chrono::milliseconds live_period{std::chrono::milliseconds(250)};
-  std::chrono::milliseconds plain_period{std::chrono::seconds(5)};     // a plain line at most this often
+  std::chrono::milliseconds plain_period{std::chrono::seconds(5)};  // a plain line at most this often
   std::size_t columns = 80;  // the terminal's width: a live line keeps within it, its middle shortened
 };
 
@@ -46,7 +46,8 @@ class StatusLine {
   void tick();
 
   // "tfwsl doctor: waiting for wsl.exe (12 s)".
-  static std::string text(const std::string& prefix, const std::string& step, std::chrono::steady_clock::duration waited);
+  static std::string text(const std::string& prefix, const std::string& step,
+                          std::chrono::steady_clock::duration waited);
 
  private:
   void run();

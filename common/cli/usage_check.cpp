@@ -62,7 +62,8 @@ std::string list_commands(CLI::App& app) {
 std::vector<std::string> commands_taking(CLI::App& app, const std::string& command, const std::string& option) {
   std::vector<std::string> names;
   for (auto* s : subcommands_of(app))
-    if (s->get_option_no_throw(option) != nullptr) names.push_back("'" + command + " " + s->get_name() + " " + option + "'");
+    if (s->get_option_no_throw(option) != nullptr)
+      names.push_back("'" + command + " " + s->get_name() + " " + option + "'");
   return names;
 }
 

@@ -3,11 +3,10 @@
 // correction ("The following argument was not expected: --jsn", "A subcommand is required"),
 // found before CLI11 parses, so that the message says the program, the command and "did you mean".
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace tfwsl {
 

@@ -1,8 +1,8 @@
 #include "common/compat/compat_db.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "common/util/ascii.hpp"
 
@@ -17,10 +17,14 @@ std::string VersionRange::to_string() const { return min.to_string() + "-" + max
 
 const char* to_string(NativeGpuFit fit) {
   switch (fit) {
-    case NativeGpuFit::native_ok: return "native_ok";
-    case NativeGpuFit::needs_wsl: return "needs_wsl";
-    case NativeGpuFit::mixed: return "mixed";
-    case NativeGpuFit::none: return "none";
+    case NativeGpuFit::native_ok:
+      return "native_ok";
+    case NativeGpuFit::needs_wsl:
+      return "needs_wsl";
+    case NativeGpuFit::mixed:
+      return "mixed";
+    case NativeGpuFit::none:
+      return "none";
   }
   return "none";
 }
@@ -90,10 +94,11 @@ Result<CudaDriverMinimum> CompatDb::driver_minimum_for_cuda(const Version& toolk
     if (d.cuda.same_minor_series(toolkit)) series.push_back(&d);
   }
   if (series.empty()) {
-    return make_error(ErrorCode::not_found,
-                      fmt::format("CUDA {} is not in the driver table (known: {} to {}); use a released toolkit such as 12.2",
-                                  toolkit.to_string(), m_drivers.empty() ? "none" : m_drivers.back().cuda.truncated(2).to_string(),
-                                  m_drivers.empty() ? "none" : m_drivers.front().cuda.truncated(2).to_string()));
+    return make_error(
+        ErrorCode::not_found,
+        fmt::format("CUDA {} is not in the driver table (known: {} to {}); use a released toolkit such as 12.2",
+                    toolkit.to_string(), m_drivers.empty() ? "none" : m_drivers.back().cuda.truncated(2).to_string(),
+                    m_drivers.empty() ? "none" : m_drivers.front().cuda.truncated(2).to_string()));
   }
   if (toolkit.release.size() <= 2) {
     // The GA release is the oldest listed for the series (11.0's GA is 11.0.2, 10.2's is 10.2.89).

@@ -28,8 +28,8 @@ struct TfRelease {
   Version release;        // the minor series: 2.15
   Version first_version;  // 2.16.1 for 2.16 (there is no 2.16.0)
   VersionRange python;
-  Version cuda;           // tested CUDA: 12.2
-  Version cudnn;          // tested cuDNN: 8.9
+  Version cuda;   // tested CUDA: 12.2
+  Version cudnn;  // tested cuDNN: 8.9
   Version min_compute_capability;
   bool and_cuda_extra = false;          // `tensorflow[and-cuda]` exists
   bool tensorflow_gpu_package = false;  // `tensorflow-gpu` still installs this release
@@ -43,9 +43,9 @@ struct NativeWindowsGpuRelease {
 };
 
 struct CudaDriverMinimum {
-  Version cuda;                               // 12.2.2
-  DriverVersion linux;                        // 535.104.05
-  std::optional<DriverVersion> windows;       // 537.13; none for 13.1+ (driver no longer bundled)
+  Version cuda;                          // 12.2.2
+  DriverVersion linux;                   // 535.104.05
+  std::optional<DriverVersion> windows;  // 537.13; none for 13.1+ (driver no longer bundled)
 };
 
 struct MinorVersionFloor {
@@ -55,17 +55,17 @@ struct MinorVersionFloor {
 };
 
 struct UbuntuPython {
-  Version ubuntu;         // 24.04
-  std::string codename;   // noble
-  Version python3;        // 3.12
+  Version ubuntu;        // 24.04
+  std::string codename;  // noble
+  Version python3;       // 3.12
 };
 
 // Where a requirement's allowed TensorFlow releases fall relative to native-Windows GPU support.
 enum class NativeGpuFit {
-  native_ok,   // every allowed release is <= 2.10: GPU works on native Windows
-  needs_wsl,   // every allowed release is >= 2.11: GPU needs WSL2
-  mixed,       // some of each
-  none,        // the spec allows no known release
+  native_ok,  // every allowed release is <= 2.10: GPU works on native Windows
+  needs_wsl,  // every allowed release is >= 2.11: GPU needs WSL2
+  mixed,      // some of each
+  none,       // the spec allows no known release
 };
 const char* to_string(NativeGpuFit fit);
 

@@ -1,17 +1,16 @@
 // CompatDb's loading: compat.yaml read section by section, every problem collected with its
 // position instead of stopping at the first; the built-in copy and a file given by path.
-#include "common/compat/compat_db.hpp"
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
-#include <fmt/format.h>
-
-#include "common/util/regular_file.hpp"
-#include "common/util/yaml_document.hpp"
-#include "common/util/suggest.hpp"
+#include "common/compat/compat_db.hpp"
 #include "common/resources/embedded_resources.hpp"
+#include "common/util/regular_file.hpp"
+#include "common/util/suggest.hpp"
+#include "common/util/yaml_document.hpp"
 
 namespace tfwsl {
 namespace {
@@ -32,7 +31,8 @@ class CompatReader {
       const std::string key = entry.first.Scalar();
       if (std::find(known.begin(), known.end(), key) != known.end()) continue;
       auto hint = closest_match(key, known);
-      problem(entry.first, fmt::format("unknown key '{}'{}", key, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""));
+      problem(entry.first,
+              fmt::format("unknown key '{}'{}", key, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""));
     }
   }
 
@@ -152,10 +152,10 @@ class CompatReader {
 // through the reader and returns the entries that are right.
 
 void check_top_level(CompatReader& r, const YAML::Node& root) {
-  r.check_keys(root, {"schema", "tensorflow", "packaging", "native_windows_gpu", "cuda_drivers",
-                      "cuda_minor_version_floor", "ubuntu_python", "wsl_default_ubuntu",
-                      "wsl_gpu_min_windows_build", "stock_wheels_fail_from_compute_capability",
-                      "nvidia_tensorflow_container", "nvidia_driver_branch_width"});
+  r.check_keys(
+      root, {"schema", "tensorflow", "packaging", "native_windows_gpu", "cuda_drivers", "cuda_minor_version_floor",
+             "ubuntu_python", "wsl_default_ubuntu", "wsl_gpu_min_windows_build",
+             "stock_wheels_fail_from_compute_capability", "nvidia_tensorflow_container", "nvidia_driver_branch_width"});
   if (auto schema = r.integer(root, "schema"); schema && *schema != 1)
     r.problem(root["schema"], fmt::format("schema {} is not understood by this tfwsl (it reads schema 1)", *schema));
 }
@@ -173,7 +173,8 @@ bool lists_minor_series(const std::vector<TfRelease>& releases, const Version& r
 }
 
 std::optional<TfRelease> read_tensorflow_release(CompatReader& r, const YAML::Node& e,
-                                                 const std::vector<TfRelease>& so_far, const PackagingCutoffs& cutoffs) {
+                                                 const std::vector<TfRelease>& so_far,
+                                                 const PackagingCutoffs& cutoffs) {
   r.check_keys(e, {"release", "first_version", "python", "cuda", "cudnn", "min_compute_capability"});
   auto release = r.version(e, "release");
   auto first = r.version(e, "first_version");
@@ -187,7 +188,8 @@ std::optional<TfRelease> read_tensorflow_release(CompatReader& r, const YAML::No
     return std::nullopt;
   }
   if (!first->same_minor_series(*release)) {
-    r.problem(e["first_version"], fmt::format("first_version {} is not in the {} series", first->to_string(), release->to_string()));
+    r.problem(e["first_version"],
+              fmt::format("first_version {} is not in the {} series", first->to_string(), release->to_string()));
     return std::nullopt;
   }
   if (lists_minor_series(so_far, *release)) {
@@ -201,14 +203,16 @@ std::optional<TfRelease> read_tensorflow_release(CompatReader& r, const YAML::No
 }
 
 // Newest release first.
-std::vector<TfRelease> read_tensorflow_releases(CompatReader& r, const YAML::Node& root, const PackagingCutoffs& cutoffs) {
+std::vector<TfRelease> read_tensorflow_releases(CompatReader& r, const YAML::Node& root,
+                                                const PackagingCutoffs& cutoffs) {
   std::vector<TfRelease> releases;
   const YAML::Node list = r.for_each_entry(root, "tensorflow", "tensorflow", [&](const YAML::Node& e) {
     if (auto tf = read_tensorflow_release(r, e, releases, cutoffs)) releases.push_back(std::move(*tf));
   });
   if (!list.IsDefined()) return releases;
   if (releases.empty()) r.problem(list, "'tensorflow' lists no release");
-  std::stable_sort(releases.begin(), releases.end(), [](const TfRelease& a, const TfRelease& b) { return a.release > b.release; });
+  std::stable_sort(releases.begin(), releases.end(),
+                   [](const TfRelease& a, const TfRelease& b) { return a.release > b.release; });
   return releases;
 }
 
@@ -230,7 +234,8 @@ void read_native_windows_gpu(CompatReader& r, const YAML::Node& root, Version& l
     return n.release.same_minor_series(last_release);
   });
   if (!last_release.release.empty() && !listed)
-    r.problem(native["last_release"], fmt::format("last_release {} is not among the releases listed", last_release.to_string()));
+    r.problem(native["last_release"],
+              fmt::format("last_release {} is not among the releases listed", last_release.to_string()));
 }
 
 std::optional<CudaDriverMinimum> read_cuda_driver(CompatReader& r, const YAML::Node& e) {
@@ -249,7 +254,8 @@ std::optional<CudaDriverMinimum> read_cuda_driver(CompatReader& r, const YAML::N
   }
   if (!cuda || !linux_min) return std::nullopt;
   if (cuda->release.size() != 3) {
-    r.problem(e["cuda"], fmt::format("'cuda' must be a full toolkit version such as 12.2.0, got '{}'", cuda->to_string()));
+    r.problem(e["cuda"],
+              fmt::format("'cuda' must be a full toolkit version such as 12.2.0, got '{}'", cuda->to_string()));
     return std::nullopt;
   }
   return CudaDriverMinimum{*cuda, *linux_min, windows_min};
@@ -312,7 +318,8 @@ Result<CompatDb> CompatDb::from_yaml(std::string_view text, std::string_view sou
   db.m_floors = read_minor_version_floors(r, root);
   db.m_ubuntu = read_ubuntu_pythons(r, root);
   db.m_wsl_default_ubuntu = r.version(root, "wsl_default_ubuntu").value_or(Version{});
-  db.m_wsl_gpu_min_windows_build = static_cast<int>(r.integer(root, "wsl_gpu_min_windows_build", 1'000'000).value_or(0));
+  db.m_wsl_gpu_min_windows_build =
+      static_cast<int>(r.integer(root, "wsl_gpu_min_windows_build", 1'000'000).value_or(0));
   if (root["stock_wheels_fail_from_compute_capability"])
     db.m_stock_wheels_fail_from_cc = r.version(root, "stock_wheels_fail_from_compute_capability").value_or(Version{});
   if (root["nvidia_tensorflow_container"] && root["nvidia_tensorflow_container"].IsScalar())
@@ -321,7 +328,8 @@ Result<CompatDb> CompatDb::from_yaml(std::string_view text, std::string_view sou
     db.m_driver_branch_width = static_cast<int>(r.integer(root, "nvidia_driver_branch_width", 100).value_or(0));
 
   if (!r.problems().empty()) {
-    std::string message = fmt::format("the compatibility data in {} has {} problem(s):", source_name, r.problems().size());
+    std::string message =
+        fmt::format("the compatibility data in {} has {} problem(s):", source_name, r.problems().size());
     for (const auto& p : r.problems()) message += "\n  " + p;
     return make_error(ErrorCode::invalid_input, message);
   }

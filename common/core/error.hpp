@@ -5,10 +5,9 @@
 // (docs/architecture.md, "Errors and logs").
 
 #include <string>
+#include <tl/expected.hpp>
 #include <utility>
 #include <vector>
-
-#include <tl/expected.hpp>
 
 namespace tfwsl {
 
@@ -59,13 +58,13 @@ Result<T> with_context(Result<T> result, std::string what) {
 }  // namespace tfwsl
 
 // Early return of the error from an expression yielding a Result; binds the value otherwise.
-#define TFWSL_TRY(var, expr)                                            \
-  auto var##_result_ = (expr);                                          \
+#define TFWSL_TRY(var, expr)                                                   \
+  auto var##_result_ = (expr);                                                 \
   if (!var##_result_) return tl::unexpected(std::move(var##_result_).error()); \
   auto var = std::move(*var##_result_)
 
-#define TFWSL_TRY_STATUS(expr)                                          \
-  do {                                                                  \
-    auto tfwsl_status_ = (expr);                                        \
+#define TFWSL_TRY_STATUS(expr)                                                   \
+  do {                                                                           \
+    auto tfwsl_status_ = (expr);                                                 \
     if (!tfwsl_status_) return tl::unexpected(std::move(tfwsl_status_).error()); \
   } while (0)

@@ -3,11 +3,11 @@
 
 namespace tfwsl::exit_code {
 
-inline constexpr int k_ok = 0;        // everything ok
-inline constexpr int k_warning = 1;   // a report with warnings only
-inline constexpr int k_failure = 2;   // a failed check, an error finding, or a command that failed
-inline constexpr int k_usage = 2;     // bad command line (unknown subcommand, bad option): same as CLI11
-inline constexpr int k_internal = 3;  // an unexpected exception: a bug, please report it
+inline constexpr int k_ok = 0;             // everything ok
+inline constexpr int k_warning = 1;        // a report with warnings only
+inline constexpr int k_failure = 2;        // a failed check, an error finding, or a command that failed
+inline constexpr int k_usage = 2;          // bad command line (unknown subcommand, bad option): same as CLI11
+inline constexpr int k_internal = 3;       // an unexpected exception: a bug, please report it
 inline constexpr int k_interrupted = 130;  // Ctrl-C (SIGINT) or SIGTERM: stopped cleanly, as shells report 128+2
 
 // What `--help` lists (k_usage shares 2 with k_failure, so it has no row of its own).

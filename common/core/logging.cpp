@@ -29,8 +29,8 @@ void setup_logging(const LogOptions& options) {
     private_file.before_open = [judged](const spdlog::filename_t& name) { *judged = open_private_log_file(name); };
     private_file.after_open = [judged](const spdlog::filename_t&, std::FILE* f) { check_opened_log_file(f, *judged); };
     // Opens the file now: a path that cannot be created throws here, before the command runs.
-    auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(options.file->string(), 5 * 1024 * 1024, 3, false,
-                                                                       private_file);
+    auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(options.file->string(), 5 * 1024 * 1024, 3,
+                                                                       false, private_file);
     file->set_level(spdlog::level::debug);
     file->set_pattern("%Y-%m-%dT%H:%M:%S.%e %n[%t] %l: %v");
     sinks.push_back(file);

@@ -1,5 +1,3 @@
-#include "common/core/private_log_file.hpp"
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,6 +6,8 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+
+#include "common/core/private_log_file.hpp"
 
 namespace tfwsl {
 

@@ -4,9 +4,8 @@
 // key apt's sqv rejected ("Signing key on EB69...3BF863CC is not bound"), with its owner when the
 // signature base knows the key (constant nvidia_cuda_repo_key).
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "common/diagnose/signature_base.hpp"
 

@@ -60,15 +60,18 @@ bool is_pip_failure(const CleanedPaste& paste) {
   const auto lines = lines_of(text);
   std::size_t from_a_list = 0;
   for (const auto& r : parse::parse_requirements(text).requirements) {
-    const std::string_view line = r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();
-    if (!icontains(line, "pip install") && !icontains(line, "pip3 install") && !icontains(line, "conda install")) ++from_a_list;
+    const std::string_view line =
+        r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();
+    if (!icontains(line, "pip install") && !icontains(line, "pip3 install") && !icontains(line, "conda install"))
+      ++from_a_list;
   }
   if (from_a_list <= 1) return true;
   // An issue template's words read as names ("Bug", "Yes"): the TensorFlow requirement itself is
   // the install command's, so the paste is still pip's output.
   const auto parsed = parse::parse_requirements(text);
   const auto* tf = parse::find_tensorflow(parsed);
-  const std::string_view tf_line = tf && tf->line > 0 && std::size_t(tf->line) <= lines.size() ? lines[tf->line - 1] : std::string_view();
+  const std::string_view tf_line =
+      tf && tf->line > 0 && std::size_t(tf->line) <= lines.size() ? lines[tf->line - 1] : std::string_view();
   return icontains(tf_line, "pip install") || icontains(tf_line, "pip3 install");
 }
 
@@ -93,7 +96,8 @@ std::vector<KindScore> score_kinds(const CleanedPaste& paste) {
       {"requirements", parse::looks_like_requirements(text)},
   };
   for (auto& score : scores)
-    if (score.kind == "requirements" && score.score >= k_threshold && is_pip_failure(paste)) score.score = k_threshold - 0.05;
+    if (score.kind == "requirements" && score.score >= k_threshold && is_pip_failure(paste))
+      score.score = k_threshold - 0.05;
   // A session pasted whole shows several commands and their outputs: when two kinds fit equally
   // well, the one whose command came last (what the user was asking about) ranks first.
   std::vector<std::pair<double, KindScore>> ranked;
@@ -122,8 +126,6 @@ std::string kind_of(const std::vector<KindScore>& scores) {
   if (scores.empty() || scores.front().score < k_threshold) return "unknown";
   return scores.front().kind;
 }
-
-
 
 std::string detect_kind(const CleanedPaste& paste) { return kind_of(score_kinds(paste)); }
 

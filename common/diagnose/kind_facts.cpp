@@ -16,8 +16,8 @@
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
-#include "common/version/version_spec.hpp"
 #include "common/util/ascii.hpp"
+#include "common/version/version_spec.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
 #include "common/wslconfig/wslconfig_facts.hpp"
 
@@ -60,7 +60,8 @@ nlohmann::json wslconfig_facts(std::string_view text, std::vector<wslconfig::Fin
 }
 
 bool has_quiet_list_command(const std::vector<std::string>& commands) {
-  return std::any_of(commands.begin(), commands.end(), [](const std::string& c) { return parse::is_wsl_quiet_list_command(c); });
+  return std::any_of(commands.begin(), commands.end(),
+                     [](const std::string& c) { return parse::is_wsl_quiet_list_command(c); });
 }
 
 nlohmann::json wsl_list_facts(std::string_view text, const std::vector<std::string>& commands) {
@@ -94,7 +95,8 @@ nlohmann::json requirements_facts(std::string_view text, const SignatureBase& ba
     facts["tensorflow_folded"] = normalize_package_name(tf->package);
     if (auto allows = tensorflow_allows(*tf, base)) facts["tensorflow_allows"] = *allows;
     if (result.python) {
-      if (auto conflict = python_conflict(*result.python, *tf, builtin_compat_db())) facts["python_conflict"] = *conflict;
+      if (auto conflict = python_conflict(*result.python, *tf, builtin_compat_db()))
+        facts["python_conflict"] = *conflict;
     }
   }
   add_route(facts);
@@ -113,8 +115,7 @@ void add_wsl_start_errors(std::string_view text, nlohmann::json& facts) {
   if (flags.policy_override) errors["policy_override"] = true;
   nlohmann::json codes = nlohmann::json::array();
   for (const auto& code : flags.error_codes)
-    if (code.starts_with("Wsl/") || code.starts_with("WSL_E_") || code.starts_with("HCS_E_"))
-      codes.push_back(code);
+    if (code.starts_with("Wsl/") || code.starts_with("WSL_E_") || code.starts_with("HCS_E_")) codes.push_back(code);
   if (!codes.empty()) errors["error_codes"] = std::move(codes);
   if (!errors.empty()) facts["wsl_errors"] = std::move(errors);
 }
@@ -155,8 +156,9 @@ nlohmann::json kind_facts(const std::string& kind, std::string_view text, const 
   } else if (kind == "nvidia-smi") {
     facts = parse::to_json(parse::parse_nvidia_smi(text));
   } else if (kind == "tf-log") {
-    const bool asks_devices = std::any_of(commands.begin(), commands.end(),
-                                          [](const std::string& c) { return parse::contains(c, "list_physical_devices("); });
+    const bool asks_devices = std::any_of(commands.begin(), commands.end(), [](const std::string& c) {
+      return parse::contains(c, "list_physical_devices(");
+    });
     facts = parse::to_json(parse::parse_tf_log(text, asks_devices));
     if (shows_pip_cuda_wheels(text, commands)) facts["pip_cuda_wheels"] = true;
   } else if (kind == "ldconfig") {
@@ -173,7 +175,9 @@ nlohmann::json kind_facts(const std::string& kind, std::string_view text, const 
   // Another framework's GPU fact (sm_120), a repository key apt rejected: any paste may hold them.
   add_foreign_facts(text, base, facts);
   if (kind == "tf-log" || kind == "ldconfig" || kind == "unknown") {
-    if (std::string platform = text_platform(text, commands, paste ? paste->windows_commands : k_none); !platform.empty()) facts["platform"] = platform;
+    if (std::string platform = text_platform(text, commands, paste ? paste->windows_commands : k_none);
+        !platform.empty())
+      facts["platform"] = platform;
   }
   return facts;
 }

@@ -3,11 +3,10 @@
 // signatures' conditions (wsl1_distros, windows_build, tensorflow_allows, route, python_conflict,
 // platform, wsl_errors, lint, ...), as docs/explain.md lists them.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/diagnose/signature_base.hpp"
 #include "common/parse/paste_cleaner.hpp"

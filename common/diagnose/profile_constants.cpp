@@ -26,12 +26,13 @@ Result<std::string> required(const Setting<std::string>& setting, const char* ke
 }  // namespace
 
 Result<std::map<std::string, std::string>> profile_constants(const Profile& wsl, const Profile& native,
-                                                              const CompatDb& compat) {
+                                                             const CompatDb& compat) {
   std::map<std::string, std::string> out;
   for (const auto& [key, setting, profile] :
        {std::tuple{"distro", &wsl.distro, &wsl}, std::tuple{"python", &wsl.python_version, &wsl},
         std::tuple{"venv", &wsl.python_venv, &wsl}, std::tuple{"cuda_toolkit", &wsl.cuda_toolkit, &wsl},
-        std::tuple{"native_cuda", &native.cuda_toolkit, &native}, std::tuple{"native_cudnn", &native.cuda_cudnn, &native},
+        std::tuple{"native_cuda", &native.cuda_toolkit, &native},
+        std::tuple{"native_cudnn", &native.cuda_cudnn, &native},
         std::tuple{"native_python", &native.python_version, &native}}) {
     auto value = required(*setting, key, *profile);
     if (!value) return make_error(value.error().code, value.error().message);
@@ -44,7 +45,8 @@ Result<std::map<std::string, std::string>> profile_constants(const Profile& wsl,
   auto spec = VersionSpec::parse(wsl.tensorflow_version.value_or(""));
   if (!spec) return make_error(ErrorCode::parse, "the default profile's tensorflow.version: " + spec.error().message);
   const auto releases = compat.allowed_tf_releases(*spec);
-  if (releases.empty()) return make_error(ErrorCode::parse, "the default profile's TensorFlow is not in the compatibility data");
+  if (releases.empty())
+    return make_error(ErrorCode::parse, "the default profile's TensorFlow is not in the compatibility data");
   out["tf_series"] = releases.front()->release.to_string();
   out["tf_python_range"] = releases.front()->python.to_string();
   return out;

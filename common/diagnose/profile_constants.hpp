@@ -19,7 +19,7 @@ namespace tfwsl::diagnose {
 // tf_python_range ("3.9-3.11"), cuda_toolkit, apt_packages; native_tf_requirement ("tensorflow<2.11"),
 // native_cuda, native_cudnn, native_python. An error names the setting that is missing.
 Result<std::map<std::string, std::string>> profile_constants(const Profile& wsl, const Profile& native,
-                                                              const CompatDb& compat);
+                                                             const CompatDb& compat);
 
 // The same for the built-in profiles (the default one and legacy-native-tf-2.10).
 Result<std::map<std::string, std::string>> builtin_profile_constants(const CompatDb& compat);

@@ -3,9 +3,8 @@
 // next to `tensorflow==2.15.1` (Python 3.9-3.11) cannot be installed, whatever the GPU. The ranges
 // come from the compatibility data (profiles/compat.yaml, tensorflow.org/install/pip's table).
 
-#include <optional>
-
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "common/compat/compat_db.hpp"
 #include "common/parse/requirements_parser.hpp"

@@ -1,9 +1,9 @@
 #include "common/diagnose/signature_base.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
+
+#include <algorithm>
 
 #include "common/compat/compat_db.hpp"
 #include "common/diagnose/profile_constants.hpp"
@@ -62,9 +62,12 @@ bool truthy(const nlohmann::json* value) {
 
 const char* to_string(Severity severity) {
   switch (severity) {
-    case Severity::info: return "info";
-    case Severity::warning: return "warning";
-    case Severity::error: return "error";
+    case Severity::info:
+      return "info";
+    case Severity::warning:
+      return "warning";
+    case Severity::error:
+      return "error";
   }
   return "info";
 }
@@ -85,14 +88,22 @@ bool condition_holds(const Condition& condition, const nlohmann::json& facts) {
   const nlohmann::json* value = find_fact(facts, condition.fact);
   using Test = Condition::Test;
   switch (condition.test) {
-    case Test::is_true: return value && value->is_boolean() && value->get<bool>();
-    case Test::is_false: return !truthy(value);
-    case Test::present: return value && !value->is_null();
-    case Test::absent: return !value || value->is_null();
-    case Test::empty: return !truthy(value);
-    case Test::nonempty: return truthy(value);
-    case Test::at_least: return value && value->is_number() && value->get<double>() >= condition.number;
-    case Test::below: return value && value->is_number() && value->get<double>() < condition.number;
+    case Test::is_true:
+      return value && value->is_boolean() && value->get<bool>();
+    case Test::is_false:
+      return !truthy(value);
+    case Test::present:
+      return value && !value->is_null();
+    case Test::absent:
+      return !value || value->is_null();
+    case Test::empty:
+      return !truthy(value);
+    case Test::nonempty:
+      return truthy(value);
+    case Test::at_least:
+      return value && value->is_number() && value->get<double>() >= condition.number;
+    case Test::below:
+      return value && value->is_number() && value->get<double>() < condition.number;
     case Test::version_below: {
       if (!value || !value->is_string()) return false;
       auto shown = Version::parse(value->get<std::string>());
@@ -161,9 +172,12 @@ Result<std::string> expand_constants(const std::string& text, const SignatureBas
 // document's own oldest CUDA, whose major selects the Windows driver floor.
 Result<std::map<std::string, std::string>> compat_constants(const CompatDb& compat, const std::string& cuda_min) {
   auto cuda = Version::parse(cuda_min);
-  if (!cuda) return make_error(ErrorCode::parse, "needs a 'cuda_min' version constant to take the driver minimum from compat");
+  if (!cuda)
+    return make_error(ErrorCode::parse, "needs a 'cuda_min' version constant to take the driver minimum from compat");
   auto floor = compat.minor_version_floor(cuda->major());
-  if (!floor) return make_error(ErrorCode::parse, fmt::format("the compatibility data has no driver floor for CUDA {}", cuda->major()));
+  if (!floor)
+    return make_error(ErrorCode::parse,
+                      fmt::format("the compatibility data has no driver floor for CUDA {}", cuda->major()));
   std::map<std::string, std::string> constants{{"windows_driver_min", floor->windows.to_string()}};
   if (compat.wsl_gpu_min_windows_build() > 0)
     constants["windows_build_min"] = std::to_string(compat.wsl_gpu_min_windows_build());
@@ -182,11 +196,13 @@ Result<std::map<std::string, std::string>> compat_constants(const CompatDb& comp
 namespace {
 
 // Constants the document takes from elsewhere (compat, profiles) and may not define itself.
-Status add_outside_constants(std::map<std::string, std::string>& constants, const std::map<std::string, std::string>& from,
-                             std::string_view origin, std::string_view where) {
+Status add_outside_constants(std::map<std::string, std::string>& constants,
+                             const std::map<std::string, std::string>& from, std::string_view origin,
+                             std::string_view where) {
   for (const auto& [name, value] : from) {
     if (!constants.emplace(name, value).second)
-      return make_error(ErrorCode::parse, fmt::format("{}: constant '{}' comes from {}; remove it here", origin, name, where));
+      return make_error(ErrorCode::parse,
+                        fmt::format("{}: constant '{}' comes from {}; remove it here", origin, name, where));
   }
   return {};
 }
@@ -205,17 +221,20 @@ Result<YAML::Node> parse_signatures_document(std::string_view yaml_text, std::st
 
 // The document's own constants, then those from the compatibility data and the profiles, which it
 // may not define itself.
-Result<std::map<std::string, std::string>> read_constants(const YAML::Node& root, std::string_view origin, const CompatDb* compat,
+Result<std::map<std::string, std::string>> read_constants(const YAML::Node& root, std::string_view origin,
+                                                          const CompatDb* compat,
                                                           const std::map<std::string, std::string>* profile) {
   std::map<std::string, std::string> constants;
   if (root["constants"]) {
-    for (const auto& entry : root["constants"]) constants[entry.first.as<std::string>()] = entry.second.as<std::string>();
+    for (const auto& entry : root["constants"])
+      constants[entry.first.as<std::string>()] = entry.second.as<std::string>();
   }
   if (compat) {
     const auto cuda_min = constants.find("cuda_min");
     auto from_compat = compat_constants(*compat, cuda_min == constants.end() ? std::string() : cuda_min->second);
     if (!from_compat) return make_error(ErrorCode::parse, fmt::format("{}: {}", origin, from_compat.error().message));
-    if (auto added = add_outside_constants(constants, *from_compat, origin, "the compatibility data (profiles/compat.yaml)");
+    if (auto added =
+            add_outside_constants(constants, *from_compat, origin, "the compatibility data (profiles/compat.yaml)");
         !added)
       return make_error(added.error().code, added.error().message);
   }
@@ -261,13 +280,14 @@ Status read_patterns(const YAML::Node& node, Signature& sig) {
 // is: true | false | present | absent | empty | nonempty
 Status read_is_test(const YAML::Node& item, Condition& condition) {
   using Test = Condition::Test;
-  static const std::map<std::string, Test> k_tests = {
-      {"true", Test::is_true}, {"false", Test::is_false}, {"present", Test::present},
-      {"absent", Test::absent}, {"empty", Test::empty}, {"nonempty", Test::nonempty}};
+  static const std::map<std::string, Test> k_tests = {{"true", Test::is_true},    {"false", Test::is_false},
+                                                      {"present", Test::present}, {"absent", Test::absent},
+                                                      {"empty", Test::empty},     {"nonempty", Test::nonempty}};
   const std::string is = item["is"].as<std::string>();
   auto it = k_tests.find(is);
   if (it == k_tests.end())
-    return make_error(ErrorCode::parse, fmt::format("'is: {}' is not one of true, false, present, absent, empty, nonempty", is));
+    return make_error(ErrorCode::parse,
+                      fmt::format("'is: {}' is not one of true, false, present, absent, empty, nonempty", is));
   condition.test = it->second;
   return {};
 }
@@ -289,11 +309,13 @@ Status read_number_test(const YAML::Node& item, const SignatureBase& base, Condi
 // version_below: V | windows_driver_below: V (a version or a $constant)
 Status read_version_test(const YAML::Node& item, const SignatureBase& base, Condition& condition) {
   const bool version = static_cast<bool>(item["version_below"]);
-  auto text = resolve_constant((version ? item["version_below"] : item["windows_driver_below"]).as<std::string>(), base);
+  auto text =
+      resolve_constant((version ? item["version_below"] : item["windows_driver_below"]).as<std::string>(), base);
   if (!text) return make_error(text.error().code, text.error().message);
   condition.version = *text;
   condition.test = version ? Condition::Test::version_below : Condition::Test::windows_driver_below;
-  const bool valid = version ? static_cast<bool>(Version::parse(*text)) : static_cast<bool>(parse_driver_version(*text));
+  const bool valid =
+      version ? static_cast<bool>(Version::parse(*text)) : static_cast<bool>(parse_driver_version(*text));
   if (!valid) return make_error(ErrorCode::parse, fmt::format("'{}' is not a version", *text));
   return {};
 }
@@ -372,13 +394,15 @@ Status read_signature_fields(const YAML::Node& node, const SignatureBase& base, 
   if (node["about"]) {
     sig.about = node["about"]["subject"] ? node["about"]["subject"].as<std::string>() : std::string();
     sig.about_name = node["about"]["name"] ? node["about"]["name"].as<std::string>() : std::string();
-    if (sig.about.empty() || sig.about_name.empty()) return make_error(ErrorCode::parse, "'about' needs a subject and a name");
+    if (sig.about.empty() || sig.about_name.empty())
+      return make_error(ErrorCode::parse, "'about' needs a subject and a name");
   }
   return read_texts(node, base, sig);
 }
 
 // index: the signature's place in the document, from 1, for errors that have no id to name.
-Result<Signature> read_signature(const YAML::Node& node, const SignatureBase& base, std::string_view origin, std::size_t index) {
+Result<Signature> read_signature(const YAML::Node& node, const SignatureBase& base, std::string_view origin,
+                                 std::size_t index) {
   Signature sig;
   Status read;
   try {
@@ -387,8 +411,8 @@ Result<Signature> read_signature(const YAML::Node& node, const SignatureBase& ba
     read = make_error(ErrorCode::parse, e.what());
   }
   if (!read)
-    return make_error(ErrorCode::parse, fmt::format("{}: signature {} ({}): {}", origin, index, sig.id.empty() ? "no id" : sig.id,
-                                                    read.error().message));
+    return make_error(ErrorCode::parse, fmt::format("{}: signature {} ({}): {}", origin, index,
+                                                    sig.id.empty() ? "no id" : sig.id, read.error().message));
   return sig;
 }
 
@@ -412,7 +436,8 @@ const Result<SignatureBase>& builtin_signature_base() {
   static const Result<SignatureBase> base = []() -> Result<SignatureBase> {
     const CompatDb& compat = builtin_compat_db();
     auto profile = builtin_profile_constants(compat);
-    if (!profile) return make_error(profile.error().code, "profiles/signatures.yaml (built in): " + profile.error().message);
+    if (!profile)
+      return make_error(profile.error().code, "profiles/signatures.yaml (built in): " + profile.error().message);
     return SignatureBase::load(builtin_signatures_yaml(), "profiles/signatures.yaml (built in)", &compat, &*profile);
   }();
   return base;

@@ -8,12 +8,11 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 
@@ -28,32 +27,45 @@ enum class Severity { info, warning, error };
 const char* to_string(Severity severity);
 
 struct TextPattern {
-  std::string needle;                  // lower-cased literal; the whole pattern when regex is empty
+  std::string needle;                       // lower-cased literal; the whole pattern when regex is empty
   std::shared_ptr<const std::regex> regex;  // case-insensitive; runs only on lines holding the needle
-  std::string source;                  // the pattern as written (for messages)
+  std::string source;                       // the pattern as written (for messages)
 };
 
 struct Condition {
-  enum class Test { is_true, is_false, present, absent, empty, nonempty, at_least, below, version_below,
-                    windows_driver_below, in, contains_any, contains_none };
-  std::string fact;                  // dotted path into the facts ("failures.cannot_communicate")
+  enum class Test {
+    is_true,
+    is_false,
+    present,
+    absent,
+    empty,
+    nonempty,
+    at_least,
+    below,
+    version_below,
+    windows_driver_below,
+    in,
+    contains_any,
+    contains_none
+  };
+  std::string fact;  // dotted path into the facts ("failures.cannot_communicate")
   Test test = Test::present;
-  double number = 0;                 // at_least / below
-  std::string version;               // version_below / windows_driver_below
-  std::vector<std::string> values;   // in / contains_any / contains_none (compared case-insensitively)
+  double number = 0;                // at_least / below
+  std::string version;              // version_below / windows_driver_below
+  std::vector<std::string> values;  // in / contains_any / contains_none (compared case-insensitively)
 };
 
 struct Signature {
   std::string id;
   Severity severity = Severity::warning;
-  std::vector<std::string> kinds;    // "any" matches every kind
-  std::vector<TextPattern> patterns; // any of them
-  std::vector<Condition> when;       // all of them
+  std::vector<std::string> kinds;     // "any" matches every kind
+  std::vector<TextPattern> patterns;  // any of them
+  std::vector<Condition> when;        // all of them
   std::vector<std::string> unless;
   std::string summary;
   std::string fix;
-  std::string fix_windows;           // the fix for a native-Windows paste (fact platform "windows"), or empty
-  bool fallback = false;             // only when no other signature found anything (explain.unrecognised)
+  std::string fix_windows;  // the fix for a native-Windows paste (fact platform "windows"), or empty
+  bool fallback = false;    // only when no other signature found anything (explain.unrecognised)
   // The text is about another framework or tool, not TensorFlow ("pytorch"), and its name as
   // shown ("PyTorch"): the explanation says so in a field of its own and its kind stays unknown.
   std::string about;

@@ -1,9 +1,9 @@
 #include "common/diagnose/tensorflow_range.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "common/version/version.hpp"
 #include "common/version/version_spec.hpp"
@@ -39,7 +39,8 @@ std::string tilde_upper(const Version& v) {
 // boundaries of the questions. A spec's allowed set is a union of intervals bounded by the versions
 // it names, so probing those and their neighbours answers "does it allow anything in [a, b)".
 std::vector<Version> probe_versions(const VersionSpec& spec) {
-  std::vector<std::string> texts = {"1.0", "1.15.5", "2.0.0", "2.10.0", "2.10.1", "2.11.0", "2.14.0", "2.16.1", "2.20.0", "3.0"};
+  std::vector<std::string> texts = {"1.0",    "1.15.5", "2.0.0",  "2.10.0", "2.10.1",
+                                    "2.11.0", "2.14.0", "2.16.1", "2.20.0", "3.0"};
   std::vector<Version> probes;
   for (const auto& text : texts) {
     if (auto v = Version::parse(text)) probes.push_back(*v);
@@ -50,9 +51,10 @@ std::vector<Version> probe_versions(const VersionSpec& spec) {
     int major = v.major();
     int minor = v.minor();
     int micro = v.micro();
-    for (const auto& text : {fmt::format("{}.{}.{}", major, minor, micro + 1), fmt::format("{}.{}.99", major, minor),
-                             fmt::format("{}.{}", major, minor + 1), fmt::format("{}.{}.99", major, std::max(0, minor - 1)),
-                             fmt::format("{}.0", major + 1), fmt::format("{}.99", std::max(0, major - 1))}) {
+    for (const auto& text :
+         {fmt::format("{}.{}.{}", major, minor, micro + 1), fmt::format("{}.{}.99", major, minor),
+          fmt::format("{}.{}", major, minor + 1), fmt::format("{}.{}.99", major, std::max(0, minor - 1)),
+          fmt::format("{}.0", major + 1), fmt::format("{}.99", std::max(0, major - 1))}) {
       if (auto p = Version::parse(text)) probes.push_back(*p);
     }
   }
@@ -102,7 +104,8 @@ std::string to_pep440_spec(const std::string& spec, bool conda) {
   return out;
 }
 
-std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement& requirement, const SignatureBase& base) {
+std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement& requirement,
+                                                const SignatureBase& base) {
   auto spec = VersionSpec::parse(to_pep440_spec(requirement.spec, requirement.conda));
   if (!spec) return std::nullopt;
   // The constants come from the signature base: compat.yaml's TensorFlow history and
@@ -111,7 +114,8 @@ std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement
   const auto and_cuda_first = Version::parse(base.constant("and_cuda_first"));
   const auto tf2_first = Version::parse(base.constant("tf2_first"));
   if (!wsl_only_first || !and_cuda_first || !tf2_first) return std::nullopt;
-  bool and_cuda = std::find(requirement.extras.begin(), requirement.extras.end(), "and-cuda") != requirement.extras.end();
+  bool and_cuda =
+      std::find(requirement.extras.begin(), requirement.extras.end(), "and-cuda") != requirement.extras.end();
   bool any = false;
   bool native_gpu = false;
   bool wsl_only = false;
@@ -120,12 +124,14 @@ std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement
     if (!spec->allows(v)) continue;
     if (and_cuda && v < *and_cuda_first) continue;
     any = true;
-    if (v < *wsl_only_first) native_gpu = true;
-    else wsl_only = true;
+    if (v < *wsl_only_first)
+      native_gpu = true;
+    else
+      wsl_only = true;
     if (!(v < *tf2_first)) tf2 = true;
   }
-  return nlohmann::json{{"any", any}, {"native_gpu", native_gpu}, {"wsl_only", wsl_only}, {"tf2", tf2},
-                        {"spec", spec->to_string()}};
+  return nlohmann::json{
+      {"any", any}, {"native_gpu", native_gpu}, {"wsl_only", wsl_only}, {"tf2", tf2}, {"spec", spec->to_string()}};
 }
 
 }  // namespace tfwsl::diagnose

@@ -4,10 +4,9 @@
 // WSL 2 (>= 2.11), any TF 2. Conda ("=2.10") and Poetry ("^2.15", "~2.15") specs are translated to
 // PEP 440 first; the [and-cuda] extra implies TF >= 2.14 (it did not exist before).
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "common/diagnose/signature_base.hpp"
 #include "common/parse/requirements_parser.hpp"
@@ -20,6 +19,7 @@ std::string to_pep440_spec(const std::string& spec, bool conda);
 
 // {"any", "native_gpu", "wsl_only", "tf2"} (booleans); nothing when the spec cannot be read or the
 // base lacks the TensorFlow constants (compat.yaml's, through the base) it is judged by.
-std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement& requirement, const SignatureBase& base);
+std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement& requirement,
+                                                const SignatureBase& base);
 
 }  // namespace tfwsl::diagnose

@@ -13,8 +13,9 @@ constexpr std::size_t k_platform_bytes = 1 << 20;
 
 // Signs only native Windows TensorFlow/Python prints: the CUDA DLLs TF loads there (cudart64_110.dll,
 // cudnn64_8.dll, cublas64_11.dll, nvcuda.dll), CPython's banner, a Windows site-packages path.
-constexpr std::array<std::string_view, 8> k_windows_markers = {
-    "cudart64_", "cudnn64_", "cublas64_", "nvcuda.dll", "] on win32", "\\site-packages\\", "\\python.exe", "/python.exe"};
+constexpr std::array<std::string_view, 8> k_windows_markers = {"cudart64_",    "cudnn64_",   "cublas64_",
+                                                               "nvcuda.dll",   "] on win32", "\\site-packages\\",
+                                                               "\\python.exe", "/python.exe"};
 
 bool names_windows_python(std::string_view command) {
   // `C:\Users\me\venv\Scripts\python.exe x.py` or `py -3.10 x.py` (the Windows launcher).

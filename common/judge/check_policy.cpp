@@ -30,7 +30,8 @@ Result<CheckPolicy> check_policy_for(const Profile& profile, const std::string& 
   policy.cudnn = profile.cuda_cudnn.value_or("");
   if (spec_text.empty()) return policy;
   auto spec = VersionSpec::parse(spec_text);
-  if (!spec) return with_context(Result<CheckPolicy>(tl::unexpected(spec.error())), "reading tensorflow.version of " + label);
+  if (!spec)
+    return with_context(Result<CheckPolicy>(tl::unexpected(spec.error())), "reading tensorflow.version of " + label);
   // The newest TF release the profile's specifier allows decides the Python range, the minimum
   // compute capability and (when the profile names none) the cuDNN series.
   auto releases = builtin_compat_db().allowed_tf_releases(*spec);

@@ -14,17 +14,18 @@
 namespace tfwsl::judge {
 
 struct CheckPolicy {
-  std::string profile_name;                 // "profile tf-2.15-cuda-12.2", for the texts
-  int min_cc_major = 0, min_cc_minor = 0;   // lowest compute capability the profile's TF wheels run on
-  std::string python_min, python_max;       // the profile's TF release's Python range; empty: no bound
-  std::string cuda_toolkit;                 // expected toolkit "12.2"; empty: any (or none)
-  std::string windows_driver_floor;         // the Windows driver that runs that toolkit's major ("528.33 for CUDA 12"); empty: unknown
-  std::string cudnn;                        // expected cuDNN series "8.9"; empty: any
-  std::string venv;                         // the profile's venv "~/.venvs/tf-2.15"; empty: none named
-  std::string tensorflow_version;           // the profile's specifier "2.15.*"; empty: any
-  std::string tensorflow_requirement;       // what pip installs: "tensorflow[and-cuda]==2.15.*"; empty: none named
-  std::string profile_id;                   // what `--profile` takes: "tf-2.15-cuda-12.2" or the file
-  std::string distro;                       // the profile's distro "Ubuntu-22.04"; empty: none named
+  std::string profile_name;                // "profile tf-2.15-cuda-12.2", for the texts
+  int min_cc_major = 0, min_cc_minor = 0;  // lowest compute capability the profile's TF wheels run on
+  std::string python_min, python_max;      // the profile's TF release's Python range; empty: no bound
+  std::string cuda_toolkit;                // expected toolkit "12.2"; empty: any (or none)
+  std::string
+      windows_driver_floor;  // the Windows driver that runs that toolkit's major ("528.33 for CUDA 12"); empty: unknown
+  std::string cudnn;         // expected cuDNN series "8.9"; empty: any
+  std::string venv;          // the profile's venv "~/.venvs/tf-2.15"; empty: none named
+  std::string tensorflow_version;      // the profile's specifier "2.15.*"; empty: any
+  std::string tensorflow_requirement;  // what pip installs: "tensorflow[and-cuda]==2.15.*"; empty: none named
+  std::string profile_id;              // what `--profile` takes: "tf-2.15-cuda-12.2" or the file
+  std::string distro;                  // the profile's distro "Ubuntu-22.04"; empty: none named
   // GPUs from this compute capability up get no kernels from the stock wheels (12.0, compat.yaml);
   // 0: no such limit known. `container` is NVIDIA's TensorFlow container that runs on them.
   int stock_fail_cc_major = 0, stock_fail_cc_minor = 0;

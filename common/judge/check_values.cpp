@@ -33,7 +33,8 @@ nlohmann::json toolkit_values(const LinuxFacts& f, const CheckPolicy& p) {
 
 nlohmann::json cudnn_values(const LinuxFacts& f, const CheckPolicy& p) {
   nlohmann::json v = nlohmann::json::object();
-  if (f.stack.cudnn_found && f.stack.cudnn_version) v["version"] = cudnn_version_from(*f.stack.cudnn_version).to_string();
+  if (f.stack.cudnn_found && f.stack.cudnn_version)
+    v["version"] = cudnn_version_from(*f.stack.cudnn_version).to_string();
   if (f.stack.cudnn_found) put_text(v, "library", f.stack.cudnn_library);
   if (!v.empty()) put_text(v, "wanted", p.cudnn);
   return v;
@@ -65,7 +66,8 @@ nlohmann::json memory_values(const LinuxFacts& f, const std::optional<WindowsMem
 
 nlohmann::json disk_values(const LinuxFacts& f, const CheckPolicy& p) {
   if (!f.system.disk_free_bytes) return nlohmann::json::object();
-  return {{"free_bytes", *f.system.disk_free_bytes}, {"warn_below_bytes", p.disk_warn_bytes},
+  return {{"free_bytes", *f.system.disk_free_bytes},
+          {"warn_below_bytes", p.disk_warn_bytes},
           {"fail_below_bytes", p.disk_fail_bytes}};
 }
 

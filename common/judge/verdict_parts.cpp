@@ -1,9 +1,10 @@
 #include "common/judge/verdict_parts.hpp"
-#include "common/util/shell_quote.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 
-#include <fmt/format.h>
+#include "common/util/shell_quote.hpp"
 
 namespace tfwsl::judge::detail {
 

@@ -17,14 +17,14 @@ constexpr std::string_view k_wsl_lib = "/usr/lib/wsl/lib";
 // with ".so" in it. A name cut by the paste ("libdxcore....so") or a word of other bytes names no file.
 bool is_lib_name(std::string_view word) {
   if (!word.starts_with("lib") || word.find(".so") == std::string_view::npos || has_cut_marker(word)) return false;
-  return std::all_of(word.begin(), word.end(), [](char c) {
-    return ascii_is_alnum(c) || c == '.' || c == '_' || c == '+' || c == '-';
-  });
+  return std::all_of(word.begin(), word.end(),
+                     [](char c) { return ascii_is_alnum(c) || c == '.' || c == '_' || c == '+' || c == '-'; });
 }
 
 std::string_view strip_ticks(std::string_view word) {
   while (!word.empty() && (word.front() == '`' || word.front() == '\'' || word.front() == '"')) word.remove_prefix(1);
-  while (!word.empty() && (word.back() == '`' || word.back() == '\'' || word.back() == '"' || word.back() == ',')) word.remove_suffix(1);
+  while (!word.empty() && (word.back() == '`' || word.back() == '\'' || word.back() == '"' || word.back() == ','))
+    word.remove_suffix(1);
   return word;
 }
 
@@ -42,7 +42,8 @@ std::optional<LdconfigEntry> cache_entry(std::string_view line) {
   const auto open = line.find(" (");
   const auto arrow = line.find(") => ");
   if (open == std::string_view::npos || arrow == std::string_view::npos || arrow < open) return std::nullopt;
-  LdconfigEntry entry{std::string(trim_with_nbsp(line.substr(0, open))), std::string(strip_ticks(trim_with_nbsp(line.substr(arrow + 5))))};
+  LdconfigEntry entry{std::string(trim_with_nbsp(line.substr(0, open))),
+                      std::string(strip_ticks(trim_with_nbsp(line.substr(arrow + 5))))};
   if (entry.name.empty() || entry.path.size() <= entry.name.size() || !entry.path.ends_with("/" + entry.name))
     return std::nullopt;
   return entry;
@@ -71,8 +72,10 @@ LdconfigResult parse_ldconfig(std::string_view text) {
       if (path.empty() || has_cut_marker(path)) continue;  // "... is not a symbolic link" names no file
       result.not_symlink.push_back(path);
       if (contains(path, "libcuda.so")) {
-        if (contains(path, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
-        else result.libcuda_elsewhere = true;
+        if (contains(path, k_wsl_lib))
+          result.libcuda_in_wsl_lib = true;
+        else
+          result.libcuda_elsewhere = true;
       }
       continue;
     }
@@ -81,8 +84,10 @@ LdconfigResult parse_ldconfig(std::string_view text) {
       auto entry = cache_entry(t);
       if (!entry) continue;  // cut: neither a record nor an `ls` of names
       if (entry->name.starts_with("libcuda.so")) {
-        if (contains(entry->path, k_wsl_lib)) result.libcuda_in_wsl_lib = true;
-        else result.libcuda_elsewhere = true;
+        if (contains(entry->path, k_wsl_lib))
+          result.libcuda_in_wsl_lib = true;
+        else
+          result.libcuda_elsewhere = true;
       }
       result.cache.push_back(std::move(*entry));
       continue;

@@ -141,7 +141,8 @@ bool starts_with_cut_marker(std::string_view text) {
 std::string_view strip_trailing_cut_markers(std::string_view text) {
   text = trim_with_nbsp(text);
   // Both markers are three bytes long.
-  while (text.ends_with("...") || text.ends_with("\xE2\x80\xA6")) text = trim_with_nbsp(text.substr(0, text.size() - 3));
+  while (text.ends_with("...") || text.ends_with("\xE2\x80\xA6"))
+    text = trim_with_nbsp(text.substr(0, text.size() - 3));
   return text;
 }
 

@@ -64,9 +64,7 @@ ShownName shown_name(std::string_view raw) {
   ShownName name;
   name.truncated = has_cut_marker(raw);
   raw = strip_trailing_cut_markers(raw);
-  const bool has_content = std::any_of(raw.begin(), raw.end(), [](char c) {
-    return ascii_is_alnum(c);
-  });
+  const bool has_content = std::any_of(raw.begin(), raw.end(), [](char c) { return ascii_is_alnum(c); });
   if (has_content) name.text = std::string(raw);
   return name;
 }
@@ -82,11 +80,13 @@ std::optional<NvidiaGpu> parse_first_row(const Cells& cells) {
   NvidiaGpu gpu;
   const std::string_view cell = cells.parts[0];
   const auto name_begin = static_cast<std::size_t>(words[1].data() - cell.data());
-  const auto name_end = static_cast<std::size_t>(words[words.size() - 2].data() + words[words.size() - 2].size() - cell.data());
+  const auto name_end =
+      static_cast<std::size_t>(words[words.size() - 2].data() + words[words.size() - 2].size() - cell.data());
   ShownName name = shown_name(cell.substr(name_begin, name_end - name_begin));
   gpu.name = std::move(name.text);
   gpu.name_truncated = name.truncated;
-  if (words.back() == "WDDM" || words.back() == "TCC" || words.back() == "MCDM") gpu.driver_model = std::string(words.back());
+  if (words.back() == "WDDM" || words.back() == "TCC" || words.back() == "MCDM")
+    gpu.driver_model = std::string(words.back());
   return gpu;
 }
 
@@ -107,7 +107,8 @@ std::vector<std::string> split_csv(std::string_view line) {
   std::size_t start = 0;
   for (;;) {
     const auto comma = line.find(',', start);
-    fields.emplace_back(trim_with_nbsp(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+    fields.emplace_back(
+        trim_with_nbsp(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
@@ -159,10 +160,10 @@ std::optional<NvidiaGpu> guess_csv_record(const std::vector<std::string>& fields
   if (fields.size() < 2) return std::nullopt;
   NvidiaGpu gpu;
   const std::string& first = fields.front();
-  const bool name_like = !first.empty() && !ascii_is_digit(first.front()) && !contains(first, ":") && !contains(first, "[") &&
-                         first.size() <= 64 && (icontains(first, "nvidia") || icontains(first, "geforce") ||
-                                                icontains(first, "quadro") || icontains(first, "tesla") ||
-                                                icontains(first, "rtx") || icontains(first, "gtx"));
+  const bool name_like = !first.empty() && !ascii_is_digit(first.front()) && !contains(first, ":") &&
+                         !contains(first, "[") && first.size() <= 64 &&
+                         (icontains(first, "nvidia") || icontains(first, "geforce") || icontains(first, "quadro") ||
+                          icontains(first, "tesla") || icontains(first, "rtx") || icontains(first, "gtx"));
   if (!name_like) return std::nullopt;
   gpu.name = first;
   bool typed = false;
@@ -223,7 +224,8 @@ bool names_program_in_quotes(std::string_view line) {
       rest.remove_prefix(10);
       if (rest.starts_with(".exe")) rest.remove_prefix(4);
       // The closing quote follows the name directly.
-      if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"' || static_cast<unsigned char>(rest.front()) >= 0x80))
+      if (!rest.empty() &&
+          (rest.front() == '\'' || rest.front() == '"' || static_cast<unsigned char>(rest.front()) >= 0x80))
         return true;
     }
   }

@@ -5,12 +5,11 @@
 // its failures (no driver, GPU access blocked, not found in any cmd/PowerShell language, a crash).
 // Tolerant of truncated tables: a GPU row counts in `gpus` only when it is shown in full.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace tfwsl::parse {
 
@@ -25,29 +24,29 @@ struct NvidiaGpu {
 };
 
 struct NvidiaSmiFailures {
-  bool cannot_communicate = false;  // "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"
-  bool driver_not_loaded = false;   // "Driver Not Loaded"
-  bool access_blocked = false;      // "GPU access blocked by the operating system"
-  bool library_mismatch = false;    // "Driver/library version mismatch"
-  bool nvml_init_failed = false;    // "Failed to initialize NVML: ..."
-  bool not_found = false;           // command not found / not recognized (any cmd/PowerShell language)
-  bool no_devices = false;          // "No devices were found"
-  bool crashed = false;             // "Segmentation fault" while printing
+  bool cannot_communicate = false;    // "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver"
+  bool driver_not_loaded = false;     // "Driver Not Loaded"
+  bool access_blocked = false;        // "GPU access blocked by the operating system"
+  bool library_mismatch = false;      // "Driver/library version mismatch"
+  bool nvml_init_failed = false;      // "Failed to initialize NVML: ..."
+  bool not_found = false;             // command not found / not recognized (any cmd/PowerShell language)
+  bool no_devices = false;            // "No devices were found"
+  bool crashed = false;               // "Segmentation fault" while printing
   bool nvml_library_missing = false;  // "couldn't find libnvidia-ml.so library in your system"
   bool device_handle_error = false;   // "Unable to determine the device handle for GPU ...": GPU lost or unusable
   bool any() const;
 };
 
 struct NvidiaSmiResult {
-  bool table_header = false;                 // the "NVIDIA-SMI x  Driver Version: y" line was seen
-  bool csv = false;                          // a --query-gpu CSV record was seen
-  bool gpu_list = false;                     // `nvidia-smi -L` lines ("GPU 0: name (UUID: ...)") were seen
-  bool query_report = false;                 // `nvidia-smi -q` ("NVSMI LOG", "Attached GPUs : 1")
-  std::optional<std::string> smi_version;    // "NVIDIA-SMI 555.52.01" (inside WSL: a Linux number)
-  std::optional<std::string> driver_version; // "Driver Version" (inside WSL: the Windows driver)
-  std::optional<std::string> cuda_version;   // nothing when absent or "ERR!"
-  bool cuda_version_error = false;           // "CUDA Version: ERR!"
-  std::vector<NvidiaGpu> gpus;               // every GPU row seen, complete or not
+  bool table_header = false;                  // the "NVIDIA-SMI x  Driver Version: y" line was seen
+  bool csv = false;                           // a --query-gpu CSV record was seen
+  bool gpu_list = false;                      // `nvidia-smi -L` lines ("GPU 0: name (UUID: ...)") were seen
+  bool query_report = false;                  // `nvidia-smi -q` ("NVSMI LOG", "Attached GPUs : 1")
+  std::optional<std::string> smi_version;     // "NVIDIA-SMI 555.52.01" (inside WSL: a Linux number)
+  std::optional<std::string> driver_version;  // "Driver Version" (inside WSL: the Windows driver)
+  std::optional<std::string> cuda_version;    // nothing when absent or "ERR!"
+  bool cuda_version_error = false;            // "CUDA Version: ERR!"
+  std::vector<NvidiaGpu> gpus;                // every GPU row seen, complete or not
   NvidiaSmiFailures failures;
 
   bool any_tcc() const;

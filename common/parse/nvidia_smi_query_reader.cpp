@@ -26,7 +26,8 @@ bool is_padded_version_line(std::string_view line, const std::string& label) {
   if (label != "driver version") return false;
   const std::string_view t = trim_with_nbsp(line);
   const auto colon = t.find(':');
-  return !t.starts_with("|") && colon != std::string_view::npos && colon > 0 && (t[colon - 1] == ' ' || t[colon - 1] == '\t');
+  return !t.starts_with("|") && colon != std::string_view::npos && colon > 0 &&
+         (t[colon - 1] == ' ' || t[colon - 1] == '\t');
 }
 
 }  // namespace
@@ -50,8 +51,10 @@ bool NvidiaSmiQueryReader::read(std::string_view line, NvidiaSmiResult& result) 
   if (pair->label == "driver version" && is_dotted_number(value)) {
     result.driver_version = value;
   } else if (pair->label == "cuda version") {
-    if (is_dotted_number(value)) result.cuda_version = value;
-    else if (value.starts_with("ERR")) result.cuda_version_error = true;
+    if (is_dotted_number(value))
+      result.cuda_version = value;
+    else if (value.starts_with("ERR"))
+      result.cuda_version_error = true;
   } else if (pair->label == "product name") {
     finish(result);
     m_has_gpu = true;

@@ -20,8 +20,8 @@ class NvidiaSmiQueryReader {
   void finish(NvidiaSmiResult& result);
 
  private:
-  bool m_active = false;     // a report was recognised ("NVSMI LOG", "Attached GPUs", "Product Name")
-  std::string m_section;     // the last heading without a value ("driver model", "fb memory usage")
+  bool m_active = false;  // a report was recognised ("NVSMI LOG", "Attached GPUs", "Product Name")
+  std::string m_section;  // the last heading without a value ("driver model", "fb memory usage")
   bool m_has_gpu = false;
   NvidiaGpu m_gpu;
 };

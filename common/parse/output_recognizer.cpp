@@ -22,11 +22,13 @@ bool wsl_invoked_with(std::string_view text, std::initializer_list<std::string_v
     const auto words = words_of(line);
     for (std::size_t i = 0; i < words.size(); ++i) {
       std::string_view w = words[i];
-      while (!w.empty() && (w.front() == '(' || w.front() == '[' || w.front() == '`' || w.front() == '>' || w.front() == '"'))
+      while (!w.empty() &&
+             (w.front() == '(' || w.front() == '[' || w.front() == '`' || w.front() == '>' || w.front() == '"'))
         w.remove_prefix(1);
       const auto slash = w.find_last_of("\\/>");
       if (slash != std::string_view::npos) w = w.substr(slash + 1);
-      if (!iequals(w, "wsl") && !iequals(w, "wsl.exe") && !w.ends_with("(wsl.exe") && !w.ends_with("([wsl.exe")) continue;
+      if (!iequals(w, "wsl") && !iequals(w, "wsl.exe") && !w.ends_with("(wsl.exe") && !w.ends_with("([wsl.exe"))
+        continue;
       for (std::size_t j = i + 1; j < words.size(); ++j) {
         std::string_view option = words[j];
         while (!option.empty() && (option.back() == ']' || option.back() == ')' || option.back() == '`' ||
@@ -64,8 +66,10 @@ double looks_like_wsl_list(std::string_view text) {
   if (r.online_list) score = std::max(score, 0.8);
   if (r.errors.no_distribution || r.errors.no_running_distribution) score = std::max(score, 0.7);
   if (mentions_wsl_list_command(text)) {
-    if (r.errors.any()) score = std::max(score, 0.65);
-    else if (!r.distros.empty()) score = std::max(score, 0.8);
+    if (r.errors.any())
+      score = std::max(score, 0.65);
+    else if (!r.distros.empty())
+      score = std::max(score, 0.8);
   }
   // An old inbox wsl.exe rejecting -l/--list (any language), or answering with only its usage text
   // (the command at the prompt then says which one it was).
@@ -98,7 +102,8 @@ double looks_like_wsl_status(std::string_view text) {
   if (r.errors.kernel_update_needed) score = std::max(score, 0.7);
   // WSL cannot start at all (virtualization, a missing Windows feature, a distro launcher's
   // WslRegisterDistribution): the state of WSL itself, whichever command showed it.
-  if (r.errors.virtualization_disabled || r.errors.optional_component_missing || contains(text, "WslRegisterDistribution"))
+  if (r.errors.virtualization_disabled || r.errors.optional_component_missing ||
+      contains(text, "WslRegisterDistribution"))
     score = std::max(score, 0.75);
   // Any other "Error code: Wsl/..." below the output kinds that name it themselves (no distro: 0.7).
   if (!r.errors.error_codes.empty()) score = std::max(score, 0.65);
@@ -115,12 +120,16 @@ double looks_like_wsl_version(std::string_view text) {
   // A whole `wsl --version` block has seven labelled lines; two of them ("WSL version: ...",
   // "Kernel version: ...") are also what an issue template's environment table lists next to
   // TensorFlow's own messages, which then say more about the paste (tf-log scores 0.8 and up).
-  if (found >= 3) score = 0.95;
-  else if (found == 2) score = 0.75;
-  else if (found == 1) score = 0.5;
+  if (found >= 3)
+    score = 0.95;
+  else if (found == 2)
+    score = 0.75;
+  else if (found == 1)
+    score = 0.5;
   if (rejected(r.errors, "--version")) score = std::max(score, 0.8);
   const auto& rejected_options = r.errors.rejected_options;
-  if (std::find(rejected_options.begin(), rejected_options.end(), "-v") != rejected_options.end()) score = std::max(score, 0.6);
+  if (std::find(rejected_options.begin(), rejected_options.end(), "-v") != rejected_options.end())
+    score = std::max(score, 0.6);
   if (r.errors.packaged_wsl_unsupported) score = std::max(score, 0.75);
   if (mentions_wsl_version_command(text) && r.errors.any()) score = std::max(score, 0.7);
   return score;
@@ -135,8 +144,10 @@ double looks_like_nvidia_smi(std::string_view text) {
   if (r.query_report) score = std::max(score, 0.9);
   if (!r.gpus.empty()) score = std::max(score, 0.8);
   const auto& f = r.failures;
-  if (f.cannot_communicate || f.access_blocked || f.library_mismatch || f.nvml_init_failed) score = std::max(score, 0.85);
-  if (f.driver_not_loaded || f.no_devices || f.nvml_library_missing || f.device_handle_error) score = std::max(score, 0.75);
+  if (f.cannot_communicate || f.access_blocked || f.library_mismatch || f.nvml_init_failed)
+    score = std::max(score, 0.85);
+  if (f.driver_not_loaded || f.no_devices || f.nvml_library_missing || f.device_handle_error)
+    score = std::max(score, 0.75);
   if (f.not_found) score = std::max(score, 0.8);
   return score;
 }

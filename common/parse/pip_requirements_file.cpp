@@ -1,11 +1,11 @@
 #include "common/parse/pip_requirements_file.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <set>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "common/util/ascii.hpp"
 #include "common/version/requirement_syntax.hpp"
@@ -44,7 +44,8 @@ PipLineKind kind_of(const std::string& requirement) {
 }
 
 // "-r x", "-rx", "--requirement x", "--requirement=x": the value after the option's name.
-std::optional<std::string> option_value(std::string_view line, std::string_view short_name, std::string_view long_name) {
+std::optional<std::string> option_value(std::string_view line, std::string_view short_name,
+                                        std::string_view long_name) {
   std::string_view rest;
   if (line.starts_with(long_name)) {
     rest = line.substr(long_name.size());
@@ -125,7 +126,9 @@ struct IncludeWalk {
   Status read(const std::string& path, bool constraint, const std::string& named_at, int depth = 0) {
     if (!seen.insert(path).second) return {};
     // Links can spell one file many ways; a chain this deep is a loop, not a project.
-    if (depth > 32) return make_error(ErrorCode::invalid_input, fmt::format("{}: -r/-c includes nest deeper than 32 files (a loop?)", named_at));
+    if (depth > 32)
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("{}: -r/-c includes nest deeper than 32 files (a loop?)", named_at));
     auto text = reader(path);
     if (!text) {
       Error e = text.error();
@@ -137,16 +140,22 @@ struct IncludeWalk {
     auto next_line = parsed.lines.begin();
     // The included files' lines go where they are named, so the order is pip's.
     for (const auto& include : parsed.includes) {
-      for (; next_line != parsed.lines.end() && next_line->line < include.line; ++next_line) add(*next_line, constraint);
+      for (; next_line != parsed.lines.end() && next_line->line < include.line; ++next_line)
+        add(*next_line, constraint);
       const bool as_constraint = constraint || include.constraint;
       if (is_url(include.target)) {
-        add({PipLineKind::direct_reference, (include.constraint ? "-c " : "-r ") + include.target, path, include.line, false},
+        add({PipLineKind::direct_reference, (include.constraint ? "-c " : "-r ") + include.target, path, include.line,
+             false},
             as_constraint);
         continue;
       }
       const std::filesystem::path target(include.target);
-      const std::string resolved = target.is_absolute() ? include.target : (std::filesystem::path(path).parent_path() / target).lexically_normal().generic_string();
-      if (auto status = read(resolved, as_constraint, fmt::format("{}:{}", path, include.line), depth + 1); !status) return status;
+      const std::string resolved =
+          target.is_absolute()
+              ? include.target
+              : (std::filesystem::path(path).parent_path() / target).lexically_normal().generic_string();
+      if (auto status = read(resolved, as_constraint, fmt::format("{}:{}", path, include.line), depth + 1); !status)
+        return status;
     }
     for (; next_line != parsed.lines.end(); ++next_line) add(*next_line, constraint);
     return {};

@@ -27,9 +27,9 @@ enum class PipLineKind {
 
 struct PipRequirementLine {
   PipLineKind kind = PipLineKind::requirement;
-  std::string text;    // the requirement as written (lines joined, comment and trailing options removed)
-  std::string file;    // the file it came from ("--package" for one given on the command line)
-  int line = 0;        // 1-based line where it starts (0 for --package)
+  std::string text;         // the requirement as written (lines joined, comment and trailing options removed)
+  std::string file;         // the file it came from ("--package" for one given on the command line)
+  int line = 0;             // 1-based line where it starts (0 for --package)
   bool constraint = false;  // from a -c file: limits the versions of what is required, requires nothing
 };
 

@@ -9,9 +9,8 @@ namespace tfwsl::parse {
 
 bool is_tensorflow_distribution(std::string_view normalized_name) {
   static constexpr std::array<std::string_view, 12> k_names = {
-      "tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tensorflow-macos",
-      "tensorflow-aarch64", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu", "intel-tensorflow",
-      "tensorflow-rocm", "tensorflow-directml"};
+      "tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tensorflow-macos", "tensorflow-aarch64",
+      "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu", "intel-tensorflow", "tensorflow-rocm",  "tensorflow-directml"};
   return std::find(k_names.begin(), k_names.end(), normalized_name) != k_names.end();
 }
 

@@ -44,8 +44,11 @@ std::optional<std::string> conda_version_spec(std::string_view rest) {
   if (blank == std::string_view::npos) return std::nullopt;
   const std::string_view version = rest.substr(0, blank);
   const std::string_view build = trim_with_nbsp(rest.substr(blank));
-  const bool plain = std::all_of(version.begin(), version.end(), [](char c) { return ascii_is_alnum(c) || c == '.' || c == '*'; });
-  const bool build_word = !build.empty() && std::all_of(build.begin(), build.end(), [](char c) { return ascii_is_alnum(c) || c == '_' || c == '.' || c == '*'; });
+  const bool plain =
+      std::all_of(version.begin(), version.end(), [](char c) { return ascii_is_alnum(c) || c == '.' || c == '*'; });
+  const bool build_word = !build.empty() && std::all_of(build.begin(), build.end(), [](char c) {
+    return ascii_is_alnum(c) || c == '_' || c == '.' || c == '*';
+  });
   if (!plain || !build_word) return std::nullopt;
   return "=" + std::string(version) + "=" + std::string(build);
 }
@@ -59,7 +62,8 @@ std::optional<std::string> conda_version_spec(std::string_view rest) {
 std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool conda, int line_number) {
   text = trim_with_nbsp(text);
   // conda "channel::package".
-  if (auto channel = text.find("::"); conda && channel != std::string_view::npos && channel < 64) text = text.substr(channel + 2);
+  if (auto channel = text.find("::"); conda && channel != std::string_view::npos && channel < 64)
+    text = text.substr(channel + 2);
   auto parts = read_requirement_parts(text);
   if (!parts) return std::nullopt;
   DeclaredRequirement req;
@@ -103,8 +107,10 @@ RequirementsFormat detect_format(const std::vector<Line>& lines) {
   for (const auto& line : lines) {
     std::string_view t = trim_with_nbsp(line.text);
     if (t.starts_with("[tool.poetry")) return RequirementsFormat::poetry;
-    if (t == "[project]" || t.starts_with("[project.") || t.starts_with("[build-system]")) return RequirementsFormat::pyproject_pep621;
-    if (t == "[options]" || t.starts_with("[options.") || t.starts_with("[metadata]")) return RequirementsFormat::setup_cfg;
+    if (t == "[project]" || t.starts_with("[project.") || t.starts_with("[build-system]"))
+      return RequirementsFormat::pyproject_pep621;
+    if (t == "[options]" || t.starts_with("[options.") || t.starts_with("[metadata]"))
+      return RequirementsFormat::setup_cfg;
     if (t.starts_with("install_requires=") || t.starts_with("install_requires =") || contains(t, "setup(")) {
       if (contains(t, "[") || contains(t, "setup(")) return RequirementsFormat::setup_py;
     }
@@ -286,7 +292,8 @@ void parse_setup_py(RequirementsResult& result, const std::vector<Line>& lines) 
       std::string_view value = t.substr(at + 15);
       const auto q = value.find_first_of("\"'");
       const auto close = q == std::string_view::npos ? q : value.find(value[q], q + 1);
-      if (close != std::string_view::npos) set_python(result, remove_spaces(value.substr(q + 1, close - q - 1)), line.number);
+      if (close != std::string_view::npos)
+        set_python(result, remove_spaces(value.substr(q + 1, close - q - 1)), line.number);
       continue;
     }
     if (contains(t, "name=") || contains(t, "version=") || contains(t, "description=")) continue;
@@ -298,13 +305,20 @@ void parse_setup_py(RequirementsResult& result, const std::vector<Line>& lines) 
 
 const char* to_string(RequirementsFormat format) {
   switch (format) {
-    case RequirementsFormat::requirements_txt: return "requirements.txt";
-    case RequirementsFormat::conda_environment: return "environment.yml";
-    case RequirementsFormat::pyproject_pep621: return "pyproject.toml";
-    case RequirementsFormat::poetry: return "pyproject.toml (poetry)";
-    case RequirementsFormat::setup_cfg: return "setup.cfg";
-    case RequirementsFormat::setup_py: return "setup.py";
-    case RequirementsFormat::pipfile: return "Pipfile";
+    case RequirementsFormat::requirements_txt:
+      return "requirements.txt";
+    case RequirementsFormat::conda_environment:
+      return "environment.yml";
+    case RequirementsFormat::pyproject_pep621:
+      return "pyproject.toml";
+    case RequirementsFormat::poetry:
+      return "pyproject.toml (poetry)";
+    case RequirementsFormat::setup_cfg:
+      return "setup.cfg";
+    case RequirementsFormat::setup_py:
+      return "setup.py";
+    case RequirementsFormat::pipfile:
+      return "Pipfile";
   }
   return "requirements.txt";
 }
@@ -326,12 +340,20 @@ RequirementsResult parse_as(std::string_view text, const std::vector<Line>& line
   RequirementsResult result;
   result.format = format;
   switch (result.format) {
-    case RequirementsFormat::requirements_txt: parse_txt(result, text, looks_like_listing(text)); break;
-    case RequirementsFormat::conda_environment: parse_conda(result, lines); break;
+    case RequirementsFormat::requirements_txt:
+      parse_txt(result, text, looks_like_listing(text));
+      break;
+    case RequirementsFormat::conda_environment:
+      parse_conda(result, lines);
+      break;
     case RequirementsFormat::pyproject_pep621:
     case RequirementsFormat::poetry:
-    case RequirementsFormat::pipfile: result = read_toml_requirements(text, format).result; break;
-    case RequirementsFormat::setup_cfg: parse_cfg(result, lines); break;
+    case RequirementsFormat::pipfile:
+      result = read_toml_requirements(text, format).result;
+      break;
+    case RequirementsFormat::setup_cfg:
+      parse_cfg(result, lines);
+      break;
     case RequirementsFormat::setup_py:
       if (!read_setup_py(text, result)) parse_setup_py(result, lines);  // a pasted fragment of one
       break;
@@ -345,18 +367,19 @@ RequirementsResult parse_as(std::string_view text, const std::vector<Line>& line
 RequirementsResult parse_requirements(std::string_view text) {
   const auto lines = numbered_lines(text);
   const RequirementsFormat format = detect_format(lines);
-  if (format != RequirementsFormat::pyproject_pep621 && format != RequirementsFormat::poetry) return parse_as(text, lines, format);
+  if (format != RequirementsFormat::pyproject_pep621 && format != RequirementsFormat::poetry)
+    return parse_as(text, lines, format);
   // A pasted pyproject.toml often comes in a markdown fence (```toml): the fence lines are the
   // page's, not the file's; blanked, so the line numbers stay.
   std::string unfenced;
-  for (const auto& line : lines_of(text)) unfenced += (trim_with_nbsp(line).starts_with("```") ? "" : std::string(line)) + "\n";
+  for (const auto& line : lines_of(text))
+    unfenced += (trim_with_nbsp(line).starts_with("```") ? "" : std::string(line)) + "\n";
   return parse_as(unfenced, numbered_lines(unfenced), format);
 }
 
 RequirementsResult parse_requirements(std::string_view text, RequirementsFormat format) {
   return parse_as(text, numbered_lines(text), format);
 }
-
 
 double looks_like_requirements(std::string_view text) {
   std::size_t lines = 0;
@@ -373,7 +396,8 @@ double looks_like_requirements(std::string_view text) {
         t.starts_with("install_requires") || t.starts_with("- pip:") || t == "[options]") {
       structure = true;
     }
-    if (read_tensorflow_image(t, 0, declared) || read_install_command(t, 0, declared) || read_bullet(t, 0, declared)) continue;
+    if (read_tensorflow_image(t, 0, declared) || read_install_command(t, 0, declared) || read_bullet(t, 0, declared))
+      continue;
     if (t.starts_with("-r ") || t.starts_with("--extra-index-url") || t.starts_with("--index-url") ||
         t.starts_with("-e ") || t.starts_with("--find-links")) {
       ++requirement_like;

@@ -6,16 +6,23 @@
 // and Pipfile ([packages], [dev-packages], [requires] python_version). Text in,
 // requirements out; what they mean (which TF releases they allow) is the diagnosis's job.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 namespace tfwsl::parse {
 
-enum class RequirementsFormat { requirements_txt, conda_environment, pyproject_pep621, poetry, setup_cfg, setup_py, pipfile };
+enum class RequirementsFormat {
+  requirements_txt,
+  conda_environment,
+  pyproject_pep621,
+  poetry,
+  setup_cfg,
+  setup_py,
+  pipfile
+};
 
 const char* to_string(RequirementsFormat format);
 
@@ -30,8 +37,8 @@ struct DeclaredRequirement {
   // [project.optional-dependencies]), the group ("dev", a Poetry group, "build-system"); empty for
   // what a plain install of the project brings.
   std::string group;
-  bool keyed = false;               // written as a TOML `name = spec` entry (Poetry, Pipfile), not a PEP 508 string
-  std::string build;                // conda's build string from a `conda list` row's third column ("gpu_py36h3991807_0")
+  bool keyed = false;  // written as a TOML `name = spec` entry (Poetry, Pipfile), not a PEP 508 string
+  std::string build;   // conda's build string from a `conda list` row's third column ("gpu_py36h3991807_0")
 };
 
 struct RequirementsResult {

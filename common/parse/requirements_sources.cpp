@@ -50,8 +50,10 @@ std::vector<std::string> shell_words(std::string_view args) {
   bool in_word = false;
   for (char c : args) {
     if (quote) {
-      if (c == quote) quote = 0;
-      else word += c;
+      if (c == quote)
+        quote = 0;
+      else
+        word += c;
       continue;
     }
     if (c == '"' || c == '\'') {
@@ -72,12 +74,32 @@ std::vector<std::string> shell_words(std::string_view args) {
 
 // Options that take a value (pip install's and conda install/create's), so the value is no package.
 bool takes_value(std::string_view option, bool conda) {
-  static constexpr std::array<std::string_view, 24> k_pip = {
-      "-r", "--requirement", "-c", "--constraint", "-i", "--index-url", "--extra-index-url", "-f",
-      "--find-links", "-t", "--target", "--prefix", "--root", "--platform", "--python-version", "--abi",
-      "--only-binary", "--no-binary", "--upgrade-strategy", "-e", "--editable", "--trusted-host", "--cache-dir", "--src"};
-  static constexpr std::array<std::string_view, 8> k_conda = {"-c", "--channel", "-n", "--name", "-p",
-                                                              "--prefix", "--file", "--solver"};
+  static constexpr std::array<std::string_view, 24> k_pip = {"-r",
+                                                             "--requirement",
+                                                             "-c",
+                                                             "--constraint",
+                                                             "-i",
+                                                             "--index-url",
+                                                             "--extra-index-url",
+                                                             "-f",
+                                                             "--find-links",
+                                                             "-t",
+                                                             "--target",
+                                                             "--prefix",
+                                                             "--root",
+                                                             "--platform",
+                                                             "--python-version",
+                                                             "--abi",
+                                                             "--only-binary",
+                                                             "--no-binary",
+                                                             "--upgrade-strategy",
+                                                             "-e",
+                                                             "--editable",
+                                                             "--trusted-host",
+                                                             "--cache-dir",
+                                                             "--src"};
+  static constexpr std::array<std::string_view, 8> k_conda = {"-c", "--channel", "-n",     "--name",
+                                                              "-p", "--prefix",  "--file", "--solver"};
   if (conda) return std::find(k_conda.begin(), k_conda.end(), option) != k_conda.end();
   return std::find(k_pip.begin(), k_pip.end(), option) != k_pip.end();
 }
@@ -88,9 +110,9 @@ bool is_include_option(std::string_view option) {
 
 // A word that names a place rather than a package: a path, a URL, a variable, a placeholder.
 bool is_not_a_package(std::string_view word) {
-  return word.empty() || contains(word, "://") || contains(word, "/") || contains(word, "\\") ||
-         word.front() == '.' || word.front() == '~' || word.front() == '$' || word.front() == '<' ||
-         word.front() == '{' || word.ends_with(".txt") || word.ends_with(".whl");
+  return word.empty() || contains(word, "://") || contains(word, "/") || contains(word, "\\") || word.front() == '.' ||
+         word.front() == '~' || word.front() == '$' || word.front() == '<' || word.front() == '{' ||
+         word.ends_with(".txt") || word.ends_with(".whl");
 }
 
 void read_command_words(std::string_view args, bool conda, int number, RequirementsResult& result) {
@@ -139,13 +161,16 @@ bool is_command_boundary(char c) {
 // `python -m`, a backtick or a shell separator (&&, ;, |): two words of prose before it say otherwise.
 bool named_in_prose(std::string_view line, std::size_t verb_at) {
   std::string_view before = line.substr(0, verb_at);
-  if (const std::size_t cut = before.find_last_of("`;|&("); cut != std::string_view::npos) before = before.substr(cut + 1);
+  if (const std::size_t cut = before.find_last_of("`;|&("); cut != std::string_view::npos)
+    before = before.substr(cut + 1);
   int prose_words = 0;
   for (std::string_view word : words_of(before)) {
     while (!word.empty() && (word.back() == ':' || word.back() == ',' || word.back() == '.')) word.remove_suffix(1);
-    const bool letters = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return ascii_is_alpha(c); });
+    const bool letters =
+        !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return ascii_is_alpha(c); });
     const std::string lower = ascii_lower(word);
-    if (letters && word != "RUN" && lower != "sudo" && lower != "python" && lower != "py" && lower != "uv") ++prose_words;
+    if (letters && word != "RUN" && lower != "sudo" && lower != "python" && lower != "py" && lower != "uv")
+      ++prose_words;
   }
   return prose_words >= 2;
 }
@@ -159,10 +184,14 @@ bool read_install_command(std::string_view line, int number, RequirementsResult&
     std::string_view text;
     bool conda;
   };
-  static constexpr std::array<Verb, 8> k_verbs = {{{"pip install ", false}, {"pip3 install ", false},
-                                                   {"conda install ", true}, {"conda create ", true},
-                                                   {"mamba install ", true}, {"mamba create ", true},
-                                                   {"micromamba install ", true}, {"poetry add ", false}}};
+  static constexpr std::array<Verb, 8> k_verbs = {{{"pip install ", false},
+                                                   {"pip3 install ", false},
+                                                   {"conda install ", true},
+                                                   {"conda create ", true},
+                                                   {"mamba install ", true},
+                                                   {"mamba create ", true},
+                                                   {"micromamba install ", true},
+                                                   {"poetry add ", false}}};
   bool found = false;
   for (const Verb& verb : k_verbs) {
     for (std::size_t at = lower.find(verb.text); at != std::string::npos; at = lower.find(verb.text, at + 1)) {
@@ -187,8 +216,8 @@ bool read_tensorflow_image(std::string_view line, int number, RequirementsResult
     std::size_t end = 0;
     while (end < tag.size() && (ascii_is_digit(tag[end]) || tag[end] == '.')) ++end;
     const std::string_view version = tag.substr(0, end);
-    add_requirement(result, "tensorflow", version.empty() || version.back() == '.' ? "" : "==" + std::string(version), false,
-                    number);
+    add_requirement(result, "tensorflow", version.empty() || version.back() == '.' ? "" : "==" + std::string(version),
+                    false, number);
     return true;
   }
   return true;

@@ -55,9 +55,7 @@ std::string library_before(std::string_view line, std::size_t end) {
 
 // A name dlopen was given has a letter or digit; dots, quotes and blanks alone are not one.
 bool is_library_name(std::string_view name) {
-  return std::any_of(name.begin(), name.end(), [](char c) {
-    return ascii_is_alnum(c);
-  });
+  return std::any_of(name.begin(), name.end(), [](char c) { return ascii_is_alnum(c); });
 }
 
 void keep_max(std::optional<int>& slot, int value) {
@@ -69,20 +67,50 @@ void keep_max(std::optional<int>& slot, int value) {
 // TensorFlow's own messages count as much as its file prefixes: quoted in prose, without timestamp
 // or file, they still say the text is about TensorFlow (issue 26: an environment table's "WSL
 // version:" lines beside them do not make it `wsl --version` output).
-constexpr std::array<std::string_view, 33> k_strong_markers = {
-    "tensorflow/core/", "tensorflow/stream_executor/", "tensorflow/compiler/", "tensorflow/tsl/",
-    "tensorflow/python/", "xla/stream_executor", "tsl/", "cuda_dnn.cc", "cuda_driver.cc", "gpu_device.cc",
-    "dso_loader", "physicaldevice(", "num gpus", "cannot dlopen some gpu libraries",
-    "could not find cuda drivers", "numa node", "skipping registering gpu devices", "device:gpu:",
-    "import tensorflow", "tf-trt", "cuda_gpu_executor", "loaded runtime cudnn library",
-    "cuda_executor.cc", "dml_device", "keras 3 only supports", "tf_use_legacy_keras", "libdevice",
-    "tensorflow.python", "not built with cuda kernel binaries", "attempting to register factory for plugin",
-    "the minimum required cuda capability", "could not find tensorrt", "list_physical_devices("};
+constexpr std::array<std::string_view, 33> k_strong_markers = {"tensorflow/core/",
+                                                               "tensorflow/stream_executor/",
+                                                               "tensorflow/compiler/",
+                                                               "tensorflow/tsl/",
+                                                               "tensorflow/python/",
+                                                               "xla/stream_executor",
+                                                               "tsl/",
+                                                               "cuda_dnn.cc",
+                                                               "cuda_driver.cc",
+                                                               "gpu_device.cc",
+                                                               "dso_loader",
+                                                               "physicaldevice(",
+                                                               "num gpus",
+                                                               "cannot dlopen some gpu libraries",
+                                                               "could not find cuda drivers",
+                                                               "numa node",
+                                                               "skipping registering gpu devices",
+                                                               "device:gpu:",
+                                                               "import tensorflow",
+                                                               "tf-trt",
+                                                               "cuda_gpu_executor",
+                                                               "loaded runtime cudnn library",
+                                                               "cuda_executor.cc",
+                                                               "dml_device",
+                                                               "keras 3 only supports",
+                                                               "tf_use_legacy_keras",
+                                                               "libdevice",
+                                                               "tensorflow.python",
+                                                               "not built with cuda kernel binaries",
+                                                               "attempting to register factory for plugin",
+                                                               "the minimum required cuda capability",
+                                                               "could not find tensorrt",
+                                                               "list_physical_devices("};
 // Keras' and Python's messages: a traceback of a TensorFlow program, but also said of others.
-constexpr std::array<std::string_view, 10> k_weak_markers = {
-    "cannot open shared object file", "could not load library", "libcudnn", "cuinit", "cuda_error_",
-    "could not load dynamic library", "successfully opened dynamic library", "no module named 'keras.src",
-    "no module named 'tf_keras", "<tf_keras.src."};
+constexpr std::array<std::string_view, 10> k_weak_markers = {"cannot open shared object file",
+                                                             "could not load library",
+                                                             "libcudnn",
+                                                             "cuinit",
+                                                             "cuda_error_",
+                                                             "could not load dynamic library",
+                                                             "successfully opened dynamic library",
+                                                             "no module named 'keras.src",
+                                                             "no module named 'tf_keras",
+                                                             "<tf_keras.src."};
 
 // One line in ASCII lower case (same byte positions), so that every case-insensitive search below
 // is a plain find.
@@ -135,7 +163,8 @@ void read_gpu_counts(std::string_view line, TfLogState& st, TfLogResult& result)
   }
   // "Found device 7 with properties:" (TF 1.x-2.3; the name follows on the next line): the devices
   // are numbered from 0, so device 7 means at least eight.
-  if ((pos = lower.find("found device ")) != std::string::npos && lower.find("with properties", pos) != std::string::npos) {
+  if ((pos = lower.find("found device ")) != std::string::npos &&
+      lower.find("with properties", pos) != std::string::npos) {
     if (auto n = leading_int(line.substr(pos + 13))) keep_max(result.gpu_count, *n + 1);
   }
   if (lower.find("skipping registering gpu devices") != std::string::npos) st.skipping_registration = true;
@@ -196,7 +225,8 @@ TfLogResult parse_tf_log(std::string_view text, bool asks_devices) {
   TfLogResult result;
   TfLogState st;
   // The call may come after what it printed (a REPL's `devices` then `[]`, the call shown later).
-  st.lists_devices = asks_devices || ascii_lower(text.substr(0, 1 << 20)).find("list_physical_devices(") != std::string::npos;
+  st.lists_devices =
+      asks_devices || ascii_lower(text.substr(0, 1 << 20)).find("list_physical_devices(") != std::string::npos;
   for (std::string_view line : lines_of(text)) {
     if (line.size() > 16384) line = line.substr(0, 16384);  // a 10 MB single line stays linear
     lower_into(line, st.lower);

@@ -4,12 +4,11 @@
 // them, docker-compose "service | " prefixes). Facts only; which messages mean what lives in the
 // signature base (profiles/signatures.yaml).
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace tfwsl::parse {
 
@@ -19,10 +18,10 @@ struct TfLogResult {
   // (TF <= 2.3); 0 for an empty list printed after "Skipping registering GPU devices" or where the
   // paste asks for the device list ("[]", "[ ]", "GPU []"). Nothing when the log does not show a count.
   std::optional<int> gpu_count;
-  std::optional<std::string> cudnn_runtime;   // "Loaded runtime CuDNN library: 9.1.0 ..."
-  std::optional<std::string> cudnn_compiled;  // "... but source was compiled with: 9.3.0"
-  std::vector<std::string> missing_libraries; // "libcudnn.so.8" from "...: cannot open shared object file"
-  std::optional<std::string> tf_version;      // "TensorFlow version: 2.9.1" or a wheel path
+  std::optional<std::string> cudnn_runtime;       // "Loaded runtime CuDNN library: 9.1.0 ..."
+  std::optional<std::string> cudnn_compiled;      // "... but source was compiled with: 9.3.0"
+  std::vector<std::string> missing_libraries;     // "libcudnn.so.8" from "...: cannot open shared object file"
+  std::optional<std::string> tf_version;          // "TensorFlow version: 2.9.1" or a wheel path
   std::optional<std::string> compute_capability;  // the highest "compute capability: 8.9" shown
 };
 

@@ -1,10 +1,10 @@
 #include "common/parse/toml_requirements.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 // toml++ 3.3.0 states preconditions that its parser breaks on hostile text (`[[[1]]]`, or `[` then
 // a control character: marzer/tomlplusplus#301, fixed after 3.3.0) as TOML_ASSERT_ASSUME: an abort
 // in a build without NDEBUG, undefined behaviour under clang or MSVC with it. What follows each of
@@ -43,7 +43,8 @@ void set_toml_python(RequirementsResult& result, std::string_view spec, int line
 }
 
 // An array of PEP 508 strings ([project] dependencies, an extra, a dependency group).
-void add_pep508_array(RequirementsResult& result, const toml::node_view<const toml::node>& view, const std::string& group) {
+void add_pep508_array(RequirementsResult& result, const toml::node_view<const toml::node>& view,
+                      const std::string& group) {
   const toml::array* array = view.as_array();
   if (!array) return;
   for (const toml::node& element : *array) {
@@ -56,15 +57,18 @@ void add_pep508_array(RequirementsResult& result, const toml::node_view<const to
   }
 }
 
-void add_pep508_tables(RequirementsResult& result, const toml::node_view<const toml::node>& view, const std::string& prefix) {
+void add_pep508_tables(RequirementsResult& result, const toml::node_view<const toml::node>& view,
+                       const std::string& prefix) {
   const toml::table* table = view.as_table();
   if (!table) return;
-  for (const auto& [name, value] : *table) add_pep508_array(result, toml::node_view<const toml::node>(value), prefix + std::string(name.str()));
+  for (const auto& [name, value] : *table)
+    add_pep508_array(result, toml::node_view<const toml::node>(value), prefix + std::string(name.str()));
 }
 
 // Poetry's and Pipenv's `name = "spec"` / `name = {version = "...", extras = [...], markers = "..."}`;
 // Poetry also takes an array of such tables (one per Python or platform).
-void add_keyed_entry(RequirementsResult& result, std::string_view name, const toml::node& value, const std::string& group) {
+void add_keyed_entry(RequirementsResult& result, std::string_view name, const toml::node& value,
+                     const std::string& group) {
   DeclaredRequirement req;
   req.package = ascii_lower(name);
   req.line = line_of(value);
@@ -76,7 +80,8 @@ void add_keyed_entry(RequirementsResult& result, std::string_view name, const to
     req.spec = without_blanks((*entry)["version"].value_or(std::string()));
     req.marker = (*entry)["markers"].value_or(std::string());
     if (const auto platform = (*entry)["sys_platform"].value<std::string>()) req.marker = "sys_platform " + *platform;
-    if (const auto platform = (*entry)["platform"].value<std::string>()) req.marker = fmt::format("sys_platform == '{}'", *platform);
+    if (const auto platform = (*entry)["platform"].value<std::string>())
+      req.marker = fmt::format("sys_platform == '{}'", *platform);
     if (const toml::array* extras = (*entry)["extras"].as_array()) {
       for (const toml::node& e : *extras) {
         if (const auto extra = e.value<std::string>()) req.extras.push_back(ascii_lower(*extra));
@@ -93,7 +98,8 @@ void add_keyed_entry(RequirementsResult& result, std::string_view name, const to
   result.requirements.push_back(std::move(req));
 }
 
-void add_keyed_table(RequirementsResult& result, const toml::node_view<const toml::node>& view, const std::string& group) {
+void add_keyed_table(RequirementsResult& result, const toml::node_view<const toml::node>& view,
+                     const std::string& group) {
   const toml::table* table = view.as_table();
   if (!table) return;
   for (const auto& [name, value] : *table) {
@@ -120,7 +126,8 @@ void read_pep621(RequirementsResult& result, const toml::table& root) {
   const auto project = root["project"];
   add_pep508_array(result, project["dependencies"], "");
   add_pep508_tables(result, project["optional-dependencies"], "");
-  if (const auto python = project["requires-python"].value<std::string>()) set_toml_python(result, *python, line_of(*project["requires-python"].node()));
+  if (const auto python = project["requires-python"].value<std::string>())
+    set_toml_python(result, *python, line_of(*project["requires-python"].node()));
   add_pep508_tables(result, root["dependency-groups"], "");
   add_pep508_array(result, root["build-system"]["requires"], "build-system");
   add_pep508_tables(result, root["tool"]["pdm"]["dev-dependencies"], "pdm:");
@@ -138,7 +145,8 @@ void read_pipfile(RequirementsResult& result, const toml::table& root) {
   add_keyed_table(result, root["dev-packages"], "dev");
   const auto requires_table = root["requires"];
   for (const char* key : {"python_version", "python_full_version"}) {
-    if (const auto version = requires_table[key].value<std::string>()) set_toml_python(result, *version, line_of(*requires_table[key].node()));
+    if (const auto version = requires_table[key].value<std::string>())
+      set_toml_python(result, *version, line_of(*requires_table[key].node()));
   }
 }
 

@@ -7,8 +7,8 @@
 namespace tfwsl::parse {
 namespace {
 
-constexpr char32_t two_byte_stand_in = U'\u0500';   // CYRILLIC CAPITAL LETTER KOMI DE: table says no
-constexpr char32_t three_byte_stand_in = U'\uFFFD'; // past the table's range: no
+constexpr char32_t two_byte_stand_in = U'\u0500';    // CYRILLIC CAPITAL LETTER KOMI DE: table says no
+constexpr char32_t three_byte_stand_in = U'\uFFFD';  // past the table's range: no
 
 struct Decoded {
   char32_t code_point = 0;
@@ -26,7 +26,8 @@ Decoded decode_at(std::string_view text, std::size_t at) {
   }
   if ((lead & 0xF0) == 0xE0 && at + 2 < text.size() && is_continuation(static_cast<unsigned char>(text[at + 1])) &&
       is_continuation(static_cast<unsigned char>(text[at + 2]))) {
-    const char32_t cp = (char32_t{lead} & 0x0F) << 12 | (char32_t{static_cast<unsigned char>(text[at + 1])} & 0x3F) << 6 |
+    const char32_t cp = (char32_t{lead} & 0x0F) << 12 |
+                        (char32_t{static_cast<unsigned char>(text[at + 1])} & 0x3F) << 6 |
                         (static_cast<unsigned char>(text[at + 2]) & 0x3F);
     return cp >= 0x800 ? Decoded{cp, 3} : Decoded{};
   }

@@ -12,7 +12,6 @@
 namespace tfwsl::parse {
 namespace {
 
-
 void add_unique(std::vector<std::string>& list, std::string value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(std::move(value));
 }
@@ -39,18 +38,23 @@ std::string rejected_option(const std::string& normalized) {
   if (value.size() < 2 || value.front() != '-' || contains(value, " ")) return {};
   const std::string_view name = value.substr(value[1] == '-' ? 2 : 1);
   if (name.empty() || !ascii_is_alnum(name.front())) return {};
-  if (!std::all_of(name.begin(), name.end(), [](char c) { return ascii_is_alnum(c) || c == '-' || c == '_'; })) return {};
+  if (!std::all_of(name.begin(), name.end(), [](char c) { return ascii_is_alnum(c) || c == '-' || c == '_'; }))
+    return {};
   return std::string(value);
 }
 
 // wsl.exe's options a paste asks about; a rejected one a typo away from them was mistyped, not too new.
 constexpr std::array<std::string_view, 12> k_known_options = {
-    "--status", "--version", "--list", "--verbose", "--update", "--install", "--shutdown", "--online",
-    "--set-default-version", "--set-version", "--distribution", "--unregister"};
+    "--status",      "--version",      "--list",
+    "--verbose",     "--update",       "--install",
+    "--shutdown",    "--online",       "--set-default-version",
+    "--set-version", "--distribution", "--unregister"};
 
 bool is_mistyped_option(std::string_view option) {
-  return std::none_of(k_known_options.begin(), k_known_options.end(), [&](std::string_view o) { return o == option; }) &&
-         std::any_of(k_known_options.begin(), k_known_options.end(), [&](std::string_view o) { return within_one_edit(option, o); });
+  return std::none_of(k_known_options.begin(), k_known_options.end(),
+                      [&](std::string_view o) { return o == option; }) &&
+         std::any_of(k_known_options.begin(), k_known_options.end(),
+                     [&](std::string_view o) { return within_one_edit(option, o); });
 }
 
 // Help lines like "--exec, -e <CommandLine>" or "-d, --distribution <DistributionName>".
@@ -77,8 +81,7 @@ std::string short_win32_code(std::string_view line, std::size_t at) {
 // A bare "0x80370102" is an error code where the line says so ("failed with error: 0x...",
 // "Error code: ...", "HRESULT 0x..."); elsewhere (an address, a register dump) it is a number.
 bool line_names_an_error(std::string_view line) {
-  return icontains(line, "error") || icontains(line, "fail") || icontains(line, "code") ||
-         icontains(line, "hresult");
+  return icontains(line, "error") || icontains(line, "fail") || icontains(line, "code") || icontains(line, "hresult");
 }
 
 void collect_error_codes(std::string_view line, std::vector<std::string>& codes) {
@@ -89,11 +92,12 @@ void collect_error_codes(std::string_view line, std::vector<std::string>& codes)
     const std::string_view rest = line.substr(i);
     std::size_t length = 0;
     if (rest.starts_with("Wsl/") || rest.starts_with("WSL_E_") || rest.starts_with("HCS_E_")) {
-      while (length < rest.size() && (ascii_is_alnum(rest[length]) || rest[length] == '_' || rest[length] == '/' ||
-                                      rest[length] == '-'))
+      while (length < rest.size() &&
+             (ascii_is_alnum(rest[length]) || rest[length] == '_' || rest[length] == '/' || rest[length] == '-'))
         ++length;
     } else if (rest.starts_with("0x") && rest.size() >= 10 &&
-               std::all_of(rest.begin() + 2, rest.begin() + 10, ascii_is_xdigit) && (rest.size() == 10 || !ascii_is_alnum(rest[10]))) {
+               std::all_of(rest.begin() + 2, rest.begin() + 10, ascii_is_xdigit) &&
+               (rest.size() == 10 || !ascii_is_alnum(rest[10]))) {
       if (!names_error) names_error = line_names_an_error(line);
       if (!*names_error) continue;
       length = 10;
@@ -144,7 +148,8 @@ void apply_warnings(const WslMessageCatalog& catalog, const std::string& normali
   if (contains_any(normalized, catalog.mirrored_fallback_sentences)) flags.mirrored_fallback = true;
   for (const auto& [before, after] : catalog.policy_override_parts) {
     const auto at = normalized.find(before);
-    if (at != std::string::npos && normalized.find(after, at + before.size()) != std::string::npos) flags.policy_override = true;
+    if (at != std::string::npos && normalized.find(after, at + before.size()) != std::string::npos)
+      flags.policy_override = true;
   }
 }
 
@@ -152,9 +157,8 @@ void apply_warnings(const WslMessageCatalog& catalog, const std::string& normali
 
 bool WslErrorFlags::any() const {
   return usage_text || invalid_option || no_distribution || no_running_distribution || distro_not_found ||
-         kernel_update_needed || virtualization_disabled || optional_component_missing ||
-         packaged_wsl_unsupported || wsl2_needed || sparse_vhd_disabled || mirrored_fallback || policy_override ||
-         !error_codes.empty();
+         kernel_update_needed || virtualization_disabled || optional_component_missing || packaged_wsl_unsupported ||
+         wsl2_needed || sparse_vhd_disabled || mirrored_fallback || policy_override || !error_codes.empty();
 }
 
 WslErrorFlags detect_wsl_errors(std::string_view text) {
@@ -181,7 +185,8 @@ WslErrorFlags detect_wsl_errors(std::string_view text) {
     if (contains_any(normalized, catalog.distro_not_found_sentences)) flags.distro_not_found = true;
     if (contains(normalized, "aka.ms/wsl2kernel") || contains(normalized, "requires an update to its kernel component"))
       flags.kernel_update_needed = true;
-    if (contains_any(normalized, catalog.virtualization_sentences) || contains(normalized, "aka.ms/enablevirtualization") ||
+    if (contains_any(normalized, catalog.virtualization_sentences) ||
+        contains(normalized, "aka.ms/enablevirtualization") ||
         contains(normalized, "ensure virtualization is enabled in the bios"))
       flags.virtualization_disabled = true;
     if (contains_any(normalized, catalog.optional_component_sentences)) flags.optional_component_missing = true;

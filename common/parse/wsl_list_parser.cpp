@@ -13,14 +13,15 @@ namespace {
 
 // States ListDistributionsHelper prints (microsoft/WSL src/windows/common/WslClient.cpp); English in
 // every locale.
-constexpr std::array<std::string_view, 6> k_states{"Running", "Stopped", "Installing", "Uninstalling", "Converting",
-                                                   "Exporting"};
+constexpr std::array<std::string_view, 6> k_states{"Running",      "Stopped",    "Installing",
+                                                   "Uninstalling", "Converting", "Exporting"};
 
 // Distribution names: letters, digits, '.', '_', '-' (wsl.exe's own rule for --import names).
 bool is_distro_name(std::string_view word) {
   if (word.empty() || word.size() > 64) return false;
   if (!ascii_is_alnum(word.front())) return false;
-  return std::all_of(word.begin(), word.end(), [](char c) { return ascii_is_alnum(c) || c == '.' || c == '_' || c == '-'; });
+  return std::all_of(word.begin(), word.end(),
+                     [](char c) { return ascii_is_alnum(c) || c == '.' || c == '_' || c == '-'; });
 }
 
 std::optional<std::string> known_state(std::string_view word) {
@@ -233,10 +234,14 @@ bool is_wsl_quiet_list_command(std::string_view command) {
   bool wsl = false, list = false, quiet = false;
   for (std::string_view w : words) {
     const std::string lower = normalize_for_match(w);
-    if (lower == "wsl" || lower == "wsl.exe" || lower.ends_with("\\wsl.exe") || lower.ends_with("/wsl.exe")) wsl = true;
-    else if (wsl && (lower == "-l" || lower == "--list")) list = true;
-    else if (wsl && (lower == "-q" || lower == "--quiet")) quiet = true;
-    else if (wsl && (lower == "-lq" || lower == "-ql")) list = quiet = true;
+    if (lower == "wsl" || lower == "wsl.exe" || lower.ends_with("\\wsl.exe") || lower.ends_with("/wsl.exe"))
+      wsl = true;
+    else if (wsl && (lower == "-l" || lower == "--list"))
+      list = true;
+    else if (wsl && (lower == "-q" || lower == "--quiet"))
+      quiet = true;
+    else if (wsl && (lower == "-lq" || lower == "-ql"))
+      list = quiet = true;
   }
   return wsl && list && quiet;
 }
@@ -281,7 +286,8 @@ nlohmann::json to_json(const WslListResult& result) {
   if (result.online_list) {
     facts["online_list"] = true;
     nlohmann::json online = nlohmann::json::array();
-    for (const auto& o : result.online) online.push_back({{"name", o.name}, {"friendly_name", valid_utf8(o.friendly_name)}});
+    for (const auto& o : result.online)
+      online.push_back({{"name", o.name}, {"friendly_name", valid_utf8(o.friendly_name)}});
     facts["online_distros"] = std::move(online);
   }
   if (!result.windows_version.empty()) facts["windows_version"] = result.windows_version;

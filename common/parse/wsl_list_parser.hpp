@@ -5,12 +5,11 @@
 // Works on clean wsl.exe output and on pastes (prompts around it, lost indentation, collapsed
 // columns, quotes); the error states travel in `errors`.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/parse/wsl_error_parser.hpp"
 

@@ -1,10 +1,10 @@
 #include "common/parse/wsl_message_catalog.hpp"
 
-#include <algorithm>
-#include <string_view>
-
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "common/parse/line_tools.hpp"
 #include "common/util/text_lines.hpp"
@@ -71,13 +71,16 @@ void add_messages(const nlohmann::json& messages, WslMessageCatalog& catalog) {
   const std::string marker = message(messages, "MessagePrintDistroDefault");
   if (const auto hole = marker.find("{}"); hole != std::string::npos)
     add_distinct(catalog.default_markers, normalize_for_match(marker.substr(hole + 2)));
-  add_distinct(catalog.no_distribution_sentences, normalize_sentence(first_line(message(messages, "MessageNoDefaultDistro"))));
+  add_distinct(catalog.no_distribution_sentences,
+               normalize_sentence(first_line(message(messages, "MessageNoDefaultDistro"))));
   add_distinct(catalog.no_running_sentences, normalize_sentence(message(messages, "MessageNoRunningDistro")));
   add_distinct(catalog.distro_not_found_sentences, normalize_sentence(message(messages, "MessageDistroNotFound")));
-  add_distinct(catalog.virtualization_sentences, normalize_sentence(first_line(message(messages, "MessageEnableVirtualization"))));
+  add_distinct(catalog.virtualization_sentences,
+               normalize_sentence(first_line(message(messages, "MessageEnableVirtualization"))));
   add_distinct(catalog.optional_component_sentences,
-             normalize_sentence(first_line(message(messages, "MessageWslOptionalComponentRequired"))));
-  add_distinct(catalog.optional_component_sentences, normalize_sentence(message(messages, "MessageMissingOptionalComponents")));
+               normalize_sentence(first_line(message(messages, "MessageWslOptionalComponentRequired"))));
+  add_distinct(catalog.optional_component_sentences,
+               normalize_sentence(message(messages, "MessageMissingOptionalComponents")));
   // "Failed to start virtual networking - please install the optional component Virtual Machine
   // Platform ...": the part before the dash is the sentence.
   const std::string vmp = message(messages, "MessageVirtualMachinePlatformNotInstalled");
@@ -87,7 +90,8 @@ void add_messages(const nlohmann::json& messages, WslMessageCatalog& catalog) {
   const std::string error_code = message(messages, "MessageErrorCode");
   if (const auto code_lines = lines_of(error_code); !code_lines.empty())
     add_distinct(catalog.error_code_labels, label_of(code_lines.back()));
-  add_distinct(catalog.online_list_sentences, normalize_sentence(first_line(message(messages, "MessageDistributionListOnline"))));
+  add_distinct(catalog.online_list_sentences,
+               normalize_sentence(first_line(message(messages, "MessageDistributionListOnline"))));
   add_distinct(catalog.wsl2_needed_sentences, normalize_sentence(message(messages, "MessageWsl2Needed")));
   const std::string usage = message(messages, "MessageWslUsage");
   for (std::string_view line : lines_of(usage)) {
@@ -99,14 +103,16 @@ void add_messages(const nlohmann::json& messages, WslMessageCatalog& catalog) {
 
 // The warnings wsl.exe prints at start-up about settings it did not apply.
 void add_warning_sentences(const nlohmann::json& messages, WslMessageCatalog& catalog) {
-  add_distinct(catalog.sparse_vhd_sentences, normalize_sentence(first_line(message(messages, "MessageSparseVhdDisabled"))));
+  add_distinct(catalog.sparse_vhd_sentences,
+               normalize_sentence(first_line(message(messages, "MessageSparseVhdDisabled"))));
   const std::string mirrored = first_line(message(messages, "MessageMirroredNetworkingNotSupportedReason"));
   add_distinct(catalog.mirrored_fallback_sentences, label_of(mirrored));
   const std::string policy = message(messages, "MessageSettingOverriddenByPolicy");
   if (const auto hole = policy.find("{}"); hole != std::string::npos) {
-    std::pair<std::string, std::string> parts{normalize_sentence(policy.substr(0, hole)), normalize_sentence(policy.substr(hole + 2))};
-    if (!parts.second.empty() && std::find(catalog.policy_override_parts.begin(), catalog.policy_override_parts.end(), parts) ==
-                                     catalog.policy_override_parts.end())
+    std::pair<std::string, std::string> parts{normalize_sentence(policy.substr(0, hole)),
+                                              normalize_sentence(policy.substr(hole + 2))};
+    if (!parts.second.empty() && std::find(catalog.policy_override_parts.begin(), catalog.policy_override_parts.end(),
+                                           parts) == catalog.policy_override_parts.end())
       catalog.policy_override_parts.push_back(std::move(parts));
   }
 }
@@ -116,7 +122,8 @@ void add_earlier_wordings(const nlohmann::json& document, WslMessageCatalog& cat
   auto list = document.find("earlier_wordings");
   if (list == document.end() || !list->is_array()) return;
   for (const auto& entry : *list) {
-    if (entry.is_object() && entry.contains("messages") && entry["messages"].is_object()) add_messages(entry["messages"], catalog);
+    if (entry.is_object() && entry.contains("messages") && entry["messages"].is_object())
+      add_messages(entry["messages"], catalog);
   }
 }
 

@@ -32,25 +32,25 @@ struct WslMessageCatalog {
   std::vector<std::string> locales;
   // Per field of `wsl --version`: its label in every language ("wsl version", "内核版本").
   std::array<std::vector<std::string>, k_wsl_version_field_count> version_labels;
-  std::vector<std::string> status_distribution_labels;  // "default distribution"
-  std::vector<std::string> status_version_labels;       // "default version"
-  std::vector<std::string> list_headers;                // "windows subsystem for linux distributions"
-  std::vector<std::string> default_markers;             // "(default)" as printed after the name
-  std::vector<std::string> no_distribution_sentences;   // first sentence of MessageNoDefaultDistro
-  std::vector<std::string> no_running_sentences;        // MessageNoRunningDistro
-  std::vector<std::string> distro_not_found_sentences;  // MessageDistroNotFound
-  std::vector<std::string> virtualization_sentences;    // first line of MessageEnableVirtualization
+  std::vector<std::string> status_distribution_labels;    // "default distribution"
+  std::vector<std::string> status_version_labels;         // "default version"
+  std::vector<std::string> list_headers;                  // "windows subsystem for linux distributions"
+  std::vector<std::string> default_markers;               // "(default)" as printed after the name
+  std::vector<std::string> no_distribution_sentences;     // first sentence of MessageNoDefaultDistro
+  std::vector<std::string> no_running_sentences;          // MessageNoRunningDistro
+  std::vector<std::string> distro_not_found_sentences;    // MessageDistroNotFound
+  std::vector<std::string> virtualization_sentences;      // first line of MessageEnableVirtualization
   std::vector<std::string> optional_component_sentences;  // MessageWslOptionalComponentRequired & co
-  std::vector<std::string> invalid_argument_labels;     // "invalid command line argument"
-  std::vector<std::string> usage_labels;                // "usage" (before ": wsl.exe [")
-  std::vector<std::string> error_code_labels;           // "error code"
-  std::vector<std::string> online_list_sentences;       // first line of MessageDistributionListOnline
-  std::vector<std::string> wsl2_needed_sentences;       // MessageWsl2Needed
-  std::vector<std::string> sparse_vhd_sentences;        // first line of MessageSparseVhdDisabled
-  std::vector<std::string> mirrored_fallback_sentences; // MessageMirroredNetworkingNotSupportedReason, before ": {}"
+  std::vector<std::string> invalid_argument_labels;       // "invalid command line argument"
+  std::vector<std::string> usage_labels;                  // "usage" (before ": wsl.exe [")
+  std::vector<std::string> error_code_labels;             // "error code"
+  std::vector<std::string> online_list_sentences;         // first line of MessageDistributionListOnline
+  std::vector<std::string> wsl2_needed_sentences;         // MessageWsl2Needed
+  std::vector<std::string> sparse_vhd_sentences;          // first line of MessageSparseVhdDisabled
+  std::vector<std::string> mirrored_fallback_sentences;   // MessageMirroredNetworkingNotSupportedReason, before ": {}"
   // MessageSettingOverriddenByPolicy around its "{}": both parts must be on the line.
   std::vector<std::pair<std::string, std::string>> policy_override_parts;
-  std::vector<WslErrorCode> error_codes;                // "error_codes", in the file's order
+  std::vector<WslErrorCode> error_codes;  // "error_codes", in the file's order
 };
 
 // Built once from the embedded JSON; the same object on every call.

@@ -3,11 +3,10 @@
 // and the inbox builds' extra "Kernel version:" line. Error states (an old wsl.exe rejecting
 // --status, the kernel update message) travel in `errors`.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "common/parse/wsl_error_parser.hpp"
 

@@ -10,8 +10,8 @@ namespace tfwsl::parse {
 namespace {
 
 constexpr std::array<const char*, k_wsl_version_field_count> k_fact_names{
-    "wsl_version", "kernel_version", "wslg_version", "msrdc_version", "direct3d_version", "dxcore_version",
-    "windows_version"};
+    "wsl_version",      "kernel_version", "wslg_version",   "msrdc_version",
+    "direct3d_version", "dxcore_version", "windows_version"};
 
 bool looks_like_version(std::string_view value) {
   return !value.empty() && value.front() >= '0' && value.front() <= '9';
@@ -20,7 +20,8 @@ bool looks_like_version(std::string_view value) {
 }  // namespace
 
 std::size_t WslVersionResult::fields_found() const {
-  return static_cast<std::size_t>(std::count_if(fields.begin(), fields.end(), [](const auto& f) { return f.has_value(); }));
+  return static_cast<std::size_t>(
+      std::count_if(fields.begin(), fields.end(), [](const auto& f) { return f.has_value(); }));
 }
 
 WslVersionResult parse_wsl_version(std::string_view text) {
@@ -71,7 +72,8 @@ nlohmann::json to_json(const WslVersionResult& result) {
   nlohmann::json facts = nlohmann::json::object();
   for (std::size_t field = 0; field < k_wsl_version_field_count; ++field)
     if (result.fields[field]) facts[k_fact_names[field]] = valid_utf8(*result.fields[field]);
-  if (!result.windows_version_in_message.empty()) facts["unsupported_windows_version"] = result.windows_version_in_message;
+  if (!result.windows_version_in_message.empty())
+    facts["unsupported_windows_version"] = result.windows_version_in_message;
   if (result.errors.any()) facts["errors"] = to_json(result.errors);
   return facts;
 }

@@ -4,11 +4,10 @@
 // usage text instead; that travels in `errors`.
 
 #include <array>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "common/parse/wsl_error_parser.hpp"
 #include "common/parse/wsl_message_catalog.hpp"

@@ -1,5 +1,3 @@
-#include "common/process/contained_child.hpp"
-
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -7,6 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+
+#include "common/process/contained_child.hpp"
 
 namespace tfwsl {
 namespace {
@@ -75,7 +75,7 @@ void die_with(pid_t parent) {
 }
 
 bool has_ended(pid_t child) {
-  siginfo_t info {};
+  siginfo_t info{};
   while (::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
     if (errno != EINTR) return true;  // not our child (any more): nothing to wait for
   }

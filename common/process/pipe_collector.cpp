@@ -1,9 +1,8 @@
 #include "common/process/pipe_collector.hpp"
 
-#include <cstddef>
-
 #include <boost/asio/buffer.hpp>
 #include <boost/system/error_code.hpp>
+#include <cstddef>
 
 namespace tfwsl {
 

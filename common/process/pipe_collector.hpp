@@ -6,12 +6,11 @@
 // waiting. Here each read is appended at once: stopping early loses only what was never read.
 
 #include <array>
+#include <boost/asio/io_context.hpp>
+#include <boost/process/async_pipe.hpp>
 #include <functional>
 #include <string>
 #include <string_view>
-
-#include <boost/asio/io_context.hpp>
-#include <boost/process/async_pipe.hpp>
 
 namespace tfwsl {
 

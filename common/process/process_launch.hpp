@@ -3,13 +3,12 @@
 // child is started with its pipes (Windows: our own command line, a wide environment, no console
 // window; elsewhere: an argv). Implemented in process_launch_windows.cpp / process_launch_posix.cpp.
 
+#include <boost/asio/io_context.hpp>
+#include <boost/process/child.hpp>
 #include <filesystem>
 #include <stop_token>
 #include <string>
 #include <system_error>
-
-#include <boost/asio/io_context.hpp>
-#include <boost/process/child.hpp>
 
 #include "common/process/pipe_collector.hpp"
 #include "common/process/process_runner.hpp"

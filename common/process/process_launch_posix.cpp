@@ -1,11 +1,10 @@
-#include "common/process/process_launch.hpp"
-
 #include <unistd.h>
 
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
 
 #include "common/process/contained_child.hpp"
+#include "common/process/process_launch.hpp"
 
 namespace bp = boost::process;
 
@@ -24,9 +23,9 @@ bp::child start_child(const ProcessRequest& request, const std::filesystem::path
   const pid_t parent = ::getpid();
   // Last, after the pipes are in place: the guardian closes its copies, the program keeps them.
   auto contain = bp::extend::on_exec_setup([parent](auto&) { contain_child(parent, ParentDeath::kill_group); });
-  return bp::child(bp::exe(program.string()), bp::args(args), bp::std_out > launch.out.pipe(), bp::std_err > launch.err.pipe(),
-                   bp::std_in < boost::asio::buffer(launch.input), environment, bp::start_dir(start_dir.string()),
-                   bp::error(launch.error), ios, contain);
+  return bp::child(bp::exe(program.string()), bp::args(args), bp::std_out > launch.out.pipe(),
+                   bp::std_err > launch.err.pipe(), bp::std_in < boost::asio::buffer(launch.input), environment,
+                   bp::start_dir(start_dir.string()), bp::error(launch.error), ios, contain);
 }
 
 bool child_has_ended(bp::child& child) { return has_ended(child.id()); }

@@ -1,8 +1,7 @@
-#include "common/process/process_launch.hpp"
-
 #include <boost/process.hpp>
 #include <boost/process/windows.hpp>
 
+#include "common/process/process_launch.hpp"
 #include "common/process/windows_command_line.hpp"
 #include "common/text/utf_convert.hpp"
 

@@ -18,9 +18,9 @@
 namespace tfwsl {
 
 struct ProcessRequest {
-  std::vector<std::string> argv;                 // argv[0]: a path, or a name looked up in PATH
-  std::optional<std::string> stdin_data;         // written then closed; no data: stdin is empty
-  std::map<std::string, std::string> env;        // set in the child on top of the inherited environment
+  std::vector<std::string> argv;           // argv[0]: a path, or a name looked up in PATH
+  std::optional<std::string> stdin_data;   // written then closed; no data: stdin is empty
+  std::map<std::string, std::string> env;  // set in the child on top of the inherited environment
   std::optional<std::filesystem::path> working_directory;
   std::chrono::milliseconds timeout{std::chrono::seconds(60)};
   // Each piece of stderr as it is read, on the runner's thread, while the child runs (a progress
@@ -29,9 +29,9 @@ struct ProcessRequest {
 };
 
 struct ProcessOutcome {
-  int exit_code = -1;  // as the OS reports it; Windows' 0xFFFFFFFF (wsl.exe's -1) is -1 here
-  std::string out;     // raw bytes from stdout (wsl.exe: often UTF-16LE; see console_decoder)
-  std::string err;     // raw bytes from stderr
+  int exit_code = -1;      // as the OS reports it; Windows' 0xFFFFFFFF (wsl.exe's -1) is -1 here
+  std::string out;         // raw bytes from stdout (wsl.exe: often UTF-16LE; see console_decoder)
+  std::string err;         // raw bytes from stderr
   bool timed_out = false;  // the child was killed at the timeout; out/err hold what came before
   std::chrono::milliseconds elapsed{0};
 };

@@ -2,12 +2,11 @@
 // stdout and stderr are drained concurrently through asio so a child that fills one pipe while we
 // read the other cannot deadlock; the timeout kills the child and keeps what it wrote so far.
 
-#include <boost/asio/io_context.hpp>
-#include <boost/process.hpp>
-
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <boost/process.hpp>
 #include <chrono>
 #include <thread>
 
@@ -46,8 +45,7 @@ Result<std::filesystem::path> resolve_program(const std::string& name) {
   if (names_a_path(name)) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(p, ec)) return p;
-    return make_error(ErrorCode::not_found, "program not found: " + name,
-                      "no regular file at that path");
+    return make_error(ErrorCode::not_found, "program not found: " + name, "no regular file at that path");
   }
   auto found = bp::search_path(p);
   if (found.empty()) {
@@ -59,7 +57,9 @@ Result<std::filesystem::path> resolve_program(const std::string& name) {
 
 Result<ProcessOutcome> SystemProcessRunner::run(const ProcessRequest& request) { return run_system_child(request, {}); }
 
-Result<ProcessOutcome> StoppableProcessRunner::run(const ProcessRequest& request) { return run_system_child(request, m_stop); }
+Result<ProcessOutcome> StoppableProcessRunner::run(const ProcessRequest& request) {
+  return run_system_child(request, m_stop);
+}
 
 Result<ProcessOutcome> run_system_child(const ProcessRequest& request, const std::stop_token& stop) {
   if (request.argv.empty()) return make_error(ErrorCode::internal, "no program given to run");
@@ -92,13 +92,18 @@ Result<ProcessOutcome> run_system_child(const ProcessRequest& request, const std
   // Read its pipes until the child ends (or the deadline): not until the pipes close, which a
   // grandchild it left running could hold open to the deadline.
   while (!child_has_ended(child) && std::chrono::steady_clock::now() < deadline && !stop.stop_requested()) {
-    if (ios.stopped()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    else ios.run_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(20), deadline - std::chrono::steady_clock::now()));
+    if (ios.stopped())
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    else
+      ios.run_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(20),
+                                                                deadline - std::chrono::steady_clock::now()));
   }
   if (!child_has_ended(child)) {
     outcome.timed_out = true;
-    if (stop.stop_requested()) spdlog::info("{} was stopped: its caller is stopping", request.argv[0]);
-    else spdlog::warn("{} ran past its {} ms limit and was stopped", request.argv[0], request.timeout.count());
+    if (stop.stop_requested())
+      spdlog::info("{} was stopped: its caller is stopping", request.argv[0]);
+    else
+      spdlog::warn("{} ran past its {} ms limit and was stopped", request.argv[0], request.timeout.count());
   }
   end_child_tree(child);  // on every path: what it started and left behind ends with it
   child.wait(ec);
@@ -112,8 +117,7 @@ Result<ProcessOutcome> run_system_child(const ProcessRequest& request, const std
   if (!launch.out.ended() || !launch.err.ended())
     spdlog::debug("{}: its output pipes were still open {} s after it ended; kept what it wrote", request.argv[0],
                   k_drain_grace.count());
-  outcome.elapsed =
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  outcome.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   spdlog::debug("{} exited {} after {} ms", request.argv[0], outcome.exit_code, outcome.elapsed.count());
   return outcome;
 }

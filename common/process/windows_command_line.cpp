@@ -52,10 +52,16 @@ std::vector<std::string> split_windows_command_line(std::string_view line) {
       if ((c == ' ' || c == '\t') && !in_quotes) break;
       if (c == '\\') {
         std::size_t count = 0;
-        while (i < n && line[i] == '\\') { ++count; ++i; }
+        while (i < n && line[i] == '\\') {
+          ++count;
+          ++i;
+        }
         if (i < n && line[i] == '"') {
           arg.append(count / 2, '\\');
-          if (count % 2 == 1) { arg += '"'; ++i; }
+          if (count % 2 == 1) {
+            arg += '"';
+            ++i;
+          }
         } else {
           arg.append(count, '\\');
         }

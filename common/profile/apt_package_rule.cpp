@@ -1,8 +1,8 @@
 #include "common/profile/apt_package_rule.hpp"
 
-#include <regex>
-
 #include <fmt/format.h>
+
+#include <regex>
 
 namespace tfwsl {
 
@@ -14,10 +14,12 @@ bool looks_like_apt_package_name(std::string_view name) {
 std::optional<std::string> apt_package_name_problem(std::string_view name) {
   if (looks_like_apt_package_name(name)) return std::nullopt;
   if (!name.empty() && name.front() == '-')
-    return fmt::format("'{}' is an option, not an apt package name: tfwsl never passes options to apt from a profile", name);
-  if (name.find('=') != std::string_view::npos)
-    return fmt::format("'{}' pins a version: a profile lists apt package names only (lower-case letters, digits, '+', '-', '.')",
+    return fmt::format("'{}' is an option, not an apt package name: tfwsl never passes options to apt from a profile",
                        name);
+  if (name.find('=') != std::string_view::npos)
+    return fmt::format(
+        "'{}' pins a version: a profile lists apt package names only (lower-case letters, digits, '+', '-', '.')",
+        name);
   return fmt::format("'{}' is not an apt package name (lower-case letters, digits, '+', '-', '.')", name);
 }
 

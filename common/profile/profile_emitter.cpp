@@ -8,7 +8,9 @@
 namespace tfwsl {
 namespace {
 
-bool emits(const ProfileKeyRow& row, const Profile& p) { return row.emit != ProfileEmitStyle::not_emitted && row.is_set(p); }
+bool emits(const ProfileKeyRow& row, const Profile& p) {
+  return row.emit != ProfileEmitStyle::not_emitted && row.is_set(p);
+}
 
 void emit_entry(YAML::Emitter& out, std::string_view key, const ProfileKeyRow& row, const Profile& p) {
   out << YAML::Key << std::string(key) << YAML::Value;

@@ -1,8 +1,8 @@
 #include "common/profile/profile_extends.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace tfwsl {
 

@@ -2,10 +2,10 @@
 // here; the loader, validator, emitter, `extends` merging, command-line overrides, `profile show`
 // and the built-in defaults follow from the row. The columns are described in profile_schema.hpp.
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <span>
-
-#include <fmt/format.h>
 
 #include "common/profile/apt_package_rule.hpp"
 #include "common/profile/profile_schema.hpp"
@@ -21,12 +21,13 @@ namespace {
 
 std::optional<ProfileKeyProblem> check_profile_name(std::string_view, std::string_view text) {
   const bool ok = text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) {
-                    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-                           c == '.';
+                    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+                           c == '-' || c == '.';
                   });
   if (ok) return std::nullopt;
-  return ProfileKeyProblem{fmt::format("profile name '{}' may only use letters, digits, '.', '_' and '-' (64 at most)", text),
-                           "write e.g. name: tf-2.15-team"};
+  return ProfileKeyProblem{
+      fmt::format("profile name '{}' may only use letters, digits, '.', '_' and '-' (64 at most)", text),
+      "write e.g. name: tf-2.15-team"};
 }
 
 std::optional<ProfileKeyProblem> check_memory_not_zero(std::string_view key, std::string_view text) {
@@ -39,7 +40,8 @@ std::optional<ProfileKeyProblem> check_memory_not_zero(std::string_view key, std
 std::optional<ProfileKeyProblem> check_driver_version(std::string_view key, std::string_view text) {
   auto driver = parse_driver_version(text);
   if (driver) return std::nullopt;
-  return ProfileKeyProblem{fmt::format("'{}': {}", key, driver.error().message), "write NVIDIA's driver number, e.g. driver: \"546.80\""};
+  return ProfileKeyProblem{fmt::format("'{}': {}", key, driver.error().message),
+                           "write NVIDIA's driver number, e.g. driver: \"546.80\""};
 }
 
 std::optional<ProfileKeyProblem> check_version_specifier(std::string_view key, std::string_view text) {
@@ -58,7 +60,8 @@ std::optional<ProfileKeyProblem> check_apt_package(std::string_view, std::string
 std::optional<ProfileKeyProblem> check_pip_requirement(std::string_view key, std::string_view text) {
   auto req = parse_requirement(text);
   if (req) return std::nullopt;
-  return ProfileKeyProblem{fmt::format("'{}' item: {}", key, req.error().message), "write a pip requirement such as \"numpy<2\""};
+  return ProfileKeyProblem{fmt::format("'{}' item: {}", key, req.error().message),
+                           "write a pip requirement such as \"numpy<2\""};
 }
 
 }  // namespace
@@ -75,65 +78,124 @@ using enum ProfileMerge;
 using enum ProfileEmitStyle;
 
 constexpr ProfileKeyRow k_profile_key_table[] = {
-    {.key = "name", .type = text, .ops = field<&Profile::name, TextValue>,
-     .example = "my-team", .check = check_profile_name,
+    {.key = "name",
+     .type = text,
+     .ops = field<&Profile::name, TextValue>,
+     .example = "my-team",
+     .check = check_profile_name,
      .required = {"the profile has no name", "add a line such as name: tf-2.15-team"},
      .comment = "required: letters, digits, '.', '_', '-' (64 at most)"},
-    {.key = "extends", .type = text, .ops = &k_setting_ops<LayerExtendsField, TextValue>,
-     .example = "base.yaml", .merge = not_merged, .emit = not_emitted, .on_command_line = false,
+    {.key = "extends",
+     .type = text,
+     .ops = &k_setting_ops<LayerExtendsField, TextValue>,
+     .example = "base.yaml",
+     .merge = not_merged,
+     .emit = not_emitted,
+     .on_command_line = false,
      .comment = "optional: relative to this file, or builtin:NAME"},
-    {.key = "route", .type = route, .ops = field<&Profile::route, RouteValue>,
-     .default_yaml = "wsl", .example = "wsl",
+    {.key = "route",
+     .type = route,
+     .ops = field<&Profile::route, RouteValue>,
+     .default_yaml = "wsl",
+     .example = "wsl",
      .comment = "wsl (default) | native-windows (TF <= 2.10 on Windows itself)"},
     // Ubuntu 22.04's python3 (3.10) runs every TensorFlow release from 2.9 to 2.21; plain "Ubuntu"
     // would be 26.04 with Python 3.14, which no TensorFlow release supports.
-    {.key = "distro", .type = text, .ops = field<&Profile::distro, TextValue>,
-     .default_yaml = "Ubuntu-22.04", .example = "Ubuntu-22.04", .wsl_only = true,
+    {.key = "distro",
+     .type = text,
+     .ops = field<&Profile::distro, TextValue>,
+     .default_yaml = "Ubuntu-22.04",
+     .example = "Ubuntu-22.04",
+     .wsl_only = true,
      .comment = "the WSL distro; plain \"Ubuntu\" changes meaning over time (warning)"},
-    {.key = "wsl.memory", .type = size, .ops = field<&Profile::wsl_memory, SizeValue>,
-     .example = "16GB", .check = check_memory_not_zero, .wsl_only = true,
+    {.key = "wsl.memory",
+     .type = size,
+     .ops = field<&Profile::wsl_memory, SizeValue>,
+     .example = "16GB",
+     .check = check_memory_not_zero,
+     .wsl_only = true,
      .comment = ".wslconfig [wsl2] memory="},
-    {.key = "wsl.processors", .type = processors, .ops = field<&Profile::wsl_processors, ProcessorsValue>,
-     .example = "8", .wsl_only = true,
+    {.key = "wsl.processors",
+     .type = processors,
+     .ops = field<&Profile::wsl_processors, ProcessorsValue>,
+     .example = "8",
+     .wsl_only = true,
      .comment = ".wslconfig [wsl2] processors="},
-    {.key = "wsl.swap", .type = size, .ops = field<&Profile::wsl_swap, SizeValue>,
-     .example = "16GB", .wsl_only = true,
+    {.key = "wsl.swap",
+     .type = size,
+     .ops = field<&Profile::wsl_swap, SizeValue>,
+     .example = "16GB",
+     .wsl_only = true,
      .comment = ".wslconfig [wsl2] swap="},
     // A floor, not a pin: a newer driver runs every older CUDA (NVIDIA's CUDA compatibility guide,
     // https://docs.nvidia.com/deploy/cuda-compatibility/), and WSL shares the Windows one.
-    {.key = "gpu.driver", .type = version, .ops = field<&Profile::gpu_driver, VersionValue>,
-     .example = "\"546.80\"", .check = check_driver_version, .emit = quoted,
+    {.key = "gpu.driver",
+     .type = version,
+     .ops = field<&Profile::gpu_driver, VersionValue>,
+     .example = "\"546.80\"",
+     .check = check_driver_version,
+     .emit = quoted,
      .comment = "the oldest NVIDIA Windows driver the team accepts (profile diff reports an older one)"},
-    {.key = "cuda.toolkit", .type = version, .ops = field<&Profile::cuda_toolkit, VersionValue>,
-     .example = "12.2", .emit = quoted,
+    {.key = "cuda.toolkit",
+     .type = version,
+     .ops = field<&Profile::cuda_toolkit, VersionValue>,
+     .example = "12.2",
+     .emit = quoted,
      .comment = "installs apt cuda-toolkit-X-Y (never a driver: Windows shares its own)"},
-    {.key = "cuda.cudnn", .type = version, .ops = field<&Profile::cuda_cudnn, VersionValue>,
-     .example = "8.9", .emit = quoted,
+    {.key = "cuda.cudnn",
+     .type = version,
+     .ops = field<&Profile::cuda_cudnn, VersionValue>,
+     .example = "8.9",
+     .emit = quoted,
      .comment = "the cuDNN major the TensorFlow release is built against"},
-    {.key = "python.version", .type = version, .ops = field<&Profile::python_version, VersionValue>,
-     .example = "3.10", .emit = quoted,
+    {.key = "python.version",
+     .type = version,
+     .ops = field<&Profile::python_version, VersionValue>,
+     .example = "3.10",
+     .emit = quoted,
      .comment = "else the distro's python3"},
-    {.key = "python.venv", .type = text, .ops = field<&Profile::python_venv, TextValue>,
-     .default_yaml = "~/.venvs/tfwsl", .example = "~/.venvs/tf",
+    {.key = "python.venv",
+     .type = text,
+     .ops = field<&Profile::python_venv, TextValue>,
+     .default_yaml = "~/.venvs/tfwsl",
+     .example = "~/.venvs/tf",
      .comment = "the virtual environment TensorFlow is installed into"},
-    {.key = "tensorflow.version", .type = text, .ops = field<&Profile::tensorflow_version, TextValue>,
-     .example = "\"2.15.*\"", .check = check_version_specifier, .emit = quoted,
+    {.key = "tensorflow.version",
+     .type = text,
+     .ops = field<&Profile::tensorflow_version, TextValue>,
+     .example = "\"2.15.*\"",
+     .check = check_version_specifier,
+     .emit = quoted,
      .required = {"the profile does not say which TensorFlow to install",
                   "add tensorflow: { version: \"2.15.*\" } (or extend a built-in profile)"},
      .comment = "a pip version specifier"},
-    {.key = "tensorflow.extras", .type = list, .ops = field<&Profile::tensorflow_extras, ListValue>,
+    {.key = "tensorflow.extras",
+     .type = list,
+     .ops = field<&Profile::tensorflow_extras, ListValue>,
      .example = "[and-cuda]",
      .comment = "[and-cuda] brings CUDA and cuDNN as pip wheels (TF >= 2.14)"},
-    {.key = "packages.apt", .type = list, .ops = field<&Profile::apt_packages, ListValue>,
-     .example = "[build-essential]", .check = check_apt_package,
+    {.key = "packages.apt",
+     .type = list,
+     .ops = field<&Profile::apt_packages, ListValue>,
+     .example = "[build-essential]",
+     .check = check_apt_package,
      .comment = "extra apt packages (no Linux NVIDIA driver)"},
-    {.key = "packages.pip", .type = list, .ops = field<&Profile::pip_packages, ListValue>,
-     .example = "[\"numpy<2\"]", .check = check_pip_requirement, .emit = quoted,
+    {.key = "packages.pip",
+     .type = list,
+     .ops = field<&Profile::pip_packages, ListValue>,
+     .example = "[\"numpy<2\"]",
+     .check = check_pip_requirement,
+     .emit = quoted,
      .comment = "extra pip requirements"},
-    {.key = "env", .type = env_map, .ops = &k_named_values_ops<&Profile::env>,
-     .example = "{ TF_FORCE_GPU_ALLOW_GROWTH: \"true\" }", .merge = by_name,
+    {.key = "env",
+     .type = env_map,
+     .ops = &k_named_values_ops<&Profile::env>,
+     .example = "{ TF_FORCE_GPU_ALLOW_GROWTH: \"true\" }",
+     .merge = by_name,
      .comment = "environment variables for TensorFlow; merged name by name"},
-    {.key = "datasets", .type = datasets, .ops = field<&Profile::datasets, DatasetsValue>,
+    {.key = "datasets",
+     .type = datasets,
+     .ops = field<&Profile::datasets, DatasetsValue>,
      .example = "[ { name: imagenet-mini, source: 'D:\\data\\imagenet-mini' } ]",
      .comment = "Windows folders to import into the distro"},
 };

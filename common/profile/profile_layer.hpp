@@ -2,9 +2,9 @@
 // One layer of a profile (a file, the built-in defaults, one command-line override) read through
 // the key table, and how a later layer goes on top of an earlier one.
 
-#include <vector>
-
 #include <yaml-cpp/yaml.h>
+
+#include <vector>
 
 #include "common/profile/profile_issue.hpp"
 #include "common/profile/profile_source.hpp"

@@ -29,8 +29,8 @@ struct ProfileLoadOptions {
 };
 
 struct ProfileLoadResult {
-  std::optional<Profile> profile;     // absent when the text could not be read as a profile at all
-  std::vector<ProfileIssue> issues;   // every problem found, errors and warnings
+  std::optional<Profile> profile;    // absent when the text could not be read as a profile at all
+  std::vector<ProfileIssue> issues;  // every problem found, errors and warnings
 
   bool ok() const { return profile.has_value() && !has_errors(issues); }
 };
@@ -39,7 +39,8 @@ struct ProfileLoadResult {
 const std::vector<std::string>& profile_setting_keys();
 
 // Loads `root` and everything it extends, through `resolver`.
-ProfileLoadResult load_profile(const ProfileText& root, ProfileResolver& resolver, const ProfileLoadOptions& options = {});
+ProfileLoadResult load_profile(const ProfileText& root, ProfileResolver& resolver,
+                               const ProfileLoadOptions& options = {});
 
 // A built-in name ("tf-2.15-cuda-12.2") or a path, as `--profile` takes it.
 ProfileLoadResult load_profile(std::string_view name_or_path, const ProfileLoadOptions& options = {});

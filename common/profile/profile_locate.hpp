@@ -31,16 +31,16 @@ const char* to_string(ProfileOrigin origin);  // "command-line", "project", "use
 struct ProfileChoice {
   std::string name_or_path;  // what load_profile takes: a built-in name or a file
   ProfileOrigin origin = ProfileOrigin::builtin;
-  std::string from;          // for people: "/repo/tfwsl.yaml (the project's tfwsl.yaml, found from /repo/src)"
+  std::string from;                  // for people: "/repo/tfwsl.yaml (the project's tfwsl.yaml, found from /repo/src)"
   std::vector<std::string> ignored;  // files passed over, each with why ("/tmp/tfwsl.yaml: owned by uid 1001, ...")
 };
 
 struct ProfileSearch {
-  std::string option;             // --profile as given; empty: not given
-  std::filesystem::path start;    // the current folder
+  std::string option;                                                    // --profile as given; empty: not given
+  std::filesystem::path start;                                           // the current folder
   std::function<std::optional<std::string>(const std::string&)> getenv;  // APPDATA, XDG_CONFIG_HOME, HOME
-  bool windows = false;           // which per-user folder applies
-  const ProfileFiles* files = nullptr;  // nullptr: system_profile_files()
+  bool windows = false;                                                  // which per-user folder applies
+  const ProfileFiles* files = nullptr;                                   // nullptr: system_profile_files()
 };
 
 // The user's default profile file, present or not; nothing when the variables that place it are unset.

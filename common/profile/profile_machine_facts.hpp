@@ -12,12 +12,12 @@
 namespace tfwsl {
 
 struct ProfileHostFacts {
-  std::string distro;           // the WSL distribution the Linux facts are from; empty when not through WSL
-  std::string distro_why;       // why there is none ("not Windows: no WSL distribution")
-  std::string windows_driver;   // the NVIDIA driver as Windows reports it (nvidia-smi.exe, registry); "" when unknown
-  std::string wslconfig_path;   // the .wslconfig WSL reads; empty when there is none (not Windows)
+  std::string distro;          // the WSL distribution the Linux facts are from; empty when not through WSL
+  std::string distro_why;      // why there is none ("not Windows: no WSL distribution")
+  std::string windows_driver;  // the NVIDIA driver as Windows reports it (nvidia-smi.exe, registry); "" when unknown
+  std::string wslconfig_path;  // the .wslconfig WSL reads; empty when there is none (not Windows)
   std::optional<std::string> wslconfig_bytes;  // its bytes; nothing when the file is absent
-  std::string wslconfig_error;  // it exists but could not be read
+  std::string wslconfig_error;                 // it exists but could not be read
 };
 
 struct ProfileMachineFacts {

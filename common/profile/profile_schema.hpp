@@ -64,24 +64,24 @@ struct ProfileRequirement {
 struct ProfileKeyOps;  // the row's typed access to Profile (profile_value_types.hpp)
 
 struct ProfileKeyRow {
-  std::string_view key;                 // "wsl.memory"
+  std::string_view key;  // "wsl.memory"
   ProfileValueType type;
-  const ProfileKeyOps* ops;             // the typed access to the row's field (its type and merge agree)
-  std::string_view default_yaml = {};   // the built-in default as YAML ("Ubuntu-22.04"); "" for none
-  std::string_view example = {};        // a whole good value as YAML, which fixes suggest: "16GB", "[and-cuda]"
-  ProfileValueCheck check = nullptr;    // nullptr: the type's rules are enough
+  const ProfileKeyOps* ops;            // the typed access to the row's field (its type and merge agree)
+  std::string_view default_yaml = {};  // the built-in default as YAML ("Ubuntu-22.04"); "" for none
+  std::string_view example = {};       // a whole good value as YAML, which fixes suggest: "16GB", "[and-cuda]"
+  ProfileValueCheck check = nullptr;   // nullptr: the type's rules are enough
   ProfileMerge merge = ProfileMerge::replace;
   ProfileEmitStyle emit = ProfileEmitStyle::plain;
-  bool on_command_line = true;          // settable as KEY=VALUE (`--set`)
-  bool wsl_only = false;                // warned about when a route: native-windows profile sets it
-  ProfileRequirement required = {};     // validation's error when the merged profile lacks it
-  std::string_view comment = {};        // one line saying what the key is for (docs/profiles.md)
+  bool on_command_line = true;       // settable as KEY=VALUE (`--set`)
+  bool wsl_only = false;             // warned about when a route: native-windows profile sets it
+  ProfileRequirement required = {};  // validation's error when the merged profile lacks it
+  std::string_view comment = {};     // one line saying what the key is for (docs/profiles.md)
 
   // For `profile show`, `profile diff`, `profile export` and provisioning:
   bool is_set(const Profile& profile) const;
   std::optional<std::string> value_text(const Profile& profile) const;  // "16GB", "[and-cuda]"; unset: nothing
-  bool same_value(const Profile& a, const Profile& b) const;  // both unset counts as the same
-  SourceLocation where(const Profile& profile) const;         // where the winning value came from
+  bool same_value(const Profile& a, const Profile& b) const;            // both unset counts as the same
+  SourceLocation where(const Profile& profile) const;                   // where the winning value came from
 
   std::string_view section() const;  // "wsl" for "wsl.memory", "" for "name"
   std::string_view leaf() const;     // "memory" for "wsl.memory", "name" for "name"

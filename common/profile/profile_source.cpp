@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "common/util/regular_file.hpp"
-#include "common/util/suggest.hpp"
 #include "common/profile/profile_schema.hpp"
 #include "common/resources/embedded_resources.hpp"
+#include "common/util/regular_file.hpp"
+#include "common/util/suggest.hpp"
 
 namespace tfwsl {
 namespace {
@@ -58,17 +58,19 @@ Result<ProfileText> read_profile_file(const std::filesystem::path& path) {
       break;
     case FileReadProblem::missing:
     case FileReadProblem::not_regular:
-      return make_error(ErrorCode::not_found,
-                        fmt::format("profile '{}' does not exist or is not a file{}; check the path, "
-                                    "name a built-in profile ({}, ...), or write a YAML file that extends one (docs/profiles.md)",
-                                    path.string(), *read.kind ? fmt::format(" (it is {})", read.kind) : "",
-                                    default_profile_name()));
+      return make_error(
+          ErrorCode::not_found,
+          fmt::format("profile '{}' does not exist or is not a file{}; check the path, "
+                      "name a built-in profile ({}, ...), or write a YAML file that extends one (docs/profiles.md)",
+                      path.string(), *read.kind ? fmt::format(" (it is {})", read.kind) : "", default_profile_name()));
     case FileReadProblem::too_large:
-      return make_error(ErrorCode::invalid_input,
-                        fmt::format("profile '{}' is {} bytes, more than a profile can be ({} bytes); point at the YAML profile",
-                                    path.string(), read.size, k_max_profile_bytes));
+      return make_error(
+          ErrorCode::invalid_input,
+          fmt::format("profile '{}' is {} bytes, more than a profile can be ({} bytes); point at the YAML profile",
+                      path.string(), read.size, k_max_profile_bytes));
     case FileReadProblem::unreadable:
-      return make_error(ErrorCode::io, fmt::format("cannot read profile '{}' ({}); check its permissions", path.string(), read.why));
+      return make_error(ErrorCode::io,
+                        fmt::format("cannot read profile '{}' ({}); check its permissions", path.string(), read.why));
   }
   std::error_code ec;
   auto canonical = std::filesystem::weakly_canonical(path, ec);
@@ -91,7 +93,8 @@ Result<ProfileText> open_builtin_profile(std::string_view raw) {
   if (!name.ends_with(".yaml")) name += ".yaml";
   // Bases ('_name.yaml') and the defaults (written from the key table) can be extended but are not
   // offered as profiles.
-  if ("builtin:" + name == k_builtin_defaults_name) return ProfileText{"builtin:" + name, "builtin:" + name, builtin_defaults_yaml()};
+  if ("builtin:" + name == k_builtin_defaults_name)
+    return ProfileText{"builtin:" + name, "builtin:" + name, builtin_defaults_yaml()};
   if (name != k_compat_file) {
     if (auto text = embedded_resource(name)) {
       return ProfileText{"builtin:" + name, "builtin:" + name, std::string(*text)};
@@ -101,9 +104,8 @@ Result<ProfileText> open_builtin_profile(std::string_view raw) {
   auto hint = closest_match(strip_prefix(raw, k_builtin_prefix), names);
   std::string known;
   for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-  return make_error(ErrorCode::not_found,
-                    fmt::format("there is no built-in profile '{}'{}; built-in profiles: {}", raw,
-                                hint ? fmt::format(" (did you mean '{}'?)", *hint) : "", known));
+  return make_error(ErrorCode::not_found, fmt::format("there is no built-in profile '{}'{}; built-in profiles: {}", raw,
+                                                      hint ? fmt::format(" (did you mean '{}'?)", *hint) : "", known));
 }
 
 Result<ProfileText> open_profile(std::string_view name_or_path) {
@@ -126,7 +128,8 @@ Result<ProfileText> FileProfileResolver::resolve(const ProfileText& from, std::s
     auto inside = join_inside("", reference);
     if (!inside) {
       return make_error(ErrorCode::invalid_input,
-                        fmt::format("built-in profile {} extends '{}', which is not a built-in profile", from.display_name, reference));
+                        fmt::format("built-in profile {} extends '{}', which is not a built-in profile",
+                                    from.display_name, reference));
     }
     return open_builtin_profile(*inside);
   }
@@ -146,8 +149,7 @@ Result<ProfileText> InMemoryProfileResolver::resolve(const ProfileText& from, st
   const std::string_view from_name = strip_prefix(from.id, "mem:");
   auto joined = join_inside(from.id.substr(0, 4) == "mem:" ? from_name : std::string_view{}, reference);
   if (!joined) {
-    return make_error(ErrorCode::invalid_input,
-                      "it leaves the folder of the profiles; name a file beside this one");
+    return make_error(ErrorCode::invalid_input, "it leaves the folder of the profiles; name a file beside this one");
   }
   auto it = m_files.find(*joined);
   if (it == m_files.end()) {

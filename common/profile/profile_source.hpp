@@ -52,8 +52,8 @@ Result<ProfileText> read_profile_file(const std::filesystem::path& path);
 
 // Built-in profiles: profiles/*.yaml shipped in the binary, except the compatibility data and
 // partial bases (names starting with '_'). "builtin:builtin-defaults" is the key table's defaults.
-std::vector<std::string> shipped_profile_names();   // {"legacy-native-tf-2.10", "tf-2.15-cuda-12.2", ...}
-std::string default_profile_name();                 // "tf-2.15-cuda-12.2"
+std::vector<std::string> shipped_profile_names();  // {"legacy-native-tf-2.10", "tf-2.15-cuda-12.2", ...}
+std::string default_profile_name();                // "tf-2.15-cuda-12.2"
 // By name, with or without ".yaml" or "builtin:"; unknown names get a did-you-mean.
 Result<ProfileText> open_builtin_profile(std::string_view name);
 // What a user typed after --profile: a built-in name, else a path.

@@ -1,8 +1,8 @@
 #include "common/profile/profile_template.hpp"
 
-#include <sstream>
-
 #include <fmt/format.h>
+
+#include <sstream>
 
 #include "common/profile/profile_emitter.hpp"
 #include "common/profile/profile_schema.hpp"
@@ -13,7 +13,8 @@ namespace {
 // The row a line of emit_profile's block output starts: "name: x" or "  memory: 16GB" under "wsl:".
 const ProfileKeyRow* row_of_line(const std::string& line, std::string& section) {
   const auto colon = line.find(':');
-  if (colon == std::string::npos || line.empty() || line[0] == '-' || line.find_first_not_of(' ') == std::string::npos) return nullptr;
+  if (colon == std::string::npos || line.empty() || line[0] == '-' || line.find_first_not_of(' ') == std::string::npos)
+    return nullptr;
   const bool nested = line[0] == ' ';
   const std::string word = line.substr(line.find_first_not_of(' '), colon - line.find_first_not_of(' '));
   if (!nested) section = word;

@@ -1,12 +1,12 @@
 #include "common/profile/profile_value_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
 
-#include <fmt/format.h>
-
-#include "common/util/suggest.hpp"
 #include "common/text/utf_convert.hpp"
+#include "common/util/suggest.hpp"
 
 namespace tfwsl {
 
@@ -14,7 +14,8 @@ namespace tfwsl {
 // survive `profile export`.
 bool is_readable_profile_text(std::string_view s) {
   if (!is_valid_utf8(s)) return false;
-  return std::none_of(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f; });
+  return std::none_of(s.begin(), s.end(),
+                      [](char c) { return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f; });
 }
 
 SourceLocation ProfileValueReader::where(const YAML::Node& node) const {
@@ -27,8 +28,8 @@ void ProfileValueReader::error(const YAML::Node& at, std::string message, std::s
   m_issues.push_back(ProfileIssue{IssueSeverity::error, where(at), std::move(message), std::move(fix)});
 }
 
-void ProfileValueReader::unknown_key(const YAML::Node& key_node, const std::string& key, const std::vector<std::string>& known,
-                                     const std::string& within) {
+void ProfileValueReader::unknown_key(const YAML::Node& key_node, const std::string& key,
+                                     const std::vector<std::string>& known, const std::string& within) {
   auto hint = closest_match(key, known);
   std::string list;
   for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
@@ -57,7 +58,8 @@ std::vector<YamlMapEntry> ProfileValueReader::entries(const YAML::Node& map) {
   return out;
 }
 
-std::optional<std::string> ProfileValueReader::scalar(const YAML::Node& node, std::string_view key, std::string_view example) {
+std::optional<std::string> ProfileValueReader::scalar(const YAML::Node& node, std::string_view key,
+                                                      std::string_view example) {
   if (node.IsNull()) {
     error(node, fmt::format("'{}' has no value", key), fmt::format("write a value, e.g. {}: {}", key, example));
     return std::nullopt;
@@ -68,13 +70,15 @@ std::optional<std::string> ProfileValueReader::scalar(const YAML::Node& node, st
     return std::nullopt;
   }
   if (!is_readable_profile_text(node.Scalar())) {
-    error(node, fmt::format("'{}' contains control characters or is not valid UTF-8", key), "retype the value as plain text");
+    error(node, fmt::format("'{}' contains control characters or is not valid UTF-8", key),
+          "retype the value as plain text");
     return std::nullopt;
   }
   return node.Scalar();
 }
 
-std::optional<std::string> ProfileValueReader::text(const YAML::Node& node, std::string_view key, std::string_view example) {
+std::optional<std::string> ProfileValueReader::text(const YAML::Node& node, std::string_view key,
+                                                    std::string_view example) {
   auto value = scalar(node, key, example);
   if (value && value->empty()) {
     error(node, fmt::format("'{}' is empty", key), fmt::format("write a value, e.g. {}: {}", key, example));

@@ -1,12 +1,12 @@
 #include "common/profile/profile_value_types.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
 
-#include <fmt/format.h>
-
-#include "common/util/suggest.hpp"
 #include "common/units/size_parser.hpp"
+#include "common/util/suggest.hpp"
 #include "common/version/version.hpp"
 
 namespace tfwsl {
@@ -29,26 +29,33 @@ constexpr std::string_view k_dataset_example = "{ name: imagenet-mini, source: '
 
 // One { name, source } map of `datasets`; nothing when it has no name and source (reported).
 // `clean` turns false on any other problem: the entry still counts for duplicate names.
-std::optional<DatasetEntry> read_dataset(ProfileValueReader& r, const ProfileKeyRow& row, const YAML::Node& item, bool& clean) {
+std::optional<DatasetEntry> read_dataset(ProfileValueReader& r, const ProfileKeyRow& row, const YAML::Node& item,
+                                         bool& clean) {
   static const std::vector<std::string> k_fields{"name", "source"};
   if (!item.IsMap()) {
-    r.error(item, "each dataset must be a map with 'name' and 'source'", fmt::format("write e.g. {}", k_dataset_example));
+    r.error(item, "each dataset must be a map with 'name' and 'source'",
+            fmt::format("write e.g. {}", k_dataset_example));
     return std::nullopt;
   }
   DatasetEntry d;
   d.where = r.where(item);
   for (const auto& e : r.entries(item)) {
     if (e.key == "name" || e.key == "source") {
-      auto text = r.text(e.value, fmt::format("{}.{}", row.key, e.key), e.key == "name" ? "imagenet-mini" : "'D:\\data\\imagenet-mini'");
-      if (text) (e.key == "name" ? d.name : d.source) = *text;
-      else clean = false;
+      auto text = r.text(e.value, fmt::format("{}.{}", row.key, e.key),
+                         e.key == "name" ? "imagenet-mini" : "'D:\\data\\imagenet-mini'");
+      if (text)
+        (e.key == "name" ? d.name : d.source) = *text;
+      else
+        clean = false;
     } else {
       r.unknown_key(e.key_node, e.key, k_fields, std::string(row.key));
       clean = false;
     }
   }
   if (d.name.empty() || d.source.empty()) {
-    r.error(item, fmt::format("dataset needs both 'name' and 'source'{}", d.name.empty() ? "" : " ('" + d.name + "' has no source)"),
+    r.error(item,
+            fmt::format("dataset needs both 'name' and 'source'{}",
+                        d.name.empty() ? "" : " ('" + d.name + "' has no source)"),
             fmt::format("write e.g. {}", k_dataset_example));
     return std::nullopt;
   }
@@ -59,14 +66,22 @@ std::optional<DatasetEntry> read_dataset(ProfileValueReader& r, const ProfileKey
 
 const char* to_string(ProfileValueType type) {
   switch (type) {
-    case ProfileValueType::text: return "text";
-    case ProfileValueType::version: return "version";
-    case ProfileValueType::size: return "size";
-    case ProfileValueType::processors: return "processors";
-    case ProfileValueType::route: return "route";
-    case ProfileValueType::list: return "list";
-    case ProfileValueType::env_map: return "map";
-    case ProfileValueType::datasets: return "datasets";
+    case ProfileValueType::text:
+      return "text";
+    case ProfileValueType::version:
+      return "version";
+    case ProfileValueType::size:
+      return "size";
+    case ProfileValueType::processors:
+      return "processors";
+    case ProfileValueType::route:
+      return "route";
+    case ProfileValueType::list:
+      return "list";
+    case ProfileValueType::env_map:
+      return "map";
+    case ProfileValueType::datasets:
+      return "datasets";
   }
   return "?";
 }
@@ -79,7 +94,9 @@ std::optional<std::string> TextValue::read(ProfileValueReader& r, const ProfileK
   return text;
 }
 
-void TextValue::emit(YAML::Emitter& out, const std::string& value, ProfileEmitStyle style) { emit_text(out, value, style); }
+void TextValue::emit(YAML::Emitter& out, const std::string& value, ProfileEmitStyle style) {
+  emit_text(out, value, style);
+}
 
 std::optional<std::string> VersionValue::read(ProfileValueReader& r, const ProfileKeyRow& row, const YAML::Node& node) {
   auto text = r.scalar(node, row.key, row.example);
@@ -145,8 +162,10 @@ std::optional<ProfileRoute> RouteValue::read(ProfileValueReader& r, const Profil
   }
   if (!route) {
     auto hint = closest_match(*text, {to_string(ProfileRoute::wsl), to_string(ProfileRoute::native_windows)});
-    r.error(node, fmt::format("{} '{}' is not known{}", row.key, *text, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""),
-            fmt::format("write {}: wsl (or native-windows for TF <= 2.10 on Windows itself)", row.key));
+    r.error(
+        node,
+        fmt::format("{} '{}' is not known{}", row.key, *text, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""),
+        fmt::format("write {}: wsl (or native-windows for TF <= 2.10 on Windows itself)", row.key));
     return std::nullopt;
   }
   if (!r.passes_row_check(row, node, *text)) return std::nullopt;
@@ -159,7 +178,8 @@ void RouteValue::emit(YAML::Emitter& out, const ProfileRoute& value, ProfileEmit
 
 // ---- list ----
 
-std::optional<std::vector<std::string>> ListValue::read(ProfileValueReader& r, const ProfileKeyRow& row, const YAML::Node& node) {
+std::optional<std::vector<std::string>> ListValue::read(ProfileValueReader& r, const ProfileKeyRow& row,
+                                                        const YAML::Node& node) {
   if (node.IsNull()) return std::vector<std::string>{};
   const std::string fix = fmt::format("write e.g. {}: {}", row.key, row.example);
   if (!node.IsSequence()) {
@@ -196,7 +216,8 @@ std::string ListValue::text(const std::vector<std::string>& value) {
 
 // ---- datasets ----
 
-std::optional<std::vector<DatasetEntry>> DatasetsValue::read(ProfileValueReader& r, const ProfileKeyRow& row, const YAML::Node& node) {
+std::optional<std::vector<DatasetEntry>> DatasetsValue::read(ProfileValueReader& r, const ProfileKeyRow& row,
+                                                             const YAML::Node& node) {
   if (node.IsNull()) return std::vector<DatasetEntry>{};
   if (!node.IsSequence()) {
     r.error(node, fmt::format("'{}' must be a list", row.key), fmt::format("write e.g. {}: {}", row.key, row.example));
@@ -225,8 +246,8 @@ std::optional<std::vector<DatasetEntry>> DatasetsValue::read(ProfileValueReader&
 void DatasetsValue::emit(YAML::Emitter& out, const std::vector<DatasetEntry>& value, ProfileEmitStyle) {
   out << YAML::BeginSeq;
   for (const auto& d : value) {
-    out << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << d.name << YAML::Key << "source" << YAML::Value
-        << YAML::SingleQuoted << d.source << YAML::EndMap;
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << d.name << YAML::Key << "source"
+        << YAML::Value << YAML::SingleQuoted << d.source << YAML::EndMap;
   }
   out << YAML::EndSeq;
 }
@@ -238,16 +259,19 @@ std::string DatasetsValue::text(const std::vector<DatasetEntry>& value) {
 }
 
 bool DatasetsValue::same(const std::vector<DatasetEntry>& a, const std::vector<DatasetEntry>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](const DatasetEntry& x, const DatasetEntry& y) { return x.name == y.name && x.source == y.source; });
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const DatasetEntry& x, const DatasetEntry& y) {
+    return x.name == y.name && x.source == y.source;
+  });
 }
 
 // ---- named values (env) ----
 
-void read_named_values(const ProfileKeyRow& row, ProfileValueReader& r, const YAML::Node& node, std::vector<EnvEntry>& out) {
+void read_named_values(const ProfileKeyRow& row, ProfileValueReader& r, const YAML::Node& node,
+                       std::vector<EnvEntry>& out) {
   if (node.IsNull()) return;
   if (!node.IsMap()) {
-    r.error(node, fmt::format("'{}' must be a map of variable names to values", row.key), fmt::format("write e.g. {}: {}", row.key, row.example));
+    r.error(node, fmt::format("'{}' must be a map of variable names to values", row.key),
+            fmt::format("write e.g. {}: {}", row.key, row.example));
     return;
   }
   for (const auto& e : r.entries(node)) {
@@ -265,8 +289,10 @@ void read_named_values(const ProfileKeyRow& row, ProfileValueReader& r, const YA
 void overlay_named_values(std::vector<EnvEntry>& base, const std::vector<EnvEntry>& top) {
   for (const auto& e : top) {
     auto it = std::find_if(base.begin(), base.end(), [&](const EnvEntry& b) { return b.name == e.name; });
-    if (it == base.end()) base.push_back(e);
-    else it->value = e.value;
+    if (it == base.end())
+      base.push_back(e);
+    else
+      it->value = e.value;
   }
 }
 
@@ -276,7 +302,8 @@ void emit_named_values(YAML::Emitter& out, const std::vector<EnvEntry>& values) 
   out << YAML::EndMap;
 }
 
-void flatten_named_values(const ProfileKeyRow& row, const std::vector<EnvEntry>& values, std::vector<FlatSetting>& out) {
+void flatten_named_values(const ProfileKeyRow& row, const std::vector<EnvEntry>& values,
+                          std::vector<FlatSetting>& out) {
   for (const auto& e : values) out.push_back({fmt::format("{}.{}", row.key, e.name), *e.value, e.value.where});
 }
 

@@ -34,7 +34,8 @@ class AptProgress final : public CommandProgress {
     for (const auto* verb : {"Unpacking ", "Setting up "}) {
       if (!starts_with(text, verb)) continue;
       const auto words = words_of(text.substr(std::string_view(verb).size()));
-      if (!words.empty()) return event("installing", package_name(words.front()), m_total ? m_total : std::optional(m_started));
+      if (!words.empty())
+        return event("installing", package_name(words.front()), m_total ? m_total : std::optional(m_started));
     }
     return std::nullopt;
   }
@@ -61,12 +62,15 @@ class AptProgress final : public CommandProgress {
     const auto words = words_of(text.substr(0, open == std::string_view::npos ? text.size() : open));
     if (words.size() < 3) return std::nullopt;
     std::string item;
-    if (words.size() >= 7) item = words[4];
-    else if (words.size() == 5 && words[2] == "./") item = words[3];
+    if (words.size() >= 7)
+      item = words[4];
+    else if (words.size() == 5 && words[2] == "./")
+      item = words[3];
     else
       for (std::size_t i = 2; i < words.size(); ++i) item += (item.empty() ? "" : " ") + words[i];
     auto e = event("downloading", item, m_started);
-    if (open != std::string_view::npos) m_started += parse_size_words(text.substr(open + 2, text.size() - open - 3)).value_or(0);
+    if (open != std::string_view::npos)
+      m_started += parse_size_words(text.substr(open + 2, text.size() - open - 3)).value_or(0);
     return e;
   }
 
@@ -90,11 +94,13 @@ std::string wheel_name(std::string_view shown) {
 // what pip has shown).
 class PipProgress final : public CommandProgress {
  public:
-  PipProgress(std::string step, std::optional<std::uint64_t> expected) : m_step(std::move(step)), m_expected(expected) {}
+  PipProgress(std::string step, std::optional<std::uint64_t> expected)
+      : m_step(std::move(step)), m_expected(expected) {}
 
   std::optional<ProgressEvent> line(std::string_view text) override {
     const auto trimmed = trim(text);
-    if (starts_with(trimmed, "Collecting ")) return event("collecting", std::string(trim(trimmed.substr(11))), m_finished);
+    if (starts_with(trimmed, "Collecting "))
+      return event("collecting", std::string(trim(trimmed.substr(11))), m_finished);
     if (starts_with(trimmed, "Downloading ")) return downloading(trimmed.substr(12));
     if (starts_with(trimmed, "Installing collected packages:")) return event("installing", "", finish_current());
     if (starts_with(trimmed, "Successfully installed")) return event("installed", "", finish_current());
@@ -167,10 +173,14 @@ std::optional<std::uint64_t> parse_size_words(std::string_view text) {
   if (number.empty() || end != number.c_str() + number.size() || value < 0) return std::nullopt;
   const std::string unit = ascii_lower(words[1]);
   double scale = 0;
-  if (unit == "b" || unit == "bytes") scale = 1;
-  else if (unit == "kb") scale = 1e3;
-  else if (unit == "mb") scale = 1e6;
-  else if (unit == "gb") scale = 1e9;
+  if (unit == "b" || unit == "bytes")
+    scale = 1;
+  else if (unit == "kb")
+    scale = 1e3;
+  else if (unit == "mb")
+    scale = 1e6;
+  else if (unit == "gb")
+    scale = 1e9;
   if (scale == 0) return std::nullopt;
   return static_cast<std::uint64_t>(std::llround(value * scale));
 }

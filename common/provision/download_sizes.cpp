@@ -1,8 +1,8 @@
 #include "common/provision/download_sizes.hpp"
 
-#include <charconv>
-
 #include <fmt/format.h>
+
+#include <charconv>
 
 #include "common/core/builtin_data.hpp"
 #include "common/util/byte_size_text.hpp"
@@ -15,7 +15,8 @@ namespace {
 Result<std::string> text_at(const YAML::Node& node, const char* key, std::string_view source) {
   auto text = yaml_scalar(node[key]);
   if (!text || text->empty())
-    return make_error(ErrorCode::parse, fmt::format("{}: '{}' is missing or not a value", yaml_position(source, node.Mark()), key));
+    return make_error(ErrorCode::parse,
+                      fmt::format("{}: '{}' is missing or not a value", yaml_position(source, node.Mark()), key));
   return *text;
 }
 
@@ -24,7 +25,8 @@ Result<std::uint64_t> bytes_at(const YAML::Node& node, std::string_view source) 
   std::uint64_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value == 0)
-    return make_error(ErrorCode::parse, fmt::format("{}: 'bytes' must be a positive whole number, not {}", yaml_position(source, node.Mark()), text));
+    return make_error(ErrorCode::parse, fmt::format("{}: 'bytes' must be a positive whole number, not {}",
+                                                    yaml_position(source, node.Mark()), text));
   return value;
 }
 
@@ -102,8 +104,8 @@ Result<DownloadFacts> load_download_facts(std::string_view yaml, std::string_vie
 }
 
 const DownloadFacts& builtin_download_facts() {
-  static const DownloadFacts facts =
-      builtin_or_abort(load_download_facts(builtin_download_sizes_yaml(), "profiles/download-sizes.yaml (built in)"), "download sizes");
+  static const DownloadFacts facts = builtin_or_abort(
+      load_download_facts(builtin_download_sizes_yaml(), "profiles/download-sizes.yaml (built in)"), "download sizes");
   return facts;
 }
 

@@ -26,7 +26,7 @@ struct KnownFile {
   std::string name;     // "tensorflow", "cuda-toolkit-12-2"
   std::string version;  // wheels only
   std::uint64_t bytes = 0;
-  std::string source;   // the public page that lists it
+  std::string source;  // the public page that lists it
 };
 
 struct TensorflowWheels {

@@ -1,9 +1,9 @@
 #include "common/provision/environment_marker.hpp"
 
+#include <fmt/format.h>
+
 #include <optional>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "common/util/ascii.hpp"
 #include "common/version/version_spec.hpp"
@@ -30,7 +30,8 @@ Result<std::vector<MarkerToken>> tokenize(std::string_view marker) {
       ++i;
     } else if (c == '"' || c == '\'') {
       const auto close = marker.find(c, i + 1);
-      if (close == std::string_view::npos) return make_error(ErrorCode::parse, fmt::format("an unterminated string in '{}'", marker));
+      if (close == std::string_view::npos)
+        return make_error(ErrorCode::parse, fmt::format("an unterminated string in '{}'", marker));
       out.push_back({MarkerToken::Kind::string, std::string(marker.substr(i + 1, close - i - 1))});
       i = close + 1;
     } else if (c == '<' || c == '>' || c == '=' || c == '!' || c == '~') {
@@ -72,7 +73,8 @@ Result<bool> compare(const std::string& lhs, const std::string& op, const std::s
   if (op == "<=") return lhs <= rhs;
   if (op == ">") return lhs > rhs;
   if (op == ">=") return lhs >= rhs;
-  return make_error(ErrorCode::parse, fmt::format("'{}' {} '{}' compares no versions, and strings have no {}", lhs, op, rhs, op));
+  return make_error(ErrorCode::parse,
+                    fmt::format("'{}' {} '{}' compares no versions, and strings have no {}", lhs, op, rhs, op));
 }
 
 // marker_or := marker_and ('or' marker_and)*; marker_and := expr ('and' expr)*;
@@ -92,7 +94,9 @@ class MarkerParser {
 
  private:
   const MarkerToken& peek() const { return m_tokens[m_pos]; }
-  bool next_is_word(std::string_view word) const { return peek().kind == MarkerToken::Kind::name && peek().text == word; }
+  bool next_is_word(std::string_view word) const {
+    return peek().kind == MarkerToken::Kind::name && peek().text == word;
+  }
   tl::unexpected<Error> fail(const std::string& why) const {
     return make_error(ErrorCode::parse, fmt::format("cannot evaluate the marker '{}': {}", m_marker, why));
   }
@@ -149,11 +153,13 @@ class MarkerParser {
       ++m_pos;
       return std::string("in");
     }
-    if (next_is_word("not") && m_tokens[m_pos + 1].kind == MarkerToken::Kind::name && m_tokens[m_pos + 1].text == "in") {
+    if (next_is_word("not") && m_tokens[m_pos + 1].kind == MarkerToken::Kind::name &&
+        m_tokens[m_pos + 1].text == "in") {
       m_pos += 2;
       return std::string("not in");
     }
-    return fail(t.kind == MarkerToken::Kind::end ? "it ends where an operator belongs" : fmt::format("'{}' is not an operator", t.text));
+    return fail(t.kind == MarkerToken::Kind::end ? "it ends where an operator belongs"
+                                                 : fmt::format("'{}' is not an operator", t.text));
   }
 
   Result<std::string> parse_value() {
@@ -162,8 +168,9 @@ class MarkerParser {
       ++m_pos;
       return t.text;
     }
-    if (t.kind != MarkerToken::Kind::name) return fail(t.kind == MarkerToken::Kind::end ? "it ends where a value belongs"
-                                                                                       : fmt::format("'{}' is not a value", t.text));
+    if (t.kind != MarkerToken::Kind::name)
+      return fail(t.kind == MarkerToken::Kind::end ? "it ends where a value belongs"
+                                                   : fmt::format("'{}' is not a value", t.text));
     ++m_pos;
     auto found = m_env.values.find(canonical_name(t.text));
     if (found == m_env.values.end()) return fail(fmt::format("{} is not known without starting Python", t.text));
@@ -176,7 +183,8 @@ class MarkerParser {
     if (name == "sys.platform") return "sys_platform";
     if (name == "platform.machine") return "platform_machine";
     if (name == "platform.version") return "platform_version";
-    if (name == "platform.python_implementation" || name == "python_implementation") return "platform_python_implementation";
+    if (name == "platform.python_implementation" || name == "python_implementation")
+      return "platform_python_implementation";
     return name;
   }
 
@@ -190,7 +198,10 @@ class MarkerParser {
 
 MarkerEnvironment linux_marker_environment(std::string_view python_full_version, std::string_view machine) {
   MarkerEnvironment env;
-  env.values = {{"sys_platform", "linux"}, {"platform_system", "Linux"}, {"os_name", "posix"}, {"extra", ""},
+  env.values = {{"sys_platform", "linux"},
+                {"platform_system", "Linux"},
+                {"os_name", "posix"},
+                {"extra", ""},
                 {"platform_machine", std::string(machine)}};
   if (!python_full_version.empty()) {
     env.values["python_full_version"] = std::string(python_full_version);
@@ -204,7 +215,8 @@ MarkerEnvironment linux_marker_environment(std::string_view python_full_version,
 
 Result<bool> evaluate_marker(std::string_view marker, const MarkerEnvironment& environment) {
   auto tokens = tokenize(marker);
-  if (!tokens) return make_error(ErrorCode::parse, fmt::format("cannot evaluate the marker: {}", tokens.error().message));
+  if (!tokens)
+    return make_error(ErrorCode::parse, fmt::format("cannot evaluate the marker: {}", tokens.error().message));
   return MarkerParser(std::move(*tokens), environment, marker).parse_all();
 }
 

@@ -1,8 +1,8 @@
 #include "common/provision/plan_downloads.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "common/util/byte_size_text.hpp"
 #include "common/util/plural.hpp"
@@ -27,17 +27,20 @@ DownloadEstimate unknown(const std::string& why) { return {std::nullopt, true, "
 // pull, at their listed sizes.
 DownloadEstimate pip_estimate(const Profile& profile, const DownloadFacts& facts, const PlanSettings& settings) {
   if (!settings.pip_find_links.empty())
-    return {0, false, "none", "pip installs from " + settings.pip_find_links + " (--find-links): nothing from the network"};
+    return {0, false, "none",
+            "pip installs from " + settings.pip_find_links + " (--find-links): nothing from the network"};
   const std::string version = profile.tensorflow_version.value_or("");
   const auto* release = facts.wheels_for(version);
   if (!release) return unknown(fmt::format("no known wheel sizes for tensorflow {} in {}", version, k_data_file));
   std::vector<KnownFile> wheels = release->wheels;
-  if (has_extra(profile, "and-cuda")) wheels.insert(wheels.end(), release->and_cuda_wheels.begin(), release->and_cuda_wheels.end());
+  if (has_extra(profile, "and-cuda"))
+    wheels.insert(wheels.end(), release->and_cuda_wheels.begin(), release->and_cuda_wheels.end());
   std::uint64_t bytes = 0;
   for (const auto& w : wheels) bytes += w.bytes;
   std::string detail = fmt::format("{} of TensorFlow {} at their PyPI sizes ({}, each with its page)",
                                    plural(wheels.size(), "wheel", "wheels"), release->release, k_data_file);
-  if (!profile.pip_packages.value_or({}).empty()) detail += "; the profile's own pip packages are counted only where TensorFlow pulls them too";
+  if (!profile.pip_packages.value_or({}).empty())
+    detail += "; the profile's own pip packages are counted only where TensorFlow pulls them too";
   return {bytes, true, "data", detail};
 }
 
@@ -45,7 +48,9 @@ DownloadEstimate apt_estimate(const PlannedStep& step, const DownloadFacts& fact
   std::uint64_t bytes = 0;
   for (const auto& package : step.packages) {
     const auto* known = facts.apt_package(package);
-    if (!known) return unknown("apt's figure, asked in the distro (tfwsl-agent provision --dry-run); " + package + " has no known size");
+    if (!known)
+      return unknown("apt's figure, asked in the distro (tfwsl-agent provision --dry-run); " + package +
+                     " has no known size");
     bytes += known->bytes;
   }
   DownloadEstimate estimate{bytes, true, "data", ""};
@@ -61,11 +66,14 @@ bool asks_apt_for_size(const PlannedStep& step) {
   return (id == "apt.prerequisites" || id == "cuda.toolkit" || id == "apt.packages") && !step.packages.empty();
 }
 
-void estimate_downloads_from_data(ProvisionPlan& plan, const Profile& profile, const DownloadFacts& facts, const PlanSettings& settings) {
+void estimate_downloads_from_data(ProvisionPlan& plan, const Profile& profile, const DownloadFacts& facts,
+                                  const PlanSettings& settings) {
   for (auto& step : plan.distro_steps) {
     const std::string_view id = step.definition->id;
-    if (asks_apt_for_size(step)) step.download = apt_estimate(step, facts);
-    else if (id == "tensorflow.install") step.download = pip_estimate(profile, facts, settings);
+    if (asks_apt_for_size(step))
+      step.download = apt_estimate(step, facts);
+    else if (id == "tensorflow.install")
+      step.download = pip_estimate(profile, facts, settings);
     else if (id == "cuda.repository") {
       const auto* keyring = facts.apt_package("cuda-keyring");
       step.download = keyring ? from_known(*keyring, "the cuda-keyring .deb", "apt-get update's lists are not counted")
@@ -75,8 +83,9 @@ void estimate_downloads_from_data(ProvisionPlan& plan, const Profile& profile, c
 }
 
 void set_apt_figure(PlannedStep& step, std::uint64_t bytes) {
-  step.download = {bytes, false, "apt", bytes == 0 ? "apt has every package already (apt-get --print-uris)"
-                                                   : "apt's own figure (apt-get --print-uris), the archives not yet in its cache"};
+  step.download = {bytes, false, "apt",
+                   bytes == 0 ? "apt has every package already (apt-get --print-uris)"
+                              : "apt's own figure (apt-get --print-uris), the archives not yet in its cache"};
 }
 
 DownloadTotal download_total(const ProvisionPlan& plan) {

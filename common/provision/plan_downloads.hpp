@@ -15,7 +15,8 @@ namespace tfwsl::provision {
 
 // Every step that downloads gets its estimate from `facts` (unknown where the data has none: apt's
 // own packages on a distro no one asked yet).
-void estimate_downloads_from_data(ProvisionPlan& plan, const Profile& profile, const DownloadFacts& facts, const PlanSettings& settings);
+void estimate_downloads_from_data(ProvisionPlan& plan, const Profile& profile, const DownloadFacts& facts,
+                                  const PlanSettings& settings);
 
 // The steps apt can be asked about before they run: their id and the packages to ask for.
 bool asks_apt_for_size(const PlannedStep& step);

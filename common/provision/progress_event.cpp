@@ -1,15 +1,17 @@
 #include "common/provision/progress_event.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "common/util/byte_size_text.hpp"
 
 namespace tfwsl::provision {
 namespace {
 
-nlohmann::json bytes_json(const std::optional<std::uint64_t>& bytes) { return bytes ? nlohmann::json(*bytes) : nlohmann::json(nullptr); }
+nlohmann::json bytes_json(const std::optional<std::uint64_t>& bytes) {
+  return bytes ? nlohmann::json(*bytes) : nlohmann::json(nullptr);
+}
 
 std::optional<std::uint64_t> bytes_from(const nlohmann::json& j, const char* key) {
   if (!j.contains(key) || !j[key].is_number_unsigned()) return std::nullopt;
@@ -20,7 +22,11 @@ std::optional<std::uint64_t> bytes_from(const nlohmann::json& j, const char* key
 
 nlohmann::json progress_json(const ProgressEvent& e) {
   return {{"progress",
-           {{"step", e.step}, {"phase", e.phase}, {"item", e.item}, {"done", bytes_json(e.done)}, {"total", bytes_json(e.total)}}}};
+           {{"step", e.step},
+            {"phase", e.phase},
+            {"item", e.item},
+            {"done", bytes_json(e.done)},
+            {"total", bytes_json(e.total)}}}};
 }
 
 std::optional<ProgressEvent> progress_from_line(std::string_view line) {

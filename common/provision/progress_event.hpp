@@ -6,18 +6,17 @@
 // its status line.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
 namespace tfwsl::provision {
 
 struct ProgressEvent {
-  std::string step;   // "cuda.toolkit"
-  std::string phase;  // "checking", "applying", "downloading", "installing"
-  std::string item;   // "libcublas-12-2", "tensorflow-2.15.1"; may be empty
+  std::string step;                    // "cuda.toolkit"
+  std::string phase;                   // "checking", "applying", "downloading", "installing"
+  std::string item;                    // "libcublas-12-2", "tensorflow-2.15.1"; may be empty
   std::optional<std::uint64_t> done;   // bytes downloaded so far by the step's command
   std::optional<std::uint64_t> total;  // bytes it downloads in all, when known
 

@@ -1,8 +1,8 @@
 #include "common/provision/provision_plan.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "common/profile/profile_validator.hpp"
 #include "common/provision/apt_package_name.hpp"
@@ -45,13 +45,16 @@ class PlanBuilder {
     m_plan.inside_wsl = m_s.inside_wsl;
     m_plan.user = m_s.user;
     const auto python = effective_python(m_p, m_db);
-    if (!python) return make_error(ErrorCode::invalid_input, "the profile names no Python (python.version) and no known distro");
+    if (!python)
+      return make_error(ErrorCode::invalid_input, "the profile names no Python (python.version) and no known distro");
     m_plan.python = fmt::format("python{}.{}", python->major(), python->minor());
     if (!m_p.python_venv.has_value())
-      return make_error(ErrorCode::invalid_input, "the profile has no python.venv", "set python.venv, e.g. ~/.venvs/tf");
+      return make_error(ErrorCode::invalid_input, "the profile has no python.venv",
+                        "set python.venv, e.g. ~/.venvs/tf");
     m_plan.venv = expand_home(*m_p.python_venv, m_s.home);
     m_plan.tensorflow = tensorflow_pip_requirement(m_p);
-    m_plan.env_file = expand_home(fmt::format("~/.config/tfwsl/{}.env", m_plan.profile.empty() ? "profile" : m_plan.profile), m_s.home);
+    m_plan.env_file = expand_home(
+        fmt::format("~/.config/tfwsl/{}.env", m_plan.profile.empty() ? "profile" : m_plan.profile), m_s.home);
     for (const auto& e : m_p.env) m_plan.env.emplace_back(e.name, e.value.value_or(""));
     return {};
   }
@@ -87,15 +90,17 @@ class PlanBuilder {
     step.commands = {host(wsl_create_user_argv(d, user))};
     step.values = {{"user", user}};
     step.changes = fmt::format(
-        "nothing: when {} logs in as root, reports the command that creates {} (then set it as [user] default in /etc/wsl.conf)", d,
-        user);
+        "nothing: when {} logs in as root, reports the command that creates {} (then set it as [user] default in "
+        "/etc/wsl.conf)",
+        d, user);
     m_plan.host_steps.push_back(std::move(step));
   }
 
   PlannedStep wslconfig_values_step() const {
     auto step = make_step("wslconfig.values");
     if (m_p.wsl_memory.has_value()) step.values.emplace_back("wsl2.memory", format_wsl_size(*m_p.wsl_memory));
-    if (m_p.wsl_processors.has_value()) step.values.emplace_back("wsl2.processors", std::to_string(*m_p.wsl_processors));
+    if (m_p.wsl_processors.has_value())
+      step.values.emplace_back("wsl2.processors", std::to_string(*m_p.wsl_processors));
     if (m_p.wsl_swap.has_value()) step.values.emplace_back("wsl2.swap", format_wsl_size(*m_p.wsl_swap));
     step.changes = step.values.empty() ? "nothing: the profile sets no wsl limits"
                                        : "sets those keys in [wsl2], keeping every other line as it is";
@@ -117,7 +122,8 @@ class PlanBuilder {
     std::string url = m_s.keyring_url;
     if (url.empty()) {
       const auto ubuntu = m_db.ubuntu_release_of_distro(m_plan.distro);
-      url = nvidia_keyring_url(m_s.inside_wsl, ubuntu ? fmt::format("{}.{:02}", ubuntu->major(), ubuntu->minor()) : "22.04");
+      url = nvidia_keyring_url(m_s.inside_wsl,
+                               ubuntu ? fmt::format("{}.{:02}", ubuntu->major(), ubuntu->minor()) : "22.04");
     }
     auto step = make_step("cuda.repository");
     step.packages = {"cuda-keyring"};
@@ -131,7 +137,8 @@ class PlanBuilder {
 
   std::vector<std::string> profile_apt_packages() const {
     std::vector<std::string> packages = m_p.apt_packages.value_or({});
-    if (std::find(packages.begin(), packages.end(), "python3-venv") == packages.end()) packages.insert(packages.begin(), "python3-venv");
+    if (std::find(packages.begin(), packages.end(), "python3-venv") == packages.end())
+      packages.insert(packages.begin(), "python3-venv");
     return packages;
   }
 
@@ -143,7 +150,8 @@ class PlanBuilder {
     auto driver = make_step(m_s.inside_wsl ? "driver.none-in-wsl" : "driver.linux");
     driver.changes = "nothing: a check only";
     m_plan.distro_steps.push_back(std::move(driver));
-    TFWSL_TRY_STATUS(add_apt_step("apt.prerequisites", prerequisite_packages(), "installs the packages that are missing"));
+    TFWSL_TRY_STATUS(
+        add_apt_step("apt.prerequisites", prerequisite_packages(), "installs the packages that are missing"));
     add_repository_step();
     if (!m_p.cuda_toolkit.has_value())
       return make_error(ErrorCode::invalid_input, "the profile has no cuda.toolkit", "set cuda.toolkit, e.g. \"12.2\"");
@@ -169,7 +177,8 @@ class PlanBuilder {
     m_plan.distro_steps.push_back(std::move(tf));
     auto fixups = make_step("tensorflow.fixups");
     fixups.values = {{"venv", m_plan.venv}};
-    fixups.changes = "only when the probe after installing shows the need: links the pip CUDA libraries and ptxas, sets XLA_FLAGS";
+    fixups.changes =
+        "only when the probe after installing shows the need: links the pip CUDA libraries and ptxas, sets XLA_FLAGS";
     m_plan.distro_steps.push_back(std::move(fixups));
     auto env = make_step("env.file");
     env.values = {{"path", m_plan.env_file}};

@@ -24,10 +24,18 @@ nlohmann::json to_json(const PlannedStep& step) {
   for (const auto& c : step.commands) commands.push_back({{"as", to_string(c.as)}, {"argv", c.argv}});
   nlohmann::json values = nlohmann::json::object();
   for (const auto& [k, v] : step.values) values[k] = v;
-  return {{"id", std::string(d.id)},          {"scope", to_string(d.scope)}, {"runs_as", to_string(d.runs_as)},
-          {"title", std::string(d.title)},    {"why", std::string(d.why)},   {"source", std::string(d.source)},
-          {"check_only", d.check_only},       {"packages", step.packages},   {"commands", commands},
-          {"values", values},                 {"changes", step.changes},     {"download", download_json(step.download)}};
+  return {{"id", std::string(d.id)},
+          {"scope", to_string(d.scope)},
+          {"runs_as", to_string(d.runs_as)},
+          {"title", std::string(d.title)},
+          {"why", std::string(d.why)},
+          {"source", std::string(d.source)},
+          {"check_only", d.check_only},
+          {"packages", step.packages},
+          {"commands", commands},
+          {"values", values},
+          {"changes", step.changes},
+          {"download", download_json(step.download)}};
 }
 
 nlohmann::json plan_to_json(const ProvisionPlan& plan) {
@@ -37,10 +45,18 @@ nlohmann::json plan_to_json(const ProvisionPlan& plan) {
   for (const auto& s : plan.host_steps) host.push_back(to_json(s));
   nlohmann::json distro = nlohmann::json::array();
   for (const auto& s : plan.distro_steps) distro.push_back(to_json(s));
-  return {{"profile", plan.profile},   {"distro", plan.distro},         {"inside_wsl", plan.inside_wsl},
-          {"user", plan.user},         {"python", plan.python},         {"venv", plan.venv},
-          {"tensorflow", plan.tensorflow}, {"env_file", plan.env_file}, {"env", env},
-          {"host_steps", host},        {"distro_steps", distro},        {"download", total_json(download_total(plan))}};
+  return {{"profile", plan.profile},
+          {"distro", plan.distro},
+          {"inside_wsl", plan.inside_wsl},
+          {"user", plan.user},
+          {"python", plan.python},
+          {"venv", plan.venv},
+          {"tensorflow", plan.tensorflow},
+          {"env_file", plan.env_file},
+          {"env", env},
+          {"host_steps", host},
+          {"distro_steps", distro},
+          {"download", total_json(download_total(plan))}};
 }
 
 }  // namespace tfwsl::provision

@@ -6,12 +6,18 @@ namespace tfwsl {
 
 const char* to_string(ConsoleEncoding encoding) {
   switch (encoding) {
-    case ConsoleEncoding::utf8: return "utf-8";
-    case ConsoleEncoding::utf8_bom: return "utf-8-bom";
-    case ConsoleEncoding::utf16le: return "utf-16le";
-    case ConsoleEncoding::utf16le_bom: return "utf-16le-bom";
-    case ConsoleEncoding::utf16be_bom: return "utf-16be-bom";
-    case ConsoleEncoding::utf16be: return "utf-16be";
+    case ConsoleEncoding::utf8:
+      return "utf-8";
+    case ConsoleEncoding::utf8_bom:
+      return "utf-8-bom";
+    case ConsoleEncoding::utf16le:
+      return "utf-16le";
+    case ConsoleEncoding::utf16le_bom:
+      return "utf-16le-bom";
+    case ConsoleEncoding::utf16be_bom:
+      return "utf-16be-bom";
+    case ConsoleEncoding::utf16be:
+      return "utf-16be";
   }
   return "utf-8";
 }
@@ -37,12 +43,18 @@ ConsoleEncoding detect_console_encoding(std::string_view bytes) {
 DecodedText decode_console_output(std::string_view bytes) {
   ConsoleEncoding enc = detect_console_encoding(bytes);
   switch (enc) {
-    case ConsoleEncoding::utf8: return {std::string(bytes), enc};
-    case ConsoleEncoding::utf8_bom: return {std::string(bytes.substr(3)), enc};
-    case ConsoleEncoding::utf16le: return {utf16_bytes_to_utf8(bytes, false), enc};
-    case ConsoleEncoding::utf16le_bom: return {utf16_bytes_to_utf8(bytes.substr(2), false), enc};
-    case ConsoleEncoding::utf16be_bom: return {utf16_bytes_to_utf8(bytes.substr(2), true), enc};
-    case ConsoleEncoding::utf16be: return {utf16_bytes_to_utf8(bytes, true), enc};
+    case ConsoleEncoding::utf8:
+      return {std::string(bytes), enc};
+    case ConsoleEncoding::utf8_bom:
+      return {std::string(bytes.substr(3)), enc};
+    case ConsoleEncoding::utf16le:
+      return {utf16_bytes_to_utf8(bytes, false), enc};
+    case ConsoleEncoding::utf16le_bom:
+      return {utf16_bytes_to_utf8(bytes.substr(2), false), enc};
+    case ConsoleEncoding::utf16be_bom:
+      return {utf16_bytes_to_utf8(bytes.substr(2), true), enc};
+    case ConsoleEncoding::utf16be:
+      return {utf16_bytes_to_utf8(bytes, true), enc};
   }
   return {std::string(bytes), enc};
 }

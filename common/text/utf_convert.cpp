@@ -17,17 +17,38 @@ char32_t next_code_point(std::string_view bytes, std::size_t& i) {
   int extra = 0;
   char32_t cp = 0;
   char32_t min = 0;
-  if ((lead & 0xE0) == 0xC0) { extra = 1; cp = lead & 0x1F; min = 0x80; }
-  else if ((lead & 0xF0) == 0xE0) { extra = 2; cp = lead & 0x0F; min = 0x800; }
-  else if ((lead & 0xF8) == 0xF0) { extra = 3; cp = lead & 0x07; min = 0x10000; }
-  else { ++i; return k_replacement; }
-  if (i + extra >= bytes.size()) { ++i; return k_replacement; }  // truncated sequence
+  if ((lead & 0xE0) == 0xC0) {
+    extra = 1;
+    cp = lead & 0x1F;
+    min = 0x80;
+  } else if ((lead & 0xF0) == 0xE0) {
+    extra = 2;
+    cp = lead & 0x0F;
+    min = 0x800;
+  } else if ((lead & 0xF8) == 0xF0) {
+    extra = 3;
+    cp = lead & 0x07;
+    min = 0x10000;
+  } else {
+    ++i;
+    return k_replacement;
+  }
+  if (i + extra >= bytes.size()) {
+    ++i;
+    return k_replacement;
+  }  // truncated sequence
   for (int k = 1; k <= extra; ++k) {
     unsigned char c = byte(i + k);
-    if ((c & 0xC0) != 0x80) { ++i; return k_replacement; }
+    if ((c & 0xC0) != 0x80) {
+      ++i;
+      return k_replacement;
+    }
     cp = (cp << 6) | (c & 0x3F);
   }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) { ++i; return k_replacement; }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+    ++i;
+    return k_replacement;
+  }
   i += extra + 1;
   return cp;
 }
@@ -109,7 +130,8 @@ std::wstring utf8_to_wide(std::string_view utf8) {
 
 std::string wide_to_utf8(std::wstring_view wide) {
   if constexpr (sizeof(wchar_t) == 2) {
-    return decode_utf16(wide.size(), [&](std::size_t i) { return static_cast<char32_t>(static_cast<char16_t>(wide[i])); });
+    return decode_utf16(wide.size(),
+                        [&](std::size_t i) { return static_cast<char32_t>(static_cast<char16_t>(wide[i])); });
   } else {
     std::string out;
     for (wchar_t c : wide) {

@@ -1,9 +1,9 @@
 #include "common/units/size_parser.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "common/util/ascii.hpp"
 
@@ -18,13 +18,16 @@ struct Unit {
 // Longest suffixes first is irrelevant here (the whole remainder must match), but the order is the
 // one format_wsl_size tries: largest unit first.
 constexpr std::array<Unit, 9> k_units{{
-    {"TB", 1ULL << 40}, {"T", 1ULL << 40},
-    {"GB", 1ULL << 30}, {"G", 1ULL << 30},
-    {"MB", 1ULL << 20}, {"M", 1ULL << 20},
-    {"KB", 1ULL << 10}, {"K", 1ULL << 10},
+    {"TB", 1ULL << 40},
+    {"T", 1ULL << 40},
+    {"GB", 1ULL << 30},
+    {"G", 1ULL << 30},
+    {"MB", 1ULL << 20},
+    {"M", 1ULL << 20},
+    {"KB", 1ULL << 10},
+    {"K", 1ULL << 10},
     {"B", 1},
 }};
-
 
 tl::unexpected<Error> size_error(std::string_view text, std::string_view why) {
   return make_error(ErrorCode::invalid_input,
@@ -47,8 +50,7 @@ Result<std::uint64_t> parse_wsl_size(std::string_view text) {
     ++pos;
   }
   if (pos == digits_start) {
-    if (pos < text.size() && (text[pos] == '-' || text[pos] == '+'))
-      return size_error(text, "a sign is not allowed");
+    if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) return size_error(text, "a sign is not allowed");
     return size_error(text, text.empty() ? "it is empty" : "it does not start with a number");
   }
   const std::string_view suffix = text.substr(pos);

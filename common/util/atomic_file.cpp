@@ -1,11 +1,11 @@
 #include "common/util/atomic_file.hpp"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <cstdint>
 #include <random>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace tfwsl {
 

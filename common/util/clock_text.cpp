@@ -1,9 +1,9 @@
 #include "common/util/clock_text.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 namespace tfwsl {
 

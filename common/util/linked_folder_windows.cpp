@@ -1,8 +1,8 @@
-#include "common/util/linked_folder.hpp"
-
 #include <windows.h>
 
 #include <filesystem>
+
+#include "common/util/linked_folder.hpp"
 
 namespace tfwsl::detail {
 

@@ -48,7 +48,8 @@ RegularFileRead read_open(HANDLE file, std::uintmax_t max_bytes) {
   } else if (GetFileInformationByHandle(file, &info) && (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0) {
     out.problem = FileReadProblem::not_regular;
     out.kind = "a folder";
-  } else if (LARGE_INTEGER size{}; GetFileSizeEx(file, &size) && static_cast<std::uintmax_t>(size.QuadPart) > max_bytes) {
+  } else if (LARGE_INTEGER size{};
+             GetFileSizeEx(file, &size) && static_cast<std::uintmax_t>(size.QuadPart) > max_bytes) {
     out.problem = FileReadProblem::too_large;
     out.size = static_cast<std::uintmax_t>(size.QuadPart);
   } else {

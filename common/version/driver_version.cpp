@@ -1,8 +1,8 @@
 #include "common/version/driver_version.hpp"
 
-#include <vector>
-
 #include <fmt/format.h>
+
+#include <vector>
 
 #include "common/util/ascii.hpp"
 
@@ -56,8 +56,9 @@ Result<DriverVersion> parse_driver_version(std::string_view raw) {
     const Field& cc = fields[2];
     const Field& dddd = fields[3];
     if (cc.value < 10 || dddd.digits != 4)
-      return fail("a four-part version must be a Windows NVIDIA driver version whose third field is at least 10 "
-                  "and whose last field has four digits");
+      return fail(
+          "a four-part version must be a Windows NVIDIA driver version whose third field is at least 10 "
+          "and whose last field has four digits");
     const long long merged = (cc.value - 10) * 10000 + dddd.value;
     if (merged < 10000) return fail("it maps to a version below 100.00, which this numbering cannot express");
     v.major = static_cast<int>(merged / 100);

@@ -15,10 +15,10 @@
 namespace tfwsl {
 
 struct DriverVersion {
-  int major = 0;               // 537
-  int minor = 0;               // 58 (always printed with two digits: 546.80, 570.05)
-  std::optional<int> patch;    // 13 in 525.60.13 (two digits: 470.42.01)
-  std::string windows_form;    // "31.0.15.3758" when that is what was parsed, else empty
+  int major = 0;             // 537
+  int minor = 0;             // 58 (always printed with two digits: 546.80, 570.05)
+  std::optional<int> patch;  // 13 in 525.60.13 (two digits: 470.42.01)
+  std::string windows_form;  // "31.0.15.3758" when that is what was parsed, else empty
 
   std::string to_string() const;  // NVIDIA's form: "537.58", "525.60.13"
 
@@ -27,8 +27,8 @@ struct DriverVersion {
   // the Windows driver WSL shares, and Windows minimums do not apply to it.
   bool is_linux_numbering() const { return patch.has_value(); }
 
-  // Note: Linux and Windows minimums differ for the same CUDA release (NVIDIA CUDA Toolkit Release Notes, Table 3); compare a
-  // driver only with a minimum for the same operating system.
+  // Note: Linux and Windows minimums differ for the same CUDA release (NVIDIA CUDA Toolkit Release Notes, Table 3);
+  // compare a driver only with a minimum for the same operating system.
   std::strong_ordering operator<=>(const DriverVersion& other) const;
   bool operator==(const DriverVersion& other) const { return (*this <=> other) == 0; }
 };

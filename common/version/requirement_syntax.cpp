@@ -40,7 +40,8 @@ std::string_view strip_requirement_comment(std::string_view line) {
 Result<RequirementParts> read_requirement_parts(std::string_view line_in) {
   std::string_view line = trim_with_nbsp(strip_requirement_comment(line_in));
   if (line.empty()) return make_error(ErrorCode::not_found, "empty or comment-only requirement line");
-  if (line.front() == '-') return make_error(ErrorCode::not_found, fmt::format("'{}' is a pip option, not a requirement", line));
+  if (line.front() == '-')
+    return make_error(ErrorCode::not_found, fmt::format("'{}' is a pip option, not a requirement", line));
   // A requirement's own options (" --hash=...", " --config-settings ...") are pip's, not its shape.
   if (auto option = line.find(" --"); option != std::string_view::npos) line = trim_with_nbsp(line.substr(0, option));
 

@@ -1,8 +1,8 @@
 #include "common/version/version.hpp"
 
-#include <stdexcept>
-
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 #include "common/util/ascii.hpp"
 
@@ -84,7 +84,8 @@ Result<Version> Version::parse(std::string_view raw) {
     if (kind != PreKind::none) {
       skip_separator(text, p);
       int n = 0;
-      if (p < text.size() && ascii_is_digit(text[p]) && !read_number(text, p, n)) return fail("pre-release number too large");
+      if (p < text.size() && ascii_is_digit(text[p]) && !read_number(text, p, n))
+        return fail("pre-release number too large");
       v.pre_kind = kind;
       v.pre_number = n;
       pos = p;
@@ -96,7 +97,8 @@ Result<Version> Version::parse(std::string_view raw) {
     if (consume_word(text, p, "post") || consume_word(text, p, "rev") || consume_word(text, p, "r")) {
       skip_separator(text, p);
       int n = 0;
-      if (p < text.size() && ascii_is_digit(text[p]) && !read_number(text, p, n)) return fail("post-release number too large");
+      if (p < text.size() && ascii_is_digit(text[p]) && !read_number(text, p, n))
+        return fail("post-release number too large");
       v.post = n;
       pos = p;
     }
@@ -139,10 +141,17 @@ std::string Version::to_string() const {
     out += std::to_string(release[i]);
   }
   switch (pre_kind) {
-    case PreKind::alpha: out += fmt::format("a{}", pre_number); break;
-    case PreKind::beta: out += fmt::format("b{}", pre_number); break;
-    case PreKind::rc: out += fmt::format("rc{}", pre_number); break;
-    case PreKind::none: break;
+    case PreKind::alpha:
+      out += fmt::format("a{}", pre_number);
+      break;
+    case PreKind::beta:
+      out += fmt::format("b{}", pre_number);
+      break;
+    case PreKind::rc:
+      out += fmt::format("rc{}", pre_number);
+      break;
+    case PreKind::none:
+      break;
   }
   if (post) out += fmt::format(".post{}", *post);
   if (dev) out += fmt::format(".dev{}", *dev);

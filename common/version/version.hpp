@@ -17,7 +17,7 @@ namespace tfwsl {
 struct Version {
   enum class PreKind { none, alpha, beta, rc };
 
-  std::vector<int> release;            // at least one segment
+  std::vector<int> release;  // at least one segment
   PreKind pre_kind = PreKind::none;
   int pre_number = 0;
   std::optional<int> post;

@@ -17,9 +17,9 @@ std::string without_spaces(std::string_view s) {
 }
 
 tl::unexpected<Error> spec_error(std::string_view spec, std::string_view why) {
-  return make_error(ErrorCode::invalid_input,
-                    fmt::format("invalid version specifier '{}': {}; write it like ==2.15.*, >=2.12,<2.16 or ~=2.15.0",
-                                spec, why));
+  return make_error(
+      ErrorCode::invalid_input,
+      fmt::format("invalid version specifier '{}': {}; write it like ==2.15.*, >=2.12,<2.16 or ~=2.15.0", spec, why));
 }
 
 Result<VersionClause> parse_clause(std::string_view raw, std::string_view whole) {
@@ -48,7 +48,8 @@ Result<VersionClause> parse_clause(std::string_view raw, std::string_view whole)
     }
   }
   if (!have_op) {
-    if (!rest.empty() && rest.front() == '=') return spec_error(whole, fmt::format("'{}' uses a single '='; pip needs '=='", text));
+    if (!rest.empty() && rest.front() == '=')
+      return spec_error(whole, fmt::format("'{}' uses a single '='; pip needs '=='", text));
     clause.op = VersionClause::Op::equal;  // a bare version
     clause.text = "==" + text;
   }
@@ -91,14 +92,16 @@ bool VersionClause::allows(const Version& candidate) const {
     case Op::less:
       // "<2.11" does not allow 2.11.0rc1 (PEP 440 exclusive ordered comparison).
       if (!(candidate < version)) return false;
-      if (!version.is_prerelease() && candidate.is_prerelease() && candidate.truncated(version.release.size()) == version.truncated(version.release.size()) &&
+      if (!version.is_prerelease() && candidate.is_prerelease() &&
+          candidate.truncated(version.release.size()) == version.truncated(version.release.size()) &&
           prefix_match(candidate, version))
         return false;
       return true;
     case Op::greater:
       // ">2.15" does not allow 2.15.post1.
       if (!(candidate > version)) return false;
-      if (!version.post && candidate.post && candidate.truncated(candidate.release.size()) == version.truncated(candidate.release.size()))
+      if (!version.post && candidate.post &&
+          candidate.truncated(candidate.release.size()) == version.truncated(candidate.release.size()))
         return false;
       return true;
     case Op::compatible: {
@@ -176,8 +179,9 @@ std::string normalize_package_name(std::string_view name) {
 Result<Requirement> parse_requirement(std::string_view line_in) {
   auto parts = read_requirement_parts(line_in);
   auto fail = [&](std::string_view why) -> Result<Requirement> {
-    return make_error(ErrorCode::invalid_input,
-                      fmt::format("invalid requirement '{}': {}; write it like tensorflow[and-cuda]==2.15.1", trim(line_in), why));
+    return make_error(
+        ErrorCode::invalid_input,
+        fmt::format("invalid requirement '{}': {}; write it like tensorflow[and-cuda]==2.15.1", trim(line_in), why));
   };
   if (!parts && parts.error().code == ErrorCode::not_found) return tl::unexpected(parts.error());
   if (!parts) return fail(parts.error().message);
@@ -230,17 +234,27 @@ struct Interval {
     if (!high) return false;
     return high->at < low.at || (high->at == low.at && !(high->inclusive && low.inclusive));
   }
-  bool is_point(const Version& v) const { return high && low.inclusive && high->inclusive && low.at == v && high->at == v; }
+  bool is_point(const Version& v) const {
+    return high && low.inclusive && high->inclusive && low.at == v && high->at == v;
+  }
 };
 
 void narrow(Interval& in, const VersionClause& c) {
   using Op = VersionClause::Op;
   const Version v = c.version.truncated(c.version.release.size());  // the release alone
   switch (c.op) {
-    case Op::greater_equal: in.raise({c.version, true}); break;
-    case Op::greater: in.raise({c.version, false}); break;
-    case Op::less_equal: in.lower({c.version, true}); break;
-    case Op::less: in.lower({c.version, false}); break;
+    case Op::greater_equal:
+      in.raise({c.version, true});
+      break;
+    case Op::greater:
+      in.raise({c.version, false});
+      break;
+    case Op::less_equal:
+      in.lower({c.version, true});
+      break;
+    case Op::less:
+      in.lower({c.version, false});
+      break;
     case Op::equal:
     case Op::arbitrary:
       if (c.wildcard) {

@@ -18,8 +18,8 @@ struct VersionClause {
   enum class Op { equal, not_equal, less, less_equal, greater, greater_equal, compatible, arbitrary };
   Op op = Op::equal;
   Version version;
-  bool wildcard = false;    // "==2.10.*" / "!=2.10.*"
-  std::string text;         // the clause as written, spaces removed ("==2.10.*")
+  bool wildcard = false;  // "==2.10.*" / "!=2.10.*"
+  std::string text;       // the clause as written, spaces removed ("==2.10.*")
 
   bool allows(const Version& candidate) const;
 };
@@ -50,13 +50,13 @@ class VersionSpec {
 };
 
 struct Requirement {
-  std::string name;                 // lower-cased, with '_' and '.' folded to '-' (PEP 503)
+  std::string name;  // lower-cased, with '_' and '.' folded to '-' (PEP 503)
   std::string name_as_written;
   std::vector<std::string> extras;  // lower-cased: {"and-cuda"}
   std::string spec_text;            // exactly as written with spaces removed: ">=2.12,<2.16"
   VersionSpec spec;
-  std::string marker;               // after ';', trimmed: "python_version >= '3.9'"
-  std::string url;                  // "name @ https://..." form
+  std::string marker;  // after ';', trimmed: "python_version >= '3.9'"
+  std::string url;     // "name @ https://..." form
 };
 
 // One requirement line, strictly (what pip installs): its shape is read_requirement_parts's

@@ -1,9 +1,9 @@
 #include "common/wsl/automount_query.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <chrono>
 #include <string>
-
-#include <spdlog/spdlog.h>
 
 #include "common/core/error.hpp"
 #include "common/util/ascii.hpp"
@@ -30,9 +30,10 @@ std::string local_automount_root(ProcessRunner& runner) {
   if (reply && reply->exit_code == 0) {
     if (auto root = automount_root_from_wslpath(reply->out, 'c')) return *root;
   }
-  spdlog::warn("wslpath -u 'C:\\' here gave no mount point ({}); taking WSL's default {}",
-               reply ? "it answered '" + reply->out.substr(0, 100) + "' " + reply->err.substr(0, 200) : reply.error().message,
-               k_default_automount_root);
+  spdlog::warn(
+      "wslpath -u 'C:\\' here gave no mount point ({}); taking WSL's default {}",
+      reply ? "it answered '" + reply->out.substr(0, 100) + "' " + reply->err.substr(0, 200) : reply.error().message,
+      k_default_automount_root);
   return k_default_automount_root;
 }
 

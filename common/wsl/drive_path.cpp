@@ -34,7 +34,8 @@ std::optional<std::string> drive_path_in_distro(std::string_view path, std::stri
 std::optional<std::string> windows_path_of_drive_mount(std::string_view path, std::string_view root) {
   if (root.empty() || root.front() != '/') return std::nullopt;
   if (root.back() == '/') root.remove_suffix(1);  // "/mnt/" -> "/mnt", "/" -> ""
-  if (path.substr(0, root.size()) != root || path.size() < root.size() + 2 || path[root.size()] != '/') return std::nullopt;
+  if (path.substr(0, root.size()) != root || path.size() < root.size() + 2 || path[root.size()] != '/')
+    return std::nullopt;
   const char letter = path[root.size() + 1];
   const std::string_view rest = path.substr(root.size() + 2);
   if (!ascii_is_alpha(letter) || (!rest.empty() && rest.front() != '/')) return std::nullopt;
@@ -44,7 +45,8 @@ std::optional<std::string> windows_path_of_drive_mount(std::string_view path, st
 }
 
 std::optional<std::string> automount_root_from_wslpath(std::string_view answer, char drive) {
-  while (!answer.empty() && (answer.back() == '\n' || answer.back() == '\r' || answer.back() == ' ')) answer.remove_suffix(1);
+  while (!answer.empty() && (answer.back() == '\n' || answer.back() == '\r' || answer.back() == ' '))
+    answer.remove_suffix(1);
   if (!answer.empty() && answer.back() == '/') answer.remove_suffix(1);
   // What is left ends in "/<drive>": "/mnt/c" or "/c".
   if (answer.size() < 2 || answer.front() != '/' || ascii_lower(answer.back()) != ascii_lower(drive) ||

@@ -1,8 +1,8 @@
 #include "common/wsl/wsl_client.hpp"
 
-#include <cstdlib>
-
 #include <spdlog/spdlog.h>
+
+#include <cstdlib>
 
 namespace tfwsl::wsl {
 
@@ -34,10 +34,16 @@ Error to_error(const WslFailure& failure) {
   switch (failure.kind) {
     case WslFailureKind::no_distro:
     case WslFailureKind::distro_not_found:
-    case WslFailureKind::wsl_not_installed: e.code = ErrorCode::not_found; break;
+    case WslFailureKind::wsl_not_installed:
+      e.code = ErrorCode::not_found;
+      break;
     case WslFailureKind::cli_too_old:
-    case WslFailureKind::virtualization_disabled: e.code = ErrorCode::unsupported; break;
-    default: e.code = ErrorCode::process; break;
+    case WslFailureKind::virtualization_disabled:
+      e.code = ErrorCode::unsupported;
+      break;
+    default:
+      e.code = ErrorCode::process;
+      break;
   }
   e.message = failure.message + (failure.fix.empty() ? "" : k_fix_separator + failure.fix);
   e.detail = failure.code;
@@ -50,12 +56,9 @@ MessageAndFix split_fix(const std::string& error_message) {
   return {error_message.substr(0, at), error_message.substr(at + std::string(k_fix_separator).size())};
 }
 
-WslClient::WslClient(ProcessRunner& runner, WslSettings settings)
-    : m_runner(runner), m_settings(std::move(settings)) {}
+WslClient::WslClient(ProcessRunner& runner, WslSettings settings) : m_runner(runner), m_settings(std::move(settings)) {}
 
-std::map<std::string, std::string> WslClient::child_environment() {
-  return {{"WSL_UTF8", "1"}};
-}
+std::map<std::string, std::string> WslClient::child_environment() { return {{"WSL_UTF8", "1"}}; }
 
 Result<WslReply> WslClient::manage(std::vector<std::string> args, std::chrono::milliseconds timeout) {
   ProcessRequest request;
@@ -69,17 +72,18 @@ Result<WslReply> WslClient::manage(std::vector<std::string> args, std::chrono::m
   if (!outcome) {
     Error e = outcome.error();
     if (e.code == ErrorCode::not_found) {
-      e.message = "wsl.exe not found at " + m_settings.exe +
-                  ": WSL is not installed" + k_fix_separator + "run 'wsl.exe --install' in an administrator terminal "
-                  "(or set " + std::string(k_wsl_exe_env) + " to its path)";
+      e.message = "wsl.exe not found at " + m_settings.exe + ": WSL is not installed" + k_fix_separator +
+                  "run 'wsl.exe --install' in an administrator terminal "
+                  "(or set " +
+                  std::string(k_wsl_exe_env) + " to its path)";
     }
     e.context.push_back("running wsl.exe " + shown);
     return tl::unexpected(std::move(e));
   }
   if (outcome->timed_out) {
     return make_error(ErrorCode::timeout,
-                      "wsl.exe " + shown + " did not answer within " + std::to_string(timeout.count() / 1000) +
-                          " s" + k_fix_separator + "run 'wsl --shutdown' and try again (the WSL service may be hung)",
+                      "wsl.exe " + shown + " did not answer within " + std::to_string(timeout.count() / 1000) + " s" +
+                          k_fix_separator + "run 'wsl --shutdown' and try again (the WSL service may be hung)",
                       describe_command(request.argv));
   }
   WslReply reply;
@@ -134,10 +138,10 @@ Result<WslReply> WslClient::exec(const ExecTarget& target, const std::vector<std
   auto outcome = m_runner.run(request);
   if (!outcome) return tl::unexpected(outcome.error());
   if (outcome->timed_out) {
-    return make_error(ErrorCode::timeout,
-                      linux_argv[0] + " in WSL did not finish within " +
-                          std::to_string(request.timeout.count() / 1000) + " s",
-                      describe_command(request.argv));
+    return make_error(
+        ErrorCode::timeout,
+        linux_argv[0] + " in WSL did not finish within " + std::to_string(request.timeout.count() / 1000) + " s",
+        describe_command(request.argv));
   }
   WslReply reply;
   reply.exit_code = outcome->exit_code;

@@ -10,9 +10,9 @@
 // - starts() counts wsl.exe processes: each one costs real time on Windows (the first boots the VM).
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <map>
-#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,7 +29,7 @@ namespace tfwsl::wsl {
 inline constexpr const char* k_wsl_exe_env = "TFWSL_WSL_EXE";
 
 struct WslSettings {
-  std::string exe = "wsl.exe";  // full path normally (locate_wsl_exe)
+  std::string exe = "wsl.exe";                                          // full path normally (locate_wsl_exe)
   std::chrono::milliseconds timeout{std::chrono::seconds(30)};          // management calls
   std::chrono::milliseconds exec_timeout{std::chrono::seconds(120)};    // --exec calls
   std::chrono::milliseconds install_timeout{std::chrono::minutes(30)};  // --install downloads
@@ -43,17 +43,17 @@ WslSettings wsl_settings_from_environment();
 
 struct WslReply {
   long long exit_code = 0;
-  std::string text;         // stdout decoded to UTF-8 (management calls) or raw (exec)
-  std::string err_text;     // stderr decoded to UTF-8
+  std::string text;                                  // stdout decoded to UTF-8 (management calls) or raw (exec)
+  std::string err_text;                              // stderr decoded to UTF-8
   ConsoleEncoding encoding = ConsoleEncoding::utf8;  // how stdout arrived
-  WslFailure failure;       // kind none when the call succeeded (management calls only)
+  WslFailure failure;                                // kind none when the call succeeded (management calls only)
   std::chrono::milliseconds elapsed{0};
 };
 
 struct ExecTarget {
-  std::string distro;           // empty: the default distribution
-  std::string user;             // empty: the distro's default user
-  std::string cd;               // empty: not given
+  std::string distro;  // empty: the default distribution
+  std::string user;    // empty: the distro's default user
+  std::string cd;      // empty: not given
 };
 
 class WslClient {

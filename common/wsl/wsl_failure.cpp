@@ -8,9 +8,7 @@
 namespace tfwsl::wsl {
 namespace {
 
-bool contains(std::string_view text, std::string_view needle) {
-  return text.find(needle) != std::string_view::npos;
-}
+bool contains(std::string_view text, std::string_view needle) { return text.find(needle) != std::string_view::npos; }
 
 bool is_code_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '_' || c == '-' || c == '.';
@@ -20,20 +18,25 @@ bool is_code_char(char c) {
 
 const char* to_string(WslFailureKind kind) {
   switch (kind) {
-    case WslFailureKind::none: return "none";
-    case WslFailureKind::cli_too_old: return "cli-too-old";
-    case WslFailureKind::no_distro: return "no-distro";
-    case WslFailureKind::distro_not_found: return "distro-not-found";
-    case WslFailureKind::virtualization_disabled: return "virtualization-disabled";
-    case WslFailureKind::wsl_not_installed: return "wsl-not-installed";
-    case WslFailureKind::other: return "other";
+    case WslFailureKind::none:
+      return "none";
+    case WslFailureKind::cli_too_old:
+      return "cli-too-old";
+    case WslFailureKind::no_distro:
+      return "no-distro";
+    case WslFailureKind::distro_not_found:
+      return "distro-not-found";
+    case WslFailureKind::virtualization_disabled:
+      return "virtualization-disabled";
+    case WslFailureKind::wsl_not_installed:
+      return "wsl-not-installed";
+    case WslFailureKind::other:
+      return "other";
   }
   return "other";
 }
 
-bool is_wsl_error_exit(long long exit_code) {
-  return exit_code == -1 || exit_code == 4294967295LL;
-}
+bool is_wsl_error_exit(long long exit_code) { return exit_code == -1 || exit_code == 4294967295LL; }
 
 std::string find_wsl_error_code(std::string_view text) {
   // The code follows the last colon of its line ("Error code: X", "Fehlercode: X", "エラー コード: X").
@@ -86,7 +89,8 @@ WslFailure classify_wsl_result(long long exit_code, std::string_view text, std::
   } else if (code_has("HYPERV_NOT_INSTALLED") || code_has("0x80370102") || code_has("VIRTUALIZATION")) {
     f.kind = WslFailureKind::virtualization_disabled;
     f.message = "WSL 2 cannot start: virtualization or the Virtual Machine Platform is not enabled";
-    f.fix = "enable virtualization in the firmware (BIOS/UEFI) and run: wsl.exe --install --no-distribution, then restart";
+    f.fix =
+        "enable virtualization in the firmware (BIOS/UEFI) and run: wsl.exe --install --no-distribution, then restart";
   } else if (code_has("OPTIONAL_COMPONENT") || code_has("0x8007019e") || code_has("0x800701bc") ||
              code_has("WSL_E_WSL_OPTIONAL_COMPONENT_REQUIRED")) {
     f.kind = WslFailureKind::wsl_not_installed;

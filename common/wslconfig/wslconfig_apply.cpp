@@ -26,7 +26,9 @@ std::optional<std::uint64_t> meminfo_field(std::string_view meminfo, std::string
   return std::nullopt;
 }
 
-std::string size_text(std::optional<std::uint64_t> bytes) { return bytes ? format_bytes(*bytes) : std::string("unknown"); }
+std::string size_text(std::optional<std::uint64_t> bytes) {
+  return bytes ? format_bytes(*bytes) : std::string("unknown");
+}
 
 // What was expected, as a person knows it: the file's own spelling ("memory=12GB"), or WSL's default
 // with its rule ("memory, WSL's default (half of the 23.5 GiB RAM): 11.8 GiB"), never a count of KB.
@@ -40,24 +42,25 @@ SettingCheck compare_size(const std::string& key, const EffectiveValue* expected
                           double low, double high, const char* field) {
   SettingCheck check{key, expected ? expected->bytes : std::nullopt, observed, Verdict::unknown, {}};
   if (!check.expected || !observed) {
-    check.summary = fmt::format("{}: cannot tell (expected {}, {} {})", key, size_text(check.expected), field,
-                                size_text(observed));
+    check.summary =
+        fmt::format("{}: cannot tell (expected {}, {} {})", key, size_text(check.expected), field, size_text(observed));
     return check;
   }
   const double want = double(*check.expected);
   const double got = double(*observed);
   const bool ok = want == 0 ? got == 0 : (got >= want * low && got <= want * high);
   check.verdict = ok ? Verdict::took_effect : Verdict::not_in_effect;
-  check.summary = ok ? fmt::format("{} took effect ({} {})", expected_text(key, *expected), field, size_text(observed))
-                     : fmt::format("{} did not take effect: {} is {}", expected_text(key, *expected), field,
-                                   size_text(observed));
+  check.summary =
+      ok ? fmt::format("{} took effect ({} {})", expected_text(key, *expected), field, size_text(observed))
+         : fmt::format("{} did not take effect: {} is {}", expected_text(key, *expected), field, size_text(observed));
   return check;
 }
 
 SettingCheck compare_processors(const EffectiveValue* expected, std::optional<std::uint64_t> observed) {
   SettingCheck check{"processors", expected ? expected->count : std::nullopt, observed, Verdict::unknown, {}};
   if (!check.expected || !observed) {
-    check.summary = "processors: cannot tell (nproc " + (observed ? std::to_string(*observed) : std::string("unknown")) + ")";
+    check.summary =
+        "processors: cannot tell (nproc " + (observed ? std::to_string(*observed) : std::string("unknown")) + ")";
     return check;
   }
   check.verdict = *check.expected == *observed ? Verdict::took_effect : Verdict::not_in_effect;
@@ -74,7 +77,8 @@ Status wait_until_stopped(wsl::WslClient& wsl, const Clock& clock, const Sleeper
   for (;;) {
     TFWSL_TRY(reply, wsl.list_running());
     ++outcome.running_polls;
-    if (reply.failure.kind == wsl::WslFailureKind::wsl_not_installed) return tl::unexpected(wsl::to_error(reply.failure));
+    if (reply.failure.kind == wsl::WslFailureKind::wsl_not_installed)
+      return tl::unexpected(wsl::to_error(reply.failure));
     const auto running = parse::parse_wsl_quiet_list(reply.text).distros;
     const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(clock.now() - start);
     if (running.empty()) {
@@ -106,9 +110,12 @@ Result<std::string> exec_text(wsl::WslClient& wsl, const ApplySettings& settings
 
 const char* to_string(Verdict verdict) {
   switch (verdict) {
-    case Verdict::took_effect: return "took-effect";
-    case Verdict::not_in_effect: return "not-in-effect";
-    case Verdict::unknown: return "unknown";
+    case Verdict::took_effect:
+      return "took-effect";
+    case Verdict::not_in_effect:
+      return "not-in-effect";
+    case Verdict::unknown:
+      return "unknown";
   }
   return "unknown";
 }

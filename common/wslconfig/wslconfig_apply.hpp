@@ -49,12 +49,12 @@ struct SettingCheck {
   std::optional<std::uint64_t> expected;  // bytes, or the count for processors
   std::optional<std::uint64_t> observed;
   Verdict verdict = Verdict::unknown;
-  std::string summary;                    // one line for people
+  std::string summary;  // one line for people
 };
 
 // memory against MemTotal (the kernel keeps a few percent: 85 % to 102 % of the size counts,
-// common/check/memory_band.hpp, the band the doctor's mem.effective uses too), swap against SwapTotal (within 2 %, 0 exactly),
-// processors against nproc (equal).
+// common/check/memory_band.hpp, the band the doctor's mem.effective uses too), swap against SwapTotal (within 2 %, 0
+// exactly), processors against nproc (equal).
 std::vector<SettingCheck> compare_shape(const std::vector<EffectiveValue>& expected, const DistroShape& observed);
 
 struct ApplyOutcome {

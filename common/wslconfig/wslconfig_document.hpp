@@ -3,8 +3,9 @@
 // (LF, CRLF, whatever was found) unless the edit is about that line: set() rewrites only the
 // value of the key's line, or adds one line (and the section header when the section is absent);
 // unset() removes the key's lines. Reads UTF-8 with or without BOM and UTF-16LE/BE with or without
-// a BOM (without one, by where the NUL bytes of ASCII text fall); serialize() always writes UTF-8 without BOM, the only form wsl.exe reads reliably (learn.microsoft.com/windows/wsl/wsl-config, ".wslconfig").
-// Pure functions over text: the atomic file write belongs to the CLI.
+// a BOM (without one, by where the NUL bytes of ASCII text fall); serialize() always writes UTF-8 without BOM, the only
+// form wsl.exe reads reliably (learn.microsoft.com/windows/wsl/wsl-config, ".wslconfig"). Pure functions over text: the
+// atomic file write belongs to the CLI.
 
 #include <cstddef>
 #include <optional>
@@ -26,9 +27,9 @@ struct Line {
   std::string section;  // section lines: the name, lower-cased; other lines: the section they are in ("" before any)
   std::string key;      // key_value lines: the key as written
   std::string value;    // key_value lines: trimmed, without an inline comment
-  bool inline_comment = false;   // a '#' or ';' comment follows the value or the section header
-  std::size_t value_begin = 0;   // key_value lines: where the value starts in `content`
-  std::size_t value_end = 0;     // ... and where it ends (before blanks and an inline comment)
+  bool inline_comment = false;  // a '#' or ';' comment follows the value or the section header
+  std::size_t value_begin = 0;  // key_value lines: where the value starts in `content`
+  std::size_t value_end = 0;    // ... and where it ends (before blanks and an inline comment)
 };
 
 class Document {

@@ -45,10 +45,10 @@ struct Change {
 
 struct EditPlan {
   Document after;
-  std::vector<Change> changes;     // one per KEY given, in order; before == after: no change
-  std::vector<Finding> findings;   // lint of new_bytes, as written (not of the file as read)
-  std::string new_bytes;           // after.serialize()
-  bool changes_bytes = false;      // new_bytes differ from the file's bytes
+  std::vector<Change> changes;    // one per KEY given, in order; before == after: no change
+  std::vector<Finding> findings;  // lint of new_bytes, as written (not of the file as read)
+  std::string new_bytes;          // after.serialize()
+  bool changes_bytes = false;     // new_bytes differ from the file's bytes
 };
 
 struct EditOptions {

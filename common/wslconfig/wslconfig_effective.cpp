@@ -37,7 +37,8 @@ bool accepted(const KnownKey& key, const std::string& raw, EffectiveValue& out) 
 }
 
 // The default of a key, worked out for this machine where it depends on it.
-void fill_default(const KnownKey& key, const HostShape& host, std::optional<std::uint64_t> memory, EffectiveValue& out) {
+void fill_default(const KnownKey& key, const HostShape& host, std::optional<std::uint64_t> memory,
+                  EffectiveValue& out) {
   out.source = ValueSource::default_value;
   out.value = std::string(key.default_value);
   switch (key.default_rule) {

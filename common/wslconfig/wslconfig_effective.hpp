@@ -15,7 +15,7 @@
 namespace tfwsl::wslconfig {
 
 struct HostShape {
-  std::optional<std::uint64_t> ram_bytes;          // the Windows machine's physical memory
+  std::optional<std::uint64_t> ram_bytes;  // the Windows machine's physical memory
   std::optional<unsigned> logical_processors;
 };
 
@@ -27,10 +27,10 @@ struct EffectiveValue {
   std::string key;      // as documented
   std::string value;    // what WSL uses; for a machine default that is unknown here, the rule in words
   ValueSource source = ValueSource::default_value;
-  std::size_t line = 0;                  // the file's line (source file, or the ignored line)
-  std::optional<std::string> ignored;    // the file's value that WSL would not accept (then default)
-  std::optional<std::uint64_t> bytes;    // sizes, when known
-  std::optional<std::uint64_t> count;    // processors and other numbers, when known
+  std::size_t line = 0;                // the file's line (source file, or the ignored line)
+  std::optional<std::string> ignored;  // the file's value that WSL would not accept (then default)
+  std::optional<std::uint64_t> bytes;  // sizes, when known
+  std::optional<std::uint64_t> count;  // processors and other numbers, when known
   // A default worked out for this machine: the rule with the numbers it took ("half of the
   // 23.5 GiB RAM"), so a person sees why it is that much; empty for fixed defaults and file values.
   std::string default_rule;

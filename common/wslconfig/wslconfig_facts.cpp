@@ -1,9 +1,9 @@
 #include "common/wslconfig/wslconfig_facts.hpp"
 
-#include "common/util/suggest.hpp"
 #include "common/parse/line_tools.hpp"
-#include "common/util/ascii.hpp"
 #include "common/units/size_parser.hpp"
+#include "common/util/ascii.hpp"
+#include "common/util/suggest.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
 
 namespace tfwsl::wslconfig {
@@ -14,7 +14,8 @@ nlohmann::json facts_of(const Document& document) {
   nlohmann::json experimental = nlohmann::json::object();
   for (const Line& line : document.lines()) {
     if (line.kind != LineKind::key_value) continue;
-    if (line.section == "wsl2") wsl2[ascii_lower(line.key)] = parse::valid_utf8(line.value);  // later assignments win, as in wsl.exe
+    if (line.section == "wsl2")
+      wsl2[ascii_lower(line.key)] = parse::valid_utf8(line.value);  // later assignments win, as in wsl.exe
     if (line.section == "experimental") experimental[ascii_lower(line.key)] = parse::valid_utf8(line.value);
   }
   if (!wsl2.empty()) facts["wsl2"] = wsl2;
@@ -34,8 +35,10 @@ double looks_like_wslconfig(std::string_view text) {
   std::size_t assignments = 0;
   for (const Line& line : document.lines()) {
     if (line.kind == LineKind::section) {
-      if (line.section == "wsl2" || line.section == "experimental") known_header = true;
-      else if (closest_match(line.section, known_sections())) near_header = true;
+      if (line.section == "wsl2" || line.section == "experimental")
+        known_header = true;
+      else if (closest_match(line.section, known_sections()))
+        near_header = true;
     }
     if (line.kind == LineKind::malformed) {
       // "[wsl2] memory=48GB" still shows what the file is.

@@ -3,9 +3,8 @@
 // written, lower-cased, with their values), "memory_bytes" when memory is a valid size, plus
 // "experimental" and "encoding". And a recogniser for pasted text.
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "common/wslconfig/wslconfig_document.hpp"
 

@@ -1,15 +1,15 @@
 #include "common/wslconfig/wslconfig_lint.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 
-#include <fmt/format.h>
-
-#include "common/util/byte_size_text.hpp"
-#include "common/util/ascii.hpp"
-#include "common/util/suggest.hpp"
 #include "common/parse/line_tools.hpp"
 #include "common/units/size_parser.hpp"
+#include "common/util/ascii.hpp"
+#include "common/util/byte_size_text.hpp"
+#include "common/util/suggest.hpp"
 #include "common/wslconfig/wslconfig_keys.hpp"
 
 namespace tfwsl::wslconfig {
@@ -20,13 +20,9 @@ bool is_known_section(const std::string& section) {
   return std::find(sections.begin(), sections.end(), section) != sections.end();
 }
 
-bool valid_boolean(const std::string& value) {
-  return iequals(value, "true") || iequals(value, "false");
-}
+bool valid_boolean(const std::string& value) { return iequals(value, "true") || iequals(value, "false"); }
 
-bool valid_number(const std::string& value) {
-  return value.size() <= 18 && ascii_all_digits(value);
-}
+bool valid_number(const std::string& value) { return value.size() <= 18 && ascii_all_digits(value); }
 
 std::string strip_quotes(const std::string& value) {
   if (value.size() >= 2 && value.front() == '"' && value.back() == '"') return value.substr(1, value.size() - 2);
@@ -68,7 +64,9 @@ void lint_unknown_key(const Line& line, std::size_t number, std::vector<Finding>
   } else if (auto guess = closest_match(line.key, key_names(line.section))) {
     fix = fmt::format("did you mean '{}'? write {}={}", *guess, *guess, line.value);
   } else {
-    fix = fmt::format("remove the line or check the key against the [{}] keys on learn.microsoft.com/windows/wsl/wsl-config", line.section);
+    fix = fmt::format(
+        "remove the line or check the key against the [{}] keys on learn.microsoft.com/windows/wsl/wsl-config",
+        line.section);
   }
   out.push_back({"wslconfig.unknown-key", Severity::warning, number,
                  fmt::format("unknown key '{}' in [{}]: WSL ignores it", line.key, line.section), fix});
@@ -99,9 +97,10 @@ void lint_key(const Line& line, std::size_t number, const LintOptions& options, 
       return;
     case ValueKind::path:
       if (iequals(line.key, "kernel") && !value.empty()) {
-        out.push_back({"wslconfig.custom-kernel", Severity::warning, number,
-                       fmt::format("kernel= points at a custom kernel ({}): GPU support needs Microsoft's dxgkrnl", line.value),
-                       "remove the kernel= line to use the WSL kernel, unless yours is built with dxgkrnl; then wsl --shutdown"});
+        out.push_back(
+            {"wslconfig.custom-kernel", Severity::warning, number,
+             fmt::format("kernel= points at a custom kernel ({}): GPU support needs Microsoft's dxgkrnl", line.value),
+             "remove the kernel= line to use the WSL kernel, unless yours is built with dxgkrnl; then wsl --shutdown"});
       }
       return;
     case ValueKind::text:
@@ -116,14 +115,16 @@ void lint_encoding(FileEncoding encoding, std::vector<Finding>& out) {
     case FileEncoding::utf8:
       break;
     case FileEncoding::invalid_utf8:
-      out.push_back({"wslconfig.encoding", Severity::error, 0, "the file is not valid UTF-8: WSL reads .wslconfig as UTF-8",
+      out.push_back({"wslconfig.encoding", Severity::error, 0,
+                     "the file is not valid UTF-8: WSL reads .wslconfig as UTF-8",
                      "save %UserProfile%\\.wslconfig as UTF-8: in Notepad, Save as, Encoding UTF-8"});
       break;
     default:
-      out.push_back({"wslconfig.encoding", Severity::error, 0,
-                     fmt::format("the file is {}: WSL ignores a .wslconfig that is not plain UTF-8", to_string(encoding)),
-                     "save %UserProfile%\\.wslconfig as UTF-8 without BOM: in Notepad, Save as, Encoding UTF-8 "
-                     "(PowerShell 5's > and >> write UTF-16; use Set-Content -Encoding ascii)"});
+      out.push_back(
+          {"wslconfig.encoding", Severity::error, 0,
+           fmt::format("the file is {}: WSL ignores a .wslconfig that is not plain UTF-8", to_string(encoding)),
+           "save %UserProfile%\\.wslconfig as UTF-8 without BOM: in Notepad, Save as, Encoding UTF-8 "
+           "(PowerShell 5's > and >> write UTF-16; use Set-Content -Encoding ascii)"});
       break;
   }
 }
@@ -169,10 +170,11 @@ void lint_key_value_line(const Line& line, std::size_t number, const LintOptions
     return;
   }
   if (line.inline_comment)
-    out.push_back({"wslconfig.inline-comment", Severity::warning, number,
-                   fmt::format("a comment follows the value of {} on line {}: WSL may read it as part of the value",
-                               line.key, number),
-                   fmt::format("move the comment to its own line starting with #, leaving {}={}", line.key, line.value)});
+    out.push_back(
+        {"wslconfig.inline-comment", Severity::warning, number,
+         fmt::format("a comment follows the value of {} on line {}: WSL may read it as part of the value", line.key,
+                     number),
+         fmt::format("move the comment to its own line starting with #, leaving {}={}", line.key, line.value)});
   if (!is_known_section(line.section)) return;  // already reported with the section
   if (auto [it, inserted] = seen.emplace(line.section + "\n" + ascii_lower(line.key), number); !inserted) {
     out.push_back({"wslconfig.duplicate-key", Severity::info, number,
@@ -186,9 +188,12 @@ void lint_key_value_line(const Line& line, std::size_t number, const LintOptions
 
 const char* to_string(Severity severity) {
   switch (severity) {
-    case Severity::error: return "error";
-    case Severity::warning: return "warning";
-    case Severity::info: return "info";
+    case Severity::error:
+      return "error";
+    case Severity::warning:
+      return "warning";
+    case Severity::info:
+      return "info";
   }
   return "info";
 }

@@ -27,7 +27,8 @@ bool is_host_byte(unsigned char c) {
 // RFC 9110 section 5.6.2: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" /
 // "_" / "`" / "|" / "~" / DIGIT / ALPHA.
 bool is_tchar(unsigned char c) {
-  return ascii_is_alnum(static_cast<char>(c)) || std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
+  return ascii_is_alnum(static_cast<char>(c)) ||
+         std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
 }
 
 // What a refusal may say about a name it cannot trust: printable ASCII, the rest as '?'; 64 bytes.
@@ -40,7 +41,8 @@ std::string printable(const std::string& name) {
 }  // namespace
 
 bool is_header_name(const std::string& name) {
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return is_tchar(static_cast<unsigned char>(c)); });
+  return !name.empty() &&
+         std::all_of(name.begin(), name.end(), [](char c) { return is_tchar(static_cast<unsigned char>(c)); });
 }
 
 bool is_allowed_host(const std::string& value, int port) {
@@ -57,18 +59,19 @@ std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy&
   for (const auto& header : head.headers) {
     const std::string& key = header.first;
     if (!is_header_name(key))
-      return error_response(ApiError::bad_request, "the header name '" + printable(key) +
-                                                       "' is not a token (no whitespace before the colon: RFC 9112 section 5.1)");
+      return error_response(ApiError::bad_request,
+                            "the header name '" + printable(key) +
+                                "' is not a token (no whitespace before the colon: RFC 9112 section 5.1)");
   }
 
   // 1. Framing we never accept, before anything else: no body will ever be read for it.
-  if (!values_of(head, "Transfer-Encoding").empty())
-    return error_response(ApiError::transfer_encoding);
+  if (!values_of(head, "Transfer-Encoding").empty()) return error_response(ApiError::transfer_encoding);
 
   // 2. DNS rebinding: one Host header, exactly our loopback name and port.
   auto hosts = values_of(head, "Host");
-  if (hosts.size() != 1) return error_response(ApiError::forbidden_host, hosts.empty() ? "the request has no Host header"
-                                                                                       : "the request has more than one Host header");
+  if (hosts.size() != 1)
+    return error_response(ApiError::forbidden_host, hosts.empty() ? "the request has no Host header"
+                                                                  : "the request has more than one Host header");
   if (!is_allowed_host(*hosts.front(), policy.port)) return error_response(ApiError::forbidden_host);
 
   // 3. Browser signals: our only client is a native CLI.
@@ -87,7 +90,8 @@ std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy&
   bool needs_token = !(match == RouteMatch::found && !route->needs_token);
   if (needs_token) {
     auto auths = values_of(head, "Authorization");
-    bool good = auths.size() == 1 && agent_api::constant_time_equal(agent_api::bearer_token(*auths.front()), policy.token) &&
+    bool good = auths.size() == 1 &&
+                agent_api::constant_time_equal(agent_api::bearer_token(*auths.front()), policy.token) &&
                 !policy.token.empty();
     if (!good) return error_response(ApiError::unauthorized);
   }
@@ -107,16 +111,17 @@ std::optional<ApiResponse> admit(const RequestHead& head, const AdmissionPolicy&
     length = *parsed;
   }
   if (length > policy.max_body)
-    return error_response(ApiError::payload_too_large,
-                          "the body of " + std::to_string(length) + " bytes is over the limit of " +
-                              std::to_string(policy.max_body) + " bytes");
+    return error_response(ApiError::payload_too_large, "the body of " + std::to_string(length) +
+                                                           " bytes is over the limit of " +
+                                                           std::to_string(policy.max_body) + " bytes");
   if (!values_of(head, "Content-Encoding").empty())
     return error_response(ApiError::unsupported_media_type, "Content-Encoding is not accepted");
   if (head.method == "POST") {
     auto types = values_of(head, "Content-Type");
-    bool json = types.size() == 1 && (iequals(*types.front(), "application/json") ||
-                                      istarts_with(*types.front(), "application/json;"));
-    if (!json) return error_response(ApiError::unsupported_media_type, "POST bodies must be Content-Type: application/json");
+    bool json = types.size() == 1 &&
+                (iequals(*types.front(), "application/json") || istarts_with(*types.front(), "application/json;"));
+    if (!json)
+      return error_response(ApiError::unsupported_media_type, "POST bodies must be Content-Type: application/json");
     if (lengths.empty()) return error_response(ApiError::bad_request, "a POST needs a Content-Length");
   } else if (length > 0) {
     return error_response(ApiError::bad_request, head.method + " takes no body");

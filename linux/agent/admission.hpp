@@ -21,8 +21,8 @@ struct RequestHead {
 };
 
 struct AdmissionPolicy {
-  int port = 0;            // the port we are bound to: Host must name it
-  std::string token;       // the bearer token (never logged)
+  int port = 0;       // the port we are bound to: Host must name it
+  std::string token;  // the bearer token (never logged)
   std::size_t max_body = 0;
 };
 

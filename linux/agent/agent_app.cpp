@@ -7,9 +7,10 @@
 namespace tfwsl::agent {
 
 int run_agent_cli(const std::vector<std::string>& args, Console& console) {
-  CLI::App app{"tfwsl-agent: the Linux half of tfwsl. Runs inside the WSL distro, answers the tfwsl CLI\n"
-               "over a token-protected loopback API, and checks the GPU, CUDA and TensorFlow stack.",
-               "tfwsl-agent"};
+  CLI::App app{
+      "tfwsl-agent: the Linux half of tfwsl. Runs inside the WSL distro, answers the tfwsl CLI\n"
+      "over a token-protected loopback API, and checks the GPU, CUDA and TensorFlow stack.",
+      "tfwsl-agent"};
   use_wrapping_help(app, console.columns);  // before the commands: they inherit it
   app.set_version_flag("--version", build_info::version_line("tfwsl-agent"));
   app.require_subcommand(0, 1);

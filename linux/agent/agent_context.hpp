@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "linux/agent/facts_cache.hpp"
 #include "common/judge/check_policy.hpp"
+#include "linux/agent/facts_cache.hpp"
 #include "linux/checks/linux_checks.hpp"
 #include "linux/dataset/job_limits.hpp"
 

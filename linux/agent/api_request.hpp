@@ -3,20 +3,19 @@
 // stdio frames). Handlers are plain functions from one to the other.
 
 #include <map>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "common/agent_api/api_error.hpp"
 
 namespace tfwsl::agent {
 
 struct ApiRequest {
-  std::string method;                          // "GET", "POST", ...
-  std::string path;                            // "/v1/jobs/3", no query
-  std::map<std::string, std::string> query;    // decoded query parameters
-  nlohmann::json body;                         // parsed JSON object for POST, null otherwise
-  std::map<std::string, std::string> params;   // path parameters: "/v1/jobs/{id}" -> {"id": "3"}
+  std::string method;                         // "GET", "POST", ...
+  std::string path;                           // "/v1/jobs/3", no query
+  std::map<std::string, std::string> query;   // decoded query parameters
+  nlohmann::json body;                        // parsed JSON object for POST, null otherwise
+  std::map<std::string, std::string> params;  // path parameters: "/v1/jobs/{id}" -> {"id": "3"}
 };
 
 struct ApiResponse {

@@ -4,18 +4,19 @@
 // whole request, and every write by one deadline for the whole answer (from its first byte): not a
 // timeout per call, which a client trickling (or reading) a byte at a time never hits.
 
+#include <httplib.h>
+
 #include <chrono>
 #include <optional>
 #include <string>
-
-#include <httplib.h>
 
 namespace tfwsl::agent {
 
 class BufferedSocketStream final : public httplib::Stream {
  public:
   using Clock = std::chrono::steady_clock;
-  BufferedSocketStream(int fd, std::string buffered, Clock::time_point read_deadline, std::chrono::milliseconds write_timeout);
+  BufferedSocketStream(int fd, std::string buffered, Clock::time_point read_deadline,
+                       std::chrono::milliseconds write_timeout);
 
   bool is_readable() const override;
   bool is_writable() const override;

@@ -1,15 +1,14 @@
 #include "linux/agent/connection_gate.hpp"
 
+#include <httplib.h>
 #include <poll.h>
+#include <spdlog/spdlog.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <thread>
-
-#include <httplib.h>
-#include <spdlog/spdlog.h>
 
 namespace tfwsl::agent {
 
@@ -22,7 +21,8 @@ void send_error_and_close(int fd, agent_api::ApiError error, const std::string& 
   auto body = agent_api::error_body(error, message).dump();
   auto response = "HTTP/1.1 " + std::to_string(status) + " " + httplib::status_message(status) +
                   "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-                  (error == agent_api::ApiError::busy ? "\r\nRetry-After: 1" : "") + "\r\nConnection: close\r\n\r\n" + body;
+                  (error == agent_api::ApiError::busy ? "\r\nRetry-After: 1" : "") + "\r\nConnection: close\r\n\r\n" +
+                  body;
   (void)!::send(fd, response.data(), response.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
   ::shutdown(fd, SHUT_RDWR);
   ::close(fd);
@@ -88,7 +88,8 @@ void ConnectionGate::accept_new(Clock::time_point now) {
       drop(m_pending.front());
       m_pending.erase(m_pending.begin());
     }
-    m_pending.push_back({fd, {}, RequestHeadScanner(m_limits.max_head, m_limits.max_body), now + m_limits.head_deadline});
+    m_pending.push_back(
+        {fd, {}, RequestHeadScanner(m_limits.max_head, m_limits.max_body), now + m_limits.head_deadline});
   }
 }
 

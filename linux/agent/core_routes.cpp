@@ -103,12 +103,14 @@ ApiResponse paths_resolve(AgentContext& context, const ApiRequest& request) {
     return error_response(ApiError::invalid_input, "the body needs a string field 'windows_path'");
   auto wsl = linux_checks::probe_wsl(context.probe_env);
   PathContext paths{wsl.automount_root, wsl.distro, linux_checks::read_mounts(context.probe_env)};
-  if (const char* name = std::getenv("WSL_DISTRO_NAME"); name && *name && context.probe_env.root == "/") paths.distro = name;
+  if (const char* name = std::getenv("WSL_DISTRO_NAME"); name && *name && context.probe_env.root == "/")
+    paths.distro = name;
   auto resolved = resolve_windows_path(request.body["windows_path"].get<std::string>(), paths);
   if (!resolved) {
-    auto message = resolved.error().message + (resolved.error().detail.empty() ? "" : ". Fix: " + resolved.error().detail);
-    return error_response(resolved.error().code == ErrorCode::invalid_input ? ApiError::invalid_input : ApiError::unprocessable,
-                          message);
+    auto message =
+        resolved.error().message + (resolved.error().detail.empty() ? "" : ". Fix: " + resolved.error().detail);
+    return error_response(
+        resolved.error().code == ErrorCode::invalid_input ? ApiError::invalid_input : ApiError::unprocessable, message);
   }
   return ok(agent_api::to_json(*resolved));
 }
@@ -117,7 +119,8 @@ ApiResponse paths_resolve(AgentContext& context, const ApiRequest& request) {
 
 void register_core_routes(Router& router, AgentContext& context) {
   AgentContext* c = &context;
-  router.add({"POST", agent_api::route::k_challenge, {"nonce"}, [c](const ApiRequest& r) { return challenge(*c, r); }, false});
+  router.add(
+      {"POST", agent_api::route::k_challenge, {"nonce"}, [c](const ApiRequest& r) { return challenge(*c, r); }, false});
   router.add({"GET", agent_api::route::k_info, {}, [c](const ApiRequest&) { return info(*c); }});
   router.add({"GET", agent_api::route::k_facts, {}, [c](const ApiRequest& r) { return facts(*c, r); }});
   router.add({"GET", agent_api::route::k_checks, {}, [c](const ApiRequest& r) { return checks(*c, r); }});
@@ -131,8 +134,9 @@ void register_core_routes(Router& router, AgentContext& context) {
                 if (!entry) return unavailable(entry.error());
                 return ok(linux_checks::stack_to_json(entry->facts.stack, entry->facts.driver, entry->facts.tf));
               }});
-  router.add({"POST", agent_api::route::k_paths_resolve, {"windows_path"},
-              [c](const ApiRequest& r) { return paths_resolve(*c, r); }});
+  router.add({"POST", agent_api::route::k_paths_resolve, {"windows_path"}, [c](const ApiRequest& r) {
+                return paths_resolve(*c, r);
+              }});
 }
 
 void register_all_routes(Router& router, AgentContext& context) {

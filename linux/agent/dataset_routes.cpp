@@ -1,7 +1,10 @@
 // POST /v1/datasets, GET /v1/jobs/{id}, POST /v1/jobs/{id}/cancel: dataset imports as background
 // jobs (linux/dataset/job_manager.hpp) over the copy engine (linux/dataset/import_engine.hpp),
 // within the agent's job limits (context.import_limits; past them: 429 with Retry-After).
+#include "linux/agent/dataset_routes.hpp"
+
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,10 +12,7 @@
 #include <cerrno>
 #include <memory>
 
-#include <fmt/format.h>
-
 #include "common/agent_api/api_types.hpp"
-#include "linux/agent/dataset_routes.hpp"
 #include "linux/agent/import_request.hpp"
 #include "linux/agent/routes.hpp"
 #include "linux/dataset/import_engine.hpp"
@@ -25,18 +25,24 @@ using agent_api::ApiError;
 namespace {
 
 struct DatasetJobs {
-  DatasetJobs(dataset::ImportRunner runner, const dataset::JobLimits& limits) : manager(clock, std::move(runner), limits) {}
+  DatasetJobs(dataset::ImportRunner runner, const dataset::JobLimits& limits)
+      : manager(clock, std::move(runner), limits) {}
   SteadyClock clock;
   dataset::ImportJobManager manager;
 };
 
 ApiError api_error_for(ErrorCode code) {
   switch (code) {
-    case ErrorCode::invalid_input: return ApiError::invalid_input;
-    case ErrorCode::conflict: return ApiError::conflict;
-    case ErrorCode::not_found: return ApiError::not_found;
-    case ErrorCode::busy: return ApiError::too_many_requests;
-    default: return ApiError::unprocessable;
+    case ErrorCode::invalid_input:
+      return ApiError::invalid_input;
+    case ErrorCode::conflict:
+      return ApiError::conflict;
+    case ErrorCode::not_found:
+      return ApiError::not_found;
+    case ErrorCode::busy:
+      return ApiError::too_many_requests;
+    default:
+      return ApiError::unprocessable;
   }
 }
 
@@ -61,7 +67,8 @@ bool target_locked_elsewhere(const std::filesystem::path& target) {
   ::close(dir_fd);
   if (fd < 0) return false;
   struct stat st {};
-  bool busy = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  bool busy =
+      ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
   ::close(fd);  // releases the probe's lock, if it got it
   return busy;
 }
@@ -71,11 +78,11 @@ ApiResponse start_import(DatasetJobs& jobs, const AgentContext& context, const A
   auto parsed = parse_import_request(request.body, context.roots);
   if (!parsed) return refusal(parsed.error(), limits);
   if (target_locked_elsewhere(parsed->options.target))
-    return error_response(ApiError::conflict,
-                          fmt::format("another import into '{}' is running (another process holds its lock)",
-                                      parsed->target_given));
-  auto id = jobs.manager.start(
-      {std::move(parsed->options), parsed->target_key, parsed->source_given, parsed->target_given});
+    return error_response(
+        ApiError::conflict,
+        fmt::format("another import into '{}' is running (another process holds its lock)", parsed->target_given));
+  auto id =
+      jobs.manager.start({std::move(parsed->options), parsed->target_key, parsed->source_given, parsed->target_given});
   if (!id) return refusal(id.error(), limits);
   // With keep_finished 0 a job that ended at once is already forgotten: the id is all there is.
   auto status = jobs.manager.status(*id).value_or(nlohmann::json{{"id", *id}});
@@ -107,12 +114,16 @@ void register_dataset_routes(Router& router, AgentContext& context, dataset::Imp
   // Owned by the routes' handlers: lives as long as the router; its destructor cancels and joins.
   auto jobs = std::make_shared<DatasetJobs>(std::move(runner), context.import_limits);
   const AgentContext* c = &context;
-  router.add({"POST", agent_api::route::k_datasets, {"source", "target", "mode", "verify", "jobs", "exclude"},
+  router.add({"POST",
+              agent_api::route::k_datasets,
+              {"source", "target", "mode", "verify", "jobs", "exclude"},
               [jobs, c](const ApiRequest& r) { return start_import(*jobs, *c, r); }});
-  router.add({"GET", std::string(agent_api::route::k_jobs) + "{id}", {},
-              [jobs](const ApiRequest& r) { return job_status(*jobs, r); }});
-  router.add({"POST", std::string(agent_api::route::k_jobs) + "{id}/cancel", {},
-              [jobs](const ApiRequest& r) { return cancel_job(*jobs, r); }});
+  router.add({"GET", std::string(agent_api::route::k_jobs) + "{id}", {}, [jobs](const ApiRequest& r) {
+                return job_status(*jobs, r);
+              }});
+  router.add({"POST", std::string(agent_api::route::k_jobs) + "{id}/cancel", {}, [jobs](const ApiRequest& r) {
+                return cancel_job(*jobs, r);
+              }});
 }
 
 }  // namespace tfwsl::agent

@@ -1,10 +1,10 @@
 #include "linux/agent/facts_cache.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <exception>
-
-#include <spdlog/spdlog.h>
 
 namespace tfwsl::agent {
 
@@ -22,10 +22,14 @@ std::chrono::milliseconds probe_run_bound(const linux_checks::ProbeEnvironment& 
 
 const char* refresh_name(FactsCache::Refresh refresh) {
   switch (refresh) {
-    case FactsCache::Refresh::done: return "done";
-    case FactsCache::Refresh::rate_limited: return "rate_limited";
-    case FactsCache::Refresh::in_progress: return "in_progress";
-    case FactsCache::Refresh::not_asked: break;
+    case FactsCache::Refresh::done:
+      return "done";
+    case FactsCache::Refresh::rate_limited:
+      return "rate_limited";
+    case FactsCache::Refresh::in_progress:
+      return "in_progress";
+    case FactsCache::Refresh::not_asked:
+      break;
   }
   return "not_asked";
 }

@@ -18,7 +18,6 @@
 #include <optional>
 #include <string>
 #include <thread>
-
 #include <tl/expected.hpp>
 
 #include "common/agent_api/api_error.hpp"
@@ -64,7 +63,7 @@ class FactsCache {
  private:
   void start_run(const linux_checks::ProbeEnvironment& env);  // with m_mutex held
   void run(linux_checks::ProbeEnvironment env);
-  Entry snapshot(bool cached, Refresh refresh) const;          // with m_mutex held, m_entry set
+  Entry snapshot(bool cached, Refresh refresh) const;  // with m_mutex held, m_entry set
 
   Gather m_gather;
   SteadyClock m_steady;

@@ -35,7 +35,8 @@ void GatedServer::serve() {
     ConnectionWorkers workers(m_workers.threads, m_workers.max_queued,
                               [this](ReadyConnection& c) { serve_connection(c); });
     {
-      ConnectionGate gate(listening, m_stop_event, m_gate, [&workers](ReadyConnection& c) { return workers.try_submit(c); });
+      ConnectionGate gate(listening, m_stop_event, m_gate,
+                          [&workers](ReadyConnection& c) { return workers.try_submit(c); });
       gate.run();
     }  // the waiting connections are closed here
     workers.stop();

@@ -7,9 +7,9 @@
 // Stopping is an eventfd: request_stop() before serve() has started is remembered, so serve() then
 // returns at once (httplib's own stop() is a no-op until the server is marked running).
 
-#include <chrono>
-
 #include <httplib.h>
+
+#include <chrono>
 
 #include "linux/agent/connection_gate.hpp"
 

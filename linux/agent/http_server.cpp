@@ -24,8 +24,9 @@ Result<ListenAddress> parse_listen_address(const std::string& text) {
   if (host == "127.0.0.1" || host == "localhost") return ListenAddress{"127.0.0.1", port};
   if (host == "[::1]") return ListenAddress{"::1", port};
   return make_error(ErrorCode::invalid_input,
-                    "--listen '" + text + "' is not a loopback address: the agent only listens on 127.0.0.1, localhost "
-                    "or [::1] (anything else would expose it to the network)");
+                    "--listen '" + text +
+                        "' is not a loopback address: the agent only listens on 127.0.0.1, localhost "
+                        "or [::1] (anything else would expose it to the network)");
 }
 
 namespace {
@@ -125,7 +126,7 @@ void install_agent_handlers(httplib::Server& s, const Router& router, const Admi
   // body over the cap) get the same JSON shape.
   s.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    auto error = res.status == 413 ? ApiError::payload_too_large
+    auto error = res.status == 413   ? ApiError::payload_too_large
                  : res.status == 404 ? ApiError::not_found
                  : res.status >= 500 ? ApiError::internal
                                      : ApiError::bad_request;

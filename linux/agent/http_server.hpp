@@ -15,11 +15,11 @@ namespace tfwsl::agent {
 
 struct ServerLimits {
   int threads = 8;
-  std::size_t max_queued = 64;  // complete requests waiting for a worker; past it: 503 busy
-  std::size_t max_pending = 64; // connections whose request has not arrived yet; past it the oldest is closed
-  int head_deadline_ms = 3000;  // the request line and headers must arrive within this of the accept
-  int body_timeout_s = 5;       // the body must arrive within this of the end of the head
-  int write_timeout_s = 5;      // the answer must be taken by the client within this
+  std::size_t max_queued = 64;   // complete requests waiting for a worker; past it: 503 busy
+  std::size_t max_pending = 64;  // connections whose request has not arrived yet; past it the oldest is closed
+  int head_deadline_ms = 3000;   // the request line and headers must arrive within this of the accept
+  int body_timeout_s = 5;        // the body must arrive within this of the end of the head
+  int write_timeout_s = 5;       // the answer must be taken by the client within this
 };
 
 // "127.0.0.1:0", "localhost:8080", "[::1]:0" -> host to bind and port. Anything that is not a

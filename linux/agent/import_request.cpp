@@ -52,8 +52,9 @@ Status check_under_roots_as_given(const fs::path& resolved, const std::string& g
   spdlog::debug("import request: {} '{}' (resolved '{}') refused: {}", what, given, resolved.string(),
                 inside.error().message);
   if (roots.empty())
-    return make_error(ErrorCode::permission,
-                      fmt::format("{} '{}' refused: the agent has no data roots; start it with --root DIR", what, given));
+    return make_error(
+        ErrorCode::permission,
+        fmt::format("{} '{}' refused: the agent has no data roots; start it with --root DIR", what, given));
   return make_error(ErrorCode::permission,
                     fmt::format("{} '{}' refused: after following symlinks it is not under the agent's data roots "
                                 "({}); use a path under one of them or restart the agent with another --root",
@@ -69,7 +70,8 @@ fs::path normal_without_trailing_slash(const fs::path& path) {
 // The roots and "target inside source" checks ahead of dataset::resolve_import_paths, whose messages
 // for those cases show the resolved paths; what is left for it to refuse (a missing source, a target
 // that is a file) it words with the paths as given.
-Status check_before_resolving(const std::string& source, const std::string& target, const std::vector<fs::path>& roots) {
+Status check_before_resolving(const std::string& source, const std::string& target,
+                              const std::vector<fs::path>& roots) {
   std::error_code source_ec, target_ec;
   auto real_source = normal_without_trailing_slash(fs::canonical(source, source_ec));
   auto real_target = normal_without_trailing_slash(fs::weakly_canonical(target, target_ec));

@@ -5,10 +5,9 @@
 // working directory behind /proc/self/cwd, a symlink's target); the resolved paths go to the debug log.
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 #include "linux/dataset/import_types.hpp"
@@ -21,7 +20,7 @@ inline constexpr std::size_t k_max_path_bytes = 4095;
 struct ImportRequest {
   dataset::ImportOptions options;  // paths resolved: what the engine opens
   std::string source_given, target_given;
-  std::string target_key;          // the resolved target, normal, no trailing '/': the conflict key
+  std::string target_key;  // the resolved target, normal, no trailing '/': the conflict key
 };
 
 // invalid_input (400) for a missing or malformed field; the message names the field.

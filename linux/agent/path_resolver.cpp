@@ -22,12 +22,14 @@ Result<std::vector<std::string>> components(const std::string& rest, const std::
   };
   for (char c : rest) {
     if (c == '\\' || c == '/') {
-      if (!flush()) return make_error(ErrorCode::invalid_input, "'" + original + "' contains '..': give the full path without it");
+      if (!flush())
+        return make_error(ErrorCode::invalid_input, "'" + original + "' contains '..': give the full path without it");
     } else {
       part.push_back(c);
     }
   }
-  if (!flush()) return make_error(ErrorCode::invalid_input, "'" + original + "' contains '..': give the full path without it");
+  if (!flush())
+    return make_error(ErrorCode::invalid_input, "'" + original + "' contains '..': give the full path without it");
   return out;
 }
 
@@ -62,36 +64,40 @@ agent_api::PathResolveResponse describe(std::string linux_path, const PathContex
 }  // namespace
 
 Result<agent_api::PathResolveResponse> resolve_windows_path(const std::string& input, const PathContext& context) {
-  if (input.empty()) return make_error(ErrorCode::invalid_input, "windows_path is empty: give a full path such as C:\\data");
+  if (input.empty())
+    return make_error(ErrorCode::invalid_input, "windows_path is empty: give a full path such as C:\\data");
   if (input.size() > 4096) return make_error(ErrorCode::invalid_input, "windows_path is longer than 4096 bytes");
   if (std::any_of(input.begin(), input.end(), [](unsigned char c) { return c < 0x20; }))
     return make_error(ErrorCode::invalid_input, "windows_path contains control characters");
   std::string path = input;
   // \\?\C:\x and \\?\UNC\server\share: the Win32 long-path prefixes.
-  if (path.rfind("\\\\?\\UNC\\", 0) == 0) path = "\\\\" + path.substr(8);
-  else if (path.rfind("\\\\?\\", 0) == 0 || path.rfind("\\\\.\\", 0) == 0) path = path.substr(4);
+  if (path.rfind("\\\\?\\UNC\\", 0) == 0)
+    path = "\\\\" + path.substr(8);
+  else if (path.rfind("\\\\?\\", 0) == 0 || path.rfind("\\\\.\\", 0) == 0)
+    path = path.substr(4);
 
   if (path.size() >= 2 && ascii_is_alpha(path[0]) && path[1] == ':') {
     const std::string drive_colon = path.substr(0, 2);
     if (!wsl::drive_letter_of(path))
-      return make_error(ErrorCode::invalid_input,
-                        "'" + input + "' is relative to the current directory of drive " + drive_colon +
-                            ": give the full path, e.g. " + drive_colon + "\\data");
+      return make_error(ErrorCode::invalid_input, "'" + input + "' is relative to the current directory of drive " +
+                                                      drive_colon + ": give the full path, e.g. " + drive_colon +
+                                                      "\\data");
     TFWSL_TRY(parts, components(path.substr(3), input));
     auto mount_point = drive_mount_point(path[0], context.automount_root);
     if (!mount_point)
-      return make_error(ErrorCode::invalid_input, "the automount root '" + context.automount_root +
-                                                      "' of /etc/wsl.conf is not an absolute path: fix its [automount] root");
+      return make_error(ErrorCode::invalid_input,
+                        "the automount root '" + context.automount_root +
+                            "' of /etc/wsl.conf is not an absolute path: fix its [automount] root");
     const std::string drive_name(1, ascii_upper(path[0]));
     if (!context.mounts.empty()) {
       bool mounted = std::any_of(context.mounts.begin(), context.mounts.end(),
                                  [&](const linux_checks::MountEntry& m) { return m.mount_point == *mount_point; });
       if (!mounted)
-        return make_error(ErrorCode::not_found,
-                          "drive " + drive_name + ": is not mounted at " + *mount_point +
-                              " in this distro (a network or removable drive?)",
-                          "Mount it: sudo mkdir -p " + *mount_point + " && sudo mount -t drvfs " + drive_name + ": " +
-                              *mount_point);
+        return make_error(
+            ErrorCode::not_found,
+            "drive " + drive_name + ": is not mounted at " + *mount_point +
+                " in this distro (a network or removable drive?)",
+            "Mount it: sudo mkdir -p " + *mount_point + " && sudo mount -t drvfs " + drive_name + ": " + *mount_point);
     }
     return describe(join_path(*mount_point, parts), context);
   }
@@ -104,21 +110,22 @@ Result<agent_api::PathResolveResponse> resolve_windows_path(const std::string& i
     if (server == "wsl$" || server == "wsl.localhost") {
       if (parts.size() < 2) return make_error(ErrorCode::invalid_input, "'" + input + "' names no distro");
       if (!context.distro.empty() && ascii_lower(parts[1]) != ascii_lower(context.distro))
-        return make_error(ErrorCode::not_found, "'" + input + "' is in distro '" + parts[1] + "', not in this one ('" +
-                                                    context.distro + "')",
+        return make_error(ErrorCode::not_found,
+                          "'" + input + "' is in distro '" + parts[1] + "', not in this one ('" + context.distro + "')",
                           "Ask the agent running in '" + parts[1] + "', or copy the data into this distro.");
       return describe(join_path("/", {parts.begin() + 2, parts.end()}), context);
     }
     const std::string z_mount = drive_mount_point('Z', context.automount_root).value_or("/mnt/z");
     return make_error(ErrorCode::not_found,
-                      "'" + input + "' is on the network share \\\\" + parts[0] + (parts.size() > 1 ? "\\" + parts[1] : "") +
-                          ", which is not mapped into this distro",
+                      "'" + input + "' is on the network share \\\\" + parts[0] +
+                          (parts.size() > 1 ? "\\" + parts[1] : "") + ", which is not mapped into this distro",
                       "Map the share to a drive letter in Windows (net use Z: \\\\" + parts[0] +
                           "\\...) and mount it: sudo mkdir -p " + z_mount + " && sudo mount -t drvfs Z: " + z_mount +
                           "; or copy the data to a local drive first.");
   }
-  return make_error(ErrorCode::invalid_input,
-                    "'" + input + "' is not a full Windows path: start with a drive letter (C:\\...) or \\\\wsl$\\<distro>\\...");
+  return make_error(
+      ErrorCode::invalid_input,
+      "'" + input + "' is not a full Windows path: start with a drive letter (C:\\...) or \\\\wsl$\\<distro>\\...");
 }
 
 }  // namespace tfwsl::agent

@@ -12,13 +12,14 @@
 namespace tfwsl::agent {
 
 struct PathContext {
-  std::string automount_root = "/mnt/";  // /etc/wsl.conf [automount] root, with or without the final '/'
-  std::string distro;                    // WSL_DISTRO_NAME, for \\wsl$\<distro>\ paths
+  std::string automount_root = "/mnt/";          // /etc/wsl.conf [automount] root, with or without the final '/'
+  std::string distro;                            // WSL_DISTRO_NAME, for \\wsl$\<distro>\ paths
   std::vector<linux_checks::MountEntry> mounts;  // empty: mounts unknown, drive letters are not checked
 };
 
 // invalid_input for malformed or relative paths; not_found for an unmapped network drive, another
 // distro, or a drive that is not mounted. Messages name the path and the fix.
-Result<agent_api::PathResolveResponse> resolve_windows_path(const std::string& windows_path, const PathContext& context);
+Result<agent_api::PathResolveResponse> resolve_windows_path(const std::string& windows_path,
+                                                            const PathContext& context);
 
 }  // namespace tfwsl::agent

@@ -1,8 +1,8 @@
 #include "linux/agent/router.hpp"
 
-#include <cctype>
-
 #include <spdlog/spdlog.h>
+
+#include <cctype>
 
 namespace tfwsl::agent {
 
@@ -105,17 +105,18 @@ ApiResponse Router::dispatch(ApiRequest request) const {
   using agent_api::ApiError;
   const RouteSpec* route = nullptr;
   switch (match(request.method, request.path, &route, &request.params)) {
-    case RouteMatch::no_path: return error_response(ApiError::not_found, "no route " + request.path);
+    case RouteMatch::no_path:
+      return error_response(ApiError::not_found, "no route " + request.path);
     case RouteMatch::wrong_method:
       return error_response(ApiError::method_not_allowed, request.path + " does not take " + request.method);
-    case RouteMatch::found: break;
+    case RouteMatch::found:
+      break;
   }
   if (request.method == "POST") {
     if (!request.body.is_object()) return error_response(ApiError::bad_request, "the body must be a JSON object");
     for (auto it = request.body.begin(); it != request.body.end(); ++it)
       if (!route->body_fields.count(it.key()))
-        return error_response(ApiError::unknown_field,
-                              "unknown field '" + it.key() + "' for " + request.path);
+        return error_response(ApiError::unknown_field, "unknown field '" + it.key() + "' for " + request.path);
   } else if (!request.body.is_null()) {
     return error_response(ApiError::bad_request, request.method + " " + request.path + " takes no body");
   }

@@ -23,7 +23,7 @@ struct RouteSpec {
   std::string pattern;                // "/v1/info", "/v1/jobs/{id}/cancel"
   std::set<std::string> body_fields;  // POST: the fields the body may have (others: 400)
   Handler handler;
-  bool needs_token = true;            // only /v1/challenge says false
+  bool needs_token = true;  // only /v1/challenge says false
 };
 
 // What matching a method and path found, before the body is read.

@@ -2,11 +2,10 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <cstring>
-
-#include <spdlog/spdlog.h>
 
 #include "common/agent_api/api_types.hpp"
 #include "common/agent_api/frame_codec.hpp"
@@ -50,13 +49,14 @@ std::string answer_frame_payload(const Router& router, const std::string& payloa
   auto parsed = agent_api::parse_frame_request(payload);
   if (!parsed) {
     fatal = true;  // no id to answer to: the client and we disagree on the protocol
-    return agent_api::to_payload(agent_api::FrameResponse{0, 400, agent_api::error_body(ApiError::bad_request, parsed.error().message)});
+    return agent_api::to_payload(
+        agent_api::FrameResponse{0, 400, agent_api::error_body(ApiError::bad_request, parsed.error().message)});
   }
   // The envelope parser keeps the last of two equal keys; the HTTP body rule refuses them, and so
   // does this transport (the id is known, so the channel goes on).
   if (auto strict = parse_json_strict(payload); !strict)
-    return agent_api::to_payload(
-        agent_api::FrameResponse{parsed->id, 400, agent_api::error_body(ApiError::bad_request, strict.error().message)});
+    return agent_api::to_payload(agent_api::FrameResponse{
+        parsed->id, 400, agent_api::error_body(ApiError::bad_request, strict.error().message)});
   ApiRequest request;
   request.method = parsed->method;
   split_target(parsed->path, request.path, request.query);
@@ -75,22 +75,24 @@ Status serve_stdio_frames(const Router& router, int in_fd, int out_fd, int stop_
   char buf[16384];
   for (;;) {
     pollfd ready[2] = {{in_fd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
-    if (::poll(ready, 2, -1) < 0 && errno != EINTR) return make_error(ErrorCode::io, "polling stdin failed", std::strerror(errno));
+    if (::poll(ready, 2, -1) < 0 && errno != EINTR)
+      return make_error(ErrorCode::io, "polling stdin failed", std::strerror(errno));
     if (ready[1].revents & POLLIN) return {};  // stopping (a signal): the frames still unread are dropped
     if (!(ready[0].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) continue;
     auto n = ::read(in_fd, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return make_error(ErrorCode::io, "reading stdin failed", std::strerror(errno));
     if (n == 0) {
-      if (decoder.buffered() > 0) spdlog::warn("stdin closed in the middle of a frame ({} bytes dropped)", decoder.buffered());
+      if (decoder.buffered() > 0)
+        spdlog::warn("stdin closed in the middle of a frame ({} bytes dropped)", decoder.buffered());
       return {};
     }
     decoder.feed(std::string_view(buf, static_cast<std::size_t>(n)));
     for (;;) {
       auto frame = decoder.next();
       if (!frame) {
-        write_all(out_fd, agent_api::encode_frame(agent_api::to_payload(
-                              agent_api::FrameResponse{0, 400, agent_api::error_body(ApiError::bad_request, frame.error().message)})));
+        write_all(out_fd, agent_api::encode_frame(agent_api::to_payload(agent_api::FrameResponse{
+                              0, 400, agent_api::error_body(ApiError::bad_request, frame.error().message)})));
         return tl::unexpected(frame.error());
       }
       if (!frame->has_value()) break;

@@ -2,6 +2,7 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <spdlog/spdlog.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
@@ -9,8 +10,6 @@
 #include <cerrno>
 #include <cstdint>
 #include <stdexcept>
-
-#include <spdlog/spdlog.h>
 
 namespace tfwsl::agent {
 
@@ -64,7 +63,8 @@ void StopWatcher::watch() {
     if (fds[0].revents & POLLIN) break;
     if (fds[1].revents & POLLIN) {
       signalfd_siginfo info{};
-      if (::read(m_signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) m_signal = static_cast<int>(info.ssi_signo);
+      if (::read(m_signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
+        m_signal = static_cast<int>(info.ssi_signo);
       spdlog::info("signal {}: stopping", m_signal.load());
       request();
       break;

@@ -23,7 +23,7 @@ class StopWatcher {
   StopWatcher& operator=(const StopWatcher&) = delete;
 
   void request();
-  int stopped_fd() const { return m_stopped; }  // readable once stopping
+  int stopped_fd() const { return m_stopped; }           // readable once stopping
   int signal_number() const { return m_signal.load(); }  // the signal that stopped it, 0 if none
 
  private:

@@ -3,9 +3,8 @@
 // nlohmann::json keeps the last of two equal keys, so {"path":"a","path":"b"} would mean one thing
 // to us and another to a parser that keeps the first. The agent refuses any repeated key instead.
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "common/core/error.hpp"
 

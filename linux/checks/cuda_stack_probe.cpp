@@ -1,14 +1,13 @@
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <system_error>
 
-#include <nlohmann/json.hpp>
-
 #include "common/process/process_runner.hpp"
+#include "common/util/ascii.hpp"
 #include "linux/checks/file_text.hpp"
 #include "linux/checks/library_probe_child.hpp"
-#include "common/util/ascii.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
@@ -90,8 +89,10 @@ void probe_python(const ProbeEnvironment& env, StackFacts& f) {
     return;
   }
   auto text = trim(outcome->out.empty() ? outcome->err : outcome->out);  // Python 2 prints to stderr
-  if (text.rfind("Python ", 0) == 0) f.python_version = trim(text.substr(7));
-  else f.python_error = env.python + " --version printed '" + std::string(text.substr(0, 80)) + "'";
+  if (text.rfind("Python ", 0) == 0)
+    f.python_version = trim(text.substr(7));
+  else
+    f.python_error = env.python + " --version printed '" + std::string(text.substr(0, 80)) + "'";
   auto path = resolve_program(env.python);
   f.python_path = path ? path->string() : env.python;
 }
@@ -110,17 +111,26 @@ StackFacts probe_cuda_stack(const ProbeEnvironment& env) {
 nlohmann::json stack_to_json(const StackFacts& s, const DriverFacts& d, const TfFacts& tf) {
   nlohmann::json toolkits = nlohmann::json::array();
   for (const auto& t : s.toolkits) toolkits.push_back({{"path", t.path}, {"version", t.version}});
-  return {{"cuda_toolkits", toolkits},
-          {"nvcc", s.nvcc},
-          {"ptxas", s.ptxas},
-          {"cudnn", {{"found", s.cudnn_found}, {"library", s.cudnn_library},
-                     {"version", s.cudnn_version ? nlohmann::json(*s.cudnn_version) : nlohmann::json()},
-                     {"error", s.cudnn_error}}},
-          {"linux_driver", {{"packages", d.packages}, {"libcuda_copies", d.libcuda_copies}, {"dpkg_error", d.dpkg_error}}},
-          {"python", {{"path", s.python_path}, {"version", s.python_version}, {"error", s.python_error}}},
-          {"tensorflow", {{"ran", tf.ran}, {"installed", tf.installed}, {"version", tf.version}, {"build", tf.build},
-                          {"gpus", tf.gpus}, {"matmul_device", tf.matmul_device}, {"error", tf.error},
-                          {"stderr_tail", tf.stderr_tail}}}};
+  return {
+      {"cuda_toolkits", toolkits},
+      {"nvcc", s.nvcc},
+      {"ptxas", s.ptxas},
+      {"cudnn",
+       {{"found", s.cudnn_found},
+        {"library", s.cudnn_library},
+        {"version", s.cudnn_version ? nlohmann::json(*s.cudnn_version) : nlohmann::json()},
+        {"error", s.cudnn_error}}},
+      {"linux_driver", {{"packages", d.packages}, {"libcuda_copies", d.libcuda_copies}, {"dpkg_error", d.dpkg_error}}},
+      {"python", {{"path", s.python_path}, {"version", s.python_version}, {"error", s.python_error}}},
+      {"tensorflow",
+       {{"ran", tf.ran},
+        {"installed", tf.installed},
+        {"version", tf.version},
+        {"build", tf.build},
+        {"gpus", tf.gpus},
+        {"matmul_device", tf.matmul_device},
+        {"error", tf.error},
+        {"stderr_tail", tf.stderr_tail}}}};
 }
 
 }  // namespace tfwsl::linux_checks

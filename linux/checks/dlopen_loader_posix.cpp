@@ -1,6 +1,6 @@
 #include <dlfcn.h>
-#include <link.h>
 #include <limits.h>
+#include <link.h>
 #include <stdlib.h>
 
 #include "linux/checks/library_loader.hpp"

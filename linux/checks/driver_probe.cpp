@@ -9,7 +9,8 @@ namespace tfwsl::linux_checks {
 namespace {
 
 // Package name patterns that mean "a Linux NVIDIA driver (or a meta-package that pulls one) is
-// installed inside WSL": it shadows the WSL libcuda stub (docs.nvidia.com/cuda/wsl-user-guide: do not install a Linux display driver in WSL).
+// installed inside WSL": it shadows the WSL libcuda stub (docs.nvidia.com/cuda/wsl-user-guide: do not install a Linux
+// display driver in WSL).
 bool is_driver_package(const std::string& name) {
   auto starts = [&](const char* p) { return name.rfind(p, 0) == 0; };
   if (starts("nvidia-driver-") || starts("nvidia-utils-") || starts("libnvidia-compute-") || starts("cuda-drivers"))

@@ -1,3 +1,5 @@
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -5,8 +7,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <spdlog/spdlog.h>
 
 #include "linux/checks/linux_checks.hpp"
 #include "linux/checks/probes.hpp"
@@ -33,12 +33,36 @@ struct Finished {
 
 std::vector<Probe> all_probes(const ProbeEnvironment& env) {
   return {
-      {"wsl", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_wsl(e); return [r](LinuxFacts& f) { f.wsl = r; }; }},
-      {"gpu", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_gpu(e); return [r](LinuxFacts& f) { f.gpu = r; }; }},
-      {"linux-driver", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_linux_driver(e); return [r](LinuxFacts& f) { f.driver = r; }; }},
-      {"cuda-stack", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_cuda_stack(e); return [r](LinuxFacts& f) { f.stack = r; }; }},
-      {"tensorflow", env.tf_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_tensorflow(e); return [r](LinuxFacts& f) { f.tf = r; }; }},
-      {"system", env.probe_timeout, [](const ProbeEnvironment& e) -> Setter { auto r = probe_system(e); return [r](LinuxFacts& f) { f.system = r; }; }},
+      {"wsl", env.probe_timeout,
+       [](const ProbeEnvironment& e) -> Setter {
+         auto r = probe_wsl(e);
+         return [r](LinuxFacts& f) { f.wsl = r; };
+       }},
+      {"gpu", env.probe_timeout,
+       [](const ProbeEnvironment& e) -> Setter {
+         auto r = probe_gpu(e);
+         return [r](LinuxFacts& f) { f.gpu = r; };
+       }},
+      {"linux-driver", env.probe_timeout,
+       [](const ProbeEnvironment& e) -> Setter {
+         auto r = probe_linux_driver(e);
+         return [r](LinuxFacts& f) { f.driver = r; };
+       }},
+      {"cuda-stack", env.probe_timeout,
+       [](const ProbeEnvironment& e) -> Setter {
+         auto r = probe_cuda_stack(e);
+         return [r](LinuxFacts& f) { f.stack = r; };
+       }},
+      {"tensorflow", env.tf_timeout,
+       [](const ProbeEnvironment& e) -> Setter {
+         auto r = probe_tensorflow(e);
+         return [r](LinuxFacts& f) { f.tf = r; };
+       }},
+      {"system", env.probe_timeout,
+       [](const ProbeEnvironment& e) -> Setter {
+         auto r = probe_system(e);
+         return [r](LinuxFacts& f) { f.system = r; };
+       }},
   };
 }
 
@@ -79,8 +103,10 @@ LinuxFacts gather_facts(const ProbeEnvironment& env) {
   const auto deadline = start + longest + std::chrono::seconds(2);
   LinuxFacts out;
   for (std::size_t i = 0; i < probes.size(); ++i) {
-    if (finished[i].timed_out || finished[i].at > deadline) out.timed_out.push_back(probes[i].name);
-    else if (finished[i].set) finished[i].set(out);
+    if (finished[i].timed_out || finished[i].at > deadline)
+      out.timed_out.push_back(probes[i].name);
+    else if (finished[i].set)
+      finished[i].set(out);
   }
   for (const auto& name : out.timed_out) spdlog::warn("probe '{}' ran past its time limit", name);
   return out;

@@ -122,7 +122,8 @@ void probe_nvml(LibraryLoader& loader, agent_api::GpuResponse& g) {
     for (unsigned int i = 0; i < count && i < 64; ++i) {
       void* handle = nullptr;
       char name[96] = {};
-      if (handle_of(i, &handle) == 0 && name_of(handle, name, sizeof name - 1) == 0) g.nvml_device_names.push_back(name);
+      if (handle_of(i, &handle) == 0 && name_of(handle, name, sizeof name - 1) == 0)
+        g.nvml_device_names.push_back(name);
     }
   }
   if (shutdown) shutdown();

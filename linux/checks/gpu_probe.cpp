@@ -3,8 +3,8 @@
 #include <utility>
 
 #include "common/agent_api/api_types.hpp"
-#include "linux/checks/file_text.hpp"
 #include "common/util/ascii.hpp"
+#include "linux/checks/file_text.hpp"
 #include "linux/checks/library_probe_child.hpp"
 #include "linux/checks/probes.hpp"
 
@@ -21,7 +21,8 @@ void probe_nvidia_smi(const ProbeEnvironment& env, agent_api::GpuResponse& g) {
     if (!outcome) continue;  // not installed here: try the next place
     bool late = outcome->timed_out;
     if (late || (outcome->exit_code != 0 && outcome->out.empty())) {
-      g.nvml_error += "; " + program + (late ? " timed out" : " failed: " + std::string(trim(outcome->out + outcome->err)));
+      g.nvml_error +=
+          "; " + program + (late ? " timed out" : " failed: " + std::string(trim(outcome->out + outcome->err)));
       return;
     }
     std::istringstream in(outcome->out);
@@ -51,7 +52,8 @@ agent_api::GpuResponse probe_gpu(const ProbeEnvironment& env) {
   if (parsed) {
     g = std::move(*parsed);
   } else {
-    g.libcuda_error = g.nvml_error = parsed.error().message + (parsed.error().detail.empty() ? "" : ": " + parsed.error().detail);
+    g.libcuda_error = g.nvml_error =
+        parsed.error().message + (parsed.error().detail.empty() ? "" : ": " + parsed.error().detail);
   }
   if (g.nvml_driver_version.empty()) probe_nvidia_smi(env, g);
   return g;

@@ -22,7 +22,8 @@ Result<nlohmann::json> run_library_probe(const ProbeEnvironment& env, LibraryPar
                       std::string(trim(outcome->err)).substr(0, 400));
   auto answer = nlohmann::json::parse(outcome->out, nullptr, false);
   if (answer.is_discarded() || !answer.is_object())
-    return make_error(ErrorCode::process, what + " printed no JSON object", std::string(trim(outcome->out)).substr(0, 200));
+    return make_error(ErrorCode::process, what + " printed no JSON object",
+                      std::string(trim(outcome->out)).substr(0, 200));
   return answer;
 }
 

@@ -5,11 +5,10 @@
 // `probe-libraries` command runs them in a child (library_probe_child.hpp) that the agent kills at
 // the probe's limit, and prints library_probe_answer() as JSON for the parent to parse.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "common/agent_api/api_types.hpp"
 #include "common/core/error.hpp"

@@ -14,12 +14,12 @@
 namespace tfwsl::linux_checks {
 
 struct ProbeEnvironment {
-  std::filesystem::path root = "/";   // prefix for /dev, /usr, /etc, /proc, /sys paths
+  std::filesystem::path root = "/";  // prefix for /dev, /usr, /etc, /proc, /sys paths
   std::shared_ptr<ProcessRunner> runner;
   // The program that answers `probe-libraries PART --root ROOT` (library_probe_child.hpp): the
   // agent itself, so that libcuda, NVML and cuDNN are loaded in a child that can be killed.
   std::filesystem::path library_prober = "/proc/self/exe";
-  std::string python = "python3";     // the interpreter for the Python and TensorFlow probes
+  std::string python = "python3";         // the interpreter for the Python and TensorFlow probes
   std::filesystem::path disk_path = "/";  // statvfs target for disk.free (the distro's root)
   std::vector<std::string> data_paths;    // projects/datasets to test for slow drvfs/9p mounts
   std::chrono::milliseconds probe_timeout{std::chrono::seconds(10)};

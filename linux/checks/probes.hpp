@@ -21,7 +21,7 @@ WslFacts probe_wsl(const ProbeEnvironment& env);
 // (library_probe_child.hpp), with nvidia-smi as fallback.
 agent_api::GpuResponse probe_gpu(const ProbeEnvironment& env);
 DriverFacts probe_linux_driver(const ProbeEnvironment& env);
-StackFacts probe_cuda_stack(const ProbeEnvironment& env);   // toolkits, nvcc/ptxas, cuDNN (library child), Python
+StackFacts probe_cuda_stack(const ProbeEnvironment& env);  // toolkits, nvcc/ptxas, cuDNN (library child), Python
 TfFacts probe_tensorflow(const ProbeEnvironment& env);
 SystemFacts probe_system(const ProbeEnvironment& env);
 

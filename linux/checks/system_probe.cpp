@@ -36,8 +36,8 @@ MountEntry mount_of(const std::vector<MountEntry>& mounts, const std::string& pa
   MountEntry best{"", ""};
   for (const auto& m : mounts) {
     const auto& p = m.mount_point;
-    bool inside = path == p || p == "/" ||
-                  (path.size() > p.size() && path.compare(0, p.size(), p) == 0 && path[p.size()] == '/');
+    bool inside =
+        path == p || p == "/" || (path.size() > p.size() && path.compare(0, p.size(), p) == 0 && path[p.size()] == '/');
     if (inside && p.size() >= best.mount_point.size()) best = m;
   }
   return best;

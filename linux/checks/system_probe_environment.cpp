@@ -1,6 +1,6 @@
-#include <cstdlib>
-
 #include <spdlog/spdlog.h>
+
+#include <cstdlib>
 
 #include "linux/checks/linux_checks.hpp"
 

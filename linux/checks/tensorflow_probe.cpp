@@ -1,12 +1,11 @@
+#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "common/text/utf_convert.hpp"
-#include "linux/checks/file_text.hpp"
 #include "common/util/ascii.hpp"
 #include "common/util/nesting_depth.hpp"
 #include "common/util/text_lines.hpp"
+#include "linux/checks/file_text.hpp"
 #include "linux/checks/probes.hpp"
 
 namespace tfwsl::linux_checks {
@@ -61,7 +60,8 @@ TfFacts probe_tensorflow(const ProbeEnvironment& env) {
   const std::string log = valid_utf8(outcome->err);
   f.stderr_tail = last_nonblank_lines(log, 12, 400);  // a traceback's end
   constexpr std::size_t k_kept = 64 * 1024;
-  f.stderr_text = valid_utf8(log.size() > k_kept ? std::string_view(log).substr(log.size() - k_kept) : std::string_view(log));
+  f.stderr_text =
+      valid_utf8(log.size() > k_kept ? std::string_view(log).substr(log.size() - k_kept) : std::string_view(log));
   if (outcome->timed_out) {
     f.error = "the TensorFlow probe ran past " + std::to_string(env.tf_timeout.count() / 1000) + " s and was stopped";
     return f;

@@ -18,7 +18,8 @@ namespace {
 
 // One value of /etc/wsl.conf (an INI file: `[section]` lines, `key = value`, comments start with # or
 // ;), quotes taken off; nothing when absent. Sections and keys are matched without case, as WSL does.
-std::optional<std::string> wsl_conf_value(const std::string& wsl_conf, std::string_view wanted_section, std::string_view key) {
+std::optional<std::string> wsl_conf_value(const std::string& wsl_conf, std::string_view wanted_section,
+                                          std::string_view key) {
   std::istringstream in(wsl_conf);
   std::string line, section;
   while (std::getline(in, line)) {
@@ -73,7 +74,8 @@ WslFacts probe_wsl(const ProbeEnvironment& env) {
   auto lib = env.at("/usr/lib/wsl/lib");
   f.wsl_lib_dir = std::filesystem::is_directory(lib, ec);
   if (f.wsl_lib_dir) {
-    for (const auto& entry : std::filesystem::directory_iterator(lib, ec)) f.wsl_lib_files.push_back(entry.path().filename().string());
+    for (const auto& entry : std::filesystem::directory_iterator(lib, ec))
+      f.wsl_lib_files.push_back(entry.path().filename().string());
     std::sort(f.wsl_lib_files.begin(), f.wsl_lib_files.end());
   }
   auto conf = read_text_file(env.at("/etc/ld.so.conf.d/ld.wsl.conf"));

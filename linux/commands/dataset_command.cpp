@@ -1,18 +1,17 @@
 #include "linux/commands/dataset_command.hpp"
 
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <csignal>
 #include <future>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
 #include "common/agent_api/exclude_names.hpp"
 #include "common/cli/json_envelope.hpp"
@@ -118,7 +117,8 @@ int report_import_failure(const Error& error, const dataset::ProgressTracker& pr
     nlohmann::json out{{"ok", false},
                        {"error", {{"code", to_string(error.code)}, {"message", error.message}}},
                        {"progress", dataset::to_json(progress.snapshot())}};
-    console.out << with_json_envelope(std::move(out), json_schema::k_dataset_import, json_schema::k_version).dump(2) << '\n';
+    console.out << with_json_envelope(std::move(out), json_schema::k_dataset_import, json_schema::k_version).dump(2)
+                << '\n';
   }
   console.err << "tfwsl-agent dataset import: " << error.describe() << '\n';
   return exit_code_for(error.code);
@@ -129,8 +129,8 @@ void print_import_summary(const dataset::ImportReport& report, const ImportArgum
   console.out << fmt::format("imported {} file(s) ({} copied, {} already there{}), {} in {}, {}/s\n", t.files_done,
                              t.files_copied, t.files_skipped,
                              args.move ? fmt::format(", {} source file(s) removed", t.files_moved) : "",
-                             format_bytes(static_cast<double>(t.bytes_done)),
-                             format_clock(t.elapsed_seconds), format_bytes(t.bytes_per_second));
+                             format_bytes(static_cast<double>(t.bytes_done)), format_clock(t.elapsed_seconds),
+                             format_bytes(t.bytes_per_second));
   for (const auto& problem : report.problems)
     console.out << fmt::format("  problem [{}] {}: {}\n", problem.kind, dataset::display_path(problem.path),
                                problem.message);
@@ -145,7 +145,8 @@ int report_import_result(const dataset::ImportReport& report, const ImportArgume
   if (args.json) {
     nlohmann::json out = dataset::to_json(report);
     out["ok"] = true;
-    console.out << with_json_envelope(std::move(out), json_schema::k_dataset_import, json_schema::k_version).dump(2) << '\n';
+    console.out << with_json_envelope(std::move(out), json_schema::k_dataset_import, json_schema::k_version).dump(2)
+                << '\n';
   } else {
     print_import_summary(report, args, console);
   }
@@ -190,14 +191,16 @@ void register_dataset_command(CLI::App& app, CommandTable& commands, Console& co
   import->add_option("--jobs", args->jobs, "Files in flight at once")
       ->default_val(dataset::k_default_jobs)
       ->check(CLI::Range(1u, dataset::k_max_jobs));
-  import->add_option("--exclude", args->exclude,
-                     "Leave out files and folders with this name, at any depth (repeatable): --exclude .git "
-                     "--exclude __pycache__")
+  import
+      ->add_option("--exclude", args->exclude,
+                   "Leave out files and folders with this name, at any depth (repeatable): --exclude .git "
+                   "--exclude __pycache__")
       ->type_name("NAME")
       ->allow_extra_args(false);
   import->add_flag("--json", args->json, "Print the result as JSON on stdout");
-  import->add_flag("--skip-space-check", args->skip_space_check,
-                   "Skip the free-space preflight (tests use it to reach ENOSPC mid-run)")
+  import
+      ->add_flag("--skip-space-check", args->skip_space_check,
+                 "Skip the free-space preflight (tests use it to reach ENOSPC mid-run)")
       ->group("");  // hidden: not for everyday use
   import->footer(help_footer(
       "Run the same command again after an interruption: finished files are kept, the rest is copied.",

@@ -1,15 +1,14 @@
 #include "linux/commands/project_command.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 
 #include <iostream>
 #include <iterator>
 #include <memory>
-#include <ostream>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <ostream>
 
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
@@ -55,13 +54,16 @@ nlohmann::json manifest_json(const project::TreeManifest& manifest) {
   return files;
 }
 
-std::string read_stdin() { return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()); }
+std::string read_stdin() {
+  return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+}
 
 int run_write(const ProjectArguments& a, Console& console) {
   const std::string bytes = read_stdin();
   auto root = project::open_project_root(venv::expand_home(a.root), true);
   if (!root) return project_failure(console, "write", root.error());
-  if (auto written = project::write_beneath(root->get(), a.path, bytes, project::Expectation::parse(a.expect)); !written)
+  if (auto written = project::write_beneath(root->get(), a.path, bytes, project::Expectation::parse(a.expect));
+      !written)
     return project_failure(console, "write", written.error());
   print_json(console, {{"written", a.path}, {"bytes", bytes.size()}});
   return exit_code::k_ok;
@@ -108,7 +110,8 @@ Result<std::vector<project::PlaceRequest>> place_requests(const std::string& tex
   for (const auto& f : j["files"]) {
     if (!f.is_object() || !f.contains("path") || !f["path"].is_string())
       return make_error(ErrorCode::invalid_input, "a file to place has no path");
-    out.push_back({f["path"].get<std::string>(), project::Expectation::parse(f.value("expect", std::string("absent")))});
+    out.push_back(
+        {f["path"].get<std::string>(), project::Expectation::parse(f.value("expect", std::string("absent")))});
   }
   return out;
 }
@@ -133,7 +136,8 @@ int run_place(const ProjectArguments& a, Console& console) {
   return exit_code::k_ok;
 }
 
-CLI::App* add_project_subcommand(CLI::App& project, const std::string& name, const std::string& what, ProjectArguments& args) {
+CLI::App* add_project_subcommand(CLI::App& project, const std::string& name, const std::string& what,
+                                 ProjectArguments& args) {
   auto* cmd = project.add_subcommand(name, what);
   cmd->add_option("--root", args.root, "The project's folder in the distro (~/ is $HOME)")->required();
   return cmd;
@@ -142,33 +146,43 @@ CLI::App* add_project_subcommand(CLI::App& project, const std::string& name, con
 }  // namespace
 
 void register_project_command(CLI::App& app, CommandTable& commands, Console& console) {
-  CLI::App* project = app.add_subcommand("project", "The files tfwsl migrate keeps in a project's WSL copy, written beneath the "
-                                                    "project folder without following links (run as the user, not root)");
+  CLI::App* project = app.add_subcommand("project",
+                                         "The files tfwsl migrate keeps in a project's WSL copy, written beneath the "
+                                         "project folder without following links (run as the user, not root)");
   project->require_subcommand(1);
   project->footer(help_footer("", {"tfwsl-agent project write --help", "tfwsl-agent project manifest --help"}));
   auto args = std::make_shared<ProjectArguments>();
 
-  auto* write = add_project_subcommand(*project, "write", "Write stdin to ROOT/PATH: whole or not at all, never through a link", *args);
+  auto* write = add_project_subcommand(*project, "write",
+                                       "Write stdin to ROOT/PATH: whole or not at all, never through a link", *args);
   write->add_option("--path", args->path, "The file, relative to ROOT (no '..')")->required();
-  write->add_option("--expect", args->expect, "What may be there now: any, absent, or the hash migrate recorded")->capture_default_str();
-  write->footer(help_footer("Exit status: 0 written, 2 refused (a link, a changed file) or failed; the answer is JSON.",
-                            {"printf 'x' | tfwsl-agent project write --root ~/projects/p --path tfwsl.yaml --expect absent"}));
+  write->add_option("--expect", args->expect, "What may be there now: any, absent, or the hash migrate recorded")
+      ->capture_default_str();
+  write->footer(
+      help_footer("Exit status: 0 written, 2 refused (a link, a changed file) or failed; the answer is JSON.",
+                  {"printf 'x' | tfwsl-agent project write --root ~/projects/p --path tfwsl.yaml --expect absent"}));
   commands.add(write, [args, &console] { return run_write(*args, console); });
 
-  auto* read = add_project_subcommand(*project, "read", "Print ROOT/PATH as JSON (exists, text), never through a link", *args);
+  auto* read =
+      add_project_subcommand(*project, "read", "Print ROOT/PATH as JSON (exists, text), never through a link", *args);
   read->add_option("--path", args->path, "The file, relative to ROOT (no '..')")->required();
   read->footer(help_footer("", {"tfwsl-agent project read --root ~/projects/p --path .tfwsl/migrate-state.json"}));
   commands.add(read, [args, &console] { return run_read(*args, console); });
 
-  auto* manifest = add_project_subcommand(*project, "manifest", "Size and XXH3-128 of every regular file beneath ROOT (links not followed)", *args);
+  auto* manifest = add_project_subcommand(
+      *project, "manifest", "Size and XXH3-128 of every regular file beneath ROOT (links not followed)", *args);
   manifest->footer(help_footer("", {"tfwsl-agent project manifest --root ~/projects/p"}));
   commands.add(manifest, [args, &console] { return run_manifest(*args, console); });
 
-  auto* place = add_project_subcommand(*project, "place", "Move staged files into ROOT, each only where ROOT still holds what stdin expects; "
-                                                          "then remove the staged copy", *args);
+  auto* place =
+      add_project_subcommand(*project, "place",
+                             "Move staged files into ROOT, each only where ROOT still holds what stdin expects; "
+                             "then remove the staged copy",
+                             *args);
   place->add_option("--from", args->from, "The staged copy (a folder beside ROOT)")->required();
-  place->footer(help_footer("stdin: {\"files\": [{\"path\": \"train.py\", \"expect\": \"absent\" or a hash}]}",
-                            {"tfwsl-agent project place --root ~/projects/p --from ~/projects/.p.tfwsl-staging < files.json"}));
+  place->footer(
+      help_footer("stdin: {\"files\": [{\"path\": \"train.py\", \"expect\": \"absent\" or a hash}]}",
+                  {"tfwsl-agent project place --root ~/projects/p --from ~/projects/.p.tfwsl-staging < files.json"}));
   commands.add(place, [args, &console] { return run_place(*args, console); });
 }
 

@@ -2,6 +2,7 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,19 +13,17 @@
 #include <memory>
 #include <thread>
 
-#include <spdlog/spdlog.h>
-
-#include "common/profile/profile_source.hpp"
 #include "common/agent_api/handshake.hpp"
 #include "common/agent_api/token.hpp"
-#include "common/process/stoppable_process_runner.hpp"
 #include "common/core/exit_codes.hpp"
+#include "common/judge/check_policy.hpp"
+#include "common/process/stoppable_process_runner.hpp"
+#include "common/profile/profile_source.hpp"
 #include "common/util/ascii.hpp"
 #include "linux/agent/http_server.hpp"
 #include "linux/agent/routes.hpp"
 #include "linux/agent/stdio_channel.hpp"
 #include "linux/agent/stop_watcher.hpp"
-#include "common/judge/check_policy.hpp"
 #include "linux/checks/file_text.hpp"
 
 namespace tfwsl::agent {
@@ -45,11 +44,13 @@ struct ServeArguments {
 
 // As Jupyter treats its runtime files: a regular file (not a link) of mode 0600, in a 0700 directory, both ours.
 Result<std::string> read_token_file(const std::string& path) {
-  struct stat file {}, dir {};
+  struct stat file {
+  }, dir{};
   if (lstat(path.c_str(), &file) != 0)
     return make_error(ErrorCode::not_found, "token file '" + path + "': " + std::strerror(errno));
   if (!S_ISREG(file.st_mode))
-    return make_error(ErrorCode::permission, "token file '" + path + "' is not a regular file (a symlink?): refusing to start");
+    return make_error(ErrorCode::permission,
+                      "token file '" + path + "' is not a regular file (a symlink?): refusing to start");
   if (file.st_uid != getuid())
     return make_error(ErrorCode::permission, "token file '" + path + "' is owned by another user: refusing to start");
   if ((file.st_mode & 07777) != 0600)
@@ -82,7 +83,9 @@ int serve_until_stopped(const ServeArguments& args, Console& console, const Rout
 int serve(const ServeArguments& args, Console& console) {
   if (args.stdio_handshake == !args.token_file.empty())
     return fail(console, Error{ErrorCode::invalid_input,
-                               "give exactly one of --stdio-handshake (token on stdin) or --token-file FILE", {}, {}});
+                               "give exactly one of --stdio-handshake (token on stdin) or --token-file FILE",
+                               {},
+                               {}});
   auto address = parse_listen_address(args.listen);
   if (!address) return fail(console, address.error());
 
@@ -102,7 +105,8 @@ int serve(const ServeArguments& args, Console& console) {
     std::error_code ec;
     auto canonical = std::filesystem::canonical(root, ec);
     if (ec || !std::filesystem::is_directory(canonical))
-      return fail(console, Error{ErrorCode::invalid_input, "--root '" + root + "' is not an existing directory", {}, {}});
+      return fail(console,
+                  Error{ErrorCode::invalid_input, "--root '" + root + "' is not an existing directory", {}, {}});
     context->roots.push_back(canonical);
   }
   context->probe_env = linux_checks::system_probe_environment();
@@ -115,7 +119,8 @@ int serve(const ServeArguments& args, Console& console) {
   Router router;
   register_all_routes(router, *context);
   // At most half the workers wait for a probe run at once: the rest stay free for other requests.
-  context->facts.set_limits({std::chrono::seconds(args.refresh_interval_s), static_cast<std::size_t>(std::max(1, args.threads / 2))});
+  context->facts.set_limits(
+      {std::chrono::seconds(args.refresh_interval_s), static_cast<std::size_t>(std::max(1, args.threads / 2))});
   ServerLimits limits;
   limits.threads = args.threads;
   limits.body_timeout_s = limits.write_timeout_s = args.timeout_s;
@@ -136,11 +141,12 @@ int serve_until_stopped(const ServeArguments& args, Console& console, const Rout
   ::signal(SIGPIPE, SIG_IGN);
   block_stop_signals();
   auto* facts = &context->facts;
-  StopWatcher watcher(args.stdio_handshake ? STDIN_FILENO : -1, [facts] { facts->shutdown(); },
-                      [facts, &server] {
-                        facts->shutdown();
-                        server.stop();
-                      });
+  StopWatcher watcher(
+      args.stdio_handshake ? STDIN_FILENO : -1, [facts] { facts->shutdown(); },
+      [facts, &server] {
+        facts->shutdown();
+        server.stop();
+      });
   std::thread http([&server] { server.run(); });
   // Logged before the handshake line: whoever reads the line finds the log already saying so.
   spdlog::info("tfwsl-agent {} serving on {}:{} (pid {})", context->version, host, port, getpid());
@@ -180,7 +186,8 @@ int serve_until_stopped(const ServeArguments& args, Console& console, const Rout
 void register_serve_command(CLI::App& app, CommandTable& commands, Console& console) {
   auto args = std::make_shared<ServeArguments>();
   auto* cmd = app.add_subcommand("serve", "Serve the token-protected loopback API for the tfwsl CLI");
-  cmd->add_option("--listen", args->listen, "Loopback address: 127.0.0.1:PORT, localhost:PORT or [::1]:PORT (0: any free port)")
+  cmd->add_option("--listen", args->listen,
+                  "Loopback address: 127.0.0.1:PORT, localhost:PORT or [::1]:PORT (0: any free port)")
       ->capture_default_str();
   cmd->add_flag("--stdio-handshake", args->stdio_handshake,
                 "Read the token from stdin's first line, print the handshake line, serve framed requests on stdin, "
@@ -188,7 +195,8 @@ void register_serve_command(CLI::App& app, CommandTable& commands, Console& cons
   cmd->add_option("--token-file", args->token_file, "Read the token from FILE (mode 0600 in a 0700 directory)");
   cmd->add_option("--root", args->roots, "A directory dataset sources and targets may be under (repeatable)");
   cmd->add_option("--python", args->python, "Python interpreter for the TensorFlow probe")->capture_default_str();
-  cmd->add_option("--profile", args->profile, "Profile that decides what ok means in /v1/checks (default " + default_profile_name() + ")");
+  cmd->add_option("--profile", args->profile,
+                  "Profile that decides what ok means in /v1/checks (default " + default_profile_name() + ")");
   cmd->add_option("--threads", args->threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
   cmd->add_option("--timeout", args->timeout_s,
                   "Seconds for a request body to arrive after its head, and for the client to take the answer "

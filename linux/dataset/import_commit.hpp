@@ -24,7 +24,11 @@ class BatchCommitter {
  public:
   BatchCommitter(int staging_fd, const TargetFolders& folders, ManifestFile& manifest, SourceMover& mover,
                  RetryQueue& retries, JobContext& job)
-      : m_staging_fd(staging_fd), m_folders(folders), m_manifest(manifest), m_mover(mover), m_retries(retries),
+      : m_staging_fd(staging_fd),
+        m_folders(folders),
+        m_manifest(manifest),
+        m_mover(mover),
+        m_retries(retries),
         m_job(job) {}
 
   // The copy joins the pending batch, which is committed once full (unless another worker is

@@ -1,6 +1,6 @@
-#include "linux/dataset/import_commit.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,9 +10,7 @@
 #include <map>
 #include <string>
 
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
-
+#include "linux/dataset/import_commit.hpp"
 #include "linux/dataset/import_tuning.hpp"
 
 namespace tfwsl::dataset::import_detail {
@@ -67,7 +65,8 @@ void BatchCommitter::commit(std::vector<Staged> batch) {
 // The batch's manifest records, durable; only then does a file count as imported and may --move
 // delete its source.
 void BatchCommitter::commit_records(const std::vector<Staged>& renamed) {
-  if (int error = m_manifest.append(renamed)) return m_job.stop.fail(ErrorCode::io, "", "writing the import manifest", error);
+  if (int error = m_manifest.append(renamed))
+    return m_job.stop.fail(ErrorCode::io, "", "writing the import manifest", error);
   for (const auto& s : renamed) {
     m_job.progress.file_copied(0);
     m_mover.delete_source(s.entry.path, s.entry, std::make_pair(s.source_dev, s.source_ino));
@@ -111,7 +110,8 @@ bool BatchCommitter::sync_batch(std::vector<Staged>& batch) {
 // Each copy goes into its folder through that folder's descriptor, opened beneath the target
 // without following symlinks and checked not to be a source folder (TargetFolders): a symlink
 // planted or swapped in since the folder pass blocks its files, it never redirects them.
-std::vector<Staged> BatchCommitter::rename_into_place(std::vector<Staged>& batch, std::map<std::string, UniqueFd>& folders) {
+std::vector<Staged> BatchCommitter::rename_into_place(std::vector<Staged>& batch,
+                                                      std::map<std::string, UniqueFd>& folders) {
   std::vector<Staged> renamed;
   renamed.reserve(batch.size());
   std::map<std::string, FolderBlock> blocks;
@@ -149,11 +149,11 @@ std::vector<Staged> BatchCommitter::rename_into_place(std::vector<Staged>& batch
       continue;
     }
     int error = m_job.files.rename_into_place(m_staging_fd, s.temp_name, folders.at(folder).get(),
-                                          leaf_of(s.entry.path), s.entry.path);
+                                              leaf_of(s.entry.path), s.entry.path);
     if (error == EISDIR || error == ENOTDIR || error == ENOTEMPTY || error == EEXIST || error == ENOENT) {
-      not_imported(s, "exists-as-other",
-                   "the target has something else at this name (a folder?) or its folder is missing: " +
-                       errno_text(error));
+      not_imported(
+          s, "exists-as-other",
+          "the target has something else at this name (a folder?) or its folder is missing: " + errno_text(error));
       continue;
     }
     if (error == EXDEV) {  // a mount point inside the target: the staging folder is on another filesystem

@@ -1,6 +1,5 @@
-#include "linux/dataset/import_copy.hpp"
-
 #include <fcntl.h>
+#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,8 +10,7 @@
 #include <span>
 #include <string>
 
-#include <spdlog/spdlog.h>
-
+#include "linux/dataset/import_copy.hpp"
 #include "linux/dataset/import_tuning.hpp"
 
 namespace tfwsl::dataset::import_detail {
@@ -67,7 +65,7 @@ mode_t FileCopier::target_mode(const ScannedItem& item) const {
 }
 
 std::optional<std::string> FileCopier::hash_in_target(const ScannedItem& item, std::span<char> buffer,
-                                                  ContentHasher& hasher) {
+                                                      ContentHasher& hasher) {
   hasher.reset();
   if (item.kind == ItemKind::symlink) {
     UniqueFd parent(parent_of(item.path).empty()
@@ -90,7 +88,7 @@ CopyOutcome FileCopier::copy_symlink(const ScannedItem& item, Staged& staged) {
                                     : open_beneath(m_source_fd, parent, O_RDONLY | O_DIRECTORY));
   if (!parent_fd) {
     m_job.problems.add(item.path, errno == ENOENT ? "vanished" : "unreadable",
-                "cannot open the symlink's folder: " + errno_text(errno));
+                       "cannot open the symlink's folder: " + errno_text(errno));
     return CopyOutcome::gave_up;
   }
   std::string leaf = leaf_of(item.path);
@@ -120,14 +118,14 @@ CopyOutcome FileCopier::copy_symlink(const ScannedItem& item, Staged& staged) {
 // check it did not change meanwhile, make the copy durable when it is large, read it back and
 // compare. Any step that ends the copy has already removed the temporary file.
 CopyOutcome FileCopier::copy_file(const ScannedItem& item, Staged& staged, std::span<char> buffer,
-                                 ContentHasher& hasher) {
+                                  ContentHasher& hasher) {
   FileCopy copy{item};
   UniqueFd source = open_source_file(item, copy.before);
   if (!source) return CopyOutcome::gave_up;
   copy.source = source.get();
   copy.temp_name = next_temp_name();
-  copy.temp = UniqueFd(::openat(m_staging_fd, copy.temp_name.c_str(),
-                                O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
+  copy.temp = UniqueFd(
+      ::openat(m_staging_fd, copy.temp_name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!copy.temp) {
     m_job.stop.fail(ErrorCode::io, item.path, "creating its temporary file", errno);
     return CopyOutcome::stopped;
@@ -200,7 +198,8 @@ std::optional<CopyOutcome> FileCopier::copy_contents(FileCopy& copy, std::span<c
 
 CopiedChunk FileCopier::copy_range_chunk(FileCopy& copy, std::span<char> buffer, ContentHasher& hasher) {
   loff_t in_off = static_cast<loff_t>(copy.copied), out_off = static_cast<loff_t>(copy.copied);
-  ssize_t n = m_job.files.copy_range(copy.source, &in_off, copy.temp.get(), &out_off, k_copy_range_chunk, copy.item.path);
+  ssize_t n =
+      m_job.files.copy_range(copy.source, &in_off, copy.temp.get(), &out_off, k_copy_range_chunk, copy.item.path);
   if (n < 0) {
     int error = static_cast<int>(-n);
     if (copy.copied == 0 &&
@@ -234,8 +233,8 @@ CopiedChunk FileCopier::copy_buffered_chunk(FileCopy& copy, std::span<char> buff
   if (n == 0) return {};
   hasher.update(buffer.data(), static_cast<std::size_t>(n));
   bool large = static_cast<std::uint64_t>(copy.before.st_size) >= k_own_fsync_bytes;
-  if (int error = m_job.files.write_chunk(copy.temp.get(), buffer.data(), static_cast<std::size_t>(n), copy.item.path,
-                                      large)) {
+  if (int error =
+          m_job.files.write_chunk(copy.temp.get(), buffer.data(), static_cast<std::size_t>(n), copy.item.path, large)) {
     m_job.stop.fail(ErrorCode::io, copy.item.path, "writing", error);
     return {.outcome = CopyOutcome::stopped};
   }
@@ -275,7 +274,7 @@ std::optional<CopyOutcome> FileCopier::make_copy_durable(FileCopy& copy, Staged&
 
 // Verify: the copy, read back, must hash as the source did while it was read.
 bool FileCopier::copy_reads_back(const FileCopy& copy, const std::string& source_hash, std::span<char> buffer,
-                                ContentHasher& hasher) {
+                                 ContentHasher& hasher) {
   UniqueFd check(::openat(m_staging_fd, copy.temp_name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
   hasher.reset();
   return check && hash_file_contents(check.get(), buffer, hasher) && hasher.hex_digest() == source_hash;

@@ -1,11 +1,10 @@
 // The real filesystem calls behind the engine's port (import_files.hpp).
-#include "linux/dataset/import_files.hpp"
-
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 
+#include "linux/dataset/import_files.hpp"
 #include "linux/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {

@@ -1,16 +1,15 @@
 // The job from start to end: prepare, scan, copy (with its commits and --move's deletions), then
 // --move's folder clean-up, the manifest's compaction and the report or the error a stop gives.
-#include "linux/dataset/import_engine.hpp"
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
 #include <string>
 #include <vector>
 
-#include <spdlog/spdlog.h>
-
 #include "linux/dataset/import_commit.hpp"
 #include "linux/dataset/import_copy.hpp"
+#include "linux/dataset/import_engine.hpp"
 #include "linux/dataset/import_job.hpp"
 #include "linux/dataset/import_retry_queue.hpp"
 #include "linux/dataset/import_scan.hpp"

@@ -1,9 +1,9 @@
 #include "linux/dataset/import_job_stop.hpp"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "linux/dataset/posix_files.hpp"
 

@@ -32,8 +32,8 @@ class JobStop {
   const CancelToken& m_cancel;
   std::atomic<bool> m_failed{false};
   mutable std::mutex m_mutex;
-  std::optional<StopCause> m_cause;    // a full disk or an I/O error
-  std::optional<Error> m_refusal;      // any other stop
+  std::optional<StopCause> m_cause;  // a full disk or an I/O error
+  std::optional<Error> m_refusal;    // any other stop
 };
 
 }  // namespace tfwsl::dataset::import_detail

@@ -1,6 +1,5 @@
-#include "linux/dataset/import_manifest_file.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,8 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "linux/dataset/import_manifest_file.hpp"
 #include "linux/dataset/import_roots.hpp"
 #include "linux/dataset/import_types.hpp"
 
@@ -75,7 +73,8 @@ Result<bool> ManifestFile::read(ManifestReader& reader, std::size_t* file_size) 
     ssize_t n = ::read(existing.get(), buffer.data(), buffer.size());
     if (n < 0 && errno == EINTR) continue;
     if (n < 0)
-      return make_error(ErrorCode::io, fmt::format("cannot read the import manifest {}: {}", where(), errno_text(errno)));
+      return make_error(ErrorCode::io,
+                        fmt::format("cannot read the import manifest {}: {}", where(), errno_text(errno)));
     if (n == 0) break;
     TFWSL_TRY_STATUS(reader.feed(std::string_view(buffer.data(), static_cast<std::size_t>(n))));
   }
@@ -111,16 +110,16 @@ int ManifestFile::append(const std::vector<Staged>& renamed) {
 // the path keys (8 bytes a record, 16 while sorted), a second copies the winning lines through.
 Status ManifestFile::write_compacted() {
   std::vector<std::uint64_t> keys;
-  ManifestReader key_reader(where(), [&](const ManifestEntry& entry, std::string_view) {
-    keys.push_back(manifest_path_key(entry.path));
-  });
+  ManifestReader key_reader(
+      where(), [&](const ManifestEntry& entry, std::string_view) { keys.push_back(manifest_path_key(entry.path)); });
   TFWSL_TRY_STATUS(read(key_reader));
   std::vector<bool> keep = latest_of_each(keys);
   keys = {};
 
   auto error = [&](const char* doing, int e) {
-    return make_error(e == ENOSPC || e == EDQUOT ? ErrorCode::no_space : ErrorCode::io,
-                      fmt::format("cannot {} the import manifest in '{}': {}", doing, m_target.string(), errno_text(e)));
+    return make_error(
+        e == ENOSPC || e == EDQUOT ? ErrorCode::no_space : ErrorCode::io,
+        fmt::format("cannot {} the import manifest in '{}': {}", doing, m_target.string(), errno_text(e)));
   };
   UniqueFd fd(::openat(m_state_fd, "manifest.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (!fd) return error("create", errno);

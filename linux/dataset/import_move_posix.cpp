@@ -1,6 +1,5 @@
-#include "linux/dataset/import_move.hpp"
-
 #include <fcntl.h>
+#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include <spdlog/spdlog.h>
-
+#include "linux/dataset/import_move.hpp"
 #include "linux/dataset/import_tuning.hpp"
 
 namespace tfwsl::dataset::import_detail {
@@ -21,7 +19,7 @@ UniqueFd SourceMover::open_source_folder(const std::string& folder) {
 }
 
 void SourceMover::delete_source(const std::string& path, const ManifestEntry& copied,
-                              std::optional<std::pair<dev_t, ino_t>> id) {
+                                std::optional<std::pair<dev_t, ino_t>> id) {
   if (!m_enabled) return;
   std::string parent = parent_of(path);
   // Through a held descriptor of the parent, opened without following any symlink: a folder
@@ -29,22 +27,24 @@ void SourceMover::delete_source(const std::string& path, const ManifestEntry& co
   UniqueFd dir = open_source_folder(parent);
   if (!dir)
     return m_job.problems.add(path, "kept-changed",
-                       "the source's folder cannot be opened safely (" + errno_text(errno) + "): source kept");
+                              "the source's folder cannot be opened safely (" + errno_text(errno) + "): source kept");
   std::string leaf = leaf_of(path);
   struct stat now {};
   if (::fstatat(dir.get(), leaf.c_str(), &now, AT_SYMLINK_NOFOLLOW) != 0) return;  // already gone
   bool same = static_cast<std::uint64_t>(now.st_size) == copied.size && to_ns(now.st_mtim) == copied.mtime_ns &&
               (!id || (now.st_dev == id->first && now.st_ino == id->second));
   if (!same)
-    return m_job.problems.add(path, "kept-changed",
-                       "the source changed after it was copied (size or mtime): it was kept; run the import again "
-                       "to copy the new version");
+    return m_job.problems.add(
+        path, "kept-changed",
+        "the source changed after it was copied (size or mtime): it was kept; run the import again "
+        "to copy the new version");
   int error = m_job.files.unlink_source(dir.get(), leaf, path);
   if (error != 0)
-    return m_job.problems.add(path, "kept",
-                       "cannot delete the source after copying it (" + errno_text(error) +
-                           "): the source was kept and its copy is complete and verified in the target; fix the "
-                           "cause (the folder's permissions?) and run the import again, or delete the source yourself");
+    return m_job.problems.add(
+        path, "kept",
+        "cannot delete the source after copying it (" + errno_text(error) +
+            "): the source was kept and its copy is complete and verified in the target; fix the "
+            "cause (the folder's permissions?) and run the import again, or delete the source yourself");
   m_job.progress.file_moved();
 }
 

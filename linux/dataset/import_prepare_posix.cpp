@@ -1,7 +1,8 @@
 // The job's preparation (import_roots.hpp).
-#include "linux/dataset/import_roots.hpp"
-
+#include <dirent.h>
 #include <fcntl.h>
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -13,10 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include <dirent.h>
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
-
+#include "linux/dataset/import_roots.hpp"
 #include "linux/dataset/import_tuning.hpp"
 
 namespace tfwsl::dataset::import_detail {
@@ -28,12 +26,11 @@ tl::unexpected<Error> root_open_error(const char* what, const std::filesystem::p
                       fmt::format("{} '{}' changed since it was checked: a folder on its path is now a symlink, "
                                   "which the import does not follow; nothing was copied",
                                   what, path.string()));
-  return make_error(error == EACCES || error == EPERM ? ErrorCode::permission
+  return make_error(error == EACCES || error == EPERM    ? ErrorCode::permission
                     : error == ENOSPC || error == EDQUOT ? ErrorCode::no_space
                                                          : ErrorCode::io,
                     fmt::format("cannot open {} '{}': {}", what, path.string(), errno_text(error)));
 }
-
 
 Status open_roots(const ImportOptions& options, ImportRoots& roots) {
   TFWSL_TRY(paths, resolve_import_paths(options.source, options.target));
@@ -114,7 +111,9 @@ Result<ImportRoots> open_import_roots(const ImportOptions& options) {
 
 Error state_error(const std::filesystem::path& target, const char* doing) {
   int error = errno;
-  return Error{error == ENOSPC ? ErrorCode::no_space : error == EACCES ? ErrorCode::permission : ErrorCode::io,
+  return Error{error == ENOSPC   ? ErrorCode::no_space
+               : error == EACCES ? ErrorCode::permission
+                                 : ErrorCode::io,
                fmt::format("cannot {} in target '{}': {}", doing, target.string(), errno_text(error)),
                {},
                {}};

@@ -1,10 +1,10 @@
 #include "linux/dataset/import_problems.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <iterator>
 #include <string>
 #include <utility>
-
-#include <spdlog/spdlog.h>
 
 #include "linux/dataset/import_tuning.hpp"
 #include "linux/dataset/posix_files.hpp"

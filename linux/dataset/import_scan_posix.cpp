@@ -1,15 +1,13 @@
-#include "linux/dataset/import_scan.hpp"
-
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
 #include <sys/statvfs.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
-
 #include "common/util/byte_size_text.hpp"
+#include "linux/dataset/import_scan.hpp"
 #include "linux/dataset/import_tuning.hpp"
 
 namespace tfwsl::dataset::import_detail {

@@ -6,11 +6,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "linux/dataset/progress.hpp"
 
@@ -39,8 +38,8 @@ using FaultHook = std::function<int(std::string_view step, const std::string& pa
 struct ImportOptions {
   std::filesystem::path source;
   std::filesystem::path target;
-  bool move = false;              // delete each source file once its copy is durable and verified
-  bool verify = false;            // on resume, re-read and hash the files already in the target
+  bool move = false;    // delete each source file once its copy is durable and verified
+  bool verify = false;  // on resume, re-read and hash the files already in the target
   unsigned jobs = k_default_jobs;
   bool skip_space_check = false;  // tests only: reach ENOSPC mid-run instead of at the preflight
   // Base names left out at any depth, files and folders alike (a folder's whole subtree): neither
@@ -48,7 +47,7 @@ struct ImportOptions {
   // agent_api::check_exclude_names before they get here.
   std::vector<std::string> exclude;
   FaultHook fault_hook;
-  ImportFiles* files = nullptr;   // tests only: a fake port; null is the real POSIX calls
+  ImportFiles* files = nullptr;  // tests only: a fake port; null is the real POSIX calls
 };
 
 class CancelToken {
@@ -62,17 +61,17 @@ class CancelToken {
 
 // A per-file problem: the job goes on and reports it at the end.
 struct FileProblem {
-  std::string path;   // relative to the source root, raw bytes
-  std::string kind;   // vanished, unreadable, unsupported, changed, kept-changed, exists-as-other,
-                      // target-symlink, kept, error
+  std::string path;  // relative to the source root, raw bytes
+  std::string kind;  // vanished, unreadable, unsupported, changed, kept-changed, exists-as-other,
+                     // target-symlink, kept, error
   std::string message;
 };
 
 struct ImportReport {
   ProgressSnapshot totals;
   std::vector<FileProblem> problems;
-  std::uint64_t problems_not_listed = 0;  // beyond the list's cap
-  std::vector<std::string> unusual_names; // names Windows cannot show or re-create (reported, copied)
+  std::uint64_t problems_not_listed = 0;   // beyond the list's cap
+  std::vector<std::string> unusual_names;  // names Windows cannot show or re-create (reported, copied)
 };
 
 nlohmann::json to_json(const FileProblem& problem);

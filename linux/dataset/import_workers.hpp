@@ -33,7 +33,11 @@ class CopyWorkers {
  public:
   CopyWorkers(const ImportOptions& options, ScanResult scan, const ManifestIndex& imported, TargetFolders& folders,
               WorkerPhases phases, JobContext& job)
-      : m_options(options), m_scan(std::move(scan)), m_imported(imported), m_folders(folders), m_phases(phases),
+      : m_options(options),
+        m_scan(std::move(scan)),
+        m_imported(imported),
+        m_folders(folders),
+        m_phases(phases),
         m_job(job) {}
 
   // The target's folders made, then every item copied on `jobs` threads, in rounds while a failed

@@ -1,4 +1,5 @@
-#include "linux/dataset/import_workers.hpp"
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <memory>
@@ -7,11 +8,9 @@
 #include <thread>
 #include <utility>
 
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
-
 #include "common/util/content_hash.hpp"
 #include "linux/dataset/import_tuning.hpp"
+#include "linux/dataset/import_workers.hpp"
 
 namespace tfwsl::dataset::import_detail {
 namespace {

@@ -1,19 +1,23 @@
 #include "linux/dataset/job_manager.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <condition_variable>
-
-#include <fmt/format.h>
 
 namespace tfwsl::dataset {
 
 const char* to_string(JobState state) {
   switch (state) {
-    case JobState::running: return "running";
-    case JobState::succeeded: return "succeeded";
-    case JobState::failed: return "failed";
-    case JobState::cancelled: return "cancelled";
+    case JobState::running:
+      return "running";
+    case JobState::succeeded:
+      return "succeeded";
+    case JobState::failed:
+      return "failed";
+    case JobState::cancelled:
+      return "cancelled";
   }
   return "unknown";
 }
@@ -197,8 +201,7 @@ std::optional<nlohmann::json> ImportJobManager::status(const std::string& id) {
   std::lock_guard job_lock(job->mutex);
   out["state"] = to_string(job->state);
   if (job->report) out["result"] = to_json(*job->report);
-  if (job->error)
-    out["error"] = {{"code", tfwsl::to_string(job->error->code)}, {"message", job->error->message}};
+  if (job->error) out["error"] = {{"code", tfwsl::to_string(job->error->code)}, {"message", job->error->message}};
   return out;
 }
 
@@ -217,14 +220,14 @@ void ImportJobManager::wait(const std::string& id) {
 }
 
 std::string ImportJobManager::unknown_job_message(const std::string& id) const {
-  bool decimal = !id.empty() && id.size() <= 19 && std::all_of(id.begin(), id.end(), [](unsigned char c) {
-    return std::isdigit(c) != 0;
-  });
+  bool decimal = !id.empty() && id.size() <= 19 &&
+                 std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
   std::lock_guard lock(m_mutex);
   if (decimal && id[0] != '0' && std::stoull(id) < m_next_id)
-    return fmt::format("import job {} has finished and been forgotten: the agent keeps the last {} finished jobs "
-                       "for {} at most",
-                       id, m_limits.keep_finished, kept_for_text(m_limits));
+    return fmt::format(
+        "import job {} has finished and been forgotten: the agent keeps the last {} finished jobs "
+        "for {} at most",
+        id, m_limits.keep_finished, kept_for_text(m_limits));
   // The id is not echoed: it is the client's string, of any length.
   return "no such import job: that id never existed in this agent (ids are the \"id\" a POST /v1/datasets answered)";
 }

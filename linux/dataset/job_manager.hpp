@@ -10,12 +10,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/clock.hpp"
 #include "common/core/error.hpp"
@@ -24,8 +23,7 @@
 
 namespace tfwsl::dataset {
 
-using ImportRunner =
-    std::function<Result<ImportReport>(const ImportOptions&, ProgressTracker&, const CancelToken&)>;
+using ImportRunner = std::function<Result<ImportReport>(const ImportOptions&, ProgressTracker&, const CancelToken&)>;
 
 enum class JobState { running, succeeded, failed, cancelled };
 const char* to_string(JobState state);
@@ -73,7 +71,7 @@ class ImportJobManager {
 
  private:
   struct Job;
-  Result<unsigned> workers_that_fit(unsigned asked) const;  // with m_mutex held
+  Result<unsigned> workers_that_fit(unsigned asked) const;                         // with m_mutex held
   std::optional<std::string> running_job_on(const std::string& target_key) const;  // with m_mutex held
   std::shared_ptr<Job> find(const std::string& id);
   Result<ImportReport> run_guarded(Job& job);  // on the job's thread

@@ -1,10 +1,9 @@
 #include "linux/dataset/manifest.hpp"
 
+#include <fmt/format.h>
 #include <xxhash.h>
 
 #include <charconv>
-
-#include <fmt/format.h>
 
 namespace tfwsl::dataset {
 namespace {
@@ -57,7 +56,6 @@ bool parse_number(std::string_view text, T& value) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-
 }  // namespace
 
 std::string escape_path(std::string_view raw) {
@@ -84,8 +82,7 @@ Result<std::string> unescape_path(std::string_view escaped) {
       out.push_back(c);
       continue;
     }
-    if (i + 2 >= escaped.size())
-      return make_error(ErrorCode::parse, "truncated %XX escape in a manifest path");
+    if (i + 2 >= escaped.size()) return make_error(ErrorCode::parse, "truncated %XX escape in a manifest path");
     int hi = hex_value(escaped[i + 1]);
     int lo = hex_value(escaped[i + 2]);
     if (hi < 0 || lo < 0) return make_error(ErrorCode::parse, "bad %XX escape in a manifest path");

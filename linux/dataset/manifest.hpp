@@ -11,9 +11,9 @@
 
 #include <cstdint>
 #include <functional>
-#include <unordered_map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
 #include "common/core/error.hpp"
@@ -23,10 +23,10 @@ namespace tfwsl::dataset {
 inline constexpr std::string_view k_manifest_header = "tfwsl-import-manifest v1";
 
 struct ManifestEntry {
-  std::string path;         // relative to the source root, raw bytes
+  std::string path;  // relative to the source root, raw bytes
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;  // the source's mtime when it was read
-  std::string hash;         // XXH3-128 of the content, 32 hex digits
+  std::string hash;           // XXH3-128 of the content, 32 hex digits
 
   bool operator==(const ManifestEntry&) const = default;
 };

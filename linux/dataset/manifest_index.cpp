@@ -1,12 +1,11 @@
 #include "linux/dataset/manifest_index.hpp"
 
+#include <fmt/format.h>
 #include <xxhash.h>
 
 #include <algorithm>
 #include <charconv>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace tfwsl::dataset {
 namespace {

@@ -53,7 +53,7 @@ class ManifestIndex {
   };
 
   bool m_keep_records;
-  std::vector<Key> m_keys;  // without keep_records; sorted by path key once finished
+  std::vector<Key> m_keys;   // without keep_records; sorted by path key once finished
   std::vector<Full> m_full;  // with keep_records
 };
 

@@ -1,13 +1,11 @@
-#include "linux/dataset/path_policy.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
 
-#include <fmt/format.h>
-
+#include "linux/dataset/path_policy.hpp"
 #include "linux/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {
@@ -77,7 +75,8 @@ bool is_same_or_inside(const fs::path& inner, const fs::path& outer) {
 }
 
 Status check_disjoint_folders(int source_fd, int target_fd, const fs::path& source, const fs::path& target) {
-  struct stat source_stat {}, target_stat {};
+  struct stat source_stat {
+  }, target_stat{};
   if (::fstat(source_fd, &source_stat) != 0) return cannot_check(source, errno);
   if (::fstat(target_fd, &target_stat) != 0) return cannot_check(target, errno);
   if (file_id(source_stat) == file_id(target_stat))
@@ -117,9 +116,9 @@ Result<ResolvedImportPaths> resolve_import_paths(const fs::path& source, const f
   bool target_exists = ::stat(real_target.c_str(), &target_stat) == 0;
   if (target_exists) {
     if (!S_ISDIR(target_stat.st_mode))
-      return make_error(ErrorCode::invalid_input,
-                        fmt::format("target '{}' exists and is not a folder: give a folder to import into",
-                                    target.string()));
+      return make_error(
+          ErrorCode::invalid_input,
+          fmt::format("target '{}' exists and is not a folder: give a folder to import into", target.string()));
     if (file_id(target_stat) == file_id(source_stat))
       return make_error(ErrorCode::invalid_input,
                         fmt::format("source '{}' and target '{}' are the same folder: choose a different target",
@@ -166,9 +165,9 @@ Status check_under_roots(const fs::path& resolved, const std::vector<fs::path>& 
     listed += (listed.empty() ? "" : ", ") + real_root.string();
   }
   if (listed.empty())
-    return make_error(ErrorCode::permission,
-                      fmt::format("{} '{}' refused: the agent has no data roots; start it with --root DIR", what,
-                                  resolved.string()));
+    return make_error(
+        ErrorCode::permission,
+        fmt::format("{} '{}' refused: the agent has no data roots; start it with --root DIR", what, resolved.string()));
   return make_error(ErrorCode::permission,
                     fmt::format("{} '{}' refused: it is not under the agent's data roots ({}); use a path under one "
                                 "of them or restart the agent with another --root",

@@ -1,6 +1,5 @@
-#include "linux/dataset/posix_files.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <linux/openat2.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -11,7 +10,7 @@
 #include <cstring>
 #include <vector>
 
-#include <fmt/format.h>
+#include "linux/dataset/posix_files.hpp"
 
 namespace tfwsl::dataset {
 

@@ -1,8 +1,8 @@
 #include "linux/dataset/progress.hpp"
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "common/util/byte_size_text.hpp"
 #include "common/util/clock_text.hpp"
@@ -11,11 +11,16 @@ namespace tfwsl::dataset {
 
 const char* to_string(ImportPhase phase) {
   switch (phase) {
-    case ImportPhase::starting: return "starting";
-    case ImportPhase::scanning: return "scanning";
-    case ImportPhase::copying: return "copying";
-    case ImportPhase::finishing: return "finishing";
-    case ImportPhase::done: return "done";
+    case ImportPhase::starting:
+      return "starting";
+    case ImportPhase::scanning:
+      return "scanning";
+    case ImportPhase::copying:
+      return "copying";
+    case ImportPhase::finishing:
+      return "finishing";
+    case ImportPhase::done:
+      return "done";
   }
   return "unknown";
 }
@@ -38,9 +43,9 @@ nlohmann::json to_json(const ProgressSnapshot& s) {
 }
 
 std::string render_progress_line(const ProgressSnapshot& s) {
-  std::string line = fmt::format("{} {}/{} files, {}/{}", to_string(s.phase), s.files_done, s.files_total,
-                                 format_bytes(static_cast<double>(s.bytes_done)),
-                                 format_bytes(static_cast<double>(s.bytes_total)));
+  std::string line =
+      fmt::format("{} {}/{} files, {}/{}", to_string(s.phase), s.files_done, s.files_total,
+                  format_bytes(static_cast<double>(s.bytes_done)), format_bytes(static_cast<double>(s.bytes_total)));
   if (s.bytes_per_second > 0) line += fmt::format(", {}/s", format_bytes(s.bytes_per_second));
   if (s.eta_seconds) line += fmt::format(", ETA {}", format_clock(*s.eta_seconds));
   if (s.problems > 0) line += fmt::format(", {} problem(s)", s.problems);

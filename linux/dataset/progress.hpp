@@ -6,10 +6,9 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/clock.hpp"
 
@@ -20,18 +19,18 @@ const char* to_string(ImportPhase phase);
 
 struct ProgressSnapshot {
   ImportPhase phase = ImportPhase::starting;
-  std::uint64_t files_total = 0;    // regular files and symlinks found by the scan
+  std::uint64_t files_total = 0;  // regular files and symlinks found by the scan
   std::uint64_t bytes_total = 0;
-  std::uint64_t files_done = 0;     // copied + skipped (already there) + given up on
+  std::uint64_t files_done = 0;  // copied + skipped (already there) + given up on
   std::uint64_t bytes_done = 0;
   std::uint64_t files_copied = 0;
   std::uint64_t files_skipped = 0;  // already in the target (resume)
   std::uint64_t files_moved = 0;    // source deleted after a verified copy (--move)
   std::uint64_t problems = 0;       // per-file problems reported
   double elapsed_seconds = 0;
-  double bytes_per_second = 0;      // copied bytes over the copy phase so far
+  double bytes_per_second = 0;  // copied bytes over the copy phase so far
   std::optional<double> eta_seconds;
-  std::string current_file;         // escaped for display
+  std::string current_file;  // escaped for display
 };
 
 nlohmann::json to_json(const ProgressSnapshot& snapshot);
@@ -47,13 +46,13 @@ class ProgressTracker {
 
   void set_phase(ImportPhase phase);
   void add_found(std::uint64_t files, std::uint64_t bytes);
-  void add_copied_bytes(std::uint64_t bytes);          // as chunks land, for a live rate
-  void file_copied(std::uint64_t remaining_bytes);     // bytes of the file not yet counted by chunks
+  void add_copied_bytes(std::uint64_t bytes);       // as chunks land, for a live rate
+  void file_copied(std::uint64_t remaining_bytes);  // bytes of the file not yet counted by chunks
   void file_skipped(std::uint64_t bytes);
-  void file_failed(std::uint64_t bytes);               // a per-file problem: counted as done
+  void file_failed(std::uint64_t bytes);  // a per-file problem: counted as done
   void file_moved();
   void problem();
-  void uncount_copied_bytes(std::uint64_t bytes);      // a copy thrown away (it will be redone)
+  void uncount_copied_bytes(std::uint64_t bytes);  // a copy thrown away (it will be redone)
   void set_current_file(const std::string& display_name);
 
   ProgressSnapshot snapshot() const;
@@ -62,8 +61,8 @@ class ProgressTracker {
   const Clock& m_clock;
   std::chrono::steady_clock::time_point m_started;
   std::atomic<int> m_phase{static_cast<int>(ImportPhase::starting)};
-  std::atomic<std::uint64_t> m_files_total{0}, m_bytes_total{0}, m_files_done{0}, m_bytes_done{0},
-      m_bytes_copied{0}, m_files_copied{0}, m_files_skipped{0}, m_files_moved{0}, m_problems{0};
+  std::atomic<std::uint64_t> m_files_total{0}, m_bytes_total{0}, m_files_done{0}, m_bytes_done{0}, m_bytes_copied{0},
+      m_files_copied{0}, m_files_skipped{0}, m_files_moved{0}, m_problems{0};
   mutable std::mutex m_mutex;  // guards the two fields below
   std::optional<std::chrono::steady_clock::time_point> m_copy_started;
   std::string m_current_file;

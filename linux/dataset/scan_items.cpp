@@ -1,6 +1,5 @@
 #include "linux/dataset/scan_items.hpp"
 
-
 #include <algorithm>
 #include <cstring>
 #include <limits>

@@ -1,16 +1,14 @@
-#include "linux/dataset/target_folders.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
-
 #include "linux/dataset/import_types.hpp"
+#include "linux/dataset/target_folders.hpp"
 
 namespace tfwsl::dataset {
 namespace {

@@ -6,10 +6,11 @@
 // folder, and a scan that worked through one folder at a time would queue behind that lock.
 // Symlinks are recorded, never followed.
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 #include "common/core/error.hpp"
@@ -24,7 +25,7 @@ struct ScanResult {
   std::vector<std::string> directories;  // below the root, parents before children
   // (st_dev, st_ino) of the root and of every folder listed: the import never renames into one.
   std::vector<FileId> directory_ids;
-  std::vector<FileProblem> problems;     // vanished, unreadable, unsupported entries
+  std::vector<FileProblem> problems;  // vanished, unreadable, unsupported entries
 };
 
 // Stats are pure waiting on a latency-bound source; threads that wait cost a stack, not a core.

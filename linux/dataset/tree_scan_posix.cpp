@@ -1,5 +1,3 @@
-#include "linux/dataset/tree_scan.hpp"
-
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,8 +7,8 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
-#include <cstdint>
 #include <condition_variable>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -21,6 +19,7 @@
 #include <utility>
 
 #include "linux/dataset/posix_files.hpp"
+#include "linux/dataset/tree_scan.hpp"
 
 namespace tfwsl::dataset {
 namespace {
@@ -62,7 +61,7 @@ struct Folder {
 
   std::string path;
   ScanItems::FolderNumber number;  // in ScanResult::items
-  UniqueFd fd;  // may be empty: stats then go by path from the root
+  UniqueFd fd;                     // may be empty: stats then go by path from the root
   // The names still to stat, each NUL-terminated in one buffer: a string each cost 80 bytes a
   // name, and a scan holds the names of every folder it has listed ahead.
   std::string names;
@@ -74,8 +73,8 @@ struct Folder {
 };
 
 struct Work {
-  std::string listing;              // a folder to list, or
-  std::shared_ptr<Folder> folder;   // names [begin, end) of a listed folder to stat
+  std::string listing;             // a folder to list, or
+  std::shared_ptr<Folder> folder;  // names [begin, end) of a listed folder to stat
   std::size_t begin = 0, end = 0;
 };
 
@@ -158,7 +157,8 @@ class TreeScanner {
 
   void unsupported(const std::string& path) {
     std::lock_guard lock(m_result_mutex);
-    m_result.problems.push_back({path, "unsupported", "not a file, folder or symlink (device, FIFO or socket): skipped"});
+    m_result.problems.push_back(
+        {path, "unsupported", "not a file, folder or symlink (device, FIFO or socket): skipped"});
   }
 
   void list_folder(const std::string& path) {

@@ -24,7 +24,7 @@ namespace tfwsl::project {
 
 struct FileDigest {
   std::uint64_t size = 0;
-  std::string hash;  // XXH3-128, 32 hex digits (common/util/content_hash.hpp)
+  std::string hash;   // XXH3-128, 32 hex digits (common/util/content_hash.hpp)
   bool link = false;  // a symlink, as itself
   bool operator==(const FileDigest&) const = default;
 };
@@ -60,7 +60,7 @@ struct PlaceRequest {
   Expectation expect;  // what must be at root/path before it is replaced (absent: nothing)
 };
 struct PlaceOutcome {
-  TreeManifest placed;                              // what now is at each placed path
+  TreeManifest placed;                                       // what now is at each placed path
   std::vector<std::pair<std::string, std::string>> refused;  // path, why (it changed since it was judged)
 };
 

@@ -25,7 +25,8 @@ std::string apt_sources_fingerprint(const std::filesystem::path& root) {
   append_file(root / "etc/apt/sources.list", out);
   std::vector<std::filesystem::path> parts;
   std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(root / "etc/apt/sources.list.d", ec)) parts.push_back(entry.path());
+  for (const auto& entry : std::filesystem::directory_iterator(root / "etc/apt/sources.list.d", ec))
+    parts.push_back(entry.path());
   std::sort(parts.begin(), parts.end());
   for (const auto& part : parts) append_file(part, out);
   return out;

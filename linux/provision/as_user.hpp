@@ -5,11 +5,11 @@
 // anything, so a symlink or a folder the user planted can only ever lead where the user may write.
 // The work's Status comes back to the agent through a pipe.
 
+#include <sys/types.h>
+
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <sys/types.h>
 
 #include "common/core/error.hpp"
 #include "linux/provision/step_process.hpp"

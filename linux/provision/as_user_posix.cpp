@@ -1,6 +1,5 @@
-#include "linux/provision/as_user.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <grp.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -10,12 +9,11 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include "common/process/contained_child.hpp"
+#include "linux/provision/as_user.hpp"
 
 namespace tfwsl::provision {
 namespace {
@@ -23,16 +21,18 @@ namespace {
 std::size_t thread_count() {
   std::error_code ec;
   std::size_t n = 0;
-  for (auto it = std::filesystem::directory_iterator("/proc/self/task", ec); !ec && it != std::filesystem::directory_iterator();
-       it.increment(ec))
+  for (auto it = std::filesystem::directory_iterator("/proc/self/task", ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec))
     ++n;
   return n;
 }
 
 // Groups first (setgroups needs root), then the gid, then the uid; then prove root cannot come back.
 bool drop_to(const DistroUser& user, const std::vector<gid_t>& groups) {
-  if (::setgroups(groups.size(), groups.data()) != 0 || ::setgid(user.gid) != 0 || ::setuid(user.uid) != 0) return false;
-  if (::getuid() != user.uid || ::geteuid() != user.uid || ::getgid() != user.gid || ::getegid() != user.gid) return false;
+  if (::setgroups(groups.size(), groups.data()) != 0 || ::setgid(user.gid) != 0 || ::setuid(user.uid) != 0)
+    return false;
+  if (::getuid() != user.uid || ::geteuid() != user.uid || ::getgid() != user.gid || ::getegid() != user.gid)
+    return false;
   return ::setuid(0) != 0;
 }
 
@@ -84,10 +84,12 @@ Status read_report(int fd, pid_t pid, const DistroUser& user) {
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};
   auto doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_object() && doc.value("message", "") != "") {
-    const auto code = doc["code"].is_number_integer() ? static_cast<ErrorCode>(doc["code"].get<int>()) : ErrorCode::permission;
+    const auto code =
+        doc["code"].is_number_integer() ? static_cast<ErrorCode>(doc["code"].get<int>()) : ErrorCode::permission;
     return make_error(code, doc.value("message", ""), doc.value("detail", ""));
   }
-  return make_error(ErrorCode::internal, fmt::format("the work as user {} ended without a report (status {})", user.name, status));
+  return make_error(ErrorCode::internal,
+                    fmt::format("the work as user {} ended without a report (status {})", user.name, status));
 }
 
 }  // namespace
@@ -113,7 +115,8 @@ Status run_as_user(const DistroUser& user, const std::function<Status()>& work) 
   }
   if (user.uid == 0) return work();
   if (const auto threads = thread_count(); threads != 1)
-    return make_error(ErrorCode::internal, fmt::format("cannot work as {} while the agent runs {} threads", user.name, threads));
+    return make_error(ErrorCode::internal,
+                      fmt::format("cannot work as {} while the agent runs {} threads", user.name, threads));
   const auto groups = supplementary_groups(user);
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return make_error(ErrorCode::process, "pipe failed", std::strerror(errno));

@@ -6,6 +6,8 @@
 //     (dpkg(1): "dpkg was interrupted, you must manually run 'dpkg --configure -a'");
 //   /var/lib/dpkg/lock-frontend, /var/lib/dpkg/lock: the fcntl locks apt and dpkg hold.
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -13,15 +15,13 @@
 #include <string>
 #include <vector>
 
-#include <sys/types.h>
-
 #include "common/core/error.hpp"
 
 namespace tfwsl::provision {
 
 struct DpkgState {
-  std::set<std::string> installed;       // Status "... ok installed"
-  std::vector<std::string> unfinished;   // "cuda-toolkit-12-2 (half-configured)"
+  std::set<std::string> installed;           // Status "... ok installed"
+  std::vector<std::string> unfinished;       // "cuda-toolkit-12-2 (half-configured)"
   std::vector<std::string> pending_updates;  // numbered files in updates/
 
   bool interrupted() const { return !unfinished.empty() || !pending_updates.empty(); }

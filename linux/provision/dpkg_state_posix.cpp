@@ -1,6 +1,5 @@
-#include "linux/provision/dpkg_state.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,9 +7,8 @@
 #include <sstream>
 #include <thread>
 
-#include <fmt/format.h>
-
 #include "common/util/ascii.hpp"
+#include "linux/provision/dpkg_state.hpp"
 
 namespace tfwsl::provision {
 namespace {
@@ -21,8 +19,10 @@ void add_package(DpkgState& state, const std::string& package, const std::string
   std::istringstream words(status);
   std::string want, flag, current;
   words >> want >> flag >> current;
-  if (current == "installed") state.installed.insert(package);
-  else if (current != "not-installed" && current != "config-files") state.unfinished.push_back(package + " (" + current + ")");
+  if (current == "installed")
+    state.installed.insert(package);
+  else if (current != "not-installed" && current != "config-files")
+    state.unfinished.push_back(package + " (" + current + ")");
 }
 
 std::string proc_name(const std::filesystem::path& root, pid_t pid) {
@@ -36,7 +36,8 @@ std::string proc_name(const std::filesystem::path& root, pid_t pid) {
 
 std::string DpkgState::describe_interruption() const {
   std::vector<std::string> parts;
-  if (!pending_updates.empty()) parts.push_back(fmt::format("{} unmerged journal file(s) in /var/lib/dpkg/updates", pending_updates.size()));
+  if (!pending_updates.empty())
+    parts.push_back(fmt::format("{} unmerged journal file(s) in /var/lib/dpkg/updates", pending_updates.size()));
   if (!unfinished.empty()) {
     std::string list;
     for (const auto& p : unfinished) list += (list.empty() ? "" : ", ") + p;
@@ -51,7 +52,9 @@ Result<DpkgState> read_dpkg_state(const std::filesystem::path& root) {
   DpkgState state;
   const auto status_path = root / "var/lib/dpkg/status";
   std::ifstream in(status_path);
-  if (!in) return make_error(ErrorCode::not_found, fmt::format("{} cannot be read: is this a Debian or Ubuntu system?", status_path.string()));
+  if (!in)
+    return make_error(ErrorCode::not_found,
+                      fmt::format("{} cannot be read: is this a Debian or Ubuntu system?", status_path.string()));
   std::string line, package, status;
   while (std::getline(in, line)) {
     if (line.empty()) {
@@ -85,7 +88,8 @@ std::optional<DpkgLockHolder> dpkg_lock_holder(const std::filesystem::path& root
     probe.l_whence = SEEK_SET;
     const int rc = ::fcntl(fd, F_GETLK, &probe);
     ::close(fd);
-    if (rc == 0 && probe.l_type != F_UNLCK) return DpkgLockHolder{probe.l_pid, proc_name(root, probe.l_pid), "/" + std::string(name)};
+    if (rc == 0 && probe.l_type != F_UNLCK)
+      return DpkgLockHolder{probe.l_pid, proc_name(root, probe.l_pid), "/" + std::string(name)};
   }
   return std::nullopt;
 }
@@ -96,10 +100,11 @@ Status wait_for_dpkg_lock(const std::filesystem::path& root, std::chrono::millis
     auto holder = dpkg_lock_holder(root);
     if (!holder) return {};
     if (std::chrono::steady_clock::now() >= deadline)
-      return make_error(ErrorCode::conflict,
-                        fmt::format("dpkg lock busy (held by PID {}, {}) after waiting {} s", holder->pid, holder->name,
-                                    std::chrono::duration_cast<std::chrono::seconds>(limit).count()),
-                        fmt::format("{} is locked; let that apt or dpkg finish, then run provision again", holder->lock));
+      return make_error(
+          ErrorCode::conflict,
+          fmt::format("dpkg lock busy (held by PID {}, {}) after waiting {} s", holder->pid, holder->name,
+                      std::chrono::duration_cast<std::chrono::seconds>(limit).count()),
+          fmt::format("{} is locked; let that apt or dpkg finish, then run provision again", holder->lock));
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
 }

@@ -5,12 +5,12 @@
 // file itself) pointing at a root-only file ends at a file root owns, which is refused, so nothing
 // of it reaches the user's processes or the recap.
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
-
-#include <sys/types.h>
 
 namespace tfwsl::provision {
 

@@ -1,14 +1,15 @@
-#include "linux/provision/owned_file.hpp"
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 
+#include "linux/provision/owned_file.hpp"
+
 namespace tfwsl::provision {
 
-std::optional<std::string> read_owned_file(const std::filesystem::path& path, std::optional<uid_t> owner, std::size_t max_bytes) {
+std::optional<std::string> read_owned_file(const std::filesystem::path& path, std::optional<uid_t> owner,
+                                           std::size_t max_bytes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) return std::nullopt;
   struct stat st {};

@@ -1,10 +1,10 @@
 #include "linux/provision/passwd_file.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <fstream>
 #include <vector>
-
-#include <fmt/format.h>
 
 namespace tfwsl::provision {
 namespace {
@@ -50,7 +50,8 @@ std::optional<DistroUser> first_passwd_entry(const std::filesystem::path& root, 
 Result<DistroUser> find_distro_user_in(const std::filesystem::path& root, const std::string& name) {
   auto user = first_passwd_entry(root, [&](const DistroUser& u) { return u.name == name; });
   if (!user)
-    return make_error(ErrorCode::not_found, fmt::format("the distro has no user '{}' ({} lists none)", name, (root / "etc/passwd").string()),
+    return make_error(ErrorCode::not_found,
+                      fmt::format("the distro has no user '{}' ({} lists none)", name, (root / "etc/passwd").string()),
                       "create it, or pass --user");
   return *user;
 }

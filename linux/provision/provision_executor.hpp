@@ -8,11 +8,10 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 #include "common/judge/check_policy.hpp"
@@ -42,7 +41,8 @@ struct ProvisionRecap {
   std::vector<StepRecord> steps;
 
   std::size_t count(StepResult result) const;
-  int exit_code() const;  // 0: nothing failed (and in --check, nothing to change); 1: --check would change; 2: a failure
+  int exit_code()
+      const;  // 0: nothing failed (and in --check, nothing to change); 1: --check would change; 2: a failure
 };
 
 struct ExecutorSettings {
@@ -52,11 +52,11 @@ struct ExecutorSettings {
   std::filesystem::path root = "/";
   std::filesystem::path state_dir = provision::k_default_state_dir;
   DistroUser user;
-  bool check_only = false;                    // --check: report what would change, change nothing
+  bool check_only = false;  // --check: report what would change, change nothing
   std::chrono::milliseconds lock_wait{std::chrono::seconds(120)};
   std::chrono::milliseconds command_timeout{std::chrono::minutes(60)};
   std::chrono::milliseconds tf_timeout{std::chrono::seconds(180)};
-  judge::CheckPolicy policy;                  // what the final TensorFlow check must find
+  judge::CheckPolicy policy;  // what the final TensorFlow check must find
   // Each step's checking and applying, and apt's and pip's progress while it applies (may be empty).
   std::function<void(const ProgressEvent&)> progress;
 };

@@ -1,13 +1,11 @@
-#include "linux/provision/provision_journal.hpp"
-
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
+#include "linux/provision/provision_journal.hpp"
 #include "linux/provision/state_folder.hpp"
 
 namespace tfwsl::provision {
@@ -27,10 +25,14 @@ std::optional<Interruption> ProvisionJournal::last_interruption() const {
     auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) continue;  // a line cut by the kill
     const std::string event = j.value("event", "");
-    if (event == "run-start") open = Interruption{j.value("run", ""), ""};
-    else if (event == "run-end") open.reset();
-    else if (open && event == "step-start") open->step = j.value("step", "");
-    else if (open && event == "step-end") open->step.clear();
+    if (event == "run-start")
+      open = Interruption{j.value("run", ""), ""};
+    else if (event == "run-end")
+      open.reset();
+    else if (open && event == "step-start")
+      open->step = j.value("step", "");
+    else if (open && event == "step-end")
+      open->step.clear();
   }
   return open;
 }
@@ -40,7 +42,9 @@ void ProvisionJournal::run_started(const std::string& run) {
   append("run-start", "", "");
 }
 void ProvisionJournal::step_started(const std::string& step) { append("step-start", step, ""); }
-void ProvisionJournal::step_ended(const std::string& step, const std::string& result) { append("step-end", step, result); }
+void ProvisionJournal::step_ended(const std::string& step, const std::string& result) {
+  append("step-end", step, result);
+}
 void ProvisionJournal::run_ended() { append("run-end", "", ""); }
 
 void ProvisionJournal::append(const std::string& event, const std::string& step, const std::string& result) {

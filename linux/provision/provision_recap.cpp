@@ -12,9 +12,13 @@ nlohmann::json to_json(const ProvisionRecap& recap) {
     steps.push_back(std::move(j));
   }
   nlohmann::json counts = nlohmann::json::object();
-  for (auto r : {StepResult::ok, StepResult::changed, StepResult::failed, StepResult::skipped}) counts[to_string(r)] = recap.count(r);
-  nlohmann::json j = {{"check_mode", recap.check_mode}, {"run", recap.run},       {"state_dir", recap.state_dir},
-                      {"steps", steps},                 {"counts", counts}};
+  for (auto r : {StepResult::ok, StepResult::changed, StepResult::failed, StepResult::skipped})
+    counts[to_string(r)] = recap.count(r);
+  nlohmann::json j = {{"check_mode", recap.check_mode},
+                      {"run", recap.run},
+                      {"state_dir", recap.state_dir},
+                      {"steps", steps},
+                      {"counts", counts}};
   j["interrupted_step"] = recap.interrupted_step ? nlohmann::json(*recap.interrupted_step) : nlohmann::json(nullptr);
   return j;
 }
@@ -29,8 +33,8 @@ std::string render_recap(const ProvisionRecap& recap) {
     if (!s.log.empty() && s.result == StepResult::failed) out += fmt::format("         log: {}\n", s.log);
   }
   out += fmt::format("recap: ok={} changed={} failed={} skipped={}{}\n", recap.count(StepResult::ok),
-                     recap.count(StepResult::changed), recap.count(StepResult::failed), recap.count(StepResult::skipped),
-                     recap.check_mode ? " (check mode: nothing was changed)" : "");
+                     recap.count(StepResult::changed), recap.count(StepResult::failed),
+                     recap.count(StepResult::skipped), recap.check_mode ? " (check mode: nothing was changed)" : "");
   out += fmt::format("logs: {}/logs (processes started: {}/processes.jsonl)\n", recap.state_dir, recap.state_dir);
   return out;
 }

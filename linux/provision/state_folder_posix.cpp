@@ -1,6 +1,5 @@
-#include "linux/provision/state_folder.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-#include <fmt/format.h>
+#include "linux/provision/state_folder.hpp"
 
 namespace tfwsl::provision {
 namespace {
@@ -17,15 +16,16 @@ namespace {
 bool trusted_owner(uid_t uid) { return uid == 0 || uid == ::geteuid(); }
 
 tl::unexpected<Error> unsafe(const std::filesystem::path& at, std::string why) {
-  return make_error(ErrorCode::permission,
-                    fmt::format("the provision state folder is not safe: {} {}; use a folder only root can change (the default, "
-                                "/var/lib/tfwsl/provision, is one); nothing was changed",
-                                at.string(), why));
+  return make_error(
+      ErrorCode::permission,
+      fmt::format("the provision state folder is not safe: {} {}; use a folder only root can change (the default, "
+                  "/var/lib/tfwsl/provision, is one); nothing was changed",
+                  at.string(), why));
 }
 
 // One component of the path as given (links not followed).
 Status check_component(const std::filesystem::path& at, bool must_be_private) {
-  struct stat st{};
+  struct stat st {};
   if (::lstat(at.c_str(), &st) != 0) return unsafe(at, fmt::format("cannot be examined ({})", std::strerror(errno)));
   if (!trusted_owner(st.st_uid)) return unsafe(at, fmt::format("is owned by uid {}, not root", st.st_uid));
   if (S_ISLNK(st.st_mode)) {
@@ -42,7 +42,7 @@ Status check_component(const std::filesystem::path& at, bool must_be_private) {
 // A missing folder is made (mode 0750) only once the folder above it has passed: nothing is ever
 // made through a link, or in a folder someone else could have planted, before it is judged.
 Status make_missing_component(const std::filesystem::path& at) {
-  struct stat st{};
+  struct stat st {};
   if (::lstat(at.c_str(), &st) == 0 || errno != ENOENT) return {};
   if (::mkdir(at.c_str(), 0750) != 0 && errno != EEXIST)
     return make_error(ErrorCode::io, fmt::format("cannot create {}", at.string()), std::strerror(errno));
@@ -87,7 +87,7 @@ Status prepare_state_folder(const std::filesystem::path& folder_in) {
 int open_state_file(const std::filesystem::path& file, int flags) {
   const int fd = ::open(file.c_str(), flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0640);
   if (fd < 0) return -1;
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
     errno = EINVAL;

@@ -1,9 +1,9 @@
 #include "linux/provision/venv_contents.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "common/util/ascii.hpp"
 #include "common/version/requirement_syntax.hpp"
@@ -40,7 +40,8 @@ std::vector<std::filesystem::path> venv_site_packages(const std::filesystem::pat
   std::vector<std::filesystem::path> out;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(venv / "lib", ec)) {
-    if (entry.path().filename().string().rfind("python3", 0) == 0 && std::filesystem::is_directory(entry.path() / "site-packages", ec))
+    if (entry.path().filename().string().rfind("python3", 0) == 0 &&
+        std::filesystem::is_directory(entry.path() / "site-packages", ec))
       out.push_back(entry.path() / "site-packages");
   }
   return out;
@@ -53,7 +54,8 @@ std::vector<InstalledDistribution> venv_distributions(const std::filesystem::pat
     for (const auto& entry : std::filesystem::directory_iterator(site, ec)) {
       const std::string name = entry.path().filename().string();
       const std::string suffix = ".dist-info";
-      if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
+      if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        continue;
       const std::string stem = name.substr(0, name.size() - suffix.size());
       const auto dash = stem.find('-');
       if (dash == std::string::npos) continue;
@@ -87,15 +89,19 @@ std::vector<std::string> extra_requirements(const std::filesystem::path& dist_in
 
 RequirementState check_installed(const std::vector<InstalledDistribution>& installed, const Requirement& req) {
   using State = RequirementState::State;
-  auto found = std::find_if(installed.begin(), installed.end(), [&](const InstalledDistribution& d) { return d.name == req.name; });
+  auto found = std::find_if(installed.begin(), installed.end(),
+                            [&](const InstalledDistribution& d) { return d.name == req.name; });
   if (found == installed.end()) return {State::not_installed, fmt::format("{} is not installed", req.name_as_written)};
   auto version = Version::parse(found->version);
   if (version && !req.spec.allows_installed(*version))
-    return {State::other_version, fmt::format("{} {} does not match {}", req.name_as_written, found->version, req.spec_text)};
+    return {State::other_version,
+            fmt::format("{} {} does not match {}", req.name_as_written, found->version, req.spec_text)};
   for (const auto& extra : req.extras) {
     for (const auto& needed : extra_requirements(found->dist_info, extra)) {
-      if (std::none_of(installed.begin(), installed.end(), [&](const InstalledDistribution& d) { return d.name == needed; }))
-        return {State::extra_missing, fmt::format("{} (from {}[{}]) is not installed", needed, req.name_as_written, extra)};
+      if (std::none_of(installed.begin(), installed.end(),
+                       [&](const InstalledDistribution& d) { return d.name == needed; }))
+        return {State::extra_missing,
+                fmt::format("{} (from {}[{}]) is not installed", needed, req.name_as_written, extra)};
     }
   }
   return {};

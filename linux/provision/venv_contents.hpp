@@ -12,7 +12,7 @@
 namespace tfwsl::provision {
 
 struct InstalledDistribution {
-  std::string name;     // normalized: lower case, '-' for runs of "-_."
+  std::string name;  // normalized: lower case, '-' for runs of "-_."
   std::string version;
   std::filesystem::path dist_info;
 };

@@ -23,12 +23,13 @@ Result<std::filesystem::path> create_log_file(const std::filesystem::path& dir, 
 struct LoggedRun {
   int exit_code = -1;  // 128+N for a signal
   bool timed_out = false;
-  bool interrupted = false;  // the agent got SIGINT/SIGTERM and stopped the child
+  bool interrupted = false;       // the agent got SIGINT/SIGTERM and stopped the child
   std::vector<std::string> tail;  // the child's last 20 output lines that are not blank
 };
 
 // Appends "$ argv" and then the child's output to `log`. Error only when it could not start.
-Result<LoggedRun> run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log, std::chrono::seconds timeout);
+Result<LoggedRun> run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log,
+                             std::chrono::seconds timeout);
 
 // The last n lines of the file that are not blank.
 std::vector<std::string> last_lines_of(const std::filesystem::path& file, std::size_t n);

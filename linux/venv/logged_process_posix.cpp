@@ -1,6 +1,5 @@
-#include "linux/venv/logged_process.hpp"
-
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -14,11 +13,10 @@
 #include <fstream>
 #include <thread>
 
-#include <fmt/format.h>
-
 #include "common/process/contained_child.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/util/ascii.hpp"
+#include "linux/venv/logged_process.hpp"
 
 extern char** environ;
 
@@ -47,7 +45,8 @@ class StopSignals {
   StopSignals& operator=(const StopSignals&) = delete;
 
  private:
-  struct sigaction m_old_int {}, m_old_term {};
+  struct sigaction m_old_int {
+  }, m_old_term{};
 };
 
 std::string utc_stamp() {
@@ -108,18 +107,21 @@ Result<std::filesystem::path> create_log_file(const std::filesystem::path& dir, 
   if (auto made = make_private_dirs(dir); !made) return tl::unexpected(made.error());
   const std::string stamp = utc_stamp();
   for (int n = 1; n < 1000; ++n) {
-    const auto path = dir / (n == 1 ? fmt::format("{}-{}.log", prefix, stamp) : fmt::format("{}-{}-{}.log", prefix, stamp, n));
+    const auto path =
+        dir / (n == 1 ? fmt::format("{}-{}.log", prefix, stamp) : fmt::format("{}-{}-{}.log", prefix, stamp, n));
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd >= 0) {
       ::close(fd);
       return path;
     }
-    if (errno != EEXIST) return make_error(ErrorCode::io, fmt::format("cannot create {}: {}", path.string(), std::strerror(errno)));
+    if (errno != EEXIST)
+      return make_error(ErrorCode::io, fmt::format("cannot create {}: {}", path.string(), std::strerror(errno)));
   }
   return make_error(ErrorCode::io, fmt::format("cannot find a free log file name in {}", dir.string()));
 }
 
-Result<LoggedRun> run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log, std::chrono::seconds timeout) {
+Result<LoggedRun> run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log,
+                             std::chrono::seconds timeout) {
   if (argv.empty()) return make_error(ErrorCode::internal, "an empty command");
   if (::access(argv[0].c_str(), X_OK) != 0)
     return make_error(ErrorCode::process, fmt::format("cannot run {}: {}", argv[0], std::strerror(errno)));
@@ -128,7 +130,8 @@ Result<LoggedRun> run_logged(const std::vector<std::string>& argv, const std::fi
     header << "$ " << describe_command(argv) << "\n";
   }
   const int log_fd = ::open(log.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (log_fd < 0) return make_error(ErrorCode::io, fmt::format("cannot write {}: {}", log.string(), std::strerror(errno)));
+  if (log_fd < 0)
+    return make_error(ErrorCode::io, fmt::format("cannot write {}: {}", log.string(), std::strerror(errno)));
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -144,10 +147,12 @@ Result<LoggedRun> run_logged(const std::vector<std::string>& argv, const std::fi
   ::close(log_fd);
   LoggedRun run = wait_for(pid, timeout);
   run.tail = last_lines_of(log, 21);  // the "$ argv" header when the child said less
-  if (run.tail.size() == 21 || (!run.tail.empty() && run.tail.front().starts_with("$ "))) run.tail.erase(run.tail.begin());
+  if (run.tail.size() == 21 || (!run.tail.empty() && run.tail.front().starts_with("$ ")))
+    run.tail.erase(run.tail.begin());
   std::ofstream(log, std::ios::app | std::ios::binary)
-      << (run.timed_out ? fmt::format("[stopped after {} s]\n", timeout.count())
-                        : run.interrupted ? std::string("[stopped: the agent was interrupted]\n") : fmt::format("[exit {}]\n", run.exit_code));
+      << (run.timed_out     ? fmt::format("[stopped after {} s]\n", timeout.count())
+          : run.interrupted ? std::string("[stopped: the agent was interrupted]\n")
+                            : fmt::format("[exit {}]\n", run.exit_code));
   return run;
 }
 

@@ -1,11 +1,10 @@
 #include "linux/venv/venv_requirements.hpp"
 
+#include <fmt/format.h>
 #include <sys/utsname.h>
 
 #include <cstdlib>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "common/provision/environment_marker.hpp"
 #include "common/util/ascii.hpp"
@@ -27,7 +26,7 @@ Result<std::string> read_text_file(const std::string& path) {
     return make_error(ErrorCode::invalid_input, fmt::format("requirements file {} is a folder, not a file", path));
   const RegularFileRead read = read_regular_file(path, k_max_requirements_bytes);
   if (read.problem == FileReadProblem::none) return read.bytes;
-  return make_error(read.problem == FileReadProblem::missing ? ErrorCode::not_found
+  return make_error(read.problem == FileReadProblem::missing      ? ErrorCode::not_found
                     : read.problem == FileReadProblem::unreadable ? ErrorCode::io
                                                                   : ErrorCode::invalid_input,
                     fmt::format("requirements file {} {}", path, read_problem_text(read, k_max_requirements_bytes)));
@@ -66,10 +65,14 @@ struct Checker {
 
   Verdict judge(const parse::PipRequirementLine& line) const {
     switch (line.kind) {
-      case parse::PipLineKind::direct_reference: return {"a URL or path: pip decides whether it is installed", true};
-      case parse::PipLineKind::editable: return {"an editable install: pip decides whether it is installed", true};
-      case parse::PipLineKind::unparsed: return {"not a requirement tfwsl can read: pip decides what it means", true};
-      case parse::PipLineKind::requirement: break;
+      case parse::PipLineKind::direct_reference:
+        return {"a URL or path: pip decides whether it is installed", true};
+      case parse::PipLineKind::editable:
+        return {"an editable install: pip decides whether it is installed", true};
+      case parse::PipLineKind::unparsed:
+        return {"not a requirement tfwsl can read: pip decides what it means", true};
+      case parse::PipLineKind::requirement:
+        break;
     }
     auto req = parse_requirement(line.text);
     if (!req) return {req.error().message, true};
@@ -83,13 +86,15 @@ struct Checker {
       // A -c constraint narrows what is installed: the same distribution must meet it too.
       for (const auto& c : constraints) {
         if (c.name != req->name || c.spec.is_any()) continue;
-        if (auto constrained = provision::check_installed(installed, c); !constrained.met()) return {constrained.reason, false};
+        if (auto constrained = provision::check_installed(installed, c); !constrained.met())
+          return {constrained.reason, false};
       }
       return {};
     }
     const bool absent = state.state == provision::RequirementState::State::not_installed;
     if (system_site_packages && absent)
-      return {state.reason + " in the venv (it may be in the system site-packages the venv includes: pip decides)", true};
+      return {state.reason + " in the venv (it may be in the system site-packages the venv includes: pip decides)",
+              true};
     return {state.reason, false};
   }
 };
@@ -111,11 +116,13 @@ std::string expand_home(const std::string& path) {
 
 Status require_venv(const std::filesystem::path& venv) {
   std::error_code ec;
-  if (std::filesystem::exists(venv / "bin/python", ec) && std::filesystem::is_regular_file(venv / "pyvenv.cfg", ec)) return {};
+  if (std::filesystem::exists(venv / "bin/python", ec) && std::filesystem::is_regular_file(venv / "pyvenv.cfg", ec))
+    return {};
   return make_error(ErrorCode::not_found, fmt::format("{} is not a venv: run tfwsl provision first", venv.string()));
 }
 
-Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& venv, const std::vector<std::string>& files,
+Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& venv,
+                                                  const std::vector<std::string>& files,
                                                   const std::vector<std::string>& packages) {
   auto read = parse::read_pip_requirements(files, read_text_file);
   if (!read) return tl::unexpected(read.error());
@@ -123,7 +130,8 @@ Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& v
   for (const auto& spec : packages) {
     auto parsed = parse::parse_pip_requirements_text(spec, "--package");
     if (parsed.lines.size() != 1 || !parsed.includes.empty())
-      return make_error(ErrorCode::invalid_input, fmt::format("--package '{}' is not one requirement (e.g. numpy>=1.26)", spec));
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("--package '{}' is not one requirement (e.g. numpy>=1.26)", spec));
     lines.push_back(parsed.lines.front());
     lines.back().line = 0;  // named by the command line, not by a file's line
   }
@@ -138,8 +146,8 @@ Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& v
     ++out.requirements;
     Verdict verdict = checker.judge(line);
     if (!verdict.reason.empty())
-      out.unmet.push_back({line.text, line.line ? fmt::format("{}:{}", line.file, line.line) : line.file, std::move(verdict.reason),
-                           verdict.pip_decides});
+      out.unmet.push_back({line.text, line.line ? fmt::format("{}:{}", line.file, line.line) : line.file,
+                           std::move(verdict.reason), verdict.pip_decides});
   }
   return out;
 }

@@ -40,7 +40,8 @@ struct RequirementsCheck {
 
 // The files (each may include others) and the specs, against the venv. Errors: a requirements file
 // that is missing or unreadable, naming it.
-Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& venv, const std::vector<std::string>& files,
+Result<RequirementsCheck> check_venv_requirements(const std::filesystem::path& venv,
+                                                  const std::vector<std::string>& files,
                                                   const std::vector<std::string>& packages);
 
 }  // namespace tfwsl::venv

@@ -1,8 +1,8 @@
 #include "linux/venv/venv_verify.hpp"
 
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "common/judge/assess.hpp"
 #include "common/judge/check_policy.hpp"
@@ -38,7 +38,8 @@ bool is_identifier(std::string_view part) {
 
 // A script runs as an import would run it: its top level, with __name__ not "__main__" (a
 // guarded training loop does not start). Its path is an argument, never part of the code.
-constexpr const char* k_run_script = "import runpy, sys; sys.path.insert(0, '.'); runpy.run_path(sys.argv[1], run_name='__tfwsl_check__')";
+constexpr const char* k_run_script =
+    "import runpy, sys; sys.path.insert(0, '.'); runpy.run_path(sys.argv[1], run_name='__tfwsl_check__')";
 
 ImportCheck check_import(const VerifySettings& s, ProcessRunner& runner) {
   const std::string& what = s.module.empty() ? s.script : s.module;
@@ -54,7 +55,8 @@ ImportCheck check_import(const VerifySettings& s, ProcessRunner& runner) {
     return out;
   }
   out.output = last_nonblank_lines(valid_utf8(outcome->out + "\n" + outcome->err), 12, 400);
-  if (outcome->timed_out) out.output.push_back(fmt::format("import {} ran past {} s and was stopped", what, s.timeout.count()));
+  if (outcome->timed_out)
+    out.output.push_back(fmt::format("import {} ran past {} s and was stopped", what, s.timeout.count()));
   out.ok = !outcome->timed_out && outcome->exit_code == 0;
   return out;
 }
@@ -64,7 +66,8 @@ ImportCheck check_import(const VerifySettings& s, ProcessRunner& runner) {
 Result<std::pair<std::string, std::string>> parse_env_assignment(const std::string& text) {
   const auto eq = text.find('=');
   if (eq == std::string::npos || !is_identifier(std::string_view(text).substr(0, eq)))
-    return make_error(ErrorCode::invalid_input, fmt::format("--env '{}' is not NAME=VALUE (e.g. TF_CPP_MIN_LOG_LEVEL=1)", text));
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("--env '{}' is not NAME=VALUE (e.g. TF_CPP_MIN_LOG_LEVEL=1)", text));
   return std::pair{text.substr(0, eq), text.substr(eq + 1)};
 }
 
@@ -72,14 +75,17 @@ bool is_module_name(const std::string& name) {
   std::size_t start = 0;
   while (true) {
     const auto dot = name.find('.', start);
-    if (!is_identifier(std::string_view(name).substr(start, dot == std::string::npos ? std::string::npos : dot - start))) return false;
+    if (!is_identifier(
+            std::string_view(name).substr(start, dot == std::string::npos ? std::string::npos : dot - start)))
+      return false;
     if (dot == std::string::npos) return true;
     start = dot + 1;
   }
 }
 
 bool is_project_script(const std::string& path) {
-  if (path.empty() || path.front() == '/' || !path.ends_with(".py") || path.find('\0') != std::string::npos) return false;
+  if (path.empty() || path.front() == '/' || !path.ends_with(".py") || path.find('\0') != std::string::npos)
+    return false;
   std::size_t start = 0;
   while (true) {
     const auto slash = path.find('/', start);
@@ -95,12 +101,15 @@ Result<VerifyResult> verify_venv(const VerifySettings& s) {
   if (!std::filesystem::is_directory(s.project, ec))
     return make_error(ErrorCode::not_found, fmt::format("project folder {} does not exist", s.project.string()));
   if (!s.module.empty() && !is_module_name(s.module))
-    return make_error(ErrorCode::invalid_input, fmt::format("--module '{}' is not a Python module name (e.g. train or pkg.main): "
-                                                            "give a script by its path with --script {}.py",
-                                                            s.module, s.module));
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("--module '{}' is not a Python module name (e.g. train or pkg.main): "
+                                  "give a script by its path with --script {}.py",
+                                  s.module, s.module));
   if (!s.script.empty() && !is_project_script(s.script))
-    return make_error(ErrorCode::invalid_input, fmt::format("--script '{}' is not a .py file inside the project (relative, no '..')", s.script));
-  if (!s.module.empty() && !s.script.empty()) return make_error(ErrorCode::invalid_input, "give --module or --script, not both");
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("--script '{}' is not a .py file inside the project (relative, no '..')", s.script));
+  if (!s.module.empty() && !s.script.empty())
+    return make_error(ErrorCode::invalid_input, "give --module or --script, not both");
   auto policy = judge::check_policy_for_profile("");
   if (!policy) return tl::unexpected(policy.error());
   // The project's own requirements chose the TensorFlow release (venv install checked them): any

@@ -5,12 +5,12 @@
 // pre-routing admission, the router and the core handlers; the body through the strict JSON parser;
 // and the same bytes through the stdio frame decoder and router. Nothing may crash, hang or throw
 // out. Seeds include header names with whitespace, bare LFs and duplicate JSON keys.
+#include <httplib.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
-
-#include <httplib.h>
 
 #include "common/agent_api/frame_codec.hpp"
 #include "linux/agent/http_server.hpp"
@@ -34,8 +34,14 @@ class FuzzedStream final : public httplib::Stream {
     return static_cast<ssize_t>(size);
   }
   ssize_t write(const char*, size_t size) override { return static_cast<ssize_t>(size); }
-  void get_remote_ip_and_port(std::string& ip, int& port) const override { ip = "127.0.0.1"; port = 50000; }
-  void get_local_ip_and_port(std::string& ip, int& port) const override { ip = "127.0.0.1"; port = 41234; }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 50000;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 41234;
+  }
   socket_t socket() const override { return 0; }
 
  private:
@@ -85,11 +91,13 @@ void check_head_scanner(std::string_view bytes) {
   std::size_t step = bytes.size() <= 4096 ? 1 : 97;
   for (std::size_t n = step; n < bytes.size(); n += step) pieces.scan(bytes.substr(0, n));
   pieces.scan(bytes);
-  if (whole.state() != pieces.state() || whole.head_size() != pieces.head_size() || whole.body_size() != pieces.body_size())
+  if (whole.state() != pieces.state() || whole.head_size() != pieces.head_size() ||
+      whole.body_size() != pieces.body_size())
     std::abort();
   if (whole.state() == tfwsl::agent::HeadState::complete) {
     auto head = bytes.substr(0, whole.head_size());
-    if (head.size() < 4 || head.substr(head.size() - 4) != "\r\n\r\n" || whole.body_size() > tfwsl::agent_api::k_max_request_body)
+    if (head.size() < 4 || head.substr(head.size() - 4) != "\r\n\r\n" ||
+        whole.body_size() > tfwsl::agent_api::k_max_request_body)
       std::abort();
     for (std::size_t i = 0; i < head.size(); ++i)
       if (head[i] == '\n' && (i == 0 || head[i - 1] != '\r')) std::abort();  // a bare LF got through

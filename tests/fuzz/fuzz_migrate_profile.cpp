@@ -6,13 +6,13 @@
 // unchanged, and the project's name must add no key. Input that is not UTF-8 is skipped (names
 // reach the emitter from path_to_utf8, always UTF-8).
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "common/text/utf_convert.hpp"
 #include "win/migrate/apply_plan.hpp"
@@ -48,7 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 1; i + 1 < parts.size(); i += 2) {
     // A dataset's folder name and Windows path come from Windows, whose file names hold no character
     // below 0x20 (NTFS refuses them): such parts are not inputs migrate can get.
-    if (parts[i].empty() || parts[i].find('/') != std::string::npos || has_control(parts[i]) || has_control(parts[i + 1]))
+    if (parts[i].empty() || parts[i].find('/') != std::string::npos || has_control(parts[i]) ||
+        has_control(parts[i + 1]))
       continue;
     plan.datasets.push_back({parts[i + 1], "~/datasets/" + parts[i], "", 0, 0, 0});
   }

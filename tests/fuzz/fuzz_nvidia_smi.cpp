@@ -17,9 +17,8 @@
 namespace {
 
 bool has_letter_or_digit(const std::string& name) {
-  return std::any_of(name.begin(), name.end(), [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  });
+  return std::any_of(name.begin(), name.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
 }
 
 void exercise(std::string_view text) {

@@ -34,7 +34,10 @@ int run(const std::vector<std::string>& args) {
     static const char* hex = "0123456789abcdef";
     for (std::size_t i = 2; i < args.size(); ++i) {
       std::string line;
-      for (unsigned char c : args[i]) { line += hex[c >> 4]; line += hex[c & 15]; }
+      for (unsigned char c : args[i]) {
+        line += hex[c >> 4];
+        line += hex[c & 15];
+      }
       write_all(stdout, line + "\n");
     }
     return 0;

@@ -9,12 +9,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/agent_api/challenge.hpp"
 #include "common/agent_api/frame_codec.hpp"
@@ -27,10 +26,10 @@ namespace tfwsl::test {
 // What one scripted child does, and what it saw (shared with the test after the bridge owns the child).
 struct AgentChildScript {
   std::optional<agent_api::HandshakeLine> handshake;  // sent after the token line; nothing: see below
-  bool exits_at_once = false;  // no handshake, stdout ends at once (a missing program)
+  bool exits_at_once = false;                         // no handshake, stdout ends at once (a missing program)
   std::string stderr_text;
   std::map<std::string, std::pair<int, nlohmann::json>> answers;  // stdio frames: path -> (status, body)
-  std::set<std::string> silent_paths;                               // requests never answered
+  std::set<std::string> silent_paths;                             // requests never answered
 
   // Seen:
   std::vector<std::string> argv;
@@ -56,8 +55,9 @@ inline std::shared_ptr<AgentChildScript> agent_child(const std::string& version,
 inline std::shared_ptr<AgentChildScript> missing_agent_child() {
   auto s = std::make_shared<AgentChildScript>();
   s->exits_at_once = true;
-  s->stderr_text = "<3>WSL (123) ERROR: CreateProcessCommon:640: execvpe(/usr/local/lib/tfwsl/tfwsl-agent) failed: "
-                   "No such file or directory\n";
+  s->stderr_text =
+      "<3>WSL (123) ERROR: CreateProcessCommon:640: execvpe(/usr/local/lib/tfwsl/tfwsl-agent) failed: "
+      "No such file or directory\n";
   return s;
 }
 
@@ -113,7 +113,9 @@ class ScriptedAgentChild final : public agent_client::ChildChannel {
     return bytes;
   }
   bool running() override { return !m_eof; }
-  std::optional<int> exit_code() override { return m_eof ? std::optional<int>(m_script->exits_at_once ? 1 : 0) : std::nullopt; }
+  std::optional<int> exit_code() override {
+    return m_eof ? std::optional<int>(m_script->exits_at_once ? 1 : 0) : std::nullopt;
+  }
   std::string stderr_text() override { return m_script->stderr_text; }
   void finish(std::chrono::milliseconds) override {
     std::lock_guard lock(m_mutex);
@@ -202,9 +204,12 @@ class FakeLoopback final : public agent_client::LoopbackConnector {
     }
     Result<std::string> challenge(const std::string& nonce, std::chrono::milliseconds) override {
       switch (m_owner.m_mode) {
-        case Mode::agent: return agent_api::challenge_proof(m_token, nonce);
-        case Mode::dead_port: return make_error(ErrorCode::io, "the challenge on 127.0.0.1: Could not establish connection");
-        case Mode::impostor: return std::string(64, '0');
+        case Mode::agent:
+          return agent_api::challenge_proof(m_token, nonce);
+        case Mode::dead_port:
+          return make_error(ErrorCode::io, "the challenge on 127.0.0.1: Could not establish connection");
+        case Mode::impostor:
+          return std::string(64, '0');
       }
       return std::string();
     }

@@ -1,9 +1,8 @@
 #pragma once
 // The check with this id in a report; the test fails on the spot when the report lacks it.
 
-#include <string>
-
 #include <catch2/catch.hpp>
+#include <string>
 
 #include "common/check/check.hpp"
 

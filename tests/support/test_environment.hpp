@@ -27,7 +27,6 @@ inline constexpr int k_skip_exit_code = 77;
 // own (catch_discover_tests). Run by hand, a whole binary stops at the first skip.
 [[noreturn]] void skip(const std::string& reason);
 
-
 // Reads a whole file as bytes.
 std::string read_file(const std::filesystem::path& path);
 void write_file(const std::filesystem::path& path, const std::string& bytes);

@@ -38,16 +38,18 @@ std::string host_python() {
 }
 
 // wslpath -u 'X:\rest' as a distro with WSL's default automount root answers: /mnt/x/rest.
-const char* k_wslpath = "#!/bin/sh\n"
-                        "# The fake distro's wslpath: WSL's default automount root (/mnt/).\n"
-                        "[ \"$1\" = -u ] || exit 1\n"
-                        "drive=$(printf '%s' \"$2\" | cut -c1 | tr 'A-Z' 'a-z')\n"
-                        "rest=$(printf '%s' \"$2\" | cut -c3- | tr '\\\\' '/')\n"
-                        "printf '/mnt/%s%s\\n' \"$drive\" \"$rest\"\n";
+const char* k_wslpath =
+    "#!/bin/sh\n"
+    "# The fake distro's wslpath: WSL's default automount root (/mnt/).\n"
+    "[ \"$1\" = -u ] || exit 1\n"
+    "drive=$(printf '%s' \"$2\" | cut -c1 | tr 'A-Z' 'a-z')\n"
+    "rest=$(printf '%s' \"$2\" | cut -c3- | tr '\\\\' '/')\n"
+    "printf '/mnt/%s%s\\n' \"$drive\" \"$rest\"\n";
 
 void set_kernel(const fs::path& root, const std::string& kernel) {
   write_bytes(root / "proc/sys/kernel/osrelease", kernel + "\n");
-  write_bytes(root / "proc/version", "Linux version " + kernel + " (Microsoft@Microsoft.com) (gcc version 5.4.0 (GCC) ) #1 SMP\n");
+  write_bytes(root / "proc/version",
+              "Linux version " + kernel + " (Microsoft@Microsoft.com) (gcc version 5.4.0 (GCC) ) #1 SMP\n");
 }
 
 void set_pretty_name(const fs::path& root, const std::string& name) {
@@ -78,7 +80,8 @@ FakeDistro make_fake_distro(const fs::path& template_dir, const fs::path& fake_g
                             const Settings& settings) {
   fs::copy(template_dir, root, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
   fs::create_directories(root / "usr/lib/wsl/lib");
-  for (const char* lib : {"libcuda.so.1", "libnvidia-ml.so.1"}) fs::copy_file(fake_gpu_dir / lib, root / "usr/lib/wsl/lib" / lib);
+  for (const char* lib : {"libcuda.so.1", "libnvidia-ml.so.1"})
+    fs::copy_file(fake_gpu_dir / lib, root / "usr/lib/wsl/lib" / lib);
   write_bytes(root / "usr/bin/wslpath", k_wslpath);
   fs::permissions(root / "usr/bin/wslpath", fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                                 fs::perms::others_read | fs::perms::others_exec);
@@ -95,14 +98,17 @@ FakeDistro make_fake_distro(const fs::path& template_dir, const fs::path& fake_g
 TreeSnapshot snapshot_tree(const fs::path& root) {
   TreeSnapshot snapshot;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+  for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
     const auto& entry = *it;
     auto relative = entry.path().lexically_relative(root).string();
     auto status = entry.symlink_status(ec);
     std::string value = std::to_string(static_cast<int>(status.type())) + " " +
                         std::to_string(static_cast<unsigned>(status.permissions())) + " ";
-    if (fs::is_symlink(status)) value += fs::read_symlink(entry.path(), ec).string();
-    else if (fs::is_regular_file(status)) value += read_bytes(entry.path());
+    if (fs::is_symlink(status))
+      value += fs::read_symlink(entry.path(), ec).string();
+    else if (fs::is_regular_file(status))
+      value += read_bytes(entry.path());
     snapshot[relative] = value;
   }
   return snapshot;
@@ -112,8 +118,10 @@ std::vector<std::string> tree_differences(const TreeSnapshot& before, const Tree
   std::vector<std::string> out;
   for (const auto& [path, value] : after) {
     auto it = before.find(path);
-    if (it == before.end()) out.push_back("added: " + path);
-    else if (it->second != value) out.push_back("changed: " + path);
+    if (it == before.end())
+      out.push_back("added: " + path);
+    else if (it->second != value)
+      out.push_back("changed: " + path);
   }
   for (const auto& [path, value] : before)
     if (!after.count(path)) out.push_back("removed: " + path);
@@ -133,7 +141,8 @@ std::vector<std::string> changing_commands(const std::string& standin_log) {
     const std::string options = line.substr(0, exec == std::string::npos ? line.size() : exec + 1);
     const std::string command = exec == std::string::npos ? "" : line.substr(exec + 8);
     // The temporary copy: made by mktemp and removed by the shell's EXIT trap (wsl_agent_host.hpp).
-    const bool temp_copy = command.rfind("sh -c t=$(mktemp ", 0) == 0 && command.find("trap 'rm -f \"$t\"' EXIT") != std::string::npos;
+    const bool temp_copy =
+        command.rfind("sh -c t=$(mktemp ", 0) == 0 && command.find("trap 'rm -f \"$t\"' EXIT") != std::string::npos;
     if (std::regex_search(options, as_other_user) ||
         (!temp_copy && (std::regex_search(command, changer) || std::regex_search(command, redirection))))
       out.push_back(line);

@@ -51,9 +51,12 @@ int cuDeviceGetName(char* name, int length, int device) {
 int cuDeviceGetAttribute(int* value, int attribute, int device) {
   if (!value) return k_invalid_value;
   if (device < 0 || device >= tfwsl::fake_gpu::gpu_count()) return k_invalid_device;
-  if (attribute == 75) *value = tfwsl::fake_gpu::cc_major();
-  else if (attribute == 76) *value = tfwsl::fake_gpu::cc_minor();
-  else return k_invalid_value;
+  if (attribute == 75)
+    *value = tfwsl::fake_gpu::cc_major();
+  else if (attribute == 76)
+    *value = tfwsl::fake_gpu::cc_minor();
+  else
+    return k_invalid_value;
   return k_success;
 }
 
@@ -67,12 +70,23 @@ int cuDeviceTotalMem_v2(std::size_t* bytes, int device) {
 int cuGetErrorName(int code, const char** name) {
   if (!name) return k_invalid_value;
   switch (code) {
-    case k_success: *name = "CUDA_SUCCESS"; break;
-    case k_invalid_value: *name = "CUDA_ERROR_INVALID_VALUE"; break;
-    case k_not_initialised: *name = "CUDA_ERROR_NOT_INITIALIZED"; break;
-    case k_no_device: *name = "CUDA_ERROR_NO_DEVICE"; break;
-    case k_invalid_device: *name = "CUDA_ERROR_INVALID_DEVICE"; break;
-    default: return k_invalid_value;
+    case k_success:
+      *name = "CUDA_SUCCESS";
+      break;
+    case k_invalid_value:
+      *name = "CUDA_ERROR_INVALID_VALUE";
+      break;
+    case k_not_initialised:
+      *name = "CUDA_ERROR_NOT_INITIALIZED";
+      break;
+    case k_no_device:
+      *name = "CUDA_ERROR_NO_DEVICE";
+      break;
+    case k_invalid_device:
+      *name = "CUDA_ERROR_INVALID_DEVICE";
+      break;
+    default:
+      return k_invalid_value;
   }
   return k_success;
 }

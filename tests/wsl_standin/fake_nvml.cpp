@@ -1,9 +1,9 @@
 // A fake libnvidia-ml.so.1 for the Wine scenarios' fake distro (fake_gpu_settings.hpp): the NVML
 // calls the agent's GPU probe makes, with NVML's result codes (NVML_SUCCESS 0,
 // NVML_ERROR_INVALID_ARGUMENT 2, NVML_ERROR_INSUFFICIENT_SIZE 7; docs.nvidia.com/deploy/nvml-api).
-#include "tests/wsl_standin/fake_gpu_settings.hpp"
-
 #include <cstring>
+
+#include "tests/wsl_standin/fake_gpu_settings.hpp"
 
 namespace {
 constexpr int k_success = 0, k_invalid_argument = 2, k_insufficient_size = 7;
@@ -45,10 +45,14 @@ int nvmlDeviceGetName(void* device, char* name, unsigned int length) {
 
 const char* nvmlErrorString(int code) {
   switch (code) {
-    case k_success: return "Success";
-    case k_invalid_argument: return "Invalid Argument";
-    case k_insufficient_size: return "Insufficient Size";
-    default: return "Unknown Error";
+    case k_success:
+      return "Success";
+    case k_invalid_argument:
+      return "Invalid Argument";
+    case k_insufficient_size:
+      return "Insufficient Size";
+    default:
+      return "Unknown Error";
   }
 }
 

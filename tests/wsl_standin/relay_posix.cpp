@@ -13,7 +13,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-
 #include <nlohmann/json.hpp>
 
 #include "tests/wsl_standin/relay_protocol.hpp"
@@ -148,7 +147,8 @@ void Relay::serve(int fd) {
   buffer.erase(0, nl + 1);
   std::vector<std::string> argv;
   if (!header.is_discarded()) {
-    for (const auto& a : header.value("argv", nlohmann::json::array())) argv.push_back(map_distro_path(a.get<std::string>()));
+    for (const auto& a : header.value("argv", nlohmann::json::array()))
+      argv.push_back(map_distro_path(a.get<std::string>()));
   }
   std::string joined;
   for (const auto& a : argv) joined += (joined.empty() ? "" : " ") + a;
@@ -166,7 +166,8 @@ void Relay::serve(int fd) {
   if (argv.empty()) return finish(1, "relay: no command\n");
 
   int in_pipe[2], out_pipe[2], err_pipe[2];
-  if (::pipe2(in_pipe, O_CLOEXEC) || ::pipe2(out_pipe, O_CLOEXEC) || ::pipe2(err_pipe, O_CLOEXEC)) return finish(1, "relay: pipe failed\n");
+  if (::pipe2(in_pipe, O_CLOEXEC) || ::pipe2(out_pipe, O_CLOEXEC) || ::pipe2(err_pipe, O_CLOEXEC))
+    return finish(1, "relay: pipe failed\n");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
@@ -254,8 +255,10 @@ void Relay::serve(int fd) {
     }
     if (fds[1].revents) {
       ssize_t n = ::read(err_pipe[0], chunk, sizeof chunk);
-      if (n <= 0) err_open = false;
-      else send_all(fd, encode_relay_frame(k_frame_stderr, std::string(chunk, static_cast<std::size_t>(n))));
+      if (n <= 0)
+        err_open = false;
+      else
+        send_all(fd, encode_relay_frame(k_frame_stderr, std::string(chunk, static_cast<std::size_t>(n))));
     }
     if (sock_open && fds[2].revents) {
       ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);

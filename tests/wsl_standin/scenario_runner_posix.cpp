@@ -11,21 +11,20 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <boost/process.hpp>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <functional>
+#include <iostream>
 #include <map>
-#include <set>
+#include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <boost/process.hpp>
-#include <nlohmann/json.hpp>
 
 #include "tests/wsl_standin/fake_distro_posix.hpp"
 #include "tests/wsl_standin/relay_posix.hpp"
@@ -45,7 +44,8 @@ using tfwsl::standin::windows_path;
 // A Wine run, started again when Wine never reached its wineserver (the program did not run).
 RunResult run(const std::vector<std::string>& argv, const bp::environment& env) {
   auto r = tfwsl::standin::run_captured(argv, env);
-  for (int again = 0; again < 2 && tfwsl::standin::wine_never_started(r); ++again) r = tfwsl::standin::run_captured(argv, env);
+  for (int again = 0; again < 2 && tfwsl::standin::wine_never_started(r); ++again)
+    r = tfwsl::standin::run_captured(argv, env);
   return r;
 }
 
@@ -64,7 +64,8 @@ struct Outcome {
 
 using Fail = std::function<void(const std::string&)>;
 
-void check_expectations(const std::vector<std::pair<std::string, std::string>>& expects, const Outcome& o, const Fail& fail) {
+void check_expectations(const std::vector<std::pair<std::string, std::string>>& expects, const Outcome& o,
+                        const Fail& fail) {
   auto report = nlohmann::json::parse(o.json_run.out, nullptr, false);
   if (report.is_discarded() || !report.contains("checks")) {
     fail("doctor --json did not print a JSON report");
@@ -79,9 +80,11 @@ void check_expectations(const std::vector<std::pair<std::string, std::string>>& 
   std::string others;
   for (const auto& [key, value] : expects) {
     if (key == "exit") {
-      if (std::to_string(o.json_run.exit_code) != value) fail("exit code " + std::to_string(o.json_run.exit_code) + ", expected " + value);
+      if (std::to_string(o.json_run.exit_code) != value)
+        fail("exit code " + std::to_string(o.json_run.exit_code) + ", expected " + value);
     } else if (key == "max-wsl-starts") {
-      if (o.wsl_starts > std::stoi(value)) fail(std::to_string(o.wsl_starts) + " wsl.exe starts, at most " + value + " expected");
+      if (o.wsl_starts > std::stoi(value))
+        fail(std::to_string(o.wsl_starts) + " wsl.exe starts, at most " + value + " expected");
     } else if (key.rfind("fix ", 0) == 0 || key.rfind("summary ", 0) == 0) {
       auto space = key.find(' ');
       std::string field = key.substr(0, space), id = key.substr(space + 1);
@@ -99,8 +102,9 @@ void check_expectations(const std::vector<std::pair<std::string, std::string>>& 
     } else if (key == "issues" || key == "fix_first") {
       const auto& summary = report.value("summary", nlohmann::json::object());
       const auto fix_first = summary.value("fix_first", nlohmann::json());  // null when nothing is to fix
-      const auto got = key == "issues" ? summary.value("issues", nlohmann::json()).dump()
-                                       : fix_first.is_object() ? fix_first.value("id", "") : fix_first.dump();
+      const auto got = key == "issues"         ? summary.value("issues", nlohmann::json()).dump()
+                       : fix_first.is_object() ? fix_first.value("id", "")
+                                               : fix_first.dump();
       if (got != value) fail("summary." + key + " is " + got + ", expected " + value);
     } else if (key == "text" || key == "text-lacks") {
       const bool has = o.text_run.out.find(value) != std::string::npos;
@@ -110,23 +114,28 @@ void check_expectations(const std::vector<std::pair<std::string, std::string>>& 
     } else {
       named.insert(key);
       const auto* c = find(key);
-      if (!c) fail("check " + key + " missing from the report");
-      else if (c->value("status", "") != value) fail(key + " is " + c->value("status", "") + ", expected " + value);
+      if (!c)
+        fail("check " + key + " missing from the report");
+      else if (c->value("status", "") != value)
+        fail(key + " is " + c->value("status", "") + ", expected " + value);
     }
   }
   // `others = ok`: the scenario's own fault and nothing else.
   if (!others.empty())
     for (const auto& c : report["checks"])
       if (!named.count(c.value("id", "")) && c.value("status", "") != others)
-        fail(c.value("id", "") + " is " + c.value("status", "") + " (" + c.value("summary", "") + "), expected " + others);
+        fail(c.value("id", "") + " is " + c.value("status", "") + " (" + c.value("summary", "") + "), expected " +
+             others);
   if (o.text_run.exit_code != o.json_run.exit_code) fail("text and JSON runs disagree on the exit code");
 }
 
 // Doctor is read-only: nothing it ran could change the distro, and nothing did.
 void check_read_only(const tfwsl::standin::TreeSnapshot& before, const tfwsl::standin::TreeSnapshot& after,
                      const std::string& log, const Fail& fail) {
-  for (const auto& line : tfwsl::standin::changing_commands(log)) fail("doctor ran a command that changes the machine: " + line);
-  for (const auto& difference : tfwsl::standin::tree_differences(before, after)) fail("doctor changed the machine: " + difference);
+  for (const auto& line : tfwsl::standin::changing_commands(log))
+    fail("doctor ran a command that changes the machine: " + line);
+  for (const auto& difference : tfwsl::standin::tree_differences(before, after))
+    fail("doctor changed the machine: " + difference);
 }
 
 // The scenario folder and the agent's ephemeral port change on every run: samples show fixed
@@ -139,10 +148,12 @@ void write_samples(const fs::path& dir, const std::string& name, const fs::path&
     s = replace_all(s, (work / "distro").string() + "/", "/");
     // The Windows path as text and as a JSON string (backslashes doubled).
     s = replace_all(s, replace_all(windows_path(work), "\\", "\\\\"), "Z:\\\\tmp\\\\tfwsl-scenario");
-    s = replace_all(replace_all(s, windows_path(work), "Z:\\tmp\\tfwsl-scenario"), work.string(), "/tmp/tfwsl-scenario");
+    s = replace_all(replace_all(s, windows_path(work), "Z:\\tmp\\tfwsl-scenario"), work.string(),
+                    "/tmp/tfwsl-scenario");
     return std::regex_replace(s, port, "127.0.0.1:PORT");
   };
-  std::ofstream(dir / (name + ".txt")) << "$ tfwsl doctor\n" << clean(o.text_run.out) << "\n(exit " << o.text_run.exit_code << ")\n";
+  std::ofstream(dir / (name + ".txt")) << "$ tfwsl doctor\n"
+                                       << clean(o.text_run.out) << "\n(exit " << o.text_run.exit_code << ")\n";
   std::ofstream(dir / (name + ".json")) << clean(o.json_run.out);
 }
 
@@ -160,7 +171,8 @@ int main(int argc, char** argv) {
   ::signal(SIGPIPE, SIG_IGN);
   std::map<std::string, std::string> opt;
   for (int i = 1; i + 1 < argc; i += 2) opt[argv[i]] = argv[i + 1];
-  for (const char* required : {"--scenario", "--wine", "--tfwsl-exe", "--standin-exe", "--agent", "--fake-distro", "--fake-gpu"}) {
+  for (const char* required :
+       {"--scenario", "--wine", "--tfwsl-exe", "--standin-exe", "--agent", "--fake-distro", "--fake-gpu"}) {
     if (!opt.count(required)) {
       std::cerr << "missing " << required << "\n";
       return 2;
@@ -174,8 +186,8 @@ int main(int argc, char** argv) {
   // stand-ins, the fake distro and the invocation log (standin_world_posix.hpp).
   fs::path work = fs::temp_directory_path() / ("tfwsl-scenario-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(work);
-  const tfwsl::standin::WorldInputs inputs{opt["--wine"], opt["--tfwsl-exe"], opt["--standin-exe"], opt["--agent"],
-                                           opt["--fake-distro"], opt["--fake-gpu"]};
+  const tfwsl::standin::WorldInputs inputs{opt["--wine"],  opt["--tfwsl-exe"],   opt["--standin-exe"],
+                                           opt["--agent"], opt["--fake-distro"], opt["--fake-gpu"]};
   const auto world = tfwsl::standin::make_world(work, scenario, inputs);
   tfwsl::standin::Relay relay(world.relay_options());
   const bp::environment env = world.wine_environment(relay.port());
@@ -190,11 +202,15 @@ int main(int argc, char** argv) {
   const auto after = snapshot_machine(work);
   const std::string log = read_text(work / "standin.log");
 
-  std::cout << "--- doctor --json (exit " << o.json_run.exit_code << ", " << o.json_run.seconds << " s, " << o.wsl_starts
-            << " wsl.exe starts)\n" << o.json_run.out << "\n--- stderr\n" << o.json_run.err
-            << "\n--- stand-in log (both runs)\n" << log << "--- relayed\n";
+  std::cout << "--- doctor --json (exit " << o.json_run.exit_code << ", " << o.json_run.seconds << " s, "
+            << o.wsl_starts << " wsl.exe starts)\n"
+            << o.json_run.out << "\n--- stderr\n"
+            << o.json_run.err << "\n--- stand-in log (both runs)\n"
+            << log << "--- relayed\n";
   for (const auto& c : o.relayed) std::cout << "  " << c << "\n";
-  std::cout << "--- doctor (text, exit " << o.text_run.exit_code << ")\n" << o.text_run.out << "\n" << o.text_run.err << "\n";
+  std::cout << "--- doctor (text, exit " << o.text_run.exit_code << ")\n"
+            << o.text_run.out << "\n"
+            << o.text_run.err << "\n";
 
   int failures = 0;
   Fail fail = [&](const std::string& what) {
@@ -205,7 +221,8 @@ int main(int argc, char** argv) {
   check_read_only(before, after, log, fail);
   if (opt.count("--samples")) write_samples(opt["--samples"], name, work, o);
   if (opt.count("--bench")) {
-    std::ofstream(opt["--bench"], std::ios::app) << name << " wsl_starts=" << o.wsl_starts << " wall_s=" << o.json_run.seconds << "\n";
+    std::ofstream(opt["--bench"], std::ios::app)
+        << name << " wsl_starts=" << o.wsl_starts << " wall_s=" << o.json_run.seconds << "\n";
   }
   fs::remove_all(work);
   if (failures) std::cout << failures << " expectation(s) failed\n";

@@ -49,11 +49,16 @@ bool parse_arguments(int argc, char** argv, Arguments& a) {
   for (; i < argc && std::string(argv[i]) != "--"; i += 2) {
     if (i + 1 >= argc) return false;
     const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--config") a.config = value;
-    else if (key == "--work") a.work = value;
-    else if (key == "--scenario") a.scenario = value;
-    else if (key == "--program") a.program = value;
-    else return false;
+    if (key == "--config")
+      a.config = value;
+    else if (key == "--work")
+      a.work = value;
+    else if (key == "--scenario")
+      a.scenario = value;
+    else if (key == "--program")
+      a.program = value;
+    else
+      return false;
   }
   for (++i; i < argc; ++i) a.tfwsl_args.emplace_back(argv[i]);
   return !a.config.empty() && !a.work.empty();
@@ -81,7 +86,8 @@ int main(int argc, char** argv) {
   ::signal(SIGPIPE, SIG_IGN);
   Arguments a;
   if (!parse_arguments(argc, argv, a)) {
-    std::cerr << "usage: tfwsl_wsl_session --config FILE --work DIR [--scenario DIR] [--program EXE] -- TFWSL-ARGS...\n";
+    std::cerr
+        << "usage: tfwsl_wsl_session --config FILE --work DIR [--scenario DIR] [--program EXE] -- TFWSL-ARGS...\n";
     return 2;
   }
   const auto inputs = read_inputs(a.config);

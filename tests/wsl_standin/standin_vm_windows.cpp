@@ -61,8 +61,8 @@ std::optional<std::uint64_t> vm_size(std::string text) {
   if (digits == 0 || digits > 15) return std::nullopt;
   const std::uint64_t n = std::stoull(text.substr(0, digits));
   const std::string unit = text.substr(digits);
-  static const std::map<std::string, int> shifts{{"", 0}, {"B", 0}, {"K", 10}, {"KB", 10}, {"M", 20},
-                                                 {"MB", 20}, {"G", 30}, {"GB", 30}, {"T", 40}, {"TB", 40}};
+  static const std::map<std::string, int> shifts{{"", 0},    {"B", 0},  {"K", 10},  {"KB", 10}, {"M", 20},
+                                                 {"MB", 20}, {"G", 30}, {"GB", 30}, {"T", 40},  {"TB", 40}};
   auto it = shifts.find(unit);
   if (it == shifts.end()) return std::nullopt;
   return n << it->second;
@@ -108,10 +108,12 @@ void rewrite_meminfo(std::uint64_t mem_total_kb, std::uint64_t swap_kb) {
   std::string line, out;
   while (std::getline(in, line)) {
     const std::string name = line.substr(0, line.find(':'));
-    const std::map<std::string, std::uint64_t> replaced{{"MemTotal", mem_total_kb}, {"SwapTotal", swap_kb}, {"SwapFree", swap_kb}};
+    const std::map<std::string, std::uint64_t> replaced{
+        {"MemTotal", mem_total_kb}, {"SwapTotal", swap_kb}, {"SwapFree", swap_kb}};
     if (auto it = replaced.find(name); it != replaced.end()) {
       char buf[64];
-      std::snprintf(buf, sizeof buf, "%-16s%8llu kB", (name + ":").c_str(), static_cast<unsigned long long>(it->second));
+      std::snprintf(buf, sizeof buf, "%-16s%8llu kB", (name + ":").c_str(),
+                    static_cast<unsigned long long>(it->second));
       line = buf;
     }
     out += line + "\n";
@@ -123,13 +125,17 @@ void rewrite_meminfo(std::uint64_t mem_total_kb, std::uint64_t swap_kb) {
 // The VM boots: the .wslconfig as WSL reads it decides its memory, swap and processors.
 void boot_vm(std::map<std::string, std::string>& state) {
   const auto config = read_wsl2_section();
-  auto setting = [&](const char* key) { auto it = config.find(key); return it == config.end() ? std::string() : it->second; };
+  auto setting = [&](const char* key) {
+    auto it = config.find(key);
+    return it == config.end() ? std::string() : it->second;
+  };
   const std::uint64_t memory = vm_size(setting("memory")).value_or(host_ram() / 2);
   const std::uint64_t swap = vm_size(setting("swap")).value_or((memory / 4 + k_vm_gib - 1) / k_vm_gib * k_vm_gib);
   std::string processors = setting("processors");
   if (processors.empty() || processors.find_first_not_of("0123456789") != std::string::npos)
-    processors = vm_env("TFWSL_TEST_HOST_PROCESSORS").empty() ? std::to_string(GetActiveProcessorCount(ALL_PROCESSOR_GROUPS))
-                                                               : vm_env("TFWSL_TEST_HOST_PROCESSORS");
+    processors = vm_env("TFWSL_TEST_HOST_PROCESSORS").empty()
+                     ? std::to_string(GetActiveProcessorCount(ALL_PROCESSOR_GROUPS))
+                     : vm_env("TFWSL_TEST_HOST_PROCESSORS");
   rewrite_meminfo(memory / 1024 * 97 / 100, swap / 1024);
   state["state"] = "running";
   state["processors"] = processors;

@@ -101,7 +101,8 @@ std::string windows_path(const fs::path& p) {
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
   if (from.empty()) return s;
-  for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size()) s.replace(pos, from.size(), to);
+  for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
+    s.replace(pos, from.size(), to);
   return s;
 }
 
@@ -123,7 +124,8 @@ bp::environment World::wine_environment(int relay_port) const {
   env["TFWSL_AGENT_PATH"] = agent_in_distro.string();
   env["TFWSL_STANDIN_DISTRO"] = windows_path(distro.root);  // the VM's part of the stand-in (standin_vm_windows.hpp)
   // A caller's own TFWSL_WSLCONFIG (a test pointing at its file) wins over the scenario's.
-  if (env.find("TFWSL_WSLCONFIG") == env.end()) env["TFWSL_WSLCONFIG"] = windows_path(work / "scenario" / "wslconfig.txt");
+  if (env.find("TFWSL_WSLCONFIG") == env.end())
+    env["TFWSL_WSLCONFIG"] = windows_path(work / "scenario" / "wslconfig.txt");
   return env;
 }
 
@@ -145,8 +147,8 @@ World make_world(const fs::path& work, const fs::path& scenario, const WorldInpu
     if (key == "agent") install_agent_in_distro(value, inputs.agent, world.agent_in_distro);
     // A Windows drive mounted noexec: the shipped agent cannot run where it lies.
     if (key == "shipped" && value == "noexec")
-      fs::permissions(work / "app" / "tfwsl-agent", fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                      fs::perm_options::remove);
+      fs::permissions(work / "app" / "tfwsl-agent",
+                      fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec, fs::perm_options::remove);
   }
   import_registry(inputs.wine, work / "scenario" / "registry.reg");
   return world;
@@ -163,8 +165,8 @@ RunResult run_captured(const std::vector<std::string>& argv, const bp::environme
   auto start = std::chrono::steady_clock::now();
   std::future<std::string> fo, fe;
   boost::asio::io_context ios;
-  bp::child child(bp::exe(argv[0]), bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())),
-                  bp::std_out > fo, bp::std_err > fe, bp::std_in < bp::null, env, ios);
+  bp::child child(bp::exe(argv[0]), bp::args(std::vector<std::string>(argv.begin() + 1, argv.end())), bp::std_out > fo,
+                  bp::std_err > fe, bp::std_in < bp::null, env, ios);
   ios.run();
   child.wait();
   r.exit_code = child.exit_code();
@@ -175,7 +177,8 @@ RunResult run_captured(const std::vector<std::string>& argv, const bp::environme
 }
 
 bool wine_never_started(const RunResult& r) {
-  return r.exit_code != 0 && (r.err.rfind("wine client error:", 0) == 0 || r.err.find("\nwine client error:") != std::string::npos);
+  return r.exit_code != 0 &&
+         (r.err.rfind("wine client error:", 0) == 0 || r.err.find("\nwine client error:") != std::string::npos);
 }
 
 }  // namespace tfwsl::standin

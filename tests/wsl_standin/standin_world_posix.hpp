@@ -4,12 +4,11 @@
 // installed app (tfwsl.exe with the shipped tfwsl-agent next to it), the stand-ins, a copy of the
 // scenario and its fake distro, and the environment tfwsl.exe runs in under Wine.
 
+#include <boost/process.hpp>
 #include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <boost/process.hpp>
 
 #include "tests/wsl_standin/fake_distro_posix.hpp"
 #include "tests/wsl_standin/relay_posix.hpp"
@@ -35,7 +34,7 @@ struct World {
   std::filesystem::path work;
   std::filesystem::path agent_in_distro;  // /usr/local/lib/tfwsl/tfwsl-agent inside the distro
   FakeDistro distro;
-  Settings settings;                      // the scenario's relay.txt
+  Settings settings;  // the scenario's relay.txt
   RelayOptions relay_options() const;
   // The environment tfwsl.exe runs in: the stand-ins, the relay's port, the scenario's files.
   boost::process::environment wine_environment(int relay_port) const;

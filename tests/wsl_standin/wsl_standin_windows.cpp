@@ -3,9 +3,9 @@
 // Per scenario (TFWSL_STANDIN_SCENARIO: a folder with scenario.txt) it replays recorded behaviour:
 // the bytes wsl.exe wrote (UTF-16LE, CRLF) and its exit code (4294967295 for errors). Every
 // invocation is appended to TFWSL_STANDIN_LOG, one line each (arguments joined by spaces, a newline
-// inside an argument written as \n): the scenario runner reads it to prove a doctor run changed nothing. `--exec` commands are relayed to the Linux-side relay
-// on 127.0.0.1:TFWSL_STANDIN_RELAY_PORT (relay_protocol.hpp), which runs them and streams stdin,
-// stdout, stderr and the exit code back.
+// inside an argument written as \n): the scenario runner reads it to prove a doctor run changed nothing. `--exec`
+// commands are relayed to the Linux-side relay on 127.0.0.1:TFWSL_STANDIN_RELAY_PORT (relay_protocol.hpp), which runs
+// them and streams stdin, stdout, stderr and the exit code back.
 //
 // scenario.txt lines: `<invocation> = <output file or -> <exit code> [<stderr file>]`; the invocation is
 // the arguments joined by spaces ("-l -v", "--version"), or a prefix of them at a word boundary
@@ -17,14 +17,17 @@
 // grandchild behind: a copy of this program, started with inherited handles just before the
 // stand-in exits, that holds the stand-in's stdout and stderr (the caller's pipes) open for N ms
 // more and then exits: the case of a process that inherited the child's pipes and outlives it.
+// winsock2.h must come before windows.h, which would otherwise pull in the older winsock.h.
+// clang-format off
 #include <winsock2.h>
 #include <ws2tcpip.h>
 #include <windows.h>
+// clang-format on
 
 #include <cstdio>
-#include <filesystem>
 #include <cstdlib>
 #include <cwchar>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -70,12 +73,14 @@ std::string trim(std::string s) {
 std::string json_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
     else if (static_cast<unsigned char>(c) < 0x20) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", c);
       out += buf;
-    } else out += c;
+    } else
+      out += c;
   }
   return out;
 }
@@ -185,7 +190,8 @@ int fake_install_call(const std::vector<std::string>& args, const std::string& d
 // the default when the recorded table has none (its "* " row).
 std::string fake_installed_rows(const std::string& dir, const std::string& recorded_utf16) {
   const std::string default_row = utf16le_bytes("* ");
-  bool has_default = recorded_utf16.rfind(default_row, 0) == 0 || recorded_utf16.find(utf16le_bytes("\n") + default_row) != std::string::npos;
+  bool has_default = recorded_utf16.rfind(default_row, 0) == 0 ||
+                     recorded_utf16.find(utf16le_bytes("\n") + default_row) != std::string::npos;
   std::string rows;
   for (const auto& [name, version] : read_installed(dir)) {
     rows += (has_default ? "  " : "* ") + name + "    Stopped    " + version + "\r\n";
@@ -224,9 +230,12 @@ int relay_exec(const std::vector<std::string>& args, const std::string& scenario
   std::vector<std::string> linux_argv;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if ((a == "-d" || a == "--distribution") && i + 1 < args.size()) distro = args[++i];
-    else if ((a == "-u" || a == "--user") && i + 1 < args.size()) user = args[++i];
-    else if (a == "--cd" && i + 1 < args.size()) cd = args[++i];
+    if ((a == "-d" || a == "--distribution") && i + 1 < args.size())
+      distro = args[++i];
+    else if ((a == "-u" || a == "--user") && i + 1 < args.size())
+      user = args[++i];
+    else if (a == "--cd" && i + 1 < args.size())
+      cd = args[++i];
     else if (a == "--exec" || a == "-e") {
       linux_argv.assign(args.begin() + static_cast<long>(i) + 1, args.end());
       break;
@@ -266,8 +275,10 @@ int relay_exec(const std::vector<std::string>& args, const std::string& scenario
     std::uint32_t n = tfwsl::standin::decode_le32(head + 1);
     std::string payload(n, '\0');
     if (n && !recv_all(s, payload.data(), n)) return lost();
-    if (head[0] == tfwsl::standin::k_frame_stdout) write_handle(STD_OUTPUT_HANDLE, payload);
-    else if (head[0] == tfwsl::standin::k_frame_stderr) write_handle(STD_ERROR_HANDLE, payload);
+    if (head[0] == tfwsl::standin::k_frame_stdout)
+      write_handle(STD_OUTPUT_HANDLE, payload);
+    else if (head[0] == tfwsl::standin::k_frame_stderr)
+      write_handle(STD_ERROR_HANDLE, payload);
     else if (head[0] == tfwsl::standin::k_frame_exit && n == 4) {
       const int code = static_cast<int>(tfwsl::standin::decode_le32(payload.data()));
       closesocket(s);  // the relay's connection ends here, not with the grandchild

@@ -32,7 +32,8 @@ class AgentHost {
   virtual Result<std::unique_ptr<ChildChannel>> start_agent(const std::vector<std::string>& args) = 0;
   // Starts the agent shipped with tfwsl, installing nothing. An Error naming the fix where there is
   // no shipped agent to run.
-  virtual Result<std::unique_ptr<ChildChannel>> start_shipped_agent(const std::vector<std::string>& args, ShippedRun how) = 0;
+  virtual Result<std::unique_ptr<ChildChannel>> start_shipped_agent(const std::vector<std::string>& args,
+                                                                    ShippedRun how) = 0;
   // The shipped agent as the agent's side sees it, for messages ("/mnt/c/tfwsl/tfwsl-agent"); empty
   // before start_shipped_agent has been asked.
   virtual std::string shipped_agent_path() const = 0;

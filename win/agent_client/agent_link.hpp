@@ -13,10 +13,14 @@ enum class AgentLink {
 
 inline const char* to_string(AgentLink link) {
   switch (link) {
-    case AgentLink::none: return "none";
-    case AgentLink::http: return "http";
-    case AgentLink::stdio_fallback: return "stdio-fallback";
-    case AgentLink::stdio_impostor: return "stdio-impostor";
+    case AgentLink::none:
+      return "none";
+    case AgentLink::http:
+      return "http";
+    case AgentLink::stdio_fallback:
+      return "stdio-fallback";
+    case AgentLink::stdio_impostor:
+      return "stdio-impostor";
   }
   return "none";
 }

@@ -43,9 +43,9 @@ Result<std::filesystem::path> find_agent_binary(const AgentSearch& search,
   if (chosen) {
     return make_error(ErrorCode::not_found, "no tfwsl-agent at " + looked + ": give the path of a built tfwsl-agent");
   }
-  return make_error(ErrorCode::not_found,
-                    "tfwsl-agent was not found" + (looked.empty() ? std::string() : " (looked for " + looked + ")") +
-                        ": " + missing_agent_fix(search.in_build_tree));
+  return make_error(ErrorCode::not_found, "tfwsl-agent was not found" +
+                                              (looked.empty() ? std::string() : " (looked for " + looked + ")") + ": " +
+                                              missing_agent_fix(search.in_build_tree));
 }
 
 }  // namespace tfwsl::agent_client

@@ -22,10 +22,10 @@ inline constexpr const char* k_agent_binary_env = "TFWSL_AGENT";
 inline constexpr const char* k_agent_binary_name = "tfwsl-agent";
 
 struct AgentSearch {
-  std::string option;                  // --agent; empty: not given
-  std::optional<std::string> env;      // TFWSL_AGENT
-  std::filesystem::path executable;    // the running tfwsl; empty: unknown
-  bool in_build_tree = false;          // executable lies in a CMake build folder (in_build_tree())
+  std::string option;                // --agent; empty: not given
+  std::optional<std::string> env;    // TFWSL_AGENT
+  std::filesystem::path executable;  // the running tfwsl; empty: unknown
+  bool in_build_tree = false;        // executable lies in a CMake build folder (in_build_tree())
 };
 
 // Whether `executable` was built in place: its folder's parent holds CMakeCache.txt, as

@@ -54,7 +54,8 @@ Result<std::string> HttpAgentTransport::challenge(const std::string& nonce, std:
   if (reply->status != 200 || !reply->body.is_object() || !reply->body.contains("proof") ||
       !reply->body["proof"].is_string()) {
     return make_error(ErrorCode::permission, "whatever answers on 127.0.0.1:" + std::to_string(m_port) +
-                                                 " gave no challenge proof (HTTP " + std::to_string(reply->status) + ")");
+                                                 " gave no challenge proof (HTTP " + std::to_string(reply->status) +
+                                                 ")");
   }
   return reply->body["proof"].get<std::string>();
 }

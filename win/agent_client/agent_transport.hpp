@@ -5,9 +5,8 @@
 
 #include <chrono>
 #include <memory>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "common/core/error.hpp"
 #include "win/agent_client/child_channel.hpp"
@@ -25,8 +24,8 @@ class AgentTransport {
   virtual const char* name() const = 0;  // "http" or "stdio"
   // Errors: the transport failed (no connection, broken stream, timeout); an HTTP error status is a
   // reply, not an error.
-  virtual Result<AgentReply> request(const std::string& method, const std::string& path,
-                                     const nlohmann::json& body, std::chrono::milliseconds timeout) = 0;
+  virtual Result<AgentReply> request(const std::string& method, const std::string& path, const nlohmann::json& body,
+                                     std::chrono::milliseconds timeout) = 0;
 };
 
 // A transport to 127.0.0.1:<port> that can first be asked to prove it is our agent.

@@ -1,10 +1,10 @@
-#include "win/agent_client/broken_pipe.hpp"
-
 #include <pthread.h>
 
 #include <cerrno>
 #include <csignal>
 #include <ctime>
+
+#include "win/agent_client/broken_pipe.hpp"
 
 namespace tfwsl::agent_client {
 namespace {

@@ -4,6 +4,8 @@
 // stop when told, so none is left blocked in a read when the channel (or the program) ends.
 #include "win/agent_client/child_channel.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -17,8 +19,6 @@
 #include <string_view>
 #include <thread>
 #include <vector>
-
-#include <spdlog/spdlog.h>
 
 #include "common/process/process_runner.hpp"
 #include "win/agent_client/broken_pipe.hpp"
@@ -56,8 +56,10 @@ class SystemChildChannel final : public ChildChannel {
   void launch(const std::vector<std::string>& argv, const std::filesystem::path& program,
               const std::map<std::string, std::string>& env) {
     m_child = launch_child(argv, program, env, m_out, m_err, m_in);
-    m_out_reader = std::thread([state = m_state] { drain(*state, state->out.pipe(), state->out_buffer, state->out_eof); });
-    m_err_reader = std::thread([state = m_state] { drain(*state, state->err.pipe(), state->err_buffer, state->err_eof); });
+    m_out_reader =
+        std::thread([state = m_state] { drain(*state, state->out.pipe(), state->out_buffer, state->out_eof); });
+    m_err_reader =
+        std::thread([state = m_state] { drain(*state, state->err.pipe(), state->err_buffer, state->err_eof); });
   }
 
   Status write(std::string_view bytes) override {
@@ -79,9 +81,11 @@ class SystemChildChannel final : public ChildChannel {
   Result<std::string> read_line(std::chrono::milliseconds timeout) override {
     std::unique_lock lock(m_mutex);
     std::size_t nl = std::string::npos;
-    bool ok = m_cv.wait_for(lock, timeout, [&] { return (nl = m_out_buffer.find('\n')) != std::string::npos || m_out_eof; });
+    bool ok =
+        m_cv.wait_for(lock, timeout, [&] { return (nl = m_out_buffer.find('\n')) != std::string::npos || m_out_eof; });
     if (nl == std::string::npos) {
-      if (!ok) return make_error(ErrorCode::timeout, "no answer within " + std::to_string(timeout.count() / 1000) + " s");
+      if (!ok)
+        return make_error(ErrorCode::timeout, "no answer within " + std::to_string(timeout.count() / 1000) + " s");
       return make_error(ErrorCode::process, "the process ended before answering");
     }
     std::string line = m_out_buffer.substr(0, nl);

@@ -4,12 +4,11 @@
 // quoting, common/process/windows_command_line.hpp) and opens no console window;
 // child_launch_posix.cpp passes the argv as it is.
 
+#include <boost/process.hpp>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
-
-#include <boost/process.hpp>
 
 namespace tfwsl::agent_client {
 

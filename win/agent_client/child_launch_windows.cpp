@@ -1,9 +1,8 @@
-#include "win/agent_client/child_launch.hpp"
-
 #include <boost/process/windows.hpp>
 
 #include "common/process/windows_command_line.hpp"
 #include "common/text/utf_convert.hpp"
+#include "win/agent_client/child_launch.hpp"
 
 namespace bp = boost::process;
 

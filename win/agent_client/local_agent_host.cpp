@@ -12,9 +12,11 @@ Result<std::unique_ptr<ChildChannel>> LocalAgentHost::start_agent(const std::vec
 }
 
 Result<std::unique_ptr<ChildChannel>> LocalAgentHost::start_shipped_agent(const std::vector<std::string>&, ShippedRun) {
-  return make_error(ErrorCode::not_found, m_agent_binary + " is not a usable tfwsl-agent: build tfwsl-agent (cmake --build "
-                                              "<build folder> --target tfwsl-agent) or name one of tfwsl's version with "
-                                              "--agent PATH or TFWSL_AGENT=PATH");
+  return make_error(ErrorCode::not_found,
+                    m_agent_binary +
+                        " is not a usable tfwsl-agent: build tfwsl-agent (cmake --build "
+                        "<build folder> --target tfwsl-agent) or name one of tfwsl's version with "
+                        "--agent PATH or TFWSL_AGENT=PATH");
 }
 
 }  // namespace tfwsl::agent_client

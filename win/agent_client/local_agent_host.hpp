@@ -15,7 +15,8 @@ class LocalAgentHost final : public AgentHost {
   std::string where() const override { return "on this machine"; }
   bool forwards_localhost() const override { return false; }
   Result<std::unique_ptr<ChildChannel>> start_agent(const std::vector<std::string>& args) override;
-  Result<std::unique_ptr<ChildChannel>> start_shipped_agent(const std::vector<std::string>& args, ShippedRun how) override;
+  Result<std::unique_ptr<ChildChannel>> start_shipped_agent(const std::vector<std::string>& args,
+                                                            ShippedRun how) override;
   std::string shipped_agent_path() const override { return {}; }
 
  private:

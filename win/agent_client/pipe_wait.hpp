@@ -5,9 +5,8 @@
 // the end of main met the static destructors under Wine: a page fault as tfwsl.exe exited).
 // pipe_wait_posix.cpp polls the descriptor; pipe_wait_windows.cpp peeks the anonymous pipe.
 
-#include <chrono>
-
 #include <boost/process/pipe.hpp>
+#include <chrono>
 
 namespace tfwsl::agent_client {
 

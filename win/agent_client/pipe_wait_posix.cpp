@@ -1,8 +1,8 @@
-#include "win/agent_client/pipe_wait.hpp"
-
 #include <poll.h>
 
 #include <cerrno>
+
+#include "win/agent_client/pipe_wait.hpp"
 
 namespace tfwsl::agent_client {
 

@@ -1,8 +1,8 @@
-#include "win/agent_client/pipe_wait.hpp"
-
 #include <windows.h>
 
 #include <algorithm>
+
+#include "win/agent_client/pipe_wait.hpp"
 
 namespace tfwsl::agent_client {
 
@@ -16,7 +16,8 @@ PipeState wait_readable(boost::process::pipe::native_handle_type source, std::ch
   for (;;) {
     DWORD available = 0;
     if (!PeekNamedPipe(source, nullptr, 0, nullptr, &available, nullptr) || available > 0) return PipeState::readable;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return PipeState::idle;
     Sleep(static_cast<DWORD>(std::min<long long>(left.count(), pause_ms)));
     pause_ms = std::min<long long>(pause_ms * 2, 8);

@@ -1,6 +1,5 @@
 #include "win/agent_client/wsl_agent_host.hpp"
 
-
 #include <spdlog/spdlog.h>
 
 #include "common/wsl/automount_query.hpp"
@@ -40,7 +39,8 @@ Result<std::unique_ptr<ChildChannel>> WslAgentHost::start_agent(const std::vecto
   return launch(command);
 }
 
-Result<std::unique_ptr<ChildChannel>> WslAgentHost::start_shipped_agent(const std::vector<std::string>& args, ShippedRun how) {
+Result<std::unique_ptr<ChildChannel>> WslAgentHost::start_shipped_agent(const std::vector<std::string>& args,
+                                                                        ShippedRun how) {
   TFWSL_TRY(source, shipped_in_distro());
   std::vector<std::string> command;
   if (how == ShippedRun::in_place) {
@@ -69,8 +69,9 @@ Result<std::string> WslAgentHost::shipped_in_distro() {
   auto drive = wsl::drive_letter_of(shipped);
   auto source = drive ? wsl::drive_path_in_distro(shipped, automount_root(*drive)) : std::nullopt;
   if (!source) {
-    return make_error(ErrorCode::not_found, "cannot run the shipped agent: '" + shipped +
-                                                "' is not on a drive the distro mounts (copy tfwsl to a local drive such as C:)");
+    return make_error(ErrorCode::not_found,
+                      "cannot run the shipped agent: '" + shipped +
+                          "' is not on a drive the distro mounts (copy tfwsl to a local drive such as C:)");
   }
   m_shipped_in_distro = *source;
   return *source;

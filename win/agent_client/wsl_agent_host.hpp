@@ -40,7 +40,8 @@ class WslAgentHost final : public AgentHost {
   std::string where() const override;
   bool forwards_localhost() const override { return true; }
   Result<std::unique_ptr<ChildChannel>> start_agent(const std::vector<std::string>& args) override;
-  Result<std::unique_ptr<ChildChannel>> start_shipped_agent(const std::vector<std::string>& args, ShippedRun how) override;
+  Result<std::unique_ptr<ChildChannel>> start_shipped_agent(const std::vector<std::string>& args,
+                                                            ShippedRun how) override;
   std::string shipped_agent_path() const override { return m_shipped_in_distro.value_or(""); }
 
  private:

@@ -13,7 +13,8 @@ constexpr const char* k_prelude =
     "d=\"$HOME/.config/tfwsl\"\n"
     "alive() {\n"
     "  pid=$(sed -n 's/.*\"pid\":\\([0-9][0-9]*\\).*/\\1/p' \"$d/agent.json\" 2>/dev/null)\n"
-    "  [ -n \"$pid\" ] && kill -0 \"$pid\" 2>/dev/null && tr '\\0' ' ' < /proc/$pid/cmdline 2>/dev/null | grep -q 'tfwsl-agent.* serve'\n"
+    "  [ -n \"$pid\" ] && kill -0 \"$pid\" 2>/dev/null && tr '\\0' ' ' < /proc/$pid/cmdline 2>/dev/null | grep -q "
+    "'tfwsl-agent.* serve'\n"
     "}\n";
 
 constexpr const char* k_status_script =
@@ -33,7 +34,8 @@ constexpr const char* k_install_script =
     "if [ \"$3\" = wslpath ]; then src=$(wslpath -u \"$1\") || exit 3; fi\n"
     "dir=$(dirname -- \"$dst\")\n"
     "mkdir -p -- \"$dir\" || exit 3\n"
-    "if [ -L \"$dir\" ] || [ ! -d \"$dir\" ]; then echo \"$dir is a link or not a folder: name a real folder\" >&2; exit 3; fi\n"
+    "if [ -L \"$dir\" ] || [ ! -d \"$dir\" ]; then echo \"$dir is a link or not a folder: name a real folder\" >&2; "
+    "exit 3; fi\n"
     "if [ -z \"$(find \"$dir\" -maxdepth 0 \\( -user 0 -o -user \"$(id -u)\" \\) ! -perm /022)\" ]; then\n"
     "  echo \"$dir belongs to another user or others may write in it: name a folder only root may write\" >&2; exit 3\n"
     "fi\n"
@@ -49,7 +51,8 @@ constexpr const char* k_start_script =
     "umask 077\n"
     "mkdir -p \"$d\" && chmod 700 \"$d\" || exit 4\n"
     "if alive; then head -n 1 \"$d/agent.json\"; exit 9; fi\n"
-    "if [ ! -s \"$d/agent.token\" ]; then cat > \"$d/agent.token.new\" && mv -f \"$d/agent.token.new\" \"$d/agent.token\" || exit 4; "
+    "if [ ! -s \"$d/agent.token\" ]; then cat > \"$d/agent.token.new\" && mv -f \"$d/agent.token.new\" "
+    "\"$d/agent.token\" || exit 4; "
     "else cat > /dev/null; fi\n"
     "chmod 600 \"$d/agent.token\"\n"
     "agent=\"$1\"; port=\"$2\"; shift 2\n"
@@ -81,8 +84,10 @@ std::string script(const char* body) { return std::string(k_prelude) + body; }
 
 Error shell_error(const std::string& what, const ShellReply& reply) {
   std::string err(trim(reply.err.substr(0, 400)));
-  return Error{ErrorCode::process, what + " (exit " + std::to_string(reply.exit_code) + (err.empty() ? ")" : "): " + err),
-               reply.out.substr(0, 400), {}};
+  return Error{ErrorCode::process,
+               what + " (exit " + std::to_string(reply.exit_code) + (err.empty() ? ")" : "): " + err),
+               reply.out.substr(0, 400),
+               {}};
 }
 
 void fill_from_handshake(ServiceStatus& status, const std::string& line) {
@@ -101,12 +106,18 @@ ServiceStatus parse_status(const std::string& text, const std::string& agent_pat
     auto eq = line.find('=');
     if (eq == std::string::npos) continue;
     auto key = line.substr(0, eq), value = line.substr(eq + 1);
-    if (key == "state_dir") status.state_dir = value;
-    else if (key == "installed") status.installed = value == "yes";
-    else if (key == "version") status.installed_version = version_from_banner(value);
-    else if (key == "running") status.running = value == "yes";
-    else if (key == "handshake") fill_from_handshake(status, value);
-    else if (key == "token_mode") status.token_mode = value;
+    if (key == "state_dir")
+      status.state_dir = value;
+    else if (key == "installed")
+      status.installed = value == "yes";
+    else if (key == "version")
+      status.installed_version = version_from_banner(value);
+    else if (key == "running")
+      status.running = value == "yes";
+    else if (key == "handshake")
+      fill_from_handshake(status, value);
+    else if (key == "token_mode")
+      status.token_mode = value;
   }
   if (!status.state_dir.empty()) status.token_file = status.state_dir + "/agent.token";
   return status;
@@ -126,7 +137,8 @@ std::string version_from_banner(const std::string& banner) {
 
 Result<ServiceStatus> read_service_status(DistroShell& shell, const std::string& agent_path) {
   TFWSL_TRY(reply, shell.sh(script(k_status_script), {agent_path}, std::nullopt, false));
-  if (reply.exit_code != 0) return tl::unexpected(shell_error("reading the agent's state " + shell.where() + " failed", reply));
+  if (reply.exit_code != 0)
+    return tl::unexpected(shell_error("reading the agent's state " + shell.where() + " failed", reply));
   return parse_status(reply.out, agent_path);
 }
 
@@ -134,7 +146,8 @@ Status install_agent(DistroShell& shell, const std::string& shipped, const std::
   TFWSL_TRY(reply, shell.sh(k_install_script, {shipped, agent_path, shell.through_wsl() ? "wslpath" : "as-is"},
                             std::nullopt, true));
   if (reply.exit_code != 0)
-    return tl::unexpected(shell_error("installing " + shipped + " as " + agent_path + " " + shell.where() + " failed", reply));
+    return tl::unexpected(
+        shell_error("installing " + shipped + " as " + agent_path + " " + shell.where() + " failed", reply));
   return {};
 }
 
@@ -143,11 +156,13 @@ Result<ServiceStatus> start_service(DistroShell& shell, const StartSettings& set
   args.insert(args.end(), settings.roots.begin(), settings.roots.end());
   TFWSL_TRY(reply, shell.sh(script(k_start_script), args, settings.new_token + "\n", false));
   if (reply.exit_code == 9)
-    return make_error(ErrorCode::conflict, "the agent already runs " + shell.where() + ": " + std::string(trim(reply.out)) +
+    return make_error(ErrorCode::conflict, "the agent already runs " + shell.where() + ": " +
+                                               std::string(trim(reply.out)) +
                                                " (tfwsl agent stop first to restart it)");
   if (reply.exit_code != 0) {
     Error e = shell_error("starting the agent " + shell.where() + " failed", reply);
-    e.message += std::string("; its log: ") + k_agent_log_path + ", its stderr: " + k_agent_err_path + " (" + shell.where() + ")";
+    e.message += std::string("; its log: ") + k_agent_log_path + ", its stderr: " + k_agent_err_path + " (" +
+                 shell.where() + ")";
     return tl::unexpected(std::move(e));
   }
   TFWSL_TRY(status, read_service_status(shell, settings.agent_path));
@@ -158,13 +173,15 @@ Result<ServiceStatus> start_service(DistroShell& shell, const StartSettings& set
 Result<bool> stop_service(DistroShell& shell, const std::string&) {
   TFWSL_TRY(reply, shell.sh(script(k_stop_script), {}, std::nullopt, false));
   if (reply.exit_code == 7) return false;
-  if (reply.exit_code != 0) return tl::unexpected(shell_error("stopping the agent " + shell.where() + " failed", reply));
+  if (reply.exit_code != 0)
+    return tl::unexpected(shell_error("stopping the agent " + shell.where() + " failed", reply));
   return true;
 }
 
 Result<std::string> read_service_token(DistroShell& shell) {
   TFWSL_TRY(reply, shell.sh("cat \"$HOME/.config/tfwsl/agent.token\"", {}, std::nullopt, false));
-  if (reply.exit_code != 0) return make_error(ErrorCode::not_found, "the agent's token file cannot be read " + shell.where());
+  if (reply.exit_code != 0)
+    return make_error(ErrorCode::not_found, "the agent's token file cannot be read " + shell.where());
   return std::string(trim(reply.out));
 }
 

@@ -23,16 +23,16 @@ inline constexpr const char* k_agent_log_path = "~/.config/tfwsl/agent.log";
 inline constexpr const char* k_agent_err_path = "~/.config/tfwsl/agent.err";
 
 struct ServiceStatus {
-  std::string agent_path;           // where the installed agent is (or would be)
+  std::string agent_path;  // where the installed agent is (or would be)
   bool installed = false;
-  std::string installed_version;    // "0.1.0"; empty when not installed or it did not answer
+  std::string installed_version;  // "0.1.0"; empty when not installed or it did not answer
   bool running = false;
   long pid = 0;
   int port = 0;
-  std::string running_version;      // from its handshake line
-  std::string state_dir;            // ~/.config/tfwsl, as the distro spells it
+  std::string running_version;  // from its handshake line
+  std::string state_dir;        // ~/.config/tfwsl, as the distro spells it
   std::string token_file;
-  std::string token_mode;           // "600"; empty when there is no token file yet
+  std::string token_mode;  // "600"; empty when there is no token file yet
 };
 
 // What is there: installed? running (a live process of tfwsl-agent with the pid of agent.json)?
@@ -44,9 +44,9 @@ Status install_agent(DistroShell& shell, const std::string& shipped, const std::
 
 struct StartSettings {
   std::string agent_path;
-  int port = 0;                     // 0: any free port (agent.json says which)
-  std::vector<std::string> roots;   // --root each; empty: the user's home folder
-  std::string new_token;            // written only when there is no token file yet
+  int port = 0;                    // 0: any free port (agent.json says which)
+  std::vector<std::string> roots;  // --root each; empty: the user's home folder
+  std::string new_token;           // written only when there is no token file yet
 };
 
 // Starts the agent in the background (setsid nohup) and waits (10 s at most) for its handshake.

@@ -1,8 +1,8 @@
 #include "win/commands/agent_connection.hpp"
 
-#include <filesystem>
-
 #include <spdlog/spdlog.h>
+
+#include <filesystem>
 
 #include "common/text/utf_convert.hpp"
 #include "win/agent_client/agent_locator.hpp"
@@ -32,8 +32,10 @@ Result<std::unique_ptr<agent_client::AgentSession>> AgentConnection::connect(con
   agent_client::WslAgentSettings settings;
   settings.distro = m_settings.distro;
   if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) settings.agent_path = *path;
-  if (auto shipped = local_agent_binary()) settings.shipped_agent = *shipped;
-  else spdlog::info("{}", shipped.error().describe());
+  if (auto shipped = local_agent_binary())
+    settings.shipped_agent = *shipped;
+  else
+    spdlog::info("{}", shipped.error().describe());
   agent_client::WslAgentHost host(m_wsl, m_launcher, settings);
   return agent_client::connect_agent(host, m_loopback, options);
 }

@@ -16,9 +16,9 @@
 namespace tfwsl::cli {
 
 struct AgentConnectionSettings {
-  std::string distro;  // empty: WSL's default distribution
-  std::string agent;   // --agent PATH (agent_locator.hpp)
-  bool windows = true; // through wsl.exe; false: a child on this machine
+  std::string distro;   // empty: WSL's default distribution
+  std::string agent;    // --agent PATH (agent_locator.hpp)
+  bool windows = true;  // through wsl.exe; false: a child on this machine
 };
 
 class AgentConnection {

@@ -13,7 +13,7 @@
 namespace tfwsl::cli {
 
 // cancelled when the user says no (or stdin ends), invalid_input when nobody can be asked.
-Status confirm_change(Console& console, bool yes, const std::string& question,
-                      const std::string& what, std::istream& in = std::cin);
+Status confirm_change(Console& console, bool yes, const std::string& question, const std::string& what,
+                      std::istream& in = std::cin);
 
 }  // namespace tfwsl::cli

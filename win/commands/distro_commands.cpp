@@ -1,9 +1,9 @@
 #include "win/commands/distro_commands.hpp"
 
-#include <string>
-
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
+
+#include <string>
 
 #include "common/process/process_runner.hpp"
 #include "common/wsl/wsl_client.hpp"
@@ -13,7 +13,8 @@ namespace {
 
 class WslDistroCommands final : public DistroCommands {
  public:
-  explicit WslDistroCommands(std::string distro) : m_distro(std::move(distro)), m_wsl(m_runner, wsl::wsl_settings_from_environment()) {}
+  explicit WslDistroCommands(std::string distro)
+      : m_distro(std::move(distro)), m_wsl(m_runner, wsl::wsl_settings_from_environment()) {}
   Result<DistroReply> run(const std::vector<std::string>& argv, std::optional<std::string> stdin_text,
                           std::chrono::milliseconds timeout) override {
     TFWSL_TRY(reply, m_wsl.exec({m_distro, "", ""}, argv, std::move(stdin_text), timeout));
@@ -69,8 +70,8 @@ std::optional<std::string> distro_python_fails(DistroCommands& commands, const s
   auto reply = commands.run({"sh", "-c", script, "sh", venv}, std::nullopt, k_file_timeout);
   if (!reply) return reply.error().describe();
   if (reply->exit_code != 0)
-    return fmt::format("{}/bin/python does not run (exit {}{}{})", venv, reply->exit_code, reply->err.empty() ? "" : ": ",
-                       reply->err.substr(0, 300));
+    return fmt::format("{}/bin/python does not run (exit {}{}{})", venv, reply->exit_code,
+                       reply->err.empty() ? "" : ": ", reply->err.substr(0, 300));
   return std::nullopt;
 }
 

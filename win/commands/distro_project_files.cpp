@@ -1,8 +1,8 @@
 #include "win/commands/distro_project_files.hpp"
 
-#include <chrono>
-
 #include <fmt/format.h>
+
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 namespace tfwsl::cli {
@@ -14,7 +14,8 @@ migrate::FileManifest manifest_from(const nlohmann::json& files) {
   migrate::FileManifest out;
   if (!files.is_object()) return out;
   for (const auto& [path, d] : files.items())
-    if (d.is_object()) out[path] = {d.value("size", std::uint64_t{0}), d.value("hash", std::string()), d.value("link", false)};
+    if (d.is_object())
+      out[path] = {d.value("size", std::uint64_t{0}), d.value("hash", std::string()), d.value("link", false)};
   return out;
 }
 
@@ -26,13 +27,15 @@ Result<nlohmann::json> DistroProjectFiles::ask(std::vector<std::string> argv, st
   TFWSL_TRY(reply, m_commands.run(argv, std::move(input), k_timeout));
   auto j = nlohmann::json::parse(reply.out, nullptr, false);
   if (j.is_discarded() || !j.is_object())
-    return make_error(ErrorCode::process, fmt::format("{} exited {} without its JSON answer", what, reply.exit_code), reply.err.substr(0, 4000));
+    return make_error(ErrorCode::process, fmt::format("{} exited {} without its JSON answer", what, reply.exit_code),
+                      reply.err.substr(0, 4000));
   if (reply.exit_code != 0 || j.contains("error"))
     return make_error(ErrorCode::io, j.value("error", fmt::format("{} exited {}", what, reply.exit_code)));
   return j;
 }
 
-Status DistroProjectFiles::write(const std::string& root, const std::string& relative, const std::string& text, const std::string& expect) {
+Status DistroProjectFiles::write(const std::string& root, const std::string& relative, const std::string& text,
+                                 const std::string& expect) {
   // The agent's answer to a write says nothing beyond success, which ask() has checked.
   TFWSL_TRY_STATUS(ask({"write", "--root", root, "--path", relative, "--expect", expect}, text));
   return {};
@@ -40,7 +43,8 @@ Status DistroProjectFiles::write(const std::string& root, const std::string& rel
 
 Result<std::optional<std::string>> DistroProjectFiles::read(const std::string& root, const std::string& relative) {
   TFWSL_TRY(answer, ask({"read", "--root", root, "--path", relative}, std::nullopt));
-  if (!answer.value("exists", false) || !answer.contains("text") || !answer["text"].is_string()) return std::optional<std::string>();
+  if (!answer.value("exists", false) || !answer.contains("text") || !answer["text"].is_string())
+    return std::optional<std::string>();
   return std::optional<std::string>(answer["text"].get<std::string>());
 }
 

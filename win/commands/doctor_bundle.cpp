@@ -108,15 +108,17 @@ Status check_bundle_destination(const std::string& path) {
     return make_error(ErrorCode::invalid_input, "the bundle " + path + " is a folder: name a file, e.g. " +
                                                     path_to_utf8(target / "tfwsl-doctor.tar"));
   if (kind == std::filesystem::file_type::symlink)
-    return make_error(ErrorCode::invalid_input, "the bundle " + path + " is a link: name a new file, tfwsl does not write through a link");
+    return make_error(ErrorCode::invalid_input,
+                      "the bundle " + path + " is a link: name a new file, tfwsl does not write through a link");
   if (kind != std::filesystem::file_type::not_found && kind != std::filesystem::file_type::none &&
       !(kind == std::filesystem::file_type::regular && is_doctor_bundle(target)))
-    return make_error(ErrorCode::conflict, "the bundle " + path +
-                                               " exists and is not a bundle tfwsl wrote: name a new file, or remove it first");
+    return make_error(
+        ErrorCode::conflict,
+        "the bundle " + path + " exists and is not a bundle tfwsl wrote: name a new file, or remove it first");
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(folder, ec))
-    return make_error(ErrorCode::not_found, "cannot write the bundle " + path + ": the folder " + path_to_utf8(folder) +
-                                                " does not exist");
+    return make_error(ErrorCode::not_found,
+                      "cannot write the bundle " + path + ": the folder " + path_to_utf8(folder) + " does not exist");
   // Whether the folder takes a new file, with a probe of a random name made exclusively beside it.
   const std::filesystem::path probe = random_temporary_path(target);
   if (!write_new_file(probe, ""))

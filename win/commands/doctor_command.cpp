@@ -2,31 +2,31 @@
 // distro through wsl.exe on Windows, as a child on the native Linux build), and prints one report.
 #include "win/commands/doctor_command.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <iostream>
 #include <memory>
 
-#include <spdlog/spdlog.h>
-
-#include "win/agent_service/agent_service.hpp"
 #include "common/build_info/build_info.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
-#include "win/doctor/doctor.hpp"
-#include "win/doctor/host_policy.hpp"
 #include "common/judge/check_policy.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_locate.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/provision/provision_state_paths.hpp"
+#include "win/agent_service/agent_service.hpp"
 #include "win/commands/doctor_bundle.hpp"
 #include "win/commands/doctor_fix.hpp"
-#include "win/commands/doctor_header.hpp"
 #include "win/commands/doctor_fleet_output.hpp"
+#include "win/commands/doctor_header.hpp"
 #include "win/commands/machine_access.hpp"
 #include "win/commands/profile_choice.hpp"
+#include "win/doctor/doctor.hpp"
+#include "win/doctor/host_policy.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -40,11 +40,11 @@ struct DoctorArgs {
   bool verbose = false;
   bool quiet = false;
   std::string bundle;
-  std::string agent;  // --agent: the tfwsl-agent binary (agent_locator.hpp)
+  std::string agent;              // --agent: the tfwsl-agent binary (agent_locator.hpp)
   std::vector<std::string> data;  // --data: projects and datasets to judge data.location by
-  bool fix = false;      // --fix: run the tfwsl commands of the root causes (doctor_fix.hpp)
-  bool yes = false;      // with --fix: do not ask
-  bool dry_run = false;  // with --fix: show the commands and stop
+  bool fix = false;               // --fix: run the tfwsl commands of the root causes (doctor_fix.hpp)
+  bool yes = false;               // with --fix: do not ask
+  bool dry_run = false;           // with --fix: show the commands and stop
 };
 
 // What tfwsl and the agent it reached were built from (docs/schema/doctor.schema.json, "build"):
@@ -61,9 +61,12 @@ nlohmann::json build_json(const nlohmann::json& agent_info) {
 std::string log_locations(bool is_windows) {
   return std::string("\nLogs") + (is_windows ? " (the first four in the distro)" : "") + ":\n  " +
          agent_service::k_agent_log_path + ": the persistent agent (tfwsl agent start)\n  " +
-         agent_service::k_agent_err_path + ": its stderr (why it did not start)\n"
+         agent_service::k_agent_err_path +
+         ": its stderr (why it did not start)\n"
          "  ~/.cache/tfwsl/pip-*.log: pip's output (tfwsl migrate, tfwsl-agent venv)\n"
-         "  " + provision::k_default_step_logs_dir + ": each step of tfwsl provision\n"
+         "  " +
+         provision::k_default_step_logs_dir +
+         ": each step of tfwsl provision\n"
          "  --log-file FILE: tfwsl's own log (add --log-level debug for more)\n";
 }
 
@@ -96,9 +99,12 @@ void print_report(const DoctorArgs& args, const DoctorRun& run, const doctor::Do
     const nlohmann::json& facts = result.facts;
     const bool has_agent = facts.is_object() && facts.contains("agent") && facts["agent"].is_object();
     j["build"] = build_json(has_agent ? facts["agent"].value("info", nlohmann::json()) : nlohmann::json());
-    if (args.summary_line) console.out << doctor_summary_line(j) << "\n";
-    else if (args.compliance) console.out << doctor_compliance_facts(j).dump() << "\n";
-    else console.out << j.dump(2) << "\n";
+    if (args.summary_line)
+      console.out << doctor_summary_line(j) << "\n";
+    else if (args.compliance)
+      console.out << doctor_compliance_facts(j).dump() << "\n";
+    else
+      console.out << j.dump(2) << "\n";
     return;
   }
   RenderOptions options;
@@ -112,14 +118,15 @@ void print_report(const DoctorArgs& args, const DoctorRun& run, const doctor::Do
 }
 
 // --fix: the tfwsl commands of the root causes, with consent; then the doctor again, and what changed.
-int fix_and_check_again(const DoctorArgs& args, const DoctorRun& run, const doctor::DoctorResult& before, Console& console,
-                        const RunTfwsl& run_tfwsl) {
+int fix_and_check_again(const DoctorArgs& args, const DoctorRun& run, const doctor::DoctorResult& before,
+                        Console& console, const RunTfwsl& run_tfwsl) {
   const std::string profile = run.profile.origin == ProfileOrigin::builtin ? std::string() : run.profile.name_or_path;
   const FixPlan plan =
       plan_fixes(before.report, [&](const auto& command) { return options_passed_on(command, profile, args.distro); });
   if (plan.commands.empty() && !plan.stopped_at) return before.report.exit_code();
   const FixOutcome applied = apply_fixes(plan, {args.yes, args.dry_run}, console, std::cin, run_tfwsl);
-  if (applied.commands_run == 0) return plan.commands.empty() || args.dry_run ? before.report.exit_code() : applied.exit_code;
+  if (applied.commands_run == 0)
+    return plan.commands.empty() || args.dry_run ? before.report.exit_code() : applied.exit_code;
   console.out << "\n$ tfwsl doctor   (again, after the fixes)\n";
   const doctor::DoctorResult after = run_with_status(args, run.env, console);
   const auto changes = report_changes(before.report, after.report, console.unicode_marks);
@@ -185,18 +192,22 @@ int run_doctor_command(const DoctorArgs& given, Console& console, const RunTfwsl
 
 void register_doctor_command(CLI::App& app, CommandTable& commands, Console& console, const RunTfwsl& run_tfwsl) {
   auto args = std::make_shared<DoctorArgs>();
-  auto* cmd = app.add_subcommand("doctor", "Check the host, WSL, the GPU driver and the distro's CUDA/TensorFlow stack");
+  auto* cmd =
+      app.add_subcommand("doctor", "Check the host, WSL, the GPU driver and the distro's CUDA/TensorFlow stack");
   cmd->add_option("--profile", args->profile,
                   "Profile that says what ok means (default: tfwsl.yaml in this folder or above, your default profile, "
-                  "else " + default_profile_name() + ")");
+                  "else " +
+                      default_profile_name() + ")");
   cmd->add_option("--distro", args->distro, "Distribution to check (default: WSL's default distribution)");
   auto* json_flag = cmd->add_flag("--json", args->json, "Print the report as one JSON object (docs/doctor.md)");
-  auto* summary_flag = cmd->add_flag("--summary-line", args->summary_line,
-                                     "Print one line (at most 2,048 bytes) for an Intune detection script (docs/fleet.md)")
-                           ->excludes(json_flag);
+  auto* summary_flag =
+      cmd->add_flag("--summary-line", args->summary_line,
+                    "Print one line (at most 2,048 bytes) for an Intune detection script (docs/fleet.md)")
+          ->excludes(json_flag);
   auto* compliance_flag =
-      cmd->add_flag("--compliance", args->compliance,
-                    "Print the flat facts an Intune custom-compliance rules file tests, as one JSON object (docs/fleet.md)")
+      cmd->add_flag(
+             "--compliance", args->compliance,
+             "Print the flat facts an Intune custom-compliance rules file tests, as one JSON object (docs/fleet.md)")
           ->excludes(json_flag)
           ->excludes(summary_flag);
   cmd->add_flag("-v,--verbose", args->verbose, "Show the facts behind each line");
@@ -216,8 +227,7 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
       ->needs(fix);
   cmd->add_flag("--dry-run", args->dry_run, "With --fix: show the commands and run nothing")->needs(fix);
   fix->excludes(json_flag)->excludes(summary_flag)->excludes(compliance_flag);
-  cmd->footer(help_footer("", {"tfwsl doctor",
-                               "tfwsl doctor --fix      (runs tfwsl provision, ... after asking)",
+  cmd->footer(help_footer("", {"tfwsl doctor", "tfwsl doctor --fix      (runs tfwsl provision, ... after asking)",
                                "tfwsl doctor -v --distro Ubuntu-22.04 --profile tf-2.17-cuda-12.3",
                                "tfwsl doctor --json --bundle tfwsl-doctor.tar   (to attach to a bug report)"}));
   commands.add(cmd, [args, &console, run_tfwsl] { return run_doctor_command(*args, console, run_tfwsl); });

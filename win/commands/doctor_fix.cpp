@@ -75,8 +75,8 @@ void show_plan(const FixPlan& plan, Console& console) {
   for (std::size_t i = 0; i < plan.commands.size(); ++i)
     console.out << "  " << command_text(plan.commands[i]) << "   (" << plan.fixed_by[i] << ")\n";
   if (plan.stopped_at)
-    console.out << "and stops before " << plan.stopped_at->id << ", which tfwsl cannot fix by itself: "
-                << plan.stopped_at->fix << "\n";
+    console.out << "and stops before " << plan.stopped_at->id
+                << ", which tfwsl cannot fix by itself: " << plan.stopped_at->fix << "\n";
 }
 
 bool consented(const FixPlan& plan, const FixRequest& request, Console& console, std::istream& answers, int& code) {
@@ -84,8 +84,11 @@ bool consented(const FixPlan& plan, const FixRequest& request, Console& console,
   const ConsentRequest ask{"Run " + std::string(plan.commands.size() == 1 ? "this command" : "these commands") + "?",
                            request.yes, request.dry_run, console.in_is_terminal && console.err_is_terminal};
   switch (ask_consent(ask, answers, console.err)) {
-    case Consent::granted: return true;
-    case Consent::dry_run: code = exit_code::k_ok; return false;
+    case Consent::granted:
+      return true;
+    case Consent::dry_run:
+      code = exit_code::k_ok;
+      return false;
     case Consent::needs_yes:
       console.err << needs_yes_message("tfwsl doctor --fix", what) << "\n";
       code = exit_code::k_failure;
@@ -105,8 +108,8 @@ FixOutcome apply_fixes(const FixPlan& plan, const FixRequest& request, Console& 
   FixOutcome outcome;
   if (plan.commands.empty()) {
     if (plan.stopped_at)
-      console.out << "\ntfwsl doctor --fix: " << plan.stopped_at->id << " is not something tfwsl can fix by itself: "
-                  << plan.stopped_at->fix << "\n";
+      console.out << "\ntfwsl doctor --fix: " << plan.stopped_at->id
+                  << " is not something tfwsl can fix by itself: " << plan.stopped_at->fix << "\n";
     return outcome;
   }
   show_plan(plan, console);

@@ -28,7 +28,8 @@ struct FixPlan {
 };
 
 // `extra_for(command)`: options the doctor passes on (its --profile to provision).
-FixPlan plan_fixes(const Report& report, const std::function<std::vector<std::string>(const std::vector<std::string>&)>& extra_for);
+FixPlan plan_fixes(const Report& report,
+                   const std::function<std::vector<std::string>(const std::vector<std::string>&)>& extra_for);
 
 // The shell the plan's lines are quoted for: PowerShell on Windows, bash on the native Linux build.
 Shell fix_shell();
@@ -60,6 +61,6 @@ struct FixOutcome {
 
 // Shows the plan, asks, runs each command in turn until one fails.
 FixOutcome apply_fixes(const FixPlan& plan, const FixRequest& request, Console& console, std::istream& answers,
-                const RunTfwsl& run_tfwsl);
+                       const RunTfwsl& run_tfwsl);
 
 }  // namespace tfwsl::cli

@@ -1,9 +1,9 @@
 #include "win/commands/doctor_fleet_output.hpp"
 
+#include <fmt/format.h>
+
 #include <string>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "common/check/check_rows.hpp"
 #include "common/util/utf8_prefix.hpp"
@@ -46,8 +46,8 @@ std::string doctor_summary_line(const json& doctor) {
   const std::string profile = doctor.value("profile", "");
   std::string line;
   if (issues == 0) {
-    line = fmt::format("tfwsl doctor: ok, {}; profile {}", counted(static_cast<long>(doctor.value("checks", json::array()).size()),
-                                                                    "check", "checks"),
+    line = fmt::format("tfwsl doctor: ok, {}; profile {}",
+                       counted(static_cast<long>(doctor.value("checks", json::array()).size()), "check", "checks"),
                        profile);
     if (const json* gpu = doctor_check_named(doctor, checked_id("tf.gpu")); gpu && gpu->value("status", "") == "ok")
       line += "; " + gpu->value("summary", "");
@@ -55,7 +55,8 @@ std::string doctor_summary_line(const json& doctor) {
     line = fmt::format("tfwsl doctor: {} (exit {})", counted(issues, "issue", "issues"), summary.value("exit_code", 2));
     const json first = summary.value("fix_first", json());
     if (first.is_object())
-      line += fmt::format(", fix first {}: {} -> {}", first.value("id", ""), first.value("summary", ""), first.value("fix", ""));
+      line += fmt::format(", fix first {}: {} -> {}", first.value("id", ""), first.value("summary", ""),
+                          first.value("fix", ""));
     std::string others;
     for (const json& id : summary.value("root_causes", json::array()))
       if (!first.is_object() || id != first.value("id", json()))

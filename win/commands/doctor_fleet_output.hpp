@@ -7,9 +7,8 @@
 //   numbers, strings and versions): `tfwsl doctor --compliance`.
 
 #include <cstddef>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace tfwsl::cli {
 

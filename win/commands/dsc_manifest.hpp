@@ -5,11 +5,10 @@
 // scripts/release.sh puts each beside tfwsl.exe as TYPE's name plus .dsc.resource.json, where DSC
 // finds it on PATH.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace tfwsl::cli::dsc {
 

@@ -60,8 +60,10 @@ doctor::LinuxSide MachineAccess::wsl_linux_side(const std::string& distro) {
   settings.distro = distro;
   if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) settings.agent_path = *path;
   auto shipped = find_local_agent_binary(m_agent_option);
-  if (shipped) settings.shipped_agent = path_to_utf8(*shipped);
-  else spdlog::info("{}", shipped.error().describe());
+  if (shipped)
+    settings.shipped_agent = path_to_utf8(*shipped);
+  else
+    spdlog::info("{}", shipped.error().describe());
   agent_client::WslAgentHost host(m_wsl, launcher, settings);
   auto side = doctor::linux_side_from_agent(host, loopback, bridge_options());
   // No agent reached and none beside tfwsl.exe: that is the fix, whatever the distro's own agent said.

@@ -12,13 +12,13 @@
 namespace tfwsl::cli {
 
 struct MigrateApplyRequest {
-  std::string project;          // as the user gave it
-  std::filesystem::path root;   // the project folder on this side
+  std::string project;         // as the user gave it
+  std::filesystem::path root;  // the project folder on this side
   bool yes = false;
   bool json = false;
   bool copy_git = false;
   unsigned jobs = 16;
-  std::string agent;            // --agent (native build)
+  std::string agent;  // --agent (native build)
 };
 
 // 0 applied (or nothing left to do), 2 refused or a step failed (the steps before it stay done: the

@@ -8,9 +8,8 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "common/cli/machine_ports.hpp"
 #include "win/commands/distro_commands.hpp"
@@ -19,14 +18,14 @@
 namespace tfwsl::cli {
 
 struct MigratePortSettings {
-  std::string distro;                 // the target profile's distro
-  std::string agent;                  // --agent (the native build's tfwsl-agent)
+  std::string distro;  // the target profile's distro
+  std::string agent;   // --agent (the native build's tfwsl-agent)
   bool windows = true;
-  unsigned jobs = 16;                 // files in flight in the copies
-  std::filesystem::path project;      // the Windows project folder: translated files go beside the originals
+  unsigned jobs = 16;             // files in flight in the copies
+  std::filesystem::path project;  // the Windows project folder: translated files go beside the originals
   std::function<void(const std::string&)> progress = [](const std::string&) {};  // a copy's progress words
   std::function<bool()> interrupted = [] { return false; };
-  MachinePorts machine;               // the Console's (a test program's free-space figure)
+  MachinePorts machine;  // the Console's (a test program's free-space figure)
 };
 
 std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings);

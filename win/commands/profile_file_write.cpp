@@ -14,11 +14,17 @@ namespace fs = std::filesystem;
 
 // Whether an existing file may be replaced: --yes, or "y" on a terminal.
 bool may_replace(const ConsentedWrite& w, Console& console, std::istream& answers) {
-  const ConsentRequest request{w.path + " exists. Replace it?", w.yes, false, console.in_is_terminal && console.err_is_terminal};
+  const ConsentRequest request{w.path + " exists. Replace it?", w.yes, false,
+                               console.in_is_terminal && console.err_is_terminal};
   switch (ask_consent(request, answers, console.err)) {
-    case Consent::granted: return true;
-    case Consent::needs_yes: console.err << needs_yes_message(w.command, "replace " + w.path) << "\n"; return false;
-    default: console.err << w.command << ": " << w.path << " kept as it was\n"; return false;
+    case Consent::granted:
+      return true;
+    case Consent::needs_yes:
+      console.err << needs_yes_message(w.command, "replace " + w.path) << "\n";
+      return false;
+    default:
+      console.err << w.command << ": " << w.path << " kept as it was\n";
+      return false;
   }
 }
 
@@ -30,12 +36,13 @@ int write_with_consent(const ConsentedWrite& w, Console& console, std::istream& 
   const bool exists = fs::exists(target, ec);
   if (w.dry_run) {
     console.out << w.text;
-    console.err << w.command << ": dry run: would " << (exists ? "replace " : "write ") << w.path << " (" << w.text.size()
-                << " bytes); nothing written\n";
+    console.err << w.command << ": dry run: would " << (exists ? "replace " : "write ") << w.path << " ("
+                << w.text.size() << " bytes); nothing written\n";
     return exit_code::k_ok;
   }
   if (exists && fs::is_directory(target, ec)) {
-    console.err << w.command << ": " << w.path << " is a folder; name a file, e.g. " << path_to_utf8(target / "tfwsl.yaml") << "\n";
+    console.err << w.command << ": " << w.path << " is a folder; name a file, e.g. "
+                << path_to_utf8(target / "tfwsl.yaml") << "\n";
     return exit_code::k_failure;
   }
   if (exists && !may_replace(w, console, answers)) return exit_code::k_failure;

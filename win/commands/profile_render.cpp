@@ -1,9 +1,9 @@
 #include "win/commands/profile_render.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <tuple>
-
-#include <fmt/format.h>
 
 #include "common/core/exit_codes.hpp"
 #include "common/profile/profile_emitter.hpp"
@@ -32,7 +32,8 @@ std::vector<ProfileIssue> in_line_order(const std::vector<ProfileIssue>& issues)
   for (const auto& i : issues)
     if (std::find(files.begin(), files.end(), i.where.file) == files.end()) files.push_back(i.where.file);
   auto rank = [&files](const ProfileIssue& i) {
-    return std::make_tuple(std::find(files.begin(), files.end(), i.where.file) - files.begin(), i.where.line, i.where.column);
+    return std::make_tuple(std::find(files.begin(), files.end(), i.where.file) - files.begin(), i.where.line,
+                           i.where.column);
   };
   std::vector<ProfileIssue> sorted = issues;
   std::stable_sort(sorted.begin(), sorted.end(), [&rank](const auto& a, const auto& b) { return rank(a) < rank(b); });
@@ -64,13 +65,16 @@ std::string issues_text(const std::vector<ProfileIssue>& issues) {
 }
 
 nlohmann::json profile_identity_json(const Profile& profile, const ProfileChoice& choice) {
-  return {{"name", profile.name.value_or("")}, {"from", choice.from}, {"origin", to_string(choice.origin)},
+  return {{"name", profile.name.value_or("")},
+          {"from", choice.from},
+          {"origin", to_string(choice.origin)},
           {"sources", profile.sources}};
 }
 
 nlohmann::json show_json(const Profile& profile, const ProfileChoice& choice, const std::vector<ProfileIssue>& issues) {
   nlohmann::json settings = nlohmann::json::array();
-  for (const auto& s : flatten_profile(profile)) settings.push_back({{"key", s.key}, {"value", s.value}, {"where", where_json(s.where)}});
+  for (const auto& s : flatten_profile(profile))
+    settings.push_back({{"key", s.key}, {"value", s.value}, {"where", where_json(s.where)}});
   return {{"profile", profile_identity_json(profile, choice)}, {"settings", settings}, {"issues", issues_json(issues)}};
 }
 
@@ -89,11 +93,12 @@ std::string show_text(const Profile& profile, const ProfileChoice& choice) {
   return out;
 }
 
-nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff,
-                         const std::string& incomplete_because) {
+nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine,
+                         const ProfileDiff& diff, const std::string& incomplete_because) {
   nlohmann::json drifts = nlohmann::json::array(), not_compared = nlohmann::json::array();
   for (const auto& d : diff.drifts)
-    drifts.push_back({{"key", d.key}, {"wanted", d.wanted}, {"found", d.found}, {"where", where_json(d.where)}, {"fix", d.fix}});
+    drifts.push_back(
+        {{"key", d.key}, {"wanted", d.wanted}, {"found", d.found}, {"where", where_json(d.where)}, {"fix", d.fix}});
   for (const auto& n : diff.not_compared) not_compared.push_back({{"key", n.key}, {"why", n.why}});
   return {{"profile", profile_identity_json(profile, choice)},
           {"machine", {{"distro", machine.distro}, {"agent", machine.agent}}},
@@ -101,16 +106,19 @@ nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, co
           {"same", diff.same},
           {"not_compared", not_compared},
           {"complete", incomplete_because.empty()},
-          {"incomplete_because", incomplete_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(incomplete_because)}};
+          {"incomplete_because",
+           incomplete_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(incomplete_because)}};
 }
 
-std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff) {
+std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine,
+                      const ProfileDiff& diff) {
   std::string out =
       fmt::format("profile {}\nfrom: {}\nmachine: {}{}\n\n", v(profile.name.value_or("(no name)")), v(choice.from),
                   machine.distro.empty() ? "" : v(machine.distro) + ", ", v(machine.agent));
   if (diff.drifts.empty()) {
-    out += fmt::format("no drift: the {} {} compared {} the same on this machine\n", diff.same.size(),
-                       plural_noun(diff.same.size(), "setting", "settings"), plural_noun(diff.same.size(), "is", "are"));
+    out +=
+        fmt::format("no drift: the {} {} compared {} the same on this machine\n", diff.same.size(),
+                    plural_noun(diff.same.size(), "setting", "settings"), plural_noun(diff.same.size(), "is", "are"));
   } else {
     out += plural(diff.drifts.size(), "drift", "drifts") + ":\n";
     for (const auto& d : diff.drifts) {

@@ -2,10 +2,9 @@
 // What the profile commands print: the text for people and the --json objects
 // (docs/schema/profile-validate, profile-show, profile-diff .schema.json).
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_issue.hpp"
@@ -36,8 +35,9 @@ struct DiffMachine {
 };
 // `incomplete_because`: why the diff is not the whole answer (exit 2: the distro's facts could not
 // be read, the profile has errors); empty when it is. JSON: "complete" and "incomplete_because".
-nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff,
-                         const std::string& incomplete_because);
-std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine, const ProfileDiff& diff);
+nlohmann::json diff_json(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine,
+                         const ProfileDiff& diff, const std::string& incomplete_because);
+std::string diff_text(const Profile& profile, const ProfileChoice& choice, const DiffMachine& machine,
+                      const ProfileDiff& diff);
 
 }  // namespace tfwsl::cli

@@ -1,9 +1,9 @@
 #include "win/commands/provision_host.hpp"
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
@@ -25,7 +25,8 @@ std::optional<parse::WslDistro> find_distro(wsl::WslClient& wsl, const std::stri
   return std::nullopt;
 }
 
-HostOutcome distro_installed(const provision::PlannedStep& step, wsl::WslClient& wsl, bool check_only, const std::string& distro) {
+HostOutcome distro_installed(const provision::PlannedStep& step, wsl::WslClient& wsl, bool check_only,
+                             const std::string& distro) {
   if (find_distro(wsl, distro)) return {"ok", distro + " is installed"};
   if (check_only) return {"changed", "would change: " + step.changes};
   auto reply = wsl.install(distro);
@@ -114,7 +115,8 @@ HostOutcome check_user(const provision::PlannedStep& step, wsl::WslClient& wsl, 
   std::string user = reply->text;
   while (!user.empty() && (user.back() == '\n' || user.back() == '\r')) user.pop_back();
   if (!user.empty() && user != "root") return {"ok", "the default user is " + user};
-  return {"failed", fmt::format("{} logs in as root; create a user: {}", distro, describe_command(step.commands.at(0).argv))};
+  return {"failed",
+          fmt::format("{} logs in as root; create a user: {}", distro, describe_command(step.commands.at(0).argv))};
 }
 
 }  // namespace
@@ -126,15 +128,23 @@ nlohmann::json run_host_steps(const provision::ProvisionPlan& plan, wsl::WslClie
   for (const auto& step : plan.host_steps) {
     const std::string id(step.definition->id);
     HostOutcome o;
-    if (out.contains("failed")) o = {"skipped", "not run: " + out["failed"].get<std::string>() + " failed"};
-    else if (id == "wsl.current" || id == "wsl.vmp") o = check_wsl(step, wsl);
-    else if (id == "distro.installed") o = distro_installed(step, wsl, settings.check_only, plan.distro);
-    else if (id == "distro.wsl2") o = distro_wsl2(step, wsl, runner, settings.check_only, plan.distro);
-    else if (id == "wslconfig.values" || id == "wslconfig.gpu") o = wslconfig_step(step, settings.wslconfig_path, settings.check_only);
-    else if (id == "distro.user") o = check_user(step, wsl, plan.distro);
+    if (out.contains("failed"))
+      o = {"skipped", "not run: " + out["failed"].get<std::string>() + " failed"};
+    else if (id == "wsl.current" || id == "wsl.vmp")
+      o = check_wsl(step, wsl);
+    else if (id == "distro.installed")
+      o = distro_installed(step, wsl, settings.check_only, plan.distro);
+    else if (id == "distro.wsl2")
+      o = distro_wsl2(step, wsl, runner, settings.check_only, plan.distro);
+    else if (id == "wslconfig.values" || id == "wslconfig.gpu")
+      o = wslconfig_step(step, settings.wslconfig_path, settings.check_only);
+    else if (id == "distro.user")
+      o = check_user(step, wsl, plan.distro);
     if (o.result == "failed" && !out.contains("failed")) out["failed"] = id;
-    if (id == "distro.user" && o.result == "ok") out["default_user"] = o.message.substr(std::string("the default user is ").size());
-    steps.push_back({{"id", id}, {"title", std::string(step.definition->title)}, {"result", o.result}, {"message", o.message}});
+    if (id == "distro.user" && o.result == "ok")
+      out["default_user"] = o.message.substr(std::string("the default user is ").size());
+    steps.push_back(
+        {{"id", id}, {"title", std::string(step.definition->title)}, {"result", o.result}, {"message", o.message}});
   }
   out["steps"] = steps;
   return out;

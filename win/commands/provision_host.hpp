@@ -5,9 +5,8 @@
 // missing, reported with the catalogued command to run (they need an administrator, a restart or
 // a password). Results are rows of the recap: {"id", "title", "result", "message"}.
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "common/process/process_runner.hpp"
 #include "common/provision/provision_plan.hpp"

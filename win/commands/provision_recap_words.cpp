@@ -1,9 +1,9 @@
 #include "win/commands/provision_recap_words.hpp"
 
-#include <vector>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <vector>
 
 #include "common/provision/provision_state_paths.hpp"
 #include "common/util/visible_text.hpp"
@@ -16,10 +16,12 @@ std::string recap_rows(const nlohmann::json& recap, const std::string& result) {
     for (const auto& s : recap.value(list, nlohmann::json::array())) {
       if (s.value("result", "") != result) continue;
       std::string row = s.value("id", "") + ": " + s.value("message", "");
-      if (result == "failed" && s.contains("log") && s["log"].is_string()) row += " (log: " + s["log"].get<std::string>() + ")";
+      if (result == "failed" && s.contains("log") && s["log"].is_string())
+        row += " (log: " + s["log"].get<std::string>() + ")";
       rows.push_back(std::move(row));
     }
-  if (result == "failed" && recap.contains("error") && recap["error"].is_string()) rows.push_back(recap["error"].get<std::string>());
+  if (result == "failed" && recap.contains("error") && recap["error"].is_string())
+    rows.push_back(recap["error"].get<std::string>());
   return visible_text(fmt::format("{}", fmt::join(rows, "; ")));  // the agent's words, for a terminal
 }
 
@@ -29,9 +31,10 @@ Error provisioning_stopped(const nlohmann::json& recap, bool checked) {
                                   : "tfwsl provision --check shows the state";
   return Error{ErrorCode::process,
                fmt::format("{}: {}; fix: {}; each step's log is in {} in the distro",
-                           checked ? "provisioning cannot go on" : "provisioning failed", recap_rows(recap, "failed"), fix,
-                           provision::k_default_step_logs_dir),
-               {}, {}};
+                           checked ? "provisioning cannot go on" : "provisioning failed", recap_rows(recap, "failed"),
+                           fix, provision::k_default_step_logs_dir),
+               {},
+               {}};
 }
 
 }  // namespace tfwsl::cli

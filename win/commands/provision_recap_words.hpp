@@ -3,9 +3,8 @@
 // another command's messages: `tfwsl migrate` provisions first and, when that stops, says which
 // steps stopped it and where their logs are, in the one message it prints.
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "common/core/error.hpp"
 

@@ -7,9 +7,7 @@
 namespace tfwsl::cli {
 
 PushSetup::PushSetup(AgentConnectionSettings settings, const MachinePorts& machine)
-    : m_connection(settings),
-      m_registry(make_system_registry()),
-      m_free_space(push::make_host_free_space(machine)) {
+    : m_connection(settings), m_registry(make_system_registry()), m_free_space(push::make_host_free_space(machine)) {
   m_env.connect = [this](const std::vector<std::string>& roots) -> Result<std::unique_ptr<push::PushAgent>> {
     TFWSL_TRY(session, m_connection.connect(roots));
     return push::make_session_push_agent(std::move(session));

@@ -6,10 +6,9 @@
 // process; fake: canned answers (tests/unit/cli/dsc_resources_test.cpp).
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 #include "common/process/process_runner.hpp"

@@ -2,18 +2,16 @@
 // What `tfwsl wslconfig` prints: the text for people and the tfwsl.wslconfig JSON
 // (docs/schema/wslconfig.schema.json) for scripts, from one report.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "win/doctor/wslconfig_overrides.hpp"
-
-#include <nlohmann/json.hpp>
 
 #include "common/wslconfig/wslconfig_apply.hpp"
 #include "common/wslconfig/wslconfig_edit.hpp"
 #include "common/wslconfig/wslconfig_effective.hpp"
 #include "common/wslconfig/wslconfig_lint.hpp"
+#include "win/doctor/wslconfig_overrides.hpp"
 
 namespace tfwsl::cli {
 

@@ -10,7 +10,8 @@ namespace tfwsl::doctor {
 namespace {
 
 bool is_drive_path(const std::string& p) {
-  return p.size() >= 3 && std::isalpha(static_cast<unsigned char>(p[0])) && p[1] == ':' && (p[2] == '\\' || p[2] == '/');
+  return p.size() >= 3 && std::isalpha(static_cast<unsigned char>(p[0])) && p[1] == ':' &&
+         (p[2] == '\\' || p[2] == '/');
 }
 
 bool is_distro_unc(const std::string& p) {
@@ -36,14 +37,16 @@ DataPlace data_place(const std::string& path, const std::string& automount_root)
 }
 
 CheckResult check_data_paths(const std::vector<std::string>& paths) {
-  if (paths.empty()) return make_check("data.location", CheckStatus::skip, "no project or dataset paths given (--data PATH)");
+  if (paths.empty())
+    return make_check("data.location", CheckStatus::skip, "no project or dataset paths given (--data PATH)");
   std::vector<std::string> slow, unknown;
   CheckResult r = make_check("data.location", CheckStatus::ok, "");
   for (const auto& p : paths) {
     const DataPlace place = data_place(p);
-    r.details.push_back(p + ": " + (place == DataPlace::windows_drive ? "a Windows drive (drvfs/9p from the distro)"
-                                    : place == DataPlace::distro      ? "the distro's own filesystem"
-                                                                      : "not an absolute path"));
+    r.details.push_back(p + ": " +
+                        (place == DataPlace::windows_drive ? "a Windows drive (drvfs/9p from the distro)"
+                         : place == DataPlace::distro      ? "the distro's own filesystem"
+                                                           : "not an absolute path"));
     if (place == DataPlace::windows_drive) slow.push_back(p);
     if (place == DataPlace::unknown) unknown.push_back(p);
   }

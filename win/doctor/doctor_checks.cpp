@@ -5,14 +5,14 @@
 
 #include "common/check/check_table.hpp"
 #include "common/compat/compat_db.hpp"
-#include "win/host/host_checks.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/shell_quote.hpp"
 #include "common/version/driver_version.hpp"
-#include "common/wslconfig/wslconfig_document.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "common/wslconfig/wslconfig_document.hpp"
 #include "common/wslconfig/wslconfig_lint.hpp"
+#include "win/host/host_checks.hpp"
 
 namespace tfwsl::doctor {
 namespace {
@@ -22,7 +22,8 @@ namespace {
 void suggest_memory_fix(CheckResult& memory_check, std::uint64_t host_ram_bytes) {
   const std::uint64_t half_gb = std::max<std::uint64_t>(1, host_ram_bytes / 2 / (1ull << 30));
   const std::string setting = "memory=" + std::to_string(half_gb) + "GB";
-  memory_check.fix = "tfwsl wslconfig set " + setting + " --apply (half of the RAM, WSL's default; it restarts WSL and "
+  memory_check.fix = "tfwsl wslconfig set " + setting +
+                     " --apply (half of the RAM, WSL's default; it restarts WSL and "
                      "checks the VM got it)";
   memory_check.fix_command = {"wslconfig", "set", setting, "--apply"};
 }
@@ -50,15 +51,15 @@ CheckResult check_wsl_version(const WslFacts& wsl) {
   if (!wsl.ran) return make_check("wsl.version", CheckStatus::skip, "wsl.exe could not be run");
   if (wsl.version_failure.kind == wsl::WslFailureKind::cli_too_old) {
     CheckResult r = make_check("wsl.version", CheckStatus::warn,
-                         "an old inbox WSL: wsl.exe does not know --version (no Store WSL updates, older kernel)",
-                         "update to the Store WSL: wsl.exe --update, then wsl --shutdown");
+                               "an old inbox WSL: wsl.exe does not know --version (no Store WSL updates, older kernel)",
+                               "update to the Store WSL: wsl.exe --update, then wsl --shutdown");
     r.details.push_back("wsl.exe --version answered with its usage text / 'invalid command line option'");
     return r;
   }
   if (!wsl.wsl_version) {
     std::string why = wsl.version_failure.message.empty() ? "no version in its output" : wsl.version_failure.message;
     return make_check("wsl.version", CheckStatus::warn, "wsl.exe --version gave no WSL version: " + why,
-                "run 'wsl --version' in a terminal; update with 'wsl --update'");
+                      "run 'wsl --version' in a terminal; update with 'wsl --update'");
   }
   CheckResult r = make_check("wsl.version", CheckStatus::ok, "WSL " + *wsl.wsl_version + " (Store)");
   r.values["wsl"] = *wsl.wsl_version;
@@ -80,8 +81,8 @@ CheckResult check_wsl_default_version(const WslFacts& wsl) {
     r = make_check("wsl.default-version", CheckStatus::ok, "new distributions get WSL 2");
   } else {
     r = make_check("wsl.default-version", CheckStatus::warn,
-             "new distributions get WSL " + std::to_string(*wsl.default_version) + ": no GPU there",
-             "make WSL 2 the default: wsl --set-default-version 2");
+                   "new distributions get WSL " + std::to_string(*wsl.default_version) + ": no GPU there",
+                   "make WSL 2 the default: wsl --set-default-version 2");
   }
   r.details.push_back("from " + wsl.default_version_source);
   return r;
@@ -99,7 +100,8 @@ CheckResult check_wsl_distro(const WslFacts& wsl, const std::string& wanted, std
     return r;
   }
   if (wsl.list_failure.kind != wsl::WslFailureKind::none) {
-    return make_check("wsl.distro", CheckStatus::fail, "wsl.exe -l -v failed: " + wsl.list_failure.message, wsl.list_failure.fix);
+    return make_check("wsl.distro", CheckStatus::fail, "wsl.exe -l -v failed: " + wsl.list_failure.message,
+                      wsl.list_failure.fix);
   }
   const parse::WslDistro* pick = nullptr;
   for (const auto& d : wsl.distros) {
@@ -150,24 +152,28 @@ CheckResult check_localhost_forwarding(AgentLink link, const std::string& proble
                           "not on Windows: nothing is forwarded (the agent answered on this machine's 127.0.0.1)");
       }
       if (mirrored) {
-        CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::ok,
-                                   "Windows reaches the agent on 127.0.0.1: with mirrored networking (" + networking.source +
-                                       ") Windows and WSL share localhost, so the agent's port is the same on both sides");
+        CheckResult r =
+            make_check("wsl.localhost-forwarding", CheckStatus::ok,
+                       "Windows reaches the agent on 127.0.0.1: with mirrored networking (" + networking.source +
+                           ") Windows and WSL share localhost, so the agent's port is the same on both sides");
         r.details.push_back("networking mode: mirrored (" + networking.source + ")");
         return r;
       }
       return make_check("wsl.localhost-forwarding", CheckStatus::ok, "Windows reaches the agent on 127.0.0.1");
     case AgentLink::none:
-      return make_check("wsl.localhost-forwarding", CheckStatus::skip, "the agent did not start, so forwarding was not tried");
+      return make_check("wsl.localhost-forwarding", CheckStatus::skip,
+                        "the agent did not start, so forwarding was not tried");
     case AgentLink::stdio_fallback: {
       if (forwarded && mirrored) {
         // Mirrored mode shares loopback instead of forwarding it; a connection there can hang
         // instead of being refused (github.com/microsoft/WSL/issues/10855, /41102).
-        CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::warn,
-                                   "with mirrored networking (" + networking.source + ") 127.0.0.1 did not reach the "
-                                   "agent: it was reached over wsl.exe's pipes instead (stdio fallback), which works the same",
-                                   "nothing to do for tfwsl; if other localhost services fail too, try networkingMode=nat under "
-                                   "[wsl2] in .wslconfig (a known mirrored-mode loopback problem), then wsl --shutdown");
+        CheckResult r =
+            make_check("wsl.localhost-forwarding", CheckStatus::warn,
+                       "with mirrored networking (" + networking.source +
+                           ") 127.0.0.1 did not reach the "
+                           "agent: it was reached over wsl.exe's pipes instead (stdio fallback), which works the same",
+                       "nothing to do for tfwsl; if other localhost services fail too, try networkingMode=nat under "
+                       "[wsl2] in .wslconfig (a known mirrored-mode loopback problem), then wsl --shutdown");
         r.details.push_back(problem);
         r.details.push_back("networking mode: mirrored (" + networking.source + ")");
         return r;
@@ -186,12 +192,13 @@ CheckResult check_localhost_forwarding(AgentLink link, const std::string& proble
       return r;
     }
     case AgentLink::stdio_impostor: {
-      CheckResult r = make_check("wsl.localhost-forwarding", CheckStatus::fail,
-                                 "another program answers on the agent's localhost port: the token was not sent there, "
-                                 "the stdio fallback was used",
-                                 forwarded ? "find the program listening on that port (netstat -ano | findstr LISTENING) "
-                                             "and stop it"
-                                           : "find the program listening on that port (ss -ltnp) and stop it");
+      CheckResult r =
+          make_check("wsl.localhost-forwarding", CheckStatus::fail,
+                     "another program answers on the agent's localhost port: the token was not sent there, "
+                     "the stdio fallback was used",
+                     forwarded ? "find the program listening on that port (netstat -ano | findstr LISTENING) "
+                                 "and stop it"
+                               : "find the program listening on that port (ss -ltnp) and stop it");
       r.details.push_back(problem);
       return r;
     }
@@ -202,8 +209,9 @@ CheckResult check_localhost_forwarding(AgentLink link, const std::string& proble
 CheckResult check_agent(AgentLink link, const std::string& description, const std::string& error, bool through_wsl,
                         const std::string& fix) {
   if (link == AgentLink::none) {
-    const std::string generic = through_wsl ? "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps"
-                                            : "run 'tfwsl doctor -v' for the details and follow the message above";
+    const std::string generic = through_wsl
+                                    ? "run 'tfwsl doctor -v' for the details; 'wsl --shutdown' then retry often helps"
+                                    : "run 'tfwsl doctor -v' for the details and follow the message above";
     CheckResult r = make_check("wsl.agent", CheckStatus::fail, "the agent could not be reached: " + error,
                                fix.empty() ? generic : fix);
     std::string unknown;
@@ -234,7 +242,8 @@ bool same_driver_by_branch(const DriverVersion& windows, const DriverVersion& ws
 
 CheckResult check_driver_parity(const host::HostFacts& host, const std::optional<agent_api::GpuResponse>& gpu) {
   if (!host.is_windows) {
-    return make_check("gpu.driver-parity", CheckStatus::skip, "not on Windows: the Windows driver cannot be read from here");
+    return make_check("gpu.driver-parity", CheckStatus::skip,
+                      "not on Windows: the Windows driver cannot be read from here");
   }
   if (host.gpus.empty()) return make_check("gpu.driver-parity", CheckStatus::skip, "no Windows NVIDIA driver found");
   if (!gpu) return make_check("gpu.driver-parity", CheckStatus::skip, "unknown: the agent could not be reached");
@@ -261,15 +270,18 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
   } else if (a && b && same_driver_by_branch(*a, *b, builtin_compat_db().nvidia_driver_branch_width())) {
     r.status = CheckStatus::ok;
     r.summary = "Windows and WSL see the same driver: " + windows + " on Windows is " + gpu->nvml_driver_version +
-                " on the Linux side (the same R" + std::to_string(branch_of(a->major, builtin_compat_db().nvidia_driver_branch_width())) +
+                " on the Linux side (the same R" +
+                std::to_string(branch_of(a->major, builtin_compat_db().nvidia_driver_branch_width())) +
                 " branch, numbered for Linux)";
-    r.details.push_back("the numbers differ by design: WSL's driver libraries carry the Linux release of the Windows "
-                        "driver's branch; parity is judged by branch, not by the strings");
+    r.details.push_back(
+        "the numbers differ by design: WSL's driver libraries carry the Linux release of the Windows "
+        "driver's branch; parity is judged by branch, not by the strings");
   } else {
     r.status = CheckStatus::warn;
     r.summary = "Windows has driver " + windows + " but NVML inside WSL reports " + gpu->nvml_driver_version;
-    r.fix = "run 'wsl --shutdown' so WSL loads the current Windows driver; if it persists, remove any Linux NVIDIA "
-            "driver, nvidia-utils-* or cuda-drivers package from the distro";
+    r.fix =
+        "run 'wsl --shutdown' so WSL loads the current Windows driver; if it persists, remove any Linux NVIDIA "
+        "driver, nvidia-utils-* or cuda-drivers package from the distro";
   }
   return r;
 }
@@ -279,7 +291,7 @@ std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::option
   memory_bytes.reset();
   if (!file.read_error.empty()) {
     return {make_check("wslconfig.parse", CheckStatus::warn, file.path + " could not be read: " + file.read_error,
-                 "check the file's permissions"),
+                       "check the file's permissions"),
             make_check("wslconfig.memory", CheckStatus::skip, ".wslconfig unreadable")};
   }
   if (!file.present) {
@@ -291,11 +303,12 @@ std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::option
   options.physical_memory_bytes = host_ram_bytes;
   auto findings = wslconfig::lint(doc, options);
   CheckResult parse_check = make_check("wslconfig.parse", CheckStatus::ok, file.path + " is well-formed");
-  CheckResult memory_check = make_check("wslconfig.memory", CheckStatus::ok, "memory not set: WSL's default (half of the RAM)");
+  CheckResult memory_check =
+      make_check("wslconfig.memory", CheckStatus::ok, "memory not set: WSL's default (half of the RAM)");
   auto worst = [](CheckResult& c, const wslconfig::Finding& f) {
-    CheckStatus s = f.severity == wslconfig::Severity::error ? CheckStatus::fail
+    CheckStatus s = f.severity == wslconfig::Severity::error     ? CheckStatus::fail
                     : f.severity == wslconfig::Severity::warning ? CheckStatus::warn
-                                                                  : CheckStatus::ok;
+                                                                 : CheckStatus::ok;
     std::string where = f.line ? "line " + std::to_string(f.line) + ": " : "";
     c.details.push_back(where + f.summary);
     if (static_cast<int>(s) > static_cast<int>(c.status)) {
@@ -326,8 +339,10 @@ Report complete_report(std::vector<CheckResult> checks, const std::string& why_m
   std::map<std::string, CheckResult> by_id;
   std::vector<CheckResult> extra;
   for (auto& c : checks) {
-    if (!find_check_row(c.id)) extra.push_back(c);
-    else by_id[c.id] = std::move(c);
+    if (!find_check_row(c.id))
+      extra.push_back(c);
+    else
+      by_id[c.id] = std::move(c);
   }
   Report report;
   for (const auto& id : check_ids()) {

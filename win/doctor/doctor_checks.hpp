@@ -20,12 +20,12 @@ namespace tfwsl::doctor {
 
 // What wsl.exe told us, parsed.
 struct WslFacts {
-  bool ran = false;                  // wsl.exe -l -v could be started
-  std::string run_error;             // why not
-  wsl::WslFailure list_failure;      // -l -v failed: why
+  bool ran = false;              // wsl.exe -l -v could be started
+  std::string run_error;         // why not
+  wsl::WslFailure list_failure;  // -l -v failed: why
   std::vector<parse::WslDistro> distros;
   std::optional<std::string> wsl_version, kernel_version, windows_version;  // --version
-  wsl::WslFailure version_failure;   // --version failed: why (cli_too_old for an inbox wsl.exe)
+  wsl::WslFailure version_failure;     // --version failed: why (cli_too_old for an inbox wsl.exe)
   std::optional<int> default_version;  // --status or the Lxss registry key
   std::string default_version_source;
 };
@@ -57,8 +57,8 @@ CheckResult check_driver_parity(const host::HostFacts& host, const std::optional
 struct WslconfigFacts {
   bool present = false;
   std::string path;
-  std::string read_error;             // unreadable (not: absent)
-  std::string bytes;                  // the file as read
+  std::string read_error;  // unreadable (not: absent)
+  std::string bytes;       // the file as read
 };
 // wslconfig.parse and wslconfig.memory; `memory_bytes` is set when memory= is valid.
 std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::optional<std::uint64_t> host_ram_bytes,

@@ -5,7 +5,8 @@
 
 namespace tfwsl::doctor {
 
-Result<host::HostPolicy> host_policy_for(const Profile& profile, const std::string& profile_label, const CompatDb& compat) {
+Result<host::HostPolicy> host_policy_for(const Profile& profile, const std::string& profile_label,
+                                         const CompatDb& compat) {
   host::HostPolicy policy;
   policy.profile_name = profile_label;
   policy.min_windows_build = compat.wsl_gpu_min_windows_build();

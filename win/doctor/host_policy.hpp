@@ -15,7 +15,8 @@ namespace tfwsl::doctor {
 // The driver floor is CUDA's minor-version compatibility minimum for the toolkit's major version
 // (12.x: 528.33 on Windows), since WSL uses the Windows driver and any 12.x toolkit runs on it;
 // without such a floor, the toolkit's own minimum. A profile without a CUDA toolkit sets no floor.
-Result<host::HostPolicy> host_policy_for(const Profile& profile, const std::string& profile_label, const CompatDb& compat);
+Result<host::HostPolicy> host_policy_for(const Profile& profile, const std::string& profile_label,
+                                         const CompatDb& compat);
 
 // Loads `name_or_path` (a built-in profile name or a YAML file) and derives its policy.
 Result<host::HostPolicy> host_policy_for_profile(const std::string& name_or_path, const CompatDb& compat);

@@ -6,14 +6,14 @@
 // bounded by its own limits: each wsl.exe call and nvidia-smi.exe run has a process timeout, the
 // bridge has its handshake and request timeouts.
 
+#include <spdlog/spdlog.h>
+
 #include <chrono>
 #include <functional>
 #include <future>
 #include <optional>
 #include <string>
 #include <thread>
-
-#include <spdlog/spdlog.h>
 
 namespace tfwsl::doctor {
 

@@ -36,11 +36,16 @@ std::optional<std::uint32_t> policy(const std::map<std::string, std::uint32_t>& 
 // DefaultNetworkingMode's enum (WSL.admx: 0 None, 1 NAT, 3 Mirrored, 4 VirtioProxy).
 std::string policy_mode_name(std::uint32_t value) {
   switch (value) {
-    case 0: return "none";
-    case 1: return "nat";
-    case 3: return "mirrored";
-    case 4: return "virtioproxy";
-    default: return "mode " + std::to_string(value);
+    case 0:
+      return "none";
+    case 1:
+      return "nat";
+    case 3:
+      return "mirrored";
+    case 4:
+      return "virtioproxy";
+    default:
+      return "mode " + std::to_string(value);
   }
 }
 
@@ -58,14 +63,16 @@ bool is_true(const std::optional<std::string>& v) {
 
 }  // namespace
 
-std::vector<Override> wslconfig_overrides(const WslconfigFacts& file, const std::map<std::string, std::uint32_t>& policies) {
+std::vector<Override> wslconfig_overrides(const WslconfigFacts& file,
+                                          const std::map<std::string, std::uint32_t>& policies) {
   std::vector<Override> out;
   const auto doc = wslconfig::Document::parse(file.present ? file.bytes : std::string());
   for (const auto& gate : k_gates) {
     auto allowed = policy(policies, gate.policy);
     auto written = doc.get(gate.section, gate.key);
     if (!allowed || *allowed != 0 || !written) continue;
-    Override o{std::string(gate.section) + "." + gate.key, *written, "", std::string("policy ") + gate.policy + "=0 (" + k_policy_key + ")"};
+    Override o{std::string(gate.section) + "." + gate.key, *written, "",
+               std::string("policy ") + gate.policy + "=0 (" + k_policy_key + ")"};
     if (std::string_view(gate.key) == "networkingMode")
       o.effective = policy_mode_name(policy(policies, "DefaultNetworkingMode").value_or(1));
     out.push_back(std::move(o));
@@ -79,7 +86,8 @@ std::vector<Override> wslconfig_overrides(const WslconfigFacts& file, const std:
   return out;
 }
 
-NetworkingMode effective_networking_mode(const WslconfigFacts& file, const std::map<std::string, std::uint32_t>& policies) {
+NetworkingMode effective_networking_mode(const WslconfigFacts& file,
+                                         const std::map<std::string, std::uint32_t>& policies) {
   const auto doc = wslconfig::Document::parse(file.present ? file.bytes : std::string());
   const auto written = doc.get("wsl2", "networkingMode");
   const auto allowed = policy(policies, "AllowNetworkingModeUserSetting");
@@ -89,16 +97,18 @@ NetworkingMode effective_networking_mode(const WslconfigFacts& file, const std::
   return {"nat", "WSL's default"};
 }
 
-CheckResult check_wslconfig_overrides(const WslconfigFacts& file, const std::map<std::string, std::uint32_t>& policies) {
+CheckResult check_wslconfig_overrides(const WslconfigFacts& file,
+                                      const std::map<std::string, std::uint32_t>& policies) {
   if (auto wsl = policy(policies, "AllowWSL"); wsl && *wsl == 0)
-    return make_check("wslconfig.overrides", CheckStatus::fail,
-                      std::string("a computer policy blocks WSL on this machine (AllowWSL=0 under ") + k_policy_key + ")",
-                      "ask the administrator to allow the Windows Subsystem for Linux (Group Policy or Intune)");
+    return make_check(
+        "wslconfig.overrides", CheckStatus::fail,
+        std::string("a computer policy blocks WSL on this machine (AllowWSL=0 under ") + k_policy_key + ")",
+        "ask the administrator to allow the Windows Subsystem for Linux (Group Policy or Intune)");
   const auto doc = wslconfig::Document::parse(file.present ? file.bytes : std::string());
   if (is_false(doc.get("wsl2", "gpuSupport"))) {
-    CheckResult r = make_check("wslconfig.overrides", CheckStatus::fail,
-                               "gpuSupport=false in .wslconfig: WSL gives no distro a GPU",
-                               "remove the gpuSupport=false line under [wsl2] in " + file.path + ", then wsl --shutdown");
+    CheckResult r = make_check(
+        "wslconfig.overrides", CheckStatus::fail, "gpuSupport=false in .wslconfig: WSL gives no distro a GPU",
+        "remove the gpuSupport=false line under [wsl2] in " + file.path + ", then wsl --shutdown");
     r.details.push_back(file.path + " line " + std::to_string(doc.line_of("wsl2", "gpuSupport")));
     return r;
   }
@@ -110,10 +120,11 @@ CheckResult check_wslconfig_overrides(const WslconfigFacts& file, const std::map
   const Override& first = overrides.front();
   std::string summary = first.key + "=" + first.written + " is not used: " + first.why;
   if (!first.effective.empty()) summary += "; WSL uses " + first.effective;
-  CheckResult r = make_check("wslconfig.overrides", CheckStatus::warn, summary,
-                             first.why.starts_with("policy")
-                                 ? "the computer policy wins over " + file.path + ": ask the administrator, or drop the setting"
-                                 : "remove the setting from " + file.path + " (WSL ignores it)");
+  CheckResult r =
+      make_check("wslconfig.overrides", CheckStatus::warn, summary,
+                 first.why.starts_with("policy")
+                     ? "the computer policy wins over " + file.path + ": ask the administrator, or drop the setting"
+                     : "remove the setting from " + file.path + " (WSL ignores it)");
   for (const auto& o : overrides)
     r.details.push_back(o.key + "=" + o.written + ": " + o.why + (o.effective.empty() ? "" : " -> " + o.effective));
   return r;

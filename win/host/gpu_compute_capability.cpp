@@ -66,7 +66,8 @@ GpuReading read_gpu_compute_capabilities(ProcessRunner& runner, const std::vecto
     }
     auto gpus = outcome->exit_code == 0 ? parse_compute_cap_query(outcome->out) : std::nullopt;
     if (!gpus) {
-      reading.not_checked = exe + " exited " + std::to_string(outcome->exit_code) + " without a compute capability per GPU" +
+      reading.not_checked = exe + " exited " + std::to_string(outcome->exit_code) +
+                            " without a compute capability per GPU" +
                             " (a driver older than the compute_cap field?): " + first_line(outcome->out + outcome->err);
       return reading;
     }

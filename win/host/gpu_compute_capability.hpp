@@ -22,10 +22,10 @@ struct GpuComputeCapability {
 };
 
 struct GpuReading {
-  bool checked = false;                     // every GPU line had a compute capability
-  std::vector<GpuComputeCapability> gpus;   // when checked
-  std::string not_checked;                  // when not: why ("nvidia-smi.exe was not found")
-  std::string source;                       // the nvidia-smi that answered
+  bool checked = false;                    // every GPU line had a compute capability
+  std::vector<GpuComputeCapability> gpus;  // when checked
+  std::string not_checked;                 // when not: why ("nvidia-smi.exe was not found")
+  std::string source;                      // the nvidia-smi that answered
 };
 
 // nvidia-smi's argv: "NAME, M.m" per GPU.

@@ -21,18 +21,19 @@ CheckResult not_windows(const char* id) {
 CheckResult check_windows_build(const HostFacts& facts, const HostPolicy& policy) {
   if (!facts.is_windows) return not_windows("host.windows-build");
   if (!facts.windows_build) {
-    return make_check("host.windows-build", CheckStatus::warn, "the Windows build could not be read",
-                "run 'winver' and make sure it shows build " + std::to_string(policy.min_windows_build) + " or later");
+    return make_check(
+        "host.windows-build", CheckStatus::warn, "the Windows build could not be read",
+        "run 'winver' and make sure it shows build " + std::to_string(policy.min_windows_build) + " or later");
   }
   std::string shown = std::to_string(*facts.windows_build) +
                       (facts.windows_ubr ? "." + std::to_string(*facts.windows_ubr) : std::string());
   CheckResult r;
   if (*facts.windows_build < policy.min_windows_build) {
     r = make_check("host.windows-build", CheckStatus::fail,
-             "Windows build " + shown + " is older than " + std::to_string(policy.min_windows_build) +
-                 ": WSL 2 has no GPU there",
-             "update Windows through Windows Update to Windows 11, or to Windows 10 build " +
-                 std::to_string(policy.min_windows_build) + " or later");
+                   "Windows build " + shown + " is older than " + std::to_string(policy.min_windows_build) +
+                       ": WSL 2 has no GPU there",
+                   "update Windows through Windows Update to Windows 11, or to Windows 10 build " +
+                       std::to_string(policy.min_windows_build) + " or later");
   } else {
     r = make_check("host.windows-build", CheckStatus::ok, "Windows build " + shown + " supports GPU compute in WSL 2");
   }
@@ -48,15 +49,18 @@ CheckResult check_virtualization(const HostFacts& facts) {
   if (!facts.is_windows) return not_windows("host.virtualization");
   CheckResult r;
   if (facts.firmware_virtualization == false) {
-    r = make_check("host.virtualization", CheckStatus::fail, "virtualization is turned off in the firmware: WSL 2 cannot start",
-             "turn on Intel VT-x / AMD-V (SVM) in the BIOS/UEFI settings, then run: wsl.exe --install --no-distribution");
+    r = make_check(
+        "host.virtualization", CheckStatus::fail, "virtualization is turned off in the firmware: WSL 2 cannot start",
+        "turn on Intel VT-x / AMD-V (SVM) in the BIOS/UEFI settings, then run: wsl.exe --install --no-distribution");
   } else if (facts.vm_platform == false) {
     r = make_check("host.virtualization", CheckStatus::fail, "the Virtual Machine Platform is not installed",
-             "run in an administrator terminal: wsl.exe --install --no-distribution, then restart Windows");
+                   "run in an administrator terminal: wsl.exe --install --no-distribution, then restart Windows");
   } else if (!facts.firmware_virtualization && !facts.vm_platform) {
-    r = make_check("host.virtualization", CheckStatus::skip, "virtualization state could not be read without admin rights");
+    r = make_check("host.virtualization", CheckStatus::skip,
+                   "virtualization state could not be read without admin rights");
   } else {
-    r = make_check("host.virtualization", CheckStatus::ok, "virtualization and the Virtual Machine Platform are available");
+    r = make_check("host.virtualization", CheckStatus::ok,
+                   "virtualization and the Virtual Machine Platform are available");
   }
   auto show = [](const std::optional<bool>& v) { return v ? (*v ? "yes" : "no") : "unknown"; };
   r.details.push_back(std::string("firmware virtualization: ") + show(facts.firmware_virtualization));
@@ -68,8 +72,9 @@ CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy
   if (!facts.is_windows) return not_windows("host.nvidia-driver");
   if (facts.gpus.empty()) {
     CheckResult r = make_check("host.nvidia-driver", CheckStatus::fail, "no NVIDIA driver found on Windows",
-                         "install the NVIDIA driver for Windows (the only driver WSL needs) from " +
-                             std::string(k_nvidia_driver_page) + ": pick your GPU, your Windows, and the Game Ready or Studio driver");
+                               "install the NVIDIA driver for Windows (the only driver WSL needs) from " +
+                                   std::string(k_nvidia_driver_page) +
+                                   ": pick your GPU, your Windows, and the Game Ready or Studio driver");
     r.details = facts.notes;
     return r;
   }
@@ -78,14 +83,16 @@ CheckResult check_nvidia_driver(const HostFacts& facts, const HostPolicy& policy
   auto need = parse_driver_version(policy.min_driver);
   CheckResult r;
   if (!have) {
-    r = make_check("host.nvidia-driver", CheckStatus::warn, "the NVIDIA driver version '" + gpu.driver_version + "' is not understood",
-             "run nvidia-smi.exe and check the Driver Version it prints");
+    r = make_check("host.nvidia-driver", CheckStatus::warn,
+                   "the NVIDIA driver version '" + gpu.driver_version + "' is not understood",
+                   "run nvidia-smi.exe and check the Driver Version it prints");
   } else if (need && *have < *need) {
     r = make_check("host.nvidia-driver", CheckStatus::fail,
-             "NVIDIA driver " + have->to_string() + " is older than " + need->to_string() + ", the minimum for " +
-                 policy.profile_name,
-             "install NVIDIA driver " + need->to_string() + " or newer on Windows from " + std::string(k_nvidia_driver_page) +
-                 " (pick your GPU, your Windows, Game Ready or Studio), then run wsl --shutdown");
+                   "NVIDIA driver " + have->to_string() + " is older than " + need->to_string() + ", the minimum for " +
+                       policy.profile_name,
+                   "install NVIDIA driver " + need->to_string() + " or newer on Windows from " +
+                       std::string(k_nvidia_driver_page) +
+                       " (pick your GPU, your Windows, Game Ready or Studio), then run wsl --shutdown");
   } else {
     r = make_check("host.nvidia-driver", CheckStatus::ok, "NVIDIA driver " + have->to_string() + " (" + gpu.name + ")");
   }
@@ -135,36 +142,44 @@ CheckResult check_tdr(const HostFacts& facts) {
   if (facts.tdr_level && *facts.tdr_level == 0) {
     r = make_check("host.tdr", CheckStatus::ok, "GPU timeout detection is off (TdrLevel 0)");
   } else if (delay < 2) {
-    r = make_check("host.tdr", CheckStatus::warn,
-             "GPU kernels are reset after " + std::to_string(delay) + " s (TdrDelay): long training steps will be killed",
-             "set HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers TdrDelay (DWORD) to 60 and restart Windows");
+    r = make_check(
+        "host.tdr", CheckStatus::warn,
+        "GPU kernels are reset after " + std::to_string(delay) + " s (TdrDelay): long training steps will be killed",
+        "set HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers TdrDelay (DWORD) to 60 and restart Windows");
   } else {
     r = make_check("host.tdr", CheckStatus::ok,
-             "GPU timeout " + std::to_string(delay) + " s" + (facts.tdr_delay_s ? "" : " (Windows default)"));
+                   "GPU timeout " + std::to_string(delay) + " s" + (facts.tdr_delay_s ? "" : " (Windows default)"));
     if (delay < 10) {
       r.details.push_back("kernels running longer than " + std::to_string(delay) +
                           " s under WDDM are reset, in WSL too; raise TdrDelay if you see 'device lost' errors");
     }
   }
-  r.details.push_back("TdrDelay: " + (facts.tdr_delay_s ? std::to_string(*facts.tdr_delay_s) : std::string("not set (2)")));
+  r.details.push_back("TdrDelay: " +
+                      (facts.tdr_delay_s ? std::to_string(*facts.tdr_delay_s) : std::string("not set (2)")));
   return r;
 }
 
 CheckResult check_fast_startup(const HostFacts& facts) {
   if (!facts.is_windows) return not_windows("host.fast-startup");
-  if (!facts.fast_startup) return make_check("host.fast-startup", CheckStatus::skip, "Fast Startup setting not readable");
+  if (!facts.fast_startup)
+    return make_check("host.fast-startup", CheckStatus::skip, "Fast Startup setting not readable");
   if (*facts.fast_startup) {
-    return make_check("host.fast-startup", CheckStatus::warn,
-                "Fast Startup is on: a known cause of WSL's localhost forwarding breaking after boot",
-                "turn it off: Control Panel > Power Options > Choose what the power buttons do > untick 'Turn on fast "
-                "startup' (or run 'powercfg /h off' as administrator)");
+    return make_check(
+        "host.fast-startup", CheckStatus::warn,
+        "Fast Startup is on: a known cause of WSL's localhost forwarding breaking after boot",
+        "turn it off: Control Panel > Power Options > Choose what the power buttons do > untick 'Turn on fast "
+        "startup' (or run 'powercfg /h off' as administrator)");
   }
   return make_check("host.fast-startup", CheckStatus::ok, "Fast Startup is off");
 }
 
 std::vector<CheckResult> assess_host(const HostFacts& facts, const HostPolicy& policy) {
-  return {check_windows_build(facts, policy), check_virtualization(facts), check_nvidia_driver(facts, policy),
-          check_gpu_driver_model(facts),       check_tdr(facts),              check_fast_startup(facts)};
+  return {check_windows_build(facts, policy),
+          check_virtualization(facts),
+          check_nvidia_driver(facts, policy),
+          check_gpu_driver_model(facts),
+          check_tdr(facts),
+          check_fast_startup(facts)};
 }
 
 }  // namespace tfwsl::host

@@ -15,8 +15,8 @@ namespace tfwsl::host {
 // (win/doctor/host_policy.hpp).
 struct HostPolicy {
   std::string profile_name;
-  int min_windows_build = 0;   // GPU paravirtualization in WSL (compat.yaml: wsl_gpu_min_windows_build)
-  std::string min_driver;      // the oldest Windows driver for the profile's CUDA; empty: no floor
+  int min_windows_build = 0;  // GPU paravirtualization in WSL (compat.yaml: wsl_gpu_min_windows_build)
+  std::string min_driver;     // the oldest Windows driver for the profile's CUDA; empty: no floor
 };
 
 std::vector<CheckResult> assess_host(const HostFacts& facts, const HostPolicy& policy);

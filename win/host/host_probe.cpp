@@ -1,10 +1,10 @@
 #include "win/host/host_probe.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <charconv>
 #include <sstream>
-
-#include <spdlog/spdlog.h>
 
 #include "common/util/ascii.hpp"
 #include "common/version/driver_version.hpp"
@@ -34,8 +34,10 @@ std::vector<HostGpu> gpus_from_display_class(const Registry& registry, std::vect
     gpu.name = desc;
     gpu.windows_driver_version = *windows;
     gpu.source = "registry (display class)";
-    if (auto v = parse_driver_version(*windows)) gpu.driver_version = v->to_string();
-    else notes.push_back("display driver version '" + *windows + "' not understood: " + v.error().message);
+    if (auto v = parse_driver_version(*windows))
+      gpu.driver_version = v->to_string();
+    else
+      notes.push_back("display driver version '" + *windows + "' not understood: " + v.error().message);
     gpus.push_back(gpu);
   }
   return gpus;
@@ -45,15 +47,20 @@ std::vector<HostGpu> gpus_from_display_class(const Registry& registry, std::vect
 
 const char* to_string(GpuDriverModel model) {
   switch (model) {
-    case GpuDriverModel::wddm: return "WDDM";
-    case GpuDriverModel::tcc: return "TCC";
-    case GpuDriverModel::mcdm: return "MCDM";
-    case GpuDriverModel::unknown: return "unknown";
+    case GpuDriverModel::wddm:
+      return "WDDM";
+    case GpuDriverModel::tcc:
+      return "TCC";
+    case GpuDriverModel::mcdm:
+      return "MCDM";
+    case GpuDriverModel::unknown:
+      return "unknown";
   }
   return "unknown";
 }
 
-std::vector<std::string> nvidia_smi_candidates(const std::function<std::optional<std::string>(const std::string&)>& getenv) {
+std::vector<std::string> nvidia_smi_candidates(
+    const std::function<std::optional<std::string>(const std::string&)>& getenv) {
   std::vector<std::string> c;
   if (auto configured = getenv(k_nvidia_smi_env)) return {*configured};
   if (auto root = getenv("SystemRoot")) c.push_back(*root + "\\System32\\nvidia-smi.exe");
@@ -80,8 +87,10 @@ std::vector<HostGpu> parse_nvidia_smi_query(const std::string& csv) {
       if (f == "[N/A]" || f == "N/A" || f == "[Not Supported]") f.clear();
     HostGpu gpu;
     gpu.name = fields[0];
-    if (auto v = parse_driver_version(fields[1])) gpu.driver_version = v->to_string();
-    else continue;  // not a data line (an error message with commas)
+    if (auto v = parse_driver_version(fields[1]))
+      gpu.driver_version = v->to_string();
+    else
+      continue;  // not a data line (an error message with commas)
     gpu.driver_model = parse_model(fields[2]);
     try {
       if (!fields[3].empty()) gpu.memory_mib = std::stoull(fields[3]);
@@ -129,8 +138,8 @@ HostFacts gather_host_facts(const SystemInfo& system, const Registry& registry, 
     }
     facts.gpus = parse_nvidia_smi_query(outcome->out);
     if (facts.gpus.empty()) {
-      facts.notes.push_back(exe + " exited " + std::to_string(outcome->exit_code) + " without GPU lines: " +
-                            std::string(trim(outcome->out + outcome->err).substr(0, 200)));
+      facts.notes.push_back(exe + " exited " + std::to_string(outcome->exit_code) +
+                            " without GPU lines: " + std::string(trim(outcome->out + outcome->err).substr(0, 200)));
     }
     break;
   }

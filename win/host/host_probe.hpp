@@ -19,16 +19,17 @@ namespace tfwsl::host {
 // What the OS says about itself (win/platform/system_info_windows.cpp).
 struct SystemInfo {
   bool is_windows = false;
-  std::optional<int> build;                    // RtlGetVersion's dwBuildNumber
-  std::optional<std::uint64_t> ram_bytes;      // GlobalMemoryStatusEx / installed memory
-  std::optional<bool> firmware_virtualization; // IsProcessorFeaturePresent(PF_VIRT_FIRMWARE_ENABLED)
+  std::optional<int> build;                     // RtlGetVersion's dwBuildNumber
+  std::optional<std::uint64_t> ram_bytes;       // GlobalMemoryStatusEx / installed memory
+  std::optional<bool> firmware_virtualization;  // IsProcessorFeaturePresent(PF_VIRT_FIRMWARE_ENABLED)
 };
 
 // The environment variable naming another nvidia-smi.exe (tests point it at a stand-in).
 inline constexpr const char* k_nvidia_smi_env = "TFWSL_NVIDIA_SMI";
 
 // Where nvidia-smi.exe is looked for, in order: TFWSL_NVIDIA_SMI, System32, the NVSMI folder.
-std::vector<std::string> nvidia_smi_candidates(const std::function<std::optional<std::string>(const std::string&)>& getenv);
+std::vector<std::string> nvidia_smi_candidates(
+    const std::function<std::optional<std::string>(const std::string&)>& getenv);
 
 // The argv of the query (one CSV line per GPU, no header).
 std::vector<std::string> nvidia_smi_query_argv(const std::string& exe);

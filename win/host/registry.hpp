@@ -42,7 +42,8 @@ inline constexpr const char* k_current_version = "HKLM\\SOFTWARE\\Microsoft\\Win
 inline constexpr const char* k_display_class =
     "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Class\\{4d36e968-e325-11ce-bfc1-08002be10318}";
 inline constexpr const char* k_nvidia_uninstall =
-    "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\{B2FE1952-0186-46C3-BAEC-A80AA35AC5B8}_Display.Driver";
+    "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\{B2FE1952-0186-46C3-BAEC-A80AA35AC5B8}_Display."
+    "Driver";
 inline constexpr const char* k_graphics_drivers = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\GraphicsDrivers";
 inline constexpr const char* k_power = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Power";
 inline constexpr const char* k_lxss = "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Lxss";

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "win/migrate/apply_steps.hpp"
 #include "common/util/content_hash.hpp"
+#include "win/migrate/apply_steps.hpp"
 
 namespace tfwsl::migrate {
 namespace {
@@ -15,7 +15,8 @@ struct GeneratedFile {
   std::string text;
 };
 
-Result<std::vector<GeneratedFile>> generated_files(const MigratePlan& plan, MigrationPorts& ports, const std::vector<StepResult>& results) {
+Result<std::vector<GeneratedFile>> generated_files(const MigratePlan& plan, MigrationPorts& ports,
+                                                   const std::vector<StepResult>& results) {
   TFWSL_TRY(home, ports.linux_home());
   const MigratePlan resolved = with_home(plan, home);  // the code reads absolute paths
   return std::vector<GeneratedFile>{{"tfwsl.yaml", project_profile_yaml(resolved)},
@@ -33,16 +34,18 @@ std::optional<std::string> expectation(const FileManifest& wsl, const ApplyRecor
   return std::nullopt;
 }
 
-Result<std::string> write_files(const MigratePlan& plan, MigrationPorts& ports, ApplyRecord& record, const std::vector<StepResult>& results) {
+Result<std::string> write_files(const MigratePlan& plan, MigrationPorts& ports, ApplyRecord& record,
+                                const std::vector<StepResult>& results) {
   TFWSL_TRY(files, generated_files(plan, ports, results));
   TFWSL_TRY(wsl, ports.linux_manifest(plan.project_linux_path));
   const FileManifest now = wsl.value_or(FileManifest{});
   std::vector<std::string> written, kept;
   for (const auto& f : files) {
     if (auto here = now.find(f.relative); here != now.end() && here->second.link)
-      return make_error(ErrorCode::invalid_input, fmt::format("{} in the WSL copy is a symbolic link: tfwsl migrate writes no file "
-                                                              "through a link; remove or rename it, then run migrate again",
-                                                              f.relative));
+      return make_error(ErrorCode::invalid_input,
+                        fmt::format("{} in the WSL copy is a symbolic link: tfwsl migrate writes no file "
+                                    "through a link; remove or rename it, then run migrate again",
+                                    f.relative));
     const auto expect = expectation(now, record, f);
     if (!expect) {
       kept.push_back(f.relative);
@@ -53,7 +56,9 @@ Result<std::string> write_files(const MigratePlan& plan, MigrationPorts& ports, 
     written.push_back(f.relative);
   }
   std::string detail = fmt::format("{}", fmt::join(written, ", "));
-  if (!kept.empty()) detail += fmt::format("{}kept (changed in WSL, not replaced): {}", written.empty() ? "" : "; ", fmt::join(kept, ", "));
+  if (!kept.empty())
+    detail +=
+        fmt::format("{}kept (changed in WSL, not replaced): {}", written.empty() ? "" : "; ", fmt::join(kept, ", "));
   return detail;
 }
 
@@ -66,12 +71,14 @@ Result<Verdict> recheck_files(const MigratePlan& plan, MigrationPorts& ports, co
   for (const auto& [path, hash] : record.written)
     if (auto here = now.find(path); here != now.end() && here->second.hash != hash) changed.push_back(path);
   if (changed.empty()) return Verdict{true, "re-checked: tfwsl.yaml, tfwsl-paths.json, MIGRATION.md are there"};
-  return Verdict{true, fmt::format("re-checked: the files are there ({} changed in WSL, kept)", fmt::join(changed, ", "))};
+  return Verdict{true,
+                 fmt::format("re-checked: the files are there ({} changed in WSL, kept)", fmt::join(changed, ", "))};
 }
 
 }  // namespace
 
-Step write_files_step(const MigratePlan& plan, MigrationPorts& ports, ApplyRecord& record, const std::vector<StepResult>& results) {
+Step write_files_step(const MigratePlan& plan, MigrationPorts& ports, ApplyRecord& record,
+                      const std::vector<StepResult>& results) {
   return {"write-files", [&plan, &ports, &record, &results] { return write_files(plan, ports, record, results); },
           [&plan, &ports, &record] { return recheck_files(plan, ports, record); }};
 }

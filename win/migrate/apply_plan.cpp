@@ -1,9 +1,9 @@
 #include "win/migrate/apply_plan.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <functional>
-
-#include <fmt/format.h>
 
 #include "common/agent_api/sha256.hpp"
 #include "win/migrate/apply_steps.hpp"
@@ -37,7 +37,9 @@ std::string module_name(const std::string& file) {
 
 std::string main_file(const ProjectScan& scan) {
   for (const char* name : {"main.py", "train.py", "app.py"}) {
-    if (std::find(scan.tensorflow_modules.begin(), scan.tensorflow_modules.end(), name) != scan.tensorflow_modules.end()) return name;
+    if (std::find(scan.tensorflow_modules.begin(), scan.tensorflow_modules.end(), name) !=
+        scan.tensorflow_modules.end())
+      return name;
   }
   return scan.tensorflow_modules.empty() ? std::string() : scan.tensorflow_modules.front();
 }
@@ -102,10 +104,12 @@ Result<std::string> preview_reapply(const MigratePlan& plan, MigrationPorts& por
   return "The WSL copy is your working copy: " + describe_update(update) + ".";
 }
 
-Result<std::vector<StepResult>> apply_plan(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options) {
+Result<std::vector<StepResult>> apply_plan(const MigratePlan& plan, MigrationPorts& ports,
+                                           const ApplyOptions& options) {
   if (exit_code_for(plan) != 0 || !plan.decision.target) {
-    return make_error(ErrorCode::invalid_input, fmt::format("the plan cannot be applied (decision {}{}): run with --dry-run to see why",
-                                                            to_string(plan.decision.decision), plan.problems.empty() ? "" : ", with problems"));
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("the plan cannot be applied (decision {}{}): run with --dry-run to see why",
+                                  to_string(plan.decision.decision), plan.problems.empty() ? "" : ", with problems"));
   }
   const std::string& root = plan.project_linux_path;
   TFWSL_TRY(record, read_apply_record(ports, root));
@@ -117,7 +121,8 @@ Result<std::vector<StepResult>> apply_plan(const MigratePlan& plan, MigrationPor
   std::vector<StepResult> results;
   for (auto& step : plan_steps(plan, ports, options, record, results)) {
     auto result = run_or_recheck(step, record, options);
-    if (!result) return with_context(Result<std::vector<StepResult>>(tl::unexpected(result.error())), "step " + step.name);
+    if (!result)
+      return with_context(Result<std::vector<StepResult>>(tl::unexpected(result.error())), "step " + step.name);
     results.push_back(*result);
     options.finished(results.back());
     if (!record.has(step.name)) record.done.push_back(step.name);

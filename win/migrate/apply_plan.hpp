@@ -8,10 +8,9 @@
 // not changed in WSL (project_update.hpp).
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 #include "win/migrate/migrate_plan.hpp"
@@ -20,8 +19,9 @@
 namespace tfwsl::migrate {
 
 struct StepResult {
-  std::string step;     // "provision", "write-requirements", "copy-project", "import:<name>", "install", "check", "write-files"
-  bool ran = false;     // false: done by an earlier run, and its re-check found it still good
+  std::string
+      step;  // "provision", "write-requirements", "copy-project", "import:<name>", "install", "check", "write-files"
+  bool ran = false;  // false: done by an earlier run, and its re-check found it still good
   std::string detail;
 };
 
@@ -57,7 +57,8 @@ MigratePlan with_home(MigratePlan plan, const std::string& home);
 // Each is quoted for the shell it is printed for (common/util/shell_quote.hpp): a folder named
 // `R&D $(touch x)` is one argument, never code.
 struct RunCommands {
-  std::string wsl;      // PowerShell: wsl -d DISTRO --cd /home/me/projects/NAME --exec bash -lc '~/.venvs/X/bin/python -m MODULE'
+  std::string
+      wsl;  // PowerShell: wsl -d DISTRO --cd /home/me/projects/NAME --exec bash -lc '~/.venvs/X/bin/python -m MODULE'
   std::string wsl_cmd;  // cmd.exe: the same argv, quoted for cmd
   std::string in_wsl;   // bash, inside the distro: cd /home/me/projects/NAME && ~/.venvs/X/bin/python -m MODULE
   std::string vscode;   // PowerShell: code --remote wsl+DISTRO /home/me/projects/NAME

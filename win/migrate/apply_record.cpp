@@ -11,7 +11,8 @@ FileManifest manifest_from(const nlohmann::json& j) {
   FileManifest out;
   if (!j.is_object()) return out;
   for (const auto& [path, d] : j.items()) {
-    if (d.is_object() && d.contains("size") && d["size"].is_number_unsigned() && d.contains("hash") && d["hash"].is_string())
+    if (d.is_object() && d.contains("size") && d["size"].is_number_unsigned() && d.contains("hash") &&
+        d["hash"].is_string())
       out[path] = {d["size"].get<std::uint64_t>(), d["hash"].get<std::string>(), d.value("link", false)};
   }
   return out;
@@ -45,7 +46,8 @@ Status write_apply_record(MigrationPorts& ports, const std::string& root, const 
     if (d.link) placed[path]["link"] = true;
   }
   nlohmann::json j = {{"plan", record.digest}, {"done", record.done}, {"placed", placed}, {"written", record.written}};
-  return ports.write_linux_file(root, k_record_file, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", "any");
+  return ports.write_linux_file(root, k_record_file,
+                                j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", "any");
 }
 
 }  // namespace tfwsl::migrate

@@ -13,12 +13,13 @@ namespace {
 Result<std::string> copy_step(MigrationPorts& ports, const CopyRequest& request) {
   TFWSL_TRY(outcome, ports.copy_tree(request));
   if (outcome.problems > 0) {
-    return make_error(ErrorCode::io, fmt::format("copying {} to {}: {} reported (vanished, unreadable or changed "
-                                                 "while copied); fix them and run migrate again: finished files are kept",
-                                                 request.source, request.target,
-                                                 plural(outcome.problems, "file was", "files were")));
+    return make_error(ErrorCode::io,
+                      fmt::format("copying {} to {}: {} reported (vanished, unreadable or changed "
+                                  "while copied); fix them and run migrate again: finished files are kept",
+                                  request.source, request.target, plural(outcome.problems, "file was", "files were")));
   }
-  return fmt::format("{}, {}, verified", plural(outcome.files, "file", "files"), plural(outcome.bytes, "byte", "bytes"));
+  return fmt::format("{}, {}, verified", plural(outcome.files, "file", "files"),
+                     plural(outcome.bytes, "byte", "bytes"));
 }
 
 std::vector<std::string> legacy_env(const MigratePlan& plan) {
@@ -62,7 +63,8 @@ Step requirements_step(const MigratePlan& plan, MigrationPorts& ports) {
 }
 
 // The project is copied beside its WSL copy, then only what plan_project_update allows moves in.
-Result<std::string> copy_project(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options, ApplyRecord& record) {
+Result<std::string> copy_project(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options,
+                                 ApplyRecord& record) {
   const std::string& root = plan.project_linux_path;
   const std::string staging = staging_path(root);
   TFWSL_TRY(wsl, ports.linux_manifest(root));
@@ -75,8 +77,10 @@ Result<std::string> copy_project(const MigratePlan& plan, MigrationPorts& ports,
   TFWSL_TRY(outcome, ports.place_files(staging, root, update.place));
   for (const auto& [path, why] : outcome.refused) {
     update.not_ours.push_back(path + " (" + why + ")");
-    if (auto was = record.placed.find(path); was != record.placed.end()) update.record[path] = was->second;
-    else update.record.erase(path);
+    if (auto was = record.placed.find(path); was != record.placed.end())
+      update.record[path] = was->second;
+    else
+      update.record.erase(path);
   }
   record.placed = update.record;
   return copied + "; " + describe_update(update);
@@ -89,8 +93,10 @@ Result<Verdict> recheck_copy(const MigratePlan& plan, MigrationPorts& ports, con
   std::size_t changed = 0;
   for (const auto& [path, digest] : record.placed) {
     auto here = wsl->find(path);
-    if (here == wsl->end()) missing.push_back(path);
-    else if (here->second != digest) ++changed;
+    if (here == wsl->end())
+      missing.push_back(path);
+    else if (here->second != digest)
+      ++changed;
   }
   if (record.placed.empty()) return Verdict{false, "no record of the files migrate placed"};
   if (!missing.empty()) return Verdict{false, fmt::format("missing in the WSL copy: {}", fmt::join(missing, ", "))};
@@ -101,20 +107,23 @@ Result<Verdict> recheck_copy(const MigratePlan& plan, MigrationPorts& ports, con
 
 Step install_step(const MigratePlan& plan, MigrationPorts& ports) {
   const ShippedProfile& profile = *plan.decision.target;
-  return {"install",
-          [&plan, &ports, &profile] {
-            return ports.install_requirements(profile, plan.project_linux_path, pip_files(plan), plan.translation.added);
-          },
-          [&plan, &ports, &profile]() -> Result<Verdict> {
-            TFWSL_TRY(unmet, ports.requirements_unmet(profile, plan.project_linux_path, pip_files(plan), plan.translation.added));
-            if (unmet) return Verdict{false, *unmet};
-            return Verdict{true, "re-checked: the venv meets the requirements"};
-          }};
+  return {
+      "install",
+      [&plan, &ports, &profile] {
+        return ports.install_requirements(profile, plan.project_linux_path, pip_files(plan), plan.translation.added);
+      },
+      [&plan, &ports, &profile]() -> Result<Verdict> {
+        TFWSL_TRY(unmet,
+                  ports.requirements_unmet(profile, plan.project_linux_path, pip_files(plan), plan.translation.added));
+        if (unmet) return Verdict{false, *unmet};
+        return Verdict{true, "re-checked: the venv meets the requirements"};
+      }};
 }
 
 Step check_step(const MigratePlan& plan, MigrationPorts& ports) {
   auto run = [&plan, &ports] {
-    return ports.check_gpu_and_import(*plan.decision.target, plan.project_linux_path, main_entry(plan.scan), legacy_env(plan));
+    return ports.check_gpu_and_import(*plan.decision.target, plan.project_linux_path, main_entry(plan.scan),
+                                      legacy_env(plan));
   };
   return {"check", run, [run]() -> Result<Verdict> {
             TFWSL_TRY(detail, run());
@@ -130,16 +139,19 @@ std::string staging_path(const std::string& project_linux_path) {
   return project_linux_path.substr(0, slash + 1) + "." + project_linux_path.substr(slash + 1) + ".tfwsl-staging";
 }
 
-std::vector<Step> plan_steps(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options, ApplyRecord& record,
-                             const std::vector<StepResult>& results) {
+std::vector<Step> plan_steps(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options,
+                             ApplyRecord& record, const std::vector<StepResult>& results) {
   std::vector<Step> steps;
   steps.push_back(provision_step(plan, ports));
   steps.push_back(requirements_step(plan, ports));
-  steps.push_back({"copy-project", [&plan, &ports, &options, &record] { return copy_project(plan, ports, options, record); },
+  steps.push_back({"copy-project",
+                   [&plan, &ports, &options, &record] { return copy_project(plan, ports, options, record); },
                    [&plan, &ports, &record] { return recheck_copy(plan, ports, record); }});
   for (const auto& ds : plan.datasets) {
     steps.push_back({"import:" + ds.linux_path,
-                     [&ports, ds] { return copy_step(ports, {ds.source.empty() ? ds.windows_path : ds.source, ds.linux_path, {}}); },
+                     [&ports, ds] {
+                       return copy_step(ports, {ds.source.empty() ? ds.windows_path : ds.source, ds.linux_path, {}});
+                     },
                      [&ports, ds]() -> Result<Verdict> {
                        if (!ports.linux_folder_exists(ds.linux_path)) return Verdict{false, ds.linux_path + " is gone"};
                        return Verdict{true, "re-checked: " + ds.linux_path + " is there"};

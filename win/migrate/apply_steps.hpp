@@ -27,11 +27,12 @@ struct Step {
 
 // `record` is updated by the steps that place and write files; `results` is what MIGRATION.md
 // lists (the steps so far).
-std::vector<Step> plan_steps(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options, ApplyRecord& record,
-                             const std::vector<StepResult>& results);
+std::vector<Step> plan_steps(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options,
+                             ApplyRecord& record, const std::vector<StepResult>& results);
 
 // tfwsl.yaml, tfwsl-paths.json and MIGRATION.md (apply_files_step.cpp).
-Step write_files_step(const MigratePlan& plan, MigrationPorts& ports, ApplyRecord& record, const std::vector<StepResult>& results);
+Step write_files_step(const MigratePlan& plan, MigrationPorts& ports, ApplyRecord& record,
+                      const std::vector<StepResult>& results);
 
 // The WSL copy's staging folder beside it: "~/projects/x" -> "~/projects/.x.tfwsl-staging".
 std::string staging_path(const std::string& project_linux_path);

@@ -35,7 +35,8 @@ std::string path_from(std::string_view line, std::size_t start, char quote) {
   std::string out;
   for (std::size_t i = start; i < line.size(); ++i) {
     char c = line[i];
-    if (quote != 0 ? c == quote : (c == ' ' || c == '\t' || c == '"' || c == '\'' || c == ',' || c == ')' || c == ']')) break;
+    if (quote != 0 ? c == quote : (c == ' ' || c == '\t' || c == '"' || c == '\'' || c == ',' || c == ')' || c == ']'))
+      break;
     if (c == '\\' && i + 1 < line.size() && line[i + 1] == '\\') ++i;  // an escaped backslash
     out += c == '/' ? '\\' : c;
   }
@@ -51,7 +52,8 @@ bool is_code_file(std::string_view relative_path) {
 }
 
 bool is_config_file(std::string_view relative_path) {
-  static constexpr std::string_view k_exts[] = {".json", ".yaml", ".yml", ".cfg", ".ini", ".toml", ".conf", ".env", ".txt", ".csv"};
+  static constexpr std::string_view k_exts[] = {".json", ".yaml", ".yml", ".cfg", ".ini",
+                                                ".toml", ".conf", ".env", ".txt", ".csv"};
   auto ext = ascii_lower(extension_of(relative_path));
   return std::find(std::begin(k_exts), std::end(k_exts), ext) != std::end(k_exts);
 }
@@ -60,7 +62,7 @@ std::vector<std::string> windows_paths_in_line(std::string_view line) {
   std::vector<std::string> paths;
   for (std::size_t i = 0; i + 2 < line.size(); ++i) {
     if (!ascii_is_alpha(line[i]) || line[i + 1] != ':' || (line[i + 2] != '\\' && line[i + 2] != '/')) continue;
-    if (i > 0 && (ascii_is_alnum(line[i - 1]) || line[i - 1] == '_')) continue;  // "https:/", "s3:/"
+    if (i > 0 && (ascii_is_alnum(line[i - 1]) || line[i - 1] == '_')) continue;     // "https:/", "s3:/"
     if (line[i + 2] == '/' && i + 3 < line.size() && line[i + 3] == '/') continue;  // "x://" is a URL
     char quote = 0;
     if (i > 0 && (line[i - 1] == '"' || line[i - 1] == '\'')) quote = line[i - 1];
@@ -113,7 +115,8 @@ void scan_paths(std::string_view file, std::string_view text, ProjectScan& scan)
   for (std::string_view line : lines_of(text)) {
     ++number;
     if (line.size() > 8192) continue;  // minified data, not a config line
-    for (auto& path : windows_paths_in_line(line)) scan.windows_paths.push_back({std::move(path), std::string(file), number});
+    for (auto& path : windows_paths_in_line(line))
+      scan.windows_paths.push_back({std::move(path), std::string(file), number});
   }
 }
 

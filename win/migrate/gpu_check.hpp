@@ -15,9 +15,9 @@ namespace tfwsl::migrate {
 
 struct GpuCheck {
   host::GpuReading reading;
-  bool judged = false;                  // read, and a target profile to judge it for
-  std::optional<std::string> summary;   // refused: the judge's summary ("NVIDIA GeForce RTX 5090 (12.0): no pip ...")
-  std::optional<std::string> fix;       // refused: the way that works
+  bool judged = false;                 // read, and a target profile to judge it for
+  std::optional<std::string> summary;  // refused: the judge's summary ("NVIDIA GeForce RTX 5090 (12.0): no pip ...")
+  std::optional<std::string> fix;      // refused: the way that works
   bool refused() const { return summary.has_value(); }
 };
 

@@ -1,9 +1,8 @@
 // Elsewhere than Windows a Windows path is reached through the drive mounts (WSL's automount,
 // learn.microsoft.com/windows/wsl/wsl-config "automount settings"), as drive_path_in_distro maps it.
-#include "win/migrate/local_project_files.hpp"
-
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/drive_path.hpp"
+#include "win/migrate/local_project_files.hpp"
 
 namespace tfwsl::migrate {
 

@@ -1,8 +1,7 @@
 // On Windows a Windows path is itself; which drives the distro mounts only the distro can say.
-#include "win/migrate/local_project_files.hpp"
-
 #include "common/text/utf_convert.hpp"
 #include "common/wsl/drive_path.hpp"
+#include "win/migrate/local_project_files.hpp"
 
 namespace tfwsl::migrate {
 

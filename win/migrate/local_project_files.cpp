@@ -1,10 +1,10 @@
 #include "win/migrate/local_project_files.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "common/text/utf_convert.hpp"
 
@@ -83,7 +83,9 @@ Result<std::string> LocalProjectFiles::read(const std::string& path, std::size_t
   std::error_code ec;
   const auto size = std::filesystem::file_size(full, ec);
   if (ec) return make_error(ErrorCode::io, fmt::format("cannot read '{}': {}", path, ec.message()));
-  if (size > max_bytes) return make_error(ErrorCode::invalid_input, fmt::format("'{}' is {} bytes, more than {} this scan reads", path, size, max_bytes));
+  if (size > max_bytes)
+    return make_error(ErrorCode::invalid_input,
+                      fmt::format("'{}' is {} bytes, more than {} this scan reads", path, size, max_bytes));
   std::ifstream in(full, std::ios::binary);
   if (!in) return make_error(ErrorCode::io, fmt::format("cannot open '{}'", path));
   std::ostringstream bytes;
@@ -94,7 +96,8 @@ Result<std::string> LocalProjectFiles::read(const std::string& path, std::size_t
 bool LocalProjectFiles::file_exists(const std::string& path) {
   std::error_code ec;
   // An error other than "not there" counts as taken: nothing is written over what cannot be seen.
-  return std::filesystem::symlink_status(m_root / path_from_utf8(path), ec).type() != std::filesystem::file_type::not_found;
+  return std::filesystem::symlink_status(m_root / path_from_utf8(path), ec).type() !=
+         std::filesystem::file_type::not_found;
 }
 
 std::optional<std::string> LocalProjectFiles::copy_source(std::string_view windows_path) {

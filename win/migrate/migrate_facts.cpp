@@ -1,8 +1,8 @@
 #include "win/migrate/migrate_facts.hpp"
 
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "common/core/builtin_data.hpp"
 #include "common/util/yaml_document.hpp"
@@ -13,7 +13,8 @@ namespace {
 Result<std::string> scalar_at(const YAML::Node& node, const char* key, std::string_view source) {
   auto text = yaml_scalar(node[key]);
   if (!text || text->empty()) {
-    return make_error(ErrorCode::parse, fmt::format("{}: '{}' is missing or not a value", yaml_position(source, node.Mark()), key));
+    return make_error(ErrorCode::parse,
+                      fmt::format("{}: '{}' is missing or not a value", yaml_position(source, node.Mark()), key));
   }
   return *text;
 }
@@ -21,7 +22,9 @@ Result<std::string> scalar_at(const YAML::Node& node, const char* key, std::stri
 Result<Version> version_at(const YAML::Node& node, const char* key, std::string_view source) {
   TFWSL_TRY(text, scalar_at(node, key, source));
   auto v = Version::parse(text);
-  if (!v) return make_error(ErrorCode::parse, fmt::format("{}: '{}' is not a version: {}", yaml_position(source, node.Mark()), key, text));
+  if (!v)
+    return make_error(ErrorCode::parse,
+                      fmt::format("{}: '{}' is not a version: {}", yaml_position(source, node.Mark()), key, text));
   return *v;
 }
 
@@ -45,7 +48,8 @@ Result<double> number_at(const YAML::Node& node, const char* key, std::string_vi
   char* end = nullptr;
   double value = std::strtod(text.c_str(), &end);
   if (end == text.c_str() || *end != '\0' || !(value > 0)) {
-    return make_error(ErrorCode::parse, fmt::format("{}: '{}' must be a positive number, not {}", yaml_position(source, node.Mark()), key, text));
+    return make_error(ErrorCode::parse, fmt::format("{}: '{}' must be a positive number, not {}",
+                                                    yaml_position(source, node.Mark()), key, text));
   }
   return value;
 }
@@ -68,13 +72,15 @@ const Rename* MigrateFacts::find_rename(std::string_view package) const {
 
 std::uint64_t MigrateFacts::estimate_seconds(std::uint64_t files, std::uint64_t bytes) const {
   if (files == 0 && bytes == 0) return 0;
-  double seconds = static_cast<double>(files) / import_speed.files_per_second + static_cast<double>(bytes) / import_speed.bytes_per_second;
+  double seconds = static_cast<double>(files) / import_speed.files_per_second +
+                   static_cast<double>(bytes) / import_speed.bytes_per_second;
   return static_cast<std::uint64_t>(std::max(1.0, std::ceil(seconds)));
 }
 
 Result<MigrateFacts> load_migrate_facts(std::string_view yaml_text, std::string_view source_name) {
   TFWSL_TRY(root, parse_yaml_document(yaml_text, source_name));
-  if (!root.IsMap()) return make_error(ErrorCode::parse, fmt::format("{}: expected a map of migrate facts", source_name));
+  if (!root.IsMap())
+    return make_error(ErrorCode::parse, fmt::format("{}: expected a map of migrate facts", source_name));
   MigrateFacts facts;
   TFWSL_TRY(preferred, version_at(root, "preferred_series", source_name));
   TFWSL_TRY(keras3, version_at(root, "keras3_from", source_name));
@@ -101,8 +107,8 @@ Result<MigrateFacts> load_migrate_facts(std::string_view yaml_text, std::string_
 }
 
 const MigrateFacts& builtin_migrate_facts() {
-  static const MigrateFacts facts =
-      builtin_or_abort(load_migrate_facts(builtin_migrate_facts_yaml(), "profiles/migrate.yaml (built in)"), "migrate facts");
+  static const MigrateFacts facts = builtin_or_abort(
+      load_migrate_facts(builtin_migrate_facts_yaml(), "profiles/migrate.yaml (built in)"), "migrate facts");
   return facts;
 }
 

@@ -15,7 +15,7 @@
 namespace tfwsl::migrate {
 
 struct DropRule {
-  std::string package;       // PEP 503 name
+  std::string package;  // PEP 503 name
   std::string reason;
   bool conda_only = false;   // only a conda package (environment.yml outside pip:)
   bool pinned_only = false;  // only when a version is pinned

@@ -10,7 +10,8 @@ namespace {
 
 nlohmann::json tensorflow_json(const TfDecision& d) {
   nlohmann::json pins = nlohmann::json::array();
-  for (const auto& p : d.pins) pins.push_back({{"package", p.package}, {"spec", p.spec}, {"file", p.file}, {"line", p.line}});
+  for (const auto& p : d.pins)
+    pins.push_back({{"package", p.package}, {"spec", p.spec}, {"file", p.file}, {"line", p.line}});
   return {{"spec", d.spec_as_written()},
           {"target", d.target ? nlohmann::json(d.target->series.to_string()) : nlohmann::json()},
           {"profile", d.target ? nlohmann::json(d.target->name) : nlohmann::json()},
@@ -34,9 +35,10 @@ nlohmann::json requirements_json(const MigratePlan& plan) {
     why.push_back({{"package", d.package}, {"file", d.file}, {"line", d.line}, {"reason", d.reason}});
   }
   nlohmann::json translated = nlohmann::json::array();
-  for (const auto& tr : t.translated) translated.push_back({{"from", tr.from}, {"to", tr.to}, {"file", tr.file}, {"line", tr.line}});
-  return {{"files", files}, {"written", written}, {"dropped", dropped}, {"dropped_reasons", why}, {"kept", t.kept},
-          {"translated", translated}, {"added", t.added}, {"diff", t.diff}};
+  for (const auto& tr : t.translated)
+    translated.push_back({{"from", tr.from}, {"to", tr.to}, {"file", tr.file}, {"line", tr.line}});
+  return {{"files", files}, {"written", written},       {"dropped", dropped}, {"dropped_reasons", why},
+          {"kept", t.kept}, {"translated", translated}, {"added", t.added},   {"diff", t.diff}};
 }
 
 nlohmann::json keras_json(const MigratePlan& plan) {
@@ -44,15 +46,21 @@ nlohmann::json keras_json(const MigratePlan& plan) {
   for (const auto& a : plan.scan.keras2_apis) apis.push_back({{"file", a.file}, {"line", a.line}, {"what", a.what}});
   nlohmann::json env = nlohmann::json::object();
   if (plan.decision.legacy_keras) env["TF_USE_LEGACY_KERAS"] = "1";
-  return {{"legacy_needed", plan.decision.legacy_keras}, {"env", env}, {"keras2_apis", apis},
-          {"imports_keras", plan.scan.imports_keras}, {"uses_tf_keras", plan.scan.uses_tf_keras},
+  return {{"legacy_needed", plan.decision.legacy_keras},
+          {"env", env},
+          {"keras2_apis", apis},
+          {"imports_keras", plan.scan.imports_keras},
+          {"uses_tf_keras", plan.scan.uses_tf_keras},
           {"imports_tensorflow", plan.scan.imports_tensorflow}};
 }
 
 nlohmann::json provision_json(const TfDecision& d) {
   if (!d.target) return nullptr;
   const auto& p = *d.target;
-  return {{"profile", p.name}, {"distro", p.distro}, {"python", p.python}, {"venv", p.venv},
+  return {{"profile", p.name},
+          {"distro", p.distro},
+          {"python", p.python},
+          {"venv", p.venv},
           {"tensorflow", "tensorflow[and-cuda]==" + p.series.to_string() + ".*"}};
 }
 
@@ -60,8 +68,12 @@ nlohmann::json datasets_json(const MigratePlan& plan, nlohmann::json& estimate) 
   nlohmann::json out = nlohmann::json::array();
   std::uint64_t files = 0, bytes = 0, seconds = 0;
   for (const auto& ds : plan.datasets) {
-    out.push_back({{"windows_path", ds.windows_path}, {"linux_path", ds.linux_path}, {"source", ds.source}, {"files", ds.files},
-                   {"bytes", ds.bytes}, {"estimated_seconds", ds.estimated_seconds}});
+    out.push_back({{"windows_path", ds.windows_path},
+                   {"linux_path", ds.linux_path},
+                   {"source", ds.source},
+                   {"files", ds.files},
+                   {"bytes", ds.bytes},
+                   {"estimated_seconds", ds.estimated_seconds}});
     files += ds.files;
     bytes += ds.bytes;
     seconds += ds.estimated_seconds;
@@ -73,7 +85,8 @@ nlohmann::json datasets_json(const MigratePlan& plan, nlohmann::json& estimate) 
 nlohmann::json gpu_json(const GpuCheck& gpu) {
   nlohmann::json devices = nlohmann::json::array();
   for (const auto& g : gpu.reading.gpus)
-    devices.push_back({{"name", g.name}, {"compute_capability", std::to_string(g.major) + "." + std::to_string(g.minor)}});
+    devices.push_back(
+        {{"name", g.name}, {"compute_capability", std::to_string(g.major) + "." + std::to_string(g.minor)}});
   auto text_or_null = [](const std::optional<std::string>& s) { return s ? nlohmann::json(*s) : nlohmann::json(); };
   return {{"checked", gpu.reading.checked},
           {"not_checked", gpu.reading.checked ? nlohmann::json() : nlohmann::json(gpu.reading.not_checked)},
@@ -102,7 +115,8 @@ nlohmann::json to_json(const MigratePlan& plan) {
           {"forced", plan.force},
           {"reasons", d.reasons},
           {"choices", d.choices},
-          {"project", {{"name", plan.project_name}, {"linux_path", plan.project_linux_path}, {"source", plan.project_source}}},
+          {"project",
+           {{"name", plan.project_name}, {"linux_path", plan.project_linux_path}, {"source", plan.project_source}}},
           {"tensorflow", tensorflow_json(d)},
           {"python", python},
           {"requirements", requirements_json(plan)},

@@ -85,7 +85,8 @@ void render_data(const MigratePlan& plan, std::string& out) {
   }
   render_mapped_paths(plan, out);
   if (!plan.datasets.empty()) {
-    out += fmt::format("\nThe code's Windows paths map to Linux ones in {} (generated; the code is not rewritten).\n", k_path_map_file);
+    out += fmt::format("\nThe code's Windows paths map to Linux ones in {} (generated; the code is not rewritten).\n",
+                       k_path_map_file);
   }
 }
 
@@ -130,7 +131,8 @@ std::string render_text(const MigratePlan& plan) {
   for (const auto& n : plan.scan.notes) out += "\nNote: " + v(n) + "\n";
   for (const auto& p : plan.problems) out += "\nProblem: " + v(p) + "\n";
   // On a GPU no stock wheel runs on, native Windows' TF 2.10 has no kernels for it either.
-  if (d.decision == Decision::native_ok && !plan.force && !plan.gpu.refused()) out += "\nNative Windows can still run this project's GPU TensorFlow: pass --force to migrate anyway.\n";
+  if (d.decision == Decision::native_ok && !plan.force && !plan.gpu.refused())
+    out += "\nNative Windows can still run this project's GPU TensorFlow: pass --force to migrate anyway.\n";
   return out;
 }
 

@@ -17,8 +17,8 @@
 namespace tfwsl::migrate {
 
 struct CopyRequest {
-  std::string source;  // a Windows folder: "C:\\work\\flowers"
-  std::string target;  // a Linux folder: "~/projects/flowers"
+  std::string source;             // a Windows folder: "C:\\work\\flowers"
+  std::string target;             // a Linux folder: "~/projects/flowers"
   std::vector<std::string> skip;  // folder names not copied: ".venv", "__pycache__" (".git" only when asked)
 };
 
@@ -30,7 +30,7 @@ struct CopyOutcome {
 
 struct FileDigest {
   std::uint64_t size = 0;
-  std::string hash;  // common/util/content_hash.hpp: XXH3-128 (of a link: of its target's text)
+  std::string hash;   // common/util/content_hash.hpp: XXH3-128 (of a link: of its target's text)
   bool link = false;  // a symlink in the WSL copy, as itself
   bool operator==(const FileDigest&) const = default;
 };
@@ -65,9 +65,11 @@ class MigrationPorts {
   // pip install -r each file (paths inside the Linux project), in the profile's venv, when the venv
   // does not meet them already; what was done.
   virtual Result<std::string> install_requirements(const ShippedProfile& profile, const std::string& linux_project,
-                                      const std::vector<std::string>& files, const std::vector<std::string>& extra) = 0;
+                                                   const std::vector<std::string>& files,
+                                                   const std::vector<std::string>& extra) = 0;
   // Whether the venv already meets the files and extras (pip is not run): nothing, or what is unmet.
-  virtual Result<std::optional<std::string>> requirements_unmet(const ShippedProfile& profile, const std::string& linux_project,
+  virtual Result<std::optional<std::string>> requirements_unmet(const ShippedProfile& profile,
+                                                                const std::string& linux_project,
                                                                 const std::vector<std::string>& files,
                                                                 const std::vector<std::string>& extra) = 0;
   // Whether the venv's python starts (a cheap re-check of provisioning): nothing, or why not.

@@ -13,8 +13,8 @@ constexpr std::string_view k_hash_tag = " tfwsl-hash:";
 }  // namespace
 
 std::string with_ownership_mark(std::string_view source, std::string_view body) {
-  return fmt::format("{}{} (edit that file and run migrate again: this one is replaced only while unchanged){}{}\n{}", k_prefix,
-                     source, k_hash_tag, content_hash(body), body);
+  return fmt::format("{}{} (edit that file and run migrate again: this one is replaced only while unchanged){}{}\n{}",
+                     k_prefix, source, k_hash_tag, content_hash(body), body);
 }
 
 bool written_by_migrate(std::string_view text) {

@@ -1,9 +1,9 @@
 #include "win/migrate/project_scan.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "common/parse/toml_requirements.hpp"
 #include "common/util/ascii.hpp"
@@ -14,9 +14,9 @@
 namespace tfwsl::migrate {
 namespace {
 
-constexpr int k_max_depth = 6;                        // project folders deeper than this are data, not code
-constexpr std::size_t k_max_text_bytes = 4u << 20;   // a requirement file or source file is not megabytes
-constexpr std::size_t k_max_includes = 64;            // -r chains that long are a loop in disguise
+constexpr int k_max_depth = 6;                      // project folders deeper than this are data, not code
+constexpr std::size_t k_max_text_bytes = 4u << 20;  // a requirement file or source file is not megabytes
+constexpr std::size_t k_max_includes = 64;          // -r chains that long are a loop in disguise
 
 std::string_view file_name_of(std::string_view path) {
   auto slash = path.find_last_of('/');
@@ -100,7 +100,8 @@ Status add_requirements_file(ProjectFiles& files, const std::string& path, parse
     if (!environment) return {};
   }
   parse::RequirementsResult parsed;
-  const bool toml = format == parse::RequirementsFormat::pyproject_pep621 || format == parse::RequirementsFormat::pipfile;
+  const bool toml =
+      format == parse::RequirementsFormat::pyproject_pep621 || format == parse::RequirementsFormat::pipfile;
   if (toml) {
     auto toml_read = parse::read_toml_requirements(text, format);
     if (toml_read.error) {
@@ -114,7 +115,8 @@ Status add_requirements_file(ProjectFiles& files, const std::string& path, parse
   } else {
     parsed = parse::parse_requirements(text, format);
   }
-  for (const auto& note : parsed.notes) scan.notes.push_back(note.starts_with("setup.py:") ? path + note.substr(8) : note);
+  for (const auto& note : parsed.notes)
+    scan.notes.push_back(note.starts_with("setup.py:") ? path + note.substr(8) : note);
   scan.requirements.push_back({path, text, std::move(parsed), included_by});
   return {};
 }
@@ -129,11 +131,13 @@ void follow_includes(ProjectFiles& files, const std::set<std::string>& present, 
     for (const auto& include : includes) {
       auto target = resolve_include(from, include);
       if (!target || !present.contains(*target)) {
-        scan.notes.push_back(fmt::format("{} names '{}', which is not in the project: its requirements are not part of the plan", from, include));
+        scan.notes.push_back(fmt::format(
+            "{} names '{}', which is not in the project: its requirements are not part of the plan", from, include));
         continue;
       }
       if (!seen.insert(*target).second) continue;
-      if (auto added = add_requirements_file(files, *target, parse::RequirementsFormat::requirements_txt, from, scan); !added)
+      if (auto added = add_requirements_file(files, *target, parse::RequirementsFormat::requirements_txt, from, scan);
+          !added)
         scan.notes.push_back(added.error().message);
     }
   }
@@ -185,7 +189,8 @@ std::optional<parse::RequirementsFormat> requirements_format_of(std::string_view
 }
 
 Result<ProjectScan> scan_project(ProjectFiles& files, const MigrateFacts& facts) {
-  if (!files.project_exists()) return make_error(ErrorCode::not_found, "the project folder does not exist (or is not a folder)");
+  if (!files.project_exists())
+    return make_error(ErrorCode::not_found, "the project folder does not exist (or is not a folder)");
   TFWSL_TRY(listing, files.list(k_max_depth));
   std::sort(listing.begin(), listing.end(), [](const ProjectFile& a, const ProjectFile& b) { return a.path < b.path; });
   std::set<std::string> present;
@@ -194,7 +199,8 @@ Result<ProjectScan> scan_project(ProjectFiles& files, const MigrateFacts& facts)
   for (const auto& f : listing) {
     // A generated sibling of an earlier run is ours, not the user's.
     if (f.path.find(".wsl.") != std::string::npos || f.path.find(".tfwsl.") != std::string::npos) continue;
-    if (auto format = requirements_format_of(f.path)) TFWSL_TRY_STATUS(add_requirements_file(files, f.path, *format, "", scan));
+    if (auto format = requirements_format_of(f.path))
+      TFWSL_TRY_STATUS(add_requirements_file(files, f.path, *format, "", scan));
   }
   follow_includes(files, present, scan);
   scan.python = python_file(files, present);

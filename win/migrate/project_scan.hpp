@@ -17,15 +17,15 @@
 namespace tfwsl::migrate {
 
 struct RequirementsFile {
-  std::string path;         // relative to the project: "requirements/nvidia.txt"
-  std::string text;         // as read
+  std::string path;  // relative to the project: "requirements/nvidia.txt"
+  std::string text;  // as read
   parse::RequirementsResult parsed;
   std::string included_by;  // the file whose -r / -c named it; empty when found by its name
 };
 
 struct PythonDeclaration {
-  std::string spec;  // "3.10", ">=3.9,<3.12"
-  std::string file;  // ".python-version", "pyproject.toml"
+  std::string spec;    // "3.10", ">=3.9,<3.12"
+  std::string file;    // ".python-version", "pyproject.toml"
   bool conda = false;  // read a bare version as a prefix ("3.10" = 3.10.*), as version files and conda mean it
 };
 
@@ -43,12 +43,13 @@ struct WindowsPathRef {
 
 struct ProjectScan {
   std::vector<RequirementsFile> requirements;
-  std::vector<std::string> notes;  // what the scan could not follow ("-r base.txt (requirements.txt:1) is not in the project")
+  std::vector<std::string>
+      notes;  // what the scan could not follow ("-r base.txt (requirements.txt:1) is not in the project")
   std::optional<PythonDeclaration> python;
   bool imports_tensorflow = false;
   std::vector<std::string> tensorflow_modules;  // the .py files that import tensorflow, in path order
-  bool imports_keras = false;  // `import keras` / `from keras ...` (standalone Keras)
-  bool uses_tf_keras = false;  // tf.keras / tensorflow.keras
+  bool imports_keras = false;                   // `import keras` / `from keras ...` (standalone Keras)
+  bool uses_tf_keras = false;                   // tf.keras / tensorflow.keras
   std::vector<CodeUse> keras2_apis;
   std::vector<WindowsPathRef> windows_paths;
 };

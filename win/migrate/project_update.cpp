@@ -25,8 +25,10 @@ ProjectUpdate plan_project_update(const FileManifest& recorded, const FileManife
       (was_placed ? u.restored : u.added).push_back(path);
       u.record[path] = windows;
     } else if (!was_placed) {
-      if (here->second == windows) u.record[path] = windows;  // the same bytes: migrate's from now on
-      else u.not_ours.push_back(path);
+      if (here->second == windows)
+        u.record[path] = windows;  // the same bytes: migrate's from now on
+      else
+        u.not_ours.push_back(path);
     } else if (here->second == placed->second) {
       if (windows != here->second) {
         u.place.push_back({path, here->second.hash});
@@ -47,11 +49,13 @@ ProjectUpdate plan_project_update(const FileManifest& recorded, const FileManife
 std::string describe_update(const ProjectUpdate& u) {
   std::vector<std::string> parts;
   if (!u.added.empty()) parts.push_back(fmt::format("{} added", u.added.size()));
-  if (!u.replaced.empty()) parts.push_back(fmt::format("replaced (changed on Windows, unchanged in WSL): {}", named(u.replaced)));
+  if (!u.replaced.empty())
+    parts.push_back(fmt::format("replaced (changed on Windows, unchanged in WSL): {}", named(u.replaced)));
   if (!u.restored.empty()) parts.push_back(fmt::format("restored (missing in WSL): {}", named(u.restored)));
   if (!u.kept_wsl.empty()) parts.push_back(fmt::format("kept (changed in WSL): {}", named(u.kept_wsl)));
   if (!u.both_changed.empty())
-    parts.push_back(fmt::format("both changed, the WSL copy kept (merge the Windows change by hand): {}", named(u.both_changed)));
+    parts.push_back(
+        fmt::format("both changed, the WSL copy kept (merge the Windows change by hand): {}", named(u.both_changed)));
   if (!u.not_ours.empty()) parts.push_back(fmt::format("kept (in WSL, not placed by migrate): {}", named(u.not_ours)));
   if (parts.empty()) return "the WSL copy is up to date";
   return fmt::format("{}", fmt::join(parts, "; "));

@@ -14,14 +14,14 @@
 namespace tfwsl::migrate {
 
 struct ProjectUpdate {
-  std::vector<PlaceRequest> place;          // what moves from the staged copy into the WSL copy
-  std::vector<std::string> added;           // new on Windows
-  std::vector<std::string> replaced;        // changed on Windows, unchanged in WSL
-  std::vector<std::string> restored;        // placed before, missing in WSL now
-  std::vector<std::string> kept_wsl;        // changed in WSL only: kept
-  std::vector<std::string> both_changed;    // changed on both sides: the WSL one kept
-  std::vector<std::string> not_ours;        // in WSL, differing, never placed by migrate: kept
-  FileManifest record;                      // what migrate has placed, once `place` is done
+  std::vector<PlaceRequest> place;        // what moves from the staged copy into the WSL copy
+  std::vector<std::string> added;         // new on Windows
+  std::vector<std::string> replaced;      // changed on Windows, unchanged in WSL
+  std::vector<std::string> restored;      // placed before, missing in WSL now
+  std::vector<std::string> kept_wsl;      // changed in WSL only: kept
+  std::vector<std::string> both_changed;  // changed on both sides: the WSL one kept
+  std::vector<std::string> not_ours;      // in WSL, differing, never placed by migrate: kept
+  FileManifest record;                    // what migrate has placed, once `place` is done
 };
 
 // recorded: what migrate placed before (empty the first time); wsl: the WSL copy now; staged: the

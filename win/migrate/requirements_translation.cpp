@@ -1,10 +1,10 @@
 #include "win/migrate/requirements_translation.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "common/diagnose/tensorflow_range.hpp"
 #include "common/parse/line_tools.hpp"
@@ -38,7 +38,8 @@ std::string requirement_text(const DeclaredRequirement& r) {
 
 // The TensorFlow line for the target: the renamed distribution with [and-cuda] at the target series;
 // nothing when the line already is that (kept as written). A nightly keeps its own version.
-std::optional<std::string> tensorflow_replacement(const DeclaredRequirement& r, const TfDecision& d, const MigrateFacts& facts) {
+std::optional<std::string> tensorflow_replacement(const DeclaredRequirement& r, const TfDecision& d,
+                                                  const MigrateFacts& facts) {
   const std::string name = normalize_package_name(r.package);
   const Rename* rename = facts.find_rename(name);
   const std::string package = rename ? rename->to : name;
@@ -49,7 +50,8 @@ std::optional<std::string> tensorflow_replacement(const DeclaredRequirement& r, 
   if (nightly) spec = r.conda ? diagnose::to_pep440_spec(r.spec, true) : r.spec;
   auto current = VersionSpec::parse(diagnose::to_pep440_spec(r.spec, r.conda));
   const bool spec_fits = current && current->admits_series(d.target->series.truncated(2));
-  if (!r.conda && !rename && extras.size() == r.extras.size() && (nightly || (spec_fits && !r.spec.empty()))) return std::nullopt;
+  if (!r.conda && !rename && extras.size() == r.extras.size() && (nightly || (spec_fits && !r.spec.empty())))
+    return std::nullopt;
   std::string extras_text;
   for (const auto& e : extras) extras_text += (extras_text.empty() ? "" : ",") + e;
   return package + "[" + extras_text + "]" + spec;
@@ -67,7 +69,8 @@ Edit edit_for(const DeclaredRequirement& r, const TfDecision& d, const MigrateFa
   // A Windows-only requirement that says so with a marker stays as written: pip skips it on Linux.
   if (marker_excludes_linux(r.marker)) return {};
   if (const DropRule* drop = facts.find_drop(name)) {
-    if ((!drop->conda_only || r.conda) && (!drop->pinned_only || !r.spec.empty())) return {Action::drop, {}, drop->reason};
+    if ((!drop->conda_only || r.conda) && (!drop->pinned_only || !r.spec.empty()))
+      return {Action::drop, {}, drop->reason};
   }
   if (parse::is_tensorflow_distribution(name) && d.target && name != "tensorflow-macos") {
     if (auto to = tensorflow_replacement(r, d, facts)) return {Action::replace, *to, {}};
@@ -75,7 +78,8 @@ Edit edit_for(const DeclaredRequirement& r, const TfDecision& d, const MigrateFa
   }
   if (d.legacy_keras && name == "keras" && !r.spec.empty()) {
     auto spec = VersionSpec::parse(diagnose::to_pep440_spec(r.spec, r.conda));
-    if (spec && !spec->admits_series(version_literal("3"))) return {Action::replace, "tf-keras==" + d.target->series.to_string() + ".*", {}};
+    if (spec && !spec->admits_series(version_literal("3")))
+      return {Action::replace, "tf-keras==" + d.target->series.to_string() + ".*", {}};
   }
   return {};
 }
@@ -156,12 +160,14 @@ std::string drop_on_line(std::string_view line, const DeclaredRequirement& r, bo
 
 // `-r base.txt` / `-c constraints.txt`: pointed at the translated sibling when the project has the
 // file (a sibling is written only for a file that was read); otherwise left as written.
-std::string retarget_include(std::string_view line, const RequirementsFile& file, const std::set<std::string>& scanned) {
+std::string retarget_include(std::string_view line, const RequirementsFile& file,
+                             const std::set<std::string>& scanned) {
   std::string out(line);
   for (const auto& include : file.parsed.includes) {
     auto target = resolve_include(file.path, include);
     auto at = out.find(include);
-    if (target && scanned.contains(*target) && at != std::string::npos) out.replace(at, include.size(), translated_path(include));
+    if (target && scanned.contains(*target) && at != std::string::npos)
+      out.replace(at, include.size(), translated_path(include));
   }
   return out;
 }
@@ -170,13 +176,15 @@ void add_kept(Translation& t, const std::string& name) {
   if (std::find(t.kept.begin(), t.kept.end(), name) == t.kept.end()) t.kept.push_back(name);
 }
 
-void append_diff(Translation& t, const std::string& source, const std::string& target, const std::vector<std::string>& before,
-                 const std::vector<std::string>& after) {
+void append_diff(Translation& t, const std::string& source, const std::string& target,
+                 const std::vector<std::string>& before, const std::vector<std::string>& after) {
   std::string hunks;
   for (std::size_t i = 0; i < after.size(); ++i) {
     if (i < before.size() && before[i] == after[i]) continue;
-    if (i < before.size()) hunks += fmt::format("@@ -{} +{} @@\n-{}\n+{}\n", i + 1, i + 1, before[i], after[i]);
-    else hunks += fmt::format("@@ -{},0 +{} @@\n+{}\n", before.size(), i + 1, after[i]);
+    if (i < before.size())
+      hunks += fmt::format("@@ -{} +{} @@\n-{}\n+{}\n", i + 1, i + 1, before[i], after[i]);
+    else
+      hunks += fmt::format("@@ -{},0 +{} @@\n+{}\n", before.size(), i + 1, after[i]);
   }
   if (!hunks.empty()) t.diff += fmt::format("--- {}\n+++ {}\n{}", source, target, hunks);
 }
@@ -202,7 +210,8 @@ FileTranslation translate_file(const RequirementsFile& file, const std::set<std:
       if (e.action == Action::replace && r->conda) {
         // A conda package list takes no pip requirement: the line goes, pip installs the replacement.
         const std::size_t indent = std::min(line.find_first_not_of(" \t"), line.size());
-        line = fmt::format("{}# moved to pip by tfwsl migrate ({}): {}", line.substr(0, indent), e.replacement, line.substr(indent));
+        line = fmt::format("{}# moved to pip by tfwsl migrate ({}): {}", line.substr(0, indent), e.replacement,
+                           line.substr(indent));
         t.translated.push_back(
             {requirement_text(*r), e.replacement, file.path, number, widened_pin(*r, e.replacement)});
         if (std::find(t.added.begin(), t.added.end(), e.replacement) == t.added.end()) t.added.push_back(e.replacement);
@@ -222,7 +231,8 @@ FileTranslation translate_file(const RequirementsFile& file, const std::set<std:
   }
   if (add_tf_keras) {
     const std::string added = "tf-keras==" + d.target->series.to_string() + ".*";
-    after.push_back(added + "  # added by tfwsl migrate: Keras 2 on TF " + d.target->series.to_string() + " (TF_USE_LEGACY_KERAS=1)");
+    after.push_back(added + "  # added by tfwsl migrate: Keras 2 on TF " + d.target->series.to_string() +
+                    " (TF_USE_LEGACY_KERAS=1)");
     t.added.push_back(added);
   }
   append_diff(t, file.path, translated_path(file.path), before, after);
@@ -267,7 +277,8 @@ Translation translate_requirements(const ProjectScan& scan, const TfDecision& de
   const std::string home = add ? tf_keras_home(scan) : std::string();
   std::set<std::string> scanned;
   for (const auto& file : scan.requirements) scanned.insert(file.path);
-  for (const auto& file : scan.requirements) t.files.push_back(translate_file(file, scanned, decision, facts, add && file.path == home, t));
+  for (const auto& file : scan.requirements)
+    t.files.push_back(translate_file(file, scanned, decision, facts, add && file.path == home, t));
   if (add && home.empty()) t.added.push_back("tf-keras==" + decision.target->series.to_string() + ".*");
   return t;
 }

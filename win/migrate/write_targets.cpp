@@ -10,7 +10,8 @@ namespace {
 constexpr std::size_t k_max_target_bytes = 16u << 20;
 
 // What may happen at `target` for `body`: nothing there, ours (the same or older), or not ours.
-WriteAction action_at(ProjectFiles& files, const std::string& target, const std::string& source, const std::string& body) {
+WriteAction action_at(ProjectFiles& files, const std::string& target, const std::string& source,
+                      const std::string& body) {
   if (!files.file_exists(target)) return WriteAction::create;
   auto text = files.read(target, k_max_target_bytes);
   if (!text || !written_by_migrate(*text)) return WriteAction::refuse;
@@ -41,10 +42,14 @@ void retarget_diff(std::string& diff, const std::string& source, const std::stri
 
 const char* to_string(WriteAction action) {
   switch (action) {
-    case WriteAction::create: return "create";
-    case WriteAction::keep: return "keep";
-    case WriteAction::replace_ours: return "replace-ours";
-    case WriteAction::refuse: return "refuse";
+    case WriteAction::create:
+      return "create";
+    case WriteAction::keep:
+      return "keep";
+    case WriteAction::replace_ours:
+      return "replace-ours";
+    case WriteAction::refuse:
+      return "refuse";
   }
   return "refuse";
 }
@@ -64,16 +69,18 @@ WritePlan plan_requirement_writes(ProjectFiles& files, Translation& translation)
       const std::string other = alternative_target(f.target);
       const WriteAction there = action_at(files, other, f.source, f.text);
       if (there != WriteAction::refuse && !included_by_another(translation, i)) {
-        out.notes.push_back(fmt::format("{} exists and was not written by tfwsl (or was changed since): left as it is, "
-                                        "the translation of {} goes to {}",
-                                        f.target, f.source, other));
+        out.notes.push_back(
+            fmt::format("{} exists and was not written by tfwsl (or was changed since): left as it is, "
+                        "the translation of {} goes to {}",
+                        f.target, f.source, other));
         retarget_diff(translation.diff, f.source, f.target, other);
         f.target = other;
         action = there;
       } else {
-        out.problems.push_back(fmt::format("{} exists and was not written by tfwsl migrate (no tfwsl mark, or changed since): "
-                                           "migrate does not replace it; rename or move it{}, then run migrate again",
-                                           f.target, there == WriteAction::refuse ? " (and " + other + ")" : ""));
+        out.problems.push_back(
+            fmt::format("{} exists and was not written by tfwsl migrate (no tfwsl mark, or changed since): "
+                        "migrate does not replace it; rename or move it{}, then run migrate again",
+                        f.target, there == WriteAction::refuse ? " (and " + other + ")" : ""));
       }
     }
     out.writes.push_back({f.target, action});

@@ -23,9 +23,9 @@ struct PlannedWrite {
 };
 
 struct WritePlan {
-  std::vector<PlannedWrite> writes;    // one per translation file, in order
-  std::vector<std::string> notes;      // "requirements.wsl.txt exists and was not written by tfwsl: using ..."
-  std::vector<std::string> problems;   // a refusal naming the file
+  std::vector<PlannedWrite> writes;   // one per translation file, in order
+  std::vector<std::string> notes;     // "requirements.wsl.txt exists and was not written by tfwsl: using ..."
+  std::vector<std::string> problems;  // a refusal naming the file
 };
 
 // Decides each file's target and action; retargets `translation.files[i].target` where the

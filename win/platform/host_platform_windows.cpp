@@ -1,10 +1,9 @@
 // The Windows registry (read-only, 64-bit view) and the OS facts. RtlGetVersion, not GetVersionEx:
 // the latter reports Windows 8 to any program whose manifest does not list newer systems.
-#include "win/platform/host_platform.hpp"
-
 #include <windows.h>
 
 #include "common/text/utf_convert.hpp"
+#include "win/platform/host_platform.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -35,7 +34,8 @@ class WindowsRegistry final : public host::Registry {
     if (RegQueryValueExW(k.handle, name.c_str(), nullptr, &type, nullptr, &size) != ERROR_SUCCESS) return std::nullopt;
     if (type != REG_SZ && type != REG_EXPAND_SZ) return std::nullopt;
     std::wstring data(size / sizeof(wchar_t) + 1, L'\0');
-    if (RegQueryValueExW(k.handle, name.c_str(), nullptr, &type, reinterpret_cast<BYTE*>(data.data()), &size) != ERROR_SUCCESS)
+    if (RegQueryValueExW(k.handle, name.c_str(), nullptr, &type, reinterpret_cast<BYTE*>(data.data()), &size) !=
+        ERROR_SUCCESS)
       return std::nullopt;
     data.resize(wcsnlen(data.c_str(), data.size()));
     return wide_to_utf8(data);
@@ -44,8 +44,8 @@ class WindowsRegistry final : public host::Registry {
     OpenKey k;
     if (!open_key(key, k)) return std::nullopt;
     DWORD type = 0, data = 0, size = sizeof data;
-    if (RegQueryValueExW(k.handle, utf8_to_wide(value).c_str(), nullptr, &type, reinterpret_cast<BYTE*>(&data), &size) !=
-            ERROR_SUCCESS ||
+    if (RegQueryValueExW(k.handle, utf8_to_wide(value).c_str(), nullptr, &type, reinterpret_cast<BYTE*>(&data),
+                         &size) != ERROR_SUCCESS ||
         type != REG_DWORD)
       return std::nullopt;
     return static_cast<std::uint32_t>(data);

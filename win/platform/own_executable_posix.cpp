@@ -1,6 +1,6 @@
-#include "win/platform/own_executable.hpp"
-
 #include <filesystem>
+
+#include "win/platform/own_executable.hpp"
 
 namespace tfwsl::cli {
 

@@ -1,8 +1,7 @@
-#include "win/platform/own_executable.hpp"
-
 #include <windows.h>
 
 #include "common/text/utf_convert.hpp"
+#include "win/platform/own_executable.hpp"
 
 namespace tfwsl::cli {
 

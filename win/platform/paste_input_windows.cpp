@@ -1,9 +1,9 @@
-#include "win/platform/paste_input.hpp"
-
 #include <fcntl.h>
 #include <io.h>
 
 #include <cstdio>
+
+#include "win/platform/paste_input.hpp"
 
 namespace tfwsl::cli {
 

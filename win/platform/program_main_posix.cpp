@@ -1,6 +1,4 @@
 // tfwsl on Linux: the same commands as on Windows, built natively (host checks report "skip").
-#include "win/platform/program_main.hpp"
-
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -9,6 +7,7 @@
 
 #include "common/cli/process_console.hpp"
 #include "win/cli/cli_app.hpp"
+#include "win/platform/program_main.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -1,7 +1,5 @@
 // tfwsl.exe: wmain receives UTF-16 arguments, converted to UTF-8 once, here; everything after works
 // in UTF-8 (the manifest makes UTF-8 the active code page as well).
-#include "win/platform/program_main.hpp"
-
 #include <fcntl.h>
 #include <io.h>
 #include <windows.h>
@@ -14,6 +12,7 @@
 #include "common/text/utf_convert.hpp"
 #include "win/cli/cli_app.hpp"
 #include "win/platform/console_windows.hpp"
+#include "win/platform/program_main.hpp"
 
 namespace tfwsl::cli {
 

@@ -8,7 +8,8 @@ namespace tfwsl::push {
 namespace {
 
 std::atomic<bool> g_interrupt_requested{false};  // lock-free: safe to store from a signal handler
-struct sigaction g_previous_int {}, g_previous_term {};
+struct sigaction g_previous_int {
+}, g_previous_term{};
 
 extern "C" void on_push_interrupt(int) { g_interrupt_requested.store(true); }
 

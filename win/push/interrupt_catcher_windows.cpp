@@ -18,7 +18,8 @@ BOOL WINAPI on_push_console_event(DWORD event) {
     case CTRL_CLOSE_EVENT:
       g_interrupt_requested.store(true);
       return TRUE;
-    default: return FALSE;
+    default:
+      return FALSE;
   }
 }
 

@@ -3,10 +3,9 @@
 // the push client. Lenient about fields it does not know, strict about the ones it uses.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "common/core/error.hpp"
 
@@ -25,8 +24,8 @@ struct JobState {
   std::string id;
   std::string state;  // running, succeeded, failed, cancelled
   JobProgress progress;
-  nlohmann::json result;       // succeeded: totals, problems, windows_unfriendly_names
-  std::string error_code;      // failed / cancelled
+  nlohmann::json result;   // succeeded: totals, problems, windows_unfriendly_names
+  std::string error_code;  // failed / cancelled
   std::string error_message;
 
   bool finished() const { return state != "running"; }

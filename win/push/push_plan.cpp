@@ -20,7 +20,8 @@ std::string joined(std::string base, const std::string& name) {
 
 Status check_name(const std::string& name, const PushRequest& request) {
   if (name.empty())
-    return make_error(ErrorCode::invalid_input, "'" + request.source + "' has no folder name to push under: add --name NAME");
+    return make_error(ErrorCode::invalid_input,
+                      "'" + request.source + "' has no folder name to push under: add --name NAME");
   if (name == "." || name == ".." || name.find_first_of("/\\") != std::string::npos)
     return make_error(ErrorCode::invalid_input, "--name '" + name + "' must be one folder name, without '/' or '\\'");
   return {};
@@ -58,7 +59,8 @@ Status name_target(const PushRequest& request, PushPlan& plan) {
     base = joined(plan.home, "datasets");
   }
   if (base.front() != '/')
-    return make_error(ErrorCode::invalid_input, "--to '" + request.to + "' must be a Linux path (/home/me/data or ~/data)");
+    return make_error(ErrorCode::invalid_input,
+                      "--to '" + request.to + "' must be a Linux path (/home/me/data or ~/data)");
   plan.target = joined(base, plan.name);
   // The agent's root on the target side must exist when it starts: the home folder when the target is
   // under it (the engine creates ~/datasets/NAME), otherwise --to itself.
@@ -69,7 +71,8 @@ Status name_target(const PushRequest& request, PushPlan& plan) {
 void judge_host_room(const PushEnvironment& env, const PushRequest& request, PushPlan& plan) {
   const std::uint64_t needed = host_bytes_needed(plan.tree.bytes);
   if (!env.registry || !env.host_free) {
-    plan.host_room = judge_room(needed, std::nullopt, "the host drive", "not Windows: the distro has no ext4.vhdx here", "");
+    plan.host_room =
+        judge_room(needed, std::nullopt, "the host drive", "not Windows: the distro has no ext4.vhdx here", "");
     return;
   }
   auto vhdx = find_vhdx(*env.registry, request.distro);
@@ -86,10 +89,11 @@ void judge_host_room(const PushEnvironment& env, const PushRequest& request, Pus
     plan.host_room = judge_room(needed, std::nullopt, where, free.error().message, "");
     return;
   }
-  plan.host_room = judge_room(needed, *free, where, "",
-                              "free space on that drive first (a full host disk can corrupt the distro's virtual disk), "
-                              "or move the distro (wsl --manage " +
-                                  (vhdx->distro.empty() ? std::string("DISTRO") : vhdx->distro) + " --move D:\\WSL)");
+  plan.host_room =
+      judge_room(needed, *free, where, "",
+                 "free space on that drive first (a full host disk can corrupt the distro's virtual disk), "
+                 "or move the distro (wsl --manage " +
+                     (vhdx->distro.empty() ? std::string("DISTRO") : vhdx->distro) + " --move D:\\WSL)");
 }
 
 void judge_distro_room(PushAgent& agent, PushPlan& plan) {
@@ -137,8 +141,10 @@ Status plan_push(PushEnvironment& env, const PushRequest& request, PushPlan& pla
   // How Windows names the distro (\\wsl.localhost\<name>): the registry's DistributionName, else
   // --distro; the agent's name is WSL_DISTRO_NAME, or only the os-release PRETTY_NAME without it.
   // The agent's own name would be the os-release's ("Ubuntu 22.04.3 LTS"): no \\wsl.localhost\ path.
-  if (plan.vhdx && !plan.vhdx->distro.empty()) plan.distro_name = plan.vhdx->distro;
-  else if (!request.distro.empty() && plan.in_wsl) plan.distro_name = request.distro;
+  if (plan.vhdx && !plan.vhdx->distro.empty())
+    plan.distro_name = plan.vhdx->distro;
+  else if (!request.distro.empty() && plan.in_wsl)
+    plan.distro_name = request.distro;
   else if (plan.in_wsl && env.default_distro)
     if (std::string listed = env.default_distro(); !listed.empty()) plan.distro_name = listed;
   judge_distro_room(*agent, plan);

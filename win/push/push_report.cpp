@@ -16,12 +16,10 @@ namespace {
 std::string v(std::string_view text) { return visible_text(text); }
 
 nlohmann::json room_json(const RoomVerdict& room) {
-  return {{"checked", room.checked},
-          {"enough", room.enough},
-          {"needed_bytes", room.needed},
-          {"free_bytes", room.free ? nlohmann::json(*room.free) : nlohmann::json(nullptr)},
-          {"where", room.where},
-          {"reason", room.reason}};
+  return {
+      {"checked", room.checked},     {"enough", room.enough},
+      {"needed_bytes", room.needed}, {"free_bytes", room.free ? nlohmann::json(*room.free) : nlohmann::json(nullptr)},
+      {"where", room.where},         {"reason", room.reason}};
 }
 
 std::string room_line(const RoomVerdict& room) {
@@ -65,8 +63,8 @@ std::string landed_text(const PushOutcome& o) {
 
 std::string render_plan_text(const PushPlan& p, const PushRequest& request) {
   std::string out = fmt::format("would push {} ({}) -> {}\n", v(p.source_given), v(p.source_linux), v(p.target));
-  out += fmt::format("  {}, {}, {}; mode {}{}\n", plural(p.tree.files, "file", "files"), plural(p.tree.folders, "folder", "folders"),
-                     format_bytes(p.tree.bytes),
+  out += fmt::format("  {}, {}, {}; mode {}{}\n", plural(p.tree.files, "file", "files"),
+                     plural(p.tree.folders, "folder", "folders"), format_bytes(p.tree.bytes),
                      request.move ? "move (each source file deleted once its copy is durable and verified)" : "copy",
                      request.verify ? ", verify" : "");
   for (std::size_t i = 0; i < request.exclude.size(); ++i)
@@ -78,9 +76,12 @@ std::string render_plan_text(const PushPlan& p, const PushRequest& request) {
 
 std::string render_push_text(const PushOutcome& o, const PushRequest& request) {
   switch (o.end) {
-    case PushEnd::planned: return render_plan_text(o.plan, request);
-    case PushEnd::succeeded: return landed_text(o);
-    case PushEnd::with_problems: return landed_text(o) + "problems (not pushed, or kept in the source):\n" + problems_text(*o.job);
+    case PushEnd::planned:
+      return render_plan_text(o.plan, request);
+    case PushEnd::succeeded:
+      return landed_text(o);
+    case PushEnd::with_problems:
+      return landed_text(o) + "problems (not pushed, or kept in the source):\n" + problems_text(*o.job);
     case PushEnd::interrupted: {
       std::string out = "interrupted: the job was cancelled; " +
                         (o.job ? fmt::format("{} of {} files are in {}", o.job->progress.files_done,
@@ -90,7 +91,8 @@ std::string render_push_text(const PushOutcome& o, const PushRequest& request) {
       if (!o.note.empty()) out += "note: " + v(o.note) + "\n";
       return out;
     }
-    default: return "";  // refusals and failures go to stderr (the command writes o.error)
+    default:
+      return "";  // refusals and failures go to stderr (the command writes o.error)
   }
 }
 
@@ -99,9 +101,12 @@ nlohmann::json push_to_json(const PushOutcome& o, const PushRequest& request) {
   nlohmann::json j = json_envelope(json_schema::k_data_push, json_schema::k_version);
   j["ok"] = o.end == PushEnd::succeeded || o.end == PushEnd::with_problems || o.end == PushEnd::planned;
   j["outcome"] = to_string(o.end);
-  j["source"] = {{"given", p.source_given}, {"linux_path", p.source_linux}, {"mount_type", p.mount_type},
+  j["source"] = {{"given", p.source_given},
+                 {"linux_path", p.source_linux},
+                 {"mount_type", p.mount_type},
                  {"slow_mount", p.slow_mount}};
-  j["target"] = {{"name", p.name}, {"linux_path", p.target}, {"windows_path", windows_view_of(p.distro_name, p.target)}};
+  j["target"] = {
+      {"name", p.name}, {"linux_path", p.target}, {"windows_path", windows_view_of(p.distro_name, p.target)}};
   j["mode"] = request.move ? "move" : "copy";
   j["verify"] = request.verify;
   j["tree"] = {{"files", p.tree.files}, {"folders", p.tree.folders}, {"bytes", p.tree.bytes}};

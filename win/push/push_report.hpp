@@ -3,9 +3,8 @@
 // how Windows reaches it; or why it was refused, with the fix. And the same as JSON
 // (docs/schema/data-push.schema.json, envelope tfwsl.data-push).
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "win/push/push_run.hpp"
 

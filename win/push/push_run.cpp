@@ -1,8 +1,8 @@
 #include "win/push/push_run.hpp"
 
-#include <thread>
-
 #include <spdlog/spdlog.h>
+
+#include <thread>
 
 #include "common/core/exit_codes.hpp"
 
@@ -10,8 +10,10 @@ namespace tfwsl::push {
 namespace {
 
 void pause(PushEnvironment& env) {
-  if (env.sleep) env.sleep(env.poll_interval);
-  else std::this_thread::sleep_for(env.poll_interval);
+  if (env.sleep)
+    env.sleep(env.poll_interval);
+  else
+    std::this_thread::sleep_for(env.poll_interval);
 }
 
 // After a cancel: the job winds down (the batch in flight is committed); wait for its last state.
@@ -22,7 +24,8 @@ void wait_for_cancelled(PushEnvironment& env, PushAgent& agent, PushOutcome& out
                    "); the agent stops the job when it exits, keeping what is finished";
     return;
   }
-  const auto rounds = std::max<long long>(1, env.cancel_wait.count() / std::max<long long>(1, env.poll_interval.count()));
+  const auto rounds =
+      std::max<long long>(1, env.cancel_wait.count() / std::max<long long>(1, env.poll_interval.count()));
   for (long long i = 0; i < rounds; ++i) {
     auto state = agent.status(id);
     if (!state) {
@@ -69,19 +72,27 @@ void judge_end(PushOutcome& outcome) {
   }
   outcome.end = PushEnd::failed;
   outcome.error = Error{job.state == "cancelled" ? ErrorCode::cancelled : ErrorCode::io,
-                        job.error_message.empty() ? "the job ended " + job.state : job.error_message, job.error_code, {}};
+                        job.error_message.empty() ? "the job ended " + job.state : job.error_message,
+                        job.error_code,
+                        {}};
 }
 
 }  // namespace
 
 const char* to_string(PushEnd end) {
   switch (end) {
-    case PushEnd::refused: return "refused";
-    case PushEnd::planned: return "planned";
-    case PushEnd::succeeded: return "succeeded";
-    case PushEnd::with_problems: return "succeeded-with-problems";
-    case PushEnd::failed: return "failed";
-    case PushEnd::interrupted: return "interrupted";
+    case PushEnd::refused:
+      return "refused";
+    case PushEnd::planned:
+      return "planned";
+    case PushEnd::succeeded:
+      return "succeeded";
+    case PushEnd::with_problems:
+      return "succeeded-with-problems";
+    case PushEnd::failed:
+      return "failed";
+    case PushEnd::interrupted:
+      return "interrupted";
   }
   return "failed";
 }
@@ -89,10 +100,14 @@ const char* to_string(PushEnd end) {
 int PushOutcome::exit_code() const {
   switch (end) {
     case PushEnd::planned:
-    case PushEnd::succeeded: return exit_code::k_ok;
-    case PushEnd::with_problems: return exit_code::k_warning;
-    case PushEnd::interrupted: return exit_code::k_interrupted;
-    default: return exit_code::k_failure;
+    case PushEnd::succeeded:
+      return exit_code::k_ok;
+    case PushEnd::with_problems:
+      return exit_code::k_warning;
+    case PushEnd::interrupted:
+      return exit_code::k_interrupted;
+    default:
+      return exit_code::k_failure;
   }
 }
 
@@ -106,11 +121,13 @@ PushOutcome execute_push(PushEnvironment& env, const PushRequest& request, PushP
     return outcome;
   }
   spdlog::info("push: {} -> {} through {}", p.source_linux, p.target, (*agent)->describe());
-  auto started = (*agent)->start({p.source_linux, p.target, request.move, request.verify, request.jobs, request.exclude});
+  auto started =
+      (*agent)->start({p.source_linux, p.target, request.move, request.verify, request.jobs, request.exclude});
   if (!started) {
     outcome.error = started.error();
     if (started.error().code == ErrorCode::conflict)
-      outcome.error->message += " (another push or import into '" + p.target + "' is running: wait for it, or push elsewhere)";
+      outcome.error->message +=
+          " (another push or import into '" + p.target + "' is running: wait for it, or push elsewhere)";
     return outcome;
   }
   outcome.job = *started;

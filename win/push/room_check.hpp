@@ -15,12 +15,12 @@ namespace tfwsl::push {
 inline constexpr std::uint64_t k_host_margin_floor = std::uint64_t{1} << 30;
 
 struct RoomVerdict {
-  bool checked = false;   // a figure was available
-  bool enough = true;     // not checked counts as enough (the reason says why it was not checked)
+  bool checked = false;  // a figure was available
+  bool enough = true;    // not checked counts as enough (the reason says why it was not checked)
   std::uint64_t needed = 0;
   std::optional<std::uint64_t> free;
-  std::string where;      // "drive C: (C:\Users\me\...\ext4.vhdx)", "the distro's filesystem"
-  std::string reason;     // why not checked, or why refused, with the fix
+  std::string where;   // "drive C: (C:\Users\me\...\ext4.vhdx)", "the distro's filesystem"
+  std::string reason;  // why not checked, or why refused, with the fix
 };
 
 std::uint64_t host_bytes_needed(std::uint64_t data_bytes);

@@ -43,8 +43,10 @@ Result<SourceTree> measure_source_tree(const std::string& source_utf8, const std
     } else if (fs::is_regular_file(entry)) {
       ++tree.files;
       auto size = it->file_size(entry_ec);
-      if (entry_ec) ++tree.unreadable;
-      else tree.bytes += size;
+      if (entry_ec)
+        ++tree.unreadable;
+      else
+        tree.bytes += size;
     }
   }
   return tree;

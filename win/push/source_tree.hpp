@@ -13,9 +13,9 @@
 namespace tfwsl::push {
 
 struct SourceTree {
-  std::uint64_t files = 0;    // regular files and symlinks
-  std::uint64_t folders = 0;  // below the source folder
-  std::uint64_t bytes = 0;    // the regular files' sizes
+  std::uint64_t files = 0;       // regular files and symlinks
+  std::uint64_t folders = 0;     // below the source folder
+  std::uint64_t bytes = 0;       // the regular files' sizes
   std::uint64_t unreadable = 0;  // entries that could not be examined (the engine reports them by name)
 };
 

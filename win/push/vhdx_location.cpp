@@ -30,7 +30,9 @@ std::optional<std::string> subkey_of(const host::Registry& registry, const std::
 Result<VhdxLocation> find_vhdx(const host::Registry& registry, const std::string& distro) {
   const std::string which = distro.empty() ? "the default WSL distribution" : "distribution '" + distro + "'";
   auto key = subkey_of(registry, distro);
-  if (!key) return make_error(ErrorCode::not_found, "the registry (" + std::string(host::reg::k_lxss) + ") has no entry for " + which);
+  if (!key)
+    return make_error(ErrorCode::not_found,
+                      "the registry (" + std::string(host::reg::k_lxss) + ") has no entry for " + which);
   auto base = registry.read_string(*key, "BasePath");
   if (!base || base->empty()) return make_error(ErrorCode::not_found, *key + " has no BasePath for " + which);
   VhdxLocation location;

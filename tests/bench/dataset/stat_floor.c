@@ -62,7 +62,7 @@ static void add_folder(int parent_fd, const char* name) {
 // stat. The folder's descriptor stays open for those stats (the bench trees have a few hundred).
 static void list(const Folder* f) {
   int dir_fd = f->parent_fd < 0 ? open(f->name, O_RDONLY | O_DIRECTORY)
-                                 : openat(f->parent_fd, f->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+                                : openat(f->parent_fd, f->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
   DIR* dir = dir_fd < 0 ? NULL : fdopendir(dup(dir_fd));
   if (!dir) {
     perror(f->name);

@@ -27,7 +27,8 @@ void configure_agent_test_ports(tfwsl::Console& console) {
   auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), nth);
   if (colon == 0 || colon == std::string::npos || digits.empty() || parsed.ec != std::errc() ||
       parsed.ptr != digits.data() + digits.size() || nth == 0) {
-    std::cerr << "test agent: TFWSL_TEST_KILL_AT='" << text << "' is not STEP:N (N from 1), e.g. rename_into_place:10\n";
+    std::cerr << "test agent: TFWSL_TEST_KILL_AT='" << text
+              << "' is not STEP:N (N from 1), e.g. rename_into_place:10\n";
     std::exit(2);
   }
   auto calls = std::make_shared<std::atomic<unsigned long long>>(0);

@@ -2,4 +2,6 @@
 #include "tests/helpers/test_mains/test_machine_ports.hpp"
 #include "win/platform/program_main.hpp"
 
-int wmain(int argc, wchar_t** argv) { return tfwsl::cli::run_program(argc, argv, tfwsl::test::configure_cli_test_ports); }
+int wmain(int argc, wchar_t** argv) {
+  return tfwsl::cli::run_program(argc, argv, tfwsl::test::configure_cli_test_ports);
+}

@@ -2,9 +2,8 @@
 // "no side effect" (the cached /v1/checks result is not re-probed by a refused ?refresh=1).
 #include <unistd.h>
 
-#include <thread>
-
 #include <catch2/catch.hpp>
+#include <thread>
 
 #include "tests/integration/agent/agent_process.hpp"
 #include "tests/support/test_environment.hpp"
@@ -16,7 +15,8 @@ namespace {
 // One agent for the admission tests; the checks run fast here (no interpreter, no GPU).
 AgentProcess& agent() {
   // No refresh rate limit: a refused ?refresh=1 must be seen not to re-probe, not merely rate-limited.
-  static AgentProcess process({"--python", "/nonexistent/python", "--timeout", "2", "--threads", "16", "--refresh-interval", "0"});
+  static AgentProcess process(
+      {"--python", "/nonexistent/python", "--timeout", "2", "--threads", "16", "--refresh-interval", "0"});
   return process;
 }
 
@@ -82,30 +82,32 @@ TEST_CASE("Host evil.example: 403", "[admission]") {
 }
 
 TEST_CASE("Host localhost.evil.example: 403", "[admission]") {
-  expect_refused(refresh_with(host_line("localhost.evil.example:" + std::to_string(agent().port())) + agent().auth()), 403);
+  expect_refused(refresh_with(host_line("localhost.evil.example:" + std::to_string(agent().port())) + agent().auth()),
+                 403);
 }
 
 TEST_CASE("Host 127.0.0.1.nip.io: 403", "[admission]") {
   expect_refused(refresh_with(host_line("127.0.0.1.nip.io:" + std::to_string(agent().port())) + agent().auth()), 403);
 }
 
-TEST_CASE("empty Host: 403", "[admission]") {
-  expect_refused(refresh_with("Host: \r\n" + agent().auth()), 403);
-}
+TEST_CASE("empty Host: 403", "[admission]") { expect_refused(refresh_with("Host: \r\n" + agent().auth()), 403); }
 
-TEST_CASE("missing Host: 403", "[admission]") {
-  expect_refused(refresh_with(agent().auth()), 403);
-}
+TEST_CASE("missing Host: 403", "[admission]") { expect_refused(refresh_with(agent().auth()), 403); }
 
 TEST_CASE("Host naming another port: 403", "[admission]") {
   expect_refused(refresh_with(host_line("127.0.0.1:" + std::to_string(agent().port() + 1)) + agent().auth()), 403);
-  expect_refused(refresh_with(host_line("localhost:" + std::to_string(agent().port() == 1 ? 2 : 1)) + agent().auth()), 403);
+  expect_refused(refresh_with(host_line("localhost:" + std::to_string(agent().port() == 1 ? 2 : 1)) + agent().auth()),
+                 403);
 }
 
 TEST_CASE("Host localhost%00.evil.example: 403 (percent-decoding does not truncate the check)", "[admission]") {
   expect_refused(refresh_with(host_line("localhost%00.evil.example") + agent().auth()), 403);
-  expect_refused(refresh_with(host_line("localhost:" + std::to_string(agent().port()) + "%00.evil.example") + agent().auth()), 403);
-  expect_refused(refresh_with(host_line("localhost:" + std::to_string(agent().port()) + "%0d%0aX-Injected:%201") + agent().auth()), 403);
+  expect_refused(
+      refresh_with(host_line("localhost:" + std::to_string(agent().port()) + "%00.evil.example") + agent().auth()),
+      403);
+  expect_refused(
+      refresh_with(host_line("localhost:" + std::to_string(agent().port()) + "%0d%0aX-Injected:%201") + agent().auth()),
+      403);
 }
 
 TEST_CASE("the three loopback Host names are accepted", "[admission]") {
@@ -117,8 +119,8 @@ TEST_CASE("the three loopback Host names are accepted", "[admission]") {
 }
 
 TEST_CASE("an Origin header: 403", "[admission]") {
-  expect_refused(refresh_with(valid_headers() + "Origin: http://localhost:" + std::to_string(agent().port()) + "\r\n"), 403,
-                 "forbidden_browser");
+  expect_refused(refresh_with(valid_headers() + "Origin: http://localhost:" + std::to_string(agent().port()) + "\r\n"),
+                 403, "forbidden_browser");
   expect_refused(refresh_with(valid_headers() + "Origin: null\r\n"), 403);
   expect_refused(refresh_with(valid_headers() + "Sec-Fetch-Site: cross-site\r\n"), 403);
 }
@@ -132,13 +134,15 @@ TEST_CASE("a chunked body: 400 before the body is read", "[admission]") {
   CHECK(status_of(res) == 400);
   CHECK(body_of(res)["error"]["code"] == "transfer_encoding");
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
-  expect_refused("GET /v1/checks?refresh=1 HTTP/1.1\r\n" + valid_headers() + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400);
+  expect_refused(
+      "GET /v1/checks?refresh=1 HTTP/1.1\r\n" + valid_headers() + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400);
 }
 
 TEST_CASE("Content-Length together with Transfer-Encoding: 400", "[admission]") {
   auto body = std::string(R"({"windows_path":"C:\\x"})");
-  auto request = "POST /v1/paths/resolve HTTP/1.1\r\n" + valid_headers() + "Content-Type: application/json\r\nContent-Length: " +
-                 std::to_string(body.size()) + "\r\nTransfer-Encoding: gzip, chunked\r\n\r\n" + body;
+  auto request = "POST /v1/paths/resolve HTTP/1.1\r\n" + valid_headers() +
+                 "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+                 "\r\nTransfer-Encoding: gzip, chunked\r\n\r\n" + body;
   auto res = raw_exchange(agent().port(), request);
   CHECK(status_of(res) == 400);
   CHECK(body_of(res)["error"]["code"] == "transfer_encoding");
@@ -154,8 +158,8 @@ TEST_CASE("an oversized body: 413 without reading it", "[admission]") {
 
 TEST_CASE("a wrong method: 405", "[admission]") {
   for (const char* method : {"DELETE", "PUT", "PATCH", "OPTIONS"}) {
-    auto res = raw_exchange(agent().port(), std::string(method) + " /v1/checks?refresh=1 HTTP/1.1\r\n" + valid_headers() +
-                                                "Content-Length: 0\r\nConnection: close\r\n\r\n");
+    auto res = raw_exchange(agent().port(), std::string(method) + " /v1/checks?refresh=1 HTTP/1.1\r\n" +
+                                                valid_headers() + "Content-Length: 0\r\nConnection: close\r\n\r\n");
     CHECK(status_of(res) == 405);
     CHECK(res.find("Access-Control-Allow") == std::string::npos);
   }

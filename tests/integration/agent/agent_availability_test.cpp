@@ -38,8 +38,9 @@ void expect_info_answered_promptly(const AgentProcess& a) {
 
 // Seconds from now until the agent closes `fd` (reading and discarding what it sends), while
 // `feed` is called every 100 ms; nothing when still open after `limit`.
-std::optional<AvailClock::duration> time_until_closed(int fd, AvailClock::duration limit, const std::function<void()>& feed,
-                                                 std::string* answer = nullptr) {
+std::optional<AvailClock::duration> time_until_closed(int fd, AvailClock::duration limit,
+                                                      const std::function<void()>& feed,
+                                                      std::string* answer = nullptr) {
   auto start = AvailClock::now();
   char buf[4096];
   while (AvailClock::now() - start < limit) {
@@ -96,7 +97,11 @@ TEST_CASE("a trickled request head is closed by the total head deadline", "[avai
   std::string answer;
   // One byte every 100 ms: every single read is quick, only the total can stop it.
   auto closed = time_until_closed(
-      fd, 10s, [&] { if (sent < head.size() && send(fd, &head[sent], 1, MSG_NOSIGNAL) == 1) ++sent; }, &answer);
+      fd, 10s,
+      [&] {
+        if (sent < head.size() && send(fd, &head[sent], 1, MSG_NOSIGNAL) == 1) ++sent;
+      },
+      &answer);
   ::close(fd);
   REQUIRE(closed.has_value());
   CHECK(*closed < 5s);  // the deadline is 3 s from the accept
@@ -113,7 +118,8 @@ TEST_CASE("a trickled POST body is closed by the body deadline", "[availability]
                      "\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{\"nonce\":\"";
   REQUIRE(send(fd, head.data(), head.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(head.size()));
   std::string answer;
-  auto closed = time_until_closed(fd, 10s, [&] { (void)!send(fd, "0", 1, MSG_NOSIGNAL); }, &answer);
+  auto closed = time_until_closed(
+      fd, 10s, [&] { (void)!send(fd, "0", 1, MSG_NOSIGNAL); }, &answer);
   ::close(fd);
   REQUIRE(closed.has_value());
   CHECK(*closed < 4s);  // --timeout 2 for the body after its head
@@ -126,15 +132,16 @@ TEST_CASE("stdin EOF right after the token ends the agent with 0, 200 times in a
   int exits_0 = 0;
   auto start = AvailClock::now();
   for (int i = 0; i < 200; ++i) {
-    auto code = run_agent_for({"serve", "--listen", "127.0.0.1:0", "--stdio-handshake", "--python", "/nonexistent/python"},
-                              token_line, 2s);
+    auto code = run_agent_for(
+        {"serve", "--listen", "127.0.0.1:0", "--stdio-handshake", "--python", "/nonexistent/python"}, token_line, 2s);
     INFO("run " << i);
     REQUIRE(code.has_value());
     REQUIRE(*code == 0);
     ++exits_0;
   }
   CHECK(exits_0 == 200);
-  WARN("200 runs took " << std::chrono::duration_cast<std::chrono::milliseconds>(AvailClock::now() - start).count() << " ms");
+  WARN("200 runs took " << std::chrono::duration_cast<std::chrono::milliseconds>(AvailClock::now() - start).count()
+                        << " ms");
 }
 
 TEST_CASE("SIGTERM right after the handshake ends a --token-file agent with 0, 50 times in a row", "[availability]") {
@@ -146,9 +153,9 @@ TEST_CASE("SIGTERM right after the handshake ends a --token-file agent with 0, 5
   write_file(token_file, random_token() + "\n");
   ::chmod(token_file.c_str(), 0600);
   for (int i = 0; i < 50; ++i) {
-    auto code = signal_after_handshake({"serve", "--listen", "127.0.0.1:0", "--token-file", token_file.string(), "--python",
-                                        "/nonexistent/python"},
-                                       SIGTERM, 2s);
+    auto code = signal_after_handshake(
+        {"serve", "--listen", "127.0.0.1:0", "--token-file", token_file.string(), "--python", "/nonexistent/python"},
+        SIGTERM, 2s);
     INFO("run " << i);
     REQUIRE(code.has_value());
     REQUIRE(*code == 0);

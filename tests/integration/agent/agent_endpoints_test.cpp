@@ -17,8 +17,8 @@ using namespace tfwsl::test;
 
 namespace {
 
-std::string request(const AgentProcess& a, const std::string& method, const std::string& target, const std::string& body = {},
-                    bool with_auth = true) {
+std::string request(const AgentProcess& a, const std::string& method, const std::string& target,
+                    const std::string& body = {}, bool with_auth = true) {
   std::string r = method + " " + target + " HTTP/1.1\r\nHost: " + a.host() + "\r\n" + (with_auth ? a.auth() : "");
   if (method == "POST")
     r += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
@@ -45,7 +45,8 @@ TEST_CASE("GET /v1/checks answers 200 and the GPU checks fail for the right reas
   CHECK((*libcuda)["summary"] == "libcuda.so.1 not found");
   const auto* dxg = find_check(report, "linux.dxg");
   REQUIRE(dxg);
-  bool wsl2 = std::filesystem::exists("/dev/dxg") || read_file("/proc/sys/kernel/osrelease").find("WSL2") != std::string::npos;
+  bool wsl2 =
+      std::filesystem::exists("/dev/dxg") || read_file("/proc/sys/kernel/osrelease").find("WSL2") != std::string::npos;
   if (!wsl2 && read_file("/proc/version").find("icrosoft") == std::string::npos) {
     CHECK((*dxg)["status"] == "skip");
     CHECK((*dxg)["summary"].get<std::string>().find("not WSL") != std::string::npos);
@@ -110,10 +111,12 @@ TEST_CASE("GET /v1/info, /v1/gpu, /v1/stack", "[endpoints]") {
 
 TEST_CASE("POST /v1/paths/resolve maps drive letters and refuses network shares", "[endpoints]") {
   AgentProcess a;
-  auto ok = raw_exchange(a.port(), request(a, "POST", "/v1/paths/resolve", R"({"windows_path":"\\\\wsl$\\x\\home\\me"})"));
+  auto ok =
+      raw_exchange(a.port(), request(a, "POST", "/v1/paths/resolve", R"({"windows_path":"\\\\wsl$\\x\\home\\me"})"));
   // Outside WSL the distro is the OS name, so \\wsl$\x\ is another distro: a clear 422.
   CHECK((status_of(ok) == 200 || status_of(ok) == 422));
-  auto share = raw_exchange(a.port(), request(a, "POST", "/v1/paths/resolve", R"({"windows_path":"\\\\server\\share\\data"})"));
+  auto share =
+      raw_exchange(a.port(), request(a, "POST", "/v1/paths/resolve", R"({"windows_path":"\\\\server\\share\\data"})"));
   CHECK(status_of(share) == 422);
   CHECK(body_of(share)["error"]["message"].get<std::string>().find("not mapped") != std::string::npos);
   auto relative = raw_exchange(a.port(), request(a, "POST", "/v1/paths/resolve", R"({"windows_path":"data"})"));
@@ -136,9 +139,10 @@ TEST_CASE("the challenge proves the agent knows the token, without the token", "
 TEST_CASE("stdio frames reach the same router, stdin EOF ends the agent with 0", "[stdio]") {
   AgentProcess a({"--python", "/nonexistent/python"});
   using namespace tfwsl::agent_api;
-  std::string frames = encode_frame(to_payload(FrameRequest{1, "GET", "/v1/info", nullptr})) +
-                       encode_frame(to_payload(FrameRequest{2, "DELETE", "/v1/info", nullptr})) +
-                       encode_frame(to_payload(FrameRequest{3, "POST", "/v1/paths/resolve", {{"windows_path", "C:\\x"}, {"x", 1}}}));
+  std::string frames =
+      encode_frame(to_payload(FrameRequest{1, "GET", "/v1/info", nullptr})) +
+      encode_frame(to_payload(FrameRequest{2, "DELETE", "/v1/info", nullptr})) +
+      encode_frame(to_payload(FrameRequest{3, "POST", "/v1/paths/resolve", {{"windows_path", "C:\\x"}, {"x", 1}}}));
   REQUIRE(::write(a.stdin_fd(), frames.data(), frames.size()) == static_cast<ssize_t>(frames.size()));
   FrameDecoder decoder(1 << 20);
   std::vector<FrameResponse> answers;

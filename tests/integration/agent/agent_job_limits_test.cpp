@@ -4,10 +4,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <thread>
-
-#include <catch2/catch.hpp>
 
 #include "tests/integration/agent/agent_process.hpp"
 #include "tests/support/test_environment.hpp"
@@ -20,7 +19,8 @@ namespace {
 std::string jobs_http(const AgentProcess& a, const std::string& method, const std::string& target,
                       const std::string& body = {}) {
   std::string r = method + " " + target + " HTTP/1.1\r\nHost: " + a.host() + "\r\n" + a.auth();
-  if (method == "POST") r += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+  if (method == "POST")
+    r += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
   return r + "Connection: close\r\n\r\n" + body;
 }
 
@@ -92,7 +92,8 @@ fs::path make_source(const fs::path& root, int files) {
   auto source = root / "src";
   std::string bytes(16 << 10, 'x');
   for (int d = 0; d < 20; ++d) fs::create_directories(source / ("d" + std::to_string(d)));
-  for (int i = 0; i < files; ++i) write_file(source / ("d" + std::to_string(i % 20)) / ("f" + std::to_string(i)), bytes);
+  for (int i = 0; i < files; ++i)
+    write_file(source / ("d" + std::to_string(i % 20)) / ("f" + std::to_string(i)), bytes);
   return source;
 }
 
@@ -113,8 +114,10 @@ TEST_CASE("the real agent runs 4 imports at once, answers 429 past that, and hol
   std::vector<JobAnswer> refused;
   for (int i = 0; i < 6; ++i) {
     auto answer = post_import(a, {{"source", source}, {"target", target("one-" + std::to_string(i))}, {"jobs", 1}});
-    if (answer.status == 202) running.push_back(answer.body["id"]);
-    else refused.push_back(answer);
+    if (answer.status == 202)
+      running.push_back(answer.body["id"]);
+    else
+      refused.push_back(answer);
   }
   for (const auto& id : running) CHECK(get_job(a, id).body["state"] == "running");  // none ended during the burst
   CHECK(running.size() == 4);
@@ -141,10 +144,9 @@ TEST_CASE("the real agent runs 4 imports at once, answers 429 past that, and hol
   for (int round = 0; round < 5 && sampler.most() <= idle + 64; ++round) {
     std::vector<JobAnswer> answers;
     for (int i = 0; i < 20; ++i)
-      answers.push_back(post_import(
-          a, {{"source", source},
-              {"target", target("wide-" + std::to_string(round) + "-" + std::to_string(i))},
-              {"jobs", 256}}));
+      answers.push_back(post_import(a, {{"source", source},
+                                        {"target", target("wide-" + std::to_string(round) + "-" + std::to_string(i))},
+                                        {"jobs", 256}}));
     std::vector<std::string> big;
     for (const auto& answer : answers) {
       if (answer.status == 202) big.push_back(answer.body["id"]);
@@ -185,7 +187,8 @@ TEST_CASE("the real agent forgets finished jobs past the last 64 and says so", "
   AgentProcess a({"--python", "/nonexistent/python", "--root", tmp.path().string()});
   std::vector<std::string> ids;
   for (int i = 0; i < 66; ++i) {  // the same target each time: after the first, a resume with nothing to do
-    auto answer = post_import(a, {{"source", (tmp.path() / "src").string()}, {"target", (tmp.path() / "dst").string()}});
+    auto answer =
+        post_import(a, {{"source", (tmp.path() / "src").string()}, {"target", (tmp.path() / "dst").string()}});
     REQUIRE(answer.status == 202);
     ids.push_back(answer.body["id"]);
     for (int k = 0; k < 3000 && get_job(a, ids.back()).body["state"] == "running"; ++k)
@@ -203,8 +206,7 @@ TEST_CASE("the real agent forgets finished jobs past the last 64 and says so", "
   CHECK_THAT(error_message(never), Catch::Contains("never existed"));
 }
 
-TEST_CASE("the real agent refuses a NUL in a path and names /proc/self/cwd as given, not resolved",
-          "[job_limits]") {
+TEST_CASE("the real agent refuses a NUL in a path and names /proc/self/cwd as given, not resolved", "[job_limits]") {
   TempDir tmp;
   fs::create_directories(tmp.path() / "src");
   write_file(tmp.path() / "src" / "a.txt", "alpha");

@@ -86,11 +86,13 @@ std::string read_line(int fd, std::chrono::milliseconds limit) {
 AgentProcess::AgentProcess(std::vector<std::string> extra, std::string token) : m_token(std::move(token)) {
   ::signal(SIGPIPE, SIG_IGN);
   m_log = fresh_log_path();
-  std::vector<std::string> args{TFWSL_AGENT_BINARY, "--log-level", "debug", "serve", "--listen", "127.0.0.1:0", "--stdio-handshake"};
+  std::vector<std::string> args{TFWSL_AGENT_BINARY, "--log-level",      "debug", "serve", "--listen",
+                                "127.0.0.1:0",      "--stdio-handshake"};
   args.insert(args.end(), extra.begin(), extra.end());
   m_pid = spawn(args, m_stdin, m_stdout, m_log);
   auto line = m_token + "\n";
-  if (::write(m_stdin, line.data(), line.size()) != static_cast<ssize_t>(line.size())) throw std::runtime_error("write token");
+  if (::write(m_stdin, line.data(), line.size()) != static_cast<ssize_t>(line.size()))
+    throw std::runtime_error("write token");
   auto hello = read_line(m_stdout, std::chrono::seconds(20));
   m_handshake = nlohmann::json::parse(hello, nullptr, false);
   if (!m_handshake.is_object() || !m_handshake.contains("port"))
@@ -169,8 +171,10 @@ std::optional<int> run_agent_for(const std::vector<std::string>& args, const std
   bool out_open = true;
   while (!code && std::chrono::steady_clock::now() < deadline) {
     pollfd p{out_fd, POLLIN, 0};
-    if (!out_open) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    else if (poll(&p, 1, 5) > 0 && ::read(out_fd, buf, sizeof buf) <= 0) out_open = false;
+    if (!out_open)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    else if (poll(&p, 1, 5) > 0 && ::read(out_fd, buf, sizeof buf) <= 0)
+      out_open = false;
     int status = 0;
     if (waitpid(pid, &status, WNOHANG) == pid) code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
@@ -184,7 +188,8 @@ std::optional<int> run_agent_for(const std::vector<std::string>& args, const std
   return code;
 }
 
-std::optional<int> signal_after_handshake(const std::vector<std::string>& args, int signal, std::chrono::milliseconds limit) {
+std::optional<int> signal_after_handshake(const std::vector<std::string>& args, int signal,
+                                          std::chrono::milliseconds limit) {
   auto log = fresh_log_path();
   int in_fd = -1, out_fd = -1;
   auto full = args;
@@ -198,8 +203,10 @@ std::optional<int> signal_after_handshake(const std::vector<std::string>& args, 
     auto deadline = std::chrono::steady_clock::now() + limit;
     while (!code && std::chrono::steady_clock::now() < deadline) {
       int status = 0;
-      if (waitpid(pid, &status, WNOHANG) == pid) code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-      else std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      if (waitpid(pid, &status, WNOHANG) == pid)
+        code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      else
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
   }
   if (!code) {
@@ -216,13 +223,20 @@ std::optional<int> signal_after_handshake(const std::vector<std::string>& args, 
 std::filesystem::path write_fake_python(const std::filesystem::path& dir) {
   auto d = dir.string();
   auto path = dir / "python";
-  write_file(path, "#!/bin/sh\n"
-                   "if [ \"$1\" = --version ]; then echo 'Python 3.10.12'; exit 0; fi\n"
-                   "echo run >> '" + d + "/runs'\n"
-                   "if [ -e '" + d + "/slow' ]; then\n"
-                   "  sleep \"$(cat '" + d + "/slow')\" & echo $! >> '" + d + "/pids'; wait\n"
-                   "fi\n"
-                   "echo '{\"installed\": false}'\n");
+  write_file(path,
+             "#!/bin/sh\n"
+             "if [ \"$1\" = --version ]; then echo 'Python 3.10.12'; exit 0; fi\n"
+             "echo run >> '" +
+                 d +
+                 "/runs'\n"
+                 "if [ -e '" +
+                 d +
+                 "/slow' ]; then\n"
+                 "  sleep \"$(cat '" +
+                 d + "/slow')\" & echo $! >> '" + d +
+                 "/pids'; wait\n"
+                 "fi\n"
+                 "echo '{\"installed\": false}'\n");
   ::chmod(path.c_str(), 0755);
   return path;
 }

@@ -7,11 +7,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace tfwsl::test {
 
@@ -59,20 +58,22 @@ std::optional<int> run_agent_for(const std::vector<std::string>& args, const std
 // Runs `args` (argv[0] = the agent), waits for its handshake line on stdout, sends it `signal` at
 // once, and returns the exit code; nothing when there was no handshake within 10 s or no exit within
 // `limit` of the signal (it is then killed).
-std::optional<int> signal_after_handshake(const std::vector<std::string>& args, int signal, std::chrono::milliseconds limit);
+std::optional<int> signal_after_handshake(const std::vector<std::string>& args, int signal,
+                                          std::chrono::milliseconds limit);
 
 // A stand-in "python" in `dir` for the TensorFlow probe: "--version" answers at once; any other call
 // appends a line to dir/runs, sleeps as many seconds as dir/slow holds (when it exists; the sleep's
 // pid goes to dir/pids), then prints a "TensorFlow not installed" answer. Returns its path.
 std::filesystem::path write_fake_python(const std::filesystem::path& dir);
-int count_lines(const std::filesystem::path& file);  // 0 when it does not exist
+int count_lines(const std::filesystem::path& file);    // 0 when it does not exist
 void kill_pids_in(const std::filesystem::path& file);  // SIGKILL to each pid listed, one per line
 
 // Sends bytes on a fresh connection to 127.0.0.1:port and reads until the server closes (or the
 // limit). Empty when the connection was refused or reset before any answer.
-std::string raw_exchange(int port, const std::string& bytes, std::chrono::milliseconds limit = std::chrono::seconds(15));
-int status_of(const std::string& response);     // 0 when there is no status line
+std::string raw_exchange(int port, const std::string& bytes,
+                         std::chrono::milliseconds limit = std::chrono::seconds(15));
+int status_of(const std::string& response);           // 0 when there is no status line
 nlohmann::json body_of(const std::string& response);  // the JSON body, null when none
-int connect_loopback(int port);                  // a connected socket, or -1
+int connect_loopback(int port);                       // a connected socket, or -1
 
 }  // namespace tfwsl::test

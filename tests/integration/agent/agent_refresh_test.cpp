@@ -5,11 +5,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <future>
 #include <thread>
-
-#include <catch2/catch.hpp>
 
 #include "common/agent_api/frame_codec.hpp"
 #include "tests/integration/agent/agent_process.hpp"
@@ -26,8 +25,7 @@ struct SlowProbeAgent {
   TempDir dir;
   std::filesystem::path python = write_fake_python(dir.path());
   AgentProcess agent;
-  explicit SlowProbeAgent(std::vector<std::string> extra = {})
-      : agent(with_python(std::move(extra), python)) {}
+  explicit SlowProbeAgent(std::vector<std::string> extra = {}) : agent(with_python(std::move(extra), python)) {}
   ~SlowProbeAgent() { kill_pids_in(dir.path() / "pids"); }
 
   static std::vector<std::string> with_python(std::vector<std::string> extra, const std::filesystem::path& python) {
@@ -153,7 +151,8 @@ TEST_CASE("stdin EOF while a stdio frame waits for a slow refresh ends the agent
   CHECK(since(start) < 2s);
 }
 
-TEST_CASE("past the worker queue the agent answers 503 busy at once, and serves the queue after", "[refresh][availability]") {
+TEST_CASE("past the worker queue the agent answers 503 busy at once, and serves the queue after",
+          "[refresh][availability]") {
   SlowProbeAgent s({"--threads", "1"});
   s.make_slow(3);
   auto refresh = std::async(std::launch::async, [&s] { return s.exchange("/v1/checks?refresh=1"); });

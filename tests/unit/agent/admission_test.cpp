@@ -1,8 +1,9 @@
 // Admission and routing as pure functions (the integration tests prove the same rules against the
 // real server and its raw sockets).
+#include "linux/agent/admission.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "linux/agent/admission.hpp"
 #include "linux/agent/path_resolver.hpp"
 #include "linux/agent/router.hpp"
 #include "linux/agent/stdio_channel.hpp"
@@ -20,10 +21,26 @@ struct Fixture {
   int calls = 0;
   AdmissionPolicy policy{41234, k_token, 1024};
   Fixture() {
-    router.add({"GET", "/v1/info", {}, [this](const ApiRequest&) { ++calls; return ok({{"x", 1}}); }});
-    router.add({"POST", "/v1/paths/resolve", {"windows_path"}, [this](const ApiRequest& r) { ++calls; return ok(r.body); }});
-    router.add({"POST", "/v1/challenge", {"nonce"}, [this](const ApiRequest&) { ++calls; return ok({}); }, false});
-    router.add({"GET", "/v1/jobs/{id}", {}, [this](const ApiRequest& r) { ++calls; return ok({{"id", r.params.at("id")}}); }});
+    router.add({"GET", "/v1/info", {}, [this](const ApiRequest&) {
+                  ++calls;
+                  return ok({{"x", 1}});
+                }});
+    router.add({"POST", "/v1/paths/resolve", {"windows_path"}, [this](const ApiRequest& r) {
+                  ++calls;
+                  return ok(r.body);
+                }});
+    router.add({"POST",
+                "/v1/challenge",
+                {"nonce"},
+                [this](const ApiRequest&) {
+                  ++calls;
+                  return ok({});
+                },
+                false});
+    router.add({"GET", "/v1/jobs/{id}", {}, [this](const ApiRequest& r) {
+                  ++calls;
+                  return ok({{"id", r.params.at("id")}});
+                }});
   }
   RequestHead head(std::string method, std::string target, std::vector<std::pair<std::string, std::string>> extra = {},
                    bool with_auth = true, bool with_host = true) {
@@ -45,8 +62,9 @@ TEST_CASE("the Host rule accepts exactly our three names with our port", "[admis
   CHECK(is_allowed_host("127.0.0.1:41234", 41234));
   CHECK(is_allowed_host("localhost:41234", 41234));
   CHECK(is_allowed_host("[::1]:41234", 41234));
-  for (const char* bad : {"evil.example", "localhost.evil.example", "127.0.0.1.nip.io", "", ":41234", "localhost",
-                          "127.0.0.1:41235", "localhost:41234.evil", "evil.localhost.example:41234", "192.168.1.10:41234"})
+  for (const char* bad :
+       {"evil.example", "localhost.evil.example", "127.0.0.1.nip.io", "", ":41234", "localhost", "127.0.0.1:41235",
+        "localhost:41234.evil", "evil.localhost.example:41234", "192.168.1.10:41234"})
     CHECK_FALSE(is_allowed_host(bad, 41234));
   CHECK_FALSE(is_allowed_host(std::string("localhost\0.evil.example", 23), 41234));
   CHECK_FALSE(is_allowed_host(std::string("localhost:41234\0", 16), 41234));
@@ -71,12 +89,20 @@ TEST_CASE("admission order and statuses", "[admission]") {
   CHECK(f.status(f.head("DELETE", "/v1/info")) == 405);
   CHECK(f.status(f.head("GET", "/v1/nope")) == 404);
   CHECK(f.status(f.head("GET", "/v1/nope", {}, false)) == 401);  // no route discovery without the token
-  CHECK(f.status(f.head("POST", "/v1/paths/resolve", {{"Content-Type", "application/json"}, {"Content-Length", "2000"}})) == 413);
-  CHECK(f.status(f.head("POST", "/v1/paths/resolve", {{"Content-Type", "text/plain"}, {"Content-Length", "2"}})) == 415);
-  CHECK(f.status(f.head("POST", "/v1/paths/resolve", {{"Content-Type", "application/json"}, {"Content-Length", "2"}, {"Content-Encoding", "gzip"}})) == 415);
-  CHECK(f.status(f.head("POST", "/v1/paths/resolve", {{"Content-Type", "application/json"}, {"Content-Length", "2"}, {"Content-Length", "2"}})) == 400);
-  CHECK(f.status(f.head("POST", "/v1/paths/resolve", {{"Content-Type", "application/json; charset=utf-8"}, {"Content-Length", "2"}})) == 0);
-  CHECK(f.status(f.head("POST", "/v1/challenge", {{"Content-Type", "application/json"}, {"Content-Length", "2"}}, false)) == 0);
+  CHECK(f.status(f.head("POST", "/v1/paths/resolve",
+                        {{"Content-Type", "application/json"}, {"Content-Length", "2000"}})) == 413);
+  CHECK(f.status(f.head("POST", "/v1/paths/resolve", {{"Content-Type", "text/plain"}, {"Content-Length", "2"}})) ==
+        415);
+  CHECK(f.status(f.head(
+            "POST", "/v1/paths/resolve",
+            {{"Content-Type", "application/json"}, {"Content-Length", "2"}, {"Content-Encoding", "gzip"}})) == 415);
+  CHECK(f.status(f.head("POST", "/v1/paths/resolve",
+                        {{"Content-Type", "application/json"}, {"Content-Length", "2"}, {"Content-Length", "2"}})) ==
+        400);
+  CHECK(f.status(f.head("POST", "/v1/paths/resolve",
+                        {{"Content-Type", "application/json; charset=utf-8"}, {"Content-Length", "2"}})) == 0);
+  CHECK(f.status(f.head("POST", "/v1/challenge", {{"Content-Type", "application/json"}, {"Content-Length", "2"}},
+                        false)) == 0);
   CHECK(f.status(f.head("GET", "/v1/info", {{"Content-Length", "5"}})) == 400);
   CHECK(f.calls == 0);  // admission never runs a handler
 }
@@ -156,7 +182,8 @@ TEST_CASE("a header name that is not an RFC 9110 token is refused first, with 40
   }
   // Even where every other rule would refuse it (no token, no Host): the framing answer comes first.
   CHECK(f.status(f.head("GET", "/v1/info", {{"Transfer-Encoding ", "chunked"}}, false, false)) == 400);
-  for (const char* name : {"X-Ok", "x_ok", "X.Ok", "!#$%&'*+-.^_`|~09az"}) CHECK(f.status(f.head("GET", "/v1/info", {{name, "1"}})) == 0);
+  for (const char* name : {"X-Ok", "x_ok", "X.Ok", "!#$%&'*+-.^_`|~09az"})
+    CHECK(f.status(f.head("GET", "/v1/info", {{name, "1"}})) == 0);
   CHECK(f.calls == 0);
 }
 
@@ -173,7 +200,9 @@ TEST_CASE("JSON bodies with a repeated key are refused, on both transports", "[a
   Fixture f;
   bool fatal = true;
   auto answer = answer_frame_payload(
-      f.router, R"({"id":7,"method":"POST","path":"/v1/paths/resolve","body":{"windows_path":"C:\\x","windows_path":"D:\\y"}})", fatal);
+      f.router,
+      R"({"id":7,"method":"POST","path":"/v1/paths/resolve","body":{"windows_path":"C:\\x","windows_path":"D:\\y"}})",
+      fatal);
   CHECK_FALSE(fatal);
   auto reply = nlohmann::json::parse(answer);
   CHECK(reply["id"] == 7);

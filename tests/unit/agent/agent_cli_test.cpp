@@ -1,11 +1,9 @@
 // tfwsl-agent's command line: the same conventions as tfwsl's (common/cli/command_line.hpp).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "linux/agent/agent_app.hpp"
 #include "tests/support/captured_run.hpp"
@@ -55,12 +53,14 @@ TEST_CASE("tfwsl-agent: logging is --log-level and -v belongs to check (details)
 TEST_CASE("tfwsl-agent: --log-file in a missing folder is an error at start", "[cli]") {
   auto r = run_agent({"--log-file", "/nonexistent-tfwsl-test-folder/agent.log", "check", "--json"});
   CHECK(r.code == 2);
-  CHECK(r.err.find("tfwsl-agent: cannot write the log file '/nonexistent-tfwsl-test-folder/agent.log': the folder") == 0);
+  CHECK(r.err.find("tfwsl-agent: cannot write the log file '/nonexistent-tfwsl-test-folder/agent.log': the folder") ==
+        0);
   CHECK(r.out.empty());
 }
 
 TEST_CASE("tfwsl-agent: every command's --help ends with examples and the exit codes are in the program's", "[cli]") {
-  for (std::vector<std::string> command : {std::vector<std::string>{"serve"}, {"check"}, {"dataset"}, {"dataset", "import"}}) {
+  for (std::vector<std::string> command :
+       {std::vector<std::string>{"serve"}, {"check"}, {"dataset"}, {"dataset", "import"}}) {
     command.push_back("--help");
     auto r = run_agent(command);
     CAPTURE(command);
@@ -72,7 +72,8 @@ TEST_CASE("tfwsl-agent: every command's --help ends with examples and the exit c
   CHECK(top.out.find("Examples:\n  tfwsl-agent") != std::string::npos);
 }
 
-TEST_CASE("tfwsl-agent check folds its own echoes: no Python, so TensorFlow's checks fold under python.version", "[cli][fold]") {
+TEST_CASE("tfwsl-agent check folds its own echoes: no Python, so TensorFlow's checks fold under python.version",
+          "[cli][fold]") {
   auto r = run_agent({"check", "--json", "--python", "/nonexistent-tfwsl-test/python3"});
   auto j = nlohmann::json::parse(r.out, nullptr, false);
   REQUIRE(j.is_object());

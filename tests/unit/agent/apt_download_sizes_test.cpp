@@ -1,5 +1,6 @@
-#include <catch2/catch.hpp>
+#include "linux/provision/apt_download_sizes.hpp"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
 
@@ -8,7 +9,6 @@
 #include "common/profile/profile_source.hpp"
 #include "common/provision/provision_catalogue.hpp"
 #include "common/provision/provision_plan.hpp"
-#include "linux/provision/apt_download_sizes.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -49,8 +49,9 @@ TEST_CASE("the agent asks apt for the packages dpkg lacks and keeps the known si
                    "Package: ca-certificates\nStatus: install ok installed\nVersion: 20230311\n\n");
   test::RecordingProcessRunner apt;
   apt.on({"apt-get", "-qq", "--print-uris", "-y", "--no-install-recommends", "install", "curl"},
-         answer(0, "'http://archive.ubuntu.com/ubuntu/pool/main/c/curl/curl_7.81.0-1ubuntu1.16_amd64.deb' "
-                   "curl_7.81.0-1ubuntu1.16_amd64.deb 194000 SHA512:ab\n"));
+         answer(0,
+                "'http://archive.ubuntu.com/ubuntu/pool/main/c/curl/curl_7.81.0-1ubuntu1.16_amd64.deb' "
+                "curl_7.81.0-1ubuntu1.16_amd64.deb 194000 SHA512:ab\n"));
   apt.on({"apt-get", "-qq", "--print-uris", "-y", "--no-install-recommends", "install", "cuda-toolkit-12-2"},
          answer(100, ""));
   apt.on({"apt-get", "-qq", "--print-uris", "-y", "--no-install-recommends", "install", "python3-pip"}, answer(0, ""));

@@ -1,14 +1,13 @@
 // The worker's stream over a real socket pair: the gate's bytes first, then the socket, under one
 // deadline for the whole request and one for the whole answer.
+#include "linux/agent/buffered_socket_stream.hpp"
+
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <thread>
-
 #include <catch2/catch.hpp>
-
-#include "linux/agent/buffered_socket_stream.hpp"
+#include <thread>
 
 using namespace tfwsl::agent;
 using namespace std::chrono_literals;

@@ -3,12 +3,11 @@
 // base, and the commands in docs/, README.md and profiles/ (backticked or on a command line of a
 // fenced block). The registered commands are read from the two CLIs themselves.
 // In tests/unit/agent because it needs tfwsl-agent's command registry, which only Linux builds.
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
-
-#include <catch2/catch.hpp>
 
 #include "common/diagnose/signature_base.hpp"
 #include "common/judge/assess.hpp"
@@ -32,7 +31,8 @@ std::set<std::string> registered_commands() {
   CommandTable tfwsl_table, agent_table;
   cli::register_commands(tfwsl_app, tfwsl_table, console, [](const std::vector<std::string>&) { return 0; });
   agent::register_commands(agent_app, agent_table, console);
-  for (const auto* sub : tfwsl_app.get_subcommands([](const CLI::App*) { return true; })) out.insert("tfwsl " + sub->get_name());
+  for (const auto* sub : tfwsl_app.get_subcommands([](const CLI::App*) { return true; }))
+    out.insert("tfwsl " + sub->get_name());
   for (const auto* sub : agent_app.get_subcommands([](const CLI::App*) { return true; }))
     out.insert("tfwsl-agent " + sub->get_name());
   // "tfwsl help COMMAND" is "tfwsl COMMAND --help" (run_command_line), on both programs.
@@ -85,7 +85,8 @@ std::vector<std::string> verdict_fixes() {
   add_fixes(judge::assess(agent_api::LinuxFacts{}, *policy), texts);
   agent_api::LinuxFacts small_vm;
   small_vm.system.mem_total_kb = 1000;  // .wslconfig's memory= not in effect: the judge's fix names wsl --shutdown
-  add_fixes(judge::assess(small_vm, *policy, judge::WindowsMemory{16ull << 30, {}, "C:\\Users\\me\\.wslconfig"}), texts);
+  add_fixes(judge::assess(small_vm, *policy, judge::WindowsMemory{16ull << 30, {}, "C:\\Users\\me\\.wslconfig"}),
+            texts);
 
   doctor::WslFacts wsl;
   texts.push_back(doctor::check_wsl_installed(wsl).fix);
@@ -98,8 +99,8 @@ std::vector<std::string> verdict_fixes() {
     for (const auto& c : doctor::check_wslconfig(file, {}, memory)) texts.push_back(c.fix);
   }
   // tfwsl profile diff: every drift of a machine that differs in every key it compares.
-  auto team = load_valid_profile("tf-2.15-cuda-12.2", {.overrides = {"wsl.memory=16GB", "wsl.processors=8", "wsl.swap=4GB",
-                                                                      "gpu.driver=\"546.80\""}});
+  auto team = load_valid_profile("tf-2.15-cuda-12.2", {.overrides = {"wsl.memory=16GB", "wsl.processors=8",
+                                                                     "wsl.swap=4GB", "gpu.driver=\"546.80\""}});
   REQUIRE(team);
   ProfileMachineFacts machine;
   machine.host = {"Ubuntu-24.04", "", "537.58", "C:\\Users\\me\\.wslconfig", std::string("[wsl2]\nmemory=8GB\n"), ""};
@@ -115,13 +116,16 @@ std::vector<std::string> verdict_fixes() {
 std::vector<std::string> document_commands(const std::string& text) {
   std::vector<std::string> out;
   static const std::regex k_backticked(R"(`(tfwsl[^`]*)`)");
-  for (std::sregex_iterator it(text.begin(), text.end(), k_backticked), end; it != end; ++it) out.push_back((*it)[1].str());
+  for (std::sregex_iterator it(text.begin(), text.end(), k_backticked), end; it != end; ++it)
+    out.push_back((*it)[1].str());
   std::istringstream lines(text);
   std::string line;
   bool fenced = false;
   while (std::getline(lines, line)) {
-    if (line.rfind("```", 0) == 0) fenced = !fenced;
-    else if (fenced) out.push_back(line);
+    if (line.rfind("```", 0) == 0)
+      fenced = !fenced;
+    else if (fenced)
+      out.push_back(line);
   }
   return out;
 }
@@ -154,7 +158,11 @@ TEST_CASE("every fix that names a tfwsl command names one that exists", "[comman
   std::vector<std::string> unknown;
   for (const auto& t : texts)
     for (auto& u : unknown_commands(t, known)) unknown.push_back(u);
-  INFO([&] { std::string all; for (const auto& u : unknown) all += u + "\n"; return all; }());
+  INFO([&] {
+    std::string all;
+    for (const auto& u : unknown) all += u + "\n";
+    return all;
+  }());
   CHECK(unknown.empty());
 }
 
@@ -170,6 +178,10 @@ TEST_CASE("the docs, the README and the profiles name only commands that exist",
   for (const auto& file : files)
     for (const auto& command : document_commands(test::read_file(file)))
       for (auto& u : unknown_commands(command, known)) unknown.push_back(file.filename().string() + ": " + u);
-  INFO([&] { std::string all; for (const auto& u : unknown) all += u + "\n"; return all; }());
+  INFO([&] {
+    std::string all;
+    for (const auto& u : unknown) all += u + "\n";
+    return all;
+  }());
   CHECK(unknown.empty());
 }

@@ -1,7 +1,10 @@
 // The probe cache with a probe run the test controls: one run however many ask, readers never wait
 // for it, refreshes are rate limited (on a manual clock), waiting is capped, and shutdown releases
 // every waiter. Nothing here sleeps to let something happen: the tests wait for the state itself.
+#include "linux/agent/facts_cache.hpp"
+
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <future>
@@ -10,10 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include <catch2/catch.hpp>
-
 #include "common/core/clock.hpp"
-#include "linux/agent/facts_cache.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::agent;

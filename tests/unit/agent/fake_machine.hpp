@@ -18,7 +18,8 @@ namespace tfwsl::test {
 
 class FakeLibrary final : public linux_checks::DynamicLibrary {
  public:
-  FakeLibrary(std::string path, std::map<std::string, void*> symbols) : m_path(std::move(path)), m_symbols(std::move(symbols)) {}
+  FakeLibrary(std::string path, std::map<std::string, void*> symbols)
+      : m_path(std::move(path)), m_symbols(std::move(symbols)) {}
   void* symbol(const char* name) const override {
     auto it = m_symbols.find(name);
     return it == m_symbols.end() ? nullptr : it->second;
@@ -32,11 +33,14 @@ class FakeLibrary final : public linux_checks::DynamicLibrary {
 
 class FakeLoader final : public linux_checks::LibraryLoader {
  public:
-  void add(const std::string& soname, std::shared_ptr<FakeLibrary> library) { m_libraries[soname] = std::move(library); }
+  void add(const std::string& soname, std::shared_ptr<FakeLibrary> library) {
+    m_libraries[soname] = std::move(library);
+  }
   Result<std::shared_ptr<linux_checks::DynamicLibrary>> open(const std::string& soname) override {
     auto it = m_libraries.find(soname);
     if (it == m_libraries.end())
-      return make_error(ErrorCode::not_found, soname + " not found", soname + ": cannot open shared object file: No such file or directory");
+      return make_error(ErrorCode::not_found, soname + " not found",
+                        soname + ": cannot open shared object file: No such file or directory");
     return std::shared_ptr<linux_checks::DynamicLibrary>(it->second);
   }
 
@@ -52,11 +56,12 @@ struct FakeMachine {
   std::shared_ptr<FakeLoader> loader = std::make_shared<FakeLoader>();
 
   FakeMachine() {
-    runner->on({k_fake_library_prober, "probe-libraries"}, [loader = loader](const ProcessRequest& request) -> Result<ProcessOutcome> {
-      auto part = linux_checks::parse_library_part(request.argv.at(2));
-      if (!part) return ProcessOutcome{2, "", "unknown part", false, {}};
-      return ProcessOutcome{0, linux_checks::library_probe_answer(*loader, *part).dump(), "", false, {}};
-    });
+    runner->on({k_fake_library_prober, "probe-libraries"},
+               [loader = loader](const ProcessRequest& request) -> Result<ProcessOutcome> {
+                 auto part = linux_checks::parse_library_part(request.argv.at(2));
+                 if (!part) return ProcessOutcome{2, "", "unknown part", false, {}};
+                 return ProcessOutcome{0, linux_checks::library_probe_answer(*loader, *part).dump(), "", false, {}};
+               });
   }
 
   void file(const std::string& absolute, const std::string& content = {}) {

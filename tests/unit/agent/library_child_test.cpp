@@ -4,13 +4,12 @@
 // that hangs is killed at its limit, gather_facts joins every probe thread and reports that probe
 // as timed out; a child that fails or prints no JSON is a reason in the facts.
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <iterator>
 #include <memory>
 #include <string>
-
-#include <catch2/catch.hpp>
 
 #include "common/process/process_runner.hpp"
 #include "linux/checks/linux_checks.hpp"
@@ -80,7 +79,8 @@ TEST_CASE("the cuDNN probe runs the library child, which says where cuDNN was no
   CHECK(stack.cudnn_error.find("libcudnn.so.8") != std::string::npos);
 }
 
-TEST_CASE("a library child whose cuInit never returns is killed at its limit, and no probe thread is left", "[probes]") {
+TEST_CASE("a library child whose cuInit never returns is killed at its limit, and no probe thread is left",
+          "[probes]") {
   const auto hung = test::binary_dir() / "fake_gpu_hung" / "libcuda.so.1";
   REQUIRE(fs::exists(hung));
   REQUIRE(fs::exists(test_agent()));
@@ -119,6 +119,7 @@ TEST_CASE("a library child that fails or prints no JSON is a reason in the facts
   const auto requests = runner->requests();
   auto child = std::find_if(requests.begin(), requests.end(), [](const auto& r) { return r.argv[0] == "prober"; });
   REQUIRE(child != requests.end());
-  CHECK(child->argv == std::vector<std::string>{"prober", "probe-libraries", child->argv[2], "--root", root.path().string()});
+  CHECK(child->argv ==
+        std::vector<std::string>{"prober", "probe-libraries", child->argv[2], "--root", root.path().string()});
   CHECK(child->timeout == env.probe_timeout);
 }

@@ -1,8 +1,8 @@
 // resolve_windows_path under a custom /etc/wsl.conf [automount] root: the drive mapping is
 // common/wsl's drive_path_in_distro, so the agent and the Windows side agree on where C: is.
-#include <catch2/catch.hpp>
-
 #include "linux/agent/path_resolver.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl;
 using namespace tfwsl::agent;

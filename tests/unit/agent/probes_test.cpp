@@ -1,18 +1,17 @@
 // The probes and checks against fake machines: no GPU, a broken WSL, a working WSL 2 GPU, a Linux
 // driver shadowing the WSL one, WSL 1, and a native Linux machine with a GPU.
+#include "linux/checks/probes.hpp"
+
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <memory>
 #include <thread>
 
-#include <catch2/catch.hpp>
-
 #include "common/judge/assess.hpp"
-
 #include "common/text/utf_convert.hpp"
-#include "linux/checks/probes.hpp"
-#include "tests/unit/agent/fake_machine.hpp"
 #include "tests/support/report_lookup.hpp"
+#include "tests/unit/agent/fake_machine.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::linux_checks;
@@ -27,40 +26,75 @@ namespace {
 int g_cu_init_result = 0;
 int g_device_count = 1;
 int fake_cu_init(unsigned int) { return g_cu_init_result; }
-int fake_cu_driver_get_version(int* v) { *v = 12020; return 0; }
-int fake_cu_device_get_count(int* n) { *n = g_device_count; return 0; }
-int fake_cu_device_get(int* d, int i) { *d = i; return 0; }
-int fake_cu_device_get_name(char* name, int len, int) { std::snprintf(name, static_cast<std::size_t>(len), "NVIDIA GeForce RTX 3080"); return 0; }
-int fake_cu_device_get_attribute(int* v, int attribute, int) { *v = attribute == 75 ? 8 : 6; return 0; }
-int fake_cu_device_total_mem(std::size_t* bytes, int) { *bytes = std::size_t{10} << 30; return 0; }
-int fake_cu_get_error_name(int code, const char** name) { *name = code == 100 ? "CUDA_ERROR_NO_DEVICE" : "CUDA_ERROR_UNKNOWN"; return 0; }
+int fake_cu_driver_get_version(int* v) {
+  *v = 12020;
+  return 0;
+}
+int fake_cu_device_get_count(int* n) {
+  *n = g_device_count;
+  return 0;
+}
+int fake_cu_device_get(int* d, int i) {
+  *d = i;
+  return 0;
+}
+int fake_cu_device_get_name(char* name, int len, int) {
+  std::snprintf(name, static_cast<std::size_t>(len), "NVIDIA GeForce RTX 3080");
+  return 0;
+}
+int fake_cu_device_get_attribute(int* v, int attribute, int) {
+  *v = attribute == 75 ? 8 : 6;
+  return 0;
+}
+int fake_cu_device_total_mem(std::size_t* bytes, int) {
+  *bytes = std::size_t{10} << 30;
+  return 0;
+}
+int fake_cu_get_error_name(int code, const char** name) {
+  *name = code == 100 ? "CUDA_ERROR_NO_DEVICE" : "CUDA_ERROR_UNKNOWN";
+  return 0;
+}
 int fake_nvml_init() { return 0; }
 int fake_nvml_shutdown() { return 0; }
-int fake_nvml_driver_version(char* buf, unsigned int len) { std::snprintf(buf, len, "537.58"); return 0; }
-int fake_nvml_count(unsigned int* n) { *n = 1; return 0; }
-int fake_nvml_handle(unsigned int, void** h) { *h = nullptr; return 0; }
-int fake_nvml_name(void*, char* buf, unsigned int len) { std::snprintf(buf, len, "NVIDIA GeForce RTX 3080"); return 0; }
+int fake_nvml_driver_version(char* buf, unsigned int len) {
+  std::snprintf(buf, len, "537.58");
+  return 0;
+}
+int fake_nvml_count(unsigned int* n) {
+  *n = 1;
+  return 0;
+}
+int fake_nvml_handle(unsigned int, void** h) {
+  *h = nullptr;
+  return 0;
+}
+int fake_nvml_name(void*, char* buf, unsigned int len) {
+  std::snprintf(buf, len, "NVIDIA GeForce RTX 3080");
+  return 0;
+}
 
 std::shared_ptr<FakeLibrary> fake_libcuda(const std::string& path) {
-  return std::make_shared<FakeLibrary>(path, std::map<std::string, void*>{
-      {"cuInit", reinterpret_cast<void*>(&fake_cu_init)},
-      {"cuDriverGetVersion", reinterpret_cast<void*>(&fake_cu_driver_get_version)},
-      {"cuDeviceGetCount", reinterpret_cast<void*>(&fake_cu_device_get_count)},
-      {"cuDeviceGet", reinterpret_cast<void*>(&fake_cu_device_get)},
-      {"cuDeviceGetName", reinterpret_cast<void*>(&fake_cu_device_get_name)},
-      {"cuDeviceGetAttribute", reinterpret_cast<void*>(&fake_cu_device_get_attribute)},
-      {"cuDeviceTotalMem_v2", reinterpret_cast<void*>(&fake_cu_device_total_mem)},
-      {"cuGetErrorName", reinterpret_cast<void*>(&fake_cu_get_error_name)}});
+  return std::make_shared<FakeLibrary>(
+      path,
+      std::map<std::string, void*>{{"cuInit", reinterpret_cast<void*>(&fake_cu_init)},
+                                   {"cuDriverGetVersion", reinterpret_cast<void*>(&fake_cu_driver_get_version)},
+                                   {"cuDeviceGetCount", reinterpret_cast<void*>(&fake_cu_device_get_count)},
+                                   {"cuDeviceGet", reinterpret_cast<void*>(&fake_cu_device_get)},
+                                   {"cuDeviceGetName", reinterpret_cast<void*>(&fake_cu_device_get_name)},
+                                   {"cuDeviceGetAttribute", reinterpret_cast<void*>(&fake_cu_device_get_attribute)},
+                                   {"cuDeviceTotalMem_v2", reinterpret_cast<void*>(&fake_cu_device_total_mem)},
+                                   {"cuGetErrorName", reinterpret_cast<void*>(&fake_cu_get_error_name)}});
 }
 
 std::shared_ptr<FakeLibrary> fake_nvml() {
-  return std::make_shared<FakeLibrary>("/usr/lib/wsl/lib/libnvidia-ml.so.1", std::map<std::string, void*>{
-      {"nvmlInit_v2", reinterpret_cast<void*>(&fake_nvml_init)},
-      {"nvmlShutdown", reinterpret_cast<void*>(&fake_nvml_shutdown)},
-      {"nvmlSystemGetDriverVersion", reinterpret_cast<void*>(&fake_nvml_driver_version)},
-      {"nvmlDeviceGetCount_v2", reinterpret_cast<void*>(&fake_nvml_count)},
-      {"nvmlDeviceGetHandleByIndex_v2", reinterpret_cast<void*>(&fake_nvml_handle)},
-      {"nvmlDeviceGetName", reinterpret_cast<void*>(&fake_nvml_name)}});
+  return std::make_shared<FakeLibrary>(
+      "/usr/lib/wsl/lib/libnvidia-ml.so.1",
+      std::map<std::string, void*>{{"nvmlInit_v2", reinterpret_cast<void*>(&fake_nvml_init)},
+                                   {"nvmlShutdown", reinterpret_cast<void*>(&fake_nvml_shutdown)},
+                                   {"nvmlSystemGetDriverVersion", reinterpret_cast<void*>(&fake_nvml_driver_version)},
+                                   {"nvmlDeviceGetCount_v2", reinterpret_cast<void*>(&fake_nvml_count)},
+                                   {"nvmlDeviceGetHandleByIndex_v2", reinterpret_cast<void*>(&fake_nvml_handle)},
+                                   {"nvmlDeviceGetName", reinterpret_cast<void*>(&fake_nvml_name)}});
 }
 
 Report run(const FakeMachine& m) { return assess(gather_facts(m.env()), CheckPolicy{}); }
@@ -88,7 +122,8 @@ TEST_CASE("WSL 2 without /dev/dxg says paravirtualization is off", "[probes]") {
   m.make_wsl2(false);
   auto report = run(m);
   CHECK(tfwsl::test::require_check(report, "linux.dxg").status == CheckStatus::fail);
-  CHECK(tfwsl::test::require_check(report, "linux.dxg").summary == "no /dev/dxg: not WSL 2, or GPU paravirtualization is off");
+  CHECK(tfwsl::test::require_check(report, "linux.dxg").summary ==
+        "no /dev/dxg: not WSL 2, or GPU paravirtualization is off");
   CHECK(tfwsl::test::require_check(report, "linux.libcuda").summary == "libcuda.so.1 not found");
   CHECK(tfwsl::test::require_check(report, "linux.ldconfig").status == CheckStatus::ok);
   CHECK(tfwsl::test::require_check(report, "mem.effective").details.at(0) == "MemTotal: 16318464 kB");
@@ -177,7 +212,10 @@ TEST_CASE("a Linux NVIDIA driver inside WSL is found and blamed", "[probes]") {
   m.make_wsl2();
   m.file("/usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05");
   m.loader->add("libcuda.so.1", fake_libcuda("/usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05"));
-  m.runner->on({"dpkg-query"}, ProcessOutcome{0, "nvidia-utils-535\tii \ncuda-toolkit-12-2\tii \ncuda-12-2\tii \nnvidia-driver-535\trc \n", "", false, {}});
+  m.runner->on(
+      {"dpkg-query"},
+      ProcessOutcome{
+          0, "nvidia-utils-535\tii \ncuda-toolkit-12-2\tii \ncuda-12-2\tii \nnvidia-driver-535\trc \n", "", false, {}});
   auto facts = gather_facts(m.env());
   CHECK(facts.driver.packages == std::vector<std::string>{"nvidia-utils-535", "cuda-12-2"});
   auto report = assess(facts, CheckPolicy{});
@@ -228,10 +266,13 @@ TEST_CASE("CUDA toolkits, Python version and data paths", "[probes]") {
   auto policy = check_policy_for_profile("");  // the default profile: TF 2.15, CUDA toolkit 12.2
   REQUIRE(policy);
   auto report = assess(facts, *policy);
-  CHECK(tfwsl::test::require_check(report, "cuda.toolkit").status == CheckStatus::ok);  // 12.2.140 is in the 12.2 series
-  CHECK(tfwsl::test::require_check(report, "python.version").status == CheckStatus::fail);  // 3.12 is outside TF 2.15's 3.9-3.11
+  CHECK(tfwsl::test::require_check(report, "cuda.toolkit").status ==
+        CheckStatus::ok);  // 12.2.140 is in the 12.2 series
+  CHECK(tfwsl::test::require_check(report, "python.version").status ==
+        CheckStatus::fail);  // 3.12 is outside TF 2.15's 3.9-3.11
   CHECK(assess(facts, CheckPolicy{}).checks.size() == report.checks.size());
-  CHECK(tfwsl::test::require_check(assess(facts, CheckPolicy{}), "python.version").status == CheckStatus::ok);  // no bounds set
+  CHECK(tfwsl::test::require_check(assess(facts, CheckPolicy{}), "python.version").status ==
+        CheckStatus::ok);          // no bounds set
   policy->cuda_toolkit = "12.20";  // a series the prefix "12.2" would have matched
   CHECK(tfwsl::test::require_check(assess(facts, *policy), "cuda.toolkit").status == CheckStatus::warn);
   CHECK(tfwsl::test::require_check(report, "python.version").summary.find("3.12.3") != std::string::npos);
@@ -263,7 +304,8 @@ TEST_CASE("a library child killed at its limit: that probe is timed out, the oth
   m.make_wsl2();
   auto runner = std::make_shared<RecordingProcessRunner>();
   runner->on({"stopped-prober", "probe-libraries", "gpu"}, ProcessOutcome{-1, "", "", true, {}});
-  runner->on({"stopped-prober", "probe-libraries", "cudnn"}, ProcessOutcome{0, R"({"found":false,"library":"","version":null,"error":"no cuDNN"})", "", false, {}});
+  runner->on({"stopped-prober", "probe-libraries", "cudnn"},
+             ProcessOutcome{0, R"({"found":false,"library":"","version":null,"error":"no cuDNN"})", "", false, {}});
   auto env = m.env();
   env.runner = runner;
   env.library_prober = "stopped-prober";

@@ -2,10 +2,9 @@
 // real unprivileged user (tests/unit/agent/scratch_user.hpp; skipped without root), every attack
 // the issue names is planted and the step applied: root's files stay untouched, what lands in the
 // home is the user's, and a venv outside the home is root's only where nobody else may write.
-#include <catch2/catch.hpp>
-
 #include <sys/stat.h>
 
+#include <catch2/catch.hpp>
 #include <fstream>
 
 #include "common/compat/compat_db.hpp"
@@ -116,7 +115,9 @@ TEST_CASE("env.file's check reads no root-only file through a link the user plan
   CHECK_FALSE(check.done);  // root's file is not the user's environment file
 }
 
-TEST_CASE("tensorflow.fixups: site-packages/tensorflow or the venv's bin swapped for a link makes no link in a root-only folder") {
+TEST_CASE(
+    "tensorflow.fixups: site-packages/tensorflow or the venv's bin swapped for a link makes no link in a root-only "
+    "folder") {
   Scene s;
   const fs::path venv = s.plan.venv;
   const fs::path site = venv / "lib/python3.10/site-packages";
@@ -145,7 +146,9 @@ TEST_CASE("tensorflow.fixups in the user's own venv: the links are made, and are
   CHECK(uid_owning(link) == s.account.user().uid);
 }
 
-TEST_CASE("python.venv outside the home: root's in a root-only folder (never given to the user), refused where others may write") {
+TEST_CASE(
+    "python.venv outside the home: root's in a root-only folder (never given to the user), refused where others may "
+    "write") {
   Scene s;
   PlannedStep step = *s.plan.find("python.venv");
   SECTION("a folder only root may write: root creates the parents and the venv, and keeps them") {

@@ -1,17 +1,16 @@
 // linux/provision's readers: dpkg's files, its locks, the journal, a venv's dist-info.
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <fstream>
 
+#include "common/version/version_spec.hpp"
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/provision_journal.hpp"
-#include "common/version/version_spec.hpp"
 #include "linux/provision/venv_contents.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -140,7 +139,8 @@ TEST_CASE("an extra's requirements are read from METADATA however its marker is 
         "Requires-Dist: numpy<2.0.0,>=1.23.5\nRequires-Dist: portpicker ; extra == \"testing\"\n");
   const auto needed = extra_requirements(site / "tensorflow-2.15.1.dist-info", "and-cuda");
   CHECK(needed == std::vector<std::string>{"nvidia-cublas-cu12", "nvidia-cudnn-cu12"});
-  const auto state = check_installed(venv_distributions(venv.path()), *parse_requirement("tensorflow[and-cuda]==2.15.*"));
+  const auto state =
+      check_installed(venv_distributions(venv.path()), *parse_requirement("tensorflow[and-cuda]==2.15.*"));
   CHECK(state.state == RequirementState::State::extra_missing);
   CHECK(state.reason == "nvidia-cublas-cu12 (from tensorflow[and-cuda]) is not installed");
   CHECK(check_installed({}, *parse_requirement("keras")).state == RequirementState::State::not_installed);
@@ -149,7 +149,8 @@ TEST_CASE("an extra's requirements are read from METADATA however its marker is 
 TEST_CASE("an installed pre-release meets a requirement its clauses allow, as pip counts it") {
   test::TempDir venv;
   write(venv.path() / "pyvenv.cfg", "home = /usr/bin\nversion = 3.11.2\n");
-  write(venv.path() / "lib/python3.11/site-packages/tensorflow-2.16.0rc0.dist-info/METADATA", "Name: tensorflow\nVersion: 2.16.0rc0\n");
+  write(venv.path() / "lib/python3.11/site-packages/tensorflow-2.16.0rc0.dist-info/METADATA",
+        "Name: tensorflow\nVersion: 2.16.0rc0\n");
   const auto installed = venv_distributions(venv.path());
   CHECK(unmet_requirement(installed, "tensorflow>=2.15").empty());
   CHECK(unmet_requirement(installed, "tensorflow<2.16") == "tensorflow 2.16.0rc0 does not match <2.16");

@@ -1,8 +1,8 @@
 // The connection gate's request-head scanner: where the head ends, how much body to wait for, and
 // the framing it refuses before any worker sees the request.
-#include <catch2/catch.hpp>
-
 #include "linux/agent/request_head.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl::agent;
 

@@ -3,7 +3,6 @@
 // and reported as that machine sees it. The library is the Wine scenarios' fake libcuda, built
 // next to the tests (tests/wsl_standin/CMakeLists.txt).
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 
 #include "linux/checks/library_loader.hpp"

@@ -1,5 +1,3 @@
-#include "tests/unit/agent/scratch_user.hpp"
-
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,6 +12,7 @@
 #include <thread>
 
 #include "tests/support/test_environment.hpp"
+#include "tests/unit/agent/scratch_user.hpp"
 
 namespace tfwsl::test {
 namespace {
@@ -59,8 +58,8 @@ ScratchUser::ScratchUser() {
   m_base = pattern;
   ::chmod(m_base.c_str(), 0755);
   const auto home = m_base / "home";
-  if (!run_with_retries("/usr/sbin/useradd --no-create-home --user-group --shell /usr/sbin/nologin --home-dir '" + home.string() +
-                        "' " + name + " >/dev/null 2>&1"))
+  if (!run_with_retries("/usr/sbin/useradd --no-create-home --user-group --shell /usr/sbin/nologin --home-dir '" +
+                        home.string() + "' " + name + " >/dev/null 2>&1"))
     throw std::runtime_error("useradd " + name + " failed");
   const passwd* pw = ::getpwnam(name.c_str());
   if (!pw) throw std::runtime_error("useradd made no " + name);

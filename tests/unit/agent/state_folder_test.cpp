@@ -1,17 +1,16 @@
-#include <catch2/catch.hpp>
+#include "linux/provision/state_folder.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include <fmt/format.h>
-
-#include "linux/provision/state_folder.hpp"
 #include "tests/support/test_environment.hpp"
 #include "tests/unit/agent/scratch_user.hpp"
 

@@ -6,9 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include "common/judge/assess.hpp"
-
-#include "tests/unit/agent/fake_machine.hpp"
 #include "tests/support/report_lookup.hpp"
+#include "tests/unit/agent/fake_machine.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::linux_checks;
@@ -22,8 +21,9 @@ namespace {
 std::string make_stand_in(const std::filesystem::path& dir, const std::string& fixture, const std::string& json,
                           int exit_code = 0, int sleep_s = 0) {
   auto path = dir / "python";
-  std::string script = "#!/bin/sh\n"
-                       "if [ \"$1\" = --version ]; then echo 'Python 3.10.12'; exit 0; fi\n";
+  std::string script =
+      "#!/bin/sh\n"
+      "if [ \"$1\" = --version ]; then echo 'Python 3.10.12'; exit 0; fi\n";
   if (!fixture.empty()) script += "sed '1,/^---$/d' '" + fixture + "' >&2\n";
   if (sleep_s) script += "exec sleep " + std::to_string(sleep_s) + "\n";  // exec: the kill reaches it
   if (!json.empty()) script += "cat <<'JSON'\n" + json + "\nJSON\n";
@@ -33,11 +33,10 @@ std::string make_stand_in(const std::filesystem::path& dir, const std::string& f
   return path.string();
 }
 
-std::optional<std::string> fixture(const std::string& name) {
-  return (tfwsl::test::fixtures_dir() / name).string();
-}
+std::optional<std::string> fixture(const std::string& name) { return (tfwsl::test::fixtures_dir() / name).string(); }
 
-Report run_with(FakeMachine& m, const std::string& python, std::chrono::milliseconds tf_timeout = std::chrono::seconds(20)) {
+Report run_with(FakeMachine& m, const std::string& python,
+                std::chrono::milliseconds tf_timeout = std::chrono::seconds(20)) {
   auto env = m.env();
   env.runner = std::make_shared<SystemProcessRunner>();
   env.python = python;
@@ -75,7 +74,8 @@ TEST_CASE("TF check: cuInit finds no device (real log)", "[tf][fixtures]") {
 TEST_CASE("TF check: cuDNN version mismatch (real log)", "[tf][fixtures]") {
   auto log = fixture("tf-gpu-log-09.txt");
   FakeMachine m;
-  auto json = R"({"installed": true, "version": "2.18.0", "build": {"cuda_version": "12.5.1", "cudnn_version": "9"}, "gpus": ["/physical_device:GPU:0"], "error": "InternalError: DNN library initialization failed"})";
+  auto json =
+      R"({"installed": true, "version": "2.18.0", "build": {"cuda_version": "12.5.1", "cudnn_version": "9"}, "gpus": ["/physical_device:GPU:0"], "error": "InternalError: DNN library initialization failed"})";
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, json));
   const auto& gpu = tfwsl::test::require_check(report, "tf.gpu");
   CHECK(gpu.status == CheckStatus::fail);
@@ -86,7 +86,8 @@ TEST_CASE("TF check: cuDNN version mismatch (real log)", "[tf][fixtures]") {
 TEST_CASE("TF check: success, GPU listed and the matmul ran on GPU:0 (real log)", "[tf][fixtures]") {
   auto log = fixture("tf-gpu-log-21.txt");
   FakeMachine m;
-  auto json = R"({"installed": true, "version": "2.15.1", "build": {"cuda_version": "12.2", "cudnn_version": "8", "cuda_compute_capabilities": ["sm_50", "sm_60", "sm_70", "sm_80", "compute_90"], "is_cuda_build": true}, "gpus": ["/physical_device:GPU:0"], "matmul_device": "/job:localhost/replica:0/task:0/device:GPU:0"})";
+  auto json =
+      R"({"installed": true, "version": "2.15.1", "build": {"cuda_version": "12.2", "cudnn_version": "8", "cuda_compute_capabilities": ["sm_50", "sm_60", "sm_70", "sm_80", "compute_90"], "is_cuda_build": true}, "gpus": ["/physical_device:GPU:0"], "matmul_device": "/job:localhost/replica:0/task:0/device:GPU:0"})";
   auto report = run_with(m, make_stand_in(m.dir.path(), *log, json));
   CHECK(tfwsl::test::require_check(report, "tf.installed").status == CheckStatus::ok);
   CHECK(tfwsl::test::require_check(report, "tf.gpu").status == CheckStatus::ok);
@@ -96,9 +97,14 @@ TEST_CASE("TF check: success, GPU listed and the matmul ran on GPU:0 (real log)"
 TEST_CASE("TF check: not installed, a crash, and a hang", "[tf]") {
   FakeMachine m;
   SECTION("not installed") {
-    auto report = run_with(m, make_stand_in(m.dir.path(), "", R"({"installed": false, "error": "import tensorflow failed: ModuleNotFoundError: No module named 'tensorflow'"})"));
+    auto report = run_with(
+        m,
+        make_stand_in(
+            m.dir.path(), "",
+            R"({"installed": false, "error": "import tensorflow failed: ModuleNotFoundError: No module named 'tensorflow'"})"));
     CHECK(tfwsl::test::require_check(report, "tf.installed").status == CheckStatus::fail);
-    CHECK(tfwsl::test::require_check(report, "tf.installed").summary.find("No module named 'tensorflow'") != std::string::npos);
+    CHECK(tfwsl::test::require_check(report, "tf.installed").summary.find("No module named 'tensorflow'") !=
+          std::string::npos);
     CHECK(tfwsl::test::require_check(report, "tf.gpu").status == CheckStatus::skip);
   }
   SECTION("crash while importing") {

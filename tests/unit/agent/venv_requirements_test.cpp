@@ -1,9 +1,10 @@
 // linux/venv/venv_requirements: requirements files against a venv's files (no process started).
-#include <catch2/catch.hpp>
+#include "linux/venv/venv_requirements.hpp"
 
 #include <sys/stat.h>
 
-#include "linux/venv/venv_requirements.hpp"
+#include <catch2/catch.hpp>
+
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl;
@@ -38,10 +39,11 @@ TEST_CASE("venv requirements: met, unmet, markers and constraints", "[venv]") {
   const auto venv = dir.path() / "venv";
   make_venv(venv);
   const auto req = dir.path() / "requirements.txt";
-  write_venv_file(req, "numpy>=1.26\npyyaml==6.*\n"
-                  "pywin32; sys_platform == 'win32'\n"            // not for Linux: met
-                  "tomli; python_version < '3.11'\n"              // not for this venv's 3.11.7: met
-                  "numpy; platform_release >= '5'\n"              // cannot be evaluated: pip decides
+  write_venv_file(req,
+                  "numpy>=1.26\npyyaml==6.*\n"
+                  "pywin32; sys_platform == 'win32'\n"  // not for Linux: met
+                  "tomli; python_version < '3.11'\n"    // not for this venv's 3.11.7: met
+                  "numpy; platform_release >= '5'\n"    // cannot be evaluated: pip decides
                   "-c constraints.txt\n");
   write_venv_file(dir.path() / "constraints.txt", "pyyaml<6\nnotrequired==1.0\n");
   auto check = venv::check_venv_requirements(venv, {req.string()}, {});
@@ -61,7 +63,8 @@ TEST_CASE("venv requirements: --package specs, URLs and editables", "[venv]") {
   TempDir dir;
   const auto venv = dir.path() / "venv";
   make_venv(venv);
-  auto check = venv::check_venv_requirements(venv, {}, {"numpy", "numpy @ https://example.invalid/numpy.whl", "pyyaml[extra]>=6"});
+  auto check = venv::check_venv_requirements(
+      venv, {}, {"numpy", "numpy @ https://example.invalid/numpy.whl", "pyyaml[extra]>=6"});
   REQUIRE(check);
   CHECK(check->requirements == 3);
   CHECK(unmet_names(*check) == std::vector<std::string>{"numpy @ https://example.invalid/numpy.whl"});
@@ -111,7 +114,8 @@ TEST_CASE("venv requirements: a FIFO or a device named as a requirements file is
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);  // the old read waited here for a writer for ever
   auto from_fifo = venv::check_venv_requirements(venv, {fifo.string()}, {});
   REQUIRE_FALSE(from_fifo);
-  CHECK(from_fifo.error().message == "requirements file " + fifo.string() + " is a FIFO (named pipe), not a regular file");
+  CHECK(from_fifo.error().message ==
+        "requirements file " + fifo.string() + " is a FIFO (named pipe), not a regular file");
   auto from_device = venv::check_venv_requirements(venv, {"/dev/zero"}, {});  // never ends
   REQUIRE_FALSE(from_device);
   CHECK(from_device.error().message == "requirements file /dev/zero is a device, not a regular file");

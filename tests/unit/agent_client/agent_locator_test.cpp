@@ -1,11 +1,11 @@
 // Which tfwsl-agent the CLI uses: --agent, TFWSL_AGENT, beside tfwsl, then the build tree's
 // ../linux/tfwsl-agent; a missing one is an error naming where it looked and the fix.
-#include <catch2/catch.hpp>
+#include "win/agent_client/agent_locator.hpp"
 
+#include <catch2/catch.hpp>
 #include <set>
 
 #include "common/text/utf_convert.hpp"
-#include "win/agent_client/agent_locator.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::agent_client;
@@ -32,7 +32,8 @@ TEST_CASE("agent search: beside the executable first, then the build tree's ../l
   REQUIRE(candidates.size() == 2);
   CHECK(candidates[0].path == fs::path("/b/linux-only/win/tfwsl-agent"));
   CHECK(candidates[1].path == fs::path("/b/linux-only/linux/tfwsl-agent"));
-  CHECK(*find_agent_binary(s, files({"/b/linux-only/linux/tfwsl-agent"})) == fs::path("/b/linux-only/linux/tfwsl-agent"));
+  CHECK(*find_agent_binary(s, files({"/b/linux-only/linux/tfwsl-agent"})) ==
+        fs::path("/b/linux-only/linux/tfwsl-agent"));
   CHECK(*find_agent_binary(s, files({"/b/linux-only/win/tfwsl-agent", "/b/linux-only/linux/tfwsl-agent"})) ==
         fs::path("/b/linux-only/win/tfwsl-agent"));
 }

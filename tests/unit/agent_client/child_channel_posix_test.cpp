@@ -5,12 +5,11 @@
 #include <signal.h>
 #include <sys/types.h>
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <iterator>
 #include <string>
-
-#include <catch2/catch.hpp>
 
 #include "win/agent_client/child_channel.hpp"
 
@@ -20,8 +19,8 @@ using namespace std::chrono_literals;
 namespace {
 
 std::size_t threads_of_this_process() {
-  return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator("/proc/self/task"),
-                                                std::filesystem::directory_iterator()));
+  return static_cast<std::size_t>(
+      std::distance(std::filesystem::directory_iterator("/proc/self/task"), std::filesystem::directory_iterator()));
 }
 
 }  // namespace

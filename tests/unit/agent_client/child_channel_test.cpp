@@ -2,7 +2,6 @@
 // has already exited is an error value, not a signal that ends tfwsl (SIGPIPE on POSIX), and a
 // bridge pointed at a program that is not an agent reports it instead of dying.
 #include <catch2/catch.hpp>
-
 #include <thread>
 
 #include "tests/support/fake_agent_bridge.hpp"

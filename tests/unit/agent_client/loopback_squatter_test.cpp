@@ -2,10 +2,9 @@
 // handshake's port that cannot prove the token (it must never receive the token), and a port where
 // nothing listens (localhost forwarding broken). The agent's child is scripted (its stdio frames
 // carry the requests in both cases).
-#include <catch2/catch.hpp>
-
 #include <httplib.h>
 
+#include <catch2/catch.hpp>
 #include <mutex>
 #include <thread>
 
@@ -125,7 +124,9 @@ TEST_CASE("the local host starts the agent itself (no wsl.exe) and has no other 
         std::vector<std::string>{"/opt/tfwsl/tfwsl-agent", "serve", "--listen", "127.0.0.1:0", "--stdio-handshake"});
   CHECK(agent->finished);
   CHECK(session.error().code == ErrorCode::not_found);
-  CHECK(session.error().message.find("could not be started on this machine (it is tfwsl-agent 0.0.9, tfwsl 0.1.0 needs its own version") != std::string::npos);
+  CHECK(session.error().message.find(
+            "could not be started on this machine (it is tfwsl-agent 0.0.9, tfwsl 0.1.0 needs its own version") !=
+        std::string::npos);
   CHECK(session.error().message.find("--agent PATH or TFWSL_AGENT=PATH") != std::string::npos);
   CHECK(launcher.starts() == 1);
 }

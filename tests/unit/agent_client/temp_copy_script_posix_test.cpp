@@ -2,9 +2,9 @@
 // /bin/sh: a stand-in "agent" that is not executable where it lies (a drive mounted noexec) runs
 // from a copy in $TMPDIR, gets its arguments and stdin, passes its exit code back, and the copy is
 // gone afterwards, also when the shell is told to stop with SIGTERM.
-#include <catch2/catch.hpp>
-
 #include <sys/stat.h>
+
+#include <catch2/catch.hpp>
 
 #include "common/process/process_runner.hpp"
 #include "tests/support/test_environment.hpp"
@@ -19,11 +19,13 @@ namespace {
 fs::path write_stand_in(const fs::path& dir, const std::string& body) {
   auto path = dir / "tfwsl-agent";
   test::write_file(path, "#!/bin/sh\n" + body);
-  fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+  fs::permissions(path,
+                  fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
   return path;
 }
 
-ProcessOutcome run_copy(const fs::path& tmp, const fs::path& agent, std::vector<std::string> args, std::string stdin_data) {
+ProcessOutcome run_copy(const fs::path& tmp, const fs::path& agent, std::vector<std::string> args,
+                        std::string stdin_data) {
   ProcessRequest request;
   request.argv = {"/bin/sh", "-c", agent_client::temp_copy_script(), "tfwsl-agent", agent.string()};
   request.argv.insert(request.argv.end(), args.begin(), args.end());
@@ -40,7 +42,8 @@ bool empty_dir(const fs::path& dir) { return fs::directory_iterator(dir) == fs::
 
 }  // namespace
 
-TEST_CASE("temp copy: a non-executable agent runs from a mktemp copy with its args and stdin, then the copy is removed") {
+TEST_CASE(
+    "temp copy: a non-executable agent runs from a mktemp copy with its args and stdin, then the copy is removed") {
   test::TempDir source, tmp;
   // Prints where it runs from, its arguments and the first stdin line; exits 7.
   auto agent = write_stand_in(source.path(), "read line\nprintf '%s|%s|%s\\n' \"$0\" \"$*\" \"$line\"\nexit 7\n");

@@ -1,7 +1,6 @@
 // render_text (common/check/check_text.cpp): one line per category, whatever folded, and its mark the
 // worst of its checks, the folded ones included.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/check/check.hpp"
@@ -13,13 +12,15 @@ namespace {
 // The TCC GPU of docs/samples/tcc-gpu.txt: the Windows check fails, two GPU checks are its echoes.
 Report tcc_gpu_report() {
   Report report;
-  report.checks.push_back(make_check("host.gpu-driver-model", CheckStatus::fail, "RTX A6000 runs in TCC mode", "switch it to WDDM"));
+  report.checks.push_back(
+      make_check("host.gpu-driver-model", CheckStatus::fail, "RTX A6000 runs in TCC mode", "switch it to WDDM"));
   report.checks.push_back(make_check("gpu.visible", CheckStatus::fail, "no GPU visible to CUDA: CUDA_ERROR_NO_DEVICE"));
   report.checks.back().blocked_by = "host.gpu-driver-model";
   report.checks.push_back(make_check("gpu.compute-capability", CheckStatus::skip, "no GPU to check"));
   report.checks.back().blocked_by = "host.gpu-driver-model";
   report.checks.push_back(make_check("cuda.toolkit", CheckStatus::ok, "CUDA toolkit 12.2.140"));
-  report.checks.push_back(make_check("gpu.driver-parity", CheckStatus::ok, "Windows and WSL see the same driver, 546.80"));
+  report.checks.push_back(
+      make_check("gpu.driver-parity", CheckStatus::ok, "Windows and WSL see the same driver, 546.80"));
   return report;
 }
 

@@ -3,13 +3,12 @@
 // docs/agent-api.md, the id enum of docs/schema/check.schema.json, and the section each row names
 // as its documentation. Read from the source tree, so a row added to one and not the other fails.
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
-
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 
 #include "common/check/check_table.hpp"
 #include "tests/support/test_environment.hpp"
@@ -33,9 +32,12 @@ std::vector<std::string> lines_of(const std::string& text) {
 std::string anchor_of(const std::string& heading) {
   std::string out;
   for (unsigned char c : heading) {
-    if (std::isalnum(c)) out += char(std::tolower(c));
-    else if (c == ' ' || c == '-') out += '-';
-    else if (c == '_') out += '_';
+    if (std::isalnum(c))
+      out += char(std::tolower(c));
+    else if (c == ' ' || c == '-')
+      out += '-';
+    else if (c == '_')
+      out += '_';
   }
   return out;
 }
@@ -101,7 +103,8 @@ std::string joined(const std::vector<std::string>& items) {
 
 }  // namespace
 
-TEST_CASE("docs/doctor.md's Checks table has a row for every check, in order, with its needs and fault", "[check][table][docs]") {
+TEST_CASE("docs/doctor.md's Checks table has a row for every check, in order, with its needs and fault",
+          "[check][table][docs]") {
   const auto rows = doctor_md_rows();
   const auto ids = check_ids();
   std::vector<std::string> documented;
@@ -144,6 +147,7 @@ TEST_CASE("each check's documentation names it in the section its row points to"
     const auto lines = section(source_file(doc.substr(0, hash)), doc.substr(hash + 1));
     REQUIRE_FALSE(lines.empty());
     const std::string quoted = "`" + std::string(row.id) + "`";
-    CHECK(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(quoted) != std::string::npos; }));
+    CHECK(std::any_of(lines.begin(), lines.end(),
+                      [&](const std::string& l) { return l.find(quoted) != std::string::npos; }));
   }
 }

@@ -3,9 +3,8 @@
 // than its row's fault (but a probe past its time limit, which fails whatever it feeds). Here the
 // judge, the host checks and the doctor's own run over good and bad facts, and every report the
 // docs and the golden tests show (docs/samples: the Wine scenarios' real outputs) is read back.
-#include <filesystem>
-
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "common/check/check_table.hpp"
@@ -78,7 +77,8 @@ std::vector<agent_api::LinuxFacts> judge_facts() {
 TEST_CASE("the judge gives the table's agent checks, in its order, none worse than its fault", "[check][table]") {
   // As the agent judges (no Windows view) and as the doctor on Windows does (.wslconfig's memory=
   // of 16 GiB asked).
-  const std::optional<judge::WindowsMemory> windows{judge::WindowsMemory{std::uint64_t{16} << 30, std::uint64_t{32} << 30, ".wslconfig"}};
+  const std::optional<judge::WindowsMemory> windows{
+      judge::WindowsMemory{std::uint64_t{16} << 30, std::uint64_t{32} << 30, ".wslconfig"}};
   for (const auto& view : {std::optional<judge::WindowsMemory>{}, windows}) {
     for (const auto& facts : judge_facts()) {
       const auto report = judge::assess(facts, default_policy(), view);

@@ -1,15 +1,14 @@
 // The check table (common/check/check_table.hpp) on its own: every id once and in its category,
 // needs that name only checks and preconditions and have no cycles (fold_report would recurse
 // forever on one), and the needs the scenarios' faults fold by.
+#include "common/check/check_table.hpp"
+
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <functional>
 #include <map>
 #include <regex>
 #include <set>
-
-#include <catch2/catch.hpp>
-
-#include "common/check/check_table.hpp"
 
 using namespace tfwsl;
 

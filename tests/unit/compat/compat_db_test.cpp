@@ -1,6 +1,7 @@
+#include "common/compat/compat_db.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "common/compat/compat_db.hpp"
 #include "common/resources/embedded_resources.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -21,12 +22,21 @@ std::vector<std::string> allowed(const char* spec) {
   for (const auto* r : db().allowed_tf_releases(*VersionSpec::parse(spec))) out.push_back(r->release.to_string());
   return out;
 }
-std::string linux_min(const char* cuda) { return db().driver_minimum_for_cuda(version_literal(cuda))->linux.to_string(); }
-std::string windows_min(const char* cuda) { return db().driver_minimum_for_cuda(version_literal(cuda))->windows->to_string(); }
+std::string linux_min(const char* cuda) {
+  return db().driver_minimum_for_cuda(version_literal(cuda))->linux.to_string();
+}
+std::string windows_min(const char* cuda) {
+  return db().driver_minimum_for_cuda(version_literal(cuda))->windows->to_string();
+}
 }  // namespace
 
 TEST_CASE("TensorFlow 2.9-2.21 -> Python range, CUDA, cuDNN", "[compat]") {
-  struct Row { const char* tf; const char* python; const char* cuda; const char* cudnn; };
+  struct Row {
+    const char* tf;
+    const char* python;
+    const char* cuda;
+    const char* cudnn;
+  };
   const Row rows[] = {
       {"2.21", "3.10-3.13", "12.5", "9.3"}, {"2.20", "3.9-3.13", "12.5", "9.3"}, {"2.19", "3.9-3.12", "12.5", "9.3"},
       {"2.18", "3.9-3.12", "12.5", "9.3"},  {"2.17", "3.9-3.12", "12.3", "8.9"}, {"2.16", "3.9-3.12", "12.3", "8.9"},
@@ -94,9 +104,9 @@ TEST_CASE("which TF releases a specifier allows", "[compat]") {
   CHECK(allowed(">=2.12,<2.16") == std::vector<std::string>{"2.12", "2.13", "2.14", "2.15"});
   CHECK(allowed("~=2.15.0") == std::vector<std::string>{"2.15"});
   CHECK(allowed("<2.11") == std::vector<std::string>{"2.9", "2.10"});
-  CHECK(allowed("!=2.15.0").size() == 13);     // 2.15.1 is still allowed
+  CHECK(allowed("!=2.15.0").size() == 13);  // 2.15.1 is still allowed
   CHECK(allowed("!=2.15.*").size() == 12);
-  CHECK(allowed("==2.16.0").empty());          // there is no 2.16.0
+  CHECK(allowed("==2.16.0").empty());  // there is no 2.16.0
   CHECK(allowed("==2.16.1") == std::vector<std::string>{"2.16"});
   CHECK(allowed(">=2.20") == std::vector<std::string>{"2.20", "2.21"});
   CHECK(allowed("==1.15").empty());
@@ -111,8 +121,10 @@ TEST_CASE("and-cuda from 2.14, tensorflow-gpu removed in 2.12, compute capabilit
   CHECK_FALSE(tf("2.12").tensorflow_gpu_package);
   for (const auto& r : db().tf_releases()) {
     INFO(r.release.to_string());
-    if (r.release >= version_literal("2.17")) CHECK(r.min_compute_capability.to_string() == "6.0");
-    else CHECK(r.min_compute_capability < version_literal("6.0"));
+    if (r.release >= version_literal("2.17"))
+      CHECK(r.min_compute_capability.to_string() == "6.0");
+    else
+      CHECK(r.min_compute_capability < version_literal("6.0"));
   }
 }
 
@@ -201,21 +213,23 @@ TEST_CASE("a broken compatibility file lists every problem with file:line:col", 
   const std::string text =
       "schema: 1\n"
       "tensorflow:\n"
-      "  - { release: \"2.15\", first_version: \"2.15.0\", python: \"3.11-3.9\", cuda: \"12.2\", cudnn: \"8.9\", min_compute_capability: \"5.0\" }\n"
+      "  - { release: \"2.15\", first_version: \"2.15.0\", python: \"3.11-3.9\", cuda: \"12.2\", cudnn: \"8.9\", "
+      "min_compute_capability: \"5.0\" }\n"
       "  - { relase: \"2.16\" }\n"
       "packaging: { and_cuda_extra_from: \"2.14\", tensorflow_gpu_removed_in: \"2.12\" }\n"
       "native_windows_gpu: { last_release: \"2.10\", releases: [] }\n"
-      "cuda_drivers: [ { cuda: \"12.2\", linux: \"535.54.03\", windows: ~ }, { cuda: \"12.3.0\", linux: \"535\", windows: ~ } ]\n"
+      "cuda_drivers: [ { cuda: \"12.2\", linux: \"535.54.03\", windows: ~ }, { cuda: \"12.3.0\", linux: \"535\", "
+      "windows: ~ } ]\n"
       "cuda_minor_version_floor: []\n"
       "ubuntu_python: []\n"
       "wsl_default_ubuntu: \"26.04\"\n";
   auto db = CompatDb::from_yaml(text, "my-compat.yaml");
   REQUIRE_FALSE(db);
   const std::string& m = db.error().message;
-  CHECK(m.find("my-compat.yaml:3:") != std::string::npos);               // inverted python range
+  CHECK(m.find("my-compat.yaml:3:") != std::string::npos);  // inverted python range
   CHECK(m.find("my-compat.yaml:4:7: unknown key 'relase' (did you mean 'release'?)") != std::string::npos);
   CHECK(m.find("last_release 2.10 is not among") != std::string::npos);
-  CHECK(m.find("12.2.0") != std::string::npos);                          // cuda must be a full version
+  CHECK(m.find("12.2.0") != std::string::npos);  // cuda must be a full version
   CHECK(m.find("invalid NVIDIA driver version '535'") != std::string::npos);
   CHECK(CompatDb::from_yaml("tensorflow: [", "x.yaml").error().message.find("x.yaml:") == 0);
   CHECK(CompatDb::from_yaml("- a", "x.yaml").error().code == ErrorCode::invalid_input);

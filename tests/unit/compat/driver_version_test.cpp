@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "common/version/driver_version.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl;
 

@@ -1,6 +1,7 @@
+#include "common/version/version.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "common/version/version.hpp"
 #include "common/version/version_spec.hpp"
 
 using namespace tfwsl;

@@ -1,11 +1,10 @@
 // The version line both programs print (tfwsl --version, tfwsl-agent --version): the version of
 // project(VERSION) and the commit of cmake/build_stamp.cmake, -dirty for uncommitted changes.
-#include <catch2/catch.hpp>
+#include "common/build_info/build_info.hpp"
 
+#include <catch2/catch.hpp>
 #include <regex>
 #include <string>
-
-#include "common/build_info/build_info.hpp"
 
 using namespace tfwsl;
 

@@ -1,9 +1,8 @@
 // Consent before a change: --dry-run, --yes, a question on a terminal, and a refusal elsewhere.
-#include <catch2/catch.hpp>
-
-#include <sstream>
-
 #include "common/cli/change_consent.hpp"
+
+#include <catch2/catch.hpp>
+#include <sstream>
 
 using namespace tfwsl;
 

@@ -1,20 +1,17 @@
 // fold_report (common/check/check_fold.hpp): echoes of one fault fold under it.
+#include "common/check/check_fold.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/check/check.hpp"
-#include "common/check/check_fold.hpp"
 
 using namespace tfwsl;
 
 namespace {
 
 const DependencyTable k_table{
-    {"wsl.distro", {"platform.windows"}},
-    {"wsl.agent", {"wsl.distro"}},
-    {"linux.dxg", {"wsl.agent"}},
-    {"gpu.visible", {"linux.dxg"}},
-    {"tf.gpu", {"gpu.visible"}},
-    {"disk.free", {"wsl.agent"}},
+    {"wsl.distro", {"platform.windows"}},   {"wsl.agent", {"wsl.distro"}}, {"linux.dxg", {"wsl.agent"}},
+    {"gpu.visible", {"linux.dxg"}},         {"tf.gpu", {"gpu.visible"}},   {"disk.free", {"wsl.agent"}},
     {"gpu.driver-parity", {"gpu.visible"}},
 };
 
@@ -25,10 +22,13 @@ CheckResult check(const char* id, CheckStatus s, const char* summary = "", const
 // A distro that is missing, and everything behind it unknown; parity comes last in report order.
 Report no_distro() {
   Report r;
-  r.checks = {check("wsl.distro", CheckStatus::fail, "no Linux distribution is installed", "install one: wsl --install"),
-              check("wsl.agent", CheckStatus::fail, "the agent could not be reached"),
-              check("linux.dxg", CheckStatus::skip, "unknown"), check("gpu.visible", CheckStatus::skip, "unknown"),
-              check("tf.gpu", CheckStatus::skip, "unknown"), check("disk.free", CheckStatus::skip, "unknown")};
+  r.checks = {
+      check("wsl.distro", CheckStatus::fail, "no Linux distribution is installed", "install one: wsl --install"),
+      check("wsl.agent", CheckStatus::fail, "the agent could not be reached"),
+      check("linux.dxg", CheckStatus::skip, "unknown"),
+      check("gpu.visible", CheckStatus::skip, "unknown"),
+      check("tf.gpu", CheckStatus::skip, "unknown"),
+      check("disk.free", CheckStatus::skip, "unknown")};
   r.checks.insert(r.checks.begin(), check("gpu.driver-parity", CheckStatus::skip, "unknown"));
   return r;
 }
@@ -51,8 +51,11 @@ TEST_CASE("a failed root cause folds every check behind it into one issue", "[ch
 
 TEST_CASE("a check that fails although its prerequisite is ok stays its own issue", "[check][fold]") {
   Report r;
-  r.checks = {check("wsl.distro", CheckStatus::ok), check("wsl.agent", CheckStatus::ok), check("linux.dxg", CheckStatus::ok),
-              check("gpu.visible", CheckStatus::fail, "no GPU", "fix the GPU"), check("tf.gpu", CheckStatus::fail, "no GPU in TF"),
+  r.checks = {check("wsl.distro", CheckStatus::ok),
+              check("wsl.agent", CheckStatus::ok),
+              check("linux.dxg", CheckStatus::ok),
+              check("gpu.visible", CheckStatus::fail, "no GPU", "fix the GPU"),
+              check("tf.gpu", CheckStatus::fail, "no GPU in TF"),
               check("disk.free", CheckStatus::warn, "low disk", "free some")};
   fold_report(r, k_table);
   CHECK(r.find("gpu.visible")->blocked_by.empty());
@@ -69,8 +72,8 @@ TEST_CASE("a check that fails although its prerequisite is ok stays its own issu
 TEST_CASE("a warning root cause counts once and does not fold what depends on it", "[check][fold]") {
   Report r;
   r.checks = {check("wsl.distro", CheckStatus::ok), check("wsl.agent", CheckStatus::ok),
-              check("linux.dxg", CheckStatus::warn, "odd /dev/dxg", "look at it"), check("gpu.visible", CheckStatus::ok),
-              check("tf.gpu", CheckStatus::ok)};
+              check("linux.dxg", CheckStatus::warn, "odd /dev/dxg", "look at it"),
+              check("gpu.visible", CheckStatus::ok), check("tf.gpu", CheckStatus::ok)};
   fold_report(r, k_table);
   CHECK(r.problem_count() == 1);
   CHECK(r.exit_code() == 1);
@@ -93,8 +96,9 @@ TEST_CASE("the text shows the root cause with its fix and one line for its echoe
                   "    6 checks folded under this (5 not run, 1 failing as a result)\n") != std::string::npos);
   CHECK(text.find("linux.dxg") == std::string::npos);
   CHECK(text.find("unknown") == std::string::npos);
-  CHECK(text.find("\n1 issue in 1 category, 6 checks folded (-v lists them)\nFix first: wsl.distro \xE2\x80\x94 install one: "
-                  "wsl --install\n") != std::string::npos);
+  CHECK(text.find(
+            "\n1 issue in 1 category, 6 checks folded (-v lists them)\nFix first: wsl.distro \xE2\x80\x94 install one: "
+            "wsl --install\n") != std::string::npos);
   const auto verbose = render_text(r, {true, false});
   CHECK(verbose.find("      6 checks folded under this (5 not run, 1 failing as a result):\n") != std::string::npos);
   CHECK(verbose.find("        - linux.dxg: unknown\n") != std::string::npos);
@@ -141,9 +145,13 @@ TEST_CASE("the JSON keeps every check, marks the folded ones and names the root 
 
 TEST_CASE("folding leaves the order of the categories as it was", "[check][fold]") {
   Report r;
-  r.checks = {check("wsl.distro", CheckStatus::ok), check("wsl.agent", CheckStatus::ok), check("linux.dxg", CheckStatus::ok),
-              check("gpu.visible", CheckStatus::fail, "no GPU"), check("tf.gpu", CheckStatus::fail, "no GPU in TF"),
-              check("disk.free", CheckStatus::ok), check("gpu.driver-parity", CheckStatus::ok)};
+  r.checks = {check("wsl.distro", CheckStatus::ok),
+              check("wsl.agent", CheckStatus::ok),
+              check("linux.dxg", CheckStatus::ok),
+              check("gpu.visible", CheckStatus::fail, "no GPU"),
+              check("tf.gpu", CheckStatus::fail, "no GPU in TF"),
+              check("disk.free", CheckStatus::ok),
+              check("gpu.driver-parity", CheckStatus::ok)};
   fold_report(r, k_table);
   const auto text = render_text(r, {});
   INFO(text);

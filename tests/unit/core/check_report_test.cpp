@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <sstream>
 
 #include "common/check/check.hpp"
@@ -30,8 +29,10 @@ TEST_CASE("the text report: one line per category, its worst problem first with 
   auto text = render_text(sample(), {});
   INFO(text);
   CHECK(text.find("[\xE2\x9C\x93] WSL: default distro runs WSL 2\n") != std::string::npos);
-  CHECK(text.find("[\xE2\x9C\x97] Linux side: no /dev/dxg\n    fix: Run WSL 2 with GPU support\n") != std::string::npos);
-  CHECK(text.find("    ! linux.libcuda: libcuda.so.1 is not a symbolic link\n      fix: harmless\n") != std::string::npos);
+  CHECK(text.find("[\xE2\x9C\x97] Linux side: no /dev/dxg\n    fix: Run WSL 2 with GPU support\n") !=
+        std::string::npos);
+  CHECK(text.find("    ! linux.libcuda: libcuda.so.1 is not a symbolic link\n      fix: harmless\n") !=
+        std::string::npos);
   CHECK(text.find("[-] Windows: not Windows\n") != std::string::npos);
   CHECK(text.find("2 issues in 1 category") != std::string::npos);
   CHECK(text.find("Ubuntu-22.04: version 2") == std::string::npos);
@@ -42,8 +43,9 @@ TEST_CASE("the text report: one line per category, its worst problem first with 
 
 TEST_CASE("the text report wraps to the width with hanging indents", "[check]") {
   Report r = sample();
-  r.checks[1].fix = "Run WSL 2 with GPU support: in PowerShell, wsl --set-default-version 2 and then "
-                    "convert the distribution with wsl --set-version Ubuntu-22.04 2, then restart it";
+  r.checks[1].fix =
+      "Run WSL 2 with GPU support: in PowerShell, wsl --set-default-version 2 and then "
+      "convert the distribution with wsl --set-version Ubuntu-22.04 2, then restart it";
   RenderOptions options;
   options.width = 50;
   const auto text = render_text(r, options);

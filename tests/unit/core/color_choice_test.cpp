@@ -1,8 +1,7 @@
-#include <catch2/catch.hpp>
-
-#include <map>
-
 #include "common/cli/color_choice.hpp"
+
+#include <catch2/catch.hpp>
+#include <map>
 
 using namespace tfwsl;
 

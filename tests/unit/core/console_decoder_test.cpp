@@ -1,12 +1,14 @@
+#include "common/text/console_decoder.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "common/text/console_decoder.hpp"
 #include "tests/support/utf16_bytes.hpp"
 
 using namespace tfwsl;
 
 TEST_CASE("wsl.exe's UTF-16LE pipe output is detected by NUL interleaving", "[decoder]") {
-  std::string raw = tfwsl::test::ascii_as_utf16le("  NAME            STATE           VERSION\r\n* Ubuntu-22.04    Running         2\r\n");
+  std::string raw = tfwsl::test::ascii_as_utf16le(
+      "  NAME            STATE           VERSION\r\n* Ubuntu-22.04    Running         2\r\n");
   auto decoded = decode_console_output(raw);
   CHECK(decoded.encoding == ConsoleEncoding::utf16le);
   CHECK(decoded.text == "  NAME            STATE           VERSION\r\n* Ubuntu-22.04    Running         2\r\n");

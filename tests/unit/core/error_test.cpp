@@ -1,6 +1,7 @@
+#include "common/core/error.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "common/core/error.hpp"
 #include "common/util/suggest.hpp"
 
 using namespace tfwsl;
@@ -20,7 +21,8 @@ TEST_CASE("errors carry a message, detail and the context they travelled through
   auto r = with_context(with_context(doubled(-1), "reading memory from .wslconfig"), "tfwsl wslconfig set");
   REQUIRE_FALSE(r);
   CHECK(r.error().code == ErrorCode::invalid_input);
-  CHECK(r.error().describe() == "tfwsl wslconfig set: reading memory from .wslconfig: expected a positive number, got -1");
+  CHECK(r.error().describe() ==
+        "tfwsl wslconfig set: reading memory from .wslconfig: expected a positive number, got -1");
   CHECK(std::string(to_string(r.error().code)) == "invalid_input");
 }
 

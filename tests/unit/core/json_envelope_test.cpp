@@ -1,8 +1,9 @@
 // The envelope every --json output carries (common/cli/json_envelope.hpp).
+#include "common/cli/json_envelope.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/check/check.hpp"
-#include "common/cli/json_envelope.hpp"
 
 using namespace tfwsl;
 

@@ -2,11 +2,10 @@
 // FIFO or a file another user owns is refused at start with the reason, and nothing is written
 // through it (docs/safety-sweep.md, F1: the old open followed the link and spdlog appended to its
 // target).
-#include <catch2/catch.hpp>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 
 #include "tests/support/captured_run.hpp"
@@ -28,7 +27,8 @@ TEST_CASE("a --log-file that is a link is refused at start and its target keeps 
   std::filesystem::create_symlink(victim, link);
   auto r = run({"--log-file", link.string(), "--log-level", "debug", "explain", "/nonexistent/pasted.txt"});
   CHECK(r.code == 2);
-  CHECK(r.err == k_prefix + link.string() + "': it is a link: name the file itself, tfwsl does not write its log through a link\n");
+  CHECK(r.err == k_prefix + link.string() +
+                     "': it is a link: name the file itself, tfwsl does not write its log through a link\n");
   CHECK(test::read_file(victim) == "precious");
   CHECK(std::filesystem::is_symlink(link));
 }

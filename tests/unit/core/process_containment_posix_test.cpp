@@ -1,10 +1,9 @@
 // Issue 22, item 14: what SystemProcessRunner's child starts ends with it, on every path: the
 // timeout (the whole process group is killed, not only the child), and after the child's own exit
 // (a `sleep` it left running in the background). Signals and exit codes still come back as before.
-#include <catch2/catch.hpp>
-
 #include <signal.h>
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
 #include <string>
@@ -44,7 +43,8 @@ TEST_CASE("a child past its timeout is killed with everything it started", "[pro
   CHECK(gone_within(first_number(outcome->out), 2s));
 }
 
-TEST_CASE("a child that exits leaving a background process: it is ended, and the run does not wait for it", "[process]") {
+TEST_CASE("a child that exits leaving a background process: it is ended, and the run does not wait for it",
+          "[process]") {
   ProcessRequest request{{"/bin/sh", "-c", "sleep 300 & echo $!"}};
   request.timeout = 20s;
   const auto started = std::chrono::steady_clock::now();

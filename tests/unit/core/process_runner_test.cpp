@@ -1,10 +1,10 @@
-#include <catch2/catch.hpp>
+#include "common/process/process_runner.hpp"
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <stop_token>
 #include <thread>
 
-#include "common/process/process_runner.hpp"
 #include "common/process/stoppable_process_runner.hpp"
 #include "common/process/windows_command_line.hpp"
 #include "tests/support/recording_process_runner.hpp"

@@ -1,12 +1,12 @@
-#include <catch2/catch.hpp>
+#include "linux/agent/dataset_routes.hpp"
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
 #include <mutex>
 #include <thread>
 
-#include "linux/agent/dataset_routes.hpp"
 #include "linux/agent/routes.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -84,11 +84,13 @@ TEST_CASE("POST /v1/datasets runs an import job under the agent's roots", "[rout
   CHECK(tfwsl::test::read_file(tmp.path() / "root" / "dst" / "sub" / "a.txt") == "alpha");
   CHECK_FALSE(fs::exists(tmp.path() / "root" / "src" / "sub" / "a.txt"));
 
-  auto outside = router.dispatch(post("/v1/datasets", {{"source", src}, {"target", (tmp.path() / "elsewhere").string()}}));
+  auto outside =
+      router.dispatch(post("/v1/datasets", {{"source", src}, {"target", (tmp.path() / "elsewhere").string()}}));
   CHECK(outside.status == 422);
   CHECK(outside.body["error"]["message"].get<std::string>().find("roots") != std::string::npos);
   fs::create_symlink(tmp.path() / "elsewhere", tmp.path() / "root" / "escape");
-  auto via_link = router.dispatch(post("/v1/datasets", {{"source", src}, {"target", (tmp.path() / "root" / "escape").string()}}));
+  auto via_link =
+      router.dispatch(post("/v1/datasets", {{"source", src}, {"target", (tmp.path() / "root" / "escape").string()}}));
   CHECK(via_link.status == 422);  // resolved after following the symlink: outside the roots
   auto inside = router.dispatch(post("/v1/datasets", {{"source", src}, {"target", src + "/in"}}));
   CHECK(inside.status == 400);
@@ -155,7 +157,8 @@ TEST_CASE("'jobs' is clamped to the thread budget and the effective value report
   register_dataset_routes(router, context, gate.runner());
   auto src = (tmp.path() / "src").string();
   auto start = [&](const std::string& name) {
-    return router.dispatch(post("/v1/datasets", {{"source", src}, {"target", (tmp.path() / name).string()}, {"jobs", 256}}));
+    return router.dispatch(
+        post("/v1/datasets", {{"source", src}, {"target", (tmp.path() / name).string()}, {"jobs", 256}}));
   };
   auto first = start("a");
   REQUIRE(first.status == 202);
@@ -200,8 +203,7 @@ TEST_CASE("finished jobs past keep_finished answer 404 'forgotten', unknown ids 
   CHECK(router.dispatch(post("/v1/jobs/" + ids[0] + "/cancel", nlohmann::json::object())).status == 404);
 }
 
-TEST_CASE("path fields with a NUL, control characters, too many bytes, or relative: 400 naming the field",
-          "[routes]") {
+TEST_CASE("path fields with a NUL, control characters, too many bytes, or relative: 400 naming the field", "[routes]") {
   tfwsl::test::TempDir tmp;
   fs::create_directories(tmp.path() / "src");
   AgentContext context;
@@ -255,8 +257,8 @@ TEST_CASE("refusals name the paths as the client gave them, never what they reso
   check_hidden("/proc/self/cwd/no-such-folder", (tmp.path() / "dst").string(), "'/proc/self/cwd/no-such-folder'", 404);
   // Accepted: the job shows the paths as given, too.
   fs::create_directory_symlink(tmp.path() / "src", tmp.path() / "src-link");
-  auto started = router.dispatch(post("/v1/datasets", {{"source", (tmp.path() / "src-link").string()},
-                                                      {"target", (tmp.path() / "dst").string()}}));
+  auto started = router.dispatch(post(
+      "/v1/datasets", {{"source", (tmp.path() / "src-link").string()}, {"target", (tmp.path() / "dst").string()}}));
   REQUIRE(started.status == 202);
   CHECK(started.body["source"] == (tmp.path() / "src-link").string());
   gate.release();

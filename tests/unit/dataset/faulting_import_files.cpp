@@ -61,8 +61,7 @@ void FaultingImportFiles::check_beneath(int fd, const std::filesystem::path& roo
   m_outside.push_back(std::string(call) + ": " + path);
 }
 
-int FaultingImportFiles::write_chunk(int fd, const char* data, std::size_t size, const std::string& path,
-                                     bool large) {
+int FaultingImportFiles::write_chunk(int fd, const char* data, std::size_t size, const std::string& path, bool large) {
   check_beneath(fd, m_target, "write_chunk");
   if (int error = injected("write_chunk", path)) return error;
   return m_real.write_chunk(fd, data, size, path, large);

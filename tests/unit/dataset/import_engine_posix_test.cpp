@@ -1,12 +1,11 @@
-#include <catch2/catch.hpp>
-#include <cerrno>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <catch2/catch.hpp>
+#include <cerrno>
 #include <filesystem>
 #include <map>
 
@@ -140,7 +139,8 @@ TEST_CASE("a source file changed since the last run is copied again", "[engine]"
   CHECK(read_file(f.target / "a.txt") == "alpha, longer now");
 }
 
-TEST_CASE("a record replaced by a later run is compacted away, and a no-op re-run leaves the manifest as it is", "[engine]") {
+TEST_CASE("a record replaced by a later run is compacted away, and a no-op re-run leaves the manifest as it is",
+          "[engine]") {
   Fixture f;
   REQUIRE(f.import());
   const fs::path manifest = f.target / std::string(k_state_dir_name) / "manifest";

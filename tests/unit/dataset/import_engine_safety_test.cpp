@@ -2,8 +2,6 @@
 // anything is touched (and, independently, nothing is ever renamed into a source folder); a symlink
 // in the target where the import needs a folder is reported per file and never followed; the stop
 // message after ENOSPC or an I/O error says what is true of the source.
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mount.h>
@@ -11,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>

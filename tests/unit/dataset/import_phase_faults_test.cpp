@@ -6,7 +6,6 @@
 // still there, unchanged, or its copy in the target is), nothing is written outside the target,
 // the job names the path and the fix, and a rerun without the fault completes the import.
 #include <catch2/catch.hpp>
-
 #include <cerrno>
 #include <filesystem>
 #include <map>
@@ -208,8 +207,7 @@ TEST_CASE("commit: EIO making the manifest's records durable stops the job namin
   d.check_rerun_completes();
 }
 
-TEST_CASE("move: a failed rename into place stops the job naming the file - its source stays",
-          "[engine][port][move]") {
+TEST_CASE("move: a failed rename into place stops the job naming the file - its source stays", "[engine][port][move]") {
   PhaseSandbox d;
   d.files.fail("rename_into_place", EIO, "sub/deep/c.txt");
   auto result = d.import_moving();

@@ -1,8 +1,7 @@
 // The job manager's limits: imports at once, their threads together (counted by the manager and in
 // /proc/self/task), and how long finished jobs are kept.
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <condition_variable>
 #include <filesystem>
 #include <mutex>
@@ -20,8 +19,8 @@ namespace {
 class ThreadHoldingRunner {
  public:
   ImportRunner runner() {
-    return [this](const ImportOptions& options, ProgressTracker&, const CancelToken& cancel)
-               -> tfwsl::Result<ImportReport> {
+    return [this](const ImportOptions& options, ProgressTracker&,
+                  const CancelToken& cancel) -> tfwsl::Result<ImportReport> {
       unsigned count = std::max(options.jobs, 64u);
       std::vector<std::thread> held;
       for (unsigned i = 0; i < count; ++i)
@@ -111,8 +110,10 @@ TEST_CASE("starts racing for the last slots never exceed max_running", "[job_lim
   for (int i = 0; i < 12; ++i)
     clients.emplace_back([&, i] {
       auto id = jobs.start(limits_request("/t" + std::to_string(i)));
-      if (id) accepted++;
-      else if (id.error().code == tfwsl::ErrorCode::busy) busy++;
+      if (id)
+        accepted++;
+      else if (id.error().code == tfwsl::ErrorCode::busy)
+        busy++;
     });
   for (auto& c : clients) c.join();
   CHECK(accepted == 3);
@@ -131,8 +132,10 @@ TEST_CASE("the threads of all running imports stay within max_threads, a start g
   std::vector<tfwsl::Error> refusals;
   for (int i = 0; i < 8; ++i) {
     auto id = jobs.start(limits_request("/t" + std::to_string(i), k_max_jobs));
-    if (id) ids.push_back(*id);
-    else refusals.push_back(id.error());
+    if (id)
+      ids.push_back(*id);
+    else
+      refusals.push_back(id.error());
   }
   REQUIRE(ids.size() == 2);  // 257 + 255 threads: the budget is spent
   CHECK((*jobs.status(ids[0]))["jobs"] == 256);
@@ -187,7 +190,10 @@ TEST_CASE("finished jobs are kept keep_finished at most and keep_finished_for lo
     jobs.wait(*id);
     ids.push_back(*id);
   }
-  jobs.start(limits_request("/u")).map([&](const std::string& id) { jobs.wait(id); ids.push_back(id); });
+  jobs.start(limits_request("/u")).map([&](const std::string& id) {
+    jobs.wait(id);
+    ids.push_back(id);
+  });
   REQUIRE(ids.size() == 4);
   CHECK_FALSE(jobs.status(ids[0]));  // the oldest two went when the third and fourth finished
   CHECK_FALSE(jobs.status(ids[1]));

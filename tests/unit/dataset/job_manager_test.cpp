@@ -1,12 +1,10 @@
-#include <catch2/catch.hpp>
+#include "linux/dataset/job_manager.hpp"
 
 #include <atomic>
-
+#include <catch2/catch.hpp>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
-
-#include "linux/dataset/job_manager.hpp"
 
 using namespace tfwsl::dataset;
 

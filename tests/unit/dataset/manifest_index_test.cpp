@@ -1,5 +1,6 @@
-#include <catch2/catch.hpp>
+#include "linux/dataset/manifest_index.hpp"
 
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <map>
 #include <random>
@@ -7,7 +8,6 @@
 #include <vector>
 
 #include "linux/dataset/manifest.hpp"
-#include "linux/dataset/manifest_index.hpp"
 
 using namespace tfwsl::dataset;
 
@@ -53,8 +53,8 @@ TEST_CASE("the index agrees with a map of whole records over many paths and repl
   ManifestIndex index(true);
   for (int i = 0; i < 20'000; ++i) {
     std::string path = "d" + std::to_string(random() % 50) + "/f" + std::to_string(random() % 8'000);
-    ManifestEntry entry = record(path, random() % 1000, static_cast<std::int64_t>(random() % 1000),
-                                 "0123456789abcdef"[random() % 16]);
+    ManifestEntry entry =
+        record(path, random() % 1000, static_cast<std::int64_t>(random() % 1000), "0123456789abcdef"[random() % 16]);
     expected[path] = entry;
     index.add(entry);
   }

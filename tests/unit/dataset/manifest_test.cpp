@@ -1,7 +1,8 @@
+#include "linux/dataset/manifest.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/util/content_hash.hpp"
-#include "linux/dataset/manifest.hpp"
 
 using namespace tfwsl::dataset;
 

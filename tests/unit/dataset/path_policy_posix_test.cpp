@@ -1,10 +1,9 @@
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <sched.h>
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -108,9 +107,9 @@ TEST_CASE("import paths: overlap is refused through symlinks, .. and /proc alias
   fs::create_symlink(t.src, t.root / "link-to-src");
   check_overlap_refused(t.root / "link-to-root" / "srcD", t.root);  // source inside target, via a symlink
   check_overlap_refused(t.src, t.root / "link-to-root");
-  check_overlap_refused(t.src, t.root / "link-to-src");             // same folder
-  check_overlap_refused(t.root / "link-to-src", t.src / "srcD");    // target inside source
-  check_overlap_refused(t.src, t.src / "srcD" / ".." / "..");       // ".." climbing to the parent
+  check_overlap_refused(t.src, t.root / "link-to-src");           // same folder
+  check_overlap_refused(t.root / "link-to-src", t.src / "srcD");  // target inside source
+  check_overlap_refused(t.src, t.src / "srcD" / ".." / "..");     // ".." climbing to the parent
   check_overlap_refused(t.src, t.src / "nothing-yet" / ".." / "..");
   // A /proc magic link: another name of the same folder that no string comparison would see.
   int fd = ::open(t.root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -147,5 +146,5 @@ TEST_CASE("import paths: overlap is refused through a bind mount (same inode, tw
   check_overlap_refused(t.src, bound);
   check_overlap_refused(bound / "srcD", t.src / "x");  // target inside the source
   check_overlap_refused(t.src, bound / "srcD" / "srcD");
-  check_overlap_refused(bound / "srcD", t.src);       // the same folder
+  check_overlap_refused(bound / "srcD", t.src);  // the same folder
 }

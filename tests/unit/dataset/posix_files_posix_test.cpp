@@ -1,9 +1,8 @@
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cerrno>
 #include <filesystem>
 
@@ -13,8 +12,7 @@
 using namespace tfwsl::dataset;
 namespace fs = std::filesystem;
 
-TEST_CASE("open_beneath: the folder itself for an empty path, a final symlink as itself with O_PATH",
-          "[posix_files]") {
+TEST_CASE("open_beneath: the folder itself for an empty path, a final symlink as itself with O_PATH", "[posix_files]") {
   tfwsl::test::TempDir tmp;
   fs::create_directories(tmp.path() / "d");
   fs::create_symlink("/etc", tmp.path() / "d" / "link");
@@ -22,7 +20,8 @@ TEST_CASE("open_beneath: the folder itself for an empty path, a final symlink as
   REQUIRE(root);
   UniqueFd self(open_beneath(root.get(), "", O_RDONLY | O_DIRECTORY));
   REQUIRE(self);
-  struct stat a {}, b {};
+  struct stat a {
+  }, b{};
   REQUIRE(::fstat(self.get(), &a) == 0);
   REQUIRE(::fstat(root.get(), &b) == 0);
   CHECK(file_id(a) == file_id(b));
@@ -34,8 +33,7 @@ TEST_CASE("open_beneath: the folder itself for an empty path, a final symlink as
   CHECK(errno == ELOOP);
 }
 
-TEST_CASE("open_folder_path: a resolved path is opened, and made, without following a symlink",
-          "[posix_files]") {
+TEST_CASE("open_folder_path: a resolved path is opened, and made, without following a symlink", "[posix_files]") {
   tfwsl::test::TempDir tmp;
   fs::path base = fs::canonical(tmp.path());
   fs::create_directories(base / "real");

@@ -1,7 +1,8 @@
+#include "linux/dataset/progress.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "linux/dataset/import_types.hpp"
-#include "linux/dataset/progress.hpp"
 
 using namespace tfwsl::dataset;
 using namespace std::chrono_literals;
@@ -52,7 +53,7 @@ TEST_CASE("progress renders as a line and as JSON", "[progress]") {
 
 TEST_CASE("names Windows cannot show or re-create are recognised", "[progress]") {
   for (std::string name : std::vector<std::string>{"trailing.", "trailing ", "CON", "nul.txt", "COM1", "a:b",
-                                                  "back\\slash", "new\nline", "bad\xff"})
+                                                   "back\\slash", "new\nline", "bad\xff"})
     CHECK(is_windows_unfriendly_name(name));
   for (std::string name : std::vector<std::string>{"image.jpg", "CONFIG", "COM10", "caf\xc3\xa9", ".hidden"})
     CHECK_FALSE(is_windows_unfriendly_name(name));

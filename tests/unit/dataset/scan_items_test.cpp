@@ -1,13 +1,12 @@
-#include <catch2/catch.hpp>
+#include "linux/dataset/scan_items.hpp"
 
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "linux/dataset/scan_items.hpp"
 
 using namespace tfwsl::dataset;
 

@@ -1,11 +1,10 @@
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
 #include <map>

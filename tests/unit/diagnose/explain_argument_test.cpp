@@ -20,7 +20,8 @@ TEST_CASE("explain: what the words are: standard input, a file, or text") {
   CHECK(explain_source({"0x80370102"}) == ExplainSource::text);
   CHECK(explain_source({"Wsl/Service/CreateInstance/E_ACCESSDENIED"}) == ExplainSource::text);
   CHECK(explain_source({"The", "virtual", "machine", "could", "not", "be", "started"}) == ExplainSource::text);
-  CHECK(explain_source({(dir.path() / "pasted-eror.txt").string()}) == ExplainSource::file);  // a typo: reported missing
+  CHECK(explain_source({(dir.path() / "pasted-eror.txt").string()}) ==
+        ExplainSource::file);  // a typo: reported missing
   CHECK(explain_source({"pasted-eror.log"}) == ExplainSource::file);
 }
 

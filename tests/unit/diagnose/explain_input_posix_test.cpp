@@ -1,7 +1,6 @@
 // `tfwsl explain FILE` on POSIX: a file name is bytes, and need not be UTF-8 (a Latin-1 name copied
 // from an old archive, a name made by a tool). Windows names are UTF-16 and always convert.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "tests/support/test_environment.hpp"

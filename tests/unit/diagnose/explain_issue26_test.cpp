@@ -2,7 +2,6 @@
 // and localised wsl.exe warnings, several outputs in one paste, IPython prompts, HTML entities,
 // codes and options typed by hand, Blackwell, driver numbers across the boundary, Keras 3.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/diagnose/explain_engine.hpp"
@@ -14,15 +13,17 @@
 using namespace tfwsl::test::explain;
 
 TEST_CASE("issue 26.1: TF's own messages outweigh an environment table's 'WSL version' lines") {
-  auto e = run("Facing this error - Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN "
-               "when one has already been registered.\nTF-TRT Warning: Could not find TensorRT\n"
-               "could not open file to read NUMA node: /sys/bus/pci/devices/0000:01:00.0/numa_node\n\n"
-               "Nvidia Driver Version: NVIDIA-SMI 546.17 Driver Version: 546.17\nCUDA Version: 12.3\n"
-               "TensorFlow Version (if applicable): 2.15.0\nWSL version: 2.0.14.0\nKernel version: 5.15.133.1-1\n");
+  auto e =
+      run("Facing this error - Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN "
+          "when one has already been registered.\nTF-TRT Warning: Could not find TensorRT\n"
+          "could not open file to read NUMA node: /sys/bus/pci/devices/0000:01:00.0/numa_node\n\n"
+          "Nvidia Driver Version: NVIDIA-SMI 546.17 Driver Version: 546.17\nCUDA Version: 12.3\n"
+          "TensorFlow Version (if applicable): 2.15.0\nWSL version: 2.0.14.0\nKernel version: 5.15.133.1-1\n");
   CHECK(e.kind == "tf-log");
   CHECK(has(e, "tf.duplicate-registration"));
   // A whole `wsl --version` block is still that.
-  auto v = run("WSL version: 2.0.9.0\nKernel version: 5.15.133.1-1\nWSLg version: 1.0.59\nWindows version: 10.0.22631.2715\n");
+  auto v = run(
+      "WSL version: 2.0.9.0\nKernel version: 5.15.133.1-1\nWSLg version: 1.0.59\nWindows version: 10.0.22631.2715\n");
   CHECK(v.kind == "wsl-version");
 }
 
@@ -32,22 +33,27 @@ TEST_CASE("issue 26.2: wsl.exe's start-up warnings in any language and in the wo
   CHECK_FALSE(catalog.mirrored_fallback_sentences.empty());
   CHECK_FALSE(catalog.policy_override_parts.empty());
   // The 2024 English wording (", falling back") and today's Chinese one (": ... 正在回退").
-  CHECK(tfwsl::parse::detect_wsl_errors("wsl: Mirrored networking mode is not supported, falling back to NAT networking\n")
+  CHECK(tfwsl::parse::detect_wsl_errors(
+            "wsl: Mirrored networking mode is not supported, falling back to NAT networking\n")
             .mirrored_fallback);
-  CHECK(tfwsl::parse::detect_wsl_errors("wsl: 不支持镜像网络模式： Windows 版本 19045.4717 没有所需的功能。\n正在回退到 NAT 网络。\n")
+  CHECK(tfwsl::parse::detect_wsl_errors(
+            "wsl: 不支持镜像网络模式： Windows 版本 19045.4717 没有所需的功能。\n正在回退到 NAT 网络。\n")
             .mirrored_fallback);
   CHECK(tfwsl::parse::detect_wsl_errors("由于潜在的数据损坏，目前已禁用稀疏 VHD 支持。\n").sparse_vhd_disabled);
-  CHECK(tfwsl::parse::detect_wsl_errors("wsl: The .wslconfig setting 'wsl2.networkingMode' is disabled by the computer policy.\n")
+  CHECK(tfwsl::parse::detect_wsl_errors(
+            "wsl: The .wslconfig setting 'wsl2.networkingMode' is disabled by the computer policy.\n")
             .policy_override);
-  auto e = run("PS C:\\> wsl --manage archlinux --set-sparse true\n由于潜在的数据损坏，目前已禁用稀疏 VHD 支持。\n"
-               "错误代码: Wsl/Service/E_INVALIDARG\n");
+  auto e =
+      run("PS C:\\> wsl --manage archlinux --set-sparse true\n由于潜在的数据损坏，目前已禁用稀疏 VHD 支持。\n"
+          "错误代码: Wsl/Service/E_INVALIDARG\n");
   CHECK(has(e, "wsl.sparse-vhd-disabled"));
 }
 
 TEST_CASE("issue 26.4: several outputs in one paste give the facts of each part") {
-  auto e = run("PS C:\\> wsl --status\nDefault Distribution: openSUSE-Tumbleweed\nDefault Version: 2\n\n"
-               "PS C:\\> wsl --version\nWSL version: 1.1.2.0\nKernel version: 5.15.83.1\nWSLg version: 1.0.49\n"
-               "Windows version: 10.0.19045.2546\n");
+  auto e =
+      run("PS C:\\> wsl --status\nDefault Distribution: openSUSE-Tumbleweed\nDefault Version: 2\n\n"
+          "PS C:\\> wsl --version\nWSL version: 1.1.2.0\nKernel version: 5.15.83.1\nWSLg version: 1.0.49\n"
+          "Windows version: 10.0.19045.2546\n");
   CHECK(e.kind == "wsl-version");
   CHECK(e.facts.value("wsl_version", "") == "1.1.2.0");
   CHECK(e.facts.value("default_distribution", "") == "openSUSE-Tumbleweed");
@@ -63,10 +69,13 @@ TEST_CASE("issue 26.4: IPython prompts and HTML entities are taken off") {
 }
 
 TEST_CASE("issue 26.5: codes and options typed by hand") {
-  auto code = run("Installing, this may take a few minutes...\nWslRegisterDistribution failed with error: 0\xC3\x97" "80370102\n");
+  auto code =
+      run("Installing, this may take a few minutes...\nWslRegisterDistribution failed with error: 0\xC3\x97"
+          "80370102\n");
   CHECK(has(code, "wsl.virtualization-disabled"));
-  auto typo = run("PS C:\\> wsl --satus\nInvalid command line argument: --satus\nPlease use 'wsl.exe --help' to get a list of "
-                  "supported arguments.\n");
+  auto typo =
+      run("PS C:\\> wsl --satus\nInvalid command line argument: --satus\nPlease use 'wsl.exe --help' to get a list of "
+          "supported arguments.\n");
   CHECK(has(typo, "wsl.option-typo"));
   CHECK_FALSE(has(typo, "wsl.cli-too-old"));
   // A real option an old inbox wsl.exe does not know is still that.
@@ -87,25 +96,29 @@ TEST_CASE("issue 26.7/9: Blackwell and the two driver numbers of nvidia-smi insi
   CHECK(has(e, "gpu.blackwell"));
   CHECK(has(e, "gpu.wsl-driver-numbering"));
   // Windows' own nvidia-smi prints one number twice: nothing to explain there.
-  auto windows = run("| NVIDIA-SMI 572.61                 Driver Version: 572.61         CUDA Version: 12.8     |\n"
-                     "|   0  NVIDIA T1200 Laptop GPU      WDDM  |   00000000:01:00.0  On |                  N/A |\n");
+  auto windows =
+      run("| NVIDIA-SMI 572.61                 Driver Version: 572.61         CUDA Version: 12.8     |\n"
+          "|   0  NVIDIA T1200 Laptop GPU      WDDM  |   00000000:01:00.0  On |                  N/A |\n");
   CHECK_FALSE(has(windows, "gpu.wsl-driver-numbering"));
   CHECK_FALSE(has(windows, "gpu.blackwell"));
-  auto xla = run("2025-05-01 10:00:00.000000: W external/local_xla/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:123] "
-                 "ptxas fatal   : PTX version 8.5 does not support target 'sm_120'\n");
+  auto xla =
+      run("2025-05-01 10:00:00.000000: W external/local_xla/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:123] "
+          "ptxas fatal   : PTX version 8.5 does not support target 'sm_120'\n");
   CHECK(has(xla, "tf.kernel-image-invalid"));
 }
 
 TEST_CASE("issue 26.8: PTX JIT below 12.0 and a GPU below the build's minimum") {
-  auto jit = run("W tensorflow/core/common_runtime/gpu/gpu_device.cc:2052] TensorFlow was not built with CUDA kernel binaries "
-                 "compatible with compute capability 9.0. CUDA kernels will be jit-compiled from PTX, which could take 30 "
-                 "minutes or longer.\n");
+  auto jit =
+      run("W tensorflow/core/common_runtime/gpu/gpu_device.cc:2052] TensorFlow was not built with CUDA kernel binaries "
+          "compatible with compute capability 9.0. CUDA kernels will be jit-compiled from PTX, which could take 30 "
+          "minutes or longer.\n");
   CHECK(has(jit, "tf.ptx-jit"));
   CHECK_FALSE(has(jit, "tf.kernel-image-invalid"));
-  auto old = run("I tensorflow/core/common_runtime/gpu/gpu_device.cc:1433] Found device 0 with properties: \n"
-                 "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1483] Ignoring visible gpu device (device: 0, name: "
-                 "GeForce GTX 970, pci bus id: 0000:01:00.0, compute capability: 5.2) with Cuda compute capability 5.2. The "
-                 "minimum required Cuda capability is 6.0.\n");
+  auto old =
+      run("I tensorflow/core/common_runtime/gpu/gpu_device.cc:1433] Found device 0 with properties: \n"
+          "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1483] Ignoring visible gpu device (device: 0, name: "
+          "GeForce GTX 970, pci bus id: 0000:01:00.0, compute capability: 5.2) with Cuda compute capability 5.2. The "
+          "minimum required Cuda capability is 6.0.\n");
   CHECK(has(old, "tf.compute-capability-too-low"));
   CHECK_FALSE(has(old, "tf.gpu-listed"));
 }
@@ -119,12 +132,14 @@ TEST_CASE("issue 26.10/11: .wslconfig settings WSL ignores or changes") {
 }
 
 TEST_CASE("issue 26.12: Keras 3 errors of mixed code") {
-  auto legacy = run("WARNING:tensorflow:Your environment has TF_USE_LEGACY_KERAS set to True, but you do not have the tf_keras "
-                    "package installed. You must install it in order to use the legacy tf.keras.\n");
+  auto legacy =
+      run("WARNING:tensorflow:Your environment has TF_USE_LEGACY_KERAS set to True, but you do not have the tf_keras "
+          "package installed. You must install it in order to use the legacy tf.keras.\n");
   CHECK(has(legacy, "tf.legacy-keras-missing"));
   CHECK(contains(find(legacy, "tf.legacy-keras-missing")->fix, "tf_keras"));
-  CHECK(has(run("    from keras.src.engine import base_layer\nModuleNotFoundError: No module named 'keras.src.engine'\n"),
-            "tf.keras-src-import"));
+  CHECK(
+      has(run("    from keras.src.engine import base_layer\nModuleNotFoundError: No module named 'keras.src.engine'\n"),
+          "tf.keras-src-import"));
 }
 
 TEST_CASE("issue 26.6: pip's 'No matching distribution' alone, and quoted in prose") {

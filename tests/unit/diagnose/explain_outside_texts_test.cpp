@@ -3,7 +3,6 @@
 // a GPU count of 0, conda's name=version=build grammar, and apt's sqv rejecting a SHA1-bound
 // repository key.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/diagnose/explain_engine.hpp"
@@ -14,15 +13,17 @@
 using namespace tfwsl::test::explain;
 
 TEST_CASE("explain: an install command named inside a sentence is prose, not a requirement") {
-  auto e = run("**System information**\nOS Platform and Distribution - Windows 10 home\n"
-               "TensorFlow installed using - pip install tensorflow-gpu\nTensorFlow version - 2.1.0\n"
-               "Python version - 3.7.4\nGPU - NVIDIA GeForce GTX 1650\n");
+  auto e =
+      run("**System information**\nOS Platform and Distribution - Windows 10 home\n"
+          "TensorFlow installed using - pip install tensorflow-gpu\nTensorFlow version - 2.1.0\n"
+          "Python version - 3.7.4\nGPU - NVIDIA GeForce GTX 1650\n");
   CHECK(e.kind == "unknown");
-  CHECK(tfwsl::parse::parse_requirements("dlib version: whatever pip install dlib tries to install\n").requirements.empty());
+  CHECK(tfwsl::parse::parse_requirements("dlib version: whatever pip install dlib tries to install\n")
+            .requirements.empty());
   // Commands stay commands: after a shell separator, a prompt, RUN, python -m, a bullet.
-  for (const std::string line : {"RUN apt-get update && pip install tensorflow==2.15.1", "$ pip install tensorflow==2.15.1",
-                                 "python3 -m pip install tensorflow==2.15.1", "- pip install tensorflow==2.15.1",
-                                 "Install: pip install tensorflow==2.15.1"}) {
+  for (const std::string line : {"RUN apt-get update && pip install tensorflow==2.15.1",
+                                 "$ pip install tensorflow==2.15.1", "python3 -m pip install tensorflow==2.15.1",
+                                 "- pip install tensorflow==2.15.1", "Install: pip install tensorflow==2.15.1"}) {
     auto parsed = tfwsl::parse::parse_requirements(line + "\n");
     const auto* tf = tfwsl::parse::find_tensorflow(parsed);
     INFO(line);
@@ -32,9 +33,10 @@ TEST_CASE("explain: an install command named inside a sentence is prose, not a r
 }
 
 TEST_CASE("explain: another framework's error says whose it is, with its GPU fact, and no TF verdict") {
-  auto e = run("RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
-               "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.\n"
-               "The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.\n");
+  auto e = run(
+      "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+      "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.\n"
+      "The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.\n");
   CHECK(e.kind == "unknown");
   CHECK(e.about == "pytorch");
   CHECK(e.facts.value("compute_capability", "") == "12.0");
@@ -47,12 +49,15 @@ TEST_CASE("explain: another framework's error says whose it is, with its GPU fac
   CHECK(json["about"]["name"] == "PyTorch");
   CHECK(contains(tfwsl::diagnose::render_text(e), "about: PyTorch, not TensorFlow"));
   // A bug template of dlib's that also reads as a requirements file is dlib's.
-  auto d = run("### What Operating System(s) are you seeing this problem on?\n\nWindows\n\n### dlib version\n\n19.24\n\n"
-               "### Python version\n\n3.11\n\n### Steps to Reproduce\n\npip install dlib\n");
+  auto d =
+      run("### What Operating System(s) are you seeing this problem on?\n\nWindows\n\n### dlib version\n\n19.24\n\n"
+          "### Python version\n\n3.11\n\n### Steps to Reproduce\n\npip install dlib\n");
   CHECK(d.kind == "unknown");
   CHECK(d.about == "dlib");
   // TensorFlow's own log has no `about`, and its JSON no such key: version 1's consumers see no change.
-  auto t = run("2024-01-01 10:00:00.1: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU libraries.\n");
+  auto t =
+      run("2024-01-01 10:00:00.1: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] Cannot dlopen some GPU "
+          "libraries.\n");
   CHECK(t.about.empty());
   CHECK_FALSE(tfwsl::diagnose::to_json(t).contains("about"));
 }
@@ -84,9 +89,10 @@ TEST_CASE("explain: conda's name=version=build is the version, with the build ap
   CHECK(printed.kind == "requirements");
   CHECK(printed.facts["tensorflow"]["spec"] == "==1.13.1");
   CHECK(has(printed, "req.tf1"));
-  auto listed = run("# Name                    Version                   Build  Channel\n"
-                    "tensorflow                2.6.2           cuda112py39h9333c2f_1    conda-forge\n"
-                    "tensorflow-estimator      2.6.2           cuda112py39h9333c2f_1    conda-forge\n");
+  auto listed =
+      run("# Name                    Version                   Build  Channel\n"
+          "tensorflow                2.6.2           cuda112py39h9333c2f_1    conda-forge\n"
+          "tensorflow-estimator      2.6.2           cuda112py39h9333c2f_1    conda-forge\n");
   CHECK(listed.facts["tensorflow"]["spec"] == "==2.6.2");
   CHECK(listed.facts["tensorflow"]["build"] == "cuda112py39h9333c2f_1");
   // conda's fuzzy "=2.10" stays as written, with no build.
@@ -97,11 +103,14 @@ TEST_CASE("explain: conda's name=version=build is the version, with the build ap
 
 TEST_CASE("explain: apt's sqv rejecting a SHA1-bound key names NVIDIA's and the ways out") {
   const std::string sqv = "Sub-process /usr/bin/sqv returned an error code (1), error message is: Signing key on ";
-  const std::string rest = " is not bound:   No binding signature at time 2026-01-29T20:38:48Z   because: Policy rejected "
-                           "non-revocation signature (PositiveCertification) requiring second pre-image resistance   "
-                           "because: SHA1 is not considered secure since 2026-02-01T00:00:00Z\n";
-  auto nvidia = run("W: OpenPGP signature verification failed: https://developer.download.nvidia.com/compute/cuda/repos/"
-                    "ubuntu2404/x86_64  InRelease: " + sqv + "EB693B3035CD5710E231E123A4B469963BF863CC" + rest);
+  const std::string rest =
+      " is not bound:   No binding signature at time 2026-01-29T20:38:48Z   because: Policy rejected "
+      "non-revocation signature (PositiveCertification) requiring second pre-image resistance   "
+      "because: SHA1 is not considered secure since 2026-02-01T00:00:00Z\n";
+  auto nvidia =
+      run("W: OpenPGP signature verification failed: https://developer.download.nvidia.com/compute/cuda/repos/"
+          "ubuntu2404/x86_64  InRelease: " +
+          sqv + "EB693B3035CD5710E231E123A4B469963BF863CC" + rest);
   REQUIRE(has(nvidia, "apt.sha1-key-rejected"));
   CHECK(nvidia.facts["apt_key"]["owner"] == "NVIDIA CUDA repository");
   CHECK(contains(find(nvidia, "apt.sha1-key-rejected")->summary, "NVIDIA"));

@@ -2,7 +2,6 @@
 // Helpers of the explain tests: run the built-in base on a paste, look up a finding.
 
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/diagnose/explain_engine.hpp"

@@ -1,16 +1,15 @@
 // The verdicts `tfwsl explain` got wrong or missed (issue 14, items 1-8), each on the shape it was
 // found in. Item 9 (new facts) is explain_new_facts_test.cpp.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/compat/compat_db.hpp"
 #include "common/diagnose/explain_engine.hpp"
-#include "tests/unit/diagnose/explain_test_support.hpp"
 #include "common/diagnose/profile_constants.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
+#include "tests/unit/diagnose/explain_test_support.hpp"
 
 using namespace tfwsl::diagnose;
 
@@ -18,15 +17,17 @@ using namespace tfwsl::test::explain;
 
 // 1. The most common WSL install failure, alone or inside a distro launcher's output.
 TEST_CASE("verdict 1: WslRegisterDistribution 0x80370102 is virtualization, not unknown") {
-  auto classic = run("Installing, this may take a few minutes...\n"
-                     "WslRegisterDistribution failed with error: 0x80370102\n"
-                     "Please enable the Virtual Machine Platform Windows feature and ensure virtualization is enabled "
-                     "in the BIOS.\nFor information please visit https://aka.ms/enablevirtualization\n"
-                     "Press any key to continue...\n");
+  auto classic =
+      run("Installing, this may take a few minutes...\n"
+          "WslRegisterDistribution failed with error: 0x80370102\n"
+          "Please enable the Virtual Machine Platform Windows feature and ensure virtualization is enabled "
+          "in the BIOS.\nFor information please visit https://aka.ms/enablevirtualization\n"
+          "Press any key to continue...\n");
   CHECK(classic.kind == "wsl-status");
   CHECK(has(classic, "wsl.virtualization-disabled"));
   CHECK(exit_code_for(classic) == 2);
-  auto service = run("PS C:\\Users\\me> wsl --install -d Ubuntu\nError code: Wsl/Service/CreateInstance/CreateVm/HCS/0x80370102\n");
+  auto service = run(
+      "PS C:\\Users\\me> wsl --install -d Ubuntu\nError code: Wsl/Service/CreateInstance/CreateVm/HCS/0x80370102\n");
   CHECK(has(service, "wsl.virtualization-disabled"));
   CHECK_FALSE(has(service, "explain.unrecognised"));
 }
@@ -40,14 +41,16 @@ TEST_CASE("verdict 1: the siblings 0x8007019e, 0x800701bc, 0x80370114 and an unk
   CHECK(has(run("Error: 0x1bc\n"), "wsl.kernel-missing"));
   auto other = run("Error code: Wsl/Service/CreateInstance/MountVhd/HCS/ERROR_FILE_NOT_FOUND\n");
   REQUIRE(has(other, "wsl.error-code"));
-  CHECK(contains(find(other, "wsl.error-code")->summary, "Wsl/Service/CreateInstance/MountVhd/HCS/ERROR_FILE_NOT_FOUND"));
+  CHECK(
+      contains(find(other, "wsl.error-code")->summary, "Wsl/Service/CreateInstance/MountVhd/HCS/ERROR_FILE_NOT_FOUND"));
 }
 
 TEST_CASE("verdict 1: an install error inside a Docker Desktop report is still found") {
-  auto e = run("Docker Desktop - Unexpected WSL error\nAn unexpected error occurred while executing a WSL command.\n"
-               "deploying WSL2 distributions\nensuring main distro is deployed: checking if main distro is up to date: "
-               "running wsl.exe --import: exit status 0xffffffff\nError code: Wsl/Service/RegisterDistro/CreateVm/HCS/"
-               "HCS_E_HYPERV_NOT_INSTALLED\n");
+  auto e =
+      run("Docker Desktop - Unexpected WSL error\nAn unexpected error occurred while executing a WSL command.\n"
+          "deploying WSL2 distributions\nensuring main distro is deployed: checking if main distro is up to date: "
+          "running wsl.exe --import: exit status 0xffffffff\nError code: Wsl/Service/RegisterDistro/CreateVm/HCS/"
+          "HCS_E_HYPERV_NOT_INSTALLED\n");
   CHECK(has(e, "wsl.virtualization-disabled"));
 }
 
@@ -58,7 +61,8 @@ TEST_CASE("verdict 1: every error code of the wsl.exe catalogue gives the findin
     if (code.finding.empty()) continue;
     INFO(code.code);
     CHECK(has(run("Error code: Wsl/Service/CreateInstance/CreateVm/HCS/" + code.code + "\n"), code.finding));
-    if (code.code.rfind("0x", 0) == 0) CHECK(has(run("WslRegisterDistribution failed with error: " + code.code + "\n"), code.finding));
+    if (code.code.rfind("0x", 0) == 0)
+      CHECK(has(run("WslRegisterDistribution failed with error: " + code.code + "\n"), code.finding));
   }
 }
 
@@ -101,11 +105,12 @@ TEST_CASE("verdict 3: empty input, random bytes and unknown prose are explain.un
 
 // 4. A log from native Windows gets the native route or the move to WSL, not bash.
 TEST_CASE("verdict 4: a native-Windows TF log gets Windows fixes, not Linux ones") {
-  auto e = run("C:\\Users\\me>python train.py\n"
-               "2022-03-01 10:00:00.123456: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not "
-               "load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found\n"
-               "2022-03-01 10:00:00.123456: I tensorflow/stream_executor/cuda/cudart_stub.cc:29] Ignore above cudart "
-               "dlerror if you do not have a GPU set up on your machine.\n");
+  auto e =
+      run("C:\\Users\\me>python train.py\n"
+          "2022-03-01 10:00:00.123456: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not "
+          "load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found\n"
+          "2022-03-01 10:00:00.123456: I tensorflow/stream_executor/cuda/cudart_stub.cc:29] Ignore above cudart "
+          "dlerror if you do not have a GPU set up on your machine.\n");
   CHECK(e.kind == "tf-log");
   CHECK(e.facts["platform"] == "windows");
   REQUIRE(has(e, "tf.dlopen-failed"));
@@ -119,25 +124,29 @@ TEST_CASE("verdict 4: a native-Windows TF log gets Windows fixes, not Linux ones
 }
 
 TEST_CASE("verdict 4: a cmd prompt running Python marks the log as native Windows") {
-  auto e = run("C:\\Users\\me\\project>python train.py\n"
-               "2021-05-01 10:00:00.1: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1766] Cannot dlopen some GPU "
-               "libraries. Please make sure the missing libraries mentioned above are installed properly if you would "
-               "like to use GPU.\nSkipping registering GPU devices...\n");
+  auto e =
+      run("C:\\Users\\me\\project>python train.py\n"
+          "2021-05-01 10:00:00.1: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1766] Cannot dlopen some GPU "
+          "libraries. Please make sure the missing libraries mentioned above are installed properly if you would "
+          "like to use GPU.\nSkipping registering GPU devices...\n");
   CHECK(e.facts["platform"] == "windows");
   CHECK(contains(all_fixes(e), "tensorflow<2.11"));
   // The same lines from a Linux shell, or through `wsl` from PowerShell, stay Linux.
-  auto linux_shell = run("me@box:~$ python3 train.py\n2021-05-01 10:00:00.1: W tensorflow/core/common_runtime/gpu/"
-                         "gpu_device.cc:1766] Cannot dlopen some GPU libraries.\n");
+  auto linux_shell =
+      run("me@box:~$ python3 train.py\n2021-05-01 10:00:00.1: W tensorflow/core/common_runtime/gpu/"
+          "gpu_device.cc:1766] Cannot dlopen some GPU libraries.\n");
   CHECK_FALSE(linux_shell.facts.contains("platform"));
-  auto through_wsl = run("PS C:\\Users\\me> wsl python3 train.py\n2021-05-01 10:00:00.1: W tensorflow/core/common_runtime/"
-                         "gpu/gpu_device.cc:1766] Cannot dlopen some GPU libraries.\n");
+  auto through_wsl =
+      run("PS C:\\Users\\me> wsl python3 train.py\n2021-05-01 10:00:00.1: W tensorflow/core/common_runtime/"
+          "gpu/gpu_device.cc:1766] Cannot dlopen some GPU libraries.\n");
   CHECK_FALSE(through_wsl.facts.contains("platform"));
 }
 
 // 5. Every distro, Python and package name in a fix is the profile's.
 TEST_CASE("verdict 5: fixes name the default profile's distro and TensorFlow requirement") {
-  auto no_distro = run("Windows Subsystem for Linux has no installed distributions.\n"
-                       "Distributions can be installed by visiting the Microsoft Store:\nhttps://aka.ms/wslstore\n");
+  auto no_distro =
+      run("Windows Subsystem for Linux has no installed distributions.\n"
+          "Distributions can be installed by visiting the Microsoft Store:\nhttps://aka.ms/wslstore\n");
   REQUIRE(has(no_distro, "wsl.no-distro"));
   CHECK(contains(find(no_distro, "wsl.no-distro")->fix, "wsl --install -d Ubuntu-22.04"));
   auto needs_wsl = run("tensorflow[and-cuda]==2.15.1\nnumpy<2\n");
@@ -190,18 +199,22 @@ TEST_CASE("verdict 6: environment.yml python=3.11 with tensorflow==2.10.* is a m
   auto e = run("name: e\ndependencies:\n  - python=3.11\n  - pip:\n    - tensorflow==2.10.*\n");
   REQUIRE(has(e, "req.python-mismatch"));
   CHECK(contains(find(e, "req.python-mismatch")->summary, "3.7-3.10"));
-  CHECK_FALSE(has(run("name: e\ndependencies:\n  - python=3.10\n  - pip:\n    - tensorflow==2.10.*\n"), "req.python-mismatch"));
-  CHECK_FALSE(has(run("[tool.poetry.dependencies]\npython = \"^3.10\"\ntensorflow = \"^2.15\"\n"), "req.python-mismatch"));
+  CHECK_FALSE(
+      has(run("name: e\ndependencies:\n  - python=3.10\n  - pip:\n    - tensorflow==2.10.*\n"), "req.python-mismatch"));
+  CHECK_FALSE(
+      has(run("[tool.poetry.dependencies]\npython = \"^3.10\"\ntensorflow = \"^2.15\"\n"), "req.python-mismatch"));
 }
 
 TEST_CASE("verdict 6: the native route keeps its conda CUDA pins, the WSL route drops them") {
-  auto native = run("name: legacy\ndependencies:\n  - python=3.9\n  - cudatoolkit=11.2\n  - cudnn=8.1.0\n  - pip:\n"
-                    "    - tensorflow==2.10.1\n");
+  auto native =
+      run("name: legacy\ndependencies:\n  - python=3.9\n  - cudatoolkit=11.2\n  - cudnn=8.1.0\n  - pip:\n"
+          "    - tensorflow==2.10.1\n");
   CHECK(native.facts["route"] == "native");
   REQUIRE(has(native, "req.conda-cuda"));
   CHECK_FALSE(contains(all_fixes(native), "drop the conda"));
   CHECK(contains(find(native, "req.conda-cuda")->fix, "cudatoolkit=11.2 cudnn=8.1"));
-  auto wsl = run("name: new\ndependencies:\n  - python=3.10\n  - cudatoolkit=11.8\n  - pip:\n    - tensorflow==2.15.0\n");
+  auto wsl =
+      run("name: new\ndependencies:\n  - python=3.10\n  - cudatoolkit=11.8\n  - pip:\n    - tensorflow==2.15.0\n");
   CHECK(wsl.facts["route"] == "wsl");
   REQUIRE(has(wsl, "req.conda-cuda"));
   CHECK(contains(find(wsl, "req.conda-cuda")->fix, "drop the conda"));
@@ -210,8 +223,9 @@ TEST_CASE("verdict 6: the native route keeps its conda CUDA pins, the WSL route 
 
 // 7. TensorFlow's CUDA runtime stub (tsl/cuda/cudart_stub.cc) prints it when libcudart does not load.
 TEST_CASE("verdict 7: 'Could not find cuda drivers' is the CUDA runtime, per TF version") {
-  auto tsl = run("2024-05-01 10:00:00.1: I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda drivers "
-                 "on your machine, GPU will not be used.\n");
+  auto tsl =
+      run("2024-05-01 10:00:00.1: I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda drivers "
+          "on your machine, GPU will not be used.\n");
   REQUIRE(has(tsl, "tf.no-cuda-driver"));
   const Finding& f = *find(tsl, "tf.no-cuda-driver");
   CHECK(contains(f.summary, "libcudart"));
@@ -220,8 +234,9 @@ TEST_CASE("verdict 7: 'Could not find cuda drivers' is the CUDA runtime, per TF 
   CHECK(contains(f.fix, "tensorflow[and-cuda]==2.15.*"));
   CHECK_FALSE(has(tsl, "libcuda.missing-from-wsl-lib"));
   // TF 2.12/2.13 printed it from tensorflow/tsl and had no [and-cuda] extra.
-  auto old = run("2023-08-01 10:00:00.1: I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your "
-                 "machine, GPU will not be used.\n");
+  auto old =
+      run("2023-08-01 10:00:00.1: I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your "
+          "machine, GPU will not be used.\n");
   REQUIRE(has(old, "tf.no-cuda-driver"));
   CHECK(contains(find(old, "tf.no-cuda-driver")->summary, "2.12/2.13"));
 }

@@ -1,8 +1,8 @@
-#include <catch2/catch.hpp>
+#include "common/parse/paste_cleaner.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 
-#include "common/parse/paste_cleaner.hpp"
 #include "tests/support/utf16_bytes.hpp"
 
 using tfwsl::clean_paste;
@@ -17,12 +17,14 @@ TEST_CASE("paste cleaner: UTF-16LE bytes are decoded") {
   auto cleaned = clean_paste("\xff\xfe" + tfwsl::test::ascii_as_utf16le("Default Version: 2\r\n"));
   CHECK(cleaned.text == "Default Version: 2\n");
   CHECK(cleaned.encoding == tfwsl::ConsoleEncoding::utf16le_bom);
-  auto no_bom = clean_paste(tfwsl::test::ascii_as_utf16le("  NAME      STATE   VERSION\r\r\n* Ubuntu    Running 2\r\r\n"));
+  auto no_bom =
+      clean_paste(tfwsl::test::ascii_as_utf16le("  NAME      STATE   VERSION\r\r\n* Ubuntu    Running 2\r\r\n"));
   CHECK(no_bom.text == "  NAME      STATE   VERSION\n* Ubuntu    Running 2\n");
 }
 
 TEST_CASE("paste cleaner: the backslash-x00 repr of UTF-16 is decoded, including Latin-1 letters") {
-  std::string repr = R"(exit status 1: "\r\x00\r\x00\n\x00U\x00t\x00i\x00l\x00i\x00s\x00\xe9\x00\r\x00\r\x00\n\x00w\x00s\x00l\x00")";
+  std::string repr =
+      R"(exit status 1: "\r\x00\r\x00\n\x00U\x00t\x00i\x00l\x00i\x00s\x00\xe9\x00\r\x00\r\x00\n\x00w\x00s\x00l\x00")";
   auto cleaned = clean_paste(repr + "\n");
   CHECK(cleaned.utf16_rendering);
   CHECK(cleaned.text.find("Utilis\xc3\xa9\n") != std::string::npos);
@@ -39,9 +41,10 @@ TEST_CASE("paste cleaner: letters separated by spaces are joined when most lines
 }
 
 TEST_CASE("paste cleaner: prompts are taken out and their commands kept") {
-  auto cleaned = clean_paste("PS C:\\Users\\me> wsl -l -v\n  NAME STATE VERSION\nC:\\Users\\me>wsl --status\n"
-                             "me@box:~$ nvidia-smi\n(base) me@box:/tmp$ python3 x.py\n$ ls\n"
-                             "> wsl --version\n>>> import tensorflow as tf\n... print(1)\nout\n");
+  auto cleaned = clean_paste(
+      "PS C:\\Users\\me> wsl -l -v\n  NAME STATE VERSION\nC:\\Users\\me>wsl --status\n"
+      "me@box:~$ nvidia-smi\n(base) me@box:/tmp$ python3 x.py\n$ ls\n"
+      "> wsl --version\n>>> import tensorflow as tf\n... print(1)\nout\n");
   CHECK(cleaned.text == "  NAME STATE VERSION\nout\n");
   REQUIRE(cleaned.commands.size() == 8);
   CHECK(cleaned.commands[0] == "wsl -l -v");
@@ -80,7 +83,9 @@ TEST_CASE("paste cleaner: binary garbage never throws") {
 }
 
 TEST_CASE("paste cleaner: commands typed at a PowerShell or cmd.exe prompt are kept apart") {
-  auto cleaned = clean_paste("C:\\Users\\me>python train.py\nPS C:\\work> wsl -l -v\nme@box:~$ python3 x.py\n>>> import tensorflow\n");
-  CHECK(cleaned.commands == std::vector<std::string>{"python train.py", "wsl -l -v", "python3 x.py", "import tensorflow"});
+  auto cleaned = clean_paste(
+      "C:\\Users\\me>python train.py\nPS C:\\work> wsl -l -v\nme@box:~$ python3 x.py\n>>> import tensorflow\n");
+  CHECK(cleaned.commands ==
+        std::vector<std::string>{"python train.py", "wsl -l -v", "python3 x.py", "import tensorflow"});
   CHECK(cleaned.windows_commands == std::vector<std::string>{"python train.py", "wsl -l -v"});
 }

@@ -1,11 +1,11 @@
-#include <catch2/catch.hpp>
+#include "common/diagnose/signature_base.hpp"
 
+#include <catch2/catch.hpp>
 #include <map>
 #include <set>
 #include <string>
 
 #include "common/compat/compat_db.hpp"
-#include "common/diagnose/signature_base.hpp"
 #include "common/version/version.hpp"
 
 using namespace tfwsl::diagnose;
@@ -22,15 +22,44 @@ TEST_CASE("signature base: the built-in base loads and covers the contract's ids
     if (sig.severity != Severity::info) CHECK_FALSE(sig.fix.empty());
     CHECK(sig.fix.find("Nothing to do") == std::string::npos);
   }
-  for (const char* id : {"wsl.cli-too-old", "wsl.no-distro", "wsl.distro-wsl1", "wsl.kernel-missing", "wsl.windows-too-old",
-                         "wsl.online-list", "gpu.driver-not-loaded", "gpu.access-blocked", "gpu.nvidia-smi-missing",
-                         "gpu.tcc-mode", "gpu.cuda-version-error", "gpu.driver-too-old", "gpu.visible",
-                         "libcuda.not-symlink", "libcuda.unversioned-missing", "libcuda.linux-driver", "tf.no-cuda-driver",
-                         "tf.dlopen-failed", "tf.cudnn-missing", "tf.cudnn-mismatch", "tf.cuinit-no-device",
-                         "tf.cuda-init-failed", "tf.numa-benign", "tf.gpu-listed", "tf.directml", "wslconfig.unknown-section",
-                         "wslconfig.malformed-line", "wslconfig.inline-comment", "wslconfig.bad-size", "wslconfig.memory-low",
-                         "wslconfig.custom-kernel", "wslconfig.encoding", "req.tensorflow-gpu", "req.native-gpu-ok",
-                         "req.needs-wsl", "req.directml-plugin", "req.conda-cuda", "req.tf1"}) {
+  for (const char* id : {"wsl.cli-too-old",
+                         "wsl.no-distro",
+                         "wsl.distro-wsl1",
+                         "wsl.kernel-missing",
+                         "wsl.windows-too-old",
+                         "wsl.online-list",
+                         "gpu.driver-not-loaded",
+                         "gpu.access-blocked",
+                         "gpu.nvidia-smi-missing",
+                         "gpu.tcc-mode",
+                         "gpu.cuda-version-error",
+                         "gpu.driver-too-old",
+                         "gpu.visible",
+                         "libcuda.not-symlink",
+                         "libcuda.unversioned-missing",
+                         "libcuda.linux-driver",
+                         "tf.no-cuda-driver",
+                         "tf.dlopen-failed",
+                         "tf.cudnn-missing",
+                         "tf.cudnn-mismatch",
+                         "tf.cuinit-no-device",
+                         "tf.cuda-init-failed",
+                         "tf.numa-benign",
+                         "tf.gpu-listed",
+                         "tf.directml",
+                         "wslconfig.unknown-section",
+                         "wslconfig.malformed-line",
+                         "wslconfig.inline-comment",
+                         "wslconfig.bad-size",
+                         "wslconfig.memory-low",
+                         "wslconfig.custom-kernel",
+                         "wslconfig.encoding",
+                         "req.tensorflow-gpu",
+                         "req.native-gpu-ok",
+                         "req.needs-wsl",
+                         "req.directml-plugin",
+                         "req.conda-cuda",
+                         "req.tf1"}) {
     INFO(id);
     CHECK(ids.count(id) == 1);
   }
@@ -49,7 +78,8 @@ TEST_CASE("signature base: the Windows minimums come from the compatibility data
     INFO(sig.id);
     CHECK(sig.summary.find("${") == std::string::npos);
     CHECK(sig.fix.find("${") == std::string::npos);
-    if (sig.id == "gpu.driver-too-old" && sig.summary.find("older than " + base->constant("windows_driver_min")) != std::string::npos)
+    if (sig.id == "gpu.driver-too-old" &&
+        sig.summary.find("older than " + base->constant("windows_driver_min")) != std::string::npos)
       seen_driver = true;
     if (sig.fix.find("(build " + base->constant("windows_build_min") + ")") != std::string::npos) seen_build = true;
   }
@@ -74,7 +104,8 @@ TEST_CASE("signature base: ${name} in a summary or fix is a constant of the docu
   CHECK(base->signatures()[0].when[0].version == floor);
 
   auto unknown = SignatureBase::load(
-      "signatures:\n  - {id: c.d, severity: info, kinds: [any], match: [x], summary: \"s ${nope}\", fix: f}\n", "t.yaml");
+      "signatures:\n  - {id: c.d, severity: info, kinds: [any], match: [x], summary: \"s ${nope}\", fix: f}\n",
+      "t.yaml");
   REQUIRE_FALSE(unknown);
   CHECK(unknown.error().message.find("c.d") != std::string::npos);
   CHECK(unknown.error().message.find("nope") != std::string::npos);
@@ -93,22 +124,34 @@ TEST_CASE("signature base: bad data is an error naming the file and the signatur
   auto no_list = SignatureBase::load("constants: {}\n", "test.yaml");
   REQUIRE_FALSE(no_list);
   CHECK(no_list.error().message.find("test.yaml") != std::string::npos);
-  auto bad_severity = SignatureBase::load("signatures:\n  - {id: a.b, severity: fatal, kinds: [any], match: [x], summary: s, fix: f}\n", "t.yaml");
+  auto bad_severity = SignatureBase::load(
+      "signatures:\n  - {id: a.b, severity: fatal, kinds: [any], match: [x], summary: s, fix: f}\n", "t.yaml");
   REQUIRE_FALSE(bad_severity);
   CHECK(bad_severity.error().message.find("a.b") != std::string::npos);
   CHECK(bad_severity.error().message.find("fatal") != std::string::npos);
-  auto bad_regex = SignatureBase::load("signatures:\n  - id: a.b\n    severity: info\n    kinds: [any]\n    regex: [{needle: x, pattern: \"(\"}]\n    summary: s\n    fix: f\n", "t.yaml");
+  auto bad_regex = SignatureBase::load(
+      "signatures:\n  - id: a.b\n    severity: info\n    kinds: [any]\n    regex: [{needle: x, pattern: \"(\"}]\n    "
+      "summary: s\n    fix: f\n",
+      "t.yaml");
   REQUIRE_FALSE(bad_regex);
-  auto unknown_constant = SignatureBase::load("signatures:\n  - {id: a.b, severity: info, kinds: [any], when: [{fact: v, version_below: $nope}], summary: s, fix: f}\n", "t.yaml");
+  auto unknown_constant = SignatureBase::load(
+      "signatures:\n  - {id: a.b, severity: info, kinds: [any], when: [{fact: v, version_below: $nope}], summary: s, "
+      "fix: f}\n",
+      "t.yaml");
   REQUIRE_FALSE(unknown_constant);
   CHECK(unknown_constant.error().message.find("$nope") != std::string::npos);
   CHECK_FALSE(SignatureBase::load("signatures: [\n", "t.yaml"));
 }
 
 TEST_CASE("signature base: conditions on facts") {
-  nlohmann::json facts = {{"cuda_version", "11.8"}, {"driver_version", "517.48"}, {"linux_driver", "525.60.13"},
-                          {"gpu_count", 2}, {"failures", {{"not_found", true}}}, {"models", {"WDDM", "TCC"}},
-                          {"package", "TensorFlow-GPU"}, {"empty", nlohmann::json::array()}};
+  nlohmann::json facts = {{"cuda_version", "11.8"},
+                          {"driver_version", "517.48"},
+                          {"linux_driver", "525.60.13"},
+                          {"gpu_count", 2},
+                          {"failures", {{"not_found", true}}},
+                          {"models", {"WDDM", "TCC"}},
+                          {"package", "TensorFlow-GPU"},
+                          {"empty", nlohmann::json::array()}};
   auto check = [&facts](Condition c) { return condition_holds(c, facts); };
   using T = Condition::Test;
   CHECK(check({"failures.not_found", T::is_true}));

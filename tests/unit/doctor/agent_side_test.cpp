@@ -1,11 +1,12 @@
 // The doctor's Linux side from the agent (win/doctor/agent_side.hpp) over a faked bridge: the
 // link and its description, the decoding of /v1/facts, and an agent that stops answering.
+#include "win/doctor/agent_side.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "win/agent_client/local_agent_host.hpp"
 #include "common/agent_api/linux_facts.hpp"
-#include "win/doctor/agent_side.hpp"
 #include "tests/support/fake_agent_bridge.hpp"
+#include "win/agent_client/local_agent_host.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;

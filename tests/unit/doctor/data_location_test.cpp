@@ -1,7 +1,7 @@
 // tfwsl doctor --data PATH: data.location from the path's form (a Windows drive is drvfs/9p from WSL).
-#include <catch2/catch.hpp>
-
 #include "win/doctor/data_location.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;

@@ -2,7 +2,6 @@
 // and again when the bundle is written, and nothing is written through it (docs/safety-sweep.md, F3:
 // the old ofstream(trunc) overwrote the link's target).
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 
 #include "common/text/utf_convert.hpp"

@@ -1,13 +1,13 @@
 // `tfwsl doctor --bundle`: the redaction of user names and tokens, and the tar archive itself
 // (read back member by member: names, sizes, header checksums, the two closing zero blocks).
-#include <catch2/catch.hpp>
+#include "win/commands/doctor_bundle.hpp"
 
+#include <catch2/catch.hpp>
 #include <cstring>
 
 #include "common/text/utf_convert.hpp"
 #include "common/util/ascii.hpp"
 #include "tests/support/test_environment.hpp"
-#include "win/commands/doctor_bundle.hpp"
 
 using namespace tfwsl;
 using tfwsl::cli::redact;

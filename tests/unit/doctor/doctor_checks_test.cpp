@@ -1,8 +1,9 @@
 // The doctor's own verdicts (WSL, localhost forwarding, driver parity, mem.effective, .wslconfig)
 // and the report completion that keeps every id.
-#include <catch2/catch.hpp>
+#include "win/doctor/doctor_checks.hpp"
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <memory>
 #include <thread>
 
@@ -12,7 +13,6 @@
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/doctor/doctor.hpp"
-#include "win/doctor/doctor_checks.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;
@@ -61,7 +61,8 @@ TEST_CASE("wsl.distro: the default distro on WSL 1 fails with the set-version fi
   auto r = check_wsl_distro(wsl_with({distro("Ubuntu-18.04", 1, true), distro("Ubuntu-22.04", 2, false)}), "", chosen);
   CHECK(r.status == CheckStatus::fail);
   CHECK(r.fix.find("wsl --set-version Ubuntu-18.04 2") != std::string::npos);
-  r = check_wsl_distro(wsl_with({distro("Ubuntu-18.04", 1, true), distro("Ubuntu-22.04", 2, false)}), "Ubuntu-22.04", chosen);
+  r = check_wsl_distro(wsl_with({distro("Ubuntu-18.04", 1, true), distro("Ubuntu-22.04", 2, false)}), "Ubuntu-22.04",
+                       chosen);
   CHECK(r.status == CheckStatus::ok);
   CHECK(chosen == "Ubuntu-22.04");
   r = check_wsl_distro(wsl_with({distro("Ubuntu-22.04", 2, true)}), "Debian", chosen);
@@ -72,8 +73,9 @@ TEST_CASE("wsl.distro: the default distro on WSL 1 fails with the set-version fi
 
 TEST_CASE("wsl.distro: without a default, the fix names the installed distributions") {
   std::string chosen;
-  auto r = check_wsl_distro(wsl_with({distro("docker-desktop", 2, false), distro("Ubuntu-22.04", 2, false),
-                                      distro("Debian", 2, false)}), "", chosen);
+  auto r = check_wsl_distro(
+      wsl_with({distro("docker-desktop", 2, false), distro("Ubuntu-22.04", 2, false), distro("Debian", 2, false)}), "",
+      chosen);
   CHECK(r.status == CheckStatus::fail);
   CHECK(r.fix == "choose one: wsl --set-default Ubuntu-22.04 (or another of Ubuntu-22.04, Debian)");
 }
@@ -141,7 +143,8 @@ TEST_CASE("an unreachable agent fails wsl.agent and names the checks it leaves u
   CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
   CHECK(check_agent(AgentLink::http, "tfwsl-agent 0.1.0", "", true).status == CheckStatus::ok);
   // Natively there is no WSL to restart: the message itself says what to do.
-  CHECK(check_agent(AgentLink::none, "", "tfwsl-agent was not found", false).fix.find("wsl --shutdown") == std::string::npos);
+  CHECK(check_agent(AgentLink::none, "", "tfwsl-agent was not found", false).fix.find("wsl --shutdown") ==
+        std::string::npos);
   // A known cause brings its own fix (no tfwsl-agent beside an installed tfwsl.exe: reinstall).
   CHECK(check_agent(AgentLink::none, "", "no tfwsl-agent ships next to tfwsl.exe", true, "reinstall tfwsl").fix ==
         "reinstall tfwsl");
@@ -309,9 +312,10 @@ TEST_CASE("the distro's verdicts follow the CLI-side profile, a file one include
 
   test::TempDir dir;
   const auto file = dir.path() / "team.yaml";
-  test::write_file(file, "name: team\ndistro: Ubuntu-22.04\ncuda: { toolkit: \"12.3\", cudnn: \"8.9\" }\n"
-                         "python: { version: \"3.10\", venv: ~/.venvs/team }\n"
-                         "tensorflow: { version: \"2.16.*\", extras: [and-cuda] }\n");
+  test::write_file(file,
+                   "name: team\ndistro: Ubuntu-22.04\ncuda: { toolkit: \"12.3\", cudnn: \"8.9\" }\n"
+                   "python: { version: \"3.10\", venv: ~/.venvs/team }\n"
+                   "tensorflow: { version: \"2.16.*\", extras: [and-cuda] }\n");
   auto from_file = judge::check_policy_for_profile(file.string());
   REQUIRE(from_file);
   env.linux_policy = *from_file;

@@ -32,7 +32,8 @@ DoctorEnvironment folding_native_env(bool agent_found) {
 }
 }  // namespace
 
-TEST_CASE("native doctor: the host, wsl.exe and driver-parity skips fold into one line under platform.windows", "[doctor][fold]") {
+TEST_CASE("native doctor: the host, wsl.exe and driver-parity skips fold into one line under platform.windows",
+          "[doctor][fold]") {
   auto result = run_doctor(folding_native_env(true));
   for (const auto& id : check_ids(CheckSource::host)) CHECK(result.report.find(id)->blocked_by == "platform.windows");
   CHECK(result.report.find("wsl.distro")->blocked_by == "platform.windows");
@@ -45,7 +46,8 @@ TEST_CASE("native doctor: the host, wsl.exe and driver-parity skips fold into on
   CHECK(render_text(result.report, {true, false}).find("  - host.tdr: ") != std::string::npos);
 }
 
-TEST_CASE("native doctor without an agent: one issue, wsl.agent, with the agent's checks folded under it", "[doctor][fold]") {
+TEST_CASE("native doctor without an agent: one issue, wsl.agent, with the agent's checks folded under it",
+          "[doctor][fold]") {
   auto result = run_doctor(folding_native_env(false));
   const auto& report = result.report;
   CHECK(report.find("wsl.agent")->status == CheckStatus::fail);

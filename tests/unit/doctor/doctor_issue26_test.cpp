@@ -4,8 +4,8 @@
 
 #include "win/doctor/doctor_checks.hpp"
 #include "win/doctor/wslconfig_overrides.hpp"
-#include "win/host/registry.hpp"
 #include "win/host/host_probe.hpp"
+#include "win/host/registry.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;

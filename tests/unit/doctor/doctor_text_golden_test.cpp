@@ -6,11 +6,10 @@
 // whole on one line. A mismatch writes the new text beside the test binary (NAME.actual.txt):
 // review it with diff, and copy it over the golden file when the change is meant.
 #include <algorithm>
-#include <fstream>
-#include <sstream>
-
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "common/check/check.hpp"
 #include "common/check/check_table.hpp"
@@ -55,7 +54,8 @@ void each_command_whole(const Report& report, const std::string& text) {
     for (const auto& atom : wrap_atoms(c.fix, style)) {
       if (!starts_known_command(atom.substr(0, atom.find(' '))) || atom.find(' ') == std::string::npos) continue;
       INFO(c.id << ": " << atom);
-      CHECK(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(atom) != std::string::npos; }));
+      CHECK(std::any_of(lines.begin(), lines.end(),
+                        [&](const std::string& l) { return l.find(atom) != std::string::npos; }));
     }
   }
 }
@@ -65,9 +65,10 @@ void matches_golden(const std::string& name, bool verbose) {
   RenderOptions options;
   options.verbose = verbose;
   options.width = 80;
-  options.header = {"Profile: tf-2.15-cuda-12.2 (built in: no --profile, no tfwsl.yaml here or above, no default "
-                    "profile of yours)",
-                    "Distro: Ubuntu-22.04; GPU: NVIDIA GeForce RTX 3080, driver 546.80"};
+  options.header = {
+      "Profile: tf-2.15-cuda-12.2 (built in: no --profile, no tfwsl.yaml here or above, no default "
+      "profile of yours)",
+      "Distro: Ubuntu-22.04; GPU: NVIDIA GeForce RTX 3080, driver 546.80"};
   const std::string text = render_text(report, options);
   const std::string file = name + (verbose ? ".verbose" : "") + ".txt";
   const auto actual = test::binary_dir() / (name + (verbose ? ".verbose" : "") + ".actual.txt");

@@ -1,12 +1,12 @@
 // nvidia-smi's compute_cap query (win/host/gpu_compute_capability.hpp): its own argv, the real
 // answers of a current and an old driver, candidates tried in order.
-#include <catch2/catch.hpp>
+#include "win/host/gpu_compute_capability.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "tests/support/recording_process_runner.hpp"
-#include "win/host/gpu_compute_capability.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::host;

@@ -1,9 +1,10 @@
 // Host verdicts and host-fact gathering against a fake registry and a recording process runner.
+#include "win/host/host_checks.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/check/check_table.hpp"
 #include "tests/support/recording_process_runner.hpp"
-#include "win/host/host_checks.hpp"
 #include "win/host/host_probe.hpp"
 
 using namespace tfwsl;
@@ -115,13 +116,15 @@ TEST_CASE("Fast Startup on warns about localhost forwarding") {
 }
 
 TEST_CASE("nvidia-smi query lines parse, error text does not") {
-  auto gpus = parse_nvidia_smi_query("NVIDIA GeForce RTX 3080, 537.58, WDDM, 10240 MiB\r\nNVIDIA RTX A6000, 537.58, TCC, 49140 MiB\r\n");
+  auto gpus = parse_nvidia_smi_query(
+      "NVIDIA GeForce RTX 3080, 537.58, WDDM, 10240 MiB\r\nNVIDIA RTX A6000, 537.58, TCC, 49140 MiB\r\n");
   REQUIRE(gpus.size() == 2);
   CHECK(gpus[0].driver_version == "537.58");
   CHECK(gpus[0].driver_model == GpuDriverModel::wddm);
   CHECK(gpus[0].memory_mib == std::optional<std::uint64_t>(10240));
   CHECK(gpus[1].driver_model == GpuDriverModel::tcc);
-  CHECK(parse_nvidia_smi_query("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.").empty());
+  CHECK(
+      parse_nvidia_smi_query("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.").empty());
 }
 
 TEST_CASE("host facts: nvidia-smi first, then the display-class registry key converted to NVIDIA's numbering") {
@@ -151,7 +154,8 @@ TEST_CASE("host facts: nvidia-smi first, then the display-class registry key con
   CHECK(facts.wsl_default_version == std::optional<int>(2));
   CHECK(facts.vm_platform == std::optional<bool>(true));
 
-  runner.on({"C:\\Windows\\System32\\nvidia-smi.exe"}, ProcessOutcome{0, "NVIDIA GeForce RTX 3050, 546.80, WDDM, 8192 MiB\r\n", ""});
+  runner.on({"C:\\Windows\\System32\\nvidia-smi.exe"},
+            ProcessOutcome{0, "NVIDIA GeForce RTX 3050, 546.80, WDDM, 8192 MiB\r\n", ""});
   facts = gather_host_facts(system, registry, runner, settings);
   REQUIRE(facts.gpus.size() == 1);
   CHECK(facts.gpus[0].driver_version == "546.80");

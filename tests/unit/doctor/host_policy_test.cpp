@@ -1,9 +1,10 @@
 // The doctor's host policy comes from the profile and the compatibility data, not from literals.
+#include "win/doctor/host_policy.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/compat/compat_db.hpp"
 #include "common/profile/profile_loader.hpp"
-#include "win/doctor/host_policy.hpp"
 
 using namespace tfwsl;
 

@@ -1,9 +1,10 @@
 // `tfwsl doctor --summary-line` and `--compliance` (win/commands/doctor_fleet_output.hpp): the
 // Intune detection line's length and content, the flat compliance facts, from the doctor's JSON.
+#include "win/commands/doctor_fleet_output.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/util/utf8_prefix.hpp"
-#include "win/commands/doctor_fleet_output.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::cli;
@@ -58,7 +59,8 @@ TEST_CASE("summary line: problems give the count, the exit code, the fix first a
 
 TEST_CASE("summary line: one line of at most 2,048 bytes of valid UTF-8, whatever the fix says") {
   std::string fix = "line one\nline two\r\n";
-  for (int i = 0; i < 1100; ++i) fix += "é";  // 2,200 bytes: past the limit, and the cut falls inside one if done by bytes
+  for (int i = 0; i < 1100; ++i)
+    fix += "é";  // 2,200 bytes: past the limit, and the cut falls inside one if done by bytes
   const std::string line = doctor_summary_line(broken(fix));
   CHECK(line.size() <= k_summary_line_max_bytes);
   CHECK(line.find('\n') == std::string::npos);

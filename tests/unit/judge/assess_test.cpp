@@ -1,15 +1,15 @@
 // The judge (common/judge) over facts built by hand: the verdicts say the specifics (what was
 // found, what the profile wants, its venv, the distro's name), and versions are compared as
 // versions. The probes that fill these facts are tested in tests/unit/agent.
+#include "common/judge/assess.hpp"
+
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <regex>
 #include <sstream>
 
-#include <catch2/catch.hpp>
-
-#include "common/judge/assess.hpp"
 #include "tests/support/report_lookup.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -98,7 +98,8 @@ TEST_CASE("Python and TensorFlow verdicts name the profile's venv and TensorFlow
   CHECK(py.summary == "Python 3.12.3 is outside 3.9–3.11 supported by profile tf-2.15-cuda-12.2");
   CHECK(py.fix.find("the profile's venv ~/.venvs/tf-2.15") != std::string::npos);
   f.stack.python_version = "3.10.12";
-  CHECK(require_check(assess(f, p), "python.version").summary == "Python 3.10.12, within 3.9–3.11 of profile tf-2.15-cuda-12.2");
+  CHECK(require_check(assess(f, p), "python.version").summary ==
+        "Python 3.10.12, within 3.9–3.11 of profile tf-2.15-cuda-12.2");
 
   f.tf.ran = true;
   f.tf.error = "No module named 'tensorflow'";
@@ -148,12 +149,15 @@ TEST_CASE("verdicts that need nothing done carry no fix", "[judge]") {
   f.system.disk_free_bytes = std::uint64_t{100} << 30;
   for (const auto& c : assess(f, default_policy()).checks) {
     INFO(c.id << ": " << c.summary);
-    if (c.status == CheckStatus::ok || c.status == CheckStatus::skip) CHECK(c.fix.empty());
-    else CHECK_FALSE(c.fix.empty());
+    if (c.status == CheckStatus::ok || c.status == CheckStatus::skip)
+      CHECK(c.fix.empty());
+    else
+      CHECK_FALSE(c.fix.empty());
   }
 }
 
-TEST_CASE("the judge's texts hold no version literal: versions come from the profile and the compatibility data", "[judge]") {
+TEST_CASE("the judge's texts hold no version literal: versions come from the profile and the compatibility data",
+          "[judge]") {
   // String literals in common/judge (comments left out) must not carry a version such as "2.15" or
   // "528.33": what "ok" means is data (docs/architecture.md).
   const std::filesystem::path dir = std::filesystem::path(TFWSL_SOURCE_DIR) / "common" / "judge";
@@ -172,10 +176,15 @@ TEST_CASE("the judge's texts hold no version literal: versions come from the pro
       auto code = line.substr(0, line.find("//"));
       if (code.find('"') == std::string::npos) continue;
       for (std::sregex_iterator it(code.begin(), code.end(), k_literal), end; it != end; ++it)
-        if (std::regex_search(it->str(), k_version)) found.push_back(entry.path().filename().string() + ": " + it->str());
+        if (std::regex_search(it->str(), k_version))
+          found.push_back(entry.path().filename().string() + ": " + it->str());
     }
   }
-  INFO([&] { std::string all; for (const auto& f : found) all += f + "\n"; return all; }());
+  INFO([&] {
+    std::string all;
+    for (const auto& f : found) all += f + "\n";
+    return all;
+  }());
   CHECK(found.empty());
 }
 

@@ -12,8 +12,11 @@ namespace {
 // Every field set to something other than its default.
 LinuxFacts full_facts() {
   LinuxFacts f;
-  f.wsl = {WslKind::wsl2, "5.15.153.1-microsoft-standard-WSL2", true, "", true, {"libcuda.so.1", "libdxcore.so"}, true,
-           "/usr/lib/wsl/lib", "/win/", "Ubuntu-22.04"};
+  f.wsl = {WslKind::wsl2, "5.15.153.1-microsoft-standard-WSL2",
+           true,          "",
+           true,          {"libcuda.so.1", "libdxcore.so"},
+           true,          "/usr/lib/wsl/lib",
+           "/win/",       "Ubuntu-22.04"};
   f.gpu.libcuda_loaded = true;
   f.gpu.libcuda_path = "/usr/lib/wsl/lib/libcuda.so.1.1";
   f.gpu.cuda_driver_version = 12040;

@@ -2,7 +2,6 @@
 // path or name holding shell characters stays one quoted argument (bash inside the distro,
 // PowerShell in Windows), never code.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/judge/assess.hpp"
@@ -48,11 +47,15 @@ TEST_CASE("the judge's fixes quote a hostile data path for PowerShell and packag
 }
 
 TEST_CASE("provision's plan prints each command quoted for where it runs", "[provision][quoting]") {
-  const provision::StepDefinition host_step{"wsl.current", provision::StepScope::host, provision::RunsAs::host, "t", "w", "s"};
-  const provision::StepDefinition distro_step{"env.file", provision::StepScope::distro, provision::RunsAs::user, "t", "w", "s"};
+  const provision::StepDefinition host_step{
+      "wsl.current", provision::StepScope::host, provision::RunsAs::host, "t", "w", "s"};
+  const provision::StepDefinition distro_step{
+      "env.file", provision::StepScope::distro, provision::RunsAs::user, "t", "w", "s"};
   provision::ProvisionPlan plan;
-  plan.host_steps.push_back({&host_step, {}, {{provision::RunsAs::host, {"wsl", "--install", "-d", "My Distro"}}}, {}, "x"});
-  plan.distro_steps.push_back({&distro_step, {}, {{provision::RunsAs::user, {"mkdir", "-p", "/home/me/R&D $(touch PWNED)"}}}, {}, "y"});
+  plan.host_steps.push_back(
+      {&host_step, {}, {{provision::RunsAs::host, {"wsl", "--install", "-d", "My Distro"}}}, {}, "x"});
+  plan.distro_steps.push_back(
+      {&distro_step, {}, {{provision::RunsAs::user, {"mkdir", "-p", "/home/me/R&D $(touch PWNED)"}}}, {}, "y"});
   const std::string text = provision::render_plan(plan);
   CHECK(text.find("run as host: (PowerShell) wsl --install -d 'My Distro'\n") != std::string::npos);
   CHECK(text.find("run as user: (bash) mkdir -p '/home/me/R&D $(touch PWNED)'\n") != std::string::npos);

@@ -1,10 +1,9 @@
 // mem.effective when the doctor on Windows tells the judge what .wslconfig asks: memory= against
 // MemTotal inside the VM (common/check/memory_band.hpp), WSL's default when none is set, skipped
 // without MemTotal; and the numbers both sides saw, as values.
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <optional>
-
-#include <catch2/catch.hpp>
 
 #include "common/judge/assess.hpp"
 #include "tests/support/report_lookup.hpp"
@@ -45,7 +44,8 @@ TEST_CASE("mem.effective compares .wslconfig's memory= with MemTotal", "[judge][
 
 TEST_CASE("mem.effective on Windows carries both sides' numbers", "[judge][memory][values]") {
   auto mem = memory_check(k_gib16, 16318464, 32ull << 30);
-  CHECK(mem.values == nlohmann::json({{"mem_total_kb", 16318464}, {"host_ram_bytes", 32ull << 30}, {"configured_bytes", k_gib16}}));
+  CHECK(mem.values ==
+        nlohmann::json({{"mem_total_kb", 16318464}, {"host_ram_bytes", 32ull << 30}, {"configured_bytes", k_gib16}}));
   CHECK(mem.details.at(1) == "Windows RAM: 32.0 GiB");
   CHECK(memory_check(std::nullopt, std::nullopt).values.empty());
 }

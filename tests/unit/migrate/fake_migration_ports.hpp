@@ -41,7 +41,8 @@ class FakeMigrationPorts : public MigrationPorts {
       for (const auto& [path, text] : windows_project) linux_files[r.target + "/" + path] = text;
     return CopyOutcome{10, 100, 0};
   }
-  Result<std::string> install_requirements(const ShippedProfile&, const std::string& project, const std::vector<std::string>& files,
+  Result<std::string> install_requirements(const ShippedProfile&, const std::string& project,
+                                           const std::vector<std::string>& files,
                                            const std::vector<std::string>& extra) override {
     std::string what = "install:" + project;
     for (const auto& f : files) what += " -r " + f;
@@ -50,7 +51,8 @@ class FakeMigrationPorts : public MigrationPorts {
     unmet.reset();
     return std::string("installed");
   }
-  Result<std::optional<std::string>> requirements_unmet(const ShippedProfile&, const std::string&, const std::vector<std::string>&,
+  Result<std::optional<std::string>> requirements_unmet(const ShippedProfile&, const std::string&,
+                                                        const std::vector<std::string>&,
                                                         const std::vector<std::string>&) override {
     return unmet;
   }
@@ -62,12 +64,14 @@ class FakeMigrationPorts : public MigrationPorts {
     TFWSL_TRY_STATUS(record(what));
     const std::string file = entry.module.empty() ? entry.script : entry.module + ".py";
     if (!file.empty() && !linux_files.contains(project + "/" + file))
-      return make_error(ErrorCode::process, "the GPU check in the venv failed: import: No module named " + entry.module);
+      return make_error(ErrorCode::process,
+                        "the GPU check in the venv failed: import: No module named " + entry.module);
     return std::string("1 GPU");
   }
   Result<std::string> linux_home() override { return std::string("/home/tf"); }
   bool linux_folder_exists(const std::string& path) override { return linux_folders.contains(path); }
-  Status write_linux_file(const std::string& root, const std::string& relative, const std::string& text, const std::string& expect) override {
+  Status write_linux_file(const std::string& root, const std::string& relative, const std::string& text,
+                          const std::string& expect) override {
     TFWSL_TRY_STATUS(check_expect(root + "/" + relative, expect));
     linux_folders.insert(root);
     linux_files[root + "/" + relative] = text;
@@ -88,7 +92,8 @@ class FakeMigrationPorts : public MigrationPorts {
     }
     return std::optional<FileManifest>(out);
   }
-  Result<PlaceOutcome> place_files(const std::string& staging, const std::string& root, const std::vector<PlaceRequest>& requests) override {
+  Result<PlaceOutcome> place_files(const std::string& staging, const std::string& root,
+                                   const std::vector<PlaceRequest>& requests) override {
     TFWSL_TRY_STATUS(record("place:" + std::to_string(requests.size())));
     PlaceOutcome out;
     linux_folders.insert(root);

@@ -15,11 +15,12 @@ namespace tfwsl::migrate::test {
 class FakeProjectFiles final : public ProjectFiles {
  public:
   bool exists = true;
-  std::map<std::string, std::string> files;        // "requirements.txt" -> text
-  std::map<std::string, TreeStats> windows;        // lower-cased "d:\\data\\x" -> stats
-  std::optional<std::set<char>> drives;            // nothing: unknown
-  std::map<std::string, std::string> sources;      // where a Windows folder is copied from ("D:\\x" -> "/mnt/d/x"); else itself
-  bool unreachable = false;                        // no Windows folder can be copied from here
+  std::map<std::string, std::string> files;  // "requirements.txt" -> text
+  std::map<std::string, TreeStats> windows;  // lower-cased "d:\\data\\x" -> stats
+  std::optional<std::set<char>> drives;      // nothing: unknown
+  std::map<std::string, std::string>
+      sources;               // where a Windows folder is copied from ("D:\\x" -> "/mnt/d/x"); else itself
+  bool unreachable = false;  // no Windows folder can be copied from here
   int reads = 0;
 
   bool project_exists() override { return exists; }

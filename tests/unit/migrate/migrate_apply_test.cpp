@@ -1,7 +1,7 @@
-#include <catch2/catch.hpp>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <catch2/catch.hpp>
 
 #include "tests/unit/migrate/fake_migration_ports.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
@@ -18,7 +18,8 @@ using migrate::test::FakeMigrationPorts;
 class FakePorts final : public FakeMigrationPorts {
  public:
   FakePorts() {
-    windows_project = {{"train.py", "import tensorflow as tf\n"}, {"util/helpers.py", "import tensorflow\n"},
+    windows_project = {{"train.py", "import tensorflow as tf\n"},
+                       {"util/helpers.py", "import tensorflow\n"},
                        {"requirements.txt", "tensorflow-gpu==2.10.0\npandas\n"}};
   }
 };
@@ -46,7 +47,8 @@ TEST_CASE("apply runs every step through the ports, in order, and writes the pro
   CHECK(ports.calls == std::vector<std::string>{
                            "provision:tf-2.15-cuda-12.2",
                            "write:requirements.wsl.txt",
-                           "copy:C:\\work\\flowers->~/projects/.flowers.tfwsl-staging skip .venv,venv,__pycache__,.ipynb_checkpoints,.tfwsl,.git,",
+                           "copy:C:\\work\\flowers->~/projects/.flowers.tfwsl-staging skip "
+                           ".venv,venv,__pycache__,.ipynb_checkpoints,.tfwsl,.git,",
                            "place:3",
                            "copy:D:\\data\\flowers->~/datasets/flowers skip ",
                            "install:~/projects/flowers -r requirements.wsl.txt",
@@ -59,9 +61,11 @@ TEST_CASE("apply runs every step through the ports, in order, and writes the pro
   const auto& yaml = ports.linux_files["~/projects/flowers/tfwsl.yaml"];
   CHECK(yaml.find("extends: builtin:tf-2.15-cuda-12.2\nname: flowers\n") != std::string::npos);
   CHECK(yaml.find("source: 'D:\\data\\flowers'") != std::string::npos);
-  CHECK(ports.linux_files["~/projects/flowers/tfwsl-paths.json"].find("\"D:\\\\data\\\\flowers\": \"/home/tf/datasets/flowers\"") != std::string::npos);
+  CHECK(ports.linux_files["~/projects/flowers/tfwsl-paths.json"].find(
+            "\"D:\\\\data\\\\flowers\": \"/home/tf/datasets/flowers\"") != std::string::npos);
   const auto& report = ports.linux_files["~/projects/flowers/MIGRATION.md"];
-  CHECK(report.find("wsl -d Ubuntu-22.04 --cd /home/tf/projects/flowers --exec bash -lc '~/.venvs/tf-2.15/bin/python -m train'") != std::string::npos);
+  CHECK(report.find("wsl -d Ubuntu-22.04 --cd /home/tf/projects/flowers --exec bash -lc '~/.venvs/tf-2.15/bin/python "
+                    "-m train'") != std::string::npos);
   CHECK(report.find("code --remote wsl+Ubuntu-22.04 /home/tf/projects/flowers") != std::string::npos);
   CHECK(steps->back().step == "write-files");
 }
@@ -124,7 +128,8 @@ TEST_CASE("the main module: main/train/app first, else the first module importin
   CHECK(main_module(scan) == "pkg.model");
 }
 
-TEST_CASE("a Keras 2 project on a Keras 3 target runs with TF_USE_LEGACY_KERAS=1, said in MIGRATION.md", "[migrate][apply]") {
+TEST_CASE("a Keras 2 project on a Keras 3 target runs with TF_USE_LEGACY_KERAS=1, said in MIGRATION.md",
+          "[migrate][apply]") {
   static const auto profiles = shipped_wsl_profiles();
   migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow>=2.16,<2.17\n";

@@ -107,7 +107,8 @@ TEST_CASE("Keras 2 APIs on a Keras 3 target ask for tf-keras, on 2.15 they do no
 TEST_CASE("datasets: existing folders with sizes and an estimate, nested ones folded, a path map", "[migrate][plan]") {
   migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow==2.15.*\n";
-  fs.files["train.py"] = "A = r'D:\\data\\flowers'\nB = 'D:/data/flowers/train'\nC = 'D:\\data\\flowers\\labels.csv'\nZ = 'E:\\gone'\n";
+  fs.files["train.py"] =
+      "A = r'D:\\data\\flowers'\nB = 'D:/data/flowers/train'\nC = 'D:\\data\\flowers\\labels.csv'\nZ = 'E:\\gone'\n";
   fs.windows["d:\\data\\flowers"] = {true, 3000, 3'000'000'000};
   fs.windows["d:\\data\\flowers\\train"] = {true, 2000, 2'000'000'000};
   fs.windows["d:\\data\\flowers\\labels.csv"] = {false, 1, 10};

@@ -1,7 +1,6 @@
 // The plan's GPU check (win/migrate/gpu_check.hpp): read through nvidia-smi's own compute_cap query
 // and judged as tfwsl-agent provision judges it, before anything is changed.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -45,24 +44,28 @@ host::GpuReading read_from_old_driver() {
 
 }  // namespace
 
-TEST_CASE("a Blackwell GPU refuses a stock-wheel plan with NVIDIA's container, dry run and apply alike", "[migrate][gpu]") {
+TEST_CASE("a Blackwell GPU refuses a stock-wheel plan with NVIDIA's container, dry run and apply alike",
+          "[migrate][gpu]") {
   const auto plan = plan_with_gpu("tensorflow==2.15.1\nnumpy<2\n", read_as("NVIDIA GeForce RTX 5090", 12, 0));
   CHECK(plan.decision.decision == Decision::needs_wsl);
   CHECK(plan.gpu.judged);
   REQUIRE(plan.gpu.refused());
   CHECK(exit_code_for(plan) == 2);  // the apply runs only on 0: nothing is changed
   REQUIRE_FALSE(plan.problems.empty());
-  CHECK_THAT(plan.problems.front(), Catch::Contains("refused, nothing was changed") &&
-                                        Catch::Contains("NVIDIA GeForce RTX 5090 (12.0): no pip TensorFlow runs on it") &&
-                                        Catch::Contains("nvcr.io/nvidia/tensorflow") && Catch::Contains("NVIDIA Container Toolkit"));
+  CHECK_THAT(plan.problems.front(),
+             Catch::Contains("refused, nothing was changed") &&
+                 Catch::Contains("NVIDIA GeForce RTX 5090 (12.0): no pip TensorFlow runs on it") &&
+                 Catch::Contains("nvcr.io/nvidia/tensorflow") && Catch::Contains("NVIDIA Container Toolkit"));
   const std::string text = render_text(plan);
-  CHECK_THAT(text, Catch::Contains("GPU: NVIDIA GeForce RTX 5090, compute capability 12.0: no stock TensorFlow wheel runs on it"));
+  CHECK_THAT(text, Catch::Contains(
+                       "GPU: NVIDIA GeForce RTX 5090, compute capability 12.0: no stock TensorFlow wheel runs on it"));
   CHECK_THAT(text, Catch::Contains("Problem: refused, nothing was changed: NVIDIA GeForce RTX 5090 (12.0)"));
   const auto j = to_json(plan);
   CHECK(j["gpu"]["checked"] == true);
   CHECK(j["gpu"]["stock_wheels"] == "refused");
   CHECK(j["gpu"]["devices"][0]["compute_capability"] == "12.0");
-  CHECK_THAT(j["gpu"]["fix"].get<std::string>(), Catch::Contains("docker run --rm --gpus all nvcr.io/nvidia/tensorflow"));
+  CHECK_THAT(j["gpu"]["fix"].get<std::string>(),
+             Catch::Contains("docker run --rm --gpus all nvcr.io/nvidia/tensorflow"));
   CHECK(j["problems"][0] == plan.problems.front());
 }
 
@@ -81,7 +84,8 @@ TEST_CASE("an Ada GPU (8.9) lets the plan go ahead and says what was read", "[mi
   CHECK(j["gpu"]["not_checked"].is_null());
 }
 
-TEST_CASE("a GPU that cannot be read (an old driver without compute_cap) is said not checked and the plan goes on", "[migrate][gpu]") {
+TEST_CASE("a GPU that cannot be read (an old driver without compute_cap) is said not checked and the plan goes on",
+          "[migrate][gpu]") {
   const auto reading = read_from_old_driver();
   REQUIRE_FALSE(reading.checked);
   const auto plan = plan_with_gpu("tensorflow==2.15.1\n", reading);

@@ -1,7 +1,6 @@
 // The classes of issue 23, each on a real project's files (tests/corpus/migrate-real).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "common/diagnose/tensorflow_range.hpp"
 #include "common/parse/requirements_parser.hpp"
@@ -43,7 +42,8 @@ TEST_CASE("valid TOML with quoted keys is read (keras-team/keras pyproject.toml)
   CHECK(translated(*plan, "tensorflow-cpu", "tensorflow[and-cuda]==2.20.*"));
 }
 
-TEST_CASE("Poetry tables: a bare version is ==, dev-only TensorFlow is read (spleeter, keras-ocr)", "[migrate][real][toml]") {
+TEST_CASE("Poetry tables: a bare version is ==, dev-only TensorFlow is read (spleeter, keras-ocr)",
+          "[migrate][real][toml]") {
   auto spleeter = plan_real("real-spleeter-poetry");
   REQUIRE(spleeter);
   CHECK(spleeter->decision.decision == Decision::ambiguous);  // ==2.12.1: no shipped profile
@@ -63,7 +63,8 @@ TEST_CASE("a pyproject.toml that is not TOML names file:line:col and changes not
   CHECK(plan.error().message.find("nothing was changed") != std::string::npos);
 }
 
-TEST_CASE("setup.py pins behind a module-level variable are read (magenta, GPflow, keras-tcn)", "[migrate][real][setup-py]") {
+TEST_CASE("setup.py pins behind a module-level variable are read (magenta, GPflow, keras-tcn)",
+          "[migrate][real][setup-py]") {
   auto magenta = plan_real("real-magenta-setup-variable");
   REQUIRE(magenta);
   CHECK(magenta->decision.decision == Decision::native_ok);  // 'tensorflow == 2.9.1' in REQUIRED_PACKAGES
@@ -77,11 +78,13 @@ TEST_CASE("setup.py pins behind a module-level variable are read (magenta, GPflo
   CHECK(translated(*tcn, "tensorflow", "tensorflow[and-cuda]==2.15.*"));
 }
 
-TEST_CASE("setup.py that reads a file follows it, what is computed is named, not guessed", "[migrate][real][setup-py]") {
+TEST_CASE("setup.py that reads a file follows it, what is computed is named, not guessed",
+          "[migrate][real][setup-py]") {
   auto tfrs = plan_real("real-tfrs-pathlib-read-text");
   REQUIRE(tfrs);
-  CHECK(std::any_of(tfrs->scan.notes.begin(), tfrs->scan.notes.end(),
-                    [](const std::string& n) { return n.find("install_requires reads requirements.txt") != std::string::npos; }));
+  CHECK(std::any_of(tfrs->scan.notes.begin(), tfrs->scan.notes.end(), [](const std::string& n) {
+    return n.find("install_requires reads requirements.txt") != std::string::npos;
+  }));
   auto stellar = plan_real("real-stellargraph-fstring");
   REQUIRE(stellar);
   CHECK(std::any_of(stellar->scan.notes.begin(), stellar->scan.notes.end(), [](const std::string& n) {
@@ -100,10 +103,12 @@ TEST_CASE("a Keras 3 pin stays Keras 3: keras==3.3.3 next to TF 2.16 (keras-nlp)
 }
 
 TEST_CASE("a spec admits a series by its interval, not by probing made-up versions", "[migrate][keras]") {
-  const auto series = [](const char* spec, const char* s) { return VersionSpec::parse(spec)->admits_series(version_literal(s)); };
+  const auto series = [](const char* spec, const char* s) {
+    return VersionSpec::parse(spec)->admits_series(version_literal(s));
+  };
   CHECK(series("==3.3.3", "3"));
   CHECK_FALSE(series("==3.3.3", "2"));
-  CHECK(series(">=3.1,<3.2", "3"));     // 3.3.0 would have said no
+  CHECK(series(">=3.1,<3.2", "3"));  // 3.3.0 would have said no
   CHECK(series(">=2.2.0", "2"));
   CHECK(series(">=2.2.0", "3"));
   CHECK_FALSE(series("<3", "3"));
@@ -113,7 +118,8 @@ TEST_CASE("a spec admits a series by its interval, not by probing made-up versio
   CHECK_FALSE(series("==2.15.1,!=2.15.1", "2.15"));
 }
 
-TEST_CASE("conda files by other names, in subfolders, are read, recipes are not (stardist, CSBDeep, deepchem)", "[migrate][real][conda]") {
+TEST_CASE("conda files by other names, in subfolders, are read, recipes are not (stardist, CSBDeep, deepchem)",
+          "[migrate][real][conda]") {
   auto stardist = plan_real("real-stardist-conda-subfolder");
   REQUIRE(stardist);
   CHECK(stardist->decision.decision == Decision::native_ok);
@@ -125,7 +131,8 @@ TEST_CASE("conda files by other names, in subfolders, are read, recipes are not 
   for (const auto& f : spleeter->scan.requirements) CHECK(f.path != "conda/spleeter/meta.yaml");
 }
 
-TEST_CASE("a conda match spec with a build string pins the version (name=version=build, name version build)", "[migrate][conda]") {
+TEST_CASE("a conda match spec with a build string pins the version (name=version=build, name version build)",
+          "[migrate][conda]") {
   auto eq = parse::parse_requirement("tensorflow=2.18.1=cpu_py311h18e2dce_0", true, 1);
   REQUIRE(eq);
   CHECK(eq->spec == "=2.18.1=cpu_py311h18e2dce_0");  // as written
@@ -155,7 +162,8 @@ TEST_CASE("TF only in extras decides when they agree (alibi-detect), files that 
                     [](const std::string& c) { return c.find("env-k2-win-gpu-dev.yml") != std::string::npos; }));
 }
 
-TEST_CASE("Pipfile and .python-version: a version is read, a pyenv environment name is not (steel, keras-cv)", "[migrate][real][python]") {
+TEST_CASE("Pipfile and .python-version: a version is read, a pyenv environment name is not (steel, keras-cv)",
+          "[migrate][real][python]") {
   auto steel = plan_real("real-pipfile-python-version");
   REQUIRE(steel);
   REQUIRE(steel->scan.python);
@@ -163,7 +171,8 @@ TEST_CASE("Pipfile and .python-version: a version is read, a pyenv environment n
   CHECK(steel->decision.python_ok == std::optional<bool>(false));
   auto cv = plan_real("real-keras-cv-pyenv-name");
   REQUIRE(cv);
-  if (cv->scan.python) CHECK(cv->scan.python->file != ".python-version");  // setup.py's python_requires may still say one
+  if (cv->scan.python)
+    CHECK(cv->scan.python->file != ".python-version");  // setup.py's python_requires may still say one
 }
 
 TEST_CASE("migrate --profile picks the target, and is refused when the pins exclude it", "[migrate][real][profile]") {
@@ -174,20 +183,25 @@ TEST_CASE("migrate --profile picks the target, and is refused when the pins excl
   auto refused = plan_real("real-deepchem-env-subfolder", "tf-2.21-cuda-12.5");  // tensorflow<2.16
   REQUIRE(refused);
   CHECK(refused->decision.decision == Decision::ambiguous);
-  CHECK(std::any_of(refused->decision.reasons.begin(), refused->decision.reasons.end(),
-                    [](const std::string& r) { return r.find("--profile tf-2.21-cuda-12.5 is refused") != std::string::npos; }));
+  CHECK(std::any_of(refused->decision.reasons.begin(), refused->decision.reasons.end(), [](const std::string& r) {
+    return r.find("--profile tf-2.21-cuda-12.5 is refused") != std::string::npos;
+  }));
   auto by_default = plan_real("real-deepface-setup-reads-file");
   REQUIRE(by_default);
   CHECK(target_of(*by_default) == "2.15");  // tensorflow>=1.9.0: Keras 2 by default
 }
 
-TEST_CASE("a hash-pinned requirement keeps its continuation and hashes when translated (issue 22.20)", "[migrate][translation]") {
+TEST_CASE("a hash-pinned requirement keeps its continuation and hashes when translated (issue 22.20)",
+          "[migrate][translation]") {
   static const auto profiles = shipped_wsl_profiles();
   migrate::test::FakeProjectFiles fs;
-  fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0 \\\n    --hash=sha256:aaaa \\\n    --hash=sha256:bbbb\nnumpy==1.26.4 \\\n    --hash=sha256:cccc\n";
+  fs.files["requirements.txt"] =
+      "tensorflow-gpu==2.10.0 \\\n    --hash=sha256:aaaa \\\n    --hash=sha256:bbbb\nnumpy==1.26.4 \\\n    "
+      "--hash=sha256:cccc\n";
   auto plan = build_plan({fs, "proj", "~/projects", "~/datasets", true, builtin_migrate_facts(), profiles});
   REQUIRE(plan);
   REQUIRE_FALSE(plan->translation.files.empty());
   CHECK(plan->translation.files.front().text ==
-        "tensorflow[and-cuda]==2.15.* \\\n    --hash=sha256:aaaa \\\n    --hash=sha256:bbbb\nnumpy==1.26.4 \\\n    --hash=sha256:cccc\n");
+        "tensorflow[and-cuda]==2.15.* \\\n    --hash=sha256:aaaa \\\n    --hash=sha256:bbbb\nnumpy==1.26.4 \\\n    "
+        "--hash=sha256:cccc\n");
 }

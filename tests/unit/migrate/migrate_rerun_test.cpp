@@ -2,10 +2,10 @@
 // so a changed file there is never replaced; steps an earlier run finished are re-checked.
 #include <catch2/catch.hpp>
 
+#include "common/util/content_hash.hpp"
 #include "tests/unit/migrate/fake_migration_ports.hpp"
 #include "tests/unit/migrate/fake_project_files.hpp"
 #include "win/migrate/apply_plan.hpp"
-#include "common/util/content_hash.hpp"
 #include "win/migrate/project_update.hpp"
 
 using namespace tfwsl;
@@ -25,7 +25,8 @@ MigratePlan plan_for(const std::string& requirements) {
 
 migrate::test::FakeMigrationPorts ports_with_project() {
   migrate::test::FakeMigrationPorts ports;
-  ports.windows_project = {{"train.py", "import tensorflow as tf\n"}, {"model.py", "M = 1\n"}, {"data/labels.csv", "a,b\n"}};
+  ports.windows_project = {
+      {"train.py", "import tensorflow as tf\n"}, {"model.py", "M = 1\n"}, {"data/labels.csv", "a,b\n"}};
   return ports;
 }
 
@@ -35,18 +36,21 @@ const std::string k_root = "~/projects/flowers";
 
 }  // namespace
 
-TEST_CASE("a re-run keeps a file edited in WSL, updates what only Windows changed, and says which", "[migrate][rerun]") {
+TEST_CASE("a re-run keeps a file edited in WSL, updates what only Windows changed, and says which",
+          "[migrate][rerun]") {
   auto ports = ports_with_project();
   REQUIRE(apply_plan(plan_for("tensorflow==2.15.1\n"), ports, {"C:\\work\\flowers", false}));
   ports.linux_files[k_root + "/train.py"] = "import tensorflow as tf\nprint('edited in WSL')\n";
   ports.windows_project["model.py"] = "M = 2\n";
   ports.windows_project["new.py"] = "N = 1\n";
-  auto again = apply_plan(plan_for("tensorflow==2.15.1\npandas\n"), ports, {"C:\\work\\flowers", false});  // a requirement added
+  auto again =
+      apply_plan(plan_for("tensorflow==2.15.1\npandas\n"), ports, {"C:\\work\\flowers", false});  // a requirement added
   REQUIRE(again);
   CHECK(ports.linux_files[k_root + "/train.py"] == "import tensorflow as tf\nprint('edited in WSL')\n");
   CHECK(ports.linux_files[k_root + "/model.py"] == "M = 2\n");
   CHECK(ports.linux_files[k_root + "/new.py"] == "N = 1\n");
-  const auto copy = std::find_if(again->begin(), again->end(), [](const StepResult& s) { return s.step == "copy-project"; });
+  const auto copy =
+      std::find_if(again->begin(), again->end(), [](const StepResult& s) { return s.step == "copy-project"; });
   REQUIRE(copy != again->end());
   CHECK(copy->ran);
   CHECK(copy->detail.find("kept (changed in WSL): train.py") != std::string::npos);
@@ -57,7 +61,8 @@ TEST_CASE("a re-run keeps a file edited in WSL, updates what only Windows change
   auto third = apply_plan(plan_for("tensorflow==2.15.1\nnumpy\n"), ports, {"C:\\work\\flowers", false});
   REQUIRE(third);
   CHECK(ports.linux_files[k_root + "/train.py"] == "import tensorflow as tf\nprint('edited in WSL')\n");
-  const auto copy3 = std::find_if(third->begin(), third->end(), [](const StepResult& s) { return s.step == "copy-project"; });
+  const auto copy3 =
+      std::find_if(third->begin(), third->end(), [](const StepResult& s) { return s.step == "copy-project"; });
   CHECK(copy3->detail.find("both changed, the WSL copy kept") != std::string::npos);
 }
 
@@ -122,12 +127,19 @@ TEST_CASE("a generated file the user changed in WSL is kept by a re-run", "[migr
 }
 
 TEST_CASE("plan_project_update: each case of recorded, WSL and Windows", "[migrate][rerun]") {
-  const FileManifest recorded = {{"same.py", digest("a")}, {"win.py", digest("a")}, {"wsl.py", digest("a")}, {"both.py", digest("a")},
+  const FileManifest recorded = {{"same.py", digest("a")}, {"win.py", digest("a")},
+                                 {"wsl.py", digest("a")},  {"both.py", digest("a")},
                                  {"gone.py", digest("a")}, {"deleted-on-windows.py", digest("a")}};
-  const FileManifest wsl = {{"same.py", digest("a")}, {"win.py", digest("a")}, {"wsl.py", digest("b")}, {"both.py", digest("b")},
-                            {"deleted-on-windows.py", digest("a")}, {"mine.py", digest("x")}, {"twin.py", digest("t")}};
-  const FileManifest windows = {{"same.py", digest("a")}, {"win.py", digest("c")}, {"wsl.py", digest("a")}, {"both.py", digest("c")},
-                                {"gone.py", digest("a")}, {"new.py", digest("n")}, {"mine.py", digest("y")}, {"twin.py", digest("t")}};
+  const FileManifest wsl = {{"same.py", digest("a")},
+                            {"win.py", digest("a")},
+                            {"wsl.py", digest("b")},
+                            {"both.py", digest("b")},
+                            {"deleted-on-windows.py", digest("a")},
+                            {"mine.py", digest("x")},
+                            {"twin.py", digest("t")}};
+  const FileManifest windows = {{"same.py", digest("a")}, {"win.py", digest("c")},  {"wsl.py", digest("a")},
+                                {"both.py", digest("c")}, {"gone.py", digest("a")}, {"new.py", digest("n")},
+                                {"mine.py", digest("y")}, {"twin.py", digest("t")}};
   const auto u = plan_project_update(recorded, wsl, windows);
   std::vector<std::string> placed;
   for (const auto& p : u.place) placed.push_back(p.path + "=" + p.expect);
@@ -136,8 +148,8 @@ TEST_CASE("plan_project_update: each case of recorded, WSL and Windows", "[migra
   CHECK(u.both_changed == std::vector<std::string>{"both.py"});
   CHECK(u.not_ours == std::vector<std::string>{"mine.py"});
   CHECK(u.restored == std::vector<std::string>{"gone.py"});
-  CHECK(u.record.at("wsl.py") == digest("a"));  // still what migrate placed: stays the user's
-  CHECK(u.record.at("twin.py") == digest("t"));  // the same bytes: migrate's from now on
+  CHECK(u.record.at("wsl.py") == digest("a"));                 // still what migrate placed: stays the user's
+  CHECK(u.record.at("twin.py") == digest("t"));                // the same bytes: migrate's from now on
   CHECK(u.record.at("deleted-on-windows.py") == digest("a"));  // never deleted in WSL
   CHECK_FALSE(u.record.contains("mine.py"));
 }

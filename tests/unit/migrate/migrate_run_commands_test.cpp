@@ -3,7 +3,6 @@
 // home (a venv python that prints its folder and argv) and must run the project, not touch; the
 // PowerShell and cmd.exe lines carry the folder as one quoted word.
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -37,9 +36,11 @@ MigratePlan hostile_plan() {
 TEST_CASE("the run lines quote a hostile project folder for PowerShell and cmd.exe", "[migrate][quoting]") {
   const auto run = how_to_run(with_home(hostile_plan(), "/home/tf"));
   CHECK(run.wsl ==
-        "wsl -d Ubuntu-22.04 --cd '/home/tf/projects/R&D $(touch PWNED)' --exec bash -lc '~/.venvs/tf-2.15/bin/python -m train'");
+        "wsl -d Ubuntu-22.04 --cd '/home/tf/projects/R&D $(touch PWNED)' --exec bash -lc '~/.venvs/tf-2.15/bin/python "
+        "-m train'");
   CHECK(run.wsl_cmd ==
-        "wsl -d Ubuntu-22.04 --cd ^\"/home/tf/projects/R^&D $^(touch PWNED^)^\" --exec bash -lc ^\"~/.venvs/tf-2.15/bin/python -m train^\"");
+        "wsl -d Ubuntu-22.04 --cd ^\"/home/tf/projects/R^&D $^(touch PWNED^)^\" --exec bash -lc "
+        "^\"~/.venvs/tf-2.15/bin/python -m train^\"");
   CHECK(run.vscode == "code --remote wsl+Ubuntu-22.04 '/home/tf/projects/R&D $(touch PWNED)'");
   CHECK(run.in_wsl == "cd '/home/tf/projects/R&D $(touch PWNED)' && ~/.venvs/tf-2.15/bin/python -m train");
   const std::string report = migration_report(with_home(hostile_plan(), "/home/tf"), {});
@@ -50,7 +51,8 @@ TEST_CASE("the run lines quote a hostile project folder for PowerShell and cmd.e
 }
 
 #ifndef _WIN32
-TEST_CASE("the bash line, pasted into bash, runs the project's python in its folder and nothing else", "[migrate][quoting]") {
+TEST_CASE("the bash line, pasted into bash, runs the project's python in its folder and nothing else",
+          "[migrate][quoting]") {
   tfwsl::test::TempDir home;
   const auto project = home.path() / "projects" / k_hostile;
   std::filesystem::create_directories(project);

@@ -1,8 +1,9 @@
 // What migrate may write and where, decided before anything is written (docs/migrate.md, "Which
 // files migrate may replace"): the user's own `*.wsl.*` file is never replaced, the options are
 // checked first, the generated YAML is YAML whatever the names, and the check can run any file.
-#include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
+
+#include <catch2/catch.hpp>
 
 #include "tests/unit/migrate/fake_project_files.hpp"
 #include "win/commands/migrate_ports.hpp"
@@ -14,7 +15,8 @@ using namespace tfwsl::migrate;
 
 namespace {
 
-Result<MigratePlan> safety_plan_of(migrate::test::FakeProjectFiles& fs, const std::string& name = "flowers", const std::string& to = "~/projects") {
+Result<MigratePlan> safety_plan_of(migrate::test::FakeProjectFiles& fs, const std::string& name = "flowers",
+                                   const std::string& to = "~/projects") {
   static const auto profiles = shipped_wsl_profiles();
   return build_plan({fs, name, to, "~/datasets", true, builtin_migrate_facts(), profiles});
 }
@@ -37,7 +39,8 @@ TEST_CASE("the ownership mark proves a file is migrate's only while it is unchan
   CHECK_FALSE(written_by_migrate("# Written by tfwsl migrate from x tfwsl-hash:00\n"));
 }
 
-TEST_CASE("a requirements.wsl.txt the user wrote is left alone: the plan uses requirements.tfwsl.txt", "[migrate][safety]") {
+TEST_CASE("a requirements.wsl.txt the user wrote is left alone: the plan uses requirements.tfwsl.txt",
+          "[migrate][safety]") {
   auto fs = tf210_project();
   fs.files["requirements.wsl.txt"] = "# my own Linux pins\ntensorflow==2.15.1\n";
   auto plan = safety_plan_of(fs);
@@ -62,7 +65,8 @@ TEST_CASE("both names taken by the user's files: the plan refuses, naming them",
   auto plan = safety_plan_of(fs);
   REQUIRE(plan);
   REQUIRE(plan->problems.size() == 1);
-  CHECK(plan->problems[0].find("requirements.wsl.txt exists and was not written by tfwsl migrate") != std::string::npos);
+  CHECK(plan->problems[0].find("requirements.wsl.txt exists and was not written by tfwsl migrate") !=
+        std::string::npos);
   CHECK(plan->problems[0].find("requirements.tfwsl.txt") != std::string::npos);
   CHECK(exit_code_for(*plan) == 2);
   CHECK(plan->writes[0].action == WriteAction::refuse);
@@ -101,10 +105,12 @@ TEST_CASE("tfwsl.yaml is YAML whatever the names: a round trip of hostile ones",
   auto fs = tf210_project();
   auto plan = safety_plan_of(fs);
   REQUIRE(plan);
-  const std::vector<std::string> names = {"set #2, v{1}", "a: b", "- x", "'quoted'", "\"dq\"", "[list]", "&anchor *ref", "yes",
-                                          "null", "~", "%tag", "@at", "`tick`", "tab\there", "ünïcödé", "line\nbreak", "# hash"};
+  const std::vector<std::string> names = {"set #2, v{1}", "a: b",      "- x",     "'quoted'",    "\"dq\"", "[list]",
+                                          "&anchor *ref", "yes",       "null",    "~",           "%tag",   "@at",
+                                          "`tick`",       "tab\there", "ünïcödé", "line\nbreak", "# hash"};
   plan->datasets.clear();
-  for (const auto& n : names) plan->datasets.push_back({"D:\\data\\" + n + "'s \\ \"x\"", "~/datasets/" + n, "", 1, 1, 1});
+  for (const auto& n : names)
+    plan->datasets.push_back({"D:\\data\\" + n + "'s \\ \"x\"", "~/datasets/" + n, "", 1, 1, 1});
   plan->project_name = "R&D $(touch PWNED)\n# not: a comment";
   const std::string text = project_profile_yaml(*plan);
   const YAML::Node doc = YAML::Load(text);
@@ -150,13 +156,15 @@ TEST_CASE("a main file whose name no import can name is run by its path", "[migr
   CHECK(how_to_run(home).wsl.find("bin/python train-model.py") != std::string::npos);
 }
 
-TEST_CASE("a dataset is copied from where this machine sees it, and the project from its real path", "[migrate][safety]") {
+TEST_CASE("a dataset is copied from where this machine sees it, and the project from its real path",
+          "[migrate][safety]") {
   auto fs = tf210_project();
   fs.files["train.py"] = "import tensorflow as tf\nDATA = r'D:\\data\\flowers'\n";
   fs.windows["d:\\data\\flowers"] = {true, 10, 100};
   fs.sources["D:\\data\\flowers"] = "/mnt/d/data/flowers";
   static const auto profiles = shipped_wsl_profiles();
-  auto plan = build_plan({fs, "flowers", "~/projects", "~/datasets", true, builtin_migrate_facts(), profiles, "/home/me/work/flowers"});
+  auto plan = build_plan(
+      {fs, "flowers", "~/projects", "~/datasets", true, builtin_migrate_facts(), profiles, "/home/me/work/flowers"});
   REQUIRE(plan);
   REQUIRE(plan->datasets.size() == 1);
   CHECK(plan->datasets[0].source == "/mnt/d/data/flowers");
@@ -164,7 +172,8 @@ TEST_CASE("a dataset is copied from where this machine sees it, and the project 
   CHECK(to_json(*plan)["project"]["source"] == "/home/me/work/flowers");
   fs.sources.clear();
   fs.unreachable = true;
-  auto unreachable = build_plan({fs, "flowers", "~/projects", "~/datasets", true, builtin_migrate_facts(), profiles, "/w"});
+  auto unreachable =
+      build_plan({fs, "flowers", "~/projects", "~/datasets", true, builtin_migrate_facts(), profiles, "/w"});
   REQUIRE(unreachable);
   CHECK(exit_code_for(*unreachable) == 2);
   CHECK(unreachable->problems.at(0).find("D:\\data\\flowers cannot be reached from here") != std::string::npos);
@@ -179,7 +188,8 @@ TEST_CASE("a failed pip says what the agent knows: still unmet, pip's last lines
     "log": "/home/tf/.cache/tfwsl/pip-20260102T030405Z.log", "pip_exit_code": 1, "requirements": 4})");
   const std::string words = cli::pip_failure_words(answer, "~/.venvs/tf-2.15");
   CHECK(words.find("pip exited with status 1") == 0);
-  CHECK(words.find("still unmet: pillow==10.1.0 (requirements.wsl.txt:4): pillow is not installed") != std::string::npos);
+  CHECK(words.find("still unmet: pillow==10.1.0 (requirements.wsl.txt:4): pillow is not installed") !=
+        std::string::npos);
   CHECK(words.find("No matching distribution found for pillow==10.1.0") != std::string::npos);
   CHECK(words.find("pip's log: /home/tf/.cache/tfwsl/pip-20260102T030405Z.log") != std::string::npos);
 }

@@ -13,7 +13,8 @@ using namespace tfwsl::migrate;
 TEST_CASE("Windows paths are found raw, escaped and with forward slashes, URLs are not", "[migrate][scan]") {
   CHECK(windows_paths_in_line(R"(DATA = r"D:\data\flowers")") == std::vector<std::string>{"D:\\data\\flowers"});
   CHECK(windows_paths_in_line(R"(p = "E:\\models\\x\\")") == std::vector<std::string>{"E:\\models\\x"});
-  CHECK(windows_paths_in_line(R"({"root": "C:/Users/me/My Data/set"})") == std::vector<std::string>{"C:\\Users\\me\\My Data\\set"});
+  CHECK(windows_paths_in_line(R"({"root": "C:/Users/me/My Data/set"})") ==
+        std::vector<std::string>{"C:\\Users\\me\\My Data\\set"});
   CHECK(windows_paths_in_line("data_dir: F:\\imgs  # train") == std::vector<std::string>{"F:\\imgs"});
   CHECK(windows_paths_in_line("url = 'https://example.com/x' and s3://b/k and C:\\").empty());
   CHECK(windows_paths_in_line("a = 'C:\\a\\b', b = 'D:\\c\\d'").size() == 2);
@@ -22,10 +23,14 @@ TEST_CASE("Windows paths are found raw, escaped and with forward slashes, URLs a
 TEST_CASE("read_toml_requirements names the line and column where a file stops being TOML", "[migrate][scan]") {
   using parse::read_toml_requirements;
   using parse::RequirementsFormat;
-  CHECK_FALSE(read_toml_requirements("[project]\nname = \"x\"\ndependencies = [\n  \"numpy\",  # c\n]\n[tool.x]\na = {b = 1}\n",
-                                     RequirementsFormat::pyproject_pep621).error);
-  CHECK_FALSE(read_toml_requirements("doc = \"\"\"\nmany [ lines\n\"\"\"\n", RequirementsFormat::pyproject_pep621).error);
-  auto unclosed = read_toml_requirements("[project]\ndependencies = [\n  \"numpy,\n]\n", RequirementsFormat::pyproject_pep621);
+  CHECK_FALSE(
+      read_toml_requirements("[project]\nname = \"x\"\ndependencies = [\n  \"numpy\",  # c\n]\n[tool.x]\na = {b = 1}\n",
+                             RequirementsFormat::pyproject_pep621)
+          .error);
+  CHECK_FALSE(
+      read_toml_requirements("doc = \"\"\"\nmany [ lines\n\"\"\"\n", RequirementsFormat::pyproject_pep621).error);
+  auto unclosed =
+      read_toml_requirements("[project]\ndependencies = [\n  \"numpy,\n]\n", RequirementsFormat::pyproject_pep621);
   REQUIRE(unclosed.error);
   CHECK(unclosed.error_line == 3);
   auto stray = read_toml_requirements("[project]\nname = \"x\"\njust words\n", RequirementsFormat::pyproject_pep621);
@@ -40,7 +45,8 @@ TEST_CASE("the scan follows -r and -c, notes a missing include, and reads .pytho
   fs.files["requirements.txt"] = "-r reqs/base.txt\n-c ../outside.txt\n--constraint missing.txt\nflask\n";
   fs.files["reqs/base.txt"] = "-r ../requirements.txt\ntensorflow>=2.13\n";
   fs.files[".python-version"] = "3.11.4\n";
-  fs.files["train.py"] = "import keras\nfrom tensorflow import keras as k\nx = tf.keras.layers.Dense(1)\nm.fit_generator(g)\n";
+  fs.files["train.py"] =
+      "import keras\nfrom tensorflow import keras as k\nx = tf.keras.layers.Dense(1)\nm.fit_generator(g)\n";
   fs.files["notes.md"] = "import tensorflow";  // not code
   const auto scan = scan_project(fs, builtin_migrate_facts());
   REQUIRE(scan);

@@ -19,7 +19,8 @@ Translation translation_of(const std::string& name, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("requirements.txt: TensorFlow translated, drops commented, comments, markers and order kept", "[migrate][translate]") {
+TEST_CASE("requirements.txt: TensorFlow translated, drops commented, comments, markers and order kept",
+          "[migrate][translate]") {
   const auto t = translation_of("requirements.txt",
                                 "# GPU\n"
                                 "-r base.txt\n"
@@ -49,10 +50,12 @@ TEST_CASE("requirements.txt: TensorFlow translated, drops commented, comments, m
   for (const auto& d : t.dropped) dropped.push_back(d.package);
   CHECK(dropped == std::vector<std::string>{"tensorflow-directml-plugin", "tensorflow-io-gcs-filesystem", "pywin32"});
   CHECK(t.kept == std::vector<std::string>{"tensorflow-io-gcs-filesystem", "pywin32", "pandas"});
-  CHECK(t.diff.find("-tensorflow-directml-plugin\n+# dropped by tfwsl migrate: tensorflow-directml-plugin\n") != std::string::npos);
+  CHECK(t.diff.find("-tensorflow-directml-plugin\n+# dropped by tfwsl migrate: tensorflow-directml-plugin\n") !=
+        std::string::npos);
 }
 
-TEST_CASE("environment.yml: conda CUDA dropped, conda TensorFlow turned into the pip requirement", "[migrate][translate]") {
+TEST_CASE("environment.yml: conda CUDA dropped, conda TensorFlow turned into the pip requirement",
+          "[migrate][translate]") {
   const auto t = translation_of("environment.yml",
                                 "name: x\n"
                                 "dependencies:\n"
@@ -76,19 +79,27 @@ TEST_CASE("environment.yml: conda CUDA dropped, conda TensorFlow turned into the
         "    - tensorflow[and-cuda]==2.15.*\n");
 }
 
-TEST_CASE("pyproject (PEP 621 and Poetry), setup.py: quoted and keyed entries rewritten in place", "[migrate][translate]") {
-  auto pep621 = translation_of("pyproject.toml", "[project]\nname = \"x\"\ndependencies = [\"tensorflow-cpu>=2.10\", \"pywin32\", \"numpy\"]\n");
-  CHECK(pep621.files[0].text == "[project]\nname = \"x\"\ndependencies = [\"tensorflow[and-cuda]==2.15.*\", \"numpy\"]\n");
-  auto poetry = translation_of("pyproject.toml", "[tool.poetry.dependencies]\npython = \"^3.10\"\ntensorflow-gpu = \"^2.10\"\n");
-  CHECK(poetry.files[0].text ==
-        "[tool.poetry.dependencies]\npython = \"^3.10\"\ntensorflow = {version = \"2.15.*\", extras = [\"and-cuda\"]}\n");
-  auto setup = translation_of("setup.py", "setup(\n  name='x',\n  install_requires=[\n    'tensorflow-gpu>=2.4',\n  ],\n)\n");
-  CHECK(setup.files[0].text == "setup(\n  name='x',\n  install_requires=[\n    'tensorflow[and-cuda]==2.15.*',\n  ],\n)\n");
+TEST_CASE("pyproject (PEP 621 and Poetry), setup.py: quoted and keyed entries rewritten in place",
+          "[migrate][translate]") {
+  auto pep621 = translation_of(
+      "pyproject.toml", "[project]\nname = \"x\"\ndependencies = [\"tensorflow-cpu>=2.10\", \"pywin32\", \"numpy\"]\n");
+  CHECK(pep621.files[0].text ==
+        "[project]\nname = \"x\"\ndependencies = [\"tensorflow[and-cuda]==2.15.*\", \"numpy\"]\n");
+  auto poetry =
+      translation_of("pyproject.toml", "[tool.poetry.dependencies]\npython = \"^3.10\"\ntensorflow-gpu = \"^2.10\"\n");
+  CHECK(
+      poetry.files[0].text ==
+      "[tool.poetry.dependencies]\npython = \"^3.10\"\ntensorflow = {version = \"2.15.*\", extras = [\"and-cuda\"]}\n");
+  auto setup =
+      translation_of("setup.py", "setup(\n  name='x',\n  install_requires=[\n    'tensorflow-gpu>=2.4',\n  ],\n)\n");
+  CHECK(setup.files[0].text ==
+        "setup(\n  name='x',\n  install_requires=[\n    'tensorflow[and-cuda]==2.15.*',\n  ],\n)\n");
   CHECK(setup.kept.empty());
 }
 
 TEST_CASE("a TensorFlow line that already fits the target stays as written", "[migrate][translate]") {
-  auto t = translation_of("requirements.txt", "tensorflow[and-cuda]>=2.15,<2.16\ntf-nightly[and-cuda]==2.16.0.dev20231103\n");
+  auto t = translation_of("requirements.txt",
+                          "tensorflow[and-cuda]>=2.15,<2.16\ntf-nightly[and-cuda]==2.16.0.dev20231103\n");
   CHECK(t.translated.empty());
   CHECK_FALSE(t.files[0].changed);
   CHECK(t.kept == std::vector<std::string>{"tensorflow", "tf-nightly"});
@@ -115,7 +126,8 @@ TEST_CASE("the built-in migrate facts load, a broken file says where", "[migrate
   CHECK(broken.error().message.find("m.yaml:") == 0);
 }
 
-TEST_CASE("include lines (-r, -c) point at the translated sibling only when the project has the file", "[migrate][translate]") {
+TEST_CASE("include lines (-r, -c) point at the translated sibling only when the project has the file",
+          "[migrate][translate]") {
   static const auto profiles = shipped_wsl_profiles();
   migrate::test::FakeProjectFiles fs;
   fs.files["reqs/requirements-gpu.txt"] = "-r ../base.txt\n-r common.txt\n-c missing.txt\ntensorflow==2.15.1\n";
@@ -125,7 +137,8 @@ TEST_CASE("include lines (-r, -c) point at the translated sibling only when the 
   REQUIRE(plan);
   REQUIRE(plan->translation.files.size() == 3);
   CHECK(plan->translation.files[0].source == "reqs/requirements-gpu.txt");
-  CHECK(plan->translation.files[0].text == "-r ../base.wsl.txt\n-r common.wsl.txt\n-c missing.txt\ntensorflow[and-cuda]==2.15.*\n");
+  CHECK(plan->translation.files[0].text ==
+        "-r ../base.wsl.txt\n-r common.wsl.txt\n-c missing.txt\ntensorflow[and-cuda]==2.15.*\n");
 }
 
 TEST_CASE("a conda TensorFlow is not rewritten as a conda spec: it moves to pip", "[migrate][translate]") {
@@ -133,21 +146,25 @@ TEST_CASE("a conda TensorFlow is not rewritten as a conda spec: it moves to pip"
                                 "dependencies:\n"
                                 "  - tensorflow-gpu=2.6.0=cuda112py38hbe5352d_2\n"
                                 "  - numpy\n");
-  CHECK(t.files[0].text ==
-        "dependencies:\n"
-        "  # moved to pip by tfwsl migrate (tensorflow[and-cuda]==2.15.*): - tensorflow-gpu=2.6.0=cuda112py38hbe5352d_2\n"
-        "  - numpy\n");
+  CHECK(
+      t.files[0].text ==
+      "dependencies:\n"
+      "  # moved to pip by tfwsl migrate (tensorflow[and-cuda]==2.15.*): - tensorflow-gpu=2.6.0=cuda112py38hbe5352d_2\n"
+      "  - numpy\n");
   REQUIRE(t.translated.size() == 1);
   CHECK(t.translated[0].to == "tensorflow[and-cuda]==2.15.*");
   CHECK(t.added == std::vector<std::string>{"tensorflow[and-cuda]==2.15.*"});
 }
 
 TEST_CASE("a quoted requirement keeps its marker", "[migrate][translate]") {
-  auto t = translation_of("pyproject.toml", "[project]\ndependencies = [\n  \"tensorflow-gpu>=2.4 ; python_version >= '3.8'\",\n]\n");
-  CHECK(t.files[0].text == "[project]\ndependencies = [\n  \"tensorflow[and-cuda]==2.15.* ; python_version >= '3.8'\",\n]\n");
+  auto t = translation_of("pyproject.toml",
+                          "[project]\ndependencies = [\n  \"tensorflow-gpu>=2.4 ; python_version >= '3.8'\",\n]\n");
+  CHECK(t.files[0].text ==
+        "[project]\ndependencies = [\n  \"tensorflow[and-cuda]==2.15.* ; python_version >= '3.8'\",\n]\n");
 }
 
 TEST_CASE("a dropped quoted requirement with a marker leaves nothing behind", "[migrate][translate]") {
-  auto t = translation_of("pyproject.toml", "[project]\ndependencies = [\"pywin32>=306; python_version >= '3.8'\", \"numpy\"]\n");
+  auto t = translation_of("pyproject.toml",
+                          "[project]\ndependencies = [\"pywin32>=306; python_version >= '3.8'\", \"numpy\"]\n");
   CHECK(t.files[0].text == "[project]\ndependencies = [\"numpy\"]\n");
 }

@@ -12,7 +12,8 @@
 namespace tfwsl::migrate::test {
 
 inline FakeProjectFiles real_project(const std::string& case_name) {
-  const auto path = std::filesystem::path(TFWSL_SOURCE_DIR) / "tests" / "corpus" / "migrate-real" / (case_name + ".txt");
+  const auto path =
+      std::filesystem::path(TFWSL_SOURCE_DIR) / "tests" / "corpus" / "migrate-real" / (case_name + ".txt");
   std::ifstream in(path, std::ios::binary);
   std::stringstream buffer;
   buffer << in.rdbuf();

@@ -7,9 +7,10 @@
 using namespace tfwsl::parse;
 
 TEST_CASE("Pipfile: packages, dev-packages, python_version", "[migrate][parser]") {
-  auto r = parse_requirements("[packages]\ntensorflow = \"==2.15.0\"\nrequests = {version = \">=2.28\", extras = [\"socks\"]}\n"
-                              "any = \"*\"\n[dev-packages]\npytest = \"*\"\n[requires]\npython_version = \"3.11\"\n",
-                              RequirementsFormat::pipfile);
+  auto r = parse_requirements(
+      "[packages]\ntensorflow = \"==2.15.0\"\nrequests = {version = \">=2.28\", extras = [\"socks\"]}\n"
+      "any = \"*\"\n[dev-packages]\npytest = \"*\"\n[requires]\npython_version = \"3.11\"\n",
+      RequirementsFormat::pipfile);
   CHECK(r.format == RequirementsFormat::pipfile);
   REQUIRE(r.requirements.size() == 4);
   CHECK(r.requirements[0].package == "tensorflow");
@@ -24,7 +25,8 @@ TEST_CASE("a format given by name is not guessed, a Poetry pyproject stays Poetr
   // Read as requirements.txt this text would be a conda file (it has dependencies: and - items).
   auto txt = parse_requirements("dependencies:\n- numpy\n", RequirementsFormat::requirements_txt);
   CHECK(txt.format == RequirementsFormat::requirements_txt);
-  auto poetry = parse_requirements("[tool.poetry.dependencies]\ntensorflow = \"^2.15\"\n", RequirementsFormat::pyproject_pep621);
+  auto poetry =
+      parse_requirements("[tool.poetry.dependencies]\ntensorflow = \"^2.15\"\n", RequirementsFormat::pyproject_pep621);
   CHECK(poetry.format == RequirementsFormat::poetry);
   REQUIRE(poetry.requirements.size() == 1);
 }
@@ -35,12 +37,13 @@ TEST_CASE("constraint files (-c, --constraint) are includes", "[migrate][parser]
 }
 
 TEST_CASE("setup.py: only the strings of its requirement lists count", "[migrate][parser]") {
-  auto r = parse_requirements("from setuptools import setup\nsetup(\n    name=\"flowers\",\n"
-                              "    long_description=open(\"README.md\").read(),\n    install_requires=[\n"
-                              "        \"tensorflow>=2.12\",  # gpu\n        'numpy',\n    ],\n"
-                              "    extras_require={'dev': ['pytest'], 'docs': [\n        'sphinx']},\n"
-                              "    package_data={'flowers': ['data.json']},\n    python_requires='>=3.9',\n)\n",
-                              RequirementsFormat::setup_py);
+  auto r = parse_requirements(
+      "from setuptools import setup\nsetup(\n    name=\"flowers\",\n"
+      "    long_description=open(\"README.md\").read(),\n    install_requires=[\n"
+      "        \"tensorflow>=2.12\",  # gpu\n        'numpy',\n    ],\n"
+      "    extras_require={'dev': ['pytest'], 'docs': [\n        'sphinx']},\n"
+      "    package_data={'flowers': ['data.json']},\n    python_requires='>=3.9',\n)\n",
+      RequirementsFormat::setup_py);
   std::vector<std::string> names;
   for (const auto& req : r.requirements) names.push_back(req.package);
   CHECK(names == std::vector<std::string>{"tensorflow", "numpy", "pytest", "sphinx"});  // not the extras' names

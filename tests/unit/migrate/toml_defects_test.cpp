@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <string>
 
@@ -67,7 +66,8 @@ TEST_CASE("the TOML guard replaces each failing code point by a safe one of the 
 TEST_CASE("pyproject text that reached toml++'s undefined whitespace branch reads as TOML", "[migrate][scan][toml]") {
   // marzer/tomlplusplus#190: a line-ending backslash in a multi-line string, then U+00A7 (§).
   const auto backslash = read_toml_requirements(
-      "[project]\nname = \"demo\"\ndescription = \"\"\"\\\n\xC2\xA7 see the manual\"\"\"\ndependencies = [\"tensorflow==2.15.1\"]  # caf\xC3\xA9\n",
+      "[project]\nname = \"demo\"\ndescription = \"\"\"\\\n\xC2\xA7 see the manual\"\"\"\ndependencies = "
+      "[\"tensorflow==2.15.1\"]  # caf\xC3\xA9\n",
       RequirementsFormat::pyproject_pep621);
   CHECK_FALSE(backslash.error);
   REQUIRE(backslash.result.requirements.size() == 1);
@@ -88,7 +88,8 @@ TEST_CASE("a table header that toml++ 3.3.0 asserted on is an error with its lin
   // marzer/tomlplusplus#301: `[[[` reached parse_key with a character no key starts with; so did `[`
   // then a control character (our fuzzer, tests/fuzz/regressions/fuzz_requirements/).
   for (const std::string header : {std::string("[[[1]]]"), std::string("[\x18\x18t]"), std::string("[[=")}) {
-    const auto refused = read_toml_requirements("[project]\nname = \"x\"\n" + header + "\n", RequirementsFormat::pyproject_pep621);
+    const auto refused =
+        read_toml_requirements("[project]\nname = \"x\"\n" + header + "\n", RequirementsFormat::pyproject_pep621);
     INFO(header);
     REQUIRE(refused.error);
     CHECK(refused.error_line == 3);

@@ -3,10 +3,9 @@
 // then the sample exactly as published.
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "tests/support/test_environment.hpp"
 
@@ -53,7 +52,8 @@ inline std::vector<std::filesystem::path> fixtures_named(const std::filesystem::
 
 // The README's comparison: every expected key present; strings, numbers, null compare exactly;
 // lists element by element in order (same length). Returns "" when it holds, else where it fails.
-inline std::string facts_mismatch(const nlohmann::json& expected, const nlohmann::json& actual, const std::string& at = "facts") {
+inline std::string facts_mismatch(const nlohmann::json& expected, const nlohmann::json& actual,
+                                  const std::string& at = "facts") {
   if (expected.is_object()) {
     if (!actual.is_object()) return at + ": expected an object, got " + actual.dump();
     for (const auto& [key, value] : expected.items()) {
@@ -66,7 +66,8 @@ inline std::string facts_mismatch(const nlohmann::json& expected, const nlohmann
     if (!actual.is_array() || actual.size() != expected.size())
       return at + ": expected " + expected.dump() + ", got " + actual.dump();
     for (std::size_t i = 0; i < expected.size(); ++i)
-      if (auto why = facts_mismatch(expected[i], actual[i], at + "[" + std::to_string(i) + "]"); !why.empty()) return why;
+      if (auto why = facts_mismatch(expected[i], actual[i], at + "[" + std::to_string(i) + "]"); !why.empty())
+        return why;
     return {};
   }
   if (expected != actual) return at + ": expected " + expected.dump() + ", got " + actual.dump();

@@ -1,9 +1,9 @@
-#include <catch2/catch.hpp>
+#include "common/parse/nvidia_smi_parser.hpp"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 
-#include "common/parse/nvidia_smi_parser.hpp"
 #include "common/parse/output_recognizer.hpp"
 #include "common/parse/paste_cleaner.hpp"
 
@@ -82,14 +82,14 @@ std::string fuzzed_row_without_name() {
 }
 
 bool has_letter_or_digit(const std::string& name) {
-  return std::any_of(name.begin(), name.end(), [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  });
+  return std::any_of(name.begin(), name.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
 }
 
 }  // namespace
 
-TEST_CASE("nvidia-smi inside WSL: versions, GPU name and total memory, process rows are not GPUs", "[parse_wsl][nvidia]") {
+TEST_CASE("nvidia-smi inside WSL: versions, GPU name and total memory, process rows are not GPUs",
+          "[parse_wsl][nvidia]") {
   const auto r = parse_nvidia_smi(k_wsl_table);
   CHECK(r.table_header);
   CHECK(r.smi_version == std::optional<std::string>("555.52.01"));
@@ -136,8 +136,8 @@ TEST_CASE("rows not shown in full stay out of gpus: truncated names and cut rows
 }
 
 TEST_CASE("CUDA Version: ERR! gives a null cuda_version and a flag", "[parse_wsl][nvidia]") {
-  const auto r = parse_nvidia_smi(
-      "| NVIDIA-SMI 545.46                 Driver Version: 546.80       CUDA Version: ERR!     |\n");
+  const auto r =
+      parse_nvidia_smi("| NVIDIA-SMI 545.46                 Driver Version: 546.80       CUDA Version: ERR!     |\n");
   CHECK(r.cuda_version_error);
   CHECK_FALSE(r.cuda_version.has_value());
   const auto facts = to_json(r);
@@ -167,7 +167,8 @@ TEST_CASE("the CSV query, without and with its header", "[parse_wsl][nvidia]") {
   CHECK(b.gpus[0].memory_mib == std::optional<long long>(24564));
 
   const auto c = parse_nvidia_smi(
-      "name, driver_version, driver_model.current, memory.total [MiB]\nNVIDIA RTX A2000 12GB, 538.78, WDDM, 12282 MiB\n");
+      "name, driver_version, driver_model.current, memory.total [MiB]\nNVIDIA RTX A2000 12GB, 538.78, WDDM, 12282 "
+      "MiB\n");
   REQUIRE(c.gpus.size() == 1);
   CHECK(c.gpus[0].name == "NVIDIA RTX A2000 12GB");
   CHECK(c.driver_version == std::optional<std::string>("538.78"));
@@ -199,11 +200,16 @@ TEST_CASE("nvidia-smi not found, from bash, cmd and PowerShell in several langua
       "bash: nvidia-smi: command not found\n",
       "Command 'nvidia-smi' not found, but can be installed with:\nsudo apt install nvidia-utils-535\n",
       "'nvidia-smi' is not recognized as an internal or external command,\noperable program or batch file.\n",
-      "'nvidia-smi' n'est pas reconnu en tant que commande interne\nou externe, un programme ex\xC3\xA9" "cutable ou un fichier de commandes.\n",
+      "'nvidia-smi' n'est pas reconnu en tant que commande interne\nou externe, un programme ex\xC3\xA9"
+      "cutable ou un fichier de commandes.\n",
       "'nvidia-smi' no se reconoce como un comando interno o externo,\n",
-      "'nvidia-smi' \xE4\xB8\x8D\xE6\x98\xAF\xE5\x86\x85\xE9\x83\xA8\xE6\x88\x96\xE5\xA4\x96\xE9\x83\xA8\xE5\x91\xBD\xE4\xBB\xA4\xEF\xBC\x8C\xE4\xB9\x9F\xE4\xB8\x8D\xE6\x98\xAF\xE5\x8F\xAF\xE8\xBF\x90\xE8\xA1\x8C\xE7\x9A\x84\xE7\xA8\x8B\xE5\xBA\x8F\n",
+      "'nvidia-smi' "
+      "\xE4\xB8\x8D\xE6\x98\xAF\xE5\x86\x85\xE9\x83\xA8\xE6\x88\x96\xE5\xA4\x96\xE9\x83\xA8\xE5\x91\xBD\xE4\xBB\xA4\xEF"
+      "\xBC\x8C\xE4\xB9\x9F\xE4\xB8\x8D\xE6\x98\xAF\xE5\x8F\xAF\xE8\xBF\x90\xE8\xA1\x8C\xE7\x9A\x84\xE7\xA8\x8B\xE5\xBA"
+      "\x8F\n",
       "Der Befehl \"nvidia-smi\" ist entweder falsch geschrieben oder\nkonnte nicht gefunden werden.\n",
-      "nvidia-smi : The term 'nvidia-smi' is not recognized as the name of a cmdlet, function, script file, or operable program.\n",
+      "nvidia-smi : The term 'nvidia-smi' is not recognized as the name of a cmdlet, function, script file, or "
+      "operable program.\n",
       "nvidia-smi : Die Benennung \"nvidia-smi\" wurde nicht als Name eines Cmdlet erkannt.\n",
   };
   for (const std::string& sample : samples) {
@@ -234,7 +240,8 @@ TEST_CASE("nvidia-smi -L lists GPUs by name", "[parse_wsl][nvidia]") {
 
 TEST_CASE("nvidia-smi without its NVML library, and a lost GPU", "[parse_wsl][nvidia]") {
   const auto a = parse_nvidia_smi(
-      "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver "
+      "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display "
+      "Driver "
       "is properly installed and present in your system.\nPlease also try adding directory that contains "
       "libnvidia-ml.so to your system PATH.\n");
   CHECK(a.failures.nvml_library_missing);
@@ -244,7 +251,8 @@ TEST_CASE("nvidia-smi without its NVML library, and a lost GPU", "[parse_wsl][nv
   CHECK(looks_like_nvidia_smi("Unable to determine the device handle for GPU0000:01:00.0: Unknown Error\n") >= 0.5);
 }
 
-TEST_CASE("a GPU row whose name is only nvidia-smi's cut marker is a GPU, never one shown in full", "[parse_wsl][nvidia]") {
+TEST_CASE("a GPU row whose name is only nvidia-smi's cut marker is a GPU, never one shown in full",
+          "[parse_wsl][nvidia]") {
   const std::string input = fuzzed_row_without_name();
   REQUIRE(input.size() == 932);  // the regression seed's length
   const auto r = parse_nvidia_smi(input);
@@ -265,15 +273,17 @@ TEST_CASE("a GPU row whose name is only nvidia-smi's cut marker is a GPU, never 
     for (const auto& gpu : parse_nvidia_smi(text).gpus) CHECK((!gpu.complete || has_letter_or_digit(gpu.name)));
 }
 
-TEST_CASE("a name is shown only when more than a cut marker is left, in the table, the CSV and -L", "[parse_wsl][nvidia]") {
+TEST_CASE("a name is shown only when more than a cut marker is left, in the table, the CSV and -L",
+          "[parse_wsl][nvidia]") {
   const std::string table_head =
       "| NVIDIA-SMI 546.33                 Driver Version: 546.33       CUDA Version: 12.3     |\n"
       "|=========================================+======================+======================|\n";
-  const std::string memory_row = "| 41%   35C    P8               9W / 140W |    903MiB / 16376MiB |      3%      Default |\n";
+  const std::string memory_row =
+      "| 41%   35C    P8               9W / 140W |    903MiB / 16376MiB |      3%      Default |\n";
   for (const char* name : {"...", "\xE2\x80\xA6", "... ...", ". . ."}) {
     INFO(name);
-    const auto r = parse_nvidia_smi(table_head + "|   0  " + name + "      WDDM  | 00000000:01:00.0  On |                  Off |\n" +
-                                    memory_row);
+    const auto r = parse_nvidia_smi(table_head + "|   0  " + name +
+                                    "      WDDM  | 00000000:01:00.0  On |                  Off |\n" + memory_row);
     REQUIRE(r.gpus.size() == 1);
     CHECK(r.gpus[0].name.empty());
     CHECK(r.gpus[0].name_truncated == (std::string(name) != ". . ."));  // dots and blanks: no name, no marker
@@ -283,11 +293,13 @@ TEST_CASE("a name is shown only when more than a cut marker is left, in the tabl
 
     const auto csv = parse_nvidia_smi(std::string("name, memory.total [MiB]\n") + name + ", 16376 MiB\n");
     CHECK(csv.gpus.empty());
-    const auto list = parse_nvidia_smi(std::string("GPU 0: ") + name + " (UUID: GPU-5c3b0000-1111-2222-3333-444455556666)\n");
+    const auto list =
+        parse_nvidia_smi(std::string("GPU 0: ") + name + " (UUID: GPU-5c3b0000-1111-2222-3333-444455556666)\n");
     CHECK(list.gpus.empty());
   }
   // A name cut with the Unicode ellipsis loses its marker like one cut with "...".
-  const auto r = parse_nvidia_smi(table_head + "|   0  NVIDIA GeForce RTX\xE2\x80\xA6 WDDM  | 00000000:01:00.0  On |   Off |\n" + memory_row);
+  const auto r = parse_nvidia_smi(
+      table_head + "|   0  NVIDIA GeForce RTX\xE2\x80\xA6 WDDM  | 00000000:01:00.0  On |   Off |\n" + memory_row);
   REQUIRE(r.gpus.size() == 1);
   CHECK(r.gpus[0].name == "NVIDIA GeForce RTX");
   CHECK(r.gpus[0].name_truncated);

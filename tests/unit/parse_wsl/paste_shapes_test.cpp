@@ -2,7 +2,6 @@
 // an old inbox wsl.exe rejecting --list, UTF-16 shown as spaced text with blank lines between rows,
 // wsl --update --status, the install error codes of wsl.exe's catalogue, nvidia-smi -q.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/parse/line_tools.hpp"
@@ -32,8 +31,9 @@ TEST_CASE("wsl -l -v rows retyped without the header or the star, ragged spacing
 }
 
 TEST_CASE("an old inbox wsl.exe rejecting --list, then its short usage text", "[parse_wsl]") {
-  const std::string text = "Invalid command line option: --list\nUsage: wsl [option] ...\n\nOptions:\n"
-                           "    -d, --distribution <DistributionName>\n        Launch the specified distribution.\n";
+  const std::string text =
+      "Invalid command line option: --list\nUsage: wsl [option] ...\n\nOptions:\n"
+      "    -d, --distribution <DistributionName>\n        Launch the specified distribution.\n";
   const auto r = parse_wsl_list(text);
   CHECK(r.errors.invalid_option);
   CHECK(r.errors.rejected_options == std::vector<std::string>{"--list"});
@@ -43,8 +43,9 @@ TEST_CASE("an old inbox wsl.exe rejecting --list, then its short usage text", "[
 }
 
 TEST_CASE("UTF-16 shown as spaced text with blank lines gives the same distros as the bytes", "[parse_wsl]") {
-  const std::string table = "  NAME            STATE           VERSION\r\n* Ubuntu-20.04    Running         1\r\n"
-                            "  docker-desktop  Stopped         2\r\n";
+  const std::string table =
+      "  NAME            STATE           VERSION\r\n* Ubuntu-20.04    Running         1\r\n"
+      "  docker-desktop  Stopped         2\r\n";
   const auto from_bytes = parse_wsl_list(clean_paste(tfwsl::test::ascii_as_utf16le(table, true)).text);
   std::string spaced;
   for (char c : std::string("  NAME            STATE           VERSION\n\n* Ubuntu-20.04    Running         1\n\n"
@@ -66,9 +67,10 @@ TEST_CASE("UTF-16 shown as spaced text with blank lines gives the same distros a
 }
 
 TEST_CASE("wsl --update --status: the status lines and the kernel", "[parse_wsl]") {
-  const std::string text = "Default Distribution: Ubuntu\nDefault Version: 2\n"
-                           "Windows Subsystem for Linux was last updated on 4/5/2021\nWSL automatic updates are on.\n\n"
-                           "Kernel version: 5.4.72\n";
+  const std::string text =
+      "Default Distribution: Ubuntu\nDefault Version: 2\n"
+      "Windows Subsystem for Linux was last updated on 4/5/2021\nWSL automatic updates are on.\n\n"
+      "Kernel version: 5.4.72\n";
   const auto r = parse_wsl_status(text);
   CHECK(r.default_distribution == std::string("Ubuntu"));
   CHECK(r.default_version == 2);
@@ -87,8 +89,9 @@ TEST_CASE("install error codes come from wsl.exe's catalogue data, in any surrou
   CHECK(has_code("0x8007019e", "optional_component_missing"));
   CHECK(has_code("0x80370114", "optional_component_missing"));
   CHECK(has_code("0x800701bc", "kernel_update_needed"));
-  const auto classic = detect_wsl_errors("Installing, this may take a few minutes...\n"
-                                         "WslRegisterDistribution failed with error: 0x80370102\n");
+  const auto classic = detect_wsl_errors(
+      "Installing, this may take a few minutes...\n"
+      "WslRegisterDistribution failed with error: 0x80370102\n");
   CHECK(classic.virtualization_disabled);
   const auto service = detect_wsl_errors("Error code: Wsl/Service/CreateInstance/CreateVm/HCS/0x80370102\n");
   CHECK(service.virtualization_disabled);
@@ -100,19 +103,20 @@ TEST_CASE("install error codes come from wsl.exe's catalogue data, in any surrou
 }
 
 TEST_CASE("nvidia-smi -q gives the table's facts: versions, name, driver model, memory", "[parse_wsl][nvidia]") {
-  const std::string report = "==============NVSMI LOG==============\n\n"
-                             "Timestamp                                 : Mon Jan 10 10:00:00 2022\n"
-                             "Driver Version                            : 510.06\n"
-                             "CUDA Version                              : 11.6\n\n"
-                             "Attached GPUs                             : 1\n"
-                             "GPU 00000000:01:00.0\n"
-                             "    Product Name                          : NVIDIA GeForce RTX 3080\n"
-                             "    Driver Model\n"
-                             "        Current                           : WDDM\n"
-                             "        Pending                           : WDDM\n"
-                             "    FB Memory Usage\n"
-                             "        Total                             : 10240 MiB\n"
-                             "        Used                              : 0 MiB\n";
+  const std::string report =
+      "==============NVSMI LOG==============\n\n"
+      "Timestamp                                 : Mon Jan 10 10:00:00 2022\n"
+      "Driver Version                            : 510.06\n"
+      "CUDA Version                              : 11.6\n\n"
+      "Attached GPUs                             : 1\n"
+      "GPU 00000000:01:00.0\n"
+      "    Product Name                          : NVIDIA GeForce RTX 3080\n"
+      "    Driver Model\n"
+      "        Current                           : WDDM\n"
+      "        Pending                           : WDDM\n"
+      "    FB Memory Usage\n"
+      "        Total                             : 10240 MiB\n"
+      "        Used                              : 0 MiB\n";
   const auto r = parse_nvidia_smi(report);
   CHECK(r.query_report);
   CHECK(r.driver_version == std::string("510.06"));
@@ -124,9 +128,10 @@ TEST_CASE("nvidia-smi -q gives the table's facts: versions, name, driver model, 
   const auto facts = to_json(r);
   CHECK(facts["driver_models"] == nlohmann::json({"WDDM"}));
   // "Used" under another section is not the total, and a section's "Current" is not the driver model.
-  const auto other = parse_nvidia_smi("Driver Version : 551.76\nCUDA Version : 12.4\nProduct Name : NVIDIA RTX A4000\n"
-                                      "    Clocks\n        Current : 210 MHz\n    BAR1 Memory Usage\n"
-                                      "        Total : 256 MiB\n");
+  const auto other = parse_nvidia_smi(
+      "Driver Version : 551.76\nCUDA Version : 12.4\nProduct Name : NVIDIA RTX A4000\n"
+      "    Clocks\n        Current : 210 MHz\n    BAR1 Memory Usage\n"
+      "        Total : 256 MiB\n");
   CHECK(other.driver_version == std::string("551.76"));
   REQUIRE(other.gpus.size() == 1);
   CHECK(other.gpus[0].driver_model.empty());

@@ -2,9 +2,8 @@
 // checks, for each, the facts against the `expect:` line, the kind the recognisers pick, and the
 // error flags behind the findings the explain engine derives from them.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <iostream>
 
 #include "common/parse/nvidia_smi_parser.hpp"
@@ -27,13 +26,12 @@ bool expects(const nlohmann::json& expect, const char* list, const std::string& 
 }
 
 std::string best_kind(const std::string& text) {
-  const std::vector<std::pair<std::string, double>> scores{
-      {"wsl-list", looks_like_wsl_list(text)},
-      {"wsl-status", looks_like_wsl_status(text)},
-      {"wsl-version", looks_like_wsl_version(text)},
-      {"nvidia-smi", looks_like_nvidia_smi(text)}};
-  const auto best = std::max_element(scores.begin(), scores.end(),
-                                     [](const auto& a, const auto& b) { return a.second < b.second; });
+  const std::vector<std::pair<std::string, double>> scores{{"wsl-list", looks_like_wsl_list(text)},
+                                                           {"wsl-status", looks_like_wsl_status(text)},
+                                                           {"wsl-version", looks_like_wsl_version(text)},
+                                                           {"nvidia-smi", looks_like_nvidia_smi(text)}};
+  const auto best =
+      std::max_element(scores.begin(), scores.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
   return best->second >= 0.5 ? best->first : "unknown";
 }
 
@@ -66,9 +64,8 @@ TEST_CASE("every shared wsl-* and nvidia-smi-* fixture parses to its expected fa
       check_flags(f, result.errors);
       // wsl.distro-wsl1 comes from a non-Docker distro with version 1.
       if (expects(f.expect, "findings", "wsl.distro-wsl1")) {
-        CHECK(std::any_of(result.distros.begin(), result.distros.end(), [](const WslDistro& d) {
-          return d.version == 1 && !is_docker_desktop_distro(d.name);
-        }));
+        CHECK(std::any_of(result.distros.begin(), result.distros.end(),
+                          [](const WslDistro& d) { return d.version == 1 && !is_docker_desktop_distro(d.name); }));
       }
       if (expects(f.expect, "findings", "wsl.windows-too-old")) {
         REQUIRE_FALSE(result.windows_version.empty());

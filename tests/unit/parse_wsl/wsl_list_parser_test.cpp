@@ -1,8 +1,9 @@
+#include "common/parse/wsl_list_parser.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/parse/output_recognizer.hpp"
 #include "common/parse/paste_cleaner.hpp"
-#include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_message_catalog.hpp"
 #include "common/text/console_decoder.hpp"
 #include "common/text/utf_convert.hpp"
@@ -48,15 +49,18 @@ TEST_CASE("wsl -l -v: rows, default marker, versions, Docker Desktop's distros t
   CHECK_FALSE(is_docker_desktop_distro(r.distros[3].name));
   const auto facts = to_json(r);
   // The contract's distro objects hold exactly these keys.
-  CHECK(facts["distros"][0] == nlohmann::json({{"name", "Ubuntu-22.04"}, {"state", "Running"}, {"version", 2}, {"default", true}}));
+  CHECK(facts["distros"][0] ==
+        nlohmann::json({{"name", "Ubuntu-22.04"}, {"state", "Running"}, {"version", 2}, {"default", true}}));
   CHECK(facts["docker_desktop_distros"] == nlohmann::json({"docker-desktop", "docker-desktop-data"}));
 }
 
 TEST_CASE("wsl -l -v as raw UTF-16LE from a pipe, with the doubled CR, decodes and parses", "[parse_wsl]") {
   std::string doubled;
   for (char c : std::string(k_verbose)) {
-    if (c == '\r') doubled += "\r\r";
-    else doubled.push_back(c);
+    if (c == '\r')
+      doubled += "\r\r";
+    else
+      doubled.push_back(c);
   }
   const auto decoded = decode_console_output(utf16le_bytes(doubled));
   const auto r = parse_wsl_list(decoded.text);
@@ -98,7 +102,8 @@ TEST_CASE("wsl -l (no -v) in every language wsl.exe ships: header and default ma
   REQUIRE(catalog.default_markers.size() >= 10);
   for (const std::string& marker : catalog.default_markers) {
     INFO(marker);
-    const auto r = parse_wsl_list("Windows Subsystem for Linux Distributions:\nUbuntu-22.04 " + marker + "\nkali-linux\n");
+    const auto r =
+        parse_wsl_list("Windows Subsystem for Linux Distributions:\nUbuntu-22.04 " + marker + "\nkali-linux\n");
     REQUIRE(r.distros.size() == 2);
     CHECK(r.distros[0].is_default);
     CHECK_FALSE(r.distros[0].state.has_value());
@@ -108,8 +113,10 @@ TEST_CASE("wsl -l (no -v) in every language wsl.exe ships: header and default ma
   const std::vector<std::string> samples{
       "Windows Subsystem für Linux-Distributionen:\nUbuntu (Standard)\nDebian\n",
       "Distributions du Sous-système Windows pour Linux\xC2\xA0:\nUbuntu (par défaut)\nDebian\n",
-      "\xE9\x80\x82\xE7\x94\xA8\xE4\xBA\x8E Linux \xE7\x9A\x84 Windows \xE5\xAD\x90\xE7\xB3\xBB\xE7\xBB\x9F:\nUbuntu (\xE9\xBB\x98\xE8\xAE\xA4)\nDebian\n",
-      "Linux\xEC\x9A\xA9 Windows \xED\x95\x98\xEC\x9C\x84 \xEC\x8B\x9C\xEC\x8A\xA4\xED\x85\x9C \xEB\xB0\xB0\xED\x8F\xAC:\nUbuntu(\xEA\xB8\xB0\xEB\xB3\xB8\xEA\xB0\x92)\nDebian\n",
+      "\xE9\x80\x82\xE7\x94\xA8\xE4\xBA\x8E Linux \xE7\x9A\x84 Windows \xE5\xAD\x90\xE7\xB3\xBB\xE7\xBB\x9F:\nUbuntu "
+      "(\xE9\xBB\x98\xE8\xAE\xA4)\nDebian\n",
+      "Linux\xEC\x9A\xA9 Windows \xED\x95\x98\xEC\x9C\x84 \xEC\x8B\x9C\xEC\x8A\xA4\xED\x85\x9C "
+      "\xEB\xB0\xB0\xED\x8F\xAC:\nUbuntu(\xEA\xB8\xB0\xEB\xB3\xB8\xEA\xB0\x92)\nDebian\n",
   };
   for (const std::string& sample : samples) {
     INFO(sample);
@@ -130,7 +137,8 @@ TEST_CASE("no installed distribution, in every language, and by its error code",
     CHECK(r.distros.empty());
     CHECK(looks_like_wsl_list(sentence) >= 0.5);
   }
-  const auto r = parse_wsl_list("Error code: Wsl/Service/CreateInstance/GetDefaultDistro/WSL_E_DEFAULT_DISTRO_NOT_FOUND\n");
+  const auto r =
+      parse_wsl_list("Error code: Wsl/Service/CreateInstance/GetDefaultDistro/WSL_E_DEFAULT_DISTRO_NOT_FOUND\n");
   CHECK(r.errors.no_distribution);
   REQUIRE(r.errors.error_codes.size() == 1);
   CHECK(r.errors.error_codes[0] == "Wsl/Service/CreateInstance/GetDefaultDistro/WSL_E_DEFAULT_DISTRO_NOT_FOUND");

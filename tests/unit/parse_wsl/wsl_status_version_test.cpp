@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/parse/output_recognizer.hpp"
@@ -19,16 +18,21 @@ TEST_CASE("wsl --status in English, with the inbox build's extra lines", "[parse
   CHECK(r.default_distribution == std::optional<std::string>("Ubuntu-22.04"));
   CHECK(r.default_version == std::optional<int>(2));
   CHECK(r.kernel_version == std::optional<std::string>("5.10.102.1"));
-  CHECK(to_json(r) == nlohmann::json({{"default_distribution", "Ubuntu-22.04"}, {"default_version", 2}, {"kernel_version", "5.10.102.1"}}));
+  CHECK(to_json(r) ==
+        nlohmann::json(
+            {{"default_distribution", "Ubuntu-22.04"}, {"default_version", 2}, {"kernel_version", "5.10.102.1"}}));
   CHECK(looks_like_wsl_status(text) >= 0.9);
 }
 
 TEST_CASE("wsl --status labels in other languages, full-width colons and no-break spaces", "[parse_wsl]") {
   const std::vector<std::string> samples{
       "Standarddistribution: Debian\nStandardversion: 1\n",
-      "Distribution par d\xC3\xA9" "faut\xC2\xA0: Debian\nVersion par d\xC3\xA9" "faut\xC2\xA0: 1\n",
+      "Distribution par d\xC3\xA9"
+      "faut\xC2\xA0: Debian\nVersion par d\xC3\xA9"
+      "faut\xC2\xA0: 1\n",
       "Distribuci\xC3\xB3n predeterminada: Debian\nVersi\xC3\xB3n predeterminada: 1\n",
-      "\xE9\xBB\x98\xE8\xAE\xA4\xE5\x88\x86\xE5\x8F\x91\xEF\xBC\x9A Debian\n\xE9\xBB\x98\xE8\xAE\xA4\xE7\x89\x88\xE6\x9C\xAC\xEF\xBC\x9A 1\n",
+      "\xE9\xBB\x98\xE8\xAE\xA4\xE5\x88\x86\xE5\x8F\x91\xEF\xBC\x9A "
+      "Debian\n\xE9\xBB\x98\xE8\xAE\xA4\xE7\x89\x88\xE6\x9C\xAC\xEF\xBC\x9A 1\n",
   };
   for (const std::string& sample : samples) {
     INFO(sample);
@@ -49,9 +53,10 @@ TEST_CASE("wsl --status labels in other languages, full-width colons and no-brea
 // profiles/wsl-messages.json's earlier_wordings with the public pastes it comes from.
 TEST_CASE("wsl --status of a 2022 Japanese WSL, whose label predates the public string files", "[parse_wsl]") {
   const std::string text =
-      "\xE6\x97\xA2\xE5\xAE\x9A\xE3\x81\xAE\xE9\x85\x8D\xE5\xB8\x83: Ubuntu-20.04\n"                    // 既定の配布
+      "\xE6\x97\xA2\xE5\xAE\x9A\xE3\x81\xAE\xE9\x85\x8D\xE5\xB8\x83: Ubuntu-20.04\n"  // 既定の配布
       "\xE6\x97\xA2\xE5\xAE\x9A\xE3\x81\xAE\xE3\x83\x90\xE3\x83\xBC\xE3\x82\xB8\xE3\x83\xA7\xE3\x83\xB3: 2\n"  // 既定のバージョン
-      "\n\xE3\x82\xAB\xE3\x83\xBC\xE3\x83\x8D\xE3\x83\xAB \xE3\x83\x90\xE3\x83\xBC\xE3\x82\xB8\xE3\x83\xA7\xE3\x83\xB3: 5.10.102.1\n";
+      "\n\xE3\x82\xAB\xE3\x83\xBC\xE3\x83\x8D\xE3\x83\xAB "
+      "\xE3\x83\x90\xE3\x83\xBC\xE3\x82\xB8\xE3\x83\xA7\xE3\x83\xB3: 5.10.102.1\n";
   const auto r = parse_wsl_status(text);
   CHECK(r.default_distribution == std::optional<std::string>("Ubuntu-20.04"));
   CHECK(r.default_version == std::optional<int>(2));
@@ -73,9 +78,12 @@ TEST_CASE("an old wsl.exe rejecting --status, in German, is a too-old CLI", "[pa
 }
 
 TEST_CASE("the WSL 2 kernel update message, in any language, by its link", "[parse_wsl]") {
-  CHECK(parse_wsl_status("WSL 2 requires an update to its kernel component. For information please visit https://aka.ms/wsl2kernel\n")
+  CHECK(
+      parse_wsl_status(
+          "WSL 2 requires an update to its kernel component. For information please visit https://aka.ms/wsl2kernel\n")
+          .errors.kernel_update_needed);
+  CHECK(parse_wsl_status("WSL 2 \xEC\x97\x90\xEB\x8A\x94 \xEC\xBB\xA4\xEB\x84\x90 https://aka.ms/wsl2kernel\n")
             .errors.kernel_update_needed);
-  CHECK(parse_wsl_status("WSL 2 \xEC\x97\x90\xEB\x8A\x94 \xEC\xBB\xA4\xEB\x84\x90 https://aka.ms/wsl2kernel\n").errors.kernel_update_needed);
   CHECK_FALSE(parse_wsl_status("Default Version: 2\n").errors.kernel_update_needed);
 }
 
@@ -100,9 +108,11 @@ TEST_CASE("wsl --version: all seven fields, English and localized", "[parse_wsl]
       "WSL \xEB\xB2\x84\xEC\xA0\x84: 2.0.14.0\n\xEC\xBB\xA4\xEB\x84\x90 \xEB\xB2\x84\xEC\xA0\x84: 5.15.133.1-1\n"
       "Windows \xEB\xB2\x84\xEC\xA0\x84: 10.0.22631.2715\n",
       // pt-BR
-      "Vers\xC3\xA3o do WSL: 2.0.14.0\nVers\xC3\xA3o do kernel: 5.15.133.1-1\nVers\xC3\xA3o do Windows: 10.0.22631.2715\n",
+      "Vers\xC3\xA3o do WSL: 2.0.14.0\nVers\xC3\xA3o do kernel: 5.15.133.1-1\nVers\xC3\xA3o do Windows: "
+      "10.0.22631.2715\n",
       // fr-FR with no-break spaces before the colons
-      "Version WSL\xC2\xA0: 2.0.14.0\nVersion du noyau\xC2\xA0: 5.15.133.1-1\nVersion de Windows\xC2\xA0: 10.0.22631.2715\n",
+      "Version WSL\xC2\xA0: 2.0.14.0\nVersion du noyau\xC2\xA0: 5.15.133.1-1\nVersion de Windows\xC2\xA0: "
+      "10.0.22631.2715\n",
       // de-DE
       "WSL-Version: 2.0.14.0\nKernelversion: 5.15.133.1-1\nWindows-Version: 10.0.22631.2715\n",
   };
@@ -117,7 +127,8 @@ TEST_CASE("wsl --version: all seven fields, English and localized", "[parse_wsl]
   const auto& catalog = wsl_message_catalog();
   for (const std::string& label : catalog.version_labels[static_cast<std::size_t>(WslVersionField::kernel)]) {
     INFO(label);
-    CHECK(parse_wsl_version(label + ": 6.6.36.3-1\n").field(WslVersionField::kernel) == std::optional<std::string>("6.6.36.3-1"));
+    CHECK(parse_wsl_version(label + ": 6.6.36.3-1\n").field(WslVersionField::kernel) ==
+          std::optional<std::string>("6.6.36.3-1"));
   }
 }
 
@@ -146,7 +157,8 @@ TEST_CASE("a version GitHub turned into a markdown link is read as the version",
   CHECK(r.kernel_version == std::optional<std::string>("5.10.102.1"));
 }
 
-TEST_CASE("a seven-line wsl --version block is read by position when a label is an unknown translation", "[parse_wsl]") {
+TEST_CASE("a seven-line wsl --version block is read by position when a label is an unknown translation",
+          "[parse_wsl]") {
   // Italian labels of an imagined older build: only the WSL line's label is one we know.
   const std::string text =
       "Versione WSL: 2.0.9.0\nVersione kernel (vecchia): 5.15.133.1-1\nVersione WSLg (vecchia): 1.0.59\n"

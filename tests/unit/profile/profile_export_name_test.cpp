@@ -39,7 +39,8 @@ TEST_CASE("profile export refuses a --name that validate would refuse, before it
     CHECK(run.err.starts_with("tfwsl profile export: --name: profile name '" + name + "' may only use letters"));
     CHECK(run.err.find("nothing written") != std::string::npos);
   }
-  for (const std::string name : std::initializer_list<std::string>{"this-machine", "tf-2.15_team", std::string(64, 'n')}) {
+  for (const std::string name :
+       std::initializer_list<std::string>{"this-machine", "tf-2.15_team", std::string(64, 'n')}) {
     CHECK_FALSE(loader_refuses_name(name));
     CHECK_FALSE(profile_key_problem("name", name));
   }

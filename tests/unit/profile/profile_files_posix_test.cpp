@@ -1,9 +1,8 @@
 // Issue 22, item 11, with the real port (stat(2)) and a real file another uid owns (root can
 // chown it; skipped, never passed, without root).
-#include <catch2/catch.hpp>
-
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <iostream>
 

@@ -1,10 +1,10 @@
-#include <catch2/catch.hpp>
+#include "common/profile/profile_schema.hpp"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "common/profile/profile_emitter.hpp"
 #include "common/profile/profile_loader.hpp"
-#include "common/profile/profile_schema.hpp"
 #include "common/profile/profile_source.hpp"
 
 using namespace tfwsl;
@@ -18,7 +18,8 @@ ProfileLoadOptions raw_options() {
   return raw;
 }
 
-ProfileLoadResult load_text(std::map<std::string, std::string> files, const std::string& root, ProfileLoadOptions options) {
+ProfileLoadResult load_text(std::map<std::string, std::string> files, const std::string& root,
+                            ProfileLoadOptions options) {
   InMemoryProfileResolver resolver(std::move(files));
   auto text = resolver.open(root);
   REQUIRE(text);
@@ -32,7 +33,8 @@ std::string issues_text(const ProfileLoadResult& r) {
 }
 
 bool any_issue_says(const std::vector<ProfileIssue>& issues, const std::string& needle) {
-  return std::any_of(issues.begin(), issues.end(), [&](const ProfileIssue& i) { return i.to_string().find(needle) != std::string::npos; });
+  return std::any_of(issues.begin(), issues.end(),
+                     [&](const ProfileIssue& i) { return i.to_string().find(needle) != std::string::npos; });
 }
 
 // What a profile that sets nothing has for `key`: its built-in default as text, or "<unset>".
@@ -64,9 +66,10 @@ std::vector<std::string> table_keys() {
 
 TEST_CASE("schema: every key's built-in default is pinned", "[profile][schema]") {
   // A new row fails here until its default is pinned below.
-  CHECK(table_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl.memory", "wsl.processors", "wsl.swap",
-                                                 "gpu.driver", "cuda.toolkit", "cuda.cudnn", "python.version", "python.venv",
-                                                 "tensorflow.version", "tensorflow.extras", "packages.apt", "packages.pip", "env",
+  CHECK(table_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl.memory", "wsl.processors",
+                                                 "wsl.swap", "gpu.driver", "cuda.toolkit", "cuda.cudnn",
+                                                 "python.version", "python.venv", "tensorflow.version",
+                                                 "tensorflow.extras", "packages.apt", "packages.pip", "env",
                                                  "datasets"});
   CHECK(default_of("name") == "<unset>");
   CHECK(default_of("extends") == "<unset>");
@@ -141,16 +144,22 @@ TEST_CASE("schema: a key without a row is an unknown key, with did-you-mean", "[
   REQUIRE_FALSE(find_profile_key("dataset"));
   REQUIRE_FALSE(find_profile_key("python.venvs"));
   REQUIRE_FALSE(find_profile_key("wsl.kernel"));
-  auto r = load_text({{"k.yaml", "name: k\ndataset: []\npython: { venvs: ~/.venvs/x }\nwsl: { kernel: k }\n"}}, "k.yaml", raw_options());
+  auto r = load_text({{"k.yaml", "name: k\ndataset: []\npython: { venvs: ~/.venvs/x }\nwsl: { kernel: k }\n"}},
+                     "k.yaml", raw_options());
   INFO(issues_text(r));
-  CHECK(any_issue_says(r.issues, "k.yaml:2:1: error: unknown key 'dataset' (did you mean 'datasets'?); fix: rename it to 'datasets'"));
-  CHECK(any_issue_says(r.issues, "k.yaml:3:11: error: unknown key 'python.venvs' (did you mean 'venv'?); fix: rename it to 'venv'"));
-  CHECK(any_issue_says(r.issues, "k.yaml:4:8: error: unknown key 'wsl.kernel'; fix: remove it; 'wsl' takes: memory, processors, swap"));
+  CHECK(any_issue_says(
+      r.issues, "k.yaml:2:1: error: unknown key 'dataset' (did you mean 'datasets'?); fix: rename it to 'datasets'"));
+  CHECK(any_issue_says(
+      r.issues, "k.yaml:3:11: error: unknown key 'python.venvs' (did you mean 'venv'?); fix: rename it to 'venv'"));
+  CHECK(any_issue_says(
+      r.issues, "k.yaml:4:8: error: unknown key 'wsl.kernel'; fix: remove it; 'wsl' takes: memory, processors, swap"));
   CHECK(r.issues.size() == 3);
 
   Profile p;
   auto venvs = apply_profile_override(p, "python.venvs=~/.venvs/x");
-  CHECK(any_issue_says(venvs, "<command line>: error: unknown setting 'python.venvs' (did you mean 'python.venv'?); fix: write python.venv=..."));
+  CHECK(any_issue_says(venvs,
+                       "<command line>: error: unknown setting 'python.venvs' (did you mean 'python.venv'?); fix: "
+                       "write python.venv=..."));
   // `extends` belongs to a file: the command line cannot set it.
   CHECK(any_issue_says(apply_profile_override(p, "extends=base.yaml"), "unknown setting 'extends'"));
   CHECK(any_issue_says(apply_profile_override(p, "env=x"), "unknown setting 'env'"));
@@ -158,12 +167,13 @@ TEST_CASE("schema: a key without a row is an unknown key, with did-you-mean", "[
 }
 
 TEST_CASE("schema: the setting keys and the table agree", "[profile][schema]") {
-  CHECK(profile_setting_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl.memory", "wsl.processors",
-                                                           "wsl.swap", "gpu.driver", "cuda.toolkit", "cuda.cudnn", "python.version",
-                                                           "python.venv", "tensorflow.version", "tensorflow.extras",
-                                                           "packages.apt", "packages.pip", "env.<NAME>", "datasets"});
-  CHECK(profile_top_level_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl", "gpu", "cuda", "python",
-                                                             "tensorflow", "packages", "env", "datasets"});
+  CHECK(profile_setting_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl.memory",
+                                                           "wsl.processors", "wsl.swap", "gpu.driver", "cuda.toolkit",
+                                                           "cuda.cudnn", "python.version", "python.venv",
+                                                           "tensorflow.version", "tensorflow.extras", "packages.apt",
+                                                           "packages.pip", "env.<NAME>", "datasets"});
+  CHECK(profile_top_level_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl", "gpu", "cuda",
+                                                             "python", "tensorflow", "packages", "env", "datasets"});
   CHECK(profile_section_keys("wsl") == std::vector<std::string>{"memory", "processors", "swap"});
   for (const auto& row : profile_key_table()) {
     INFO(row.key);

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "common/units/size_parser.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl;
 
@@ -44,7 +44,8 @@ TEST_CASE("wsl sizes: formatting is exact and round-trips", "[units]") {
   CHECK(format_wsl_size(1000) == "1000B");
   CHECK(format_wsl_size(1ULL << 40) == "1TB");
   CHECK(format_wsl_size(1536ULL << 20) == "1536MB");
-  for (std::uint64_t v : {0ULL, 1ULL, 1023ULL, 1024ULL, 5ULL << 30, (5ULL << 30) + 1, 3ULL << 40, 18446744073709551615ULL}) {
+  for (std::uint64_t v :
+       {0ULL, 1ULL, 1023ULL, 1024ULL, 5ULL << 30, (5ULL << 30) + 1, 3ULL << 40, 18446744073709551615ULL}) {
     INFO(v);
     CHECK(parse_wsl_size(format_wsl_size(v)).value() == v);
   }

@@ -1,9 +1,9 @@
-#include <catch2/catch.hpp>
+#include "common/provision/command_progress.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "common/provision/command_progress.hpp"
 #include "common/provision/output_lines.hpp"
 #include "common/provision/progress_event.hpp"
 #include "common/provision/provision_catalogue.hpp"
@@ -119,7 +119,8 @@ TEST_CASE("pip install's output becomes downloads against the plan's known total
 TEST_CASE("pip without a known total says the bytes so far", "[provision][progress]") {
   auto progress = command_progress_for("tensorflow.install", pip_install_argv("/v", {"x"}, ""), std::nullopt);
   REQUIRE(progress);
-  const auto events = feed(*progress, "  Downloading x-1.0-py3-none-any.whl (12.0 MB)\n  Downloading y-2.0-py3-none-any.whl (1.0 MB)\n");
+  const auto events = feed(
+      *progress, "  Downloading x-1.0-py3-none-any.whl (12.0 MB)\n  Downloading y-2.0-py3-none-any.whl (1.0 MB)\n");
   REQUIRE(events.size() == 2);
   CHECK(events[1].done == 12'000'000u);
   CHECK_FALSE(events[1].total);

@@ -1,11 +1,11 @@
-#include <catch2/catch.hpp>
+#include "common/provision/download_sizes.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 
 #include "common/compat/compat_db.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
-#include "common/provision/download_sizes.hpp"
 #include "common/provision/plan_downloads.hpp"
 #include "common/provision/provision_plan.hpp"
 
@@ -54,11 +54,13 @@ TEST_CASE("a download size without its source is refused", "[provision][download
 // fetched from the security mirror.
 TEST_CASE("apt's --print-uris answer is summed archive by archive", "[provision][downloads]") {
   const std::string out =
-      "'http://deb.debian.org/debian-security/pool/updates/main/c/ca-certificates/ca-certificates_20250419%7edeb12u2_all.deb' "
+      "'http://deb.debian.org/debian-security/pool/updates/main/c/ca-certificates/"
+      "ca-certificates_20250419%7edeb12u2_all.deb' "
       "ca-certificates_20250419~deb12u2_all.deb 160948 \n"
       "'http://deb.debian.org/debian/pool/main/libt/libtext-charwidth-perl/libtext-charwidth-perl_0.04-11_amd64.deb' "
       "libtext-charwidth-perl_0.04-11_amd64.deb 9496 MD5Sum:c73f71595c4a2fb6d6384ce8ad6f63c6\n"
-      "'http://deb.debian.org/debian/pool/main/c/cowsay/cowsay_3.03%2bdfsg2-8_all.deb' cowsay_3.03+dfsg2-8_all.deb 21372 "
+      "'http://deb.debian.org/debian/pool/main/c/cowsay/cowsay_3.03%2bdfsg2-8_all.deb' cowsay_3.03+dfsg2-8_all.deb "
+      "21372 "
       "MD5Sum:331cb863a7eaa69ce36747153a64116f\n";
   CHECK(apt_print_uris_bytes(out) == 160948 + 9496 + 21372);
   CHECK(apt_print_uris_bytes("Need to get 30.9 kB of archives.\n") == 0);
@@ -82,7 +84,8 @@ TEST_CASE("the plan says what each step downloads and the total", "[provision][d
   CHECK_FALSE(step_of(plan, "env.file").download);
   const auto total = download_total(plan);
   CHECK(total.approximate);
-  CHECK(total.bytes == *tf.download->bytes + *toolkit.download->bytes + *step_of(plan, "cuda.repository").download->bytes);
+  CHECK(total.bytes ==
+        *tf.download->bytes + *toolkit.download->bytes + *step_of(plan, "cuda.repository").download->bytes);
   CHECK(total.unknown == std::vector<std::string>{"apt.prerequisites", "apt.packages"});
   const std::string text = render_plan(plan);
   CHECK(text.find("      downloads: about 2.") != std::string::npos);

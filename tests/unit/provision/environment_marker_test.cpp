@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "common/provision/environment_marker.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl;
 using namespace tfwsl::provision;
@@ -14,7 +14,9 @@ bool holds(std::string_view marker) {
   return *r;
 }
 
-bool cannot_evaluate(std::string_view marker) { return !evaluate_marker(marker, linux_marker_environment("3.11.7", "x86_64")); }
+bool cannot_evaluate(std::string_view marker) {
+  return !evaluate_marker(marker, linux_marker_environment("3.11.7", "x86_64"));
+}
 
 }  // namespace
 
@@ -61,16 +63,16 @@ TEST_CASE("markers: in, not in, and, or, parentheses", "[marker]") {
 }
 
 TEST_CASE("markers: what cannot be evaluated is an error, never a guess", "[marker]") {
-  CHECK(cannot_evaluate("platform_release >= '5.15'"));    // a variable this check does not know
+  CHECK(cannot_evaluate("platform_release >= '5.15'"));  // a variable this check does not know
   CHECK(cannot_evaluate("implementation_name == 'cpython'"));
   CHECK(cannot_evaluate("sys_platform == 'linux' or platform_release == 'x'"));  // even beside a true one
-  CHECK(cannot_evaluate("sys_platform == "));               // syntax
+  CHECK(cannot_evaluate("sys_platform == "));                                    // syntax
   CHECK(cannot_evaluate("sys_platform = 'linux'"));
   CHECK(cannot_evaluate("(sys_platform == 'linux'"));
   CHECK(cannot_evaluate("sys_platform == 'linux' and"));
   CHECK(cannot_evaluate("sys_platform == 'linux' extra"));
-  CHECK(cannot_evaluate("sys_platform ~= 'linux'"));       // no version, and strings have no ~=
-  CHECK(cannot_evaluate("sys_platform == 'linux"));       // unterminated string
+  CHECK(cannot_evaluate("sys_platform ~= 'linux'"));  // no version, and strings have no ~=
+  CHECK(cannot_evaluate("sys_platform == 'linux"));   // unterminated string
   auto r = evaluate_marker("platform_release >= '5.15'", linux_marker_environment("3.11.7", "x86_64"));
   REQUIRE_FALSE(r);
   CHECK(r.error().message.find("platform_release") != std::string::npos);

@@ -1,5 +1,6 @@
-#include <catch2/catch.hpp>
+#include "common/provision/progress_relay.hpp"
 
+#include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -7,7 +8,6 @@
 #include "common/cli/status_line.hpp"
 #include "common/core/clock.hpp"
 #include "common/provision/progress_event.hpp"
-#include "common/provision/progress_relay.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::provision;
@@ -18,7 +18,8 @@ namespace {
 std::string agent_stderr() {
   const ProgressEvent checking{"cuda.toolkit", "checking", "", std::nullopt, std::nullopt};
   const ProgressEvent downloading{"cuda.toolkit", "downloading", "libcublas-12-2", 1'200'000'000, 2'800'000'000};
-  return progress_json(checking).dump() + "\n" + "tfwsl-agent provision: a warning of its own\n" + progress_json(downloading).dump() + "\n";
+  return progress_json(checking).dump() + "\n" + "tfwsl-agent provision: a warning of its own\n" +
+         progress_json(downloading).dump() + "\n";
 }
 
 }  // namespace
@@ -46,7 +47,8 @@ TEST_CASE("tfwsl's status line shows the agent's latest progress with its bytes"
   ProgressRelay relay([&status](const ProgressEvent& e) { status.update_step(progress_words(e)); });
   relay.feed(agent_stderr());
   CHECK(out.str().find("\r\x1b[Ktfwsl provision: cuda.toolkit: checking (0 s)") != std::string::npos);
-  const std::string last = "\r\x1b[Ktfwsl provision: cuda.toolkit: downloading libcublas-12-2, 1.1 GiB of 2.6 GiB (42%) (0 s)";
+  const std::string last =
+      "\r\x1b[Ktfwsl provision: cuda.toolkit: downloading libcublas-12-2, 1.1 GiB of 2.6 GiB (42%) (0 s)";
   CHECK(out.str().substr(out.str().size() - last.size()) == last);
   status.stop();
 }

@@ -134,5 +134,6 @@ TEST_CASE(
   const YAML::Node doc = YAML::Load(*text);
   const std::string env = doc["write_files"][1]["content"].as<std::string>();
   CHECK(env == provision::env_file_text(*plan));
-  CHECK(env.find("gr\xc3\xbc\xc3\x9f \xe2\x80\xae" "evil") != std::string::npos);
+  CHECK(env.find("gr\xc3\xbc\xc3\x9f \xe2\x80\xae"
+                 "evil") != std::string::npos);
 }

@@ -1,5 +1,6 @@
-#include <catch2/catch.hpp>
+#include "win/commands/provision_host.hpp"
 
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
 
@@ -9,7 +10,6 @@
 #include "common/text/utf_convert.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
-#include "win/commands/provision_host.hpp"
 
 using namespace tfwsl;
 
@@ -59,10 +59,11 @@ void missing_distro_world(test::RecordingProcessRunner& runner, int& version) {
     if (version > 0) table += "  Ubuntu-22.04    Stopped    " + std::to_string(version) + "\r\n";
     return answer(0, utf16le(table));
   });
-  runner.on({k_wsl, "--install", "-d", "Ubuntu-22.04", "--no-launch"}, [&version](const ProcessRequest&) -> Result<ProcessOutcome> {
-    version = 1;
-    return answer(0, utf16le("Installing: Ubuntu 22.04 LTS\r\n"));
-  });
+  runner.on({k_wsl, "--install", "-d", "Ubuntu-22.04", "--no-launch"},
+            [&version](const ProcessRequest&) -> Result<ProcessOutcome> {
+              version = 1;
+              return answer(0, utf16le("Installing: Ubuntu 22.04 LTS\r\n"));
+            });
   runner.on({k_wsl, "--set-version", "Ubuntu-22.04", "2"}, [&version](const ProcessRequest&) -> Result<ProcessOutcome> {
     version = 2;
     return answer(0, "");
@@ -161,7 +162,8 @@ std::string step_field(const nlohmann::json& j, const char* id, const char* fiel
 
 }  // namespace
 
-TEST_CASE("provision's .wslconfig step writes nothing through a link planted at a temporary name", "[provision][safety]") {
+TEST_CASE("provision's .wslconfig step writes nothing through a link planted at a temporary name",
+          "[provision][safety]") {
   test::TempDir dir;
   const auto wslconfig = dir.path() / ".wslconfig";
   const auto victim = dir.path() / "victim.txt";
@@ -188,7 +190,8 @@ TEST_CASE("provision's .wslconfig step writes through a linked .wslconfig and ke
   CHECK(read(real) == "[wsl2]\r\nmemory=16GB\r\n");
 }
 
-TEST_CASE("provision's .wslconfig step refuses what is no .wslconfig, and a read-only one, writing nothing", "[provision][safety]") {
+TEST_CASE("provision's .wslconfig step refuses what is no .wslconfig, and a read-only one, writing nothing",
+          "[provision][safety]") {
   test::TempDir dir;
   const auto wslconfig = dir.path() / ".wslconfig";
   std::ofstream(wslconfig, std::ios::binary) << "[wsl2]\r\n" << std::string(2u << 20, '#') << "\r\n";

@@ -1,14 +1,14 @@
-#include <catch2/catch.hpp>
-
-#include <algorithm>
+#include "common/provision/provision_plan.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "common/compat/compat_db.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/provision/apt_package_name.hpp"
-#include "common/provision/provision_plan.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::provision;
@@ -51,10 +51,10 @@ TEST_CASE("the default profile's plan: host steps then distro steps, in order, w
   REQUIRE(plan);
   CHECK(ids(plan->host_steps) == std::vector<std::string>{"wsl.current", "wsl.vmp", "distro.installed", "distro.wsl2",
                                                           "wslconfig.values", "wslconfig.gpu", "distro.user"});
-  CHECK(ids(plan->distro_steps) ==
-        std::vector<std::string>{"dpkg.health", "driver.none-in-wsl", "apt.prerequisites", "cuda.repository", "cuda.toolkit",
-                                 "apt.packages", "python.venv", "tensorflow.install", "tensorflow.fixups", "env.file",
-                                 "tensorflow.verify"});
+  CHECK(ids(plan->distro_steps) == std::vector<std::string>{"dpkg.health", "driver.none-in-wsl", "apt.prerequisites",
+                                                            "cuda.repository", "cuda.toolkit", "apt.packages",
+                                                            "python.venv", "tensorflow.install", "tensorflow.fixups",
+                                                            "env.file", "tensorflow.verify"});
   CHECK(plan->find("distro.installed")->commands.at(0).argv ==
         std::vector<std::string>{"wsl.exe", "--install", "-d", "Ubuntu-22.04", "--no-launch"});
   CHECK(plan->find("cuda.toolkit")->packages == std::vector<std::string>{"cuda-toolkit-12-2"});
@@ -62,7 +62,8 @@ TEST_CASE("the default profile's plan: host steps then distro steps, in order, w
   CHECK(*plan->find("cuda.repository")->value("keyring_url") ==
         "https://developer.download.nvidia.com/compute/cuda/repos/wsl-ubuntu/x86_64/cuda-keyring_1.1-1_all.deb");
   CHECK(plan->find("apt.packages")->packages == std::vector<std::string>{"python3-venv", "python3-pip"});
-  CHECK(plan->find("tensorflow.install")->packages == std::vector<std::string>{"tensorflow[and-cuda]==2.15.*", "numpy<2"});
+  CHECK(plan->find("tensorflow.install")->packages ==
+        std::vector<std::string>{"tensorflow[and-cuda]==2.15.*", "numpy<2"});
   CHECK(plan->python == "python3.10");
   CHECK(plan->venv == "~/.venvs/tf-2.15");
 }
@@ -75,7 +76,8 @@ TEST_CASE("apt runs non-interactively, with the lock timeout and the conffile de
                                  "Dpkg::Options::=--force-confdef", "-o", "Dpkg::Options::=--force-confold", "install",
                                  "cuda-toolkit-12-2"});
   CHECK(apt_environment().at("DEBIAN_FRONTEND") == "noninteractive");
-  CHECK(dpkg_repair_argv() == std::vector<std::string>{"dpkg", "--force-confdef", "--force-confold", "--configure", "-a"});
+  CHECK(dpkg_repair_argv() ==
+        std::vector<std::string>{"dpkg", "--force-confdef", "--force-confold", "--configure", "-a"});
 }
 
 TEST_CASE("pip is the venv's, as the user, and --no-index only with a wheel folder") {
@@ -91,8 +93,9 @@ TEST_CASE("pip is the venv's, as the user, and --no-index only with a wheel fold
   CHECK(pip.as == RunsAs::user);
   CHECK(pip.argv.at(0) == "/home/me/.venvs/tf-2.15/bin/python");
   CHECK(std::find(pip.argv.begin(), pip.argv.end(), "--no-index") != pip.argv.end());
-  CHECK(pip_install_argv("/v", {"x"}, "") ==
-        std::vector<std::string>{"/v/bin/python", "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "x"});
+  CHECK(pip_install_argv("/v", {"x"}, "") == std::vector<std::string>{"/v/bin/python", "-m", "pip", "install",
+                                                                      "--disable-pip-version-check", "--no-input",
+                                                                      "x"});
   CHECK(plan->find("python.venv")->commands.at(0).as == RunsAs::user);
   CHECK(plan->find("cuda.toolkit")->commands.at(1).as == RunsAs::root);
 }
@@ -116,7 +119,8 @@ TEST_CASE("a profile asking for cuda, cuda-12-x or cuda-drivers is refused with 
                                      builtin_compat_db(), PlanSettings{});
     REQUIRE_FALSE(plan);
     CHECK(plan.error().code == ErrorCode::invalid_input);
-    CHECK_THAT(plan.error().describe(), Catch::Contains(fmt::format("'{}' installs a Linux NVIDIA driver inside WSL", package)));
+    CHECK_THAT(plan.error().describe(),
+               Catch::Contains(fmt::format("'{}' installs a Linux NVIDIA driver inside WSL", package)));
   }
 }
 
@@ -133,7 +137,8 @@ TEST_CASE("profile validation and the provisioning plan apply the same apt packa
     CHECK(validated.ok() == plan.has_value());
     if (!validated.ok()) {
       bool named = false;
-      for (const auto& issue : validated.issues) named = named || issue.message.find(fmt::format("'{}'", name)) != std::string::npos;
+      for (const auto& issue : validated.issues)
+        named = named || issue.message.find(fmt::format("'{}'", name)) != std::string::npos;
       CHECK(named);
     }
   }

@@ -1,9 +1,8 @@
 // What tfwsl migrate says when provisioning stops: the failed steps with their logs, in the message.
-#include <catch2/catch.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include "win/commands/provision_recap_words.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 using namespace tfwsl;
 
@@ -26,11 +25,13 @@ nlohmann::json recap_with_failed_step() {
 
 TEST_CASE("migrate's provisioning failure names each failed step's log", "[provision]") {
   const std::string rows = cli::recap_rows(recap_with_failed_step(), "failed");
-  CHECK(rows == "cuda.toolkit: apt-get install exited 100 (log: /var/lib/tfwsl/provision/logs/20261204-cuda.toolkit.log)");
+  CHECK(rows ==
+        "cuda.toolkit: apt-get install exited 100 (log: /var/lib/tfwsl/provision/logs/20261204-cuda.toolkit.log)");
   CHECK(cli::recap_rows(recap_with_failed_step(), "changed") == "python.venv: made");
 }
 
-TEST_CASE("migrate's provisioning failure prints where the step logs are, not only in the log's detail", "[provision]") {
+TEST_CASE("migrate's provisioning failure prints where the step logs are, not only in the log's detail",
+          "[provision]") {
   const Error applied = cli::provisioning_stopped(recap_with_failed_step(), false);
   const std::string shown = applied.describe();
   CHECK(shown.find("provisioning failed: cuda.toolkit") != std::string::npos);

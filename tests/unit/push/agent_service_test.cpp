@@ -1,7 +1,8 @@
+#include "win/agent_service/agent_service.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/build_info/build_info.hpp"
-#include "win/agent_service/agent_service.hpp"
 
 using namespace tfwsl;
 
@@ -51,9 +52,11 @@ TEST_CASE("the persistent agent's state is read from the status script's lines",
   CHECK_FALSE(shell.calls[0].as_root);
 }
 
-TEST_CASE("install runs as root through wslpath - start sends the token on stdin, never as an argument", "[agent-service]") {
+TEST_CASE("install runs as root through wslpath - start sends the token on stdin, never as an argument",
+          "[agent-service]") {
   ScriptedShell shell;
-  shell.replies = {{0, "", ""}, {0, "{\"agent\":\"0.1.0\",\"api\":2,\"pid\":9,\"port\":5}\n", ""},
+  shell.replies = {{0, "", ""},
+                   {0, "{\"agent\":\"0.1.0\",\"api\":2,\"pid\":9,\"port\":5}\n", ""},
                    {0, "installed=yes\nrunning=no\n", ""}};
   REQUIRE(agent_service::install_agent(shell, "C:\\tfwsl\\tfwsl-agent", "/usr/local/lib/tfwsl/tfwsl-agent"));
   CHECK(shell.calls[0].as_root);
@@ -70,7 +73,8 @@ TEST_CASE("install runs as root through wslpath - start sends the token on stdin
 
 TEST_CASE("a start that finds an agent running is a conflict - a stop with none running is false", "[agent-service]") {
   ScriptedShell shell;
-  shell.replies = {{9, "{\"agent\":\"0.1.0\",\"api\":2,\"pid\":9,\"port\":5}\n", ""}, {7, "", ""}, {8, "", "pid 9 did not stop"}};
+  shell.replies = {
+      {9, "{\"agent\":\"0.1.0\",\"api\":2,\"pid\":9,\"port\":5}\n", ""}, {7, "", ""}, {8, "", "pid 9 did not stop"}};
   auto started = agent_service::start_service(shell, {"/a", 0, {}, std::string(64, 'b')});
   REQUIRE_FALSE(started);
   CHECK(started.error().code == ErrorCode::conflict);

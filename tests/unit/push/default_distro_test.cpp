@@ -1,9 +1,10 @@
 // The default distribution by name (wsl -l -v), for data push and agent start without --distro.
+#include "win/commands/default_distro.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "tests/support/recording_process_runner.hpp"
 #include "win/agent_service/distro_shell.hpp"
-#include "win/commands/default_distro.hpp"
 
 using namespace tfwsl;
 

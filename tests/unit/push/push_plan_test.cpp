@@ -1,8 +1,9 @@
+#include "win/push/push_plan.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "tests/unit/push/fake_push_agent.hpp"
 #include "win/host/registry.hpp"
-#include "win/push/push_plan.hpp"
 #include "win/push/push_run.hpp"
 
 using namespace tfwsl;
@@ -45,7 +46,8 @@ struct Fixture {
     env.connect = test::fake_connector(world);
     env.registry = &registry;
     env.host_free = &free;
-    env.measure = [this](const std::string& source, const std::vector<std::string>& exclude) -> Result<push::SourceTree> {
+    env.measure = [this](const std::string& source,
+                         const std::vector<std::string>& exclude) -> Result<push::SourceTree> {
       measured.push_back(source);
       measured_excluding.push_back(exclude);
       return push::SourceTree{3000, 40, std::uint64_t{2} << 30, 0};
@@ -105,8 +107,11 @@ TEST_CASE("a drive root needs --name", "[push]") {
 TEST_CASE("a UNC path the agent refuses is refused with its reason, before anything else", "[push]") {
   Fixture f;
   f.request.source = "\\\\server\\share\\imgs";
-  f.world.resolve_error = Error{ErrorCode::invalid_input, "'\\\\server\\share\\imgs' is on the network share \\\\server\\share, "
-                                                          "which is not mapped into this distro. Fix: Map the share", {}, {}};
+  f.world.resolve_error = Error{ErrorCode::invalid_input,
+                                "'\\\\server\\share\\imgs' is on the network share \\\\server\\share, "
+                                "which is not mapped into this distro. Fix: Map the share",
+                                {},
+                                {}};
   push::PushPlan plan;
   auto planned = push::plan_push(f.env, f.request, plan);
   REQUIRE_FALSE(planned);
@@ -152,7 +157,8 @@ TEST_CASE("without a registry entry the host drive is reported unchecked, not re
   CHECK_THAT(plan.host_room.reason, Catch::Contains("ext4.vhdx was not found"));
 }
 
-TEST_CASE("without a registry entry the distro is named as wsl -l -v names the default, not by its os-release", "[push]") {
+TEST_CASE("without a registry entry the distro is named as wsl -l -v names the default, not by its os-release",
+          "[push]") {
   Fixture f;
   host::MapRegistry empty;
   f.env.registry = &empty;
@@ -163,12 +169,14 @@ TEST_CASE("without a registry entry the distro is named as wsl -l -v names the d
   push::PushPlan named;
   REQUIRE(push::plan_push(f.env, f.request, named));
   CHECK(named.distro_name == "Ubuntu-22.04");
-  CHECK(push::windows_view_of(named.distro_name, "/home/me/datasets/imgs") == "\\\\wsl.localhost\\Ubuntu-22.04\\home\\me\\datasets\\imgs");
+  CHECK(push::windows_view_of(named.distro_name, "/home/me/datasets/imgs") ==
+        "\\\\wsl.localhost\\Ubuntu-22.04\\home\\me\\datasets\\imgs");
 }
 
 TEST_CASE("the push runs on an agent rooted at the source and the target's root, and reports progress", "[push]") {
   Fixture f;
-  f.world.states = {test::job_state("running", 4, 10), test::job_state("running", 8, 10), test::job_state("succeeded", 10, 10)};
+  f.world.states = {test::job_state("running", 4, 10), test::job_state("running", 8, 10),
+                    test::job_state("succeeded", 10, 10)};
   std::vector<std::uint64_t> seen;
   f.env.progress = [&seen](const push::JobProgress& p) { seen.push_back(p.files_done); };
   push::PushPlan plan;

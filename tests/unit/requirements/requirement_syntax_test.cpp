@@ -1,10 +1,10 @@
-#include <catch2/catch.hpp>
+#include "common/version/requirement_syntax.hpp"
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "common/parse/requirements_parser.hpp"
-#include "common/version/requirement_syntax.hpp"
 #include "common/version/version.hpp"
 #include "common/version/version_spec.hpp"
 
@@ -58,7 +58,8 @@ TEST_CASE("strict requirement lines as they appear in the wild", "[requirements]
   CHECK(parse_requirement("# only a comment").error().code == ErrorCode::not_found);
   CHECK(parse_requirement("").error().code == ErrorCode::not_found);
   CHECK(parse_requirement("-r base.txt").error().code == ErrorCode::not_found);
-  for (const char* bad : {"tensorflow[and-cuda==2.15", "tensorflow=2.15", "tensorflow 2.15", ">=2.15", "tensorflow>=2.15;"}) {
+  for (const char* bad :
+       {"tensorflow[and-cuda==2.15", "tensorflow=2.15", "tensorflow 2.15", ">=2.15", "tensorflow>=2.15;"}) {
     INFO(bad);
     auto e = parse_requirement(bad);
     REQUIRE_FALSE(e);
@@ -68,7 +69,8 @@ TEST_CASE("strict requirement lines as they appear in the wild", "[requirements]
 }
 
 TEST_CASE("the parts of a requirement: name, extras, version part, marker, URL", "[requirements]") {
-  auto p = read_requirement_parts("\xC2\xA0TensorFlow[and-cuda]  (>= 2.12, <2.16) ; python_version < '3.12'  # lab pin\xC2\xA0");
+  auto p = read_requirement_parts(
+      "\xC2\xA0TensorFlow[and-cuda]  (>= 2.12, <2.16) ; python_version < '3.12'  # lab pin\xC2\xA0");
   REQUIRE(p);
   CHECK(p->name == "TensorFlow");
   CHECK(p->extras == std::vector<std::string>{"and-cuda"});
@@ -83,7 +85,8 @@ TEST_CASE("the parts of a requirement: name, extras, version part, marker, URL",
   CHECK(p->version_part == "==1.26.4");
   CHECK(read_requirement_parts("  # comment").error().code == ErrorCode::not_found);
   CHECK(read_requirement_parts("--extra-index-url https://x").error().code == ErrorCode::not_found);
-  for (const char* bad : {"_private==1", "[x]", "tensorflow[and cuda]", "tensorflow[gpu", "tensorflow (>=2", "x;", "x @ "}) {
+  for (const char* bad :
+       {"_private==1", "[x]", "tensorflow[and cuda]", "tensorflow[gpu", "tensorflow (>=2", "x;", "x @ "}) {
     INFO(bad);
     CHECK(read_requirement_parts(bad).error().code == ErrorCode::invalid_input);
   }
@@ -99,9 +102,10 @@ TEST_CASE("pip's comment rule: a '#' starts a comment only at the start or after
 // Both faces read the shape with the same reader: what one accepts as a PEP 508 requirement, the
 // other reads with the same name, extras, marker and specifier.
 TEST_CASE("the strict and the lenient reader agree on every PEP 508 line", "[requirements]") {
-  for (const char* line : {"tensorflow[and-cuda]==2.15.1", "  TensorFlow_GPU >= 2.12 , < 2.16  # pinned",
-                           "tensorflow>=2.9; sys_platform == 'linux'", "numpy==1.26.4 --hash=sha256:abc", "tensorflow (>=2.0,<2.11)",
-                           "keras", "tf-keras~=2.16.0", "mypkg @ https://example.com/mypkg-1.0.whl"}) {
+  for (const char* line :
+       {"tensorflow[and-cuda]==2.15.1", "  TensorFlow_GPU >= 2.12 , < 2.16  # pinned",
+        "tensorflow>=2.9; sys_platform == 'linux'", "numpy==1.26.4 --hash=sha256:abc", "tensorflow (>=2.0,<2.11)",
+        "keras", "tf-keras~=2.16.0", "mypkg @ https://example.com/mypkg-1.0.whl"}) {
     INFO(line);
     const auto strict = parse_requirement(line);
     const auto lenient = parse::parse_requirement(line, false, 7);
@@ -135,6 +139,6 @@ TEST_CASE("the lenient reader also takes conda's forms and what pastes hold", "[
   r = parse::parse_requirement("tensorflow ^2.15", false, 1);
   REQUIRE(r);
   CHECK(r->spec == "^2.15");
-  CHECK_FALSE(parse_requirement("tensorflow ^2.15"));  // pip refuses it, so the strict face does
+  CHECK_FALSE(parse_requirement("tensorflow ^2.15"));                      // pip refuses it, so the strict face does
   CHECK_FALSE(parse::parse_requirement("tensorflow is great", false, 1));  // prose
 }

@@ -1,8 +1,9 @@
+#include "common/parse/requirements_parser.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/diagnose/signature_base.hpp"
 #include "common/diagnose/tensorflow_range.hpp"
-#include "common/parse/requirements_parser.hpp"
 
 using namespace tfwsl::parse;
 using tfwsl::diagnose::to_pep440_spec;
@@ -18,10 +19,11 @@ const DeclaredRequirement& tf_of(const RequirementsResult& r) {
 }  // namespace
 
 TEST_CASE("requirements.txt: options, includes, markers, extras and comments") {
-  auto r = parse_requirements("-r base.txt\n--extra-index-url https://x\n# comment\n"
-                              "numpy>=1.22 ; python_version >= '3.8'\n"
-                              "TensorFlow[and-cuda] >= 2.15 , < 2.17  # pinned\n"
-                              "pkg @ https://example.com/pkg.whl\n");
+  auto r = parse_requirements(
+      "-r base.txt\n--extra-index-url https://x\n# comment\n"
+      "numpy>=1.22 ; python_version >= '3.8'\n"
+      "TensorFlow[and-cuda] >= 2.15 , < 2.17  # pinned\n"
+      "pkg @ https://example.com/pkg.whl\n");
   CHECK(r.format == RequirementsFormat::requirements_txt);
   REQUIRE(r.includes.size() == 1);
   CHECK(r.includes[0] == "base.txt");
@@ -34,9 +36,10 @@ TEST_CASE("requirements.txt: options, includes, markers, extras and comments") {
 }
 
 TEST_CASE("environment.yml: conda specs with spaces and the pip subsection") {
-  auto r = parse_requirements("name: env\nchannels:\n  - conda-forge\ndependencies:\n  - python =3.10  # note\n"
-                              "  - cudatoolkit <12\n  - conda-forge::cudnn=8.1.0\n  - pip\n  - pip:\n"
-                              "    - tensorflow <2.11  # last native\n    - \"other[x]\"\n");
+  auto r = parse_requirements(
+      "name: env\nchannels:\n  - conda-forge\ndependencies:\n  - python =3.10  # note\n"
+      "  - cudatoolkit <12\n  - conda-forge::cudnn=8.1.0\n  - pip\n  - pip:\n"
+      "    - tensorflow <2.11  # last native\n    - \"other[x]\"\n");
   CHECK(r.format == RequirementsFormat::conda_environment);
   const auto& tf = tf_of(r);
   CHECK(tf.spec == "<2.11");
@@ -47,7 +50,8 @@ TEST_CASE("environment.yml: conda specs with spaces and the pip subsection") {
 }
 
 TEST_CASE("environment.yml: a conda version range in quotes (conda's match spec allows it)") {
-  auto r = parse_requirements("name: env\ndependencies:\n  - python='3.10'\n  - tensorflow-gpu=\"2.6.*\"\n  - numpy='>=1.20,<1.24'\n");
+  auto r = parse_requirements(
+      "name: env\ndependencies:\n  - python='3.10'\n  - tensorflow-gpu=\"2.6.*\"\n  - numpy='>=1.20,<1.24'\n");
   REQUIRE(r.python);
   CHECK(r.python->spec == "=3.10");
   CHECK(tf_of(r).spec == "=2.6.*");
@@ -55,19 +59,22 @@ TEST_CASE("environment.yml: a conda version range in quotes (conda's match spec 
 }
 
 TEST_CASE("pyproject.toml: PEP 621 arrays and Poetry tables") {
-  auto pep621 = parse_requirements("[project]\nname = \"x\"\ndependencies = [\n  \"numpy\",\n  \"tensorflow-cpu>=2.10,<2.11\",\n]\n");
+  auto pep621 = parse_requirements(
+      "[project]\nname = \"x\"\ndependencies = [\n  \"numpy\",\n  \"tensorflow-cpu>=2.10,<2.11\",\n]\n");
   CHECK(pep621.format == RequirementsFormat::pyproject_pep621);
   CHECK(tf_of(pep621).package == "tensorflow-cpu");
   CHECK(tf_of(pep621).spec == ">=2.10,<2.11");
-  auto poetry = parse_requirements("[tool.poetry.dependencies]\npython = \"^3.10\"\n"
-                                   "tensorflow = {version = \"^2.15\", extras = [\"and-cuda\"]}\n");
+  auto poetry = parse_requirements(
+      "[tool.poetry.dependencies]\npython = \"^3.10\"\n"
+      "tensorflow = {version = \"^2.15\", extras = [\"and-cuda\"]}\n");
   CHECK(poetry.format == RequirementsFormat::poetry);
   CHECK(tf_of(poetry).spec == "^2.15");
   CHECK(tf_of(poetry).extras == std::vector<std::string>{"and-cuda"});
 }
 
 TEST_CASE("setup.cfg: install_requires continuation lines") {
-  auto r = parse_requirements("[metadata]\nname = x\n[options]\ninstall_requires =\n    numpy\n    tensorflow-gpu==2.6.0\n");
+  auto r =
+      parse_requirements("[metadata]\nname = x\n[options]\ninstall_requires =\n    numpy\n    tensorflow-gpu==2.6.0\n");
   CHECK(r.format == RequirementsFormat::setup_cfg);
   CHECK(tf_of(r).package == "tensorflow-gpu");
   CHECK(tf_of(r).spec == "==2.6.0");

@@ -58,7 +58,8 @@ TEST_CASE("the relay ends a connection with the end of the stream, never a reset
   const int fd = connect_to(relay.port());
   // A command that closes its output at once and ends a little later: the relay stops reading the
   // connection when the output ends, so the stand-in's last stdin frame, sent now, stays unread.
-  send_text(fd, R"({"argv":["sh","-c","printf home; exec >&- 2>&-; sleep 0.3"],"distro":"","user":"","cd":""})" "\n");
+  send_text(fd, R"({"argv":["sh","-c","printf home; exec >&- 2>&-; sleep 0.3"],"distro":"","user":"","cd":""})"
+                "\n");
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   send_text(fd, encode_relay_frame(tfwsl::standin::k_frame_stdin, ""));
   CHECK(read_to_exit_frame(fd) == "home");

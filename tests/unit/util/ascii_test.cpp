@@ -1,7 +1,7 @@
 // The one definition of whitespace and case folding the parsers share.
-#include <catch2/catch.hpp>
-
 #include "common/util/ascii.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl;
 
@@ -44,8 +44,12 @@ TEST_CASE("ASCII letters and digits, and no other byte", "[util]") {
 
 TEST_CASE("trim_with_nbsp also drops no-break spaces, mixed with ASCII whitespace, at both ends", "[util]") {
   CHECK(trim_with_nbsp("\xC2\xA0 x \xC2\xA0") == "x");
-  CHECK(trim_with_nbsp(" \xC2\xA0 \xC2\xA0" "2.0\t\xC2\xA0\xC2\xA0 ") == "2.0");  // in any mix and number
-  CHECK(trim_with_nbsp("a\xC2\xA0" "b") == "a\xC2\xA0" "b");                  // inside: kept
+  CHECK(trim_with_nbsp(" \xC2\xA0 \xC2\xA0"
+                       "2.0\t\xC2\xA0\xC2\xA0 ") == "2.0");  // in any mix and number
+  CHECK(trim_with_nbsp("a\xC2\xA0"
+                       "b") ==
+        "a\xC2\xA0"
+        "b");  // inside: kept
   CHECK(trim_with_nbsp("\xC2\xA0\xC2\xA0") == "");
   CHECK(trim_with_nbsp("\xE2\x80\xA0") == "\xE2\x80\xA0");  // U+2020 ends in A0 too: not a no-break space
   CHECK(trim_with_nbsp("\xC2") == "\xC2");                  // half a sequence stays

@@ -2,7 +2,6 @@
 // backup, never opens a name someone planted, keeps the permission bits, and refuses a read-only
 // target. (The stop port ends the process: tests/integration/wslconfig runs the test program, tfwsl-test, in a child.)
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <set>
 #include <string>
@@ -33,7 +32,8 @@ std::size_t temporaries_in(const fs::path& folder, const fs::path& target) {
   std::size_t n = 0;
   const std::string prefix = temporary_name_prefix(target);
   for (const auto& entry : fs::directory_iterator(folder))
-    n += entry.path().filename().string().rfind(prefix, 0) == 0 && entry.path().filename().string().size() > prefix.size() + 8;
+    n += entry.path().filename().string().rfind(prefix, 0) == 0 &&
+         entry.path().filename().string().size() > prefix.size() + 8;
   return n;
 }
 

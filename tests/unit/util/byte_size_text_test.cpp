@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "common/util/byte_size_text.hpp"
+
+#include <catch2/catch.hpp>
 
 TEST_CASE("sizes print in GiB with one decimal", "[util]") {
   CHECK(tfwsl::format_gib(std::uint64_t{16} << 30) == "16.0 GiB");

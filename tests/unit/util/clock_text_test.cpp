@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "common/util/clock_text.hpp"
+
+#include <catch2/catch.hpp>
 
 TEST_CASE("durations print as a clock, hours from an hour on", "[util]") {
   CHECK(tfwsl::format_clock(0) == "0:00");

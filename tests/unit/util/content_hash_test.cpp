@@ -1,11 +1,10 @@
 // The one content hasher both sides use (common/util/content_hash.hpp): its reference value and
 // that a stream cut into any chunks hashes as the whole.
-#include <catch2/catch.hpp>
+#include "common/util/content_hash.hpp"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
-
-#include "common/util/content_hash.hpp"
 
 using tfwsl::content_hash;
 using tfwsl::ContentHasher;

@@ -2,12 +2,12 @@
 // junction, a symbolic link) is found, so a writer refuses the path instead of writing where the
 // link leads (issue 22's sweep, C7: migrate's translated files in reqs/ of a project whose reqs is
 // a link landed outside the project).
-#include <catch2/catch.hpp>
+#include "common/util/linked_folder.hpp"
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
 
-#include "common/util/linked_folder.hpp"
 #include "tests/support/test_environment.hpp"
 
 using namespace tfwsl;
@@ -39,7 +39,8 @@ TEST_CASE("a linked folder on the way is named", "[linked_folder]") {
   REQUIRE(linked);
   CHECK(*linked == dir.path() / "project" / "reqs");
   fs::create_directory_symlink(dir.path() / "outside", dir.path() / "project" / "deep" / "inner");
-  CHECK(first_linked_folder(dir.path() / "project", "deep/inner/x/file.txt") == dir.path() / "project" / "deep" / "inner");
+  CHECK(first_linked_folder(dir.path() / "project", "deep/inner/x/file.txt") ==
+        dir.path() / "project" / "deep" / "inner");
   // The link itself as the last component is the writer's business (it replaces the link as itself).
   CHECK_FALSE(first_linked_folder(dir.path() / "project", "reqs"));
 }

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "common/util/plural.hpp"
+
+#include <catch2/catch.hpp>
 
 TEST_CASE("a count takes the singular only for one", "[util]") {
   CHECK(tfwsl::plural(0, "file", "files") == "0 files");

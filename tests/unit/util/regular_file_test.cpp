@@ -2,7 +2,6 @@
 // device are refused without being read (issue 22, item 13: `wslconfig --file /dev/zero` grew past
 // 4 GB, a FIFO blocked forever).
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <filesystem>
 #include <string>

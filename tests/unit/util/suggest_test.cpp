@@ -1,7 +1,7 @@
 // "did you mean": one algorithm for commands, options and keys.
-#include <catch2/catch.hpp>
-
 #include "common/util/suggest.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl;
 

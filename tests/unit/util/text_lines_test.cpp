@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "common/util/text_lines.hpp"
+
+#include <catch2/catch.hpp>
 
 using tfwsl::last_nonblank_lines;
 using tfwsl::lines_of;

@@ -1,10 +1,11 @@
 // The automount root asked of the Linux tfwsl runs on (migrate inside a distro): wslpath's answer,
 // the default where there is no wslpath (a Linux that is not WSL), and the default where wslpath
 // answers nothing usable.
+#include "common/wsl/automount_query.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/process/process_runner.hpp"
-#include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "tests/support/recording_process_runner.hpp"
 

@@ -1,8 +1,8 @@
 // A Windows drive path as the distro sees it, through the automount root (wsl.conf [automount]
 // root), and the root read back from wslpath's answer.
-#include <catch2/catch.hpp>
-
 #include "common/wsl/drive_path.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl::wsl;
 

@@ -1,9 +1,10 @@
 // The wsl.exe driver against a recording fake: argv vectors, WSL_UTF8, UTF-16LE decoding, the
 // failure classification and the timeout.
+#include "common/wsl/wsl_client.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "common/text/utf_convert.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "tests/support/recording_process_runner.hpp"
 
 using namespace tfwsl;
@@ -90,9 +91,10 @@ TEST_CASE("UTF-8 output (WSL_UTF8 honoured) decodes the same") {
 
 TEST_CASE("an old inbox wsl.exe answering --version with usage text is cli-too-old") {
   test::RecordingProcessRunner runner;
-  runner.on({"C:\\Windows\\System32\\wsl.exe", "--version"},
-            answer(-1, utf16le("Invalid command line option: --version\nCopyright (c) Microsoft Corporation. All rights "
-                               "reserved.\n\nUsage: wsl.exe [Argument] [Options...] [CommandLine]\n")));
+  runner.on(
+      {"C:\\Windows\\System32\\wsl.exe", "--version"},
+      answer(-1, utf16le("Invalid command line option: --version\nCopyright (c) Microsoft Corporation. All rights "
+                         "reserved.\n\nUsage: wsl.exe [Argument] [Options...] [CommandLine]\n")));
   WslClient client(runner, settings());
   auto reply = client.version();
   REQUIRE(reply);
@@ -104,8 +106,9 @@ TEST_CASE("an old inbox wsl.exe answering --version with usage text is cli-too-o
 TEST_CASE("exit code 4294967295 with an Error code line maps to a clear failure") {
   test::RecordingProcessRunner runner;
   runner.on({"C:\\Windows\\System32\\wsl.exe", "--terminate"},
-            ProcessOutcome{-1, "", utf16le("There is no distribution with the supplied name.\nError code: "
-                                           "Wsl/Service/WSL_E_DISTRO_NOT_FOUND\n")});
+            ProcessOutcome{-1, "",
+                           utf16le("There is no distribution with the supplied name.\nError code: "
+                                   "Wsl/Service/WSL_E_DISTRO_NOT_FOUND\n")});
   WslClient client(runner, settings());
   auto reply = client.terminate("Nope");
   REQUIRE(reply);
@@ -118,14 +121,16 @@ TEST_CASE("no distribution: the message without a code is recognised in German t
   std::string german =
       "Windows-Subsystem für Linux verfügt über keine installierten Distributionen.\n"
       "Sie können dies beheben, indem Sie eine Distribution installieren:\n\n"
-      "\"wsl.exe --list --online' zum Auflisten verfügbarer Distributionen verwenden\nund \"wsl.exe --install <Distro>\".\n";
+      "\"wsl.exe --list --online' zum Auflisten verfügbarer Distributionen verwenden\nund \"wsl.exe --install "
+      "<Distro>\".\n";
   auto f = classify_wsl_result(4294967295LL, german, "-l -v");
   CHECK(f.kind == WslFailureKind::no_distro);
   CHECK(f.fix.find("--install") != std::string::npos);
 }
 
 TEST_CASE("error codes are read after a localized label, including a full-width colon") {
-  CHECK(find_wsl_error_code("Irgendwas\nFehlercode: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED\n") ==
+  CHECK(find_wsl_error_code(
+            "Irgendwas\nFehlercode: Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED\n") ==
         "Wsl/Service/CreateInstance/CreateVm/HCS/HCS_E_HYPERV_NOT_INSTALLED");
   CHECK(find_wsl_error_code("x\n错误代码\xEF\xBC\x9A Wsl/Service/WSL_E_DISTRO_NOT_FOUND\r\n") ==
         "Wsl/Service/WSL_E_DISTRO_NOT_FOUND");

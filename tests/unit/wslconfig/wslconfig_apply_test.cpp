@@ -1,8 +1,9 @@
 // --apply against a recording wsl.exe: shutdown, the wait on `--list --running` (on a manual clock:
 // no test sleeps), the distro's MemTotal/SwapTotal/nproc compared with what the file asks for.
+#include "common/wslconfig/wslconfig_apply.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "common/wslconfig/wslconfig_apply.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/utf16_bytes.hpp"
 
@@ -22,8 +23,8 @@ ProcessOutcome wsl_answer(int code, std::string out) {
 }
 
 std::string fake_meminfo(std::uint64_t mem_kb, std::uint64_t swap_kb) {
-  return "MemTotal:       " + std::to_string(mem_kb) + " kB\nMemFree:         1000 kB\nSwapTotal:      " +
-         std::to_string(swap_kb) + " kB\n";
+  return "MemTotal:       " + std::to_string(mem_kb) +
+         " kB\nMemFree:         1000 kB\nSwapTotal:      " + std::to_string(swap_kb) + " kB\n";
 }
 
 struct ApplyWorld {

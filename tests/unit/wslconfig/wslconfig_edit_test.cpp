@@ -1,14 +1,15 @@
 // `tfwsl wslconfig set/unset` as plans: where a key goes, what is refused and why, the diff.
-#include <catch2/catch.hpp>
-
 #include "common/wslconfig/wslconfig_edit.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl;
 using namespace tfwsl::wslconfig;
 
 namespace {
 
-const std::string k_edit_sample = "# mine\r\n[wsl2]\r\nmemory=8GB\r\nprocessors=4\r\n\r\n[experimental]\r\nnetworkingMode=mirrored\r\n";
+const std::string k_edit_sample =
+    "# mine\r\n[wsl2]\r\nmemory=8GB\r\nprocessors=4\r\n\r\n[experimental]\r\nnetworkingMode=mirrored\r\n";
 
 Result<EditPlan> plan_set(const std::string& bytes, const std::string& assignment,
                           std::optional<std::uint64_t> ram = std::nullopt) {
@@ -46,7 +47,8 @@ TEST_CASE("unknown keys and sections are refused with a suggestion", "[wslconfig
 TEST_CASE("set changes the one value and keeps every other byte", "[wslconfig][edit]") {
   auto plan = plan_set(k_edit_sample, "memory=16GB");
   REQUIRE(plan);
-  CHECK(plan->new_bytes == "# mine\r\n[wsl2]\r\nmemory=16GB\r\nprocessors=4\r\n\r\n[experimental]\r\nnetworkingMode=mirrored\r\n");
+  CHECK(plan->new_bytes ==
+        "# mine\r\n[wsl2]\r\nmemory=16GB\r\nprocessors=4\r\n\r\n[experimental]\r\nnetworkingMode=mirrored\r\n");
   REQUIRE(plan->changes.size() == 1);
   CHECK(plan->changes[0].before == "8GB");
   CHECK(plan->changes[0].after == "16GB");

@@ -1,7 +1,7 @@
 // What WSL uses: the file's values, else its documented defaults worked out for the machine.
-#include <catch2/catch.hpp>
-
 #include "common/wslconfig/wslconfig_effective.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace tfwsl::wslconfig;
 

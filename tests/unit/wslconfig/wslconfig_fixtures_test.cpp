@@ -2,9 +2,8 @@
 // [wsl2] header when the file lacks it) and leaves every other byte as it was, also when the file
 // arrives as UTF-16 or with a BOM; the facts and lint findings match the `expect:` line.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <iostream>
 
@@ -22,7 +21,8 @@ std::size_t count_lines(const std::string& s) { return static_cast<std::size_t>(
 
 // "" when `after` is `before` with one line's content changed, or with lines inserted that are
 // exactly the new assignment (and the section header when `header_allowed`); else why not.
-std::string edit_is_minimal(const std::string& before, const std::string& after, const std::string& new_line, bool header_allowed) {
+std::string edit_is_minimal(const std::string& before, const std::string& after, const std::string& new_line,
+                            bool header_allowed) {
   std::size_t prefix = 0;
   while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
   std::size_t suffix = 0;
@@ -73,7 +73,8 @@ std::string to_utf16le_with_bom(const std::string& utf8) {
 
 }  // namespace
 
-TEST_CASE("every shared wslconfig fixture: set memory is a one-line edit, facts and findings match", "[wslconfig][fixtures]") {
+TEST_CASE("every shared wslconfig fixture: set memory is a one-line edit, facts and findings match",
+          "[wslconfig][fixtures]") {
   const auto dir = test::fixtures_dir();
   const auto files = test::fixtures_named(dir, {"wslconfig"});
   REQUIRE_FALSE(files.empty());
@@ -83,8 +84,9 @@ TEST_CASE("every shared wslconfig fixture: set memory is a one-line edit, facts 
     INFO(f.name);
     bool ok = true;
     const Document original = Document::parse(f.body);
-    const bool had_section = std::any_of(original.lines().begin(), original.lines().end(),
-                                         [](const Line& l) { return l.kind == LineKind::section && l.section == "wsl2"; });
+    const bool had_section = std::any_of(original.lines().begin(), original.lines().end(), [](const Line& l) {
+      return l.kind == LineKind::section && l.section == "wsl2";
+    });
     for (const std::string& bytes : {f.body, "\xEF\xBB\xBF" + f.body, to_utf16le_with_bom(f.body)}) {
       Document doc = Document::parse(bytes);
       doc.set("wsl2", "memory", "16GB");

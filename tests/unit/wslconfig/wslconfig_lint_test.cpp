@@ -1,9 +1,9 @@
-#include <catch2/catch.hpp>
+#include "common/wslconfig/wslconfig_lint.hpp"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "common/wslconfig/wslconfig_facts.hpp"
-#include "common/wslconfig/wslconfig_lint.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::wslconfig;
@@ -22,8 +22,9 @@ const Finding* find(const std::vector<Finding>& findings, const std::string& id)
 }  // namespace
 
 TEST_CASE("a clean .wslconfig has no findings", "[wslconfig]") {
-  const auto findings = lint_text("[wsl2]\nmemory=16GB\nprocessors=8\nswap=0\nlocalhostForwarding=true\n"
-                                  "[experimental]\nautoMemoryReclaim=gradual\nsparseVhd=true\n");
+  const auto findings = lint_text(
+      "[wsl2]\nmemory=16GB\nprocessors=8\nswap=0\nlocalhostForwarding=true\n"
+      "[experimental]\nautoMemoryReclaim=gradual\nsparseVhd=true\n");
   CHECK(findings.empty());
 }
 
@@ -84,9 +85,12 @@ TEST_CASE("lint: memory is checked against the machine's RAM when it is known", 
 }
 
 TEST_CASE("facts: [wsl2] keys lower-cased with values as written, memory_bytes when valid", "[wslconfig]") {
-  const auto facts = facts_of(Document::parse(
-      "[wsl2]\nMemory=20GB \nswapFile=C:\\\\temp\\\\swap.vhdx\nkernelCommandLine = vsyscall=emulate\n[experimental]\nsparseVhd=true\n"));
-  CHECK(facts["wsl2"] == nlohmann::json({{"memory", "20GB"}, {"swapfile", "C:\\\\temp\\\\swap.vhdx"}, {"kernelcommandline", "vsyscall=emulate"}}));
+  const auto facts =
+      facts_of(Document::parse("[wsl2]\nMemory=20GB \nswapFile=C:\\\\temp\\\\swap.vhdx\nkernelCommandLine = "
+                               "vsyscall=emulate\n[experimental]\nsparseVhd=true\n"));
+  CHECK(facts["wsl2"] ==
+        nlohmann::json(
+            {{"memory", "20GB"}, {"swapfile", "C:\\\\temp\\\\swap.vhdx"}, {"kernelcommandline", "vsyscall=emulate"}}));
   CHECK(facts["memory_bytes"] == 20ULL << 30);
   CHECK(facts["experimental"]["sparsevhd"] == "true");
   CHECK_FALSE(facts_of(Document::parse("[wsl2]\nmemory=lots\n")).contains("memory_bytes"));

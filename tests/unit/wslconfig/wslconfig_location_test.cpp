@@ -1,10 +1,10 @@
 // Where .wslconfig is: TFWSL_WSLCONFIG, %USERPROFILE%, and on Linux inside WSL the Windows profile
 // through interop; elsewhere --file is required.
-#include <catch2/catch.hpp>
+#include "common/wslconfig/wslconfig_location.hpp"
 
+#include <catch2/catch.hpp>
 #include <map>
 
-#include "common/wslconfig/wslconfig_location.hpp"
 #include "tests/support/recording_process_runner.hpp"
 
 using namespace tfwsl;
@@ -31,8 +31,10 @@ ProcessOutcome location_printed(std::string out) {
 
 TEST_CASE("on Windows: TFWSL_WSLCONFIG, else the user's profile", "[wslconfig][location]") {
   test::RecordingProcessRunner runner;
-  CHECK(*locate_wslconfig(location_env_of({{"USERPROFILE", "C:\\Users\\me"}}), runner, true) == "C:\\Users\\me\\.wslconfig");
-  CHECK(*locate_wslconfig(location_env_of({{"USERPROFILE", "C:\\Users\\me"}, {"TFWSL_WSLCONFIG", "D:\\w"}}), runner, true) == "D:\\w");
+  CHECK(*locate_wslconfig(location_env_of({{"USERPROFILE", "C:\\Users\\me"}}), runner, true) ==
+        "C:\\Users\\me\\.wslconfig");
+  CHECK(*locate_wslconfig(location_env_of({{"USERPROFILE", "C:\\Users\\me"}, {"TFWSL_WSLCONFIG", "D:\\w"}}), runner,
+                          true) == "D:\\w");
   CHECK_FALSE(locate_wslconfig(location_env_of({}), runner, true));
   CHECK(runner.requests().empty());
 }

@@ -1,6 +1,5 @@
 // `tfwsl wslconfig show` as a person reads it: machine-worked defaults in GiB with their rule.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "common/wslconfig/wslconfig_document.hpp"
@@ -37,7 +36,8 @@ TEST_CASE("show: the default memory in GiB with its rule, not as a KB count", "[
 
 TEST_CASE("show: a value WSL ignores names the rule of the default that applies", "[wslconfig]") {
   const std::string text = show_of("[wsl2]\nmemory=16gb\n");
-  CHECK(text.find("11.8 GiB  [default: half of the 23.5 GiB RAM; line 2 has 16gb, which WSL ignores]") != std::string::npos);
+  CHECK(text.find("11.8 GiB  [default: half of the 23.5 GiB RAM; line 2 has 16gb, which WSL ignores]") !=
+        std::string::npos);
 }
 
 TEST_CASE("lint: memory over the RAM names the most it may be in whole GB", "[wslconfig]") {
