@@ -37,6 +37,7 @@ linux_pkgs=(cmake g++ make ninja-build pkg-config ca-certificates dpkg-dev xz-ut
   libboost1.81-dev libyaml-cpp-dev libspdlog-dev libfmt-dev catch2 nlohmann-json3-dev
   libcli11-dev libxxhash-dev libexpected-dev
   clang libclang-rt-14-dev          # libFuzzer + ASan/UBSan for the fuzz smoke runs
+  clang-format-14                   # layering.clang-format: every source as .clang-format says
   binutils file rsync coreutils python3 ccache
   python3-venv                      # tests/wsl_standin/provisioned_distro.py and integration.agent.venv: python3 -m venv
   python3-jsonschema                # validates the --json outputs against docs/schema (integration.schema.*)
