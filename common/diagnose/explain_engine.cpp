@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "common/core/terminal_style.hpp"
 #include "common/diagnose/kind_detector.hpp"
 #include "common/diagnose/kind_facts.hpp"
 #include "common/diagnose/paste_parts.hpp"
+#include "common/diagnose/text_subject.hpp"
 #include "common/parse/paste_cleaner.hpp"
 #include "common/util/text_lines.hpp"
 #include "common/util/visible_text.hpp"
@@ -160,6 +162,36 @@ void drop_tensorflow_verdicts(Explanation& out) {
   std::erase_if(out.findings, [](const Finding& f) { return f.id.starts_with("tf.") || f.id.starts_with("req."); });
 }
 
+// A text whose subject is another framework or tool by the weighing of text_subject.hpp, where no
+// signature named one: the finding says which, and what the weighing saw. A machine's own output
+// (nvidia-smi, wsl.exe, ldconfig, a .wslconfig) read whole is about that machine whoever runs on it
+// (an Ollama user's nvidia-smi table is nvidia-smi's); a problem of the machine found in the text
+// (libcuda.so off the loader path, a driver too old) stops TensorFlow as well, so it weighs as one
+// more line naming TensorFlow.
+void add_subject_finding(std::string_view text, double kind_score, const SignatureBase& base, Explanation& out) {
+  const bool machine_output = out.kind != "unknown" && out.kind != "requirements" && out.kind != "tf-log";
+  if (machine_output && kind_score >= 0.9) return;
+  const bool found_other = std::any_of(out.findings.begin(), out.findings.end(),
+                                       [](const Finding& f) { return f.severity != Severity::info; });
+  const bool machine_problem = std::any_of(out.findings.begin(), out.findings.end(), [](const Finding& f) {
+    return f.severity != Severity::info && (f.id.starts_with("libcuda.") || f.id.starts_with("gpu.") ||
+                                            f.id.starts_with("wsl.") || f.id.starts_with("wslconfig."));
+  });
+  const std::optional<SubjectReading> reading =
+      foreign_subject(text, base.text_subjects(), found_other, machine_problem ? 1 : 0);
+  if (!reading) return;
+  const TextSubject& subject = *reading->subject;
+  const std::string summary =
+      subject.kind == TextSubject::Kind::framework
+          ? fmt::format("a text about {}, not TensorFlow: it names {} on {} line(s), TensorFlow on {}", subject.name,
+                        subject.name, reading->subject_lines, reading->tensorflow_lines)
+          : fmt::format("{}'s output, not TensorFlow's: nothing in the text names TensorFlow", subject.name);
+  out.findings.push_back({"explain.not-tensorflow", Severity::warning, summary, subject.fix,
+                          fmt::format("line {}: {}", reading->evidence_line, shorten(reading->evidence_text))});
+  out.about = subject.subject;
+  out.about_name = subject.name;
+}
+
 // The .wslconfig linter's findings: evidence for the ids the base maps, and the ids it does not.
 void add_lint_findings(const std::vector<wslconfig::Finding>& lint, Explanation& out) {
   std::set<std::string> reported;
@@ -209,6 +241,11 @@ nlohmann::json facts_for_kind(const std::string& kind, std::string_view text, co
 
 namespace {
 
+double score_of(const std::vector<KindScore>& scores, const std::string& kind) {
+  auto it = std::find_if(scores.begin(), scores.end(), [&kind](const KindScore& s) { return s.kind == kind; });
+  return it == scores.end() ? 0.0 : it->score;
+}
+
 // The paste read as `kind`: its facts (and those of the other parts), then the findings.
 Explanation explain_as(const std::string& kind, std::string_view bytes, const CleanedPaste& paste,
                        const std::vector<KindScore>& scores, const SignatureBase& base) {
@@ -225,6 +262,7 @@ Explanation explain_as(const std::string& kind, std::string_view bytes, const Cl
   const auto& signatures = base.signatures();
   const TextHits hits = scan_text(paste.text, out.kind, signatures);
   add_findings(signatures, hits, out, false);
+  if (out.about.empty()) add_subject_finding(paste.text, score_of(scores, out.kind), base, out);
   drop_tensorflow_verdicts(out);
   add_lint_findings(lint, out);
   // Nothing recognised and nothing found: say so, with what explain reads, rather than "nothing wrong".

@@ -429,6 +429,8 @@ Result<SignatureBase> SignatureBase::load(std::string_view yaml_text, std::strin
     TFWSL_TRY(sig, read_signature(node, base, origin, ++index));
     base.m_signatures.push_back(std::move(sig));
   }
+  TFWSL_TRY(subjects, read_text_subjects(root, origin));
+  base.m_subjects = std::move(subjects);
   return base;
 }
 

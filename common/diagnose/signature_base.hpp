@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/core/error.hpp"
+#include "common/diagnose/text_subject.hpp"
 
 namespace tfwsl {
 class CompatDb;
@@ -87,11 +88,14 @@ class SignatureBase {
                                     const std::map<std::string, std::string>* profile = nullptr);
 
   const std::vector<Signature>& signatures() const { return m_signatures; }
+  // The rules for a text about another framework or tool (the document's `subjects:`).
+  const TextSubjects& text_subjects() const { return m_subjects; }
   // A constant by name ("windows_driver_min"), empty when unknown.
   std::string constant(const std::string& name) const;
 
  private:
   std::vector<Signature> m_signatures;
+  TextSubjects m_subjects;
   std::map<std::string, std::string> m_constants;
 };
 
