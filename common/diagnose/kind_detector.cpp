@@ -50,19 +50,34 @@ double command_boost(std::string_view c, const std::string& kind) {
   return 0;
 }
 
-// pip's resolver failing ("Could not find a version that satisfies the requirement tensorflow",
-// "No matching distribution found for ..."): the paste is pip's output about its command, not a
-// project's requirements, even where the command line was pasted with it.
+// What an installer's resolver prints when it fails: pip's "Could not find a version that satisfies
+// the requirement" and "No matching distribution found for"; Poetry's "so it will not be satisfied
+// for Python", "Unable to find installation candidates for" and "version solving failed"; uv's "No
+// solution found when resolving dependencies".
+bool shows_resolver_failure(std::string_view text) {
+  for (std::string_view message :
+       {"no matching distribution found", "satisfies the requirement", "so it will not be satisfied for python",
+        "unable to find installation candidates for", "version solving failed",
+        "no solution found when resolving dependencies"}) {
+    if (icontains(text, message)) return true;
+  }
+  return false;
+}
+
+// An installer's resolver failing: the paste is its output about its command, not a project's
+// requirements, even where the command line was pasted with it (or, as Poetry does, the output
+// lists the packages as bullets).
 bool is_pip_failure(const CleanedPaste& paste) {
   const std::string_view text = paste.text;
-  if (!icontains(text, "no matching distribution found") && !icontains(text, "satisfies the requirement")) return false;
+  if (!shows_resolver_failure(text)) return false;
   // What the reader found comes from the install command's line, not from a file's list.
   const auto lines = lines_of(text);
   std::size_t from_a_list = 0;
   for (const auto& r : parse::parse_requirements(text).requirements) {
     const std::string_view line =
         r.line > 0 && std::size_t(r.line) <= lines.size() ? lines[r.line - 1] : std::string_view();
-    if (!icontains(line, "pip install") && !icontains(line, "pip3 install") && !icontains(line, "conda install"))
+    if (!icontains(line, "pip install") && !icontains(line, "pip3 install") && !icontains(line, "conda install") &&
+        !icontains(line, "poetry add"))
       ++from_a_list;
   }
   if (from_a_list <= 1) return true;

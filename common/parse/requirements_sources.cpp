@@ -175,30 +175,47 @@ bool named_in_prose(std::string_view line, std::size_t verb_at) {
   return prose_words >= 2;
 }
 
+// Where the install verb's arguments start when `program` at `at` is followed by `verb`, with the
+// program's own options between them (`pip3 --no-cache-dir install`, `conda -y install`), or npos.
+std::size_t verb_arguments(std::string_view lower, std::size_t at, std::string_view program, std::string_view verb) {
+  std::size_t word = at + program.size();
+  for (;;) {
+    while (word < lower.size() && lower[word] == ' ') ++word;
+    std::size_t end = lower.find(' ', word);
+    if (end == std::string_view::npos) end = lower.size();
+    const std::string_view current = lower.substr(word, end - word);
+    if (current == verb) return end < lower.size() ? end + 1 : end;
+    if (!current.starts_with("-")) return std::string_view::npos;
+    word = end;
+  }
+}
+
 }  // namespace
 
 bool read_install_command(std::string_view line, int number, RequirementsResult& result) {
   if (read_install_call(line, number, result)) return true;
   const std::string lower = ascii_lower(line);
   struct Verb {
-    std::string_view text;
+    std::string_view program;  // with the space after it
+    std::string_view verb;
     bool conda;
   };
-  static constexpr std::array<Verb, 8> k_verbs = {{{"pip install ", false},
-                                                   {"pip3 install ", false},
-                                                   {"conda install ", true},
-                                                   {"conda create ", true},
-                                                   {"mamba install ", true},
-                                                   {"mamba create ", true},
-                                                   {"micromamba install ", true},
-                                                   {"poetry add ", false}}};
+  static constexpr std::array<Verb, 8> k_verbs = {{{"pip ", "install", false},
+                                                   {"pip3 ", "install", false},
+                                                   {"conda ", "install", true},
+                                                   {"conda ", "create", true},
+                                                   {"mamba ", "install", true},
+                                                   {"mamba ", "create", true},
+                                                   {"micromamba ", "install", true},
+                                                   {"poetry ", "add", false}}};
   bool found = false;
   for (const Verb& verb : k_verbs) {
-    for (std::size_t at = lower.find(verb.text); at != std::string::npos; at = lower.find(verb.text, at + 1)) {
+    for (std::size_t at = lower.find(verb.program); at != std::string::npos; at = lower.find(verb.program, at + 1)) {
       if (at > 0 && !is_command_boundary(lower[at - 1])) continue;
-      if (named_in_prose(line, at)) continue;
+      const std::size_t args = verb_arguments(lower, at, verb.program, verb.verb);
+      if (args == std::string::npos || named_in_prose(line, at)) continue;
       found = true;
-      read_command_words(command_args(line, at + verb.text.size()), verb.conda, number, result);
+      read_command_words(command_args(line, args), verb.conda, number, result);
     }
   }
   return found;
