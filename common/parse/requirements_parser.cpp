@@ -61,9 +61,14 @@ std::optional<std::string> conda_version_spec(std::string_view rest) {
 // was prose, not a requirement.
 std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool conda, int line_number) {
   text = trim_with_nbsp(text);
-  // conda "channel::package".
-  if (auto channel = text.find("::"); conda && channel != std::string_view::npos && channel < 64)
+  // conda "channel::package": only conda writes a channel so, wherever the line stands.
+  const auto channel = text.find("::");
+  const std::string_view channel_name = text.substr(0, std::min(channel, text.size()));
+  if (channel != std::string_view::npos && channel > 0 && channel < 64 &&
+      std::all_of(channel_name.begin(), channel_name.end(), is_package_name_char)) {
     text = text.substr(channel + 2);
+    conda = true;
+  }
   auto parts = read_requirement_parts(text);
   if (!parts) return std::nullopt;
   DeclaredRequirement req;
@@ -73,11 +78,11 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
   for (const auto& extra : parts->extras) req.extras.push_back(ascii_lower(extra));
   req.marker = parts->marker;
   if (!parts->url.empty()) return req;  // a direct URL: no version spec
-  if (conda) {
-    if (auto spec = conda_version_spec(parts->version_part)) {
-      req.spec = *spec;
-      return req;
-    }
+  // `name version build` is conda's form wherever it stands (a `conda list` row quoted amid prose):
+  // pip has no blank between a version and anything after it.
+  if (auto spec = conda_version_spec(parts->version_part)) {
+    req.spec = *spec;
+    return req;
   }
   std::string spec = remove_spaces(parts->version_part);
   // conda takes a version (range) in quotes: "python='3.10'", "numpy='>=1.20,<1.24'"
@@ -162,12 +167,21 @@ void add_quoted(RequirementsResult& result, std::string_view line, int number, b
 // garbage cheap.
 constexpr std::size_t k_longest_joined_line = 64 * 1024;
 
+// A line that is one markdown code span (`anaconda::tensorflow=1.12.0=mkl_py36h69b6ba0_0` on a line of
+// its own in a post) is what the span holds.
+std::string_view unwrap_code_span(std::string_view line) {
+  if (line.size() > 2 && line.front() == '`' && line.back() == '`' &&
+      line.substr(1, line.size() - 2).find('`') == std::string_view::npos)
+    return trim_with_nbsp(line.substr(1, line.size() - 2));
+  return line;
+}
+
 // pip's file syntax (join_pip_lines, pip_include_of: common/parse/pip_requirements_file), with the
 // shapes pastes add first: install commands, image tags, listing rows, bullets.
 void parse_txt(RequirementsResult& result, std::string_view text, bool listing) {
   for (const auto& [joined, number] : join_pip_lines(text)) {
     if (joined.size() > k_longest_joined_line) continue;
-    const std::string_view line = trim_with_nbsp(joined);
+    const std::string_view line = unwrap_code_span(trim_with_nbsp(joined));
     if (read_install_command(line, number, result) || read_tensorflow_image(line, number, result) ||
         read_listing_row(line, number, listing, result) || read_bullet(line, number, result))
       continue;
@@ -389,7 +403,7 @@ double looks_like_requirements(std::string_view text) {
   RequirementsResult declared;  // what install commands, image tags and bullets name
   for (const auto& [joined, number] : join_pip_lines(text.substr(0, 1 << 20))) {
     if (joined.size() > k_longest_joined_line) continue;
-    std::string_view t = trim_with_nbsp(joined);
+    std::string_view t = unwrap_code_span(trim_with_nbsp(joined));
     if (t.empty() || t[0] == '#') continue;
     ++lines;
     if (t.starts_with("dependencies:") || t.starts_with("[tool.poetry") || t == "[project]" ||

@@ -121,3 +121,40 @@ TEST_CASE("explain: apt's sqv rejecting a SHA1-bound key names NVIDIA's and the 
   CHECK_FALSE(other.facts["apt_key"].contains("owner"));
   CHECK_FALSE(contains(find(other, "apt.sha1-key-rejected")->summary, "NVIDIA"));
 }
+
+TEST_CASE("explain: installers' forms and conda's are read wherever they stand") {
+  // pip's own options before its verb.
+  auto parsed = tfwsl::parse::parse_requirements("RUN pip3 --no-cache-dir install tensorflow==2.16.1\n");
+  const auto* tf = tfwsl::parse::find_tensorflow(parsed);
+  REQUIRE(tf != nullptr);
+  CHECK(tf->spec == "==2.16.1");
+  // A `conda list` row amid prose, and a channel::name=version=build in a code span.
+  auto row = run("Here is what I have:\ntensorflow                2.18.1          cpu_py311h18e2dce_0\n");
+  REQUIRE(row.facts.contains("tensorflow"));
+  CHECK(row.facts["tensorflow"]["spec"] == "==2.18.1");
+  CHECK(row.facts["tensorflow"]["build"] == "cpu_py311h18e2dce_0");
+  auto span =
+      run("This line of the template fails:\n\n`anaconda::tensorflow=1.12.0=mkl_py36h69b6ba0_0`\n\nPlease fix.\n");
+  CHECK(span.kind == "requirements");
+  REQUIRE(span.facts.contains("tensorflow"));
+  CHECK(span.facts["tensorflow"]["spec"] == "==1.12.0");
+  // Poetry's resolver failing is its output, not a requirements file, although it lists packages.
+  auto poetry =
+      run("(py310) PS > poetry add tensorflow tensorflow-text\n"
+          "The current project's supported Python range (>=3.10,<4.0) is not compatible with some of the required "
+          "packages Python requirement:\n"
+          "  - tensorflow-io-gcs-filesystem requires Python >=3.7, <3.12, so it will not be satisfied for Python "
+          ">=3.12,<4.0\n");
+  CHECK(poetry.kind == "unknown");
+  CHECK(has(poetry, "pip.tfio-gcs-unavailable"));
+  CHECK_FALSE(has(poetry, "pip.tensorflow-unavailable"));
+  // The tensorflow-gpu placeholder's box, from any installer.
+  auto box =
+      run("Exception:\n  The \"tensorflow-gpu\" package has been removed!\n  Please install \"tensorflow\" instead.\n");
+  CHECK(has(box, "req.tensorflow-gpu"));
+  auto key =
+      run("W: GPG error: https://developer.download.nvidia.com/compute/cuda/repos/wsl-ubuntu/x86_64  InRelease: The "
+          "following signatures couldn't be verified because the public key is not available: NO_PUBKEY "
+          "A4B469963BF863CC\n");
+  CHECK(has(key, "apt.nvidia-key-missing"));
+}
