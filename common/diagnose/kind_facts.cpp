@@ -48,8 +48,30 @@ std::string_view without_leading_prose(std::string_view text) {
   return text;
 }
 
+// And text after it: what follows the file's last setting after a blank line, when none of it is a
+// section or a key=value line, is the message's ("run WSL 2.", a screenshot's link, a PowerShell
+// session), not lines of the file that WSL would reject.
+std::string_view without_trailing_prose(std::string_view text) {
+  std::size_t end_of_file = 0;  // the end of the last line that is a section or a setting
+  bool blank_since = false;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = trim(text.substr(at, end - at));
+    if (line.starts_with("[") || line.find('=') != std::string_view::npos) {
+      end_of_file = end;
+      blank_since = false;
+    } else if (line.empty()) {
+      blank_since = end_of_file > 0;
+    } else if (!blank_since && !line.starts_with("#") && !line.starts_with(";")) {
+      end_of_file = end;  // a line of the file itself, malformed or not
+    }
+    at = end + 1;
+  }
+  return end_of_file == 0 ? text : text.substr(0, end_of_file);
+}
+
 nlohmann::json wslconfig_facts(std::string_view text, std::vector<wslconfig::Finding>* lint_out) {
-  auto document = wslconfig::Document::parse(without_leading_prose(text));
+  auto document = wslconfig::Document::parse(without_trailing_prose(without_leading_prose(text)));
   nlohmann::json facts = wslconfig::facts_of(document);
   auto lint = wslconfig::lint(document);
   nlohmann::json ids = nlohmann::json::array();

@@ -158,3 +158,16 @@ TEST_CASE("explain: installers' forms and conda's are read wherever they stand")
           "A4B469963BF863CC\n");
   CHECK(has(key, "apt.nvidia-key-missing"));
 }
+
+TEST_CASE("explain: a .wslconfig pasted above prose is the file, its malformed lines still found") {
+  auto e =
+      run("With the following .wslconfig:\n[wsl2]\nmemory=16GB\n\nrun WSL 2.\n![image](https://example.org/a.png)\n");
+  CHECK(e.kind == "wslconfig");
+  CHECK_FALSE(has(e, "wslconfig.malformed-line"));
+  // A line of the file itself (no blank line before it) stays a finding.
+  auto bad = run("[wsl2]\nmemory=16GB\nprocessors 4\n");
+  CHECK(has(bad, "wslconfig.malformed-line"));
+  // networkingMode under the old [experimental] header, where WSL still reads it.
+  auto mirrored = run("[wsl2]\nmemory=16GB\n[experimental]\nnetworkingMode=mirrored\n");
+  CHECK(has(mirrored, "wslconfig.mirrored-networking"));
+}
