@@ -164,10 +164,9 @@ nlohmann::json kind_facts(const std::string& kind, std::string_view text, const 
   static const std::vector<std::string> k_none;
   const std::vector<std::string>& commands = paste ? paste->commands : k_none;
   nlohmann::json facts = nlohmann::json::object();
-  if (kind == "wsl-list") {
-    facts = wsl_list_facts(text, commands);
-  } else if (kind == "wsl-status") {
-    facts = parse::to_json(parse::parse_wsl_status(text));
+  if (kind == "wsl-list" || kind == "wsl-status") {
+    facts = kind == "wsl-list" ? wsl_list_facts(text, commands) : parse::to_json(parse::parse_wsl_status(text));
+    // The Windows version the paste names beside the output (`ver`, winver, a template's field).
     auto windows = parse::find_windows_version(text);
     if (!windows.empty() && !facts.contains("windows_version")) facts["windows_version"] = windows;
     add_windows_build(facts, "windows_version");

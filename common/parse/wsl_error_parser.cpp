@@ -230,7 +230,8 @@ nlohmann::json to_json(const WslErrorFlags& flags) {
 
 std::string find_windows_version(std::string_view text) {
   for (std::string_view line : lines_of(text)) {
-    if (!icontains(line, "windows")) continue;
+    // `ver` and wsl.exe name Windows; winver and systeminfo write "Version 10.0.19041 Build 19041".
+    if (!icontains(line, "windows") && !(icontains(line, "version") && icontains(line, "build"))) continue;
     for (std::size_t i = 0; i + 6 < line.size(); ++i) {
       if (i > 0 && (ascii_is_digit(line[i - 1]) || line[i - 1] == '.')) continue;
       if (!line.substr(i).starts_with("10.0.")) continue;

@@ -41,10 +41,10 @@ double looks_like_wslconfig(std::string_view text) {
         near_header = true;
     }
     if (line.kind == LineKind::malformed) {
-      // "[wsl2] memory=48GB" still shows what the file is.
-      const std::string content = ascii_lower(line.content);
-      if (content.find("[wsl2]") != std::string::npos || content.find("[experimental]") != std::string::npos)
-        known_header = true;
+      // "[wsl2] memory=48GB" still shows what the file is; a template's field "WSL version: [WSL2]"
+      // does not.
+      const std::string content = ascii_lower(trim(line.content));
+      if (content.starts_with("[wsl2]") || content.starts_with("[experimental]")) known_header = true;
     }
     if (line.kind == LineKind::key_value) {
       ++assignments;

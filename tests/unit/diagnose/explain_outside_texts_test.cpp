@@ -171,3 +171,22 @@ TEST_CASE("explain: a .wslconfig pasted above prose is the file, its malformed l
   auto mirrored = run("[wsl2]\nmemory=16GB\n[experimental]\nnetworkingMode=mirrored\n");
   CHECK(has(mirrored, "wslconfig.mirrored-networking"));
 }
+
+TEST_CASE("explain: the Windows build beside a wsl list, XLA without ptxas, a template's [WSL2]") {
+  auto list =
+      run("Version\t10.0.19041 Build 19041\n\nC:\\>wsl -l -v\n  NAME            STATE           VERSION\n"
+          "* Ubuntu-20.04    Stopped         1\n");
+  CHECK(list.kind == "wsl-list");
+  CHECK(list.facts.value("windows_build", 0) == 19041);
+  CHECK(has(list, "wsl.windows-too-old"));
+  auto xla =
+      run("2025-05-31 19:37:00.138606: W tensorflow/core/framework/op_kernel.cc:1855] OP_REQUIRES failed at "
+          "xla_ops.cc:590 : UNAVAILABLE: No PTX compilation provider is available. Neither ptxas/nvlink nor nvjtlink "
+          "is available.\n");
+  CHECK(has(xla, "tf.libdevice-missing"));
+  auto ldconfig =
+      run("**Describe the issue**\n\nldconfig: /usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link\n\n"
+          "**Enviroment:**\n - Windows build number: [10.0.22000.194]\n - WSL version 1/2: [WSL2]\n");
+  CHECK(ldconfig.kind == "ldconfig");
+  CHECK_FALSE(has(ldconfig, "wslconfig.malformed-line"));
+}
