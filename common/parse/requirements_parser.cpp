@@ -378,16 +378,51 @@ RequirementsResult parse_as(std::string_view text, const std::vector<Line>& line
 
 }  // namespace
 
+namespace {
+
+// The lines of the pasted file: inside the first markdown fence that holds a TOML table header
+// ("[tool.poetry]"), else from the first table on when prose precedes it, else every line.
+std::pair<std::size_t, std::size_t> fenced_table_block(const std::vector<std::string_view>& lines) {
+  std::size_t open = std::string_view::npos;
+  bool table = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string_view t = trim_with_nbsp(lines[i]);
+    if (t.starts_with("```")) {
+      if (open != std::string_view::npos && table) return {open + 1, i - 1};
+      open = open == std::string_view::npos ? i : std::string_view::npos;
+      table = false;
+    } else if (open != std::string_view::npos && t.starts_with("[")) {
+      table = true;
+    }
+  }
+  if (open != std::string_view::npos && table) return {open + 1, lines.size() - 1};  // an unclosed fence
+  // No fence (or the cleaner took it away): what precedes the first table, when none of it is a
+  // key = value line, is the message's.
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string_view t = trim_with_nbsp(lines[i]);
+    if (t.starts_with("[")) return {i, lines.size()};
+    if (t.find('=') != std::string_view::npos) break;
+  }
+  return {0, lines.size()};
+}
+
+}  // namespace
+
 RequirementsResult parse_requirements(std::string_view text) {
   const auto lines = numbered_lines(text);
   const RequirementsFormat format = detect_format(lines);
   if (format != RequirementsFormat::pyproject_pep621 && format != RequirementsFormat::poetry)
     return parse_as(text, lines, format);
   // A pasted pyproject.toml often comes in a markdown fence (```toml): the fence lines are the
-  // page's, not the file's; blanked, so the line numbers stay.
+  // page's, not the file's, and so is the prose around the fence that holds the file's tables;
+  // blanked, so the line numbers stay.
+  const std::vector<std::string_view> all = lines_of(text);
+  const auto [first, last] = fenced_table_block(all);
   std::string unfenced;
-  for (const auto& line : lines_of(text))
-    unfenced += (trim_with_nbsp(line).starts_with("```") ? "" : std::string(line)) + "\n";
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const bool page = trim_with_nbsp(all[i]).starts_with("```") || i < first || i > last;
+    unfenced += (page ? "" : std::string(all[i])) + "\n";
+  }
   return parse_as(unfenced, numbered_lines(unfenced), format);
 }
 

@@ -190,3 +190,16 @@ TEST_CASE("explain: the Windows build beside a wsl list, XLA without ptxas, a te
   CHECK(ldconfig.kind == "ldconfig");
   CHECK_FALSE(has(ldconfig, "wslconfig.malformed-line"));
 }
+
+TEST_CASE("explain: a pyproject.toml pasted under a sentence is the file from its first table") {
+  const std::string toml =
+      "[tool.poetry]\nname = \"tf-project\"\n\n[tool.poetry.dependencies]\npython = \">=3.9, <3.12\"\n\n"
+      "[tool.poetry.group.tensorflow.dependencies]\ntensorflow = {version = \"^2.13.0\" }\n";
+  for (const std::string& paste : {"Thank you, here it is.\n\ntoml:\n\n" + toml, "toml:\n```toml\n" + toml + "```\n"}) {
+    auto parsed = tfwsl::parse::parse_requirements(paste);
+    const auto* tf = tfwsl::parse::find_tensorflow(parsed);
+    INFO(paste);
+    REQUIRE(tf != nullptr);
+    CHECK(tf->spec == "^2.13.0");
+  }
+}
