@@ -189,6 +189,7 @@ void parse_txt(RequirementsResult& result, std::string_view text, bool listing) 
     if (t.empty()) continue;
     if (auto include = pip_include_of(t, number)) {
       result.includes.push_back(include->target);
+      if (include->constraint) result.constraint_includes.push_back(include->target);
       continue;
     }
     if (t[0] == '-') continue;  // --extra-index-url, -e ., --hash continuation

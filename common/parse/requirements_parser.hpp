@@ -46,6 +46,7 @@ struct RequirementsResult {
   std::vector<DeclaredRequirement> requirements;
   std::vector<std::string> includes;  // "-r other.txt" / "-c constraints.txt" targets as written (a caller with
                                       // the files follows them: win/migrate/project_scan.hpp)
+  std::vector<std::string> constraint_includes;  // those of them named by -c: they limit versions, require nothing
   // The Python the project declares: requires-python, Poetry's python, conda's python=3.11,
   // setup.py's python_requires (package "python", spec as written).
   std::optional<DeclaredRequirement> python;

@@ -98,6 +98,7 @@ Result<MigrateFacts> load_migrate_facts(std::string_view yaml_text, std::string_
     TFWSL_TRY(what, scalar_at(item, "what", source_name));
     facts.keras2_only_apis.push_back({text, what});
   }
+  for (const auto& item : root["tensorflow_lockstep"]) facts.tensorflow_lockstep.push_back(item.as<std::string>());
   const YAML::Node speed = root["import_speed"];
   TFWSL_TRY(files, number_at(speed, "files_per_second", source_name));
   TFWSL_TRY(bytes, number_at(speed, "bytes_per_second", source_name));

@@ -43,6 +43,7 @@ struct MigrateFacts {
   std::vector<DropRule> drops;
   std::vector<Rename> renames;
   std::vector<KerasApi> keras2_only_apis;
+  std::vector<std::string> tensorflow_lockstep;  // packages whose X.Y runs only with TensorFlow X.Y
   ImportSpeed import_speed;
 
   const DropRule* find_drop(std::string_view package) const;

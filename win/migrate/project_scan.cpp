@@ -88,7 +88,7 @@ Result<bool> is_conda_environment(const std::string& path, const std::string& te
 }
 
 Status add_requirements_file(ProjectFiles& files, const std::string& path, parse::RequirementsFormat format,
-                             const std::string& included_by, ProjectScan& scan) {
+                             const std::string& included_by, ProjectScan& scan, bool constraints = false) {
   const bool conda = format == parse::RequirementsFormat::conda_environment;
   auto read = files.read(path, k_max_text_bytes);
   // Any YAML file but conda's own names is only a candidate: one that cannot be read is not the
@@ -117,7 +117,13 @@ Status add_requirements_file(ProjectFiles& files, const std::string& path, parse
   }
   for (const auto& note : parsed.notes)
     scan.notes.push_back(note.starts_with("setup.py:") ? path + note.substr(8) : note);
-  scan.requirements.push_back({path, text, std::move(parsed), included_by});
+  constraints = constraints || ascii_lower(file_name_of(path)).starts_with("constraints");
+  if (constraints && !parsed.requirements.empty())
+    scan.notes.push_back(
+        fmt::format("{} is a constraints file: it limits versions and installs nothing, so its "
+                    "pins are not what the project installs",
+                    path));
+  scan.requirements.push_back({path, text, std::move(parsed), included_by, constraints});
   return {};
 }
 
@@ -127,6 +133,7 @@ void follow_includes(ProjectFiles& files, const std::set<std::string>& present, 
   for (const auto& f : scan.requirements) seen.insert(f.path);
   for (std::size_t i = 0; i < scan.requirements.size() && seen.size() < k_max_includes; ++i) {
     const std::vector<std::string> includes = scan.requirements[i].parsed.includes;
+    const std::vector<std::string> constraint_includes = scan.requirements[i].parsed.constraint_includes;
     const std::string from = scan.requirements[i].path;
     for (const auto& include : includes) {
       auto target = resolve_include(from, include);
@@ -136,7 +143,10 @@ void follow_includes(ProjectFiles& files, const std::set<std::string>& present, 
         continue;
       }
       if (!seen.insert(*target).second) continue;
-      if (auto added = add_requirements_file(files, *target, parse::RequirementsFormat::requirements_txt, from, scan);
+      const bool constraints =
+          std::find(constraint_includes.begin(), constraint_includes.end(), include) != constraint_includes.end();
+      if (auto added = add_requirements_file(files, *target, parse::RequirementsFormat::requirements_txt, from, scan,
+                                             constraints);
           !added)
         scan.notes.push_back(added.error().message);
     }

@@ -21,6 +21,10 @@ struct RequirementsFile {
   std::string text;  // as read
   parse::RequirementsResult parsed;
   std::string included_by;  // the file whose -r / -c named it; empty when found by its name
+  // A pip constraints file (named constraints*.txt, or reached by -c): it limits the versions of what
+  // is required elsewhere and requires nothing itself (pip's "Constraints Files"), so its pins are
+  // not what the project installs.
+  bool constraints = false;
 };
 
 struct PythonDeclaration {

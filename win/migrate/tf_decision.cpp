@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "common/diagnose/python_fit.hpp"
 #include "common/diagnose/signature_base.hpp"
@@ -20,18 +21,23 @@ bool is_other_platform_build(const std::string& name) {
   return name == "tensorflow-macos" || name == "tensorflow-metal";
 }
 
-std::vector<TfPin> tensorflow_pins(const ProjectScan& scan) {
+// TensorFlow's pins, and those of the packages released in lockstep with it (tensorflow-text 2.20
+// runs only with TensorFlow 2.20), whose versions are TensorFlow's.
+std::vector<TfPin> tensorflow_pins(const ProjectScan& scan, const MigrateFacts& facts) {
   std::vector<TfPin> pins;
   for (const auto& file : scan.requirements) {
     for (const auto& req : file.parsed.requirements) {
       const std::string name = normalize_package_name(req.package);
-      if (!parse::is_tensorflow_distribution(name) || is_other_platform_build(name) ||
+      const bool lockstep =
+          !req.spec.empty() && std::find(facts.tensorflow_lockstep.begin(), facts.tensorflow_lockstep.end(), name) !=
+                                   facts.tensorflow_lockstep.end();
+      if (!(parse::is_tensorflow_distribution(name) || lockstep) || is_other_platform_build(name) ||
           marker_excludes_linux(req.marker))
         continue;
       const bool and_cuda = std::find(req.extras.begin(), req.extras.end(), "and-cuda") != req.extras.end();
       if (req.group == "build-system") continue;  // what builds the package is not what runs it
       pins.push_back({file.path, req.line, req.package, req.spec, req.conda, and_cuda, req.group,
-                      file.parsed.format == parse::RequirementsFormat::conda_environment});
+                      file.parsed.format == parse::RequirementsFormat::conda_environment, file.constraints});
     }
   }
   return pins;
@@ -409,8 +415,20 @@ bool python_fits(const PythonDeclaration& python, const std::string& profile_pyt
   return spec && v && spec->allows(*v);
 }
 
+// The pins that decide: what the project installs. A constraints file's pins limit versions and
+// install nothing, so they count only where they leave no TensorFlow the installs allow (pip with
+// `-c` would fail: the files disagree, as two requirements files can).
+std::vector<TfPin> deciding_pins(const std::vector<TfPin>& all) {
+  std::vector<TfPin> installs;
+  std::copy_if(all.begin(), all.end(), std::back_inserter(installs), [](const TfPin& p) { return !p.constraint; });
+  if (installs.empty() || installs.size() == all.size()) return installs;
+  const auto together = allows(combined_pep440(all), false);
+  const bool conflict = together && together->is_object() && !together->value("any", true);
+  return conflict ? all : installs;
+}
+
 TfDecision decide(const DecideInput& in) {
-  const std::vector<TfPin> all = tensorflow_pins(in.scan);
+  const std::vector<TfPin> all = deciding_pins(tensorflow_pins(in.scan, in.facts));
   std::vector<TfPin> base;
   const std::vector<Alternative> alternatives = alternatives_of(all, base);
   if (alternatives.empty()) return decide_pins(in, base);

@@ -42,6 +42,7 @@ struct TfPin {
   bool and_cuda = false;
   std::string group;               // the extra or group it is declared in; empty: a plain install brings it
   bool conda_environment = false;  // from a conda environment file: one whole environment of its own
+  bool constraint = false;         // from a constraints file: limits the versions, installs nothing
   std::string text() const;        // "tensorflow-gpu>=2.7.0,<2.11.0 (requirements.txt:3)"
 };
 

@@ -66,13 +66,22 @@ def file_name_for(header, body):
 
 
 def unfenced(body):
-    """A paste's markdown fence (```toml ... ```) is the page's, not the file's: its inside."""
+    """A paste's markdown fence (```toml ... ```) is the page's, not the file's: its inside. A TOML
+    file pasted in a fence under a sentence ("toml:") is the inside of the fence that holds its
+    tables: the project's file is that, not the post."""
     lines = body.splitlines(keepends=True)
     starts = [i for i, line in enumerate(lines) if line.strip()]
     if starts and lines[starts[0]].lstrip().startswith("```"):
         close = [i for i in range(starts[0] + 1, len(lines)) if lines[i].strip().startswith("```")]
         if close:
             return "".join(lines[starts[0] + 1:close[0]])
+    fences = [i for i, line in enumerate(lines) if line.strip().startswith("```")]
+    if len(fences) % 2:
+        fences.append(len(lines))  # an excerpt cut inside its fence
+    for open_at, close_at in zip(fences[::2], fences[1::2]):
+        inside = "".join(lines[open_at + 1:close_at])
+        if "[tool.poetry" in inside or "[project]" in inside:
+            return inside
     return body
 
 

@@ -180,3 +180,33 @@ TEST_CASE("a series pin or a range is not said to be widened", "[migrate][plan]"
     CHECK(render_text(*plan).find("the pin") == std::string::npos);
   }
 }
+
+TEST_CASE("a constraints file limits versions and installs nothing", "[migrate][decision]") {
+  // A CI floor (pip's constraints file, the project's install elsewhere): not the project's pin.
+  migrate::test::FakeProjectFiles floor;
+  floor.files["requirements.txt"] = "tensorflow>=2.7.0\n";
+  floor.files["tests/constraints.txt"] = "tensorflow==2.7.0\n";
+  auto plan = plan_of(floor);
+  REQUIRE(plan);
+  CHECK(plan->decision.decision == Decision::needs_wsl);
+  // Reached by -c, and leaving no version the requirements allow: the files disagree.
+  migrate::test::FakeProjectFiles conflict;
+  conflict.files["requirements.txt"] = "-c pins.txt\ntensorflow>=2.12\n";
+  conflict.files["pins.txt"] = "tensorflow<2.11\n";
+  auto both = plan_of(conflict);
+  REQUIRE(both);
+  CHECK(both->decision.decision == Decision::ambiguous);
+}
+
+TEST_CASE("a package released in lockstep with TensorFlow pins its series", "[migrate][decision]") {
+  const auto text = plan_of_requirements("tensorflow\ntensorflow-text>=2.20.1,<2.21.0\n");
+  REQUIRE(text.decision.target);
+  CHECK(text.decision.target->series.to_string() == "2.20");
+  const auto keras = plan_of_requirements("tensorflow>=2.16\ntf-keras~=2.17.0\n");
+  REQUIRE(keras.decision.target);
+  CHECK(keras.decision.target->series.to_string() == "2.17");
+  // Unpinned, it says nothing about the series.
+  const auto any = plan_of_requirements("tensorflow>=2.16\ntensorflow-text\n");
+  REQUIRE(any.decision.target);
+  CHECK(any.decision.target->series.to_string() == "2.21");
+}
