@@ -77,7 +77,10 @@ std::optional<DeclaredRequirement> parse_requirement(std::string_view text, bool
   req.package = ascii_lower(parts->name);
   for (const auto& extra : parts->extras) req.extras.push_back(ascii_lower(extra));
   req.marker = parts->marker;
-  if (!parts->url.empty()) return req;  // a direct URL: no version spec
+  if (!parts->url.empty()) {  // a direct URL: no version spec
+    req.url = parts->url;
+    return req;
+  }
   // `name version build` is conda's form wherever it stands (a `conda list` row quoted amid prose):
   // pip has no blank between a version and anything after it.
   if (auto spec = conda_version_spec(parts->version_part)) {

@@ -39,6 +39,7 @@ struct DeclaredRequirement {
   std::string group;
   bool keyed = false;  // written as a TOML `name = spec` entry (Poetry, Pipfile), not a PEP 508 string
   std::string build;   // conda's build string from a `conda list` row's third column ("gpu_py36h3991807_0")
+  std::string url;     // a direct reference's ("name @ URL"): where pip takes the package from
 };
 
 struct RequirementsResult {

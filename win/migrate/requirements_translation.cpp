@@ -30,10 +30,14 @@ bool is_quoted_format(RequirementsFormat f) {
   return f == RequirementsFormat::pyproject_pep621 || f == RequirementsFormat::setup_py;
 }
 
-std::string requirement_text(const DeclaredRequirement& r) {
+std::string requirement_name(const DeclaredRequirement& r) {
   std::string extras;
   for (const auto& e : r.extras) extras += (extras.empty() ? "" : ",") + e;
-  return r.package + (extras.empty() ? "" : "[" + extras + "]") + r.spec;
+  return r.package + (extras.empty() ? "" : "[" + extras + "]");
+}
+
+std::string requirement_text(const DeclaredRequirement& r) {
+  return requirement_name(r) + r.spec + (r.url.empty() ? "" : " @ " + r.url);
 }
 
 // The TensorFlow line for the target: the renamed distribution with [and-cuda] at the target series;
@@ -64,10 +68,23 @@ std::string widened_pin(const DeclaredRequirement& r, const std::string& replace
   return exact && replacement.ends_with(".*") ? spec : std::string();
 }
 
+// `file:///C:/...`: a folder of the Windows machine (conda's `pip freeze` on Windows writes its
+// build folders so: `absl-py @ file:///C:/b/abs_.../work`), which the distro does not have.
+bool is_windows_local_url(std::string_view url) {
+  const std::string lower = ascii_lower(url);
+  if (!lower.starts_with("file:")) return false;
+  std::string_view rest = std::string_view(lower).substr(5);
+  while (rest.starts_with("/")) rest.remove_prefix(1);
+  return rest.size() >= 2 && ascii_is_alpha(rest[0]) && rest[1] == ':';
+}
+
 Edit edit_for(const DeclaredRequirement& r, const TfDecision& d, const MigrateFacts& facts) {
   const std::string name = normalize_package_name(r.package);
   // A Windows-only requirement that says so with a marker stays as written: pip skips it on Linux.
   if (marker_excludes_linux(r.marker)) return {};
+  // A Windows build folder: the same package from the index (its version was the build's, unknown).
+  if (is_windows_local_url(r.url) && !parse::is_tensorflow_distribution(name))
+    return {Action::replace, requirement_name(r), {}};
   if (const DropRule* drop = facts.find_drop(name)) {
     if ((!drop->conda_only || r.conda) && (!drop->pinned_only || !r.spec.empty()))
       return {Action::drop, {}, drop->reason};

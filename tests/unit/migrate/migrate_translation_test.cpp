@@ -168,3 +168,19 @@ TEST_CASE("a dropped quoted requirement with a marker leaves nothing behind", "[
                           "[project]\ndependencies = [\"pywin32>=306; python_version >= '3.8'\", \"numpy\"]\n");
   CHECK(t.files[0].text == "[project]\ndependencies = [\"numpy\"]\n");
 }
+
+TEST_CASE("a Windows build folder of a conda freeze becomes the package from the index", "[migrate][translate]") {
+  const auto t = translation_of("requirements.txt",
+                                "absl-py @ file:///C:/b/abs_5babsu7q8f/croot/absl-py_1666362946999/work\n"
+                                "tensorflow @ file:///C:/ci/tensorflow-base_1669229219876/work\n"
+                                "mylib @ file:///home/me/mylib\n"
+                                "numpy==1.23.5\n");
+  REQUIRE(t.files.size() == 1);
+  CHECK(t.files[0].text ==
+        "absl-py\n"
+        "tensorflow[and-cuda]==2.15.*\n"
+        "mylib @ file:///home/me/mylib\n"  // not a Windows path: the user's to judge
+        "numpy==1.23.5\n");
+  REQUIRE(t.translated.size() == 2);
+  CHECK(t.translated[0].from == "absl-py @ file:///C:/b/abs_5babsu7q8f/croot/absl-py_1666362946999/work");
+}
