@@ -1,39 +1,14 @@
 #include "common/process/windows_command_line.hpp"
 
-namespace tfwsl {
+#include "common/util/shell_quote.hpp"
 
-std::string quote_windows_argument(std::string_view argument) {
-  if (!argument.empty() && argument.find_first_of(" \t\n\v\"") == std::string_view::npos) {
-    return std::string(argument);
-  }
-  std::string out = "\"";
-  std::size_t backslashes = 0;
-  for (char c : argument) {
-    if (c == '\\') {
-      ++backslashes;
-      continue;
-    }
-    if (c == '"') {
-      // Backslashes before a quote are doubled, and the quote itself escaped.
-      out.append(backslashes * 2 + 1, '\\');
-      out += '"';
-    } else {
-      out.append(backslashes, '\\');
-      out += c;
-    }
-    backslashes = 0;
-  }
-  // Backslashes before the closing quote are doubled so they do not escape it.
-  out.append(backslashes * 2, '\\');
-  out += '"';
-  return out;
-}
+namespace tfwsl {
 
 std::string build_windows_command_line(const std::vector<std::string>& argv) {
   std::string line;
   for (const auto& arg : argv) {
     if (!line.empty()) line += ' ';
-    line += quote_windows_argument(arg);
+    line += windows_argument_quote(arg);
   }
   return line;
 }

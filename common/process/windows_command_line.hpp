@@ -9,10 +9,9 @@
 
 namespace tfwsl {
 
-// Quotes one argument so that CommandLineToArgvW yields it back unchanged.
-std::string quote_windows_argument(std::string_view argument);
-
-// The whole command line: argv[0] quoted the same way.
+// The whole command line, each argument quoted so that CommandLineToArgvW yields it back unchanged
+// (windows_argument_quote, common/util/shell_quote: the one MSVC quoter, which printed cmd and
+// PowerShell commands use too).
 std::string build_windows_command_line(const std::vector<std::string>& argv);
 
 // The inverse (CommandLineToArgvW's rules, post-2008 variant), for tests and for the wsl.exe stand-in.

@@ -141,9 +141,8 @@ TEST_CASE("Windows command lines survive CommandLineToArgvW's rules", "[process]
     CAPTURE(line);
     CHECK(split_windows_command_line(line) == argv);
   }
-  CHECK(quote_windows_argument("plain") == "plain");
-  CHECK(quote_windows_argument("C:\\Program Files\\") == "\"C:\\Program Files\\\\\"");
-  CHECK(quote_windows_argument("say \"hi\"") == "\"say \\\"hi\\\"\"");
+  CHECK(build_windows_command_line({"plain", "C:\\Program Files\\", "say \"hi\""}) ==
+        "plain \"C:\\Program Files\\\\\" \"say \\\"hi\\\"\"");
   CHECK(split_windows_command_line("a\\\\\\\"b \"c d\"") == std::vector<std::string>{"a\\\"b", "c d"});
 }
 
