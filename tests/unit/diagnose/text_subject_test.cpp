@@ -28,7 +28,9 @@ std::string subject_of(const std::string& text, bool found_other = false) {
 TEST_CASE("text subject: a framework named more than twice as often as TensorFlow is the subject") {
   CHECK(subject_of("torch.cuda.is_available() returns False on my laptop\n") == "pytorch");
   CHECK(subject_of("I installed pytorch1.3.0 but nothing\n") == "pytorch");  // a version may follow
-  CHECK(subject_of("x = Variable(torch.ones(2,2))\nTHCudaCheck FAIL\nreinstall PyTorch\nimport tensorflow as tf works\n") == "pytorch");
+  CHECK(subject_of(
+            "x = Variable(torch.ones(2,2))\nTHCudaCheck FAIL\nreinstall PyTorch\nimport tensorflow as tf works\n") ==
+        "pytorch");
   // Named once each: TensorFlow's text that mentions PyTorch in passing stays TensorFlow's.
   CHECK(subject_of("import tensorflow as tf\nI also have torch installed\n") == "none");
   CHECK(subject_of("2024 I tensorflow/core/common_runtime/gpu/gpu_device.cc:1886] Created device\n"
