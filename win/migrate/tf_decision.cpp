@@ -10,6 +10,7 @@
 #include "common/diagnose/tensorflow_range.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
+#include "common/provision/environment_marker.hpp"
 #include "common/util/ascii.hpp"
 #include "common/version/version_spec.hpp"
 
@@ -261,17 +262,21 @@ std::string TfDecision::spec_as_written() const {
 }
 
 bool marker_excludes_linux(std::string_view marker) {
-  const std::string m = ascii_lower(marker);
-  if (m.empty()) return false;
-  // "sys_platform != 'linux'" keeps it off Linux; "!= 'win32'" keeps it on.
-  if (m.find("!=") != std::string::npos)
-    return m.find("linux") != std::string::npos && m.find("==") == std::string::npos;
-  const bool platform = m.find("sys_platform") != std::string::npos || m.find("platform_system") != std::string::npos ||
-                        m.find("os_name") != std::string::npos;
-  const bool other = m.find("win32") != std::string::npos || m.find("windows") != std::string::npos ||
-                     m.find("darwin") != std::string::npos || m.find("'nt'") != std::string::npos ||
-                     m.find("\"nt\"") != std::string::npos;
-  return platform && other && m.find("linux") == std::string::npos;
+  if (trim(marker).empty()) return false;
+  // The Pythons of the shipped WSL profiles, read once.
+  static const std::vector<std::string> pythons = [] {
+    std::vector<std::string> out;
+    for (const auto& profile : shipped_wsl_profiles()) {
+      if (!profile.python.empty() && std::find(out.begin(), out.end(), profile.python) == out.end())
+        out.push_back(profile.python);
+    }
+    return out;
+  }();
+  for (const auto& python : pythons) {
+    const auto applies = provision::evaluate_marker(marker, provision::linux_marker_environment(python, "x86_64"));
+    if (!applies || *applies) return false;  // applies there, or cannot be evaluated: kept
+  }
+  return !pythons.empty();
 }
 
 std::vector<ShippedProfile> shipped_wsl_profiles() {

@@ -71,7 +71,10 @@ TfDecision decide(const DecideInput& input);
 // Whether the project's declared Python allows a venv of `python` ("3.10").
 bool python_fits(const PythonDeclaration& python, const std::string& profile_python);
 
-// Whether a marker keeps a requirement off Linux ("sys_platform == 'win32'", platform_system=="Darwin").
+// Whether pip skips a requirement with this PEP 508 marker in every venv a shipped WSL profile makes
+// (Linux x86_64, each profile's Python): "sys_platform == 'win32'", platform_system=="Darwin",
+// "python_version < '3.9'". The one marker evaluator decides (common/provision/environment_marker);
+// a marker it cannot evaluate keeps the requirement.
 bool marker_excludes_linux(std::string_view marker);
 
 }  // namespace tfwsl::migrate

@@ -110,6 +110,13 @@ TEST_CASE("markers that keep a requirement off Linux", "[migrate][scan]") {
   CHECK_FALSE(marker_excludes_linux("python_version >= '3.8'"));
   CHECK_FALSE(marker_excludes_linux("sys_platform == 'linux'"));
   CHECK_FALSE(marker_excludes_linux(""));
+  // Evaluated as pip does, for every shipped profile's Python: a Python no profile has is off too,
+  // and a marker that cannot be evaluated here keeps the requirement.
+  CHECK(marker_excludes_linux("python_version < '3.9'"));
+  CHECK(marker_excludes_linux("python_version < \"3.9\" and sys_platform == \"linux\""));
+  CHECK_FALSE(marker_excludes_linux("python_version >= '3.11' or sys_platform == 'win32'"));
+  CHECK_FALSE(marker_excludes_linux("platform_release >= '10'"));
+  CHECK_FALSE(marker_excludes_linux("sys_platform == 'win32' and"));
 }
 
 TEST_CASE("Keras 3's names are matched by their dotted components, never as a prefix of another", "[migrate][scan]") {
