@@ -38,7 +38,8 @@ Result<std::vector<DropRule>> read_drops(const YAML::Node& list, std::string_vie
   for (const auto& item : list) {
     TFWSL_TRY(package, scalar_at(item, "package", source));
     TFWSL_TRY(reason, scalar_at(item, "reason", source));
-    drops.push_back({package, reason, flag_at(item, "conda_only"), flag_at(item, "pinned_only")});
+    drops.push_back({package, reason, flag_at(item, "conda_only"), flag_at(item, "pinned_only"),
+                     flag_at(item, "brings_tensorflow")});
   }
   return drops;
 }

@@ -19,6 +19,9 @@ struct DropRule {
   std::string reason;
   bool conda_only = false;   // only a conda package (environment.yml outside pip:)
   bool pinned_only = false;  // only when a version is pinned
+  // It brought TensorFlow (the DirectML plugin requires tensorflow-cpu): where no requirement names
+  // TensorFlow itself, the line becomes the target's TensorFlow instead of a dropped one.
+  bool brings_tensorflow = false;
 };
 
 struct Rename {

@@ -86,6 +86,11 @@ Edit edit_for(const DeclaredRequirement& r, const TfDecision& d, const MigrateFa
   if (is_windows_local_url(r.url) && !parse::is_tensorflow_distribution(name))
     return {Action::replace, requirement_name(r), {}};
   if (const DropRule* drop = facts.find_drop(name)) {
+    const bool names_tensorflow = std::any_of(d.pins.begin(), d.pins.end(), [](const TfPin& p) {
+      return parse::is_tensorflow_distribution(normalize_package_name(p.package));
+    });
+    if (drop->brings_tensorflow && !names_tensorflow && d.target)
+      return {Action::replace, "tensorflow[and-cuda]==" + d.target->series.to_string() + ".*", {}};
     if ((!drop->conda_only || r.conda) && (!drop->pinned_only || !r.spec.empty()))
       return {Action::drop, {}, drop->reason};
   }

@@ -184,3 +184,16 @@ TEST_CASE("a Windows build folder of a conda freeze becomes the package from the
   REQUIRE(t.translated.size() == 2);
   CHECK(t.translated[0].from == "absl-py @ file:///C:/b/abs_5babsu7q8f/croot/absl-py_1666362946999/work");
 }
+
+TEST_CASE("the DirectML plugin as the only TensorFlow requirement becomes the target's TensorFlow",
+          "[migrate][translate]") {
+  // The plugin brought tensorflow-cpu 2.10: dropped alone, the venv's requirements would name no TensorFlow.
+  const auto only = translation_of("requirements.txt", "tensorflow-directml-plugin\nnumpy\n");
+  REQUIRE(only.files.size() == 1);
+  CHECK(only.files[0].text == "tensorflow[and-cuda]==2.15.*\nnumpy\n");
+  // Beside TensorFlow's own line it is dropped, as before.
+  const auto beside = translation_of("requirements.txt", "tensorflow-cpu==2.10.0\ntensorflow-directml-plugin\n");
+  REQUIRE(beside.files.size() == 1);
+  CHECK(beside.files[0].text ==
+        "tensorflow[and-cuda]==2.15.*\n# dropped by tfwsl migrate: tensorflow-directml-plugin\n");
+}
