@@ -1,17 +1,36 @@
 #include "win/push/session_push_agent.hpp"
 
+#include <optional>
+#include <string>
+
+#include "common/agent_api/api_error.hpp"
 #include "common/agent_api/linux_facts.hpp"
 
 namespace tfwsl::push {
 namespace {
 
+// The agent's error (its code read through the one table, common/agent_api/api_error) as tfwsl's.
 ErrorCode code_of(const std::string& api_code, int status) {
-  if (api_code == "conflict") return ErrorCode::conflict;
-  if (api_code == "invalid_input" || api_code == "unprocessable") return ErrorCode::invalid_input;
-  if (api_code == "not_found") return ErrorCode::not_found;
-  if (api_code == "too_many_requests" || api_code == "busy") return ErrorCode::busy;
-  if (api_code == "unauthorized" || api_code == "forbidden_host") return ErrorCode::permission;
-  return status >= 500 ? ErrorCode::process : ErrorCode::invalid_input;
+  const ErrorCode otherwise = status >= 500 ? ErrorCode::process : ErrorCode::invalid_input;
+  const std::optional<agent_api::ApiError> error = agent_api::parse_code_name(api_code);
+  if (!error) return otherwise;
+  switch (*error) {
+    case agent_api::ApiError::conflict:
+      return ErrorCode::conflict;
+    case agent_api::ApiError::invalid_input:
+    case agent_api::ApiError::unprocessable:
+      return ErrorCode::invalid_input;
+    case agent_api::ApiError::not_found:
+      return ErrorCode::not_found;
+    case agent_api::ApiError::too_many_requests:
+    case agent_api::ApiError::busy:
+      return ErrorCode::busy;
+    case agent_api::ApiError::unauthorized:
+    case agent_api::ApiError::forbidden_host:
+      return ErrorCode::permission;
+    default:
+      return otherwise;
+  }
 }
 
 class SessionPushAgent final : public PushAgent {
