@@ -14,20 +14,20 @@ using namespace tfwsl::cli;
 
 namespace {
 
-const std::string k_hostile = "C:\\my data\\$(touch PWNED)";
+const std::string k_hostile_folder = "C:\\my data\\$(touch PWNED)";
 // Quoted alike by bash and PowerShell: single quotes, nothing inside them expands.
 const std::string k_quoted = "tfwsl data push 'C:\\my data\\$(touch PWNED)'";
 
 Report data_report() {
   Report report;
-  report.checks.push_back(doctor::check_data_paths({k_hostile}));
+  report.checks.push_back(doctor::check_data_paths({k_hostile_folder}));
   return report;
 }
 
 }  // namespace
 
 TEST_CASE("doctor --fix: the plan quotes each argument for the shell it names, and runs it as given", "[doctor_fix]") {
-  CHECK(command_text({"data", "push", k_hostile}) == k_quoted);
+  CHECK(command_text({"data", "push", k_hostile_folder}) == k_quoted);
   CHECK(command_text({"data", "push", "C:\\x\x1b]0;OWNED\x07"})
             .rfind("(command not shown: its argument 'C:\\x\\x1b]0;OWNED\\x07'", 0) == 0);
 
@@ -46,11 +46,11 @@ TEST_CASE("doctor --fix: the plan quotes each argument for the shell it names, a
   CHECK(out.str().find(" takes them):\n  " + k_quoted + "   (data.location)\n") != std::string::npos);
   CHECK(out.str().find("$ " + k_quoted + " --yes\n") != std::string::npos);
   CHECK(out.str().find("push C:\\my data") == std::string::npos);  // never bare
-  CHECK(ran == std::vector<std::vector<std::string>>{{"data", "push", k_hostile, "--yes"}});
+  CHECK(ran == std::vector<std::vector<std::string>>{{"data", "push", k_hostile_folder, "--yes"}});
 }
 
 TEST_CASE("doctor --fix: the host-side data.location fix line is quoted for PowerShell", "[doctor_fix]") {
-  const CheckResult r = doctor::check_data_paths({k_hostile});
+  const CheckResult r = doctor::check_data_paths({k_hostile_folder});
   CHECK(r.fix.find(k_quoted + " (it lands in ~/datasets)") != std::string::npos);
-  CHECK(r.fix_command == std::vector<std::string>{"data", "push", k_hostile});
+  CHECK(r.fix_command == std::vector<std::string>{"data", "push", k_hostile_folder});
 }
