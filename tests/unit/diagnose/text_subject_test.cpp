@@ -50,6 +50,12 @@ TEST_CASE("text subject: a tool needs its own message, no TensorFlow and nothing
   CHECK(subject_of("  NAME              STATE           VERSION\n* docker-desktop    Running         2\n") == "none");
   CHECK(subject_of("ERROR: No matching distribution found for scikit-learn>=0.23.0\n") == "pip");
   CHECK(subject_of("ERROR: No matching distribution found for tensorflow==2.15\n") == "none");
+  CHECK(subject_of("CMake Error at CMakeLists.txt:12 (find_package):\n-- Configuring incomplete, errors occurred!\n") ==
+        "cmake");
+  CHECK(
+      subject_of("FAILURE: Build failed with an exception.\n* What went wrong:\nExecution failed for task ':app'.\n") ==
+      "gradle");
+  CHECK(subject_of("Error: CSV file not found\n") == "none");  // not C#'s "error CS0246"
   // A framework wins over a tool: pip failing to find torch is about PyTorch.
   CHECK(subject_of("ERROR: No matching distribution found for torch==1.3\n") == "pytorch");
 }
