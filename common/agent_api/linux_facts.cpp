@@ -1,64 +1,131 @@
 #include "common/agent_api/linux_facts.hpp"
 
+#include <concepts>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
 namespace tfwsl::agent_api {
 namespace {
 
 using nlohmann::json;
 
-json optional_json(const std::optional<long>& v) { return v ? json(*v) : json(); }
-json optional_json(const std::optional<std::uint64_t>& v) { return v ? json(*v) : json(); }
+// ---- the fields of each part, once: the writer and the reader both walk these tables --------
+// fields(part, visit) calls visit(key, member) for every member on the wire, in the wire's terms.
 
-json wsl_json(const WslFacts& w) {
-  return {{"kind", to_string(w.kind)},
-          {"kernel", w.kernel},
-          {"dxg", w.dxg},
-          {"dxg_error", w.dxg_error},
-          {"wsl_lib_dir", w.wsl_lib_dir},
-          {"wsl_lib_files", w.wsl_lib_files},
-          {"ld_wsl_conf", w.ld_wsl_conf},
-          {"ld_wsl_conf_text", w.ld_wsl_conf_text},
-          {"automount_root", w.automount_root},
-          {"gpu_disabled", w.gpu_disabled},
-          {"distro", w.distro}};
+template <class T, class Visit>
+requires std::same_as<std::remove_const_t<T>, WslFacts>
+void fields(T& w, Visit&& visit) {
+  visit("kind", w.kind);
+  visit("kernel", w.kernel);
+  visit("dxg", w.dxg);
+  visit("dxg_error", w.dxg_error);
+  visit("wsl_lib_dir", w.wsl_lib_dir);
+  visit("wsl_lib_files", w.wsl_lib_files);
+  visit("ld_wsl_conf", w.ld_wsl_conf);
+  visit("ld_wsl_conf_text", w.ld_wsl_conf_text);
+  visit("automount_root", w.automount_root);
+  visit("gpu_disabled", w.gpu_disabled);
+  visit("distro", w.distro);
 }
 
-json stack_json(const StackFacts& s) {
-  json toolkits = json::array();
-  for (const auto& t : s.toolkits) toolkits.push_back({{"path", t.path}, {"version", t.version}});
-  return {{"toolkits", toolkits},
-          {"nvcc", s.nvcc},
-          {"ptxas", s.ptxas},
-          {"docker", s.docker},
-          {"nvidia_container_runtime", s.nvidia_container_runtime},
-          {"cudnn_found", s.cudnn_found},
-          {"cudnn_library", s.cudnn_library},
-          {"cudnn_version", optional_json(s.cudnn_version)},
-          {"cudnn_error", s.cudnn_error},
-          {"python_path", s.python_path},
-          {"python_version", s.python_version},
-          {"python_error", s.python_error}};
+template <class T, class Visit>
+requires std::same_as<std::remove_const_t<T>, DriverFacts>
+void fields(T& d, Visit&& visit) {
+  visit("packages", d.packages);
+  visit("dpkg_error", d.dpkg_error);
+  visit("libcuda_copies", d.libcuda_copies);
 }
 
-json tf_json(const TfFacts& t) {
-  return {{"ran", t.ran},
-          {"installed", t.installed},
-          {"version", t.version},
-          {"build", t.build},
-          {"gpus", t.gpus},
-          {"matmul_device", t.matmul_device},
-          {"error", t.error},
-          {"stderr_tail", t.stderr_tail},
-          {"stderr_text", t.stderr_text}};
+template <class T, class Visit>
+requires std::same_as<std::remove_const_t<T>, CudaToolkit>
+void fields(T& t, Visit&& visit) {
+  visit("path", t.path);
+  visit("version", t.version);
 }
 
-json system_json(const SystemFacts& s) {
-  json paths = json::array();
-  for (const auto& d : s.data_paths)
-    paths.push_back({{"path", d.path}, {"mount_point", d.mount_point}, {"fs_type", d.fs_type}, {"slow", d.slow}});
-  return {{"mem_total_kb", optional_json(s.mem_total_kb)},
-          {"disk_free_bytes", optional_json(s.disk_free_bytes)},
-          {"disk_error", s.disk_error},
-          {"data_paths", paths}};
+template <class T, class Visit>
+requires std::same_as<std::remove_const_t<T>, StackFacts>
+void fields(T& s, Visit&& visit) {
+  visit("toolkits", s.toolkits);
+  visit("nvcc", s.nvcc);
+  visit("ptxas", s.ptxas);
+  visit("docker", s.docker);
+  visit("nvidia_container_runtime", s.nvidia_container_runtime);
+  visit("cudnn_found", s.cudnn_found);
+  visit("cudnn_library", s.cudnn_library);
+  visit("cudnn_version", s.cudnn_version);
+  visit("cudnn_error", s.cudnn_error);
+  visit("python_path", s.python_path);
+  visit("python_version", s.python_version);
+  visit("python_error", s.python_error);
+}
+
+template <class T, class Visit>
+requires std::same_as<std::remove_const_t<T>, TfFacts>
+void fields(T& t, Visit&& visit) {
+  visit("ran", t.ran);
+  visit("installed", t.installed);
+  visit("version", t.version);
+  visit("build", t.build);
+  visit("gpus", t.gpus);
+  visit("matmul_device", t.matmul_device);
+  visit("error", t.error);
+  visit("stderr_tail", t.stderr_tail);
+  visit("stderr_text", t.stderr_text);
+}
+
+template <class T, class Visit>
+requires std::same_as<std::remove_const_t<T>, SystemFacts::DataPath>
+void fields(T& d, Visit&& visit) {
+  visit("path", d.path);
+  visit("mount_point", d.mount_point);
+  visit("fs_type", d.fs_type);
+  visit("slow", d.slow);
+}
+
+template <class T, class Visit>
+requires std::same_as<std::remove_const_t<T>, SystemFacts>
+void fields(T& s, Visit&& visit) {
+  visit("mem_total_kb", s.mem_total_kb);
+  visit("disk_free_bytes", s.disk_free_bytes);
+  visit("disk_error", s.disk_error);
+  visit("data_paths", s.data_paths);
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+template <class Part>
+json written(const Part& part);
+
+json wire(const WslKind& kind) { return to_string(kind); }
+json wire(const json& object) { return object; }
+template <class T>
+json wire(const std::optional<T>& value) {
+  return value ? json(*value) : json();
+}
+template <class T>
+json wire(const std::vector<T>& list) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    return list;
+  } else {
+    json out = json::array();
+    for (const auto& item : list) out.push_back(written(item));
+    return out;
+  }
+}
+template <class T>
+json wire(const T& value) {
+  return value;
+}
+
+template <class Part>
+json written(const Part& part) {
+  json out = json::object();
+  fields(part, [&out](const char* key, const auto& member) { out[key] = wire(member); });
+  return out;
 }
 
 // Reads the known fields of one object; the first problem is kept with the field's path, and every
@@ -107,6 +174,14 @@ class FactsFieldReader {
     if (!v->is_number_unsigned()) return void(fail(key, "a non-negative integer or null"));
     out = v->get<std::uint64_t>();
   }
+  void read(const char* key, WslKind& out) {
+    std::string kind;
+    read(key, kind);
+    if (m_problem.empty() && !parse_wsl_kind(kind, out)) m_problem = m_path + key + ": unknown WSL kind '" + kind + "'";
+  }
+  void read(const char* key, json& out) {
+    if (const json* v = child(key)) out = *v;
+  }
   // A nested object or list, for a reader of its own; nullptr (and a problem) when it is not one.
   const json* child(const char* key, bool list = false) {
     const json* v = field(key);
@@ -129,104 +204,49 @@ class FactsFieldReader {
   std::string m_problem;
 };
 
-void read_wsl(FactsFieldReader& r, WslFacts& w) {
-  std::string kind;
-  r.read("kind", kind);
-  if (r.problem().empty() && !parse_wsl_kind(kind, w.kind)) r.adopt(r.path() + "kind: unknown WSL kind '" + kind + "'");
-  r.read("kernel", w.kernel);
-  r.read("dxg", w.dxg);
-  r.read("dxg_error", w.dxg_error);
-  r.read("wsl_lib_dir", w.wsl_lib_dir);
-  r.read("wsl_lib_files", w.wsl_lib_files);
-  r.read("ld_wsl_conf", w.ld_wsl_conf);
-  r.read("ld_wsl_conf_text", w.ld_wsl_conf_text);
-  r.read("automount_root", w.automount_root);
-  r.read("gpu_disabled", w.gpu_disabled);
-  r.read("distro", w.distro);
-}
+template <class Part>
+void read_fields(FactsFieldReader& r, Part& part);
 
-void read_driver(FactsFieldReader& r, DriverFacts& d) {
-  r.read("packages", d.packages);
-  r.read("dpkg_error", d.dpkg_error);
-  r.read("libcuda_copies", d.libcuda_copies);
-}
-
-void read_stack(FactsFieldReader& r, StackFacts& s) {
-  if (const json* list = r.child("toolkits", true)) {
-    for (std::size_t i = 0; i < list->size(); ++i) {
-      FactsFieldReader t((*list)[i], r.path() + "toolkits[" + std::to_string(i) + "].");
-      CudaToolkit toolkit;
-      t.read("path", toolkit.path);
-      t.read("version", toolkit.version);
-      r.adopt(t.problem());
-      s.toolkits.push_back(toolkit);
+// A list of parts (CUDA toolkits, data paths), each read by its own table.
+template <class T>
+void read_member(FactsFieldReader& r, const char* key, std::vector<T>& list) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    r.read(key, list);
+  } else if (const json* items = r.child(key, true)) {
+    for (std::size_t i = 0; i < items->size(); ++i) {
+      FactsFieldReader item((*items)[i], r.path() + key + "[" + std::to_string(i) + "].");
+      T part;
+      read_fields(item, part);
+      r.adopt(item.problem());
+      list.push_back(std::move(part));
     }
   }
-  r.read("nvcc", s.nvcc);
-  r.read("ptxas", s.ptxas);
-  r.read("docker", s.docker);
-  r.read("nvidia_container_runtime", s.nvidia_container_runtime);
-  r.read("cudnn_found", s.cudnn_found);
-  r.read("cudnn_library", s.cudnn_library);
-  r.read("cudnn_version", s.cudnn_version);
-  r.read("cudnn_error", s.cudnn_error);
-  r.read("python_path", s.python_path);
-  r.read("python_version", s.python_version);
-  r.read("python_error", s.python_error);
+}
+template <class T>
+void read_member(FactsFieldReader& r, const char* key, T& member) {
+  r.read(key, member);
 }
 
-void read_tf(FactsFieldReader& r, TfFacts& t) {
-  r.read("ran", t.ran);
-  r.read("installed", t.installed);
-  r.read("version", t.version);
-  if (const json* build = r.child("build")) t.build = *build;
-  r.read("gpus", t.gpus);
-  r.read("matmul_device", t.matmul_device);
-  r.read("error", t.error);
-  r.read("stderr_tail", t.stderr_tail);
-  r.read("stderr_text", t.stderr_text);
-}
-
-void read_system(FactsFieldReader& r, SystemFacts& s) {
-  r.read("mem_total_kb", s.mem_total_kb);
-  r.read("disk_free_bytes", s.disk_free_bytes);
-  r.read("disk_error", s.disk_error);
-  if (const json* list = r.child("data_paths", true)) {
-    for (std::size_t i = 0; i < list->size(); ++i) {
-      FactsFieldReader p((*list)[i], r.path() + "data_paths[" + std::to_string(i) + "].");
-      SystemFacts::DataPath d;
-      p.read("path", d.path);
-      p.read("mount_point", d.mount_point);
-      p.read("fs_type", d.fs_type);
-      p.read("slow", d.slow);
-      r.adopt(p.problem());
-      s.data_paths.push_back(d);
-    }
-  }
+template <class Part>
+void read_fields(FactsFieldReader& r, Part& part) {
+  fields(part, [&r](const char* key, auto& member) { read_member(r, key, member); });
 }
 
 // Reads the part `key` of the top-level object with `read_part`.
-template <class Part, class ReadPart>
-void read_part(FactsFieldReader& top, const char* key, Part& part, ReadPart read_part_fields) {
+template <class Part>
+void read_part(FactsFieldReader& top, const char* key, Part& part) {
   const json* object = top.child(key);
   if (!object) return;
   FactsFieldReader r(*object, std::string(key) + ".");
-  read_part_fields(r, part);
+  read_fields(r, part);
   top.adopt(r.problem());
 }
 
 }  // namespace
 
 json to_json(const LinuxFacts& f) {
-  return {{"wsl", wsl_json(f.wsl)},
-          {"gpu", to_json(f.gpu)},
-          {"driver",
-           {{"packages", f.driver.packages},
-            {"dpkg_error", f.driver.dpkg_error},
-            {"libcuda_copies", f.driver.libcuda_copies}}},
-          {"stack", stack_json(f.stack)},
-          {"tf", tf_json(f.tf)},
-          {"system", system_json(f.system)},
+  return {{"wsl", written(f.wsl)},     {"gpu", to_json(f.gpu)}, {"driver", written(f.driver)},
+          {"stack", written(f.stack)}, {"tf", written(f.tf)},   {"system", written(f.system)},
           {"timed_out", f.timed_out}};
 }
 
@@ -234,7 +254,7 @@ Result<LinuxFacts> parse_linux_facts(const json& j) {
   LinuxFacts out;
   FactsFieldReader top(j, "");
   if (!j.is_object()) return make_error(ErrorCode::parse, "agent facts: not a JSON object");
-  read_part(top, "wsl", out.wsl, read_wsl);
+  read_part(top, "wsl", out.wsl);
   if (const json* gpu = top.child("gpu")) {
     auto parsed = parse_gpu(*gpu);
     if (parsed)
@@ -242,10 +262,10 @@ Result<LinuxFacts> parse_linux_facts(const json& j) {
     else
       top.adopt("gpu: " + parsed.error().message);
   }
-  read_part(top, "driver", out.driver, read_driver);
-  read_part(top, "stack", out.stack, read_stack);
-  read_part(top, "tf", out.tf, read_tf);
-  read_part(top, "system", out.system, read_system);
+  read_part(top, "driver", out.driver);
+  read_part(top, "stack", out.stack);
+  read_part(top, "tf", out.tf);
+  read_part(top, "system", out.system);
   top.read("timed_out", out.timed_out);
   if (!top.problem().empty()) return make_error(ErrorCode::parse, "agent facts: " + top.problem());
   return out;
