@@ -116,7 +116,7 @@ int report_import_failure(const Error& error, const dataset::ProgressTracker& pr
   if (args.json) {
     nlohmann::json out{{"ok", false},
                        {"error", {{"code", to_string(error.code)}, {"message", error.message}}},
-                       {"progress", dataset::to_json(progress.snapshot())}};
+                       {"progress", agent_api::to_json(progress.snapshot())}};
     console.out << with_json_envelope(std::move(out), json_schema::k_dataset_import, json_schema::k_version).dump(2)
                 << '\n';
   }

@@ -8,20 +8,6 @@
 
 namespace tfwsl::dataset {
 
-const char* to_string(JobState state) {
-  switch (state) {
-    case JobState::running:
-      return "running";
-    case JobState::succeeded:
-      return "succeeded";
-    case JobState::failed:
-      return "failed";
-    case JobState::cancelled:
-      return "cancelled";
-  }
-  return "unknown";
-}
-
 struct ImportJobManager::Job {
   explicit Job(const Clock& clock) : progress(clock) {}
   std::string id;

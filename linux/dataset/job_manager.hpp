@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/agent_api/job_wire.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/error.hpp"
 #include "linux/dataset/import_types.hpp"
@@ -25,8 +26,8 @@ namespace tfwsl::dataset {
 
 using ImportRunner = std::function<Result<ImportReport>(const ImportOptions&, ProgressTracker&, const CancelToken&)>;
 
-enum class JobState { running, succeeded, failed, cancelled };
-const char* to_string(JobState state);
+// A job's state on the wire (common/agent_api/job_wire).
+using JobState = agent_api::JobStatus;
 
 struct JobRequest {
   ImportOptions options;     // paths as the engine opens them (resolved); options.jobs as asked

@@ -9,39 +9,6 @@
 
 namespace tfwsl::dataset {
 
-const char* to_string(ImportPhase phase) {
-  switch (phase) {
-    case ImportPhase::starting:
-      return "starting";
-    case ImportPhase::scanning:
-      return "scanning";
-    case ImportPhase::copying:
-      return "copying";
-    case ImportPhase::finishing:
-      return "finishing";
-    case ImportPhase::done:
-      return "done";
-  }
-  return "unknown";
-}
-
-nlohmann::json to_json(const ProgressSnapshot& s) {
-  nlohmann::json j{{"phase", to_string(s.phase)},
-                   {"files_total", s.files_total},
-                   {"bytes_total", s.bytes_total},
-                   {"files_done", s.files_done},
-                   {"bytes_done", s.bytes_done},
-                   {"files_copied", s.files_copied},
-                   {"files_skipped", s.files_skipped},
-                   {"files_moved", s.files_moved},
-                   {"problems", s.problems},
-                   {"elapsed_seconds", s.elapsed_seconds},
-                   {"bytes_per_second", s.bytes_per_second},
-                   {"current_file", s.current_file}};
-  j["eta_seconds"] = s.eta_seconds ? nlohmann::json(*s.eta_seconds) : nlohmann::json(nullptr);
-  return j;
-}
-
 std::string render_progress_line(const ProgressSnapshot& s) {
   std::string line =
       fmt::format("{} {}/{} files, {}/{}", to_string(s.phase), s.files_done, s.files_total,

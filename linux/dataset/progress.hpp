@@ -1,7 +1,7 @@
 #pragma once
 // Progress of an import: counters the workers bump without locks, and snapshots with rate and ETA
 // computed against a Clock port (so the arithmetic is testable without sleeping). A snapshot renders
-// as JSON (the agent's job endpoint, --json) or as one human line (the terminal).
+// as JSON (the agent's job endpoint, --json: agent_api::to_json) or as one human line (the terminal).
 
 #include <atomic>
 #include <cstdint>
@@ -10,30 +10,15 @@
 #include <optional>
 #include <string>
 
+#include "common/agent_api/job_wire.hpp"
 #include "common/core/clock.hpp"
 
 namespace tfwsl::dataset {
 
-enum class ImportPhase { starting, scanning, copying, finishing, done };
-const char* to_string(ImportPhase phase);
-
-struct ProgressSnapshot {
-  ImportPhase phase = ImportPhase::starting;
-  std::uint64_t files_total = 0;  // regular files and symlinks found by the scan
-  std::uint64_t bytes_total = 0;
-  std::uint64_t files_done = 0;  // copied + skipped (already there) + given up on
-  std::uint64_t bytes_done = 0;
-  std::uint64_t files_copied = 0;
-  std::uint64_t files_skipped = 0;  // already in the target (resume)
-  std::uint64_t files_moved = 0;    // source deleted after a verified copy (--move)
-  std::uint64_t problems = 0;       // per-file problems reported
-  double elapsed_seconds = 0;
-  double bytes_per_second = 0;  // copied bytes over the copy phase so far
-  std::optional<double> eta_seconds;
-  std::string current_file;  // escaped for display
-};
-
-nlohmann::json to_json(const ProgressSnapshot& snapshot);
+// The phase and the snapshot are the job wire's (common/agent_api/job_wire): the agent writes them
+// with its to_json, the push client reads them with its parse_job_progress.
+using agent_api::ImportPhase;
+using ProgressSnapshot = agent_api::JobProgress;
 
 // "copying 1204/5000 files, 120.5 MiB/512.0 MiB, 85.3 MiB/s, ETA 0:05, now: a/b.jpg"
 std::string render_progress_line(const ProgressSnapshot& snapshot);

@@ -34,12 +34,12 @@ unsigned percent_done(const JobProgress& p) {
 }  // namespace
 
 std::string progress_text(const JobProgress& p) {
-  if (p.phase.empty() || p.phase == "starting") return "starting";
-  if (p.phase == "scanning")
+  if (p.phase == agent_api::ImportPhase::starting) return "starting";
+  if (p.phase == agent_api::ImportPhase::scanning)
     return fmt::format("scanning: {} files, {} so far", p.files_total, format_bytes(p.bytes_total));
   // The percentage and the count first: a status line too narrow drops the fields after them.
-  std::string line = fmt::format("{} {}%: {}/{} files, {}", p.phase, percent_done(p), p.files_done, p.files_total,
-                                 bytes_of(p.bytes_done, p.bytes_total));
+  std::string line = fmt::format("{} {}%: {}/{} files, {}", to_string(p.phase), percent_done(p), p.files_done,
+                                 p.files_total, bytes_of(p.bytes_done, p.bytes_total));
   if (p.bytes_per_second > 0)
     line += fmt::format(", {}/s", format_bytes(static_cast<std::uint64_t>(p.bytes_per_second)));
   if (p.files_skipped > 0) line += fmt::format(", {} already there", p.files_skipped);

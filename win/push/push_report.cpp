@@ -29,7 +29,8 @@ std::string room_line(const RoomVerdict& room) {
 }
 
 nlohmann::json job_json(const JobState& job) {
-  nlohmann::json j{{"id", job.id}, {"state", job.state}, {"progress", to_json(job.progress)}};
+  nlohmann::json j{{"id", job.id}, {"state", to_string(job.status)}, {"progress", to_json(job.progress)}};
+  j["progress"].erase("current_file");  // the file in flight is the terminal's, not the report's
   const auto& r = job.result;
   j["problems"] = r.is_object() && r.contains("problems") ? r["problems"] : nlohmann::json::array();
   j["problems_not_listed"] = r.is_object() ? r.value("problems_not_listed", 0) : 0;

@@ -64,17 +64,18 @@ void follow_job(PushEnvironment& env, PushAgent& agent, PushOutcome& outcome) {
 
 void judge_end(PushOutcome& outcome) {
   const auto& job = *outcome.job;
-  if (job.state == "succeeded") {
+  if (job.status == JobStatus::succeeded) {
     bool problems = job.result.is_object() && job.result.contains("problems") && job.result["problems"].is_array() &&
                     !job.result["problems"].empty();
     outcome.end = problems ? PushEnd::with_problems : PushEnd::succeeded;
     return;
   }
   outcome.end = PushEnd::failed;
-  outcome.error = Error{job.state == "cancelled" ? ErrorCode::cancelled : ErrorCode::io,
-                        job.error_message.empty() ? "the job ended " + job.state : job.error_message,
-                        job.error_code,
-                        {}};
+  outcome.error =
+      Error{job.status == JobStatus::cancelled ? ErrorCode::cancelled : ErrorCode::io,
+            job.error_message.empty() ? std::string("the job ended ") + to_string(job.status) : job.error_message,
+            job.error_code,
+            {}};
 }
 
 }  // namespace

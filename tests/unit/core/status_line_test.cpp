@@ -130,7 +130,7 @@ TEST_CASE("golden: a push's live line at 80 columns, its middle shortened and it
   ManualClock clock;
   StatusLine status(err, "tfwsl data push", clock, StatusLineSettings{true});
   push::JobProgress p;
-  p.phase = "copying";
+  p.phase = tfwsl::agent_api::ImportPhase::copying;
   p.files_done = 123456;
   p.files_total = 654321;
   p.bytes_done = 31ull << 30;

@@ -31,8 +31,8 @@ struct FakePushWorld {
 inline push::JobState job_state(const std::string& state, std::uint64_t done, std::uint64_t total) {
   push::JobState s;
   s.id = "7";
-  s.state = state;
-  s.progress.phase = state == "running" ? "copying" : "done";
+  s.status = *agent_api::parse_job_status(state);
+  s.progress.phase = state == "running" ? agent_api::ImportPhase::copying : agent_api::ImportPhase::done;
   s.progress.files_total = total;
   s.progress.files_done = done;
   s.progress.files_copied = done;

@@ -222,7 +222,7 @@ TEST_CASE("an interrupt cancels the job through the API and waits for it to stop
   CHECK(outcome.end == push::PushEnd::interrupted);
   CHECK(outcome.exit_code() == 130);
   CHECK(f.world.cancels == 1);
-  CHECK(outcome.job->state == "cancelled");
+  CHECK(outcome.job->status == push::JobStatus::cancelled);
   CHECK(outcome.job->progress.files_done == 5);
 }
 
