@@ -116,6 +116,42 @@ Result<JobProgress> parse_job_progress(const json& j) {
   return p;
 }
 
+json to_json(const ImportResult& result) {
+  json problems = json::array();
+  for (const auto& p : result.problems)
+    problems.push_back({{"path", p.path}, {"kind", p.kind}, {"message", p.message}});
+  return {{"totals", to_json(result.totals)},
+          {"problems", problems},
+          {"problems_not_listed", result.problems_not_listed},
+          {"windows_unfriendly_names", result.windows_unfriendly_names}};
+}
+
+Result<ImportResult> parse_import_result(const json& j) {
+  if (!j.is_object()) return tl::unexpected(shape("result is not an object"));
+  ImportResult r;
+  if (j.contains("totals")) {
+    TFWSL_TRY(totals, parse_job_progress(j["totals"]));
+    r.totals = totals;
+  }
+  const json problems = j.value("problems", json::array());
+  if (!problems.is_array()) return tl::unexpected(shape("result.problems is not a list"));
+  for (const auto& p : problems) {
+    ImportProblem problem;
+    if (!p.is_object() || !take(p.value("path", json("")), problem.path) ||
+        !take(p.value("kind", json("")), problem.kind) || !take(p.value("message", json("")), problem.message))
+      return tl::unexpected(shape("result.problems holds an entry that is not {path, kind, message} strings"));
+    r.problems.push_back(std::move(problem));
+  }
+  if (j.contains("problems_not_listed") && !take(j["problems_not_listed"], r.problems_not_listed))
+    return tl::unexpected(shape("result.problems_not_listed is not a count"));
+  for (const auto& name : j.value("windows_unfriendly_names", json::array())) {
+    std::string text;
+    if (!take(name, text)) return tl::unexpected(shape("result.windows_unfriendly_names holds a non-string"));
+    r.windows_unfriendly_names.push_back(std::move(text));
+  }
+  return r;
+}
+
 Result<JobState> parse_job_state(const json& j) {
   if (!j.is_object()) return tl::unexpected(shape("not an object"));
   if (!j.contains("id") || !j["id"].is_string()) return tl::unexpected(shape("id: missing or not a string"));
@@ -129,7 +165,10 @@ Result<JobState> parse_job_state(const json& j) {
     TFWSL_TRY(progress, parse_job_progress(j["progress"]));
     s.progress = progress;
   }
-  if (j.contains("result")) s.result = j["result"];
+  if (j.contains("result") && !j["result"].is_null()) {
+    TFWSL_TRY(result, parse_import_result(j["result"]));
+    s.result = std::move(result);
+  }
   if (j.contains("error") && j["error"].is_object()) {
     s.error_code = j["error"].value("code", std::string());
     s.error_message = j["error"].value("message", std::string());

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/core/error.hpp"
 
@@ -42,13 +43,31 @@ nlohmann::json to_json(const JobProgress& progress);
 // not know, is an error (ErrorCode::parse) naming it.
 Result<JobProgress> parse_job_progress(const nlohmann::json& j);
 
-// The job as the push client reads it: `id` and `state` are required; `result` (succeeded: totals,
-// problems, windows_unfriendly_names) and `error` (failed, cancelled) as the agent gives them.
+// A finished import's result: the totals, the per-file problems (paths escaped for display, the
+// list capped), and the names Windows could not show or re-create.
+struct ImportProblem {
+  std::string path;
+  std::string kind;  // "unreadable", "vanished", ...
+  std::string message;
+};
+
+struct ImportResult {
+  JobProgress totals;
+  std::vector<ImportProblem> problems;
+  std::uint64_t problems_not_listed = 0;  // beyond the list's cap
+  std::vector<std::string> windows_unfriendly_names;
+};
+
+nlohmann::json to_json(const ImportResult& result);
+Result<ImportResult> parse_import_result(const nlohmann::json& j);
+
+// The job as the push client reads it: `id` and `state` are required; `result` (succeeded) and
+// `error` (failed, cancelled) as the agent gives them.
 struct JobState {
   std::string id;
   JobStatus status = JobStatus::running;
   JobProgress progress;
-  nlohmann::json result;
+  std::optional<ImportResult> result;
   std::string error_code;
   std::string error_message;
 

@@ -10,19 +10,21 @@ namespace tfwsl::dataset {
 
 std::string display_path(std::string_view raw) { return escape_path(raw); }
 
-nlohmann::json to_json(const FileProblem& problem) {
-  return {{"path", display_path(problem.path)}, {"kind", problem.kind}, {"message", problem.message}};
+namespace {
+
+agent_api::ImportProblem wire_problem(const FileProblem& problem) {
+  return {display_path(problem.path), problem.kind, problem.message};
 }
 
+}  // namespace
+
 nlohmann::json to_json(const ImportReport& report) {
-  nlohmann::json problems = nlohmann::json::array();
-  for (const auto& p : report.problems) problems.push_back(to_json(p));
-  nlohmann::json unusual = nlohmann::json::array();
-  for (const auto& name : report.unusual_names) unusual.push_back(display_path(name));
-  return {{"totals", to_json(report.totals)},
-          {"problems", problems},
-          {"problems_not_listed", report.problems_not_listed},
-          {"windows_unfriendly_names", unusual}};
+  agent_api::ImportResult result;
+  result.totals = report.totals;
+  for (const auto& p : report.problems) result.problems.push_back(wire_problem(p));
+  result.problems_not_listed = report.problems_not_listed;
+  for (const auto& name : report.unusual_names) result.windows_unfriendly_names.push_back(display_path(name));
+  return agent_api::to_json(result);
 }
 
 namespace {

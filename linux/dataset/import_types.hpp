@@ -74,7 +74,7 @@ struct ImportReport {
   std::vector<std::string> unusual_names;  // names Windows cannot show or re-create (reported, copied)
 };
 
-nlohmann::json to_json(const FileProblem& problem);
+// The report on the wire: agent_api::ImportResult (common/agent_api/job_wire).
 nlohmann::json to_json(const ImportReport& report);
 
 // A path made safe to print on one line and in JSON (escapes like the manifest's).

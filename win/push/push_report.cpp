@@ -31,20 +31,15 @@ std::string room_line(const RoomVerdict& room) {
 nlohmann::json job_json(const JobState& job) {
   nlohmann::json j{{"id", job.id}, {"state", to_string(job.status)}, {"progress", to_json(job.progress)}};
   j["progress"].erase("current_file");  // the file in flight is the terminal's, not the report's
-  const auto& r = job.result;
-  j["problems"] = r.is_object() && r.contains("problems") ? r["problems"] : nlohmann::json::array();
-  j["problems_not_listed"] = r.is_object() ? r.value("problems_not_listed", 0) : 0;
-  j["windows_unfriendly_names"] =
-      r.is_object() && r.contains("windows_unfriendly_names") ? r["windows_unfriendly_names"] : nlohmann::json::array();
+  const nlohmann::json result = job.result ? to_json(*job.result) : to_json(agent_api::ImportResult{});
+  for (const char* key : {"problems", "problems_not_listed", "windows_unfriendly_names"}) j[key] = result[key];
   return j;
 }
 
 std::string problems_text(const JobState& job) {
   std::string out;
-  if (!job.result.is_object() || !job.result.contains("problems")) return out;
-  for (const auto& p : job.result["problems"])
-    out += "  " + v(p.value("kind", std::string())) + ": " + v(p.value("path", std::string())) + ": " +
-           v(p.value("message", std::string())) + "\n";
+  if (!job.result) return out;
+  for (const auto& p : job.result->problems) out += "  " + v(p.kind) + ": " + v(p.path) + ": " + v(p.message) + "\n";
   return out;
 }
 

@@ -65,8 +65,7 @@ void follow_job(PushEnvironment& env, PushAgent& agent, PushOutcome& outcome) {
 void judge_end(PushOutcome& outcome) {
   const auto& job = *outcome.job;
   if (job.status == JobStatus::succeeded) {
-    bool problems = job.result.is_object() && job.result.contains("problems") && job.result["problems"].is_array() &&
-                    !job.result["problems"].empty();
+    const bool problems = job.result && !job.result->problems.empty();
     outcome.end = problems ? PushEnd::with_problems : PushEnd::succeeded;
     return;
   }

@@ -75,3 +75,22 @@ TEST_CASE("job wire: states and phases by their one table, unknown ones refused"
   REQUIRE(older);
   CHECK(older->progress.files_done == 0);
 }
+
+TEST_CASE("job wire: a finished import's result round-trips, and a malformed one is refused", "[agent_api][jobs]") {
+  ImportResult result;
+  result.totals = full_progress();
+  result.problems.push_back({"a/b.jpg", "unreadable", "Permission denied"});
+  result.problems_not_listed = 3;
+  result.windows_unfriendly_names = {"aux.txt", "name."};
+  const nlohmann::json written = to_json(result);
+  auto back = parse_import_result(written);
+  REQUIRE(back);
+  CHECK(to_json(*back) == written);
+  auto job = nlohmann::json{{"id", "7"}, {"state", "succeeded"}, {"result", written}};
+  auto read = parse_job_state(job);
+  REQUIRE(read);
+  REQUIRE(read->result);
+  CHECK(read->result->problems.at(0).kind == "unreadable");
+  job["result"]["problems"][0] = "unreadable";
+  CHECK_FALSE(parse_job_state(job));
+}

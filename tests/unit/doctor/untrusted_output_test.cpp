@@ -75,7 +75,8 @@ TEST_CASE("data push: a source file's name and the agent's problem message are s
   outcome.plan.source_given = "C:\\data\\" + k_hostile;
   outcome.plan.target = "/home/u/datasets/" + k_hostile;
   push::JobState job;
-  job.result = {{"problems", {{{"kind", "unreadable"}, {"path", k_hostile}, {"message", k_hostile}}}}};
+  job.result = tfwsl::agent_api::ImportResult{};
+  job.result->problems.push_back({k_hostile, "unreadable", k_hostile});
   outcome.job = job;
   require_no_raw_controls(push::render_push_text(outcome, {}));
   outcome.end = push::PushEnd::planned;

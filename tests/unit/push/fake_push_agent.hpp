@@ -38,7 +38,7 @@ inline push::JobState job_state(const std::string& state, std::uint64_t done, st
   s.progress.files_copied = done;
   s.progress.bytes_total = total * 1000;
   s.progress.bytes_done = done * 1000;
-  if (state == "succeeded") s.result = {{"problems", nlohmann::json::array()}};
+  if (state == "succeeded") s.result = agent_api::ImportResult{};
   return s;
 }
 

@@ -229,7 +229,8 @@ TEST_CASE("an interrupt cancels the job through the API and waits for it to stop
 TEST_CASE("problems make exit 1 - a failed job exit 2 with its message - a busy target says so", "[push]") {
   Fixture f;
   auto with_problems = test::job_state("succeeded", 10, 10);
-  with_problems.result = {{"problems", {{{"path", "a"}, {"kind", "unreadable"}, {"message", "denied"}}}}};
+  with_problems.result = tfwsl::agent_api::ImportResult{};
+  with_problems.result->problems.push_back({"a", "unreadable", "denied"});
   f.world.states = {with_problems};
   push::PushPlan plan;
   REQUIRE(push::plan_push(f.env, f.request, plan));
