@@ -115,7 +115,7 @@ nlohmann::json requirements_facts(std::string_view text, const SignatureBase& ba
   nlohmann::json facts = parse::to_json(result);
   if (const auto* tf = parse::find_tensorflow(result)) {
     facts["tensorflow_folded"] = normalize_package_name(tf->package);
-    if (auto allows = tensorflow_allows(*tf, base)) facts["tensorflow_allows"] = *allows;
+    if (auto allows = tensorflow_allows(*tf, base)) facts["tensorflow_allows"] = to_json(*allows);
     if (result.python) {
       if (auto conflict = python_conflict(*result.python, *tf, builtin_compat_db()))
         facts["python_conflict"] = *conflict;

@@ -104,8 +104,16 @@ std::string to_pep440_spec(const std::string& spec, bool conda) {
   return out;
 }
 
-std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement& requirement,
-                                                const SignatureBase& base) {
+nlohmann::json to_json(const TensorflowRange& range) {
+  return {{"any", range.any},
+          {"native_gpu", range.native_gpu},
+          {"wsl_only", range.wsl_only},
+          {"tf2", range.tf2},
+          {"spec", range.spec}};
+}
+
+std::optional<TensorflowRange> tensorflow_allows(const parse::DeclaredRequirement& requirement,
+                                                 const SignatureBase& base) {
   auto spec = VersionSpec::parse(to_pep440_spec(requirement.spec, requirement.conda));
   if (!spec) return std::nullopt;
   // The constants come from the signature base: compat.yaml's TensorFlow history and
@@ -130,8 +138,7 @@ std::optional<nlohmann::json> tensorflow_allows(const parse::DeclaredRequirement
       wsl_only = true;
     if (!(v < *tf2_first)) tf2 = true;
   }
-  return nlohmann::json{
-      {"any", any}, {"native_gpu", native_gpu}, {"wsl_only", wsl_only}, {"tf2", tf2}, {"spec", spec->to_string()}};
+  return TensorflowRange{any, native_gpu, wsl_only, tf2, spec->to_string()};
 }
 
 }  // namespace tfwsl::diagnose

@@ -69,7 +69,7 @@ std::string combined_pep440(const std::vector<TfPin>& pins) {
   return out;
 }
 
-std::optional<nlohmann::json> allows(const std::string& pep440, bool and_cuda) {
+std::optional<diagnose::TensorflowRange> allows(const std::string& pep440, bool and_cuda) {
   const auto& base = diagnose::builtin_signature_base();
   if (!base) return std::nullopt;
   parse::DeclaredRequirement req;
@@ -222,7 +222,7 @@ void refuse_tf1(TfDecision& d) {
 bool only_tf1(const std::vector<TfPin>& pins) {
   for (const auto& p : pins) {
     auto one = allows(diagnose::to_pep440_spec(p.spec, p.conda), p.and_cuda);
-    if (!one || !(*one)["any"].get<bool>() || (*one)["tf2"].get<bool>()) return false;
+    if (!one || !one->any || one->tf2) return false;
   }
   return true;
 }
@@ -329,7 +329,7 @@ TfDecision decide_pins(const DecideInput& in, std::vector<TfPin> pins) {
     refuse_tf1(d);
     return d;
   }
-  if (!(*range)["any"].get<bool>()) {
+  if (!range->any) {
     for (const auto& p : d.pins)
       d.reasons.push_back(fmt::format("{} pins TensorFlow {}", p.text(), p.spec.empty() ? "(any)" : p.spec));
     d.reasons.push_back(d.pins.size() > 1 ? "together these pins allow no TensorFlow release"
@@ -342,11 +342,11 @@ TfDecision decide_pins(const DecideInput& in, std::vector<TfPin> pins) {
   }
   for (const auto& p : d.pins)
     d.reasons.push_back(fmt::format("{} allows TensorFlow {}", p.text(), p.spec.empty() ? "(any release)" : p.spec));
-  if (!(*range)["tf2"].get<bool>()) {
+  if (!range->tf2) {
     refuse_tf1(d);
     return d;
   }
-  const bool native_only = (*range)["native_gpu"].get<bool>() && !(*range)["wsl_only"].get<bool>();
+  const bool native_only = range->native_gpu && !range->wsl_only;
   if (native_only) {
     d.decision = Decision::native_ok;
     d.reasons.push_back(
@@ -428,7 +428,7 @@ std::vector<TfPin> deciding_pins(const std::vector<TfPin>& all) {
   std::copy_if(all.begin(), all.end(), std::back_inserter(installs), [](const TfPin& p) { return !p.constraint; });
   if (installs.empty() || installs.size() == all.size()) return installs;
   const auto together = allows(combined_pep440(all), false);
-  const bool conflict = together && together->is_object() && !together->value("any", true);
+  const bool conflict = together && !together->any;
   return conflict ? all : installs;
 }
 

@@ -99,9 +99,9 @@ TEST_CASE("TensorFlow ranges: native Windows, WSL only, TF 1") {
   REQUIRE(base);
   auto allows = [&base](const std::string& line) {
     auto r = parse_requirements(line + "\n");
-    auto json = tfwsl::diagnose::tensorflow_allows(tf_of(r), *base);
-    REQUIRE(json.has_value());
-    return *json;
+    auto range = tfwsl::diagnose::tensorflow_allows(tf_of(r), *base);
+    REQUIRE(range.has_value());
+    return tfwsl::diagnose::to_json(*range);
   };
   auto native = allows("tensorflow>=2.7.0,<2.11.0");
   CHECK(native["native_gpu"] == true);
