@@ -42,6 +42,7 @@ doctor::WslconfigFacts read_wslconfig() {
   if (!file->exists) return facts;
   facts.present = true;
   facts.bytes = std::move(file->bytes);
+  facts.parsed_at_the_edge();
   return facts;
 }
 

@@ -15,6 +15,13 @@
 #include "win/host/host_checks.hpp"
 
 namespace tfwsl::doctor {
+
+const wslconfig::Document& WslconfigFacts::document() const {
+  if (!parsed) parsed = std::make_shared<const wslconfig::Document>(wslconfig::Document::parse(present ? bytes : ""));
+  return *parsed;
+}
+
+void WslconfigFacts::parsed_at_the_edge() { (void)document(); }
 namespace {
 
 // A memory= WSL cannot use (above the RAM, unreadable): tfwsl sets WSL's own default, half the
@@ -298,7 +305,7 @@ std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::option
     return {make_check("wslconfig.parse", CheckStatus::ok, "no .wslconfig: WSL's defaults apply"),
             make_check("wslconfig.memory", CheckStatus::ok, "no memory= set: WSL gives the VM half of the RAM")};
   }
-  auto doc = wslconfig::Document::parse(file.bytes);
+  const wslconfig::Document& doc = file.document();
   wslconfig::LintOptions options;
   options.physical_memory_bytes = host_ram_bytes;
   auto findings = wslconfig::lint(doc, options);

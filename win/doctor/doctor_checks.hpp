@@ -5,6 +5,7 @@
 // unit-tested.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "common/check/check.hpp"
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/wsl/wsl_failure.hpp"
+#include "common/wslconfig/wslconfig_document.hpp"
 #include "win/agent_client/agent_link.hpp"
 #include "win/host/host_facts.hpp"
 
@@ -59,6 +61,13 @@ struct WslconfigFacts {
   std::string path;
   std::string read_error;  // unreadable (not: absent)
   std::string bytes;       // the file as read
+
+  // The file parsed, once: where it is read (parsed_at_the_edge), or on first use by a caller that
+  // built these facts itself; every check of a doctor run reads this one document.
+  const wslconfig::Document& document() const;
+  void parsed_at_the_edge();
+  // The cache document() fills (public so that the facts stay an aggregate tests can spell).
+  mutable std::shared_ptr<const wslconfig::Document> parsed;
 };
 // wslconfig.parse and wslconfig.memory; `memory_bytes` is set when memory= is valid.
 std::vector<CheckResult> check_wslconfig(const WslconfigFacts& file, std::optional<std::uint64_t> host_ram_bytes,

@@ -66,7 +66,7 @@ bool is_true(const std::optional<std::string>& v) {
 std::vector<Override> wslconfig_overrides(const WslconfigFacts& file,
                                           const std::map<std::string, std::uint32_t>& policies) {
   std::vector<Override> out;
-  const auto doc = wslconfig::Document::parse(file.present ? file.bytes : std::string());
+  const wslconfig::Document& doc = file.document();
   for (const auto& gate : k_gates) {
     auto allowed = policy(policies, gate.policy);
     auto written = doc.get(gate.section, gate.key);
@@ -88,7 +88,7 @@ std::vector<Override> wslconfig_overrides(const WslconfigFacts& file,
 
 NetworkingMode effective_networking_mode(const WslconfigFacts& file,
                                          const std::map<std::string, std::uint32_t>& policies) {
-  const auto doc = wslconfig::Document::parse(file.present ? file.bytes : std::string());
+  const wslconfig::Document& doc = file.document();
   const auto written = doc.get("wsl2", "networkingMode");
   const auto allowed = policy(policies, "AllowNetworkingModeUserSetting");
   const auto forced = policy(policies, "DefaultNetworkingMode");
@@ -104,7 +104,7 @@ CheckResult check_wslconfig_overrides(const WslconfigFacts& file,
         "wslconfig.overrides", CheckStatus::fail,
         std::string("a computer policy blocks WSL on this machine (AllowWSL=0 under ") + k_policy_key + ")",
         "ask the administrator to allow the Windows Subsystem for Linux (Group Policy or Intune)");
-  const auto doc = wslconfig::Document::parse(file.present ? file.bytes : std::string());
+  const wslconfig::Document& doc = file.document();
   if (is_false(doc.get("wsl2", "gpuSupport"))) {
     CheckResult r = make_check(
         "wslconfig.overrides", CheckStatus::fail, "gpuSupport=false in .wslconfig: WSL gives no distro a GPU",

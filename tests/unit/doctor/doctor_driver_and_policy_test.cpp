@@ -30,7 +30,7 @@ agent_api::GpuResponse issue26_nvml(const std::string& v) {
   return g;
 }
 
-WslconfigFacts wslconfig(const std::string& text) {
+WslconfigFacts wslconfig_text(const std::string& text) {
   WslconfigFacts f;
   f.present = true;
   f.path = "C:\\Users\\me\\.wslconfig";
@@ -52,7 +52,7 @@ TEST_CASE("gpu.driver-parity: 573.76 on Windows and 570.194 inside WSL are one R
 }
 
 TEST_CASE("wslconfig.overrides: a policy that forces the networking mode wins over .wslconfig") {
-  const auto file = wslconfig("[wsl2]\nnetworkingMode=mirrored\n");
+  const auto file = wslconfig_text("[wsl2]\nnetworkingMode=mirrored\n");
   std::map<std::string, std::uint32_t> policies{{"AllowNetworkingModeUserSetting", 0}, {"DefaultNetworkingMode", 1}};
   auto r = check_wslconfig_overrides(file, policies);
   CHECK(r.status == CheckStatus::warn);
@@ -61,7 +61,7 @@ TEST_CASE("wslconfig.overrides: a policy that forces the networking mode wins ov
   CHECK(r.summary.find("WSL uses nat") != std::string::npos);
   CHECK(effective_networking_mode(file, policies).mode == "nat");
   CHECK(effective_networking_mode(file, {}).mode == "mirrored");
-  CHECK(effective_networking_mode(wslconfig("[wsl2]\n"), {{"DefaultNetworkingMode", 3}}).mode == "mirrored");
+  CHECK(effective_networking_mode(wslconfig_text("[wsl2]\n"), {{"DefaultNetworkingMode", 3}}).mode == "mirrored");
   // A policy that allows the setting, or none: ok.
   CHECK(check_wslconfig_overrides(file, {{"AllowNetworkingModeUserSetting", 1}}).status == CheckStatus::ok);
   CHECK(check_wslconfig_overrides(file, {}).status == CheckStatus::ok);
@@ -69,11 +69,11 @@ TEST_CASE("wslconfig.overrides: a policy that forces the networking mode wins ov
 }
 
 TEST_CASE("wslconfig.overrides: sparseVhd is ignored, gpuSupport=false hides the GPU, AllowWSL=0 blocks WSL") {
-  CHECK(check_wslconfig_overrides(wslconfig("[experimental]\nsparseVhd=true\n"), {}).status == CheckStatus::warn);
-  auto gpu = check_wslconfig_overrides(wslconfig("[wsl2]\ngpuSupport=false\n"), {});
+  CHECK(check_wslconfig_overrides(wslconfig_text("[experimental]\nsparseVhd=true\n"), {}).status == CheckStatus::warn);
+  auto gpu = check_wslconfig_overrides(wslconfig_text("[wsl2]\ngpuSupport=false\n"), {});
   CHECK(gpu.status == CheckStatus::fail);
   CHECK(gpu.fix.find("gpuSupport=false") != std::string::npos);
-  CHECK(check_wslconfig_overrides(wslconfig(""), {{"AllowWSL", 0}}).status == CheckStatus::fail);
+  CHECK(check_wslconfig_overrides(wslconfig_text(""), {{"AllowWSL", 0}}).status == CheckStatus::fail);
 }
 
 TEST_CASE("the host probe reads WSL's policies through the registry port") {
@@ -97,4 +97,16 @@ TEST_CASE("wsl.localhost-forwarding names mirrored networking and the link it us
   CHECK(http.summary.find("share localhost") != std::string::npos);
   CHECK(check_localhost_forwarding(AgentLink::http, "", true, {"nat", "WSL's default"}).summary ==
         "Windows reaches the agent on 127.0.0.1");
+}
+
+TEST_CASE("the doctor's .wslconfig checks read one parsed document", "[doctor][wslconfig]") {
+  auto file = wslconfig_text("[wsl2]\nmemory=16GB\nnetworkingMode=mirrored\n");
+  file.parsed_at_the_edge();
+  const auto* parsed = file.parsed.get();
+  std::optional<std::uint64_t> memory;
+  (void)check_wslconfig(file, std::uint64_t{32} << 30, memory);
+  (void)check_wslconfig_overrides(file, {{"AllowNetworkingModeUserSetting", 0}});
+  (void)effective_networking_mode(file, {});
+  CHECK(file.parsed.get() == parsed);  // no check parsed the bytes again
+  CHECK(memory == std::uint64_t{16} << 30);
 }
