@@ -150,11 +150,11 @@ int run_migrate(const MigrateArgs& args, Console& console) {
                                  installed_distros()};
   auto plan = migrate::build_plan(input);
   // On Windows only the target distro can say which drives it mounts; asked only when the code names
-  // Windows paths (each wsl.exe start costs), then the plan is made again with the answer.
+  // Windows paths (each wsl.exe start costs), and its answer adds to the plan made once.
   if (plan && !files.mounted_drives() && plan->decision.target && !plan->windows_paths.empty()) {
     if (auto drives = distro_drives(plan->decision.target->distro)) {
       files.set_mounted_drives(*drives);
-      plan = migrate::build_plan(input);
+      migrate::add_unmounted_drive_problems(*drives, *plan);
     }
   }
   if (!plan) {

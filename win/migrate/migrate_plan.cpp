@@ -80,13 +80,13 @@ void plan_datasets(const PlanInput& in, MigratePlan& plan) {
   }
 }
 
-void check_drives(const PlanInput& in, MigratePlan& plan) {
-  auto mounted = in.files.mounted_drives();
-  if (!mounted) return;
+}  // namespace
+
+void add_unmounted_drive_problems(const std::set<char>& mounted, MigratePlan& plan) {
   std::set<char> reported;
   for (const auto& wp : plan.windows_paths) {
     auto letter = wsl::drive_letter_of(wp.ref.path);
-    if (!letter || mounted->contains(ascii_lower(*letter)) || !reported.insert(ascii_lower(*letter)).second) continue;
+    if (!letter || mounted.contains(ascii_lower(*letter)) || !reported.insert(ascii_lower(*letter)).second) continue;
     plan.problems.push_back(
         fmt::format("{} ({}:{}) is on drive {}:, which the distro does not mount: mount it (wsl.conf [automount], "
                     "or `sudo mount -t drvfs {}: /mnt/{}`) or change the path, then run migrate again",
@@ -94,6 +94,8 @@ void check_drives(const PlanInput& in, MigratePlan& plan) {
                     static_cast<char>(ascii_upper(*letter)), ascii_lower(*letter)));
   }
 }
+
+namespace {
 
 // --name is one folder name; --to and --data-to are Linux folders ("~/x" or "/x"): checked before
 // anything is read or written, so a name such as "../../escape" changes nothing anywhere.
@@ -146,7 +148,7 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
   plan.problems.insert(plan.problems.end(), writes.problems.begin(), writes.problems.end());
   for (const auto& ref : plan.scan.windows_paths) plan.windows_paths.push_back({ref, false, {}});
   plan_datasets(in, plan);
-  check_drives(in, plan);
+  if (const auto mounted = in.files.mounted_drives()) add_unmounted_drive_problems(*mounted, plan);
   return plan;
 }
 

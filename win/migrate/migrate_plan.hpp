@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,11 @@ struct PlanInput {
 // root that is not a Linux path (checked first: nothing is read or written before), the folder
 // does not exist; it has no requirement file at all; a pyproject.toml or Pipfile that is not TOML.
 Result<MigratePlan> build_plan(const PlanInput& input);
+
+// The problems of Windows paths on drives the distro does not mount (`mounted`: lower-case letters),
+// added to a plan: build_plan adds them when the files know the drives; on Windows, where only the
+// target distro can say, the caller asks it once the plan names the distro and adds them after.
+void add_unmounted_drive_problems(const std::set<char>& mounted, MigratePlan& plan);
 
 // 0 needs-wsl (or native-ok with --force), 1 native-ok (stopped: say --force), 2 refuse-tf1,
 // ambiguous, or a problem in the plan (a GPU no stock wheel runs on is one).
