@@ -6,6 +6,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "common/agent_api/field_table.hpp"
+
 namespace tfwsl::agent_api {
 namespace {
 
@@ -54,13 +56,6 @@ void fields(Progress& p, Visit&& visit) {
   visit("current_file", p.current_file);
 }
 
-json wire(ImportPhase phase) { return to_string(phase); }
-json wire(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
-template <class T>
-json wire(const T& value) {
-  return value;
-}
-
 Error shape(const std::string& what) { return Error{ErrorCode::parse, "the agent's job answer: " + what, {}, {}}; }
 
 // One field read from `v` into `out`; false when it has the wrong type.
@@ -99,9 +94,7 @@ const char* to_string(JobStatus status) { return name_of(k_statuses, status); }
 std::optional<JobStatus> parse_job_status(std::string_view text) { return value_of(k_statuses, text); }
 
 json to_json(const JobProgress& progress) {
-  json out = json::object();
-  fields(progress, [&out](const char* key, const auto& member) { out[key] = wire(member); });
-  return out;
+  return field_table::written(progress, [](const auto& part, auto&& visit) { fields(part, visit); });
 }
 
 Result<JobProgress> parse_job_progress(const json& j) {

@@ -7,6 +7,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/agent_api/field_table.hpp"
+
 namespace tfwsl::agent_api {
 namespace {
 
@@ -95,38 +97,8 @@ void fields(T& s, Visit&& visit) {
   visit("data_paths", s.data_paths);
 }
 
-// ---- writing ---------------------------------------------------------------------------------
-
-template <class Part>
-json written(const Part& part);
-
-json wire(const WslKind& kind) { return to_string(kind); }
-json wire(const json& object) { return object; }
-template <class T>
-json wire(const std::optional<T>& value) {
-  return value ? json(*value) : json();
-}
-template <class T>
-json wire(const std::vector<T>& list) {
-  if constexpr (std::is_same_v<T, std::string>) {
-    return list;
-  } else {
-    json out = json::array();
-    for (const auto& item : list) out.push_back(written(item));
-    return out;
-  }
-}
-template <class T>
-json wire(const T& value) {
-  return value;
-}
-
-template <class Part>
-json written(const Part& part) {
-  json out = json::object();
-  fields(part, [&out](const char* key, const auto& member) { out[key] = wire(member); });
-  return out;
-}
+// The parts' table for field_table::written: this file's `fields` overloads.
+constexpr auto k_table = [](const auto& part, auto&& visit) { fields(part, visit); };
 
 // Reads the known fields of one object; the first problem is kept with the field's path, and every
 // later read is a no-op, so a decoder reads straight through and checks `problem` once at the end.
@@ -245,8 +217,13 @@ void read_part(FactsFieldReader& top, const char* key, Part& part) {
 }  // namespace
 
 json to_json(const LinuxFacts& f) {
-  return {{"wsl", written(f.wsl)},     {"gpu", to_json(f.gpu)}, {"driver", written(f.driver)},
-          {"stack", written(f.stack)}, {"tf", written(f.tf)},   {"system", written(f.system)},
+  using field_table::written;
+  return {{"wsl", written(f.wsl, k_table)},
+          {"gpu", to_json(f.gpu)},
+          {"driver", written(f.driver, k_table)},
+          {"stack", written(f.stack, k_table)},
+          {"tf", written(f.tf, k_table)},
+          {"system", written(f.system, k_table)},
           {"timed_out", f.timed_out}};
 }
 
