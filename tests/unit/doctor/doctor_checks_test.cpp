@@ -10,6 +10,7 @@
 #include "common/check/check_table.hpp"
 #include "common/judge/check_policy.hpp"
 #include "common/wsl/wsl_client.hpp"
+#include "tests/support/driver_facts.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/doctor/doctor.hpp"
@@ -34,24 +35,6 @@ parse::WslDistro distro(std::string name, int version, bool is_default) {
   d.version = version;
   d.is_default = is_default;
   return d;
-}
-
-host::HostFacts windows_driver(const std::string& v) {
-  host::HostFacts h;
-  h.is_windows = true;
-  host::HostGpu g;
-  g.name = "RTX";
-  g.driver_version = v;
-  g.source = "nvidia-smi";
-  h.gpus.push_back(g);
-  return h;
-}
-
-agent_api::GpuResponse nvml(const std::string& v) {
-  agent_api::GpuResponse g;
-  g.nvml_driver_version = v;
-  g.nvml_source = "nvml";
-  return g;
 }
 
 }  // namespace
@@ -151,16 +134,16 @@ TEST_CASE("an unreachable agent fails wsl.agent and names the checks it leaves u
 }
 
 TEST_CASE("driver parity: 537.58 on Windows vs 546.80 in NVML warns with wsl --shutdown") {
-  auto r = check_driver_parity(windows_driver("537.58"), nvml("546.80"));
+  auto r = check_driver_parity(test::windows_driver("537.58"), test::nvml("546.80"));
   CHECK(r.status == CheckStatus::warn);
   CHECK(r.fix.find("wsl --shutdown") != std::string::npos);
-  CHECK(check_driver_parity(windows_driver("546.80"), nvml("546.80")).status == CheckStatus::ok);
+  CHECK(check_driver_parity(test::windows_driver("546.80"), test::nvml("546.80")).status == CheckStatus::ok);
   // A Linux driver's three-part number never matches: that is a Linux driver inside WSL.
-  CHECK(check_driver_parity(windows_driver("546.80"), nvml("546.80.01")).status == CheckStatus::warn);
-  CHECK(check_driver_parity(windows_driver("546.80"), std::nullopt).status == CheckStatus::skip);
-  CHECK(check_driver_parity(windows_driver("546.80"), nvml("")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(test::windows_driver("546.80"), test::nvml("546.80.01")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(test::windows_driver("546.80"), std::nullopt).status == CheckStatus::skip);
+  CHECK(check_driver_parity(test::windows_driver("546.80"), test::nvml("")).status == CheckStatus::warn);
   host::HostFacts linux_host;
-  CHECK(check_driver_parity(linux_host, nvml("546.80")).status == CheckStatus::skip);
+  CHECK(check_driver_parity(linux_host, test::nvml("546.80")).status == CheckStatus::skip);
 }
 
 TEST_CASE(".wslconfig: absent is ok, memory= is read, a malformed line is reported") {

@@ -2,6 +2,7 @@
 // policy or a setting WSL ignores (wslconfig.overrides), and the agent link under mirrored networking.
 #include <catch2/catch.hpp>
 
+#include "tests/support/driver_facts.hpp"
 #include "win/doctor/doctor_checks.hpp"
 #include "win/doctor/wslconfig_overrides.hpp"
 #include "win/host/host_probe.hpp"
@@ -11,24 +12,6 @@ using namespace tfwsl;
 using namespace tfwsl::doctor;
 
 namespace {
-
-host::HostFacts issue26_windows_driver(const std::string& v) {
-  host::HostFacts h;
-  h.is_windows = true;
-  host::HostGpu g;
-  g.name = "RTX";
-  g.driver_version = v;
-  g.source = "nvidia-smi";
-  h.gpus.push_back(g);
-  return h;
-}
-
-agent_api::GpuResponse issue26_nvml(const std::string& v) {
-  agent_api::GpuResponse g;
-  g.nvml_driver_version = v;
-  g.nvml_source = "nvml";
-  return g;
-}
 
 WslconfigFacts wslconfig_text(const std::string& text) {
   WslconfigFacts f;
@@ -41,14 +24,14 @@ WslconfigFacts wslconfig_text(const std::string& text) {
 }  // namespace
 
 TEST_CASE("gpu.driver-parity: 573.76 on Windows and 570.194 inside WSL are one R570 driver") {
-  auto r = check_driver_parity(issue26_windows_driver("573.76"), issue26_nvml("570.194"));
+  auto r = check_driver_parity(test::windows_driver("573.76"), test::nvml("570.194"));
   CHECK(r.status == CheckStatus::ok);
   CHECK(r.summary.find("R570") != std::string::npos);
   // Other branches, a stale Windows driver of the same branch, a Linux driver: still a mismatch.
-  CHECK(check_driver_parity(issue26_windows_driver("546.80"), issue26_nvml("537.58")).status == CheckStatus::warn);
-  CHECK(check_driver_parity(issue26_windows_driver("572.61"), issue26_nvml("570.65")).status == CheckStatus::warn);
-  CHECK(check_driver_parity(issue26_windows_driver("546.80"), issue26_nvml("546.80.01")).status == CheckStatus::warn);
-  CHECK(check_driver_parity(issue26_windows_driver("576.02"), issue26_nvml("570.194")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(test::windows_driver("546.80"), test::nvml("537.58")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(test::windows_driver("572.61"), test::nvml("570.65")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(test::windows_driver("546.80"), test::nvml("546.80.01")).status == CheckStatus::warn);
+  CHECK(check_driver_parity(test::windows_driver("576.02"), test::nvml("570.194")).status == CheckStatus::warn);
 }
 
 TEST_CASE("wslconfig.overrides: a policy that forces the networking mode wins over .wslconfig") {
