@@ -11,9 +11,9 @@
 #include <sstream>
 #include <string>
 
-#include "win/commands/dsc_document.hpp"
-#include "win/commands/dsc_profile_resource.hpp"
-#include "win/commands/dsc_wslconfig_resource.hpp"
+#include "win/fleet/dsc_document.hpp"
+#include "win/fleet/dsc_profile_resource.hpp"
+#include "win/fleet/dsc_wslconfig_resource.hpp"
 
 namespace {
 

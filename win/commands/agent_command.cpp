@@ -16,12 +16,13 @@
 #include "win/agent_client/agent_transport.hpp"
 #include "win/agent_client/wsl_agent_host.hpp"
 #include "win/agent_service/agent_service.hpp"
-#include "win/commands/agent_connection.hpp"
-#include "win/commands/agent_consent.hpp"
-#include "win/commands/agent_try_line.hpp"
-#include "win/commands/agent_upgrade.hpp"
-#include "win/commands/default_distro.hpp"
 #include "win/platform/host_platform.hpp"
+#include "win/render/agent_try_line.hpp"
+#include "win/render/agent_version_words.hpp"
+#include "win/tasks/agent_connection.hpp"
+#include "win/tasks/agent_consent.hpp"
+#include "win/tasks/agent_upgrade.hpp"
+#include "win/tasks/default_distro.hpp"
 
 namespace tfwsl::cli {
 namespace {

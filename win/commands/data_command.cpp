@@ -10,13 +10,13 @@
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
-#include "win/commands/agent_consent.hpp"
-#include "win/commands/push_setup.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/push/interrupt_catcher.hpp"
 #include "win/push/progress_text.hpp"
 #include "win/push/push_report.hpp"
 #include "win/push/session_push_agent.hpp"
+#include "win/tasks/agent_consent.hpp"
+#include "win/tasks/push_setup.hpp"
 
 namespace tfwsl::cli {
 namespace {

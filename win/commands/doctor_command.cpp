@@ -19,14 +19,14 @@
 #include "common/profile/profile_source.hpp"
 #include "common/provision/provision_state_paths.hpp"
 #include "win/agent_service/agent_service.hpp"
-#include "win/commands/doctor_bundle.hpp"
-#include "win/commands/doctor_fix.hpp"
-#include "win/commands/doctor_fleet_output.hpp"
-#include "win/commands/doctor_header.hpp"
-#include "win/commands/machine_access.hpp"
-#include "win/commands/profile_choice.hpp"
 #include "win/doctor/doctor.hpp"
 #include "win/doctor/host_policy.hpp"
+#include "win/render/doctor_fleet_output.hpp"
+#include "win/render/doctor_header.hpp"
+#include "win/tasks/doctor_bundle.hpp"
+#include "win/tasks/doctor_fix.hpp"
+#include "win/tasks/machine_access.hpp"
+#include "win/tasks/profile_choice.hpp"
 
 namespace tfwsl::cli {
 namespace {

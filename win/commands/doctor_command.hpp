@@ -3,7 +3,7 @@
 // (docs/doctor.md).
 
 #include "common/cli/command_line.hpp"
-#include "win/commands/doctor_fix.hpp"
+#include "win/tasks/doctor_fix.hpp"
 
 namespace tfwsl::cli {
 

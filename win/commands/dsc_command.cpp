@@ -9,13 +9,13 @@
 
 #include "common/core/exit_codes.hpp"
 #include "common/process/process_runner.hpp"
-#include "win/commands/dsc_document.hpp"
-#include "win/commands/dsc_manifest.hpp"
-#include "win/commands/dsc_profile_resource.hpp"
-#include "win/commands/dsc_wslconfig_resource.hpp"
-#include "win/commands/profile_choice.hpp"
-#include "win/commands/tfwsl_invoker.hpp"
+#include "win/fleet/dsc_document.hpp"
+#include "win/fleet/dsc_manifest.hpp"
+#include "win/fleet/dsc_profile_resource.hpp"
+#include "win/fleet/dsc_wslconfig_resource.hpp"
+#include "win/fleet/tfwsl_invoker.hpp"
 #include "win/platform/own_executable.hpp"
+#include "win/tasks/profile_choice.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -17,13 +17,13 @@
 #include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "common/wsl/wsl_client.hpp"
-#include "win/commands/default_distro.hpp"
-#include "win/commands/migrate_apply.hpp"
 #include "win/host/gpu_compute_capability.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/migrate/local_project_files.hpp"
 #include "win/migrate/migrate_plan.hpp"
 #include "win/migrate/proc_mounts.hpp"
+#include "win/tasks/default_distro.hpp"
+#include "win/tasks/migrate_apply.hpp"
 
 namespace tfwsl::cli {
 namespace {

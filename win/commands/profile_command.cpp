@@ -10,10 +10,10 @@
 #include "common/profile/profile_source.hpp"
 #include "common/profile/profile_template.hpp"
 #include "common/util/plural.hpp"
-#include "win/commands/profile_choice.hpp"
-#include "win/commands/profile_file_write.hpp"
-#include "win/commands/profile_machine_command.hpp"
-#include "win/commands/profile_render.hpp"
+#include "win/render/profile_render.hpp"
+#include "win/tasks/profile_choice.hpp"
+#include "win/tasks/profile_file_write.hpp"
+#include "win/tasks/profile_machine.hpp"
 
 namespace tfwsl::cli {
 namespace {

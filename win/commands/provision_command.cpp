@@ -24,11 +24,11 @@
 #include "common/util/visible_text.hpp"
 #include "common/wsl/automount_query.hpp"
 #include "common/wsl/wsl_client.hpp"
-#include "win/commands/agent_upgrade.hpp"
-#include "win/commands/profile_choice.hpp"
-#include "win/commands/provision_cloud_init.hpp"
-#include "win/commands/provision_run.hpp"
 #include "win/platform/host_platform.hpp"
+#include "win/tasks/agent_upgrade.hpp"
+#include "win/tasks/profile_choice.hpp"
+#include "win/tasks/provision_cloud_init.hpp"
+#include "win/tasks/provision_run.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -6,7 +6,7 @@
 #include "common/cli/change_consent.hpp"
 #include "common/cli/fitted_output.hpp"
 #include "common/core/exit_codes.hpp"
-#include "win/commands/uninstall_task.hpp"
+#include "win/tasks/uninstall_task.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -14,12 +14,12 @@
 #include "common/process/process_runner.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
-#include "win/commands/wslconfig_account.hpp"
-#include "win/commands/wslconfig_file.hpp"
-#include "win/commands/wslconfig_report.hpp"
-#include "win/commands/wslconfig_restore.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/platform/host_platform.hpp"
+#include "win/render/wslconfig_report.hpp"
+#include "win/tasks/wslconfig_account.hpp"
+#include "win/tasks/wslconfig_file.hpp"
+#include "win/tasks/wslconfig_restore.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -1,9 +1,9 @@
 #pragma once
 // What `tfwsl --version` reads of this machine to tell how tfwsl was installed: the executable's
 // path, whether it runs where it was built, and on Windows the folders winget and Scoop install
-// into, from the environment. The rule that reads them is win/cli/install_method.hpp.
+// into, from the environment. The rule that reads them is win/host/install_method.hpp.
 
-#include "win/cli/install_method.hpp"
+#include "win/host/install_method.hpp"
 
 namespace tfwsl::cli {
 

@@ -1,5 +1,5 @@
-#include "win/commands/local_agent_binary.hpp"
 #include "win/platform/install_places.hpp"
+#include "win/platform/local_agent_binary.hpp"
 #include "win/platform/own_executable.hpp"
 
 namespace tfwsl::cli {

@@ -1,8 +1,8 @@
 #include <string>
 
 #include "common/wsl/wsl_client.hpp"
-#include "win/commands/local_agent_binary.hpp"
 #include "win/platform/install_places.hpp"
+#include "win/platform/local_agent_binary.hpp"
 #include "win/platform/own_executable.hpp"
 
 namespace tfwsl::cli {

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "linux/agent/agent_program.hpp"
+#include "linux/app/agent_program.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // tfwsl-test: tfwsl with the machine ports the test settings fill (test_machine_ports.hpp).
 #include "tests/helpers/test_mains/test_machine_ports.hpp"
-#include "win/platform/program_main.hpp"
+#include "win/app/program_main.hpp"
 
 int main(int argc, char** argv) { return tfwsl::cli::run_program(argc, argv, tfwsl::test::configure_cli_test_ports); }

@@ -1,6 +1,6 @@
 // tfwsl-test.exe: tfwsl.exe with the machine ports the test settings fill (test_machine_ports.hpp).
 #include "tests/helpers/test_mains/test_machine_ports.hpp"
-#include "win/platform/program_main.hpp"
+#include "win/app/program_main.hpp"
 
 int wmain(int argc, wchar_t** argv) {
   return tfwsl::cli::run_program(argc, argv, tfwsl::test::configure_cli_test_ports);

@@ -64,6 +64,8 @@ def interrupted_push(a, source, to, target, schemas):
     if report["outcome"] != "interrupted" or report["job"]["state"] != "cancelled":
         fail(f"interrupted push: outcome {report['outcome']}, job {report['job'] and report['job']['state']}")
     problems, count = partial_copy_problems(source, target)
+    if count == 3006 and not problems:
+        return False  # every file was placed before the cancel landed (a loaded machine): nothing was cut
     for line in problems:
         fail(f"after the interruption: {line}")
     if not 0 < count < 3006:

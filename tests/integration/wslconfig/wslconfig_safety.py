@@ -6,7 +6,7 @@ Cases (--case, repeatable; default all that apply to the build):
   concurrent  N runs at once (--runs, default 10), each `set` of a different key: every one exits
               0 and says Written, every key is in the file afterwards, each run made its own backup
               (the newest five are kept, and the first, the file as it was before tfwsl wrote it:
-              win/commands/wslconfig_backups.hpp) and no temporary file is left.
+              win/tasks/wslconfig_backups.hpp) and no temporary file is left.
   special     --file naming /dev/zero, a FIFO, a folder or a 2 MB file: refused (exit 2) at once,
               naming what it is; nothing is read or written (a timeout is a failure: the old reader grew past 4 GB
               on /dev/zero and blocked forever on a FIFO).

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "linux/agent/agent_app.hpp"
+#include "linux/app/agent_app.hpp"
 #include "tests/support/captured_run.hpp"
 
 using namespace tfwsl;

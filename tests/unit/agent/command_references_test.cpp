@@ -13,9 +13,9 @@
 #include "common/judge/assess.hpp"
 #include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_loader.hpp"
-#include "linux/commands/command_registry.hpp"
+#include "linux/app/command_registry.hpp"
 #include "tests/support/test_environment.hpp"
-#include "win/commands/command_registry.hpp"
+#include "win/app/command_registry.hpp"
 #include "win/doctor/doctor_checks.hpp"
 
 using namespace tfwsl;

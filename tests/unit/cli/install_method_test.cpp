@@ -1,7 +1,7 @@
-// How this copy was installed, from where tfwsl.exe lies (win/cli/install_method.hpp): winget's
+// How this copy was installed, from where tfwsl.exe lies (win/host/install_method.hpp): winget's
 // package folders and links, Scoop's apps folder (per user and --global, default roots and the ones
 // SCOOP and SCOOP_GLOBAL name), a zip unpacked anywhere else, and a build from source.
-#include "win/cli/install_method.hpp"
+#include "win/host/install_method.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

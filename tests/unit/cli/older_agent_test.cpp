@@ -1,10 +1,10 @@
-// An installed agent older than this tfwsl (win/commands/agent_upgrade.hpp): what counts as older,
+// An installed agent older than this tfwsl (win/tasks/agent_upgrade.hpp): what counts as older,
 // and the doctor's header line that names the command upgrading it, only when it is older.
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "win/commands/agent_upgrade.hpp"
-#include "win/commands/doctor_header.hpp"
+#include "win/render/doctor_header.hpp"
+#include "win/tasks/agent_upgrade.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::cli;

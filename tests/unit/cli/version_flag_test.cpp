@@ -1,12 +1,12 @@
 // `tfwsl --version`: the version line, then how this copy was installed and what upgrades it
-// (win/cli/install_method.hpp). This test binary runs in its build tree: "Built from source".
+// (win/host/install_method.hpp). This test binary runs in its build tree: "Built from source".
 #include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
 
 #include "common/build_info/build_info.hpp"
 #include "common/core/exit_codes.hpp"
-#include "win/cli/cli_app.hpp"
+#include "win/app/cli_app.hpp"
 #include "win/platform/own_executable.hpp"
 
 using namespace tfwsl;

@@ -8,7 +8,7 @@
 
 #include "common/core/exit_codes.hpp"
 #include "tests/support/captured_run.hpp"
-#include "win/cli/cli_app.hpp"
+#include "win/app/cli_app.hpp"
 
 using namespace tfwsl;
 

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "tests/support/captured_run.hpp"
-#include "win/cli/cli_app.hpp"
-#include "win/commands/command_registry.hpp"
+#include "win/app/cli_app.hpp"
+#include "win/app/command_registry.hpp"
 
 using namespace tfwsl;
 

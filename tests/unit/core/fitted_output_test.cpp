@@ -9,7 +9,7 @@
 
 #include "common/util/shell_quote.hpp"
 #include "common/util/text_wrap.hpp"
-#include "win/cli/cli_app.hpp"
+#include "win/app/cli_app.hpp"
 
 using namespace tfwsl;
 

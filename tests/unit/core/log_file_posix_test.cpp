@@ -10,7 +10,7 @@
 
 #include "tests/support/captured_run.hpp"
 #include "tests/support/test_environment.hpp"
-#include "win/cli/cli_app.hpp"
+#include "win/app/cli_app.hpp"
 
 using namespace tfwsl;
 

@@ -6,7 +6,7 @@
 
 #include "common/text/utf_convert.hpp"
 #include "tests/support/test_environment.hpp"
-#include "win/commands/doctor_bundle.hpp"
+#include "win/tasks/doctor_bundle.hpp"
 
 using namespace tfwsl;
 

@@ -1,6 +1,6 @@
 // `tfwsl doctor --bundle`: the redaction of user names and tokens, and the tar archive itself
 // (read back member by member: names, sizes, header checksums, the two closing zero blocks).
-#include "win/commands/doctor_bundle.hpp"
+#include "win/tasks/doctor_bundle.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstring>

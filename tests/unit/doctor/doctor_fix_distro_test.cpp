@@ -2,8 +2,8 @@
 // too, or `data push` fills WSL's default distro while the doctor judged X.
 #include <catch2/catch.hpp>
 
-#include "win/commands/doctor_fix.hpp"
 #include "win/doctor/data_location.hpp"
+#include "win/tasks/doctor_fix.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::cli;

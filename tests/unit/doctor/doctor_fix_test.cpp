@@ -2,7 +2,7 @@
 // each argument is quoted for the shell the heading names (a folder `C:\my data\$(touch PWNED)` is
 // one word that runs nothing), and `--distro X` goes on to the fixes that act in a distro, or
 // `data push` would fill WSL's default distro.
-#include "win/commands/doctor_fix.hpp"
+#include "win/tasks/doctor_fix.hpp"
 
 #include <catch2/catch.hpp>
 #include <sstream>

@@ -9,11 +9,11 @@
 #include "common/profile/profile_drift.hpp"
 #include "common/util/text_lines.hpp"
 #include "common/util/visible_text.hpp"
-#include "win/commands/doctor_fleet_output.hpp"
-#include "win/commands/doctor_header.hpp"
-#include "win/commands/profile_render.hpp"
-#include "win/commands/provision_recap_words.hpp"
 #include "win/push/push_report.hpp"
+#include "win/render/doctor_fleet_output.hpp"
+#include "win/render/doctor_header.hpp"
+#include "win/render/profile_render.hpp"
+#include "win/tasks/provision_recap_words.hpp"
 
 using namespace tfwsl;
 

@@ -1,6 +1,6 @@
-// `tfwsl doctor --summary-line` and `--compliance` (win/commands/doctor_fleet_output.hpp): the
+// `tfwsl doctor --summary-line` and `--compliance` (win/render/doctor_fleet_output.hpp): the
 // Intune detection line's length and content, the flat compliance facts, from the doctor's JSON.
-#include "win/commands/doctor_fleet_output.hpp"
+#include "win/render/doctor_fleet_output.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // or a `memory` value that deep, crashed `tfwsl dsc test` (stack overflow in nlohmann::json's
 // recursive copy and dump), 100 MB on stdin grew the process to 690 MB, and a bad value was dumped
 // whole into the error message.
-#include "win/commands/dsc_document.hpp"
+#include "win/fleet/dsc_document.hpp"
 
 #include <catch2/catch.hpp>
 #include <iostream>
@@ -10,8 +10,8 @@
 #include <string>
 
 #include "tests/support/captured_run.hpp"
-#include "win/cli/cli_app.hpp"
-#include "win/commands/dsc_wslconfig_resource.hpp"
+#include "win/app/cli_app.hpp"
+#include "win/fleet/dsc_wslconfig_resource.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::cli;

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "win/commands/dsc_manifest.hpp"
-#include "win/commands/dsc_profile_resource.hpp"
-#include "win/commands/dsc_wslconfig_resource.hpp"
+#include "win/fleet/dsc_manifest.hpp"
+#include "win/fleet/dsc_profile_resource.hpp"
+#include "win/fleet/dsc_wslconfig_resource.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::cli;

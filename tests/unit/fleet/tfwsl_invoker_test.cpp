@@ -1,7 +1,7 @@
 // The DSC resources run tfwsl with the desired values on its command line: a value too long for one
 // (Windows takes 32,767 characters; Linux one argument of 128 KiB) is refused by name before
 // anything starts. Before, it reached the process start and came back as "could not start" (E2BIG).
-#include "win/commands/tfwsl_invoker.hpp"
+#include "win/fleet/tfwsl_invoker.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

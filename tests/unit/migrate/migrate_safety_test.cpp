@@ -6,9 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include "tests/unit/migrate/fake_project_files.hpp"
-#include "win/commands/migrate_ports.hpp"
 #include "win/migrate/apply_plan.hpp"
 #include "win/migrate/ownership_mark.hpp"
+#include "win/tasks/migrate_ports.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::migrate;

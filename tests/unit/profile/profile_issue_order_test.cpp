@@ -2,7 +2,7 @@
 // them, and the files of an extends chain in the order they first appear.
 #include <catch2/catch.hpp>
 
-#include "win/commands/profile_render.hpp"
+#include "win/render/profile_render.hpp"
 
 using namespace tfwsl;
 

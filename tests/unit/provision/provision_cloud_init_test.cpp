@@ -1,4 +1,4 @@
-#include "win/commands/provision_cloud_init.hpp"
+#include "win/tasks/provision_cloud_init.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>

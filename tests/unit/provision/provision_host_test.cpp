@@ -1,4 +1,4 @@
-#include "win/commands/provision_host.hpp"
+#include "win/tasks/provision_host.hpp"
 
 #include <catch2/catch.hpp>
 #include <fstream>

@@ -1,5 +1,5 @@
 // What tfwsl migrate says when provisioning stops: the failed steps with their logs, in the message.
-#include "win/commands/provision_recap_words.hpp"
+#include "win/tasks/provision_recap_words.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

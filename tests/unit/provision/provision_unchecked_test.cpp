@@ -5,7 +5,7 @@
 #include "common/compat/compat_db.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
-#include "win/commands/provision_run.hpp"
+#include "win/tasks/provision_run.hpp"
 
 using namespace tfwsl;
 

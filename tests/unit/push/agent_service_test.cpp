@@ -88,7 +88,7 @@ TEST_CASE("a start that finds an agent running is a conflict - a stop with none 
 }
 
 TEST_CASE("the installed agent's version is read from its banner by the banner's grammar", "[agent-service]") {
-  // What `tfwsl-agent --version` of this very build prints (linux/agent/agent_app.cpp).
+  // What `tfwsl-agent --version` of this very build prints (linux/app/agent_app.cpp).
   const std::string banner = build_info::version_line("tfwsl-agent") + "\n";
   CHECK(agent_service::version_from_banner(banner) == std::string(build_info::version()));
   CHECK(agent_service::version_from_banner("tfwsl-agent 0.2.0 (8da7c92)\n") == "0.2.0");

@@ -1,5 +1,5 @@
 // agent start's "try" line: for the shell tfwsl runs in, quoted for it.
-#include "win/commands/agent_try_line.hpp"
+#include "win/render/agent_try_line.hpp"
 
 #include <catch2/catch.hpp>
 

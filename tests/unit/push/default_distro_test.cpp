@@ -1,5 +1,5 @@
 // The default distribution by name (wsl -l -v), for data push and agent start without --distro.
-#include "win/commands/default_distro.hpp"
+#include "win/tasks/default_distro.hpp"
 
 #include <catch2/catch.hpp>
 

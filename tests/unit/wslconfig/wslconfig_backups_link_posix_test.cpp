@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "tests/support/test_environment.hpp"
-#include "win/commands/wslconfig_backups.hpp"
-#include "win/commands/wslconfig_file.hpp"
+#include "win/tasks/wslconfig_backups.hpp"
+#include "win/tasks/wslconfig_file.hpp"
 
 using namespace tfwsl;
 

@@ -14,7 +14,7 @@
 #include "tests/support/captured_run.hpp"
 #include "tests/support/test_environment.hpp"
 #include "tests/unit/agent/scratch_user.hpp"
-#include "win/cli/cli_app.hpp"
+#include "win/app/cli_app.hpp"
 
 using namespace tfwsl;
 namespace fs = std::filesystem;

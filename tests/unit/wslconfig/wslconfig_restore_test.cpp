@@ -4,8 +4,8 @@
 
 #include "tests/support/captured_run.hpp"
 #include "tests/support/test_environment.hpp"
-#include "win/cli/cli_app.hpp"
-#include "win/commands/wslconfig_backups.hpp"
+#include "win/app/cli_app.hpp"
+#include "win/tasks/wslconfig_backups.hpp"
 
 using namespace tfwsl;
 using cli::is_tfwsl_backup_name;

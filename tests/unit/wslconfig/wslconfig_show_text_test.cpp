@@ -5,7 +5,7 @@
 #include "common/wslconfig/wslconfig_document.hpp"
 #include "common/wslconfig/wslconfig_effective.hpp"
 #include "common/wslconfig/wslconfig_lint.hpp"
-#include "win/commands/wslconfig_report.hpp"
+#include "win/render/wslconfig_report.hpp"
 
 using namespace tfwsl;
 

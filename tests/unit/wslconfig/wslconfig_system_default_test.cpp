@@ -7,7 +7,7 @@
 #include <string>
 
 #include "tests/support/captured_run.hpp"
-#include "win/cli/cli_app.hpp"
+#include "win/app/cli_app.hpp"
 
 using namespace tfwsl;
 

@@ -1,0 +1,32 @@
+#include "win/app/command_registry.hpp"
+
+#include "win/commands/agent_command.hpp"
+#include "win/commands/completion_command.hpp"
+#include "win/commands/data_command.hpp"
+#include "win/commands/doctor_command.hpp"
+#include "win/commands/dsc_command.hpp"
+#include "win/commands/explain_command.hpp"
+#include "win/commands/migrate_command.hpp"
+#include "win/commands/profile_command.hpp"
+#include "win/commands/provision_command.hpp"
+#include "win/commands/uninstall_command.hpp"
+#include "win/commands/wslconfig_command.hpp"
+
+namespace tfwsl::cli {
+
+// The order of `tfwsl --help`: the health check first, then setting up, then the parts.
+void register_commands(CLI::App& app, CommandTable& commands, Console& console, const RunTfwsl& run_tfwsl) {
+  register_doctor_command(app, commands, console, run_tfwsl);
+  register_explain_command(app, commands, console);
+  register_provision_command(app, commands, console);
+  register_migrate_command(app, commands, console);
+  register_data_command(app, commands, console);
+  register_wslconfig_command(app, commands, console);
+  register_profile_command(app, commands, console);
+  register_agent_command(app, commands, console);
+  register_uninstall_command(app, commands, console);
+  register_completion_command(app, commands, console);
+  register_dsc_command(app, commands, console);
+}
+
+}  // namespace tfwsl::cli

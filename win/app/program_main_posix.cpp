@@ -1,0 +1,34 @@
+// tfwsl on Linux: the same commands as on Windows, built natively (host checks report "skip").
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "common/cli/process_console.hpp"
+#include "win/app/cli_app.hpp"
+#include "win/app/program_main.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+// The terminal's width: stdout's, else stderr's (where the status line goes), else 80.
+std::size_t terminal_columns() {
+  for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+    winsize size{};
+    if (isatty(fd) == 1 && ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  }
+  return 80;
+}
+
+}  // namespace
+
+int run_program(int argc, char** argv, const ConfigureConsole& configure) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  Console console = process_console();
+  console.columns = terminal_columns();
+  if (configure) configure(console);
+  return run_cli(args, console);
+}
+
+}  // namespace tfwsl::cli

@@ -1,4 +1,0 @@
-// tfwsl.exe: the shipped program, with the real machine behind every port.
-#include "win/platform/program_main.hpp"
-
-int wmain(int argc, wchar_t** argv) { return tfwsl::cli::run_program(argc, argv, {}); }

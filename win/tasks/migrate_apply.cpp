@@ -1,0 +1,188 @@
+#include "win/tasks/migrate_apply.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <vector>
+
+#include "common/cli/fitted_output.hpp"
+#include "common/cli/json_envelope.hpp"
+#include "common/cli/status_line.hpp"
+#include "common/core/clock.hpp"
+#include "common/core/exit_codes.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/util/content_hash.hpp"
+#include "common/util/shell_quote.hpp"
+#include "common/util/visible_text.hpp"
+#include "win/migrate/apply_plan.hpp"
+#include "win/platform/host_platform.hpp"
+#include "win/tasks/agent_consent.hpp"
+#include "win/tasks/agent_upgrade.hpp"
+#include "win/tasks/migrate_ports.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+std::string consent_question(const migrate::MigratePlan& plan, const std::string& reapply) {
+  const auto& target = *plan.decision.target;
+  std::string datasets;
+  // The question quotes the project's paths and file names: shown visibly (migrate_plan_text.cpp).
+  for (const auto& ds : plan.datasets)
+    datasets += fmt::format(", import {} to {}", visible_text(ds.windows_path), visible_text(ds.linux_path));
+  return fmt::format("Provision {} in {}, copy the project to {}{}, and install its requirements into {}?{}{}",
+                     visible_text(target.name), visible_text(target.distro), visible_text(plan.project_linux_path),
+                     datasets, visible_text(target.venv), reapply.empty() ? "" : "\n", visible_text(reapply));
+}
+
+// The project's files on this side as the copy takes them (the same folders left out), with the
+// hash the WSL copy's record uses: what a re-run would replace is listed before consent.
+migrate::FileManifest local_manifest(const std::filesystem::path& root, bool copy_git) {
+  const auto skips = migrate::project_copy_skips(copy_git);
+  migrate::FileManifest out;
+  std::error_code ec;
+  std::filesystem::recursive_directory_iterator it(root, std::filesystem::directory_options::skip_permission_denied,
+                                                   ec);
+  for (std::filesystem::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
+    std::error_code entry_ec;
+    if (it->is_directory(entry_ec) && !it->is_symlink(entry_ec)) {
+      if (std::find(skips.begin(), skips.end(), path_to_utf8(it->path().filename())) != skips.end())
+        it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file(entry_ec) || it->is_symlink(entry_ec)) continue;
+    std::ifstream in(it->path(), std::ios::binary);
+    ContentHasher hash;
+    std::uint64_t size = 0;
+    std::vector<char> buffer(1 << 16);
+    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+      hash.update(buffer.data(), static_cast<std::size_t>(in.gcount()));
+      size += static_cast<std::uint64_t>(in.gcount());
+    }
+    std::string relative = path_to_utf8(it->path().lexically_relative(root));
+    std::replace(relative.begin(), relative.end(), '\\', '/');
+    out[relative] = {size, hash.hex_digest()};
+  }
+  return out;
+}
+
+// A live status line for the step that runs (its own, so the step's result line never meets it).
+class StepProgress {
+ public:
+  StepProgress(Console& console, bool quiet) : m_console(console), m_quiet(quiet) {}
+  void starting(const std::string& step) {
+    if (m_quiet) return;
+    m_line = std::make_unique<StatusLine>(m_console.err, "tfwsl migrate", m_clock, status_line_settings(m_console));
+    m_line->set_step(step);
+    m_line->start();
+  }
+  void update(const std::string& words) {
+    if (m_line) m_line->update_step(words);
+  }
+  void finished(const migrate::StepResult& result) {
+    stop();
+    if (m_quiet) return;
+    m_console.out << fmt::format("{:<6} {:<26} {}\n", result.ran ? "done" : "kept", result.step,
+                                 visible_text(result.detail));
+    m_console.out.flush();
+  }
+  void stop() {
+    if (m_line) m_line->stop();
+    m_line.reset();
+  }
+
+ private:
+  Console& m_console;
+  bool m_quiet;
+  SteadyClock m_clock;
+  std::unique_ptr<StatusLine> m_line;
+};
+
+nlohmann::json applied_json(const std::vector<migrate::StepResult>& steps, const std::optional<Error>& error) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& s : steps) list.push_back({{"step", s.step}, {"ran", s.ran}, {"detail", s.detail}});
+  return {
+      {"steps", list}, {"ok", !error}, {"error", error ? nlohmann::json(error->describe()) : nlohmann::json(nullptr)}};
+}
+
+void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts& ports, Console& console) {
+  auto home = ports.linux_home();
+  const migrate::MigratePlan resolved = home ? migrate::with_home(plan, *home) : plan;
+  const auto run = migrate::how_to_run(resolved);
+  print_text(console,
+             fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
+                         "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
+                         visible_text(resolved.project_linux_path), run.wsl, run.wsl_cmd, run.in_wsl, run.vscode),
+             {{Shell::powershell, run.wsl},
+              {Shell::cmd, run.wsl_cmd},
+              {Shell::bash, run.in_wsl},
+              {Shell::powershell, run.vscode}});
+}
+
+// Windows: the steps in the distro run the installed agent, so one older than this tfwsl is upgraded
+// first (agent_upgrade.hpp), asking as every change does.
+bool upgrade_agent_first(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
+  auto upgraded = upgrade_distro_agent(plan.decision.target->distro, request.agent,
+                                       {"", "", "tfwsl migrate", request.yes, false}, console);
+  if (!upgraded) console.err << "tfwsl migrate: " << upgraded.error().describe() << "\n";
+  return upgraded.has_value();
+}
+
+}  // namespace
+
+int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
+  if (!request.json) console.out << migrate::render_text(plan) << "\n";
+  console.out.flush();
+  StepProgress progress(console, request.json);
+  MigratePortSettings settings;
+  settings.distro = plan.decision.target->distro;
+  settings.agent = request.agent;
+  settings.windows = read_system_info().is_windows;
+  settings.project = request.root;
+  settings.jobs = request.jobs;
+  settings.machine = console.machine;
+  settings.progress = [&progress](const std::string& words) { progress.update(words); };
+  auto ports = make_system_migration_ports(std::move(settings));
+  // Read-only before consent: the record and the WSL copy say what a copy would replace there.
+  auto reapply = migrate::preview_reapply(plan, *ports, local_manifest(request.root, request.copy_git));
+  if (!reapply)
+    reapply = "What the WSL copy holds could not be read now (" + reapply.error().describe() +
+              "): a file changed there is still never replaced.";
+  auto consent = confirm_change(console, request.yes, consent_question(plan, *reapply), "apply the plan");
+  if (!consent) {
+    console.err << "tfwsl migrate: " << consent.error().describe() << "\n";
+    return exit_code::k_failure;
+  }
+  if (!reapply->empty() && request.yes && !request.json) console.out << visible_text(*reapply) << "\n";
+  if (read_system_info().is_windows && !upgrade_agent_first(request, plan, console)) return exit_code::k_failure;
+
+  std::vector<migrate::StepResult> done;
+  migrate::ApplyOptions options{request.project, request.copy_git};
+  options.starting = [&progress](const std::string& step) { progress.starting(step); };
+  options.finished = [&progress, &done](const migrate::StepResult& r) {
+    done.push_back(r);
+    progress.finished(r);
+  };
+  auto steps = migrate::apply_plan(plan, *ports, options);
+  progress.stop();
+  std::optional<Error> error;
+  if (!steps) error = steps.error();
+  if (request.json) {
+    nlohmann::json j = migrate::to_json(plan);
+    j["applied"] = applied_json(done, error);
+    console.out << with_json_envelope(j, json_schema::k_migrate_plan, json_schema::k_version)
+                       .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                << "\n";
+  } else if (!error) {
+    print_how_to_run(plan, *ports, console);
+  }
+  if (!error) return exit_code::k_ok;
+  console.err << "tfwsl migrate: " << error->describe() << "\n";
+  if (error->code == ErrorCode::cancelled) return exit_code::k_interrupted;
+  console.err << "tfwsl migrate: the steps before it are done and kept; the same command resumes from there\n";
+  return exit_code::k_failure;
+}
+
+}  // namespace tfwsl::cli

@@ -1,0 +1,193 @@
+#include "win/tasks/provision_run.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "common/core/exit_codes.hpp"
+#include "common/process/process_runner.hpp"
+#include "common/profile/profile_source.hpp"
+#include "common/provision/progress_relay.hpp"
+#include "common/provision/provision_catalogue.hpp"
+#include "common/provision/provision_state_paths.hpp"
+#include "common/text/utf_convert.hpp"
+#include "common/wsl/automount_query.hpp"
+#include "common/wsl/drive_path.hpp"
+#include "common/wsl/wsl_client.hpp"
+#include "win/agent_client/wsl_agent_host.hpp"
+#include "win/platform/host_platform.hpp"
+#include "win/platform/local_agent_binary.hpp"
+#include "win/tasks/provision_host.hpp"
+
+namespace tfwsl::cli {
+namespace {
+
+bool is_shipped_profile(const std::string& name) {
+  for (const auto& shipped : shipped_profile_names())
+    if (shipped == name) return true;
+  return false;
+}
+
+Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool windows, const std::string& distro,
+                                       ProcessRunner& runner, wsl::WslClient& wsl) {
+  TFWSL_TRY(agent_args, agent_provision_args(request, windows, [&](char drive) {
+              return wsl::query_automount_root(wsl, distro, drive);
+            }));
+  constexpr auto k_limit = std::chrono::hours(2);
+  // The agent's progress lines on its stderr, read as they come, reach the status line.
+  auto relay = std::make_shared<provision::ProgressRelay>(request.progress);
+  std::function<void(std::string_view)> on_stderr;
+  if (request.progress) on_stderr = [relay](std::string_view piece) { relay->feed(piece); };
+  if (windows) {
+    agent_args.insert(agent_args.begin(), distro_agent_path());
+    TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit, on_stderr));
+    return recap_from_agent_answer(reply.text, reply.err_text, reply.exit_code, true);
+  }
+  TFWSL_TRY(binary, find_local_agent_binary(request.agent));
+  ProcessRequest process;
+  process.argv = {path_to_utf8(binary)};
+  process.argv.insert(process.argv.end(), agent_args.begin(), agent_args.end());
+  process.timeout = k_limit;
+  process.on_stderr = on_stderr;
+  TFWSL_TRY(outcome, runner.run(process));
+  return recap_from_agent_answer(outcome.out, outcome.err, outcome.exit_code, false);
+}
+
+nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& distro, bool check_only) {
+  nlohmann::json recap =
+      distro.is_object()
+          ? distro
+          : nlohmann::json{
+                {"steps", nlohmann::json::array()}, {"run", ""}, {"state_dir", ""}, {"interrupted_step", nullptr}};
+  recap["check_mode"] = check_only;
+  recap["host_steps"] = host.value("steps", nlohmann::json::array());
+  nlohmann::json counts = {{"ok", 0}, {"changed", 0}, {"failed", 0}, {"skipped", 0}};
+  for (const auto* list : {&recap["host_steps"], &recap["steps"]})
+    for (const auto& s : *list)
+      counts[s.value("result", "skipped")] = counts[s.value("result", "skipped")].get<int>() + 1;
+  recap["counts"] = counts;
+  return recap;
+}
+
+std::string wslconfig_path() {
+  if (auto p = wsl::process_environment_variable("TFWSL_WSLCONFIG")) return *p;
+  if (auto home = wsl::process_environment_variable("USERPROFILE")) return *home + "\\.wslconfig";
+  return {};
+}
+
+bool every_step_ok(const nlohmann::json& recap) {
+  if (!recap.is_object() || !recap.contains("steps") || !recap["steps"].is_array()) return false;
+  for (const auto& s : recap["steps"])
+    if (s.value("result", "") != "ok") return false;
+  return true;
+}
+
+// An apply asks the distro half to check first: when every distro step is already ok, that check
+// is the recap and nothing runs as root to change the distro (a second run changes nothing, and
+// starts no apply at all); otherwise the apply runs (it checks each step again before changing it).
+Result<nlohmann::json> distro_half_checked_first(const ProvisionRunRequest& request, bool windows,
+                                                 const std::string& distro, ProcessRunner& runner,
+                                                 wsl::WslClient& wsl) {
+  if (request.check) return run_distro_half(request, windows, distro, runner, wsl);
+  ProvisionRunRequest checking = request;
+  checking.check = true;
+  if (auto checked = run_distro_half(checking, windows, distro, runner, wsl); checked && every_step_ok(*checked))
+    return checked;
+  return run_distro_half(request, windows, distro, runner, wsl);
+}
+
+}  // namespace
+
+// Without a recap the agent stopped before it could say which step failed: the step logs it wrote
+// up to then are the place to look, so the message names them.
+Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std::string& err, long long code,
+                                               bool in_distro) {
+  auto j = nlohmann::json::parse(out, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("recap"))
+    return make_error(ErrorCode::process,
+                      fmt::format("tfwsl-agent provision exited {} without a recap: {}; step logs: {}{}", code,
+                                  provision::without_progress_lines(err).substr(0, 2000),
+                                  provision::k_default_step_logs_dir, in_distro ? " in the distro" : ""));
+  return j["recap"];
+}
+
+// When the distro half gave no recap (it could not run, or the host steps failed first), every
+// distro step of the plan is listed as skipped with the reason, so the recap names all of them.
+nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, const std::string& reason) {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& step : plan.distro_steps) {
+    if (!step.definition) continue;
+    steps.push_back({{"id", std::string(step.definition->id)},
+                     {"title", std::string(step.definition->title)},
+                     {"result", "skipped"},
+                     {"message", "not checked: " + reason}});
+  }
+  return steps;
+}
+
+Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows,
+                                                      const AutomountRootOf& automount_root_of) {
+  std::string profile = request.profile;
+  if (windows && !is_shipped_profile(profile)) {
+    const auto drive = wsl::drive_letter_of(profile);
+    auto in_distro = drive ? wsl::drive_path_in_distro(profile, automount_root_of(*drive)) : std::nullopt;
+    if (!in_distro)
+      return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
+                        "give a built-in profile name or a file such as C:\\team\\profile.yaml");
+    profile = *in_distro;
+  }
+  std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native",
+                                   "--json"};
+  if (request.check) argv.push_back("--check");
+  if (request.progress) argv.push_back("--progress-json");
+  if (!request.user.empty()) argv.insert(argv.end(), {"--user", request.user});
+  for (const auto& assignment : request.overrides) argv.insert(argv.end(), {"--set", assignment});
+  return argv;
+}
+
+std::string distro_agent_path() {
+  if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) return *path;
+  return agent_client::k_default_agent_path;
+}
+
+nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const provision::ProvisionPlan& plan) {
+  const bool windows = read_system_info().is_windows;
+  SystemProcessRunner runner;
+  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+  nlohmann::json host = {{"steps", nlohmann::json::array()}};
+  if (windows) host = run_host_steps(plan, wsl, runner, {request.check, wslconfig_path()});
+  nlohmann::json distro;
+  std::string distro_error;
+  if (!host.contains("failed")) {
+    ProvisionRunRequest distro_request = request;  // the venv's owner: --user, else the distro's default user
+    if (distro_request.user.empty() && host.contains("default_user"))
+      distro_request.user = host["default_user"].get<std::string>();
+    auto answer = distro_half_checked_first(distro_request, windows, plan.distro, runner, wsl);
+    if (answer)
+      distro = *answer;
+    else
+      distro_error = answer.error().describe();
+  }
+  if (!distro.is_object()) {
+    const std::string reason =
+        !distro_error.empty() ? "the distro half did not run (see the line below)" : "a host step failed first";
+    distro = {
+        {"steps", unchecked_distro_steps(plan, reason)}, {"run", ""}, {"state_dir", ""}, {"interrupted_step", nullptr}};
+  }
+  nlohmann::json recap = merge_recap(host, distro, request.check);
+  if (!distro_error.empty()) {
+    recap["error"] = distro_error;
+    recap["counts"]["failed"] = recap["counts"]["failed"].get<int>() + 1;
+  }
+  return recap;
+}
+
+int provision_exit_code(const nlohmann::json& recap, bool check) {
+  if (recap["counts"]["failed"].get<int>() > 0) return exit_code::k_failure;
+  return check && recap["counts"]["changed"].get<int>() > 0 ? exit_code::k_warning : exit_code::k_ok;
+}
+
+}  // namespace tfwsl::cli
