@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "common/cli/color_choice.hpp"
-#include "common/cli/machine_ports.hpp"
 #include "common/cli/status_line.hpp"
 #include "common/core/logging.hpp"
 
@@ -40,7 +39,6 @@ struct Console {
   bool unicode_marks = true;
   bool color = false;        // write colour on out (color_choice.hpp)
   bool live_status = false;  // a status line on err may be rewritten in place
-  MachinePorts machine;      // empty: the real machine (machine_ports.hpp)
 };
 
 // The status line's settings for this console: live when err is a terminal, its width.

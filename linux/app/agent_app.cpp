@@ -6,7 +6,7 @@
 
 namespace tfwsl::agent {
 
-int run_agent_cli(const std::vector<std::string>& args, Console& console) {
+int run_agent_cli(const std::vector<std::string>& args, Console& console, AgentMachine& machine) {
   CLI::App app{
       "tfwsl-agent: the Linux half of tfwsl. Runs inside the WSL distro, answers the tfwsl CLI\n"
       "over a token-protected loopback API, and checks the GPU, CUDA and TensorFlow stack.",
@@ -21,7 +21,7 @@ int run_agent_cli(const std::vector<std::string>& args, Console& console) {
   GlobalOptions globals;
   add_global_options(app, globals);
   CommandTable commands;
-  register_commands(app, commands, console);
+  register_commands(app, commands, console, machine);
   return run_command_line(app, commands, args, console, globals, "tfwsl-agent");
 }
 

@@ -5,9 +5,10 @@
 #include <vector>
 
 #include "common/cli/command_line.hpp"
+#include "linux/agent/agent_machine.hpp"
 
 namespace tfwsl::agent {
 
-int run_agent_cli(const std::vector<std::string>& args, Console& console);
+int run_agent_cli(const std::vector<std::string>& args, Console& console, AgentMachine& machine);
 
 }  // namespace tfwsl::agent

@@ -11,12 +11,12 @@
 namespace tfwsl::agent {
 
 // Subcommands register themselves here as they are added (serve, check, dataset, ...).
-void register_commands(CLI::App& app, CommandTable& commands, Console& console) {
-  register_serve_command(app, commands, console);
-  register_check_command(app, commands, console);
-  register_dataset_command(app, commands, console);
-  register_provision_command(app, commands, console);
-  register_venv_command(app, commands, console);
+void register_commands(CLI::App& app, CommandTable& commands, Console& console, AgentMachine& machine) {
+  register_serve_command(app, commands, console, machine);
+  register_check_command(app, commands, console, machine);
+  register_dataset_command(app, commands, console, machine);
+  register_provision_command(app, commands, console, machine);
+  register_venv_command(app, commands, console, machine);
   register_project_command(app, commands, console);
   register_probe_libraries_command(app, commands, console);
 }

@@ -5,6 +5,8 @@
 // policy the user named: `tfwsl doctor` judges /v1/facts itself, `tfwsl-agent check` judges
 // gather_facts' result locally.
 
+#include <memory>
+
 #include "linux/checks/linux_facts.hpp"
 #include "linux/checks/probe_environment.hpp"
 
@@ -19,8 +21,9 @@ LinuxFacts gather_facts(const ProbeEnvironment& env);
 // usr/lib/wsl/lib, proc/..., etc/...) that the agent then observes instead of this one's.
 inline constexpr const char* k_probe_root_env = "TFWSL_PROBE_ROOT";
 
-// A production environment: root "/", SystemProcessRunner, this program as the library child;
-// under TFWSL_PROBE_ROOT when set: that root (the child loads libraries on its loader path) and its disk.
-ProbeEnvironment system_probe_environment();
+// A production environment: root "/", the machine's process runner (`processes`), this program as the
+// library child; under TFWSL_PROBE_ROOT when set: that root (the child loads libraries on its loader
+// path) and its disk.
+ProbeEnvironment system_probe_environment(std::shared_ptr<ProcessRunner> processes);
 
 }  // namespace tfwsl::linux_checks

@@ -6,9 +6,9 @@
 
 namespace tfwsl::linux_checks {
 
-ProbeEnvironment system_probe_environment() {
+ProbeEnvironment system_probe_environment(std::shared_ptr<ProcessRunner> processes) {
   ProbeEnvironment env;
-  env.runner = std::make_shared<SystemProcessRunner>();
+  env.runner = std::move(processes);
   // A probe root (docs/agent-api.md, "Probe root"): the machine's files are read under it, its
   // libraries loaded only from its loader path (the library child is given the root), its disk
   // measured there. The Wine scenarios (tests/wsl_standin) give the agent a fake WSL distro this way.

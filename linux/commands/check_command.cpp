@@ -27,7 +27,7 @@ struct CheckArguments {
 
 }  // namespace
 
-void register_check_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_check_command(CLI::App& app, CommandTable& commands, Console& console, AgentMachine& machine) {
   auto args = std::make_shared<CheckArguments>();
   auto* cmd = app.add_subcommand("check",
                                  "Check this Linux machine's GPU, CUDA, Python and TensorFlow stack "
@@ -46,13 +46,13 @@ void register_check_command(CLI::App& app, CommandTable& commands, Console& cons
                   "Profile (built-in name or YAML file) that decides what ok means; default " + default_profile_name());
   cmd->footer(help_footer("", {"tfwsl-agent check", "tfwsl-agent check -v --python ~/.venvs/tf-2.15/bin/python",
                                "tfwsl-agent check --json --data /mnt/c/Users/me/project"}));
-  commands.add(cmd, [args, &console]() {
+  commands.add(cmd, [args, &console, &machine]() {
     auto policy = judge::check_policy_for_profile(args->profile);
     if (!policy) {
       console.err << "tfwsl-agent check: " << policy.error().describe() << "\n";
       return exit_code::k_failure;
     }
-    auto env = linux_checks::system_probe_environment();
+    auto env = linux_checks::system_probe_environment(machine.shared_processes());
     env.python = args->python;
     env.data_paths = args->data_paths;
     env.tf_timeout = std::chrono::seconds(args->tf_timeout_s);

@@ -47,9 +47,9 @@ int exit_code_for(ErrorCode code) {
   return code == ErrorCode::cancelled ? exit_code::k_interrupted : exit_code::k_failure;
 }
 
-// The machine's import_step port is the engine's fault hook: empty in the shipped agent; the test
+// The machine's import_step observer is the engine's fault hook: none in the shipped agent; the test
 // agent (tests/helpers/test_mains) kills itself there at a chosen step (fault_injection.py).
-Result<dataset::ImportOptions> import_options_from(const ImportArguments& args, const MachinePorts& machine) {
+Result<dataset::ImportOptions> import_options_from(const ImportArguments& args, const AgentMachine& machine) {
   dataset::ImportOptions options;
   options.source = args.source;
   options.target = args.target;
@@ -154,8 +154,8 @@ int report_import_result(const dataset::ImportReport& report, const ImportArgume
   return problems ? exit_code::k_warning : exit_code::k_ok;
 }
 
-int run_import_command(const ImportArguments& args, Console& console) {
-  auto options = import_options_from(args, console.machine);
+int run_import_command(const ImportArguments& args, Console& console, const AgentMachine& machine) {
+  auto options = import_options_from(args, machine);
   if (!options) {
     console.err << "tfwsl-agent dataset import: " << options.error().message << '\n';
     return exit_code::k_failure;
@@ -173,7 +173,7 @@ int run_import_command(const ImportArguments& args, Console& console) {
 
 }  // namespace
 
-void register_dataset_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_dataset_command(CLI::App& app, CommandTable& commands, Console& console, AgentMachine& machine) {
   CLI::App* dataset = app.add_subcommand("dataset", "Datasets inside the distro: verified, resumable import");
   dataset->require_subcommand(1);
   dataset->footer(help_footer("", {"tfwsl-agent dataset import --source /mnt/c/data/images --target ~/data/images",
@@ -208,7 +208,7 @@ void register_dataset_command(CLI::App& app, CommandTable& commands, Console& co
        "tfwsl-agent dataset import --source /mnt/d/raw --target ~/data/raw --move --jobs 8",
        "tfwsl-agent dataset import --source /mnt/c/src/proj --target ~/proj --exclude .venv --exclude __pycache__",
        "tfwsl-agent dataset import --source /mnt/c/data --target ~/data --verify --json"}));
-  commands.add(import, [args, &console] { return run_import_command(*args, console); });
+  commands.add(import, [args, &console, &machine] { return run_import_command(*args, console, machine); });
 }
 
 }  // namespace tfwsl::agent

@@ -100,8 +100,9 @@ int fail(Console& console, const std::string& message) {
 // The GPU as the doctor reads it (libcuda, no TensorFlow needed): on one no stock wheel runs on
 // (Blackwell) the profile's pip TensorFlow would install and then fail on every kernel, so nothing
 // is installed and the refusal names the way that works (NVIDIA's container).
-std::optional<std::string> stock_wheels_refusal(const std::filesystem::path& root, const judge::CheckPolicy& policy) {
-  auto env = linux_checks::system_probe_environment();
+std::optional<std::string> stock_wheels_refusal(const std::filesystem::path& root, const judge::CheckPolicy& policy,
+                                                const AgentMachine& machine) {
+  auto env = linux_checks::system_probe_environment(machine.shared_processes());
   env.root = root;
   agent_api::LinuxFacts facts;
   facts.gpu = linux_checks::probe_gpu(env);
@@ -123,7 +124,7 @@ std::function<void(const provision::ProgressEvent&)> progress_sink(const Provisi
   };
 }
 
-int run_provision(const ProvisionArguments& args, Console& console) {
+int run_provision(const ProvisionArguments& args, Console& console, const AgentMachine& machine) {
   ProfileLoadOptions load_options;
   load_options.overrides = args.overrides;
   auto profile = load_valid_profile(args.profile, load_options);
@@ -158,8 +159,7 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   // apt's own figures replace the known sizes where it can answer; not for --check (which starts
   // no apt), nor under a probe root (this machine's apt does not know that root's packages).
   if (!args.check && !provision::observes_other_root(root)) {
-    SystemProcessRunner runner;
-    provision::ask_apt_download_sizes(*plan, root, runner);
+    provision::ask_apt_download_sizes(*plan, root, machine.processes);
   }
   const std::string mode = args.dry_run ? "dry-run" : args.check ? "check" : "apply";
   nlohmann::json out = {{"mode", mode}, {"plan", provision::plan_to_json(*plan)}};
@@ -173,7 +173,7 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   }
   auto policy = judge::check_policy_for(*profile, args.profile);
   if (!policy) return fail(console, policy.error().describe());
-  if (auto refused = stock_wheels_refusal(root, *policy)) return fail(console, *refused);
+  if (auto refused = stock_wheels_refusal(root, *policy, machine)) return fail(console, *refused);
   provision::ExecutorSettings executor;
   executor.root = root;
   executor.state_dir = args.state_dir;
@@ -181,6 +181,7 @@ int run_provision(const ProvisionArguments& args, Console& console) {
   executor.check_only = args.check;
   executor.lock_wait = std::chrono::seconds(args.lock_wait_s);
   executor.policy = *policy;
+  executor.processes = &machine.processes;
   executor.progress = progress_sink(args, console);
   auto recap = provision::run_distro_steps(*plan, executor);
   if (!recap) return fail(console, recap.error().describe());
@@ -195,7 +196,7 @@ int run_provision(const ProvisionArguments& args, Console& console) {
 
 }  // namespace
 
-void register_provision_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_provision_command(CLI::App& app, CommandTable& commands, Console& console, AgentMachine& machine) {
   auto args = std::make_shared<ProvisionArguments>();
   auto* cmd = app.add_subcommand("provision",
                                  "Set up this distro for the profile: apt as root, the venv and TensorFlow as the user "
@@ -230,7 +231,7 @@ void register_provision_command(CLI::App& app, CommandTable& commands, Console& 
   cmd->footer(help_footer("Exit status: 0 done (or nothing to do), 1 --check found steps to change, 2 a step failed.",
                           {"tfwsl-agent provision --dry-run", "sudo tfwsl-agent provision --check --user me",
                            "sudo tfwsl-agent provision --profile team.yaml --user me --json"}));
-  commands.add(cmd, [args, &console]() { return run_provision(*args, console); });
+  commands.add(cmd, [args, &console, &machine]() { return run_provision(*args, console, machine); });
 }
 
 }  // namespace tfwsl::agent

@@ -80,7 +80,7 @@ int fail(Console& console, const Error& error) {
 int serve_until_stopped(const ServeArguments& args, Console& console, const Router& router, HttpServer& server,
                         std::unique_ptr<AgentContext>& context, int port, const std::string& host);
 
-int serve(const ServeArguments& args, Console& console) {
+int serve(const ServeArguments& args, Console& console, AgentMachine& machine) {
   if (args.stdio_handshake == !args.token_file.empty())
     return fail(console, Error{ErrorCode::invalid_input,
                                "give exactly one of --stdio-handshake (token on stdin) or --token-file FILE",
@@ -109,8 +109,8 @@ int serve(const ServeArguments& args, Console& console) {
                   Error{ErrorCode::invalid_input, "--root '" + root + "' is not an existing directory", {}, {}});
     context->roots.push_back(canonical);
   }
-  context->probe_env = linux_checks::system_probe_environment();
-  context->probe_env.runner = std::make_shared<StoppableProcessRunner>(context->probe_stop.get_token());
+  context->probe_env =
+      linux_checks::system_probe_environment(machine.stoppable_processes(context->probe_stop.get_token()));
   context->probe_env.python = args.python;
   auto policy = judge::check_policy_for_profile(args.profile);
   if (!policy) return fail(console, policy.error());
@@ -183,7 +183,7 @@ int serve_until_stopped(const ServeArguments& args, Console& console, const Rout
 
 }  // namespace
 
-void register_serve_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_serve_command(CLI::App& app, CommandTable& commands, Console& console, AgentMachine& machine) {
   auto args = std::make_shared<ServeArguments>();
   auto* cmd = app.add_subcommand("serve", "Serve the token-protected loopback API for the tfwsl CLI");
   cmd->add_option("--listen", args->listen,
@@ -210,7 +210,7 @@ void register_serve_command(CLI::App& app, CommandTable& commands, Console& cons
   cmd->footer(help_footer("", {"tfwsl-agent serve --listen 127.0.0.1:0 --token-file ~/.config/tfwsl/token",
                                "tfwsl-agent serve --stdio-handshake   (how tfwsl starts it: the token on stdin)",
                                "tfwsl-agent serve --listen [::1]:8765 --token-file token --root /mnt/c/data"}));
-  commands.add(cmd, [args, &console]() { return serve(*args, console); });
+  commands.add(cmd, [args, &console, &machine]() { return serve(*args, console, machine); });
 }
 
 }  // namespace tfwsl::agent

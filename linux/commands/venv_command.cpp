@@ -192,8 +192,9 @@ std::string verify_failures(const venv::VerifyResult& r) {
   return out;
 }
 
-int run_verify(const VerifyArguments& args, Console& console) {
+int run_verify(const VerifyArguments& args, Console& console, AgentMachine& machine) {
   venv::VerifySettings settings;
+  settings.processes = &machine.processes;
   settings.venv = venv::expand_home(args.venv);
   if (auto is_venv = venv::require_venv(settings.venv); !is_venv)
     return venv_failure(console, "verify", is_venv.error().message, args.json);
@@ -247,7 +248,7 @@ void register_install(CLI::App& venv, CommandTable& commands, Console& console) 
   commands.add(cmd, [args, &console]() { return run_install(*args, console); });
 }
 
-void register_verify(CLI::App& venv, CommandTable& commands, Console& console) {
+void register_verify(CLI::App& venv, CommandTable& commands, Console& console, AgentMachine& machine) {
   auto args = std::make_shared<VerifyArguments>();
   auto* cmd = venv.add_subcommand("verify",
                                   "Check that the venv's TensorFlow runs on the GPU (the tf.* checks) and that the "
@@ -269,19 +270,19 @@ void register_verify(CLI::App& venv, CommandTable& commands, Console& console) {
       "Exit status: 0 all ok, 2 a check or the import failed (each named, with its fix), or an input is wrong.",
       {"tfwsl-agent venv verify --venv ~/.venvs/tf-2.15 --project ~/proj --module train",
        "tfwsl-agent venv verify --venv ~/.venvs/tf-2.15 --project ~/proj --env TF_CPP_MIN_LOG_LEVEL=1 --json"}));
-  commands.add(cmd, [args, &console]() { return run_verify(*args, console); });
+  commands.add(cmd, [args, &console, &machine]() { return run_verify(*args, console, machine); });
 }
 
 }  // namespace
 
-void register_venv_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_venv_command(CLI::App& app, CommandTable& commands, Console& console, AgentMachine& machine) {
   CLI::App* venv = app.add_subcommand("venv",
                                       "A project's requirements in a provisioned venv, and its TensorFlow GPU check "
                                       "(the distro half of 'tfwsl migrate'; run as the user, not root)");
   venv->require_subcommand(1);
   venv->footer(help_footer("", {"tfwsl-agent venv install --help", "tfwsl-agent venv verify --help"}));
   register_install(*venv, commands, console);
-  register_verify(*venv, commands, console);
+  register_verify(*venv, commands, console, machine);
 }
 
 }  // namespace tfwsl::agent

@@ -4,9 +4,10 @@
 // user. `tfwsl migrate` runs both through wsl.exe --exec.
 
 #include "common/cli/command_line.hpp"
+#include "linux/agent/agent_machine.hpp"
 
 namespace tfwsl::agent {
 
-void register_venv_command(CLI::App& app, CommandTable& commands, Console& console);
+void register_venv_command(CLI::App& app, CommandTable& commands, Console& console, AgentMachine& machine);
 
 }  // namespace tfwsl::agent

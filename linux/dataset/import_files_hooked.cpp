@@ -1,5 +1,5 @@
 // The test hook in front of the engine's port: each call's own method name as its step (the
-// test agent counts them through its machine port, MachinePorts::import_step), then the call itself.
+// test agent counts them through its machine's import_step, linux/agent/agent_machine.hpp), then the call.
 #include "linux/dataset/import_files.hpp"
 
 namespace tfwsl::dataset {

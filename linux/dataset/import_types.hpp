@@ -32,7 +32,7 @@ class ImportFiles;  // the port of the filesystem calls (import_files.hpp)
 // fsync_folder); a non-zero return is taken as that errno and the call is not made. One more step,
 // "scan", comes before each entry the scan's resume check visits (its return is ignored): the scan's
 // reads are no port calls, since they fail per entry and are reported rather than stop the job.
-// The test agent (tests/helpers/test_mains) counts these steps through MachinePorts::import_step.
+// The test agent (tests/helpers/test_mains) counts these steps through AgentMachine::import_step.
 using FaultHook = std::function<int(std::string_view step, const std::string& path)>;
 
 struct ImportOptions {

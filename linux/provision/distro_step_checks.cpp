@@ -32,8 +32,9 @@ namespace {
 // probe runs as the agent, with HOME at the user's home under that root.
 class AsUserRunner final : public ProcessRunner {
  public:
-  AsUserRunner(const DistroUser* user, std::map<std::string, std::string> fixups, std::filesystem::path root)
-      : m_user(user), m_fixups(std::move(fixups)), m_root(std::move(root)) {}
+  AsUserRunner(ProcessRunner& inner, const DistroUser* user, std::map<std::string, std::string> fixups,
+               std::filesystem::path root)
+      : m_inner(inner), m_user(user), m_fixups(std::move(fixups)), m_root(std::move(root)) {}
   Result<ProcessOutcome> run(const ProcessRequest& request) override {
     if (drops_root()) return run_dropped(request);
     ProcessRequest r = request;
@@ -41,7 +42,7 @@ class AsUserRunner final : public ProcessRunner {
     r.env["PYTHONDONTWRITEBYTECODE"] = "1";
     if (observes_other_root(m_root) && m_user && !m_user->home.empty())
       r.env["HOME"] = distro_path_at(m_root, m_user->home).string();
-    return SystemProcessRunner().run(r);
+    return m_inner.run(r);
   }
 
  private:
@@ -69,9 +70,10 @@ class AsUserRunner final : public ProcessRunner {
               "-i"};
     for (const auto& [k, v] : env) r.argv.push_back(k + "=" + v);
     r.argv.insert(r.argv.end(), request.argv.begin(), request.argv.end());
-    return SystemProcessRunner().run(r);
+    return m_inner.run(r);
   }
 
+  ProcessRunner& m_inner;
   const DistroUser* m_user;
   std::map<std::string, std::string> m_fixups;
   std::filesystem::path m_root;
@@ -92,7 +94,7 @@ const linux_checks::TfFacts& probe(CheckContext& c) {
     std::vector<std::string> dropped;
     auto kept = probe_fixups(parse_env_exports(fixups.value_or("")), &dropped);
     for (const auto& why : dropped) spdlog::warn("{}: {}; left out of the TensorFlow probe", path.string(), why);
-    env.runner = std::make_shared<AsUserRunner>(c.user, std::move(kept), c.root);
+    env.runner = std::make_shared<AsUserRunner>(*c.processes, c.user, std::move(kept), c.root);
     env.python = distro_path_at(c.root, c.plan->venv + "/bin/python").string();
     env.tf_timeout = c.tf_timeout;
     c.tf = linux_checks::probe_tensorflow(env);

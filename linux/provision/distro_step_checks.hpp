@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/judge/check_policy.hpp"
+#include "common/process/process_runner.hpp"
 #include "common/provision/env_file.hpp"  // env_file_text, which the env.file check compares
 #include "common/provision/provision_plan.hpp"
 #include "linux/checks/linux_facts.hpp"
@@ -27,6 +28,7 @@ struct CheckContext {
   const judge::CheckPolicy* policy = nullptr;
   std::chrono::milliseconds tf_timeout{std::chrono::seconds(180)};
   std::optional<linux_checks::TfFacts> tf;  // the probe's last answer, until something changes
+  ProcessRunner* processes = nullptr;       // the machine's: the probe's runner wraps it (required)
 };
 
 StepCheck check_distro_step(const PlannedStep& step, CheckContext& context);

@@ -80,7 +80,7 @@ class Executor {
     m_recap.check_mode = m_s.check_only;
     m_recap.run = run_id();
     m_recap.state_dir = m_s.state_dir.string();
-    m_context = CheckContext{&m_plan, m_s.root, &m_s.user, &m_s.policy, m_s.tf_timeout, std::nullopt};
+    m_context = CheckContext{&m_plan, m_s.root, &m_s.user, &m_s.policy, m_s.tf_timeout, std::nullopt, m_s.processes};
     if (!m_s.check_only) m_journal.run_started(m_recap.run);
     std::string failed_step;
     for (const auto& step : m_plan.distro_steps) {

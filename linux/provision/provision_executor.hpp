@@ -15,6 +15,7 @@
 
 #include "common/core/error.hpp"
 #include "common/judge/check_policy.hpp"
+#include "common/process/process_runner.hpp"
 #include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
 #include "common/provision/provision_state_paths.hpp"
@@ -57,6 +58,8 @@ struct ExecutorSettings {
   std::chrono::milliseconds command_timeout{std::chrono::minutes(60)};
   std::chrono::milliseconds tf_timeout{std::chrono::seconds(180)};
   judge::CheckPolicy policy;  // what the final TensorFlow check must find
+  // The machine's process runner, which the TensorFlow probe's runner (as the venv's user) wraps.
+  ProcessRunner* processes = nullptr;
   // Each step's checking and applying, and apt's and pip's progress while it applies (may be empty).
   std::function<void(const ProgressEvent&)> progress;
 };

@@ -17,15 +17,17 @@ namespace {
 // The probe's children with the user's --env variables and no bytecode written.
 class VerifyEnvRunner final : public ProcessRunner {
  public:
-  explicit VerifyEnvRunner(std::map<std::string, std::string> env) : m_env(std::move(env)) {}
+  VerifyEnvRunner(ProcessRunner& inner, std::map<std::string, std::string> env)
+      : m_inner(inner), m_env(std::move(env)) {}
   Result<ProcessOutcome> run(const ProcessRequest& request) override {
     ProcessRequest r = request;
     for (const auto& [k, v] : m_env) r.env[k] = v;
     r.env["PYTHONDONTWRITEBYTECODE"] = "1";
-    return SystemProcessRunner().run(r);
+    return m_inner.run(r);
   }
 
  private:
+  ProcessRunner& m_inner;
   std::map<std::string, std::string> m_env;
 };
 
@@ -117,7 +119,7 @@ Result<VerifyResult> verify_venv(const VerifySettings& s) {
   policy->tensorflow_version.clear();
   policy->tensorflow_requirement.clear();  // the fixes then say tensorflow[and-cuda], not the default profile's pin
   policy->venv = s.venv.string();
-  auto runner = std::make_shared<VerifyEnvRunner>(s.env);
+  auto runner = std::make_shared<VerifyEnvRunner>(*s.processes, s.env);
   linux_checks::ProbeEnvironment env;
   env.runner = runner;
   env.python = (s.venv / "bin/python").string();

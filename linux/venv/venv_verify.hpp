@@ -13,6 +13,7 @@
 
 #include "common/check/check.hpp"
 #include "common/core/error.hpp"
+#include "common/process/process_runner.hpp"
 #include "linux/checks/linux_facts.hpp"
 
 namespace tfwsl::venv {
@@ -24,6 +25,7 @@ struct VerifySettings {
   std::string script;                      // or a script run by its path, relative to the project (train-model.py)
   std::map<std::string, std::string> env;  // added to the inherited environment of both children
   std::chrono::seconds timeout{300};       // for the probe, and again for the import
+  ProcessRunner* processes = nullptr;      // the machine's, which both children's runner wraps (required)
 };
 
 struct ImportCheck {

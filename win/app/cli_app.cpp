@@ -8,7 +8,7 @@
 
 namespace tfwsl::cli {
 
-int run_cli(const std::vector<std::string>& args, Console& console) {
+int run_cli(const std::vector<std::string>& args, Console& console, Machine& machine) {
   CLI::App app{
       "tfwsl: TensorFlow on your NVIDIA GPU from Windows, through WSL 2.\n"
       "Checks, sets up and keeps a WSL distro ready for TensorFlow; explains what goes wrong.",
@@ -27,8 +27,9 @@ int run_cli(const std::vector<std::string>& args, Console& console) {
   GlobalOptions globals;
   add_global_options(app, globals);
   CommandTable commands;
-  register_commands(app, commands, console,
-                    [&console](const std::vector<std::string>& more) { return run_cli(more, console); });
+  register_commands(app, commands, console, machine, [&console, &machine](const std::vector<std::string>& more) {
+    return run_cli(more, console, machine);
+  });
   return run_command_line(app, commands, args, console, globals, "tfwsl");
 }
 

@@ -6,10 +6,12 @@
 #include <vector>
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
-// args: the arguments after the program name, UTF-8.
-int run_cli(const std::vector<std::string>& args, Console& console);
+// args: the arguments after the program name, UTF-8. `machine`: the ports every command works on,
+// built once by the caller (system_machine.hpp, or a test's).
+int run_cli(const std::vector<std::string>& args, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

@@ -11,22 +11,25 @@
 #include "win/commands/provision_command.hpp"
 #include "win/commands/uninstall_command.hpp"
 #include "win/commands/wslconfig_command.hpp"
+#include "win/commands/wslconfig_restore_command.hpp"
 
 namespace tfwsl::cli {
 
 // The order of `tfwsl --help`: the health check first, then setting up, then the parts.
-void register_commands(CLI::App& app, CommandTable& commands, Console& console, const RunTfwsl& run_tfwsl) {
-  register_doctor_command(app, commands, console, run_tfwsl);
+void register_commands(CLI::App& app, CommandTable& commands, Console& console, Machine& machine,
+                       const RunTfwsl& run_tfwsl) {
+  register_doctor_command(app, commands, console, machine, run_tfwsl);
   register_explain_command(app, commands, console);
-  register_provision_command(app, commands, console);
-  register_migrate_command(app, commands, console);
-  register_data_command(app, commands, console);
-  register_wslconfig_command(app, commands, console);
-  register_profile_command(app, commands, console);
-  register_agent_command(app, commands, console);
-  register_uninstall_command(app, commands, console);
-  register_completion_command(app, commands, console);
-  register_dsc_command(app, commands, console);
+  register_provision_command(app, commands, console, machine);
+  register_migrate_command(app, commands, console, machine);
+  register_data_command(app, commands, console, machine);
+  CLI::App* wslconfig = register_wslconfig_command(app, commands, console, machine);
+  register_wslconfig_restore_command(wslconfig, commands, console, machine);
+  register_profile_command(app, commands, console, machine);
+  register_agent_command(app, commands, console, machine);
+  register_uninstall_command(app, commands, console, machine);
+  register_completion_command(app, commands, console, machine);
+  register_dsc_command(app, commands, console, machine);
 }
 
 }  // namespace tfwsl::cli

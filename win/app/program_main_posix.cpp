@@ -8,6 +8,7 @@
 #include "common/cli/process_console.hpp"
 #include "win/app/cli_app.hpp"
 #include "win/app/program_main.hpp"
+#include "win/app/system_machine.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -23,12 +24,14 @@ std::size_t terminal_columns() {
 
 }  // namespace
 
-int run_program(int argc, char** argv, const ConfigureConsole& configure) {
+int run_program(int argc, char** argv, const ConfigureMachine& configure) {
   std::vector<std::string> args(argv + 1, argv + argc);
   Console console = process_console();
   console.columns = terminal_columns();
-  if (configure) configure(console);
-  return run_cli(args, console);
+  SystemMachine system;
+  const std::unique_ptr<HostPort> stand_in = configure ? configure(console, system.system_host()) : nullptr;
+  Machine machine = stand_in ? system.machine(*stand_in) : system.machine();
+  return run_cli(args, console, machine);
 }
 
 }  // namespace tfwsl::cli

@@ -12,11 +12,12 @@
 #include "common/text/utf_convert.hpp"
 #include "win/app/cli_app.hpp"
 #include "win/app/program_main.hpp"
+#include "win/app/system_machine.hpp"
 #include "win/platform/console_windows.hpp"
 
 namespace tfwsl::cli {
 
-int run_program(int argc, wchar_t** argv, const ConfigureConsole& configure) {
+int run_program(int argc, wchar_t** argv, const ConfigureMachine& configure) {
   const Utf8ConsoleScope utf8_console;  // the console's code pages come back when tfwsl ends
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) args.push_back(wide_to_utf8(argv[i]));
@@ -30,8 +31,10 @@ int run_program(int argc, wchar_t** argv, const ConfigureConsole& configure) {
     std::cout.flush();
     _setmode(_fileno(stdout), _O_BINARY);
   };
-  if (configure) configure(console);
-  int code = run_cli(args, console);
+  SystemMachine system;
+  const std::unique_ptr<HostPort> stand_in = configure ? configure(console, system.system_host()) : nullptr;
+  Machine machine = stand_in ? system.machine(*stand_in) : system.machine();
+  int code = run_cli(args, console, machine);
   std::cout.flush();
   return code;
 }

@@ -16,7 +16,6 @@
 #include "win/agent_client/agent_transport.hpp"
 #include "win/agent_client/wsl_agent_host.hpp"
 #include "win/agent_service/agent_service.hpp"
-#include "win/platform/host_platform.hpp"
 #include "win/render/agent_try_line.hpp"
 #include "win/render/agent_version_words.hpp"
 #include "win/tasks/agent_connection.hpp"
@@ -37,21 +36,20 @@ struct AgentArgs {
 };
 
 struct Place {
-  explicit Place(const AgentArgs& args)
-      : windows(read_system_info().is_windows), connection({args.distro, args.agent, windows}) {
+  Place(const AgentArgs& args, Machine& machine)
+      : windows(machine.host.system().is_windows), connection({args.distro, args.agent, windows}, machine) {
     // Without --distro, the default one by name (wsl -l -v), so what start prints says where it runs.
     if (windows) distro = distro_or_default(connection.wsl(), args.distro);
     if (windows)
       shell = std::make_unique<agent_service::WslDistroShell>(connection.wsl(), distro);
     else
-      shell = std::make_unique<agent_service::LocalDistroShell>(runner);
+      shell = std::make_unique<agent_service::LocalDistroShell>(machine.processes);
     agent_path =
         wsl::process_environment_variable(agent_client::k_agent_path_env).value_or(agent_client::k_default_agent_path);
   }
   bool windows;
   std::string distro;  // on Windows: --distro, else the default one by name (empty when wsl.exe cannot tell)
   AgentConnection connection;
-  SystemProcessRunner runner;
   std::unique_ptr<agent_service::DistroShell> shell;
   std::string agent_path;
 };
@@ -109,8 +107,8 @@ Status stop_older_agent(Place& place, agent_service::ServiceStatus& status, cons
   return install_agent_with_consent(*place.shell, status, request, console);
 }
 
-int run_start(const AgentArgs& args, Console& console) {
-  Place place(args);
+int run_start(const AgentArgs& args, Console& console, Machine& machine) {
+  Place place(args, machine);
   auto status = agent_service::read_service_status(*place.shell, place.agent_path);
   if (!status) return fail(console, "start", status.error());
   if (status->running && !agent_is_older(status->running_version)) {
@@ -157,8 +155,8 @@ std::string ask_running_agent(Place& place, const agent_service::ServiceStatus& 
   return {};
 }
 
-int run_status(const AgentArgs& args, Console& console) {
-  Place place(args);
+int run_status(const AgentArgs& args, Console& console, Machine& machine) {
+  Place place(args, machine);
   auto status = agent_service::read_service_status(*place.shell, place.agent_path);
   if (!status) return fail(console, "status", status.error());
   const std::string older =
@@ -183,8 +181,8 @@ int run_status(const AgentArgs& args, Console& console) {
   return exit_code::k_ok;
 }
 
-int run_stop(const AgentArgs& args, Console& console) {
-  Place place(args);
+int run_stop(const AgentArgs& args, Console& console, Machine& machine) {
+  Place place(args, machine);
   auto stopped = agent_service::stop_service(*place.shell, place.agent_path);
   if (!stopped) return fail(console, "stop", stopped.error());
   console.out << (*stopped ? "stopped the agent " : "no agent was running ") << place.shell->where() << "\n";
@@ -197,7 +195,7 @@ void add_place_options(CLI::App* cmd, AgentArgs& args) {
 
 }  // namespace
 
-void register_agent_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_agent_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   auto* agent = app.add_subcommand("agent", "The persistent agent for editors and scripts: start, status, stop");
   agent->require_subcommand(1);
   agent->footer(help_footer("", {"tfwsl agent start", "tfwsl agent status", "tfwsl agent stop"}));
@@ -212,26 +210,26 @@ void register_agent_command(CLI::App& app, CommandTable& commands, Console& cons
   start->add_option("--agent", args->agent, "The tfwsl-agent binary to install (as for tfwsl doctor)");
   start->footer(
       help_footer("", {"tfwsl agent start --dry-run", "tfwsl agent start --yes --port 8765 --root /mnt/d/data"}));
-  commands.add(start, [args, &console] {
+  commands.add(start, [args, &console, &machine] {
     const FittedOutput fitted(console, true);  // every line at the terminal's width
-    return run_start(*args, console);
+    return run_start(*args, console, machine);
   });
 
   auto* status = agent->add_subcommand("status", "Whether the persistent agent is installed, runs and answers");
   add_place_options(status, *args);
   status->footer(
       help_footer("Exit 0 running and answering, 1 not running, 2 running but not answering.", {"tfwsl agent status"}));
-  commands.add(status, [args, &console] {
+  commands.add(status, [args, &console, &machine] {
     const FittedOutput fitted(console, true);  // every line at the terminal's width
-    return run_status(*args, console);
+    return run_status(*args, console, machine);
   });
 
   auto* stop = agent->add_subcommand("stop", "Stop the persistent agent (its token file stays)");
   add_place_options(stop, *args);
   stop->footer(help_footer("", {"tfwsl agent stop"}));
-  commands.add(stop, [args, &console] {
+  commands.add(stop, [args, &console, &machine] {
     const FittedOutput fitted(console, true);  // every line at the terminal's width
-    return run_stop(*args, console);
+    return run_stop(*args, console, machine);
   });
 }
 

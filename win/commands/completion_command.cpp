@@ -9,7 +9,6 @@
 #include "common/cli/completion_script.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/parse/wsl_list_parser.hpp"
-#include "common/process/process_runner.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/wsl/wsl_client.hpp"
 
@@ -32,12 +31,10 @@ bool plain_word(const std::string& name) {
 
 // The names a list holds on this machine, one a line; none when it cannot be read (a completion
 // never prints an error into the user's command line).
-std::vector<std::string> list_names(const std::string& list) {
+std::vector<std::string> list_names(const std::string& list, wsl::WslClient& wsl) {
   std::vector<std::string> names;
   if (list == "profiles") names = shipped_profile_names();
   if (list == "distros") {
-    SystemProcessRunner runner;
-    wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
     auto reply = wsl.list_verbose();
     if (reply && reply->failure.kind == wsl::WslFailureKind::none)
       for (const auto& d : parse::parse_wsl_list(reply->text).distros) names.push_back(d.name);
@@ -55,7 +52,7 @@ std::string script_for(const std::string& shell, const CLI::App& root) {
 
 }  // namespace
 
-void register_completion_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_completion_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   auto args = std::make_shared<CompletionArgs>();
   auto* cmd = app.add_subcommand("completion", "Print a shell completion script for tfwsl's commands and options");
   cmd->add_option("shell", args->shell, "bash, zsh, fish or powershell")
@@ -68,7 +65,7 @@ void register_completion_command(CLI::App& app, CommandTable& commands, Console&
                                "tfwsl completion powershell | Out-String | Invoke-Expression  (PowerShell)"}));
   // The whole tree is there by the time a command runs: the script lists it as the parser has it.
   CLI::App* root = &app;
-  commands.add(cmd, [args, root, &console] {
+  commands.add(cmd, [args, root, &console, &machine] {
     if (args->shell.empty() == args->list.empty()) {
       console.err << "tfwsl completion: give a shell (bash, zsh, fish or powershell), or --list distros|profiles\n";
       return exit_code::k_usage;
@@ -76,7 +73,7 @@ void register_completion_command(CLI::App& app, CommandTable& commands, Console&
     // Read by a Unix shell (`source <(tfwsl.exe ...)`, `$(...)` in bash, zsh and fish): no CR.
     if (args->shell != "powershell" && console.out_as_bytes) console.out_as_bytes();
     if (!args->list.empty()) {
-      for (const auto& name : list_names(args->list)) console.out << name << "\n";
+      for (const auto& name : list_names(args->list, machine.wsl)) console.out << name << "\n";
       return exit_code::k_ok;
     }
     console.out << script_for(args->shell, *root);

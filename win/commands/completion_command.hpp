@@ -3,9 +3,10 @@
 // table (common/cli/completion_script.hpp); `--list distros|profiles`: the values the scripts offer.
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
-void register_completion_command(CLI::App& app, CommandTable& commands, Console& console);
+void register_completion_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

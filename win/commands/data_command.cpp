@@ -10,7 +10,6 @@
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
-#include "win/platform/host_platform.hpp"
 #include "win/push/interrupt_catcher.hpp"
 #include "win/push/progress_text.hpp"
 #include "win/push/push_report.hpp"
@@ -36,15 +35,15 @@ int report_refusal(const push::PushOutcome& outcome, const PushArgs& args, Conso
   return outcome.exit_code();
 }
 
-int run_data_push(PushArgs& args, Console& console) {
-  const host::SystemInfo system = read_system_info();
+int run_data_push(PushArgs& args, Console& console, Machine& machine) {
+  const host::SystemInfo& system = machine.host.system();
   args.request.windows = system.is_windows;
   if (!system.is_windows) {  // natively SRC is a path of this machine: a relative one from here
     std::error_code ec;
     auto absolute = std::filesystem::absolute(path_from_utf8(args.request.source), ec);
     if (!ec) args.request.source = path_to_utf8(absolute.lexically_normal());
   }
-  PushSetup setup({args.request.distro, args.agent, system.is_windows}, console.machine);
+  PushSetup setup({args.request.distro, args.agent, system.is_windows}, machine);
   push::PushEnvironment& env = setup.env();
   push::PushOutcome outcome;
   if (auto planned = push::plan_push(env, args.request, outcome.plan); !planned) {
@@ -71,8 +70,7 @@ int run_data_push(PushArgs& args, Console& console) {
       return report_refusal(outcome, args, console);
     }
   }
-  SteadyClock clock;
-  StatusLine status(console.err, "tfwsl data push", clock, status_line_settings(console));
+  StatusLine status(console.err, "tfwsl data push", machine.clock, status_line_settings(console));
   push::InterruptCatcher interrupt;
   env.interrupted = [&interrupt] { return interrupt.requested(); };
   if (!args.json) {
@@ -91,7 +89,7 @@ int run_data_push(PushArgs& args, Console& console) {
 
 }  // namespace
 
-void register_data_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_data_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   auto* data =
       app.add_subcommand("data", "Move datasets into the WSL distro's own filesystem (fast, verified, resumable)");
   data->require_subcommand(1);
@@ -121,9 +119,9 @@ void register_data_command(CLI::App& app, CommandTable& commands, Console& conso
       {"tfwsl data push D:\\datasets\\imagenet",
        "tfwsl data push C:\\Users\\me\\Pictures\\cats --name cats --to ~/data --dry-run",
        "tfwsl data push E:\\raw --move --yes --json", "tfwsl data push C:\\src\\proj --exclude .venv --exclude .git"}));
-  commands.add(push, [args, &console] {
+  commands.add(push, [args, &console, &machine] {
     const FittedOutput fitted(console, !args->json);  // text and messages at the terminal's width
-    return run_data_push(*args, console);
+    return run_data_push(*args, console, machine);
   });
 }
 

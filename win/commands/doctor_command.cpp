@@ -78,8 +78,8 @@ struct DoctorRun {
   ProfileChoice profile;
 };
 
-doctor::DoctorResult run_with_status(const DoctorArgs& args, const doctor::DoctorEnvironment& env, Console& console) {
-  SteadyClock clock;
+doctor::DoctorResult run_with_status(const DoctorArgs& args, const doctor::DoctorEnvironment& env, Console& console,
+                                     const Clock& clock) {
   StatusLine status(console.err, "tfwsl doctor", clock, status_line_settings(console));
   doctor::DoctorEnvironment watched = env;
   if (!machine_output(args) && !args.quiet) {
@@ -119,7 +119,7 @@ void print_report(const DoctorArgs& args, const DoctorRun& run, const doctor::Do
 
 // --fix: the tfwsl commands of the root causes, with consent; then the doctor again, and what changed.
 int fix_and_check_again(const DoctorArgs& args, const DoctorRun& run, const doctor::DoctorResult& before,
-                        Console& console, const RunTfwsl& run_tfwsl) {
+                        Console& console, const Clock& clock, const RunTfwsl& run_tfwsl) {
   const std::string profile = run.profile.origin == ProfileOrigin::builtin ? std::string() : run.profile.name_or_path;
   const FixPlan plan =
       plan_fixes(before.report, [&](const auto& command) { return options_passed_on(command, profile, args.distro); });
@@ -128,7 +128,7 @@ int fix_and_check_again(const DoctorArgs& args, const DoctorRun& run, const doct
   if (applied.commands_run == 0)
     return plan.commands.empty() || args.dry_run ? before.report.exit_code() : applied.exit_code;
   console.out << "\n$ tfwsl doctor   (again, after the fixes)\n";
-  const doctor::DoctorResult after = run_with_status(args, run.env, console);
+  const doctor::DoctorResult after = run_with_status(args, run.env, console, clock);
   const auto changes = report_changes(before.report, after.report, console.unicode_marks);
   console.out << (changes.empty() ? "Nothing changed.\n" : "What changed:\n");
   for (const auto& line : changes) console.out << "  " << line << "\n";
@@ -137,7 +137,7 @@ int fix_and_check_again(const DoctorArgs& args, const DoctorRun& run, const doct
   return applied.exit_code != exit_code::k_ok ? applied.exit_code : after.report.exit_code();
 }
 
-int run_doctor_command(const DoctorArgs& given, Console& console, const RunTfwsl& run_tfwsl) {
+int run_doctor_command(const DoctorArgs& given, Console& console, Machine& machine, const RunTfwsl& run_tfwsl) {
   DoctorArgs args = given;
   DoctorRun run;
   run.profile = choose_profile(profile_search(given.profile));
@@ -169,13 +169,13 @@ int run_doctor_command(const DoctorArgs& given, Console& console, const RunTfwsl
       return exit_code::k_usage;
     }
   }
-  MachineAccess machine(args.agent);
-  run.env = machine.environment(args.distro);
+  MachineAccess access(args.agent, machine);
+  run.env = access.environment(args.distro);
   run.env.host_policy = *policy;
   run.env.linux_policy = *linux_policy;
   run.env.data_paths = args.data;
-  // run_doctor joins every source before it returns, so they may use `machine`.
-  const doctor::DoctorResult result = run_with_status(args, run.env, console);
+  // run_doctor joins every source before it returns, so they may use `access`.
+  const doctor::DoctorResult result = run_with_status(args, run.env, console, machine.clock);
   print_report(args, run, result, console);
   if (!args.bundle.empty()) {
     if (auto written = write_doctor_bundle(args.bundle, result); !written) {
@@ -184,13 +184,14 @@ int run_doctor_command(const DoctorArgs& given, Console& console, const RunTfwsl
     }
     if (!args.quiet) console.err << "bundle written to " << args.bundle << "\n";
   }
-  if (args.fix) return fix_and_check_again(args, run, result, console, run_tfwsl);
+  if (args.fix) return fix_and_check_again(args, run, result, console, machine.clock, run_tfwsl);
   return result.report.exit_code();
 }
 
 }  // namespace
 
-void register_doctor_command(CLI::App& app, CommandTable& commands, Console& console, const RunTfwsl& run_tfwsl) {
+void register_doctor_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine,
+                             const RunTfwsl& run_tfwsl) {
   auto args = std::make_shared<DoctorArgs>();
   auto* cmd =
       app.add_subcommand("doctor", "Check the host, WSL, the GPU driver and the distro's CUDA/TensorFlow stack");
@@ -230,7 +231,8 @@ void register_doctor_command(CLI::App& app, CommandTable& commands, Console& con
   cmd->footer(help_footer("", {"tfwsl doctor", "tfwsl doctor --fix      (runs tfwsl provision, ... after asking)",
                                "tfwsl doctor -v --distro Ubuntu-22.04 --profile tf-2.17-cuda-12.3",
                                "tfwsl doctor --json --bundle tfwsl-doctor.tar   (to attach to a bug report)"}));
-  commands.add(cmd, [args, &console, run_tfwsl] { return run_doctor_command(*args, console, run_tfwsl); });
+  commands.add(
+      cmd, [args, &console, &machine, run_tfwsl] { return run_doctor_command(*args, console, machine, run_tfwsl); });
 }
 
 }  // namespace tfwsl::cli

@@ -85,7 +85,7 @@ int run_dsc_operation(const DscArgs& args, const json& desired, TfwslInvoker& tf
   return state ? print_dsc_state(console, *state, nullptr) : dsc_failure(console, state.error().describe());
 }
 
-int run_dsc_command(const DscArgs& args, Console& console) {
+int run_dsc_command(const DscArgs& args, Console& console, Machine& machine) {
   const auto manifest = dsc::resource_manifest(args.resource);
   if (!manifest) {
     std::string known;
@@ -98,14 +98,13 @@ int run_dsc_command(const DscArgs& args, Console& console) {
   }
   auto desired = read_desired_state(args);
   if (!desired) return dsc_failure(console, desired.error().describe());
-  SystemProcessRunner runner;
-  ChildTfwslInvoker tfwsl(runner, own_executable_path());
+  ChildTfwslInvoker tfwsl(machine.processes, own_executable_path());
   return run_dsc_operation(args, *desired, tfwsl, console);
 }
 
 }  // namespace
 
-void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   auto args = std::make_shared<DscArgs>();
   auto* cmd = app.add_subcommand("dsc",
                                  "A DSC v3 resource for fleet engines: get, test or set .wslconfig values or a "
@@ -123,7 +122,7 @@ void register_dsc_command(CLI::App& app, CommandTable& commands, Console& consol
                   {"echo {\"memory\":\"16GB\"} | tfwsl dsc test --resource Tfwsl/WslConfig",
                    "tfwsl dsc set --resource Tfwsl/Profile --input {\"profile\":\"tf-2.15-cuda-12.2\"}",
                    "tfwsl dsc export --resource Tfwsl/WslConfig", "tfwsl dsc manifest --resource Tfwsl/WslConfig"}));
-  commands.add(cmd, [args, &console] { return run_dsc_command(*args, console); });
+  commands.add(cmd, [args, &console, &machine] { return run_dsc_command(*args, console, machine); });
 }
 
 }  // namespace tfwsl::cli

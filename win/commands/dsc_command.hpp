@@ -8,9 +8,10 @@
 // `tfwsl dsc manifest|schema --resource TYPE` print the manifest and the instance schema.
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
-void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console);
+void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

@@ -44,9 +44,7 @@ struct MigrateArgs {
 };
 
 // The distro's drive mounts, when the target distro is installed (read-only: /proc/mounts).
-std::optional<std::set<char>> distro_drives(const std::string& distro) {
-  SystemProcessRunner runner;
-  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+std::optional<std::set<char>> distro_drives(const std::string& distro, wsl::WslClient& wsl) {
   auto reply = wsl.exec({distro, {}, {}}, {"cat", "/proc/mounts"});
   if (!reply || reply->exit_code != 0) {
     spdlog::debug("migrate: cannot read the drive mounts of {}: the distro may not be installed yet", distro);
@@ -63,28 +61,22 @@ std::optional<std::set<char>> distro_drives(const std::string& distro) {
 
 // This machine's WSL 2 distributions, for the distro migrate sets the project up in
 // (win/migrate/distro_choice.hpp); natively there is no WSL to ask.
-std::optional<std::vector<std::string>> installed_distros() {
-#ifdef _WIN32
-  SystemProcessRunner runner;
-  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
-  return wsl2_distro_names(wsl);
-#else
-  return std::nullopt;
-#endif
+std::optional<std::vector<std::string>> installed_distros(Machine& machine) {
+  if (!machine.host.system().is_windows) return std::nullopt;
+  return wsl2_distro_names(machine.wsl);
 }
 
 // This machine's GPUs with their compute capability, read before the plan (dry run and apply alike)
 // so the plan can be refused on a GPU no stock wheel runs on. On Windows nvidia-smi.exe where the
 // doctor looks for it; elsewhere (native Linux, inside a distro) nvidia-smi on PATH.
-host::GpuReading read_gpus(const Console& console) {
+host::GpuReading read_gpus(const Console& console, ProcessRunner& processes) {
   const EnvironmentLookup getenv =
       console.environment ? console.environment : EnvironmentLookup(wsl::process_environment_variable);
   std::vector<std::string> candidates = host::nvidia_smi_candidates(getenv);
 #ifndef _WIN32
   if (!getenv(host::k_nvidia_smi_env)) candidates = {"nvidia-smi"};
 #endif
-  SystemProcessRunner runner;
-  return host::read_gpu_compute_capabilities(runner, candidates);
+  return host::read_gpu_compute_capabilities(processes, candidates);
 }
 
 // The project folder by its real path: `tfwsl migrate .` is the folder's own name, and the copy
@@ -102,18 +94,6 @@ std::filesystem::path real_folder(const std::string& given) {
   return p;
 }
 
-// Where this Linux mounts the Windows drives, for the Windows paths a project names (unused on
-// Windows, where such a path is itself): the machine port, else asked of wslpath as the distro knows it.
-std::string drive_root_here([[maybe_unused]] const Console& console) {
-#ifdef _WIN32
-  return wsl::k_default_automount_root;
-#else
-  if (console.machine.drive_root) return console.machine.drive_root();
-  SystemProcessRunner runner;
-  return wsl::local_automount_root(runner);
-#endif
-}
-
 std::string folder_name(const std::filesystem::path& real) { return path_to_utf8(real.filename()); }
 
 void print_error(Console& console, const MigrateArgs& args, const std::string& message) {
@@ -124,9 +104,11 @@ void print_error(Console& console, const MigrateArgs& args, const std::string& m
   console.err << "tfwsl migrate: " << message << "\n";
 }
 
-int run_migrate(const MigrateArgs& args, Console& console) {
+int run_migrate(const MigrateArgs& args, Console& console, Machine& machine) {
   const std::filesystem::path root = real_folder(args.project);
-  migrate::LocalProjectFiles files(root, drive_root_here(console));
+  // Where this Linux mounts the Windows drives, for the Windows paths a project names (on Windows such
+  // a path is itself).
+  migrate::LocalProjectFiles files(root, machine.host.drive_root());
   if (!files.project_exists()) {
     print_error(
         console, args,
@@ -146,13 +128,13 @@ int run_migrate(const MigrateArgs& args, Console& console) {
                                  profiles,
                                  path_to_utf8(root),
                                  args.profile,
-                                 read_gpus(console),
-                                 installed_distros()};
+                                 read_gpus(console, machine.processes),
+                                 installed_distros(machine)};
   auto plan = migrate::build_plan(input);
   // On Windows only the target distro can say which drives it mounts; asked only when the code names
   // Windows paths (each wsl.exe start costs), and its answer adds to the plan made once.
   if (plan && !files.mounted_drives() && plan->decision.target && !plan->windows_paths.empty()) {
-    if (auto drives = distro_drives(plan->decision.target->distro)) {
+    if (auto drives = distro_drives(plan->decision.target->distro, machine.wsl)) {
       files.set_mounted_drives(*drives);
       migrate::add_unmounted_drive_problems(*drives, *plan);
     }
@@ -164,7 +146,7 @@ int run_migrate(const MigrateArgs& args, Console& console) {
   const int code = migrate::exit_code_for(*plan);
   if (!args.dry_run && code == exit_code::k_ok)
     return apply_migration({args.project, root, args.yes, args.json, args.copy_git, args.jobs, args.agent}, *plan,
-                           console);
+                           console, machine);
   if (args.json) {
     auto j = with_json_envelope(migrate::to_json(*plan), json_schema::k_migrate_plan, json_schema::k_version);
     console.out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
@@ -182,7 +164,7 @@ int run_migrate(const MigrateArgs& args, Console& console) {
 
 }  // namespace
 
-void register_migrate_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_migrate_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   auto args = std::make_shared<MigrateArgs>();
   CLI::App* sub =
       app.add_subcommand("migrate", "Move a Windows TensorFlow project, its requirements and its data into WSL");
@@ -212,9 +194,9 @@ void register_migrate_command(CLI::App& app, CommandTable& commands, Console& co
        "tfwsl migrate C:\\work\\flowers --yes              provision, copy, import, install, check",
        "tfwsl migrate . --dry-run --json                  the plan as JSON, for a script",
        "tfwsl migrate C:\\work\\old-tf210 --dry-run --force  what moving a TF 2.10 project would do"}));
-  commands.add(sub, [args, &console] {
+  commands.add(sub, [args, &console, &machine] {
     const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
-    return run_migrate(*args, console);
+    return run_migrate(*args, console, machine);
   });
 }
 

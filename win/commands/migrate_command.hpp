@@ -4,9 +4,10 @@
 // the distro which drives it mounts, and prints.
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
-void register_migrate_command(CLI::App& app, CommandTable& commands, Console& console);
+void register_migrate_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

@@ -143,7 +143,7 @@ void register_show(CLI::App* profile, CommandTable& commands, Console& console) 
   });
 }
 
-void register_diff(CLI::App* profile, CommandTable& commands, Console& console) {
+void register_diff(CLI::App* profile, CommandTable& commands, Console& console, Machine& machine) {
   auto args = std::make_shared<DiffArgs>();
   auto* cmd = profile->add_subcommand(
       "diff", "Compare a profile with this machine (host and distro) and list every drift with its fix");
@@ -155,13 +155,13 @@ void register_diff(CLI::App* profile, CommandTable& commands, Console& console) 
   cmd->footer(help_footer(
       "Exit 0 no drift, 1 drifts, 2 the distro could not be reached or the profile has errors.",
       {"tfwsl profile diff", "tfwsl profile diff team/base.yaml --distro Ubuntu-22.04", "tfwsl profile diff --json"}));
-  commands.add(cmd, [args, &console] {
+  commands.add(cmd, [args, &console, &machine] {
     const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
-    return run_profile_diff(*args, console);
+    return run_profile_diff(*args, console, machine);
   });
 }
 
-void register_export(CLI::App* profile, CommandTable& commands, Console& console) {
+void register_export(CLI::App* profile, CommandTable& commands, Console& console, Machine& machine) {
   auto args = std::make_shared<ExportArgs>();
   auto* cmd = profile->add_subcommand("export", "Write a profile that describes this machine (stdout, or --file)");
   add_machine_options(cmd, args->machine);
@@ -176,12 +176,12 @@ void register_export(CLI::App* profile, CommandTable& commands, Console& console
                           {"tfwsl profile export", "tfwsl profile export --distro Ubuntu-22.04 -o machine.yaml",
                            "tfwsl profile export --base tf-2.15-cuda-12.2 -o lab.yaml",
                            "tfwsl profile export --name lab-pc-3 -o lab.yaml --yes"}));
-  commands.add(cmd, [args, &console] { return run_profile_export(*args, console); });
+  commands.add(cmd, [args, &console, &machine] { return run_profile_export(*args, console, machine); });
 }
 
 }  // namespace
 
-void register_profile_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_profile_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   auto* profile =
       app.add_subcommand("profile", "Team profiles: init, validate, show, diff against this machine, export it");
   profile->require_subcommand(1);
@@ -192,8 +192,8 @@ void register_profile_command(CLI::App& app, CommandTable& commands, Console& co
   register_init(profile, commands, console);
   register_validate(profile, commands, console);
   register_show(profile, commands, console);
-  register_diff(profile, commands, console);
-  register_export(profile, commands, console);
+  register_diff(profile, commands, console, machine);
+  register_export(profile, commands, console, machine);
 }
 
 }  // namespace tfwsl::cli

@@ -4,9 +4,10 @@
 // export) and the profile choice every command shares (profile_choice.hpp).
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
-void register_profile_command(CLI::App& app, CommandTable& commands, Console& console);
+void register_profile_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

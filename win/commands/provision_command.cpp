@@ -24,7 +24,6 @@
 #include "common/util/visible_text.hpp"
 #include "common/wsl/automount_query.hpp"
 #include "common/wsl/wsl_client.hpp"
-#include "win/platform/host_platform.hpp"
 #include "win/tasks/agent_upgrade.hpp"
 #include "win/tasks/profile_choice.hpp"
 #include "win/tasks/provision_cloud_init.hpp"
@@ -62,9 +61,8 @@ bool consented(const ProvisionArgs& args, Console& console) {
 
 // Windows: the plan as the agent in the distro builds it (its user and home resolved), printed as
 // it prints it: the plan shown is the one the distro half will run.
-Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Console& console) {
-  SystemProcessRunner runner;
-  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Console& console, Machine& machine) {
+  wsl::WslClient& wsl = machine.wsl;
   TFWSL_TRY(agent_args, agent_provision_args({args.profile, false, args.user, args.agent}, true, [&](char drive) {
               return wsl::query_automount_root(wsl, distro, drive);
             }));
@@ -105,9 +103,11 @@ std::string render(const nlohmann::json& recap) {
 // Windows: the distro half runs the installed agent, so one older than this tfwsl is upgraded first
 // (agent_upgrade.hpp); with `changes` false (--dry-run, --check) it only says it would, and not at all
 // with --json, whose stdout is its object. A read-only run goes on without it when it fails.
-Status upgrade_installed_agent(const ProvisionArgs& args, const std::string& distro, bool changes, Console& console) {
+Status upgrade_installed_agent(const ProvisionArgs& args, const std::string& distro, bool changes, Console& console,
+                               Machine& machine) {
   if (!changes && args.json) return {};
-  auto upgraded = upgrade_distro_agent(distro, args.agent, {"", "", "tfwsl provision", args.yes, !changes}, console);
+  auto upgraded =
+      upgrade_distro_agent(distro, args.agent, {"", "", "tfwsl provision", args.yes, !changes}, console, machine);
   if (!upgraded && !changes) console.err << "tfwsl provision: " << upgraded.error().describe() << "\n";
   return upgraded;
 }
@@ -115,13 +115,12 @@ Status upgrade_installed_agent(const ProvisionArgs& args, const std::string& dis
 // The run with the agent's progress (each step, apt's and pip's downloads) in a status line on
 // stderr; --json keeps stderr quiet.
 nlohmann::json run_with_status_line(ProvisionRunRequest request, const provision::ProvisionPlan& plan, bool json,
-                                    Console& console) {
-  if (json) return run_provision_steps(request, plan);
-  SteadyClock clock;
-  StatusLine status(console.err, "tfwsl provision", clock, status_line_settings(console));
+                                    Console& console, Machine& machine) {
+  if (json) return run_provision_steps(request, plan, machine);
+  StatusLine status(console.err, "tfwsl provision", machine.clock, status_line_settings(console));
   request.progress = [&status](const provision::ProgressEvent& e) { status.update_step(provision::progress_words(e)); };
   status.start();
-  nlohmann::json recap = run_provision_steps(request, plan);
+  nlohmann::json recap = run_provision_steps(request, plan, machine);
   status.stop();
   return recap;
 }
@@ -147,21 +146,21 @@ PrintedCommand dry_run_command(const ProvisionArgs& given, bool windows) {
   return {shell, shell_command(shell, argv)};
 }
 
-int run_provision_command(const ProvisionArgs& given, Console& console) {
+int run_provision_command(const ProvisionArgs& given, Console& console, Machine& machine) {
   ProvisionArgs args = given;
   args.profile = announced_profile_choice(given.profile, "tfwsl provision", console.err).name_or_path;
   auto profile = load_valid_profile(args.profile);
   if (!profile) return fail(console, profile.error().describe());
   if (args.cloud_init) return print_cloud_init(*profile, args, console);
-  const bool windows = read_system_info().is_windows;
+  const bool windows = machine.host.system().is_windows;
   provision::PlanSettings settings;
   settings.inside_wsl = windows;
   settings.user = args.user;
   auto plan = provision::build_provision_plan(*profile, builtin_compat_db(), settings);
   if (!plan) return fail(console, plan.error().describe());
   if (args.dry_run && windows) {
-    (void)upgrade_installed_agent(args, plan->distro, false, console);
-    if (auto shown = agent_dry_run(args, plan->distro, console))
+    (void)upgrade_installed_agent(args, plan->distro, false, console, machine);
+    if (auto shown = agent_dry_run(args, plan->distro, console, machine))
       return exit_code::k_ok;
     else
       console.err << "tfwsl provision: the agent could not show its plan (" << shown.error().describe()
@@ -189,11 +188,11 @@ int run_provision_command(const ProvisionArgs& given, Console& console) {
   if (!consented(args, console))
     return fail(console, "this changes the machine: pass --yes to apply, or --dry-run / --check");
   if (windows) {
-    auto upgraded = upgrade_installed_agent(args, plan->distro, !args.check, console);
+    auto upgraded = upgrade_installed_agent(args, plan->distro, !args.check, console, machine);
     if (!upgraded && !args.check) return fail(console, upgraded.error().describe());
   }
   const nlohmann::json recap =
-      run_with_status_line({args.profile, args.check, args.user, args.agent, {}}, *plan, args.json, console);
+      run_with_status_line({args.profile, args.check, args.user, args.agent, {}}, *plan, args.json, console, machine);
   if (args.json) {
     out["recap"] = recap;
     console.out << with_json_envelope(out, json_schema::k_provision, json_schema::k_version).dump(2) << "\n";
@@ -222,7 +221,7 @@ CLI::Option* add_cloud_init_options(CLI::App& cmd, ProvisionArgs& args) {
 
 }  // namespace
 
-void register_provision_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_provision_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   auto args = std::make_shared<ProvisionArgs>();
   auto* cmd =
       app.add_subcommand("provision", "Set up WSL and the distro for a profile: CUDA toolkit, venv, TensorFlow");
@@ -246,9 +245,9 @@ void register_provision_command(CLI::App& app, CommandTable& commands, Console& 
       "Exit status: 0 done (or nothing to do), 1 --check found steps to change, 2 a step failed.",
       {"tfwsl provision --dry-run", "tfwsl provision --check --profile tf-2.17-cuda-12.3",
        "tfwsl provision --yes --json", "tfwsl provision --profile tf-2.15-cuda-12.2 --cloud-init --user ada"}));
-  commands.add(cmd, [args, &console] {
+  commands.add(cmd, [args, &console, &machine] {
     const FittedOutput fitted(console, false);  // messages at the terminal's width; stdout may be cloud-init
-    return run_provision_command(*args, console);
+    return run_provision_command(*args, console, machine);
   });
 }
 

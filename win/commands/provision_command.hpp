@@ -4,9 +4,10 @@
 // Windows, a child on native Linux). --dry-run prints the plan, --check what would change.
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
-void register_provision_command(CLI::App& app, CommandTable& commands, Console& console);
+void register_provision_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

@@ -23,8 +23,8 @@ int finish(const UninstallReport& report, const UninstallArgs& args, Console& co
   return code;
 }
 
-int run_uninstall(const UninstallArgs& args, Console& console) {
-  UninstallTask task(args.settings, console);
+int run_uninstall(const UninstallArgs& args, Console& console, Machine& machine) {
+  UninstallTask task(args.settings, console, machine);
   UninstallReport report = task.list();
   report.dry_run = args.dry_run;
   // With --json the list is the JSON on stdout; the question and the progress go to stderr.
@@ -51,7 +51,7 @@ int run_uninstall(const UninstallArgs& args, Console& console) {
 
 }  // namespace
 
-void register_uninstall_command(CLI::App& app, CommandTable& commands, Console& console) {
+void register_uninstall_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   auto args = std::make_shared<UninstallArgs>();
   auto* cmd = app.add_subcommand("uninstall", "Remove what tfwsl made (the agent, its state, backups, logs, venvs)");
   cmd->add_option("--distro", args->settings.distros,
@@ -72,9 +72,9 @@ void register_uninstall_command(CLI::App& app, CommandTable& commands, Console& 
                   "stays, and so does its first backup, which tfwsl wslconfig restore puts back.",
                   {"tfwsl uninstall --dry-run", "tfwsl uninstall --yes",
                    "tfwsl uninstall --distro Ubuntu-22.04 --dry-run --json"}));
-  commands.add(cmd, [args, &console] {
+  commands.add(cmd, [args, &console, &machine] {
     const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
-    return run_uninstall(*args, console);
+    return run_uninstall(*args, console, machine);
   });
 }
 

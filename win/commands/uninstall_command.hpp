@@ -3,9 +3,10 @@
 // uninstall_task.hpp, the words uninstall_report.hpp).
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
-void register_uninstall_command(CLI::App& app, CommandTable& commands, Console& console);
+void register_uninstall_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

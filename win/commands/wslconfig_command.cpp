@@ -14,12 +14,12 @@
 #include "common/process/process_runner.hpp"
 #include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
+#include "win/commands/wslconfig_restore_command.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/render/wslconfig_report.hpp"
 #include "win/tasks/wslconfig_account.hpp"
 #include "win/tasks/wslconfig_file.hpp"
-#include "win/tasks/wslconfig_restore.hpp"
 
 namespace tfwsl::cli {
 namespace {
@@ -45,12 +45,11 @@ wslconfig::EnvironmentLookup lookup_of(const Console& console) {
   };
 }
 
-// The host's RAM and processors, through the machine ports where a test program set them.
-wslconfig::HostShape host_shape(const MachinePorts& machine) {
+// The host's RAM and processors, from the machine's host port (a test program's may stand in for it).
+wslconfig::HostShape host_shape(HostPort& machine_host) {
   wslconfig::HostShape host;
-  host.ram_bytes = machine.host_ram_bytes ? machine.host_ram_bytes() : read_system_info().ram_bytes;
-  if (const unsigned cpus = std::thread::hardware_concurrency(); cpus > 0) host.logical_processors = cpus;
-  if (machine.host_processors) host.logical_processors = machine.host_processors();
+  host.ram_bytes = machine_host.system().ram_bytes;
+  host.logical_processors = machine_host.logical_processors();
   return host;
 }
 
@@ -71,12 +70,12 @@ void print(Console& console, const WslconfigArgs& args, const WslconfigReport& r
   console.out.flush();
 }
 
-Result<WslconfigReport> load(const WslconfigArgs& args, Console& console, wslconfig::Document& document,
-                             WslconfigFile& file) {
+Result<WslconfigReport> load(const WslconfigArgs& args, Console& console, Machine& machine,
+                             wslconfig::Document& document, WslconfigFile& file) {
   const auto getenv = lookup_of(console);
   std::string path = args.file;
   if (path.empty()) {
-    TFWSL_TRY(located, default_wslconfig_path(getenv));
+    TFWSL_TRY(located, default_wslconfig_path(getenv, machine));
     path = located;
   }
   TFWSL_TRY(read, read_wslconfig_file(path));
@@ -88,21 +87,20 @@ Result<WslconfigReport> load(const WslconfigArgs& args, Console& console, wslcon
   if (file.is_link()) report.link_target = file.target;
   report.exists = file.exists;
   report.encoding = wslconfig::to_string(document.encoding());
-  report.host = host_shape(console.machine);
+  report.host = host_shape(machine.host);
   return report;
 }
 
-int run_show(const WslconfigArgs& args, Console& console) {
+int run_show(const WslconfigArgs& args, Console& console, Machine& machine) {
   wslconfig::Document document;
   WslconfigFile file;
-  auto report = load(args, console, document, file);
+  auto report = load(args, console, machine, document, file);
   if (!report) return fail(console, args, report.error().describe());
   report->values = wslconfig::effective_values(document, report->host);
   report->findings = wslconfig::lint(document, wslconfig::LintOptions{report->host.ram_bytes});
   // Which value wins: HKLM\Software\Policies\WSL (read through the registry port) over the file.
-  const auto registry = make_system_registry();
   report->overrides =
-      doctor::wslconfig_overrides({file.exists, file.path, "", file.bytes}, host::read_wsl_policies(*registry));
+      doctor::wslconfig_overrides({file.exists, file.path, "", file.bytes}, host::read_wsl_policies(machine.registry));
   print(console, args, *report);
   return exit_code_for_findings(report->findings);
 }
@@ -144,18 +142,16 @@ std::optional<int> consent_to_change(const WslconfigArgs& args, const WslconfigR
   return exit_code::k_failure;
 }
 
-Result<wslconfig::ApplyOutcome> apply_now(const WslconfigArgs& args, const WslconfigReport& report, Console& console) {
-  SystemProcessRunner runner;
-  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
-  SteadyClock clock;
+Result<wslconfig::ApplyOutcome> apply_now(const WslconfigArgs& args, const WslconfigReport& report, Console& console,
+                                          Machine& machine) {
   wslconfig::ApplySettings settings;
   settings.distro = args.distro;
   auto progress = [&](const std::string& step) {
     if (!args.json) console.err << "tfwsl wslconfig: " << step << "\n";
   };
   return wslconfig::apply_and_verify(
-      wsl, clock, [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); }, report.values, settings,
-      progress);
+      machine.wsl, machine.clock, [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); }, report.values,
+      settings, progress);
 }
 
 // Under the lock: the file read again (another run may have changed it since the preview: then the
@@ -184,13 +180,13 @@ Status write_locked(const WslconfigArgs& args, WslconfigReport& report, wslconfi
 }
 
 int finish_change(const WslconfigArgs& args, WslconfigReport& report, wslconfig::EditPlan& plan,
-                  const WslconfigFile& file, Console& console) {
+                  const WslconfigFile& file, Console& console, Machine& machine) {
   if (plan.changes_bytes)
     if (auto written = write_locked(args, report, plan, file); !written)
       return fail(console, args, written.error().describe());
   int code = exit_code_for_findings(report.findings) == exit_code::k_failure ? exit_code::k_warning : exit_code::k_ok;
   if (args.apply) {
-    auto applied = apply_now(args, report, console);
+    auto applied = apply_now(args, report, console, machine);
     if (!applied) {
       print(console, args, report);
       return fail(console, args, applied.error().describe());
@@ -207,14 +203,14 @@ int finish_change(const WslconfigArgs& args, WslconfigReport& report, wslconfig:
   return code;
 }
 
-int run_change(const WslconfigArgs& args, Console& console) {
-  if (args.apply && !read_system_info().is_windows)
+int run_change(const WslconfigArgs& args, Console& console, Machine& machine) {
+  if (args.apply && !machine.host.system().is_windows)
     return fail(console, args,
                 "--apply restarts WSL with wsl.exe --shutdown from Windows: run tfwsl.exe there (inside WSL it "
                 "would stop this very distribution); the file can be changed without --apply");
   wslconfig::Document document;
   WslconfigFile file;
-  auto report = load(args, console, document, file);
+  auto report = load(args, console, machine, document, file);
   if (!report) return fail(console, args, report.error().describe());
   auto plan = plan_for(args, document, file, report->host);
   if (!plan) return fail(console, args, plan.error().describe());
@@ -233,12 +229,12 @@ int run_change(const WslconfigArgs& args, Console& console) {
     if (auto writable = check_writable(file); !writable) return fail(console, args, writable.error().describe());
   if (plan->changes_bytes || args.apply)
     if (auto stop = consent_to_change(args, *report, plan->changes_bytes, console)) return *stop;
-  return finish_change(args, *report, *plan, file, console);
+  return finish_change(args, *report, *plan, file, console, machine);
 }
 
-int run_wslconfig(const WslconfigArgs& args, Console& console) {
+int run_wslconfig(const WslconfigArgs& args, Console& console, Machine& machine) {
   spdlog::debug("wslconfig {}: {} item(s), file '{}'", args.command, args.items.size(), args.file);
-  return args.command == "show" ? run_show(args, console) : run_change(args, console);
+  return args.command == "show" ? run_show(args, console, machine) : run_change(args, console, machine);
 }
 
 void add_common_options(CLI::App* cmd, WslconfigArgs& args) {
@@ -260,7 +256,7 @@ void add_change_options(CLI::App* cmd, WslconfigArgs& args) {
 
 }  // namespace
 
-void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& console) {
+CLI::App* register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
   CLI::App* group = app.add_subcommand(
       "wslconfig", "Show or change %UserProfile%\\.wslconfig (the WSL 2 VM's memory, processors, swap)");
   group->require_subcommand(1);
@@ -278,9 +274,9 @@ void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& 
       add_change_options(cmd, *args);
     }
     cmd->footer(help_footer("", examples));
-    commands.add(cmd, [args, &console] {
+    commands.add(cmd, [args, &console, &machine] {
       const FittedOutput fitted(console, !args->json);  // text at the terminal's width; JSON as it is
-      return run_wslconfig(*args, console);
+      return run_wslconfig(*args, console, machine);
     });
   };
   add("show", "What WSL will use: each value from the file or WSL's default, and what is wrong in the file", "",
@@ -291,7 +287,7 @@ void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& 
        "tfwsl wslconfig set memory=24GB swap=8GB --apply"});
   add("unset", "Remove keys, so WSL's defaults apply again", "KEY ... (memory, swap, experimental.sparseVhd)",
       {"tfwsl wslconfig unset memory --dry-run", "tfwsl wslconfig unset memory swap --apply --yes"});
-  register_wslconfig_restore(group, commands, console);
+  return group;
 }
 
 }  // namespace tfwsl::cli

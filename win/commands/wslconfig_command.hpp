@@ -4,11 +4,12 @@
 // values, the apply-and-verify steps) and the atomic-replace port.
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
-// The host's RAM and logical processors come from the Console's machine ports when a test program
-// set them (the Wine stand-in world plays a 16 GB machine), else from the machine itself.
-void register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& console);
+// The host's RAM and logical processors come from the machine's host port (a test program's plays a
+// 16 GB machine). Returns the `wslconfig` group, under which the registry adds `restore`.
+CLI::App* register_wslconfig_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

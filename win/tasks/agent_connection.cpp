@@ -12,8 +12,8 @@
 
 namespace tfwsl::cli {
 
-AgentConnection::AgentConnection(AgentConnectionSettings settings)
-    : m_settings(std::move(settings)), m_wsl(m_runner, wsl::wsl_settings_from_environment()) {}
+AgentConnection::AgentConnection(AgentConnectionSettings settings, Machine& machine)
+    : m_settings(std::move(settings)), m_wsl(machine.wsl) {}
 
 Result<std::string> AgentConnection::local_agent_binary() const {
   TFWSL_TRY(found, find_local_agent_binary(m_settings.agent));

@@ -12,6 +12,7 @@
 #include "common/wsl/wsl_client.hpp"
 #include "win/agent_client/agent_bridge.hpp"
 #include "win/agent_client/child_channel.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -23,7 +24,7 @@ struct AgentConnectionSettings {
 
 class AgentConnection {
  public:
-  explicit AgentConnection(AgentConnectionSettings settings);
+  AgentConnection(AgentConnectionSettings settings, Machine& machine);
   // An agent whose dataset jobs may use `roots` (serve --root each).
   Result<std::unique_ptr<agent_client::AgentSession>> connect(const std::vector<std::string>& roots);
   // The tfwsl-agent binary that would be used on this side (--agent, TFWSL_AGENT, beside tfwsl, the build tree).
@@ -33,8 +34,7 @@ class AgentConnection {
 
  private:
   AgentConnectionSettings m_settings;
-  SystemProcessRunner m_runner;
-  wsl::WslClient m_wsl;
+  wsl::WslClient& m_wsl;
   agent_client::SystemChildLauncher m_launcher;
   agent_client::HttpLoopbackConnector m_loopback;
 };

@@ -47,7 +47,7 @@ Status upgrade_older_agent(agent_service::DistroShell& shell, const AgentInstall
 }
 
 Status upgrade_distro_agent(const std::string& distro, const std::string& agent_option, AgentInstall install,
-                            Console& console) {
+                            Console& console, Machine& machine) {
   auto shipped = find_local_agent_binary(agent_option);
   if (!shipped) {
     spdlog::info("no shipped agent to upgrade the installed one with: {}", shipped.error().describe());
@@ -55,9 +55,7 @@ Status upgrade_distro_agent(const std::string& distro, const std::string& agent_
   }
   install.shipped = path_to_utf8(*shipped);
   install.agent_path = distro_agent_path();
-  SystemProcessRunner runner;
-  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
-  agent_service::WslDistroShell shell(wsl, distro);
+  agent_service::WslDistroShell shell(machine.wsl, distro);
   return upgrade_older_agent(shell, install, console);
 }
 

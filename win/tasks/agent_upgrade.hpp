@@ -17,6 +17,7 @@
 #include "common/core/error.hpp"
 #include "win/agent_service/agent_service.hpp"
 #include "win/render/agent_version_words.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -44,6 +45,6 @@ Status upgrade_older_agent(agent_service::DistroShell& shell, const AgentInstall
 // (`agent_option`: --agent) at the installed agent's place (TFWSL_AGENT_PATH or the default). No
 // shipped agent to install: nothing is done, the installed one runs as before.
 Status upgrade_distro_agent(const std::string& distro, const std::string& agent_option, AgentInstall install,
-                            Console& console);
+                            Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

@@ -13,8 +13,7 @@ namespace {
 
 class WslDistroCommands final : public DistroCommands {
  public:
-  explicit WslDistroCommands(std::string distro)
-      : m_distro(std::move(distro)), m_wsl(m_runner, wsl::wsl_settings_from_environment()) {}
+  WslDistroCommands(std::string distro, wsl::WslClient& wsl) : m_distro(std::move(distro)), m_wsl(wsl) {}
   Result<DistroReply> run(const std::vector<std::string>& argv, std::optional<std::string> stdin_text,
                           std::chrono::milliseconds timeout) override {
     TFWSL_TRY(reply, m_wsl.exec({m_distro, "", ""}, argv, std::move(stdin_text), timeout));
@@ -23,21 +22,24 @@ class WslDistroCommands final : public DistroCommands {
 
  private:
   std::string m_distro;
-  SystemProcessRunner m_runner;
-  wsl::WslClient m_wsl;
+  wsl::WslClient& m_wsl;
 };
 
 class LocalDistroCommands final : public DistroCommands {
  public:
+  explicit LocalDistroCommands(ProcessRunner& processes) : m_processes(processes) {}
   Result<DistroReply> run(const std::vector<std::string>& argv, std::optional<std::string> stdin_text,
                           std::chrono::milliseconds timeout) override {
     ProcessRequest request;
     request.argv = argv;
     request.stdin_data = std::move(stdin_text);
     request.timeout = timeout;
-    TFWSL_TRY(outcome, SystemProcessRunner().run(request));
+    TFWSL_TRY(outcome, m_processes.run(request));
     return DistroReply{outcome.exit_code, outcome.out, outcome.err};
   }
+
+ private:
+  ProcessRunner& m_processes;
 };
 
 // POSIX sh in the distro: "$1" with a leading "~/" made $HOME's (no shell string is built from data:
@@ -47,9 +49,9 @@ constexpr auto k_file_timeout = std::chrono::seconds(120);
 
 }  // namespace
 
-std::unique_ptr<DistroCommands> make_distro_commands(const std::string& distro, bool windows) {
-  if (windows) return std::make_unique<WslDistroCommands>(distro);
-  return std::make_unique<LocalDistroCommands>();
+std::unique_ptr<DistroCommands> make_distro_commands(const std::string& distro, Machine& machine) {
+  if (machine.host.system().is_windows) return std::make_unique<WslDistroCommands>(distro, machine.wsl);
+  return std::make_unique<LocalDistroCommands>(machine.processes);
 }
 
 bool distro_folder_exists(DistroCommands& commands, const std::string& linux_path) {

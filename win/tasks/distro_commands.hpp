@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/core/error.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -26,7 +27,7 @@ class DistroCommands {
                                   std::chrono::milliseconds timeout) = 0;
 };
 
-std::unique_ptr<DistroCommands> make_distro_commands(const std::string& distro, bool windows);
+std::unique_ptr<DistroCommands> make_distro_commands(const std::string& distro, Machine& machine);
 
 // Whether the folder exists in the distro. (Files in a project's WSL copy are written by the agent,
 // `tfwsl-agent project`, beneath the project folder without following links: never by sh here.)

@@ -8,7 +8,6 @@
 #include "win/agent_client/local_agent_host.hpp"
 #include "win/agent_client/wsl_agent_host.hpp"
 #include "win/doctor/agent_side.hpp"
-#include "win/platform/host_platform.hpp"
 #include "win/platform/local_agent_binary.hpp"
 #include "win/platform/own_executable.hpp"
 #include "win/tasks/wslconfig_file.hpp"
@@ -46,10 +45,11 @@ doctor::WslconfigFacts read_wslconfig() {
   return facts;
 }
 
-MachineAccess::MachineAccess(std::string agent_option)
-    : m_registry(make_system_registry()),
-      m_system(read_system_info()),
-      m_wsl(m_runner, wsl::wsl_settings_from_environment()),
+MachineAccess::MachineAccess(std::string agent_option, Machine& machine)
+    : m_runner(machine.processes),
+      m_registry(machine.registry),
+      m_system(machine.host.system()),
+      m_wsl(machine.wsl),
       m_agent_option(std::move(agent_option)) {}
 
 // Windows: the agent in `distro` through wsl.exe; the one found by locate_agent runs (in place,
@@ -95,7 +95,7 @@ doctor::DoctorEnvironment MachineAccess::environment(const std::string& distro) 
   env.host_facts = [this] {
     host::HostProbeSettings settings;
     settings.nvidia_smi = host::nvidia_smi_candidates(wsl::process_environment_variable);
-    return host::gather_host_facts(m_system, *m_registry, m_runner, settings);
+    return host::gather_host_facts(m_system, m_registry, m_runner, settings);
   };
   env.wslconfig = read_wslconfig;
   if (m_system.is_windows) {

@@ -12,6 +12,7 @@
 #include "win/doctor/doctor.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/host/registry.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -21,7 +22,7 @@ doctor::WslconfigFacts read_wslconfig();
 class MachineAccess {
  public:
   // `agent_option`: --agent (agent_locator.hpp), may be empty.
-  explicit MachineAccess(std::string agent_option);
+  MachineAccess(std::string agent_option, Machine& machine);
   MachineAccess(const MachineAccess&) = delete;
   MachineAccess& operator=(const MachineAccess&) = delete;
 
@@ -34,10 +35,10 @@ class MachineAccess {
   doctor::LinuxSide wsl_linux_side(const std::string& distro);
   doctor::LinuxSide local_linux_side();
 
-  SystemProcessRunner m_runner;
-  std::unique_ptr<host::Registry> m_registry;
+  ProcessRunner& m_runner;
+  host::Registry& m_registry;
   host::SystemInfo m_system;
-  wsl::WslClient m_wsl;
+  wsl::WslClient& m_wsl;
   std::string m_agent_option;
 };
 

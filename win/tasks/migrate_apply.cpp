@@ -18,7 +18,6 @@
 #include "common/util/shell_quote.hpp"
 #include "common/util/visible_text.hpp"
 #include "win/migrate/apply_plan.hpp"
-#include "win/platform/host_platform.hpp"
 #include "win/tasks/agent_consent.hpp"
 #include "win/tasks/agent_upgrade.hpp"
 #include "win/tasks/migrate_ports.hpp"
@@ -71,7 +70,7 @@ migrate::FileManifest local_manifest(const std::filesystem::path& root, bool cop
 // A live status line for the step that runs (its own, so the step's result line never meets it).
 class StepProgress {
  public:
-  StepProgress(Console& console, bool quiet) : m_console(console), m_quiet(quiet) {}
+  StepProgress(Console& console, bool quiet, const Clock& clock) : m_console(console), m_quiet(quiet), m_clock(clock) {}
   void starting(const std::string& step) {
     if (m_quiet) return;
     m_line = std::make_unique<StatusLine>(m_console.err, "tfwsl migrate", m_clock, status_line_settings(m_console));
@@ -96,7 +95,7 @@ class StepProgress {
  private:
   Console& m_console;
   bool m_quiet;
-  SteadyClock m_clock;
+  const Clock& m_clock;
   std::unique_ptr<StatusLine> m_line;
 };
 
@@ -123,28 +122,29 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
 
 // Windows: the steps in the distro run the installed agent, so one older than this tfwsl is upgraded
 // first (agent_upgrade.hpp), asking as every change does.
-bool upgrade_agent_first(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
+bool upgrade_agent_first(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console,
+                         Machine& machine) {
   auto upgraded = upgrade_distro_agent(plan.decision.target->distro, request.agent,
-                                       {"", "", "tfwsl migrate", request.yes, false}, console);
+                                       {"", "", "tfwsl migrate", request.yes, false}, console, machine);
   if (!upgraded) console.err << "tfwsl migrate: " << upgraded.error().describe() << "\n";
   return upgraded.has_value();
 }
 
 }  // namespace
 
-int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console) {
+int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console,
+                    Machine& machine) {
   if (!request.json) console.out << migrate::render_text(plan) << "\n";
   console.out.flush();
-  StepProgress progress(console, request.json);
+  StepProgress progress(console, request.json, machine.clock);
   MigratePortSettings settings;
   settings.distro = plan.decision.target->distro;
   settings.agent = request.agent;
-  settings.windows = read_system_info().is_windows;
+  settings.windows = machine.host.system().is_windows;
   settings.project = request.root;
   settings.jobs = request.jobs;
-  settings.machine = console.machine;
   settings.progress = [&progress](const std::string& words) { progress.update(words); };
-  auto ports = make_system_migration_ports(std::move(settings));
+  auto ports = make_system_migration_ports(std::move(settings), machine);
   // Read-only before consent: the record and the WSL copy say what a copy would replace there.
   auto reapply = migrate::preview_reapply(plan, *ports, local_manifest(request.root, request.copy_git));
   if (!reapply)
@@ -156,7 +156,8 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
     return exit_code::k_failure;
   }
   if (!reapply->empty() && request.yes && !request.json) console.out << visible_text(*reapply) << "\n";
-  if (read_system_info().is_windows && !upgrade_agent_first(request, plan, console)) return exit_code::k_failure;
+  if (machine.host.system().is_windows && !upgrade_agent_first(request, plan, console, machine))
+    return exit_code::k_failure;
 
   std::vector<migrate::StepResult> done;
   migrate::ApplyOptions options{request.project, request.copy_git};

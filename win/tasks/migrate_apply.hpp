@@ -8,6 +8,7 @@
 
 #include "common/cli/command_line.hpp"
 #include "win/migrate/migrate_plan.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -23,6 +24,7 @@ struct MigrateApplyRequest {
 
 // 0 applied (or nothing left to do), 2 refused or a step failed (the steps before it stay done: the
 // same command resumes), 130 interrupted.
-int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console);
+int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console,
+                    Machine& machine);
 
 }  // namespace tfwsl::cli

@@ -67,8 +67,10 @@ std::string unmet_words(const nlohmann::json& unmet) {
 
 class SystemMigrationPorts final : public migrate::MigrationPorts {
  public:
-  explicit SystemMigrationPorts(MigratePortSettings settings)
-      : m_settings(std::move(settings)), m_commands(make_distro_commands(m_settings.distro, m_settings.windows)) {}
+  SystemMigrationPorts(MigratePortSettings settings, Machine& machine)
+      : m_settings(std::move(settings)),
+        m_machine(machine),
+        m_commands(make_distro_commands(m_settings.distro, machine)) {}
 
   Result<std::string> provision(const migrate::ShippedProfile& profile) override {
     // The distro migrate chose (distro_choice.hpp) over the profile's own, here and in the agent.
@@ -79,12 +81,14 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     provision::PlanSettings settings;
     settings.inside_wsl = m_settings.windows;
     TFWSL_TRY(plan, provision::build_provision_plan(loaded, builtin_compat_db(), settings));
-    const nlohmann::json check = run_provision_steps({profile.name, true, "", m_settings.agent, overrides}, plan);
+    const nlohmann::json check =
+        run_provision_steps({profile.name, true, "", m_settings.agent, overrides}, plan, m_machine);
     if (check["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(check, true));
     if (check["counts"]["changed"].get<int>() == 0)
       return fmt::format("already provisioned ({}): {} ok", profile.name,
                          plural(check["counts"]["ok"].get<int>(), "check", "checks"));
-    const nlohmann::json applied = run_provision_steps({profile.name, false, "", m_settings.agent, overrides}, plan);
+    const nlohmann::json applied =
+        run_provision_steps({profile.name, false, "", m_settings.agent, overrides}, plan, m_machine);
     if (applied["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(applied, false));
     return fmt::format("{}: {} changed ({})", profile.name,
                        plural(applied["counts"]["changed"].get<int>(), "step", "steps"), recap_rows(check, "changed"));
@@ -234,6 +238,7 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
   }
 
   MigratePortSettings m_settings;
+  Machine& m_machine;
   std::unique_ptr<DistroCommands> m_commands;
 };
 
@@ -246,7 +251,7 @@ Result<migrate::CopyOutcome> SystemMigrationPorts::copy_tree(const migrate::Copy
   request.exclude = copy.skip;
   request.windows = m_settings.windows;
   request.jobs = m_settings.jobs;
-  PushSetup setup({m_settings.distro, m_settings.agent, m_settings.windows}, m_settings.machine);
+  PushSetup setup({m_settings.distro, m_settings.agent, m_settings.windows}, m_machine);
   push::PushEnvironment& env = setup.env();
   push::InterruptCatcher catcher;  // Ctrl-C cancels the job through the API, as in tfwsl data push
   env.interrupted = [this, &catcher] { return catcher.requested() || m_settings.interrupted(); };
@@ -279,8 +284,8 @@ std::string pip_failure_words(const nlohmann::json& answer, const std::string& v
   return out;
 }
 
-std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings) {
-  return std::make_unique<SystemMigrationPorts>(std::move(settings));
+std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings, Machine& machine) {
+  return std::make_unique<SystemMigrationPorts>(std::move(settings), machine);
 }
 
 }  // namespace tfwsl::cli

@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "common/cli/machine_ports.hpp"
 #include "win/migrate/migration_ports.hpp"
 #include "win/tasks/distro_commands.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -25,10 +25,9 @@ struct MigratePortSettings {
   std::filesystem::path project;  // the Windows project folder: translated files go beside the originals
   std::function<void(const std::string&)> progress = [](const std::string&) {};  // a copy's progress words
   std::function<bool()> interrupted = [] { return false; };
-  MachinePorts machine;  // the Console's (a test program's free-space figure)
 };
 
-std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings);
+std::unique_ptr<migrate::MigrationPorts> make_system_migration_ports(MigratePortSettings settings, Machine& machine);
 
 // What a failed `tfwsl-agent venv install --json` says, in one line for the install step's error:
 // its error, what is still unmet (FILE:LINE and why), pip's last lines, the log's path.

@@ -52,11 +52,11 @@ struct Gathered {
 };
 
 // The machine as the doctor sees it, with a status line while the agent's TensorFlow probe runs.
-Gathered gather_this_machine(const MachineArgs& args, const std::string& command, bool quiet, Console& console) {
-  MachineAccess access(args.agent);
+Gathered gather_this_machine(const MachineArgs& args, const std::string& command, bool quiet, Console& console,
+                             Machine& machine) {
+  MachineAccess access(args.agent, machine);
   doctor::DoctorEnvironment env = access.environment(args.distro);
-  SteadyClock clock;
-  StatusLine status(console.err, command, clock, status_line_settings(console));
+  StatusLine status(console.err, command, machine.clock, status_line_settings(console));
   if (!quiet) {
     env.progress = [&status](const std::string& step) { status.set_step(step); };
     status.start();
@@ -124,7 +124,7 @@ void say_missing(const std::vector<ExportMissingKey>& missing, std::ostream& err
 
 }  // namespace
 
-int run_profile_diff(const DiffArgs& args, Console& console) {
+int run_profile_diff(const DiffArgs& args, Console& console, Machine& machine) {
   const auto chosen = load_chosen_profile(args.profile);
   for (const auto& ignored : chosen.choice.ignored) console.err << "tfwsl profile diff: ignored " << ignored << "\n";
   if (!chosen.loaded.profile) {
@@ -135,7 +135,8 @@ int run_profile_diff(const DiffArgs& args, Console& console) {
   // A profile with errors is still compared (what it says is known); the errors are said first.
   if (!chosen.loaded.issues.empty()) console.err << issues_text(chosen.loaded.issues);
   const Profile& profile = *chosen.loaded.profile;
-  const Gathered g = gather_this_machine(args.machine, "tfwsl profile diff", args.json || args.machine.quiet, console);
+  const Gathered g =
+      gather_this_machine(args.machine, "tfwsl profile diff", args.json || args.machine.quiet, console, machine);
   const ProfileDiff diff = diff_profile(profile, g.facts);
   const std::string incomplete = why_incomplete(chosen.loaded, g);
   if (args.json) {
@@ -150,7 +151,7 @@ int run_profile_diff(const DiffArgs& args, Console& console) {
   return diff.drifts.empty() ? exit_code::k_ok : exit_code::k_warning;
 }
 
-int run_profile_export(const ExportArgs& args, Console& console) {
+int run_profile_export(const ExportArgs& args, Console& console, Machine& machine) {
   // The name goes into the profile as it is: the rule `profile validate` applies to it is checked
   // first, so export never writes a profile that validate refuses (nor asks the machine first).
   if (const auto problem = profile_key_problem("name", args.name)) {
@@ -163,7 +164,7 @@ int run_profile_export(const ExportArgs& args, Console& console) {
     base = load_export_base(args.base, args.file, console.err);
     if (!base) return exit_code::k_usage;
   }
-  const Gathered g = gather_this_machine(args.machine, "tfwsl profile export", args.machine.quiet, console);
+  const Gathered g = gather_this_machine(args.machine, "tfwsl profile export", args.machine.quiet, console, machine);
   if (!g.facts.linux) {
     console.err << "tfwsl profile export: " << g.machine.agent << "\n";
     return exit_code::k_failure;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/cli/command_line.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -29,7 +30,7 @@ struct ExportArgs {
   bool dry_run = false;
 };
 
-int run_profile_diff(const DiffArgs& args, Console& console);
-int run_profile_export(const ExportArgs& args, Console& console);
+int run_profile_diff(const DiffArgs& args, Console& console, Machine& machine);
+int run_profile_export(const ExportArgs& args, Console& console, Machine& machine);
 
 }  // namespace tfwsl::cli

@@ -153,10 +153,11 @@ std::string distro_agent_path() {
   return agent_client::k_default_agent_path;
 }
 
-nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const provision::ProvisionPlan& plan) {
-  const bool windows = read_system_info().is_windows;
-  SystemProcessRunner runner;
-  wsl::WslClient wsl(runner, wsl::wsl_settings_from_environment());
+nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const provision::ProvisionPlan& plan,
+                                   Machine& machine) {
+  const bool windows = machine.host.system().is_windows;
+  ProcessRunner& runner = machine.processes;
+  wsl::WslClient& wsl = machine.wsl;
   nlohmann::json host = {{"steps", nlohmann::json::array()}};
   if (windows) host = run_host_steps(plan, wsl, runner, {request.check, wslconfig_path()});
   nlohmann::json distro;

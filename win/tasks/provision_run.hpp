@@ -12,6 +12,7 @@
 #include "common/core/error.hpp"
 #include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -29,7 +30,8 @@ struct ProvisionRunRequest {
 
 // The recap (docs/schema/provision.schema.json "recap"): host_steps, steps, counts; "error" when
 // the distro half gave no recap.
-nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const provision::ProvisionPlan& plan);
+nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const provision::ProvisionPlan& plan,
+                                   Machine& machine);
 
 // tfwsl-agent provision's JSON answer: its recap, or an error with its exit status, its stderr and
 // where its step logs are (`in_distro`: it ran in the distro through wsl.exe, not on this machine).

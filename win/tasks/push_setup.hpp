@@ -1,7 +1,7 @@
 #pragma once
 // What a push through the dataset engine needs on this side, set up once for `tfwsl data push` and
 // `tfwsl migrate`'s copies: the agent connection (agent_connection.hpp), and on Windows the
-// registry (the distro's ext4.vhdx) and the host drives' free space (with its test hook).
+// registry (the distro's ext4.vhdx) and the host drives' free space, from the machine's ports.
 
 #include <memory>
 
@@ -9,12 +9,13 @@
 #include "win/push/host_free_space.hpp"
 #include "win/push/push_plan.hpp"
 #include "win/tasks/agent_connection.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
 class PushSetup {
  public:
-  PushSetup(AgentConnectionSettings settings, const MachinePorts& machine);
+  PushSetup(AgentConnectionSettings settings, Machine& machine);
   PushSetup(const PushSetup&) = delete;
   PushSetup& operator=(const PushSetup&) = delete;
 
@@ -22,7 +23,6 @@ class PushSetup {
 
  private:
   AgentConnection m_connection;
-  std::unique_ptr<host::Registry> m_registry;
   std::unique_ptr<push::FreeSpace> m_free_space;
   push::PushEnvironment m_env;
 };

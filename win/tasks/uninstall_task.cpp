@@ -35,11 +35,13 @@ std::vector<std::string> listed_distros(wsl::WslClient& wsl, std::string& proble
 
 }  // namespace
 
-UninstallTask::UninstallTask(UninstallSettings settings, const Console& console)
+UninstallTask::UninstallTask(UninstallSettings settings, const Console& console, Machine& machine)
     : m_settings(std::move(settings)),
       m_console(console),
-      m_windows(read_system_info().is_windows),
-      m_wsl(m_runner, wsl::wsl_settings_from_environment()),
+      m_windows(machine.host.system().is_windows),
+      m_machine(machine),
+      m_runner(machine.processes),
+      m_wsl(machine.wsl),
       m_agent_path(wsl::process_environment_variable(agent_client::k_agent_path_env)
                        .value_or(agent_client::k_default_agent_path)) {}
 
@@ -68,7 +70,7 @@ void UninstallTask::list_wslconfig(UninstallReport& report) {
       auto value = m_console.environment ? m_console.environment(name) : std::nullopt;
       return value && !value->empty() ? value : std::nullopt;
     };
-    auto located = default_wslconfig_path(getenv);
+    auto located = default_wslconfig_path(getenv, m_machine);
     if (!located) {
       // Nothing to say on a Linux machine that has no .wslconfig; on Windows the reason matters.
       if (m_windows)

@@ -14,6 +14,7 @@
 #include "common/wsl/wsl_client.hpp"
 #include "win/agent_service/distro_shell.hpp"
 #include "win/render/uninstall_report.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
@@ -25,7 +26,7 @@ struct UninstallSettings {
 
 class UninstallTask {
  public:
-  UninstallTask(UninstallSettings settings, const Console& console);
+  UninstallTask(UninstallSettings settings, const Console& console, Machine& machine);
   // Lists everything, on Windows and in each distro; a place that cannot be looked at is an item
   // left alone that says why.
   UninstallReport list();
@@ -40,8 +41,9 @@ class UninstallTask {
   UninstallSettings m_settings;
   const Console& m_console;
   bool m_windows;
-  SystemProcessRunner m_runner;
-  wsl::WslClient m_wsl;
+  Machine& m_machine;
+  ProcessRunner& m_runner;
+  wsl::WslClient& m_wsl;
   std::string m_agent_path;
   std::vector<std::unique_ptr<agent_service::DistroShell>> m_shells;
 };

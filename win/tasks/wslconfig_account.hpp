@@ -9,15 +9,17 @@
 
 #include "common/core/error.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
+#include "win/host/registry.hpp"
+#include "win/tasks/machine.hpp"
 
 namespace tfwsl::cli {
 
 // This process's account: the token's user (common/util/file_owner.hpp), %USERPROFILE%, and whether
 // HKCU\\...\\Lxss lists a distribution.
-wslconfig::ProfileAccount running_profile_account(const wslconfig::EnvironmentLookup& getenv);
+wslconfig::ProfileAccount running_profile_account(const wslconfig::EnvironmentLookup& getenv, host::Registry& registry);
 
 // The .wslconfig to use when none is named: TFWSL_WSLCONFIG, else this account's own, refused as
 // above when it is no user's.
-Result<std::string> default_wslconfig_path(const wslconfig::EnvironmentLookup& getenv);
+Result<std::string> default_wslconfig_path(const wslconfig::EnvironmentLookup& getenv, Machine& machine);
 
 }  // namespace tfwsl::cli

@@ -37,24 +37,51 @@ ReplaceFault replace_fault(const std::string& value) {
   refuse("TFWSL_TEST_REPLACE_FAULT", value, "half-written or before-swap");
 }
 
+// The real host, with each figure a setting names standing in for the real one.
+class SettingsHost final : public cli::HostPort {
+ public:
+  explicit SettingsHost(cli::SystemHost& real) : m_real(real) {}
+  const host::SystemInfo& system() override {
+    if (!m_system) {
+      m_system = m_real.system();
+      if (ram) m_system->ram_bytes = *ram;
+    }
+    return *m_system;
+  }
+  unsigned logical_processors() override { return processors ? *processors : m_real.logical_processors(); }
+  Result<std::uint64_t> free_bytes(const std::string& path) override {
+    if (free) return *free;
+    return m_real.free_bytes(path);
+  }
+  std::string drive_root() override { return drive ? *drive : m_real.drive_root(); }
+
+  std::optional<std::uint64_t> ram;
+  std::optional<unsigned> processors;
+  std::optional<std::uint64_t> free;
+  std::optional<std::string> drive;
+
+ private:
+  cli::SystemHost& m_real;
+  std::optional<host::SystemInfo> m_system;
+};
+
 }  // namespace
 
-void configure_cli_test_ports(Console& console) {
+std::unique_ptr<cli::HostPort> configure_cli_test_ports(Console& console, cli::SystemHost& real) {
+  auto host = std::make_unique<SettingsHost>(real);
   if (auto ram = setting(console, "TFWSL_TEST_HOST_RAM")) {
     auto bytes = parse_wsl_size(*ram);
     if (!bytes) refuse("TFWSL_TEST_HOST_RAM", *ram, "a size such as 16GB");
-    console.machine.host_ram_bytes = [n = *bytes] { return n; };
+    host->ram = *bytes;
   }
-  if (auto cpus = setting(console, "TFWSL_TEST_HOST_PROCESSORS")) {
-    const auto n = static_cast<unsigned>(whole_number("TFWSL_TEST_HOST_PROCESSORS", *cpus));
-    console.machine.host_processors = [n] { return n; };
-  }
-  if (auto free = setting(console, "TFWSL_TEST_HOST_FREE_BYTES")) {
-    const auto n = whole_number("TFWSL_TEST_HOST_FREE_BYTES", *free);
-    console.machine.host_free_bytes = [n](const std::string&) { return n; };
-  }
-  if (auto root = setting(console, "TFWSL_TEST_DRIVE_ROOT")) console.machine.drive_root = [r = *root] { return r; };
+  if (auto cpus = setting(console, "TFWSL_TEST_HOST_PROCESSORS"))
+    host->processors = static_cast<unsigned>(whole_number("TFWSL_TEST_HOST_PROCESSORS", *cpus));
+  if (auto free = setting(console, "TFWSL_TEST_HOST_FREE_BYTES"))
+    host->free = whole_number("TFWSL_TEST_HOST_FREE_BYTES", *free);
+  if (auto root = setting(console, "TFWSL_TEST_DRIVE_ROOT")) host->drive = *root;
   if (auto stage = setting(console, "TFWSL_TEST_REPLACE_FAULT")) set_replace_stop_stage(replace_fault(*stage));
+  if (!host->ram && !host->processors && !host->free && !host->drive) return nullptr;
+  return host;
 }
 
 }  // namespace tfwsl::test

@@ -1,7 +1,8 @@
 #pragma once
-// The test programs' settings (tfwsl-test, tfwsl-agent-test): the shipped programs with machine
-// ports (common/cli/machine_ports.hpp) that these settings fill, read from the test program's own
-// environment. Nothing here is linked into a shipped binary.
+// The test programs' settings (tfwsl-test, tfwsl-agent-test): the shipped programs with a port of
+// the machine they build (win/tasks/machine.hpp's host, linux/agent/agent_machine.hpp's import files)
+// standing in as these settings say, read from the test program's own environment. Nothing here is
+// linked into a shipped binary.
 //   TFWSL_TEST_HOST_RAM=16GB         the host's RAM as `tfwsl wslconfig` sees it
 //   TFWSL_TEST_HOST_PROCESSORS=8     the host's logical processors
 //   TFWSL_TEST_HOST_FREE_BYTES=N     every host drive has N free bytes (data push, migrate)
@@ -15,11 +16,15 @@
 // A setting that cannot be read ends the program with exit 2 and the reason, so a test never runs
 // with a setting silently ignored.
 
+#include <memory>
+
 #include "common/cli/command_line.hpp"
+#include "win/app/system_machine.hpp"
 
 namespace tfwsl::test {
 
-// The settings of the CLI's test program, into `console.machine` and the replace stop port.
-void configure_cli_test_ports(Console& console);
+// The settings of the CLI's test program: the host the machine uses (the real one where no setting
+// says otherwise; null when none is set), and the replace stop port.
+std::unique_ptr<cli::HostPort> configure_cli_test_ports(Console& console, cli::SystemHost& real);
 
 }  // namespace tfwsl::test

@@ -17,7 +17,7 @@
 
 namespace {
 
-void configure_agent_test_ports(tfwsl::Console& console) {
+void configure_agent_test_ports(tfwsl::Console& console, tfwsl::agent::AgentMachine& machine) {
   auto spec = console.environment ? console.environment("TFWSL_TEST_KILL_AT") : std::nullopt;
   if (!spec || spec->empty()) return;
   const std::string text = *spec;
@@ -32,7 +32,7 @@ void configure_agent_test_ports(tfwsl::Console& console) {
     std::exit(2);
   }
   auto calls = std::make_shared<std::atomic<unsigned long long>>(0);
-  console.machine.import_step = [step = text.substr(0, colon), nth, calls](std::string_view at, const std::string&) {
+  machine.import_step = [step = text.substr(0, colon), nth, calls](std::string_view at, const std::string&) {
     if (at == step && ++*calls == nth) ::kill(::getpid(), SIGKILL);
     return 0;
   };

@@ -1,4 +1,4 @@
-// tfwsl-test: tfwsl with the machine ports the test settings fill (test_machine_ports.hpp).
+// tfwsl-test: tfwsl with its host port standing in as the test settings say (test_machine_ports.hpp).
 #include "tests/helpers/test_mains/test_machine_ports.hpp"
 #include "win/app/program_main.hpp"
 

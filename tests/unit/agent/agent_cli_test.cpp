@@ -6,14 +6,13 @@
 #include <sstream>
 
 #include "linux/app/agent_app.hpp"
+#include "tests/support/agent_machine_run.hpp"
 #include "tests/support/captured_run.hpp"
 
 using namespace tfwsl;
 
 namespace {
-test::Captured run_agent(std::vector<std::string> args) {
-  return test::run_captured(agent::run_agent_cli, std::move(args));
-}
+test::Captured run_agent(std::vector<std::string> args) { return test::run_captured(test::agent_cli, std::move(args)); }
 }  // namespace
 
 TEST_CASE("tfwsl-agent dataset imprt names the unknown subcommand and the one it resembles", "[cli]") {

@@ -14,8 +14,10 @@
 #include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "linux/app/command_registry.hpp"
+#include "tests/support/agent_machine_run.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/app/command_registry.hpp"
+#include "win/app/system_machine.hpp"
 #include "win/doctor/doctor_checks.hpp"
 
 using namespace tfwsl;
@@ -29,8 +31,11 @@ std::set<std::string> registered_commands() {
   std::set<std::string> out;
   CLI::App tfwsl_app("tfwsl"), agent_app("tfwsl-agent");
   CommandTable tfwsl_table, agent_table;
-  cli::register_commands(tfwsl_app, tfwsl_table, console, [](const std::vector<std::string>&) { return 0; });
-  agent::register_commands(agent_app, agent_table, console);
+  cli::SystemMachine system;
+  cli::Machine machine = system.machine();
+  cli::register_commands(tfwsl_app, tfwsl_table, console, machine, [](const std::vector<std::string>&) { return 0; });
+  test::AgentTestMachine agent_machine;
+  agent::register_commands(agent_app, agent_table, console, agent_machine.machine);
   for (const auto* sub : tfwsl_app.get_subcommands([](const CLI::App*) { return true; }))
     out.insert("tfwsl " + sub->get_name());
   for (const auto* sub : agent_app.get_subcommands([](const CLI::App*) { return true; }))

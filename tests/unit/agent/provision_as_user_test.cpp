@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "common/compat/compat_db.hpp"
+#include "common/process/process_runner.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/provision/provision_plan.hpp"
@@ -110,7 +111,8 @@ TEST_CASE("env.file's check reads no root-only file through a link the user plan
   s.user_folder(env.parent_path());
   test::write_file(s.secret, env_file_text(s.plan));  // root's file holds exactly what the check wants
   s.user_link(s.secret, env);
-  CheckContext c{&s.plan, "/", &s.account.user(), nullptr, std::chrono::seconds(1), std::nullopt};
+  SystemProcessRunner processes;
+  CheckContext c{&s.plan, "/", &s.account.user(), nullptr, std::chrono::seconds(1), std::nullopt, &processes};
   const auto check = check_distro_step(*s.plan.find("env.file"), c);
   CHECK_FALSE(check.done);  // root's file is not the user's environment file
 }

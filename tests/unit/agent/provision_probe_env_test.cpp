@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common/compat/compat_db.hpp"
+#include "common/process/process_runner.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/provision/provision_plan.hpp"
@@ -60,7 +61,8 @@ TEST_CASE("root's probe as the user takes XLA_FLAGS from the fix-ups file and no
                       (home / "evil").string() + "'\n" +
                       "export XLA_FLAGS='--xla_gpu_cuda_data_dir=/opt/cuda dir/nvcc'\n",
                   0644);
-  CheckContext c{&plan, "/", &account.user(), nullptr, std::chrono::seconds(30), std::nullopt};
+  SystemProcessRunner processes;
+  CheckContext c{&plan, "/", &account.user(), nullptr, std::chrono::seconds(30), std::nullopt, &processes};
   (void)check_distro_step(*plan.find("tensorflow.fixups"), c);
   REQUIRE(c.tf);
   CHECK_THAT(c.tf->stderr_text, !Catch::Contains("LD_PRELOAD"));  // no process, root's setpriv first, had it

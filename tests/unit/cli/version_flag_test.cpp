@@ -7,6 +7,7 @@
 #include "common/build_info/build_info.hpp"
 #include "common/core/exit_codes.hpp"
 #include "win/app/cli_app.hpp"
+#include "win/app/system_machine.hpp"
 #include "win/platform/own_executable.hpp"
 
 using namespace tfwsl;
@@ -14,7 +15,9 @@ using namespace tfwsl;
 TEST_CASE("tfwsl --version says the version, how it was installed and how to upgrade it") {
   std::ostringstream out, err;
   Console console{out, err, false};
-  CHECK(cli::run_cli({"--version"}, console) == exit_code::k_ok);
+  cli::SystemMachine system;
+  cli::Machine machine = system.machine();
+  CHECK(cli::run_cli({"--version"}, console, machine) == exit_code::k_ok);
   std::istringstream lines(out.str());
   std::string version, installed, upgrade, more;
   std::getline(lines, version);

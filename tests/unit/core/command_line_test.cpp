@@ -8,12 +8,13 @@
 
 #include "common/core/exit_codes.hpp"
 #include "tests/support/captured_run.hpp"
+#include "tests/support/cli_machine_run.hpp"
 #include "win/app/cli_app.hpp"
 
 using namespace tfwsl;
 
 namespace {
-test::Captured run(std::vector<std::string> args) { return test::run_captured(cli::run_cli, std::move(args)); }
+test::Captured run(std::vector<std::string> args) { return test::run_captured(test::tfwsl_cli, std::move(args)); }
 }  // namespace
 
 TEST_CASE("tfwsl --version prints the version on stdout", "[cli]") {

@@ -7,8 +7,10 @@
 #include <sstream>
 
 #include "tests/support/captured_run.hpp"
+#include "tests/support/cli_machine_run.hpp"
 #include "win/app/cli_app.hpp"
 #include "win/app/command_registry.hpp"
+#include "win/app/system_machine.hpp"
 
 using namespace tfwsl;
 
@@ -23,7 +25,9 @@ struct TfwslTree {
   CommandTable table;
   TfwslTree() {
     add_global_options(app, globals);
-    cli::register_commands(app, table, console, [](const std::vector<std::string>&) { return 0; });
+    cli::SystemMachine system;
+    cli::Machine machine = system.machine();
+    cli::register_commands(app, table, console, machine, [](const std::vector<std::string>&) { return 0; });
   }
 };
 
@@ -66,12 +70,12 @@ TEST_CASE("completion: a command's words are its subcommands and its own options
 }
 
 TEST_CASE("tfwsl completion bash prints the script, an unknown shell is a usage error") {
-  auto r = test::run_captured(cli::run_cli, {"completion", "bash"});
+  auto r = test::run_captured(test::tfwsl_cli, {"completion", "bash"});
   CHECK(r.code == 0);
   CHECK(r.out.find("complete -o default -F _tfwsl_complete tfwsl") != std::string::npos);
-  r = test::run_captured(cli::run_cli, {"completion", "tcsh"});
+  r = test::run_captured(test::tfwsl_cli, {"completion", "tcsh"});
   CHECK(r.code == 2);
-  r = test::run_captured(cli::run_cli, {"completion"});
+  r = test::run_captured(test::tfwsl_cli, {"completion"});
   CHECK(r.code == 2);
   CHECK(r.err.find("give a shell") != std::string::npos);
 }
@@ -123,9 +127,9 @@ TEST_CASE("completion: zsh loads the bash function through bashcompinit, fish co
 }
 
 TEST_CASE("tfwsl completion --list profiles prints the shipped profiles' names, one a line") {
-  auto r = test::run_captured(cli::run_cli, {"completion", "--list", "profiles"});
+  auto r = test::run_captured(test::tfwsl_cli, {"completion", "--list", "profiles"});
   CHECK(r.code == 0);
   CHECK(r.out.find("tf-2.15-cuda-12.2\n") != std::string::npos);
-  r = test::run_captured(cli::run_cli, {"completion", "bash", "--list", "profiles"});
+  r = test::run_captured(test::tfwsl_cli, {"completion", "bash", "--list", "profiles"});
   CHECK(r.code == 2);
 }

@@ -10,6 +10,7 @@
 #include "common/util/shell_quote.hpp"
 #include "common/util/text_wrap.hpp"
 #include "win/app/cli_app.hpp"
+#include "win/app/system_machine.hpp"
 
 using namespace tfwsl;
 
@@ -25,7 +26,9 @@ Run run_at(std::size_t columns, std::vector<std::string> args) {
   std::ostringstream out, err;
   Console console{out, err, false};
   console.columns = columns;
-  const int code = cli::run_cli(args, console);
+  cli::SystemMachine system;
+  cli::Machine machine = system.machine();
+  const int code = cli::run_cli(args, console, machine);
   return {code, out.str(), err.str()};
 }
 

@@ -9,13 +9,14 @@
 #include <filesystem>
 
 #include "tests/support/captured_run.hpp"
+#include "tests/support/cli_machine_run.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/app/cli_app.hpp"
 
 using namespace tfwsl;
 
 namespace {
-test::Captured run(std::vector<std::string> args) { return test::run_captured(cli::run_cli, std::move(args)); }
+test::Captured run(std::vector<std::string> args) { return test::run_captured(test::tfwsl_cli, std::move(args)); }
 const std::string k_prefix = "tfwsl: cannot write the log file '";
 }  // namespace
 

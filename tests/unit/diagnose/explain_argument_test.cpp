@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/captured_run.hpp"
+#include "tests/support/cli_machine_run.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/app/cli_app.hpp"
 #include "win/commands/explain_command.hpp"
@@ -26,7 +27,7 @@ TEST_CASE("explain: what the words are: standard input, a file, or text") {
 }
 
 TEST_CASE("tfwsl explain 0x80370102 explains the code as text") {
-  const auto r = test::run_captured(cli::run_cli, {"explain", "0x80370102"});
+  const auto r = test::run_captured(test::tfwsl_cli, {"explain", "0x80370102"});
   INFO(r.out << r.err);
   CHECK(r.code == 2);
   CHECK(r.out.find("virtualization") != std::string::npos);
@@ -34,7 +35,7 @@ TEST_CASE("tfwsl explain 0x80370102 explains the code as text") {
 }
 
 TEST_CASE("tfwsl explain of a missing file name still says it does not exist") {
-  const auto r = test::run_captured(cli::run_cli, {"explain", "no-such-paste.txt"});
+  const auto r = test::run_captured(test::tfwsl_cli, {"explain", "no-such-paste.txt"});
   CHECK(r.code == 2);
   CHECK(r.err.find("does not exist") != std::string::npos);
 }

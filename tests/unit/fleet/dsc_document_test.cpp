@@ -10,6 +10,7 @@
 #include <string>
 
 #include "tests/support/captured_run.hpp"
+#include "tests/support/cli_machine_run.hpp"
 #include "win/app/cli_app.hpp"
 #include "win/fleet/dsc_wslconfig_resource.hpp"
 
@@ -35,7 +36,7 @@ test::Captured dsc_with_stdin(const std::string& input, std::vector<std::string>
   std::istringstream in(input);
   std::streambuf* saved = std::cin.rdbuf(in.rdbuf());
   args.insert(args.begin(), "dsc");
-  auto result = test::run_captured(run_cli, args);
+  auto result = test::run_captured(test::tfwsl_cli, args);
   std::cin.rdbuf(saved);
   std::cin.clear();
   return result;

@@ -8,6 +8,7 @@
 #include "common/profile/profile_schema.hpp"
 #include "common/profile/profile_source.hpp"
 #include "tests/support/captured_run.hpp"
+#include "tests/support/cli_machine_run.hpp"
 #include "win/app/cli_app.hpp"
 
 using namespace tfwsl;
@@ -33,7 +34,7 @@ TEST_CASE("profile export refuses a --name that validate would refuse, before it
     INFO(name);
     CHECK(loader_refuses_name(name));
     REQUIRE(profile_key_problem("name", name));
-    const auto run = test::run_captured(cli::run_cli, {"profile", "export", "--name", name});
+    const auto run = test::run_captured(test::tfwsl_cli, {"profile", "export", "--name", name});
     CHECK(run.code == 2);
     CHECK(run.out.empty());
     CHECK(run.err.starts_with("tfwsl profile export: --name: profile name '" + name + "' may only use letters"));

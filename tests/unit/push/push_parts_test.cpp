@@ -31,16 +31,12 @@ TEST_CASE("a job answer of the agent is read - a missing state is an error namin
   CHECK(cancelled->error_message == "m");
 }
 
-TEST_CASE("the host's free space is the machine port's figure where it is set, else the system's", "[push]") {
-  MachinePorts machine;
+TEST_CASE("the host's free space is the system's figure for the drive holding a path", "[push]") {
   const auto folder = std::filesystem::temp_directory_path().string();
-  auto real = push::make_host_free_space(machine);
+  auto real = push::make_system_free_space();
   auto bytes = real->free_bytes(folder);
   REQUIRE(bytes);
   CHECK(*bytes > 0);
-  machine.host_free_bytes = [](const std::string& path) -> std::uint64_t { return path.size() + 12345; };
-  auto ported = push::make_host_free_space(machine);
-  CHECK(*ported->free_bytes("/") == 12346);
 }
 
 TEST_CASE("the source is measured on this side: files, folders, bytes - symlinks counted, not followed", "[push]") {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tests/support/captured_run.hpp"
+#include "tests/support/cli_machine_run.hpp"
 #include "tests/support/test_environment.hpp"
 #include "tests/unit/agent/scratch_user.hpp"
 #include "win/app/cli_app.hpp"
@@ -60,7 +61,7 @@ struct stat stat_of(const fs::path& path) {
 int run_as_user(const test::ScratchUser& scratch, const std::vector<std::string>& args) {
   REQUIRE(::setegid(scratch.user().gid) == 0);
   REQUIRE(::seteuid(scratch.user().uid) == 0);
-  const auto run = test::run_captured(cli::run_cli, args);
+  const auto run = test::run_captured(test::tfwsl_cli, args);
   REQUIRE(::seteuid(0) == 0);
   REQUIRE(::setegid(0) == 0);
   return run.code;
@@ -73,7 +74,7 @@ TEST_CASE("root's wslconfig set refuses the user's .wslconfig that links into a 
   const fs::path wslconfig = p.home / ".wslconfig";
   p.user_link(wslconfig, p.secret);
   const auto r =
-      test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=4GB", "--file", wslconfig.string(), "--yes"});
+      test::run_captured(test::tfwsl_cli, {"wslconfig", "set", "memory=4GB", "--file", wslconfig.string(), "--yes"});
   CHECK(r.code != 0);
   CHECK(test::unwrapped(r.err).find(wslconfig.string() + " is a link") != std::string::npos);
   CHECK(test::read_file(p.secret) == k_precious);
@@ -85,7 +86,7 @@ TEST_CASE("root's wslconfig set refuses another user's link on the way to the fi
   Planted p;
   const fs::path way = p.home / "way";
   p.user_link(way, p.root_only);  // a folder link: the file's folder is root's, the link the user's
-  const auto r = test::run_captured(cli::run_cli,
+  const auto r = test::run_captured(test::tfwsl_cli,
                                     {"wslconfig", "set", "memory=4GB", "--file", (way / "secret").string(), "--yes"});
   CHECK(r.code != 0);
   CHECK(test::unwrapped(r.err).find(way.string() + " on the way is a link owned by uid " +
@@ -99,15 +100,15 @@ TEST_CASE("root's wslconfig restore never lists or copies a link named like a ba
   const fs::path wslconfig = p.home / ".wslconfig";
   p.user_file(wslconfig, "[wsl2]\nmemory=8GB\n", 0644);
   p.user_link(p.home / ".wslconfig.tfwsl-backup-20991231-235959", p.secret);
-  auto r = test::run_captured(cli::run_cli, {"wslconfig", "restore", "--file", wslconfig.string()});
+  auto r = test::run_captured(test::tfwsl_cli, {"wslconfig", "restore", "--file", wslconfig.string()});
   CHECK(r.code == 0);
   CHECK(r.out.find("20991231") == std::string::npos);
-  r = test::run_captured(cli::run_cli, {"wslconfig", "restore", "1", "--file", wslconfig.string(), "--yes"});
+  r = test::run_captured(test::tfwsl_cli, {"wslconfig", "restore", "1", "--file", wslconfig.string(), "--yes"});
   CHECK(r.code != 0);
   CHECK(test::read_file(wslconfig) == "[wsl2]\nmemory=8GB\n");
   r = test::run_captured(
-      cli::run_cli, {"wslconfig", "restore", (p.home / ".wslconfig.tfwsl-backup-20991231-235959").string(), "--file",
-                     wslconfig.string(), "--yes"});
+      test::tfwsl_cli, {"wslconfig", "restore", (p.home / ".wslconfig.tfwsl-backup-20991231-235959").string(), "--file",
+                        wslconfig.string(), "--yes"});
   CHECK(r.code != 0);
   CHECK(test::read_file(wslconfig).find("precious") == std::string::npos);
 }
@@ -116,7 +117,8 @@ TEST_CASE("root's wslconfig set keeps the user's .wslconfig and its backup the u
   Planted p;
   const fs::path wslconfig = p.home / ".wslconfig";
   p.user_file(wslconfig, "[wsl2]\nmemory=8GB\n", 0640);
-  auto r = test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=4GB", "--file", wslconfig.string(), "--yes"});
+  auto r =
+      test::run_captured(test::tfwsl_cli, {"wslconfig", "set", "memory=4GB", "--file", wslconfig.string(), "--yes"});
   REQUIRE(r.code == 0);
   CHECK(test::read_file(wslconfig).find("memory=4GB") != std::string::npos);
   const auto uid = p.scratch.user().uid;
@@ -133,7 +135,7 @@ TEST_CASE("root's wslconfig set keeps the user's .wslconfig and its backup the u
   CHECK(backups == 1);
   // A new file in a folder of the user's is the folder owner's.
   const fs::path fresh = p.home / "fresh.wslconfig";
-  r = test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=4GB", "--file", fresh.string(), "--yes"});
+  r = test::run_captured(test::tfwsl_cli, {"wslconfig", "set", "memory=4GB", "--file", fresh.string(), "--yes"});
   REQUIRE(r.code == 0);
   CHECK(stat_of(fresh).st_uid == uid);
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/captured_run.hpp"
+#include "tests/support/cli_machine_run.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/app/cli_app.hpp"
 #include "win/tasks/wslconfig_backups.hpp"
@@ -51,7 +52,7 @@ TEST_CASE("wslconfig set keeps the first backup (of the file tfwsl did not write
   const auto file = (dir.path() / ".wslconfig").string();
   test::write_file(file, "# mine\n[wsl2]\nmemory=3GB\n");
   for (int gb = 4; gb <= 10; ++gb) {
-    auto r = test::run_captured(cli::run_cli,
+    auto r = test::run_captured(test::tfwsl_cli,
                                 {"wslconfig", "set", "memory=" + std::to_string(gb) + "GB", "--file", file, "--yes"});
     REQUIRE(r.code == 0);
   }
@@ -64,12 +65,12 @@ TEST_CASE("wslconfig set says WSL must restart to use the change and how", "[wsl
   test::TempDir dir;
   const auto file = (dir.path() / ".wslconfig").string();
   test::write_file(file, "[wsl2]\nmemory=8GB\n");
-  auto r = test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=6GB", "--file", file, "--yes"});
+  auto r = test::run_captured(test::tfwsl_cli, {"wslconfig", "set", "memory=6GB", "--file", file, "--yes"});
   REQUIRE(r.code == 0);
   CHECK(test::unwrapped(r.out).find(
             "WSL uses it after a restart: wsl --shutdown (stops every running distribution), or run this "
             "again with --apply") != std::string::npos);
-  r = test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=6GB", "--file", file, "--yes"});
+  r = test::run_captured(test::tfwsl_cli, {"wslconfig", "set", "memory=6GB", "--file", file, "--yes"});
   CHECK(r.out.find("after a restart") == std::string::npos);  // nothing written: nothing to restart for
 }
 
@@ -77,25 +78,25 @@ TEST_CASE("tfwsl wslconfig restore lists, shows with --dry-run, and puts a backu
   test::TempDir dir;
   const auto file = (dir.path() / ".wslconfig").string();
   test::write_file(file, "[wsl2]\nmemory=8GB\n");
-  auto r = test::run_captured(cli::run_cli, {"wslconfig", "set", "memory=12GB", "--file", file, "--yes"});
+  auto r = test::run_captured(test::tfwsl_cli, {"wslconfig", "set", "memory=12GB", "--file", file, "--yes"});
   REQUIRE(r.code == 0);
   CHECK(test::read_file(file) == "[wsl2]\nmemory=12GB\n");
-  r = test::run_captured(cli::run_cli, {"wslconfig", "restore", "--file", file});
+  r = test::run_captured(test::tfwsl_cli, {"wslconfig", "restore", "--file", file});
   CHECK(r.code == 0);
   CHECK(r.out.find("  1  ") != std::string::npos);
-  r = test::run_captured(cli::run_cli, {"wslconfig", "restore", "1", "--file", file, "--dry-run"});
+  r = test::run_captured(test::tfwsl_cli, {"wslconfig", "restore", "1", "--file", file, "--dry-run"});
   CHECK(r.code == 0);
   CHECK(r.out.find("memory=8GB") != std::string::npos);
   CHECK(test::read_file(file) == "[wsl2]\nmemory=12GB\n");
-  r = test::run_captured(cli::run_cli, {"wslconfig", "restore", "1", "--file", file});  // no terminal, no --yes
+  r = test::run_captured(test::tfwsl_cli, {"wslconfig", "restore", "1", "--file", file});  // no terminal, no --yes
   CHECK(r.code == 2);
   CHECK(test::read_file(file) == "[wsl2]\nmemory=12GB\n");
-  r = test::run_captured(cli::run_cli, {"wslconfig", "restore", "1", "--file", file, "--yes"});
+  r = test::run_captured(test::tfwsl_cli, {"wslconfig", "restore", "1", "--file", file, "--yes"});
   INFO(r.out << r.err);
   CHECK(r.code == 0);
   CHECK(test::read_file(file) == "[wsl2]\nmemory=8GB\n");
   CHECK(cli::list_wslconfig_backups(file).size() == 2);  // the restore kept the file it replaced
-  r = test::run_captured(cli::run_cli,
+  r = test::run_captured(test::tfwsl_cli,
                          {"wslconfig", "restore", (dir.path() / "elsewhere").string(), "--file", file, "--yes"});
   CHECK(r.code == 2);
   CHECK(test::unwrapped(r.err).find("is not one of the") != std::string::npos);

@@ -8,6 +8,7 @@
 
 #include "tests/support/captured_run.hpp"
 #include "win/app/cli_app.hpp"
+#include "win/app/system_machine.hpp"
 
 using namespace tfwsl;
 
@@ -19,7 +20,9 @@ TEST_CASE("wslconfig set with SYSTEM's profile and no --file is refused, saying 
     const auto it = vars.find(name);
     return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
   };
-  const int code = cli::run_cli({"wslconfig", "set", "memory=4GB", "--yes"}, console);
+  cli::SystemMachine system;
+  cli::Machine machine = system.machine();
+  const int code = cli::run_cli({"wslconfig", "set", "memory=4GB", "--yes"}, console, machine);
   CHECK(code != 0);
   CHECK(err.str().find("runs as SYSTEM") != std::string::npos);
   CHECK(test::unwrapped(err.str()).find("run this as that user") != std::string::npos);

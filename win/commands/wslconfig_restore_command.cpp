@@ -1,4 +1,4 @@
-#include "win/tasks/wslconfig_restore.hpp"
+#include "win/commands/wslconfig_restore_command.hpp"
 
 #include <fmt/format.h>
 
@@ -26,13 +26,13 @@ struct RestoreArgs {
   bool yes = false;
 };
 
-Result<std::string> wslconfig_path(const RestoreArgs& args, const Console& console) {
+Result<std::string> wslconfig_path(const RestoreArgs& args, const Console& console, Machine& machine) {
   if (!args.file.empty()) return args.file;
   const wslconfig::EnvironmentLookup getenv = [&console](const std::string& name) -> std::optional<std::string> {
     auto value = console.environment ? console.environment(name) : std::nullopt;
     return value && !value->empty() ? value : std::nullopt;
   };
-  return default_wslconfig_path(getenv);
+  return default_wslconfig_path(getenv, machine);
 }
 
 int list(const std::string& path, const std::vector<WslconfigBackup>& backups, Console& console) {
@@ -113,8 +113,8 @@ int restore(const RestoreArgs& args, const std::string& path, const std::vector<
   return exit_code::k_ok;
 }
 
-int run_restore(const RestoreArgs& args, Console& console) {
-  auto path = wslconfig_path(args, console);
+int run_restore(const RestoreArgs& args, Console& console, Machine& machine) {
+  auto path = wslconfig_path(args, console, machine);
   if (!path) {
     console.err << "tfwsl wslconfig restore: " << path.error().describe() << "\n";
     return exit_code::k_usage;
@@ -132,7 +132,7 @@ int run_restore(const RestoreArgs& args, Console& console) {
 
 }  // namespace
 
-void register_wslconfig_restore(CLI::App* group, CommandTable& commands, Console& console) {
+void register_wslconfig_restore_command(CLI::App* group, CommandTable& commands, Console& console, Machine& machine) {
   auto args = std::make_shared<RestoreArgs>();
   CLI::App* cmd = group->add_subcommand("restore", "List the backups tfwsl made of .wslconfig, or put one back");
   cmd->add_option("backup", args->backup, "The backup to put back: its number in the list (1: the newest) or its path");
@@ -143,9 +143,9 @@ void register_wslconfig_restore(CLI::App* group, CommandTable& commands, Console
   cmd->footer(help_footer("", {"tfwsl wslconfig restore              list the backups",
                                "tfwsl wslconfig restore 1 --dry-run  show the newest",
                                "tfwsl wslconfig restore 1 --yes      put it back"}));
-  commands.add(cmd, [args, &console] {
+  commands.add(cmd, [args, &console, &machine] {
     const FittedOutput fitted(console, true);  // every line at the terminal's width
-    return run_restore(*args, console);
+    return run_restore(*args, console, machine);
   });
 }
 
