@@ -1,29 +1,19 @@
 #include "common/judge/assess.hpp"
 
-#include "common/judge/verdict_parts.hpp"
+#include "common/judge/judge_table.hpp"
 
 namespace tfwsl::judge {
 
+// Each distro check's judge and values, in the check table's order (judge_table.hpp).
 Report assess(const agent_api::LinuxFacts& f, const CheckPolicy& p,
               const std::optional<WindowsMemory>& windows_memory) {
-  using namespace detail;
+  const JudgeInput in{f, p, windows_memory};
   Report r;
-  r.checks = {check_dxg(f),
-              check_libcuda(f, p),
-              check_no_linux_driver(f),
-              check_ldconfig(f),
-              check_gpu_visible(f),
-              check_compute_capability(f, p),
-              check_toolkit(f, p),
-              check_cudnn(f, p),
-              check_python(f, p),
-              check_tf_installed(f, p),
-              check_tf_build(f, p),
-              check_tf_gpu(f, p),
-              check_memory(f, windows_memory),
-              check_disk(f, p),
-              check_data_location(f)};
-  attach_values(r.checks, f, p, windows_memory);
+  for (const CheckJudge& judge : check_judges()) {
+    CheckResult result = judge.verdict(in);
+    if (judge.values) result.values = judge.values(in);
+    r.checks.push_back(std::move(result));
+  }
   return r;
 }
 

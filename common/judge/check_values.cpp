@@ -3,9 +3,9 @@
 // "CUDA toolkit 12.2.140 at /usr/local/cuda-12.2, the 12.2 series the profile wants".
 // Kept apart from the verdicts so that a verdict's wording can change without touching what
 // scripts read, and only facts the agent reported are written (an absent fact is an absent key).
+// Each is named beside its verdict in the judge table (judge_table.cpp).
 #include <algorithm>
 
-#include "common/check/check_rows.hpp"
 #include "common/judge/verdict_parts.hpp"
 
 namespace tfwsl::judge::detail {
@@ -14,6 +14,8 @@ namespace {
 void put_text(nlohmann::json& values, const char* key, const std::string& text) {
   if (!text.empty()) values[key] = text;
 }
+
+}  // namespace
 
 nlohmann::json toolkit_values(const LinuxFacts& f, const CheckPolicy& p) {
   nlohmann::json v = nlohmann::json::object();
@@ -69,24 +71,6 @@ nlohmann::json disk_values(const LinuxFacts& f, const CheckPolicy& p) {
   return {{"free_bytes", *f.system.disk_free_bytes},
           {"warn_below_bytes", p.disk_warn_bytes},
           {"fail_below_bytes", p.disk_fail_bytes}};
-}
-
-nlohmann::json values_for(const std::string& id, const LinuxFacts& f, const CheckPolicy& p,
-                          const std::optional<WindowsMemory>& windows_memory) {
-  if (id == checked_id("cuda.toolkit")) return toolkit_values(f, p);
-  if (id == checked_id("cudnn")) return cudnn_values(f, p);
-  if (id == checked_id("python.version")) return python_values(f, p);
-  if (id == checked_id("tf.installed")) return tf_values(f, p);
-  if (id == checked_id("mem.effective")) return memory_values(f, windows_memory);
-  if (id == checked_id("disk.free")) return disk_values(f, p);
-  return nlohmann::json::object();
-}
-
-}  // namespace
-
-void attach_values(std::vector<CheckResult>& checks, const LinuxFacts& f, const CheckPolicy& p,
-                   const std::optional<WindowsMemory>& windows_memory) {
-  for (auto& c : checks) c.values = values_for(c.id, f, p, windows_memory);
 }
 
 }  // namespace tfwsl::judge::detail

@@ -55,8 +55,12 @@ CheckResult check_memory(const LinuxFacts& f, const std::optional<WindowsMemory>
 CheckResult check_disk(const LinuxFacts& f, const CheckPolicy& p);
 CheckResult check_data_location(const LinuxFacts& f);
 
-// Fills each verdict's `values` with the facts its summary quotes (check_values.cpp).
-void attach_values(std::vector<CheckResult>& checks, const LinuxFacts& f, const CheckPolicy& p,
-                   const std::optional<WindowsMemory>& windows_memory);
+// The facts a verdict's summary quotes, as its `values` (check_values.cpp).
+nlohmann::json toolkit_values(const LinuxFacts& f, const CheckPolicy& p);
+nlohmann::json cudnn_values(const LinuxFacts& f, const CheckPolicy& p);
+nlohmann::json python_values(const LinuxFacts& f, const CheckPolicy& p);
+nlohmann::json tf_values(const LinuxFacts& f, const CheckPolicy& p);
+nlohmann::json memory_values(const LinuxFacts& f, const std::optional<WindowsMemory>& windows_memory);
+nlohmann::json disk_values(const LinuxFacts& f, const CheckPolicy& p);
 
 }  // namespace tfwsl::judge::detail

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "common/check/check_rows.hpp"
 #include "common/util/ascii.hpp"
 #include "common/util/shell_quote.hpp"
 #include "common/wsl/drive_path.hpp"
@@ -38,9 +39,10 @@ DataPlace data_place(const std::string& path, const std::string& automount_root)
 
 CheckResult check_data_paths(const std::vector<std::string>& paths) {
   if (paths.empty())
-    return make_check("data.location", CheckStatus::skip, "no project or dataset paths given (--data PATH)");
+    return make_check(std::string(checked_id("data.location")), CheckStatus::skip,
+                      "no project or dataset paths given (--data PATH)");
   std::vector<std::string> slow, unknown;
-  CheckResult r = make_check("data.location", CheckStatus::ok, "");
+  CheckResult r = make_check(std::string(checked_id("data.location")), CheckStatus::ok, "");
   for (const auto& p : paths) {
     const DataPlace place = data_place(p);
     r.details.push_back(p + ": " +
