@@ -9,22 +9,11 @@
 
 namespace tfwsl {
 
-// The schema names and versions of the outputs (docs/schema/<name without "tfwsl.">.schema.json).
+// The schema names both programs write, and the version every output starts at
+// (docs/schema/<name without "tfwsl.">.schema.json). Each program's own names are its own:
+// win/render/json_schema_names.hpp, linux/agent/agent_schema_names.hpp.
 namespace json_schema {
-inline constexpr std::string_view k_doctor = "tfwsl.doctor";
-inline constexpr std::string_view k_explain = "tfwsl.explain";
-inline constexpr std::string_view k_check = "tfwsl.check";
-inline constexpr std::string_view k_dataset_import = "tfwsl.dataset-import";
-inline constexpr std::string_view k_data_push = "tfwsl.data-push";
-inline constexpr std::string_view k_migrate_plan = "tfwsl.migrate.plan";
-inline constexpr std::string_view k_profile_validate = "tfwsl.profile-validate";
-inline constexpr std::string_view k_profile_show = "tfwsl.profile-show";
-inline constexpr std::string_view k_profile_diff = "tfwsl.profile-diff";
-inline constexpr std::string_view k_wslconfig = "tfwsl.wslconfig";
 inline constexpr std::string_view k_provision = "tfwsl.provision";
-inline constexpr std::string_view k_venv_install = "tfwsl.venv-install";
-inline constexpr std::string_view k_venv_verify = "tfwsl.venv-verify";
-inline constexpr std::string_view k_uninstall = "tfwsl.uninstall";
 inline constexpr int k_version = 1;
 }  // namespace json_schema
 

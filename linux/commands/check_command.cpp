@@ -10,6 +10,7 @@
 #include "common/core/exit_codes.hpp"
 #include "common/judge/assess.hpp"
 #include "common/profile/profile_source.hpp"
+#include "linux/agent/agent_schema_names.hpp"
 #include "linux/checks/linux_checks.hpp"
 
 namespace tfwsl::agent {

@@ -18,6 +18,7 @@
 #include "common/core/exit_codes.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/clock_text.hpp"
+#include "linux/agent/agent_schema_names.hpp"
 #include "linux/dataset/import_engine.hpp"
 
 namespace tfwsl::agent {

@@ -11,6 +11,7 @@
 
 #include "common/cli/json_envelope.hpp"
 #include "common/core/exit_codes.hpp"
+#include "linux/agent/agent_schema_names.hpp"
 #include "linux/venv/logged_process.hpp"
 #include "linux/venv/venv_requirements.hpp"
 #include "linux/venv/venv_verify.hpp"

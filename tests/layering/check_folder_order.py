@@ -14,7 +14,7 @@ import re
 import sys
 
 LAYERS = {
-    "win": ["host", "agent_client", "platform", "push", "agent_service", "doctor", "migrate", "render",
+    "win": ["wsl", "host", "agent_client", "platform", "push", "agent_service", "doctor", "migrate", "profile", "render",
             "tasks", "fleet", "commands", "app"],
     "linux": ["portability", "checks", "dataset", "provision", "venv", "project", "agent", "commands", "app"],
 }

@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
+#include "win/wsl/automount_query.hpp"
 
 namespace tfwsl::agent_client {
 

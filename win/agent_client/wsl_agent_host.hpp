@@ -15,8 +15,8 @@
 #include <optional>
 #include <string>
 
-#include "common/wsl/wsl_client.hpp"
 #include "win/agent_client/agent_host.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::agent_client {
 

@@ -10,7 +10,7 @@
 
 #include "common/core/error.hpp"
 #include "common/process/process_runner.hpp"
-#include "common/wsl/wsl_client.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::agent_service {
 

@@ -2,9 +2,9 @@
 
 #include <thread>
 
-#include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
 #include "win/platform/host_platform.hpp"
+#include "win/wsl/automount_query.hpp"
 
 namespace tfwsl::cli {
 

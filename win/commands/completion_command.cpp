@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "common/cli/completion_script.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/profile/profile_source.hpp"
-#include "common/wsl/wsl_client.hpp"
+#include "win/render/completion_script.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {

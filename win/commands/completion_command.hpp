@@ -1,6 +1,6 @@
 #pragma once
 // `tfwsl completion bash|zsh|fish|powershell`: prints a completion script made from this command
-// table (common/cli/completion_script.hpp); `--list distros|profiles`: the values the scripts offer.
+// table (win/render/completion_script.hpp); `--list distros|profiles`: the values the scripts offer.
 
 #include "common/cli/command_line.hpp"
 #include "win/tasks/machine.hpp"

@@ -23,6 +23,7 @@
 #include "win/doctor/host_policy.hpp"
 #include "win/render/doctor_fleet_output.hpp"
 #include "win/render/doctor_header.hpp"
+#include "win/render/json_schema_names.hpp"
 #include "win/tasks/doctor_bundle.hpp"
 #include "win/tasks/doctor_fix.hpp"
 #include "win/tasks/machine_access.hpp"

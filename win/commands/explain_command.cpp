@@ -18,6 +18,7 @@
 #include "common/diagnose/explain_engine.hpp"
 #include "common/text/utf_convert.hpp"
 #include "win/platform/paste_input.hpp"
+#include "win/render/json_schema_names.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -14,16 +14,17 @@
 #include "common/core/exit_codes.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/text/utf_convert.hpp"
-#include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/host/gpu_compute_capability.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/migrate/local_project_files.hpp"
 #include "win/migrate/migrate_plan.hpp"
 #include "win/migrate/proc_mounts.hpp"
+#include "win/render/json_schema_names.hpp"
 #include "win/tasks/default_distro.hpp"
 #include "win/tasks/migrate_apply.hpp"
+#include "win/wsl/automount_query.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {

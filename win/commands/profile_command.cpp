@@ -10,6 +10,7 @@
 #include "common/profile/profile_source.hpp"
 #include "common/profile/profile_template.hpp"
 #include "common/util/plural.hpp"
+#include "win/render/json_schema_names.hpp"
 #include "win/render/profile_render.hpp"
 #include "win/tasks/profile_choice.hpp"
 #include "win/tasks/profile_file_write.hpp"

@@ -22,12 +22,12 @@
 #include "common/util/text_lines.hpp"
 #include "common/util/text_wrap.hpp"
 #include "common/util/visible_text.hpp"
-#include "common/wsl/automount_query.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/tasks/agent_upgrade.hpp"
 #include "win/tasks/profile_choice.hpp"
 #include "win/tasks/provision_cloud_init.hpp"
 #include "win/tasks/provision_run.hpp"
+#include "win/wsl/automount_query.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {

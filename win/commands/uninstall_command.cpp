@@ -3,9 +3,9 @@
 #include <iostream>
 #include <memory>
 
-#include "common/cli/change_consent.hpp"
 #include "common/cli/fitted_output.hpp"
 #include "common/core/exit_codes.hpp"
+#include "win/render/change_consent.hpp"
 #include "win/tasks/uninstall_task.hpp"
 
 namespace tfwsl::cli {

@@ -6,20 +6,20 @@
 #include <memory>
 #include <thread>
 
-#include "common/cli/change_consent.hpp"
 #include "common/cli/fitted_output.hpp"
 #include "common/cli/json_envelope.hpp"
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/process/process_runner.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
-#include "win/commands/wslconfig_restore_command.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/platform/host_platform.hpp"
+#include "win/render/change_consent.hpp"
+#include "win/render/json_schema_names.hpp"
 #include "win/render/wslconfig_report.hpp"
 #include "win/tasks/wslconfig_account.hpp"
 #include "win/tasks/wslconfig_file.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {

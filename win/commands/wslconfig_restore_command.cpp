@@ -5,13 +5,13 @@
 #include <iostream>
 #include <memory>
 
-#include "common/cli/change_consent.hpp"
 #include "common/cli/fitted_output.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/byte_size_text.hpp"
 #include "common/util/privileged_target.hpp"
 #include "common/wslconfig/wslconfig_location.hpp"
+#include "win/render/change_consent.hpp"
 #include "win/tasks/wslconfig_account.hpp"
 #include "win/tasks/wslconfig_backups.hpp"
 #include "win/tasks/wslconfig_file.hpp"

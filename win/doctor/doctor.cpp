@@ -7,10 +7,10 @@
 #include "common/parse/wsl_list_parser.hpp"
 #include "common/parse/wsl_status_parser.hpp"
 #include "common/parse/wsl_version_parser.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/doctor/data_location.hpp"
 #include "win/doctor/joined_task.hpp"
 #include "win/doctor/wslconfig_overrides.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::doctor {
 namespace {
@@ -212,7 +212,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   std::vector<CheckResult> checks = host::assess_host(g.host, env.host_policy);
   if (!g.host_in_time) {
     for (auto& c : checks)
-      if (c.id.rfind("host.", 0) == 0)
+      if (const CheckRow* row = find_check_row(c.id); row && row->source == CheckSource::host)
         c.status = CheckStatus::skip, c.summary = "unknown: reading the host facts timed out";
   }
   std::optional<std::uint64_t> configured_memory;
@@ -233,7 +233,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
     std::optional<judge::WindowsMemory> windows_memory;
     if (env.is_windows) windows_memory = judge::WindowsMemory{configured_memory, g.host.ram_bytes, g.wslconfig.path};
     for (auto& c : judge::assess(*side.facts, env.linux_policy, windows_memory).checks) {
-      if (c.id == "data.location" && !env.data_paths.empty()) continue;
+      if (c.id == checked_id("data.location") && !env.data_paths.empty()) continue;
       checks.push_back(std::move(c));
     }
   }

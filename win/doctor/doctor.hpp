@@ -20,10 +20,10 @@
 #include "common/agent_api/linux_facts.hpp"
 #include "common/check/check.hpp"
 #include "common/judge/check_policy.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/doctor/doctor_checks.hpp"
 #include "win/host/host_checks.hpp"
 #include "win/host/host_facts.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::doctor {
 

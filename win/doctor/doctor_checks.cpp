@@ -9,10 +9,10 @@
 #include "common/util/byte_size_text.hpp"
 #include "common/util/shell_quote.hpp"
 #include "common/version/driver_version.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
 #include "common/wslconfig/wslconfig_lint.hpp"
 #include "win/host/host_checks.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::doctor {
 

@@ -13,10 +13,10 @@
 #include "common/agent_api/api_types.hpp"
 #include "common/check/check.hpp"
 #include "common/parse/wsl_list_parser.hpp"
-#include "common/wsl/wsl_failure.hpp"
 #include "common/wslconfig/wslconfig_document.hpp"
 #include "win/agent_client/agent_link.hpp"
 #include "win/host/host_facts.hpp"
+#include "win/wsl/wsl_failure.hpp"
 
 namespace tfwsl::doctor {
 

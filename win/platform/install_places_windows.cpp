@@ -1,9 +1,9 @@
 #include <string>
 
-#include "common/wsl/wsl_client.hpp"
 #include "win/platform/install_places.hpp"
 #include "win/platform/local_agent_binary.hpp"
 #include "win/platform/own_executable.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -1,9 +1,9 @@
 #include "win/platform/local_agent_binary.hpp"
 
 #include "common/text/utf_convert.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/agent_client/agent_locator.hpp"
 #include "win/platform/own_executable.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

@@ -9,6 +9,9 @@
 #include "win/push/progress_text.hpp"
 
 namespace tfwsl::push {
+
+// `tfwsl data push --json`'s schema name (docs/schema/data-push.schema.json).
+constexpr std::string_view k_data_push_schema = "tfwsl.data-push";
 namespace {
 
 // Paths and the agent's words (a problem's path and message are a file's name in the source) shown
@@ -94,7 +97,7 @@ std::string render_push_text(const PushOutcome& o, const PushRequest& request) {
 
 nlohmann::json push_to_json(const PushOutcome& o, const PushRequest& request) {
   const auto& p = o.plan;
-  nlohmann::json j = json_envelope(json_schema::k_data_push, json_schema::k_version);
+  nlohmann::json j = json_envelope(k_data_push_schema, json_schema::k_version);
   j["ok"] = o.end == PushEnd::succeeded || o.end == PushEnd::with_problems || o.end == PushEnd::planned;
   j["outcome"] = to_string(o.end);
   j["source"] = {{"given", p.source_given},

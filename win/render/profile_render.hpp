@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_issue.hpp"
 #include "common/profile/profile_locate.hpp"
+#include "win/profile/profile_drift.hpp"
 
 namespace tfwsl::cli {
 

@@ -5,6 +5,7 @@
 #include "common/util/plural.hpp"
 #include "common/util/text_wrap.hpp"
 #include "common/util/visible_text.hpp"
+#include "win/render/json_schema_names.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "common/wslconfig/wslconfig_apply.hpp"
 #include "common/wslconfig/wslconfig_edit.hpp"
 #include "common/wslconfig/wslconfig_effective.hpp"
 #include "common/wslconfig/wslconfig_lint.hpp"
 #include "win/doctor/wslconfig_overrides.hpp"
+#include "win/wsl/wslconfig_apply.hpp"
 
 namespace tfwsl::cli {
 

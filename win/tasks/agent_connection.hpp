@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "common/process/process_runner.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/agent_client/agent_bridge.hpp"
 #include "win/agent_client/child_channel.hpp"
 #include "win/tasks/machine.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

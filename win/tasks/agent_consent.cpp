@@ -1,6 +1,6 @@
 #include "win/tasks/agent_consent.hpp"
 
-#include "common/cli/change_consent.hpp"
+#include "win/render/change_consent.hpp"
 
 namespace tfwsl::cli {
 

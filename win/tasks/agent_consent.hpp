@@ -1,6 +1,6 @@
 #pragma once
 // Consent before `tfwsl agent start` installs into the distro or `tfwsl data push --move` deletes
-// Windows files, as a Status for these commands: the one rule of common/cli/change_consent.hpp
+// Windows files, as a Status for these commands: the one rule of win/render/change_consent.hpp
 // (--yes agrees; on a terminal the user is asked; anywhere else nothing happens and the message says
 // to pass --yes).
 

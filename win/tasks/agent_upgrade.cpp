@@ -6,10 +6,10 @@
 #include "common/text/utf_convert.hpp"
 #include "common/util/visible_text.hpp"
 #include "common/version/version.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/platform/local_agent_binary.hpp"
 #include "win/tasks/agent_consent.hpp"
 #include "win/tasks/provision_run.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/wsl/wsl_client.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "common/process/process_runner.hpp"
-#include "common/wsl/wsl_client.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -9,8 +9,8 @@
 
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/tasks/bundle_redaction.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {

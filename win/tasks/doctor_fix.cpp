@@ -5,8 +5,8 @@
 #include <ostream>
 
 #include "common/check/check_fold.hpp"
-#include "common/cli/change_consent.hpp"
 #include "common/core/exit_codes.hpp"
+#include "win/render/change_consent.hpp"
 
 namespace tfwsl::cli {
 

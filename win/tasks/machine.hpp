@@ -11,9 +11,9 @@
 #include "common/core/clock.hpp"
 #include "common/core/error.hpp"
 #include "common/process/process_runner.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/host/registry.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

@@ -8,11 +8,11 @@
 #include <string>
 
 #include "common/process/process_runner.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/doctor/doctor.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/host/registry.hpp"
 #include "win/tasks/machine.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

@@ -18,6 +18,7 @@
 #include "common/util/shell_quote.hpp"
 #include "common/util/visible_text.hpp"
 #include "win/migrate/apply_plan.hpp"
+#include "win/render/json_schema_names.hpp"
 #include "win/tasks/agent_consent.hpp"
 #include "win/tasks/agent_upgrade.hpp"
 #include "win/tasks/migrate_ports.hpp"

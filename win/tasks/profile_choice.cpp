@@ -3,8 +3,8 @@
 #include <filesystem>
 
 #include "common/text/utf_convert.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/platform/host_platform.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

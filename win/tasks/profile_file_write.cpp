@@ -2,10 +2,10 @@
 
 #include <filesystem>
 
-#include "common/cli/change_consent.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
 #include "common/util/atomic_file.hpp"
+#include "win/render/change_consent.hpp"
 
 namespace tfwsl::cli {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // Writing a file a profile command produces (`profile init`, `profile export -o`), with the
 // consent conventions of every command that changes something (docs/cli.md, "Conventions";
-// common/cli/change_consent.hpp): --dry-run prints what would be written and writes nothing; an
+// win/render/change_consent.hpp): --dry-run prints what would be written and writes nothing; an
 // existing file is replaced only with --yes, or after a yes on a terminal; the bytes go through
 // replace_file_atomically (common/util/atomic_file.hpp), so a reader never sees half a profile.
 

@@ -10,7 +10,7 @@
 
 #include "common/process/process_runner.hpp"
 #include "common/provision/provision_plan.hpp"
-#include "common/wsl/wsl_client.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

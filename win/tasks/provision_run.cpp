@@ -14,13 +14,13 @@
 #include "common/provision/provision_catalogue.hpp"
 #include "common/provision/provision_state_paths.hpp"
 #include "common/text/utf_convert.hpp"
-#include "common/wsl/automount_query.hpp"
 #include "common/wsl/drive_path.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/agent_client/wsl_agent_host.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/platform/local_agent_binary.hpp"
 #include "win/tasks/provision_host.hpp"
+#include "win/wsl/automount_query.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {

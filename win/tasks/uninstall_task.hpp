@@ -11,10 +11,10 @@
 
 #include "common/cli/command_line.hpp"
 #include "common/process/process_runner.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "win/agent_service/distro_shell.hpp"
 #include "win/render/uninstall_report.hpp"
 #include "win/tasks/machine.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 

@@ -11,7 +11,6 @@
 
 #include "common/diagnose/signature_base.hpp"
 #include "common/judge/assess.hpp"
-#include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "linux/app/command_registry.hpp"
 #include "tests/support/agent_machine_run.hpp"
@@ -19,6 +18,7 @@
 #include "win/app/command_registry.hpp"
 #include "win/app/system_machine.hpp"
 #include "win/doctor/doctor_checks.hpp"
+#include "win/profile/profile_drift.hpp"
 
 using namespace tfwsl;
 

@@ -1,5 +1,5 @@
 // Consent before a change: --dry-run, --yes, a question on a terminal, and a refusal elsewhere.
-#include "common/cli/change_consent.hpp"
+#include "win/render/change_consent.hpp"
 
 #include <catch2/catch.hpp>
 #include <sstream>

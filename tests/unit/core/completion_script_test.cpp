@@ -1,6 +1,6 @@
 // The completion scripts come from the parser's own command table: every command and every option
 // of tfwsl appears in both, under the command that takes it.
-#include "common/cli/completion_script.hpp"
+#include "win/render/completion_script.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "common/check/check.hpp"
+#include "win/render/json_schema_names.hpp"
 
 using namespace tfwsl;
 

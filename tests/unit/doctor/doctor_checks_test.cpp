@@ -9,11 +9,11 @@
 
 #include "common/check/check_table.hpp"
 #include "common/judge/check_policy.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "tests/support/driver_facts.hpp"
 #include "tests/support/recording_process_runner.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/doctor/doctor.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 using namespace tfwsl;
 using namespace tfwsl::doctor;

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "common/check/check.hpp"
-#include "common/profile/profile_drift.hpp"
 #include "common/util/text_lines.hpp"
 #include "common/util/visible_text.hpp"
+#include "win/profile/profile_drift.hpp"
 #include "win/push/push_report.hpp"
 #include "win/render/doctor_fleet_output.hpp"
 #include "win/render/doctor_header.hpp"

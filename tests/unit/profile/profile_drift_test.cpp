@@ -1,16 +1,16 @@
-// diff_profile and profile_from_machine (common/profile/profile_drift.hpp, profile_export.hpp): a
+// diff_profile and profile_from_machine (win/profile/profile_drift.hpp, profile_export.hpp): a
 // profile against a machine's facts, as pure functions.
-#include "common/profile/profile_drift.hpp"
+#include "win/profile/profile_drift.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "common/profile/profile_emitter.hpp"
-#include "common/profile/profile_export.hpp"
-#include "common/profile/profile_export_text.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/profile/profile_validator.hpp"
+#include "win/profile/profile_export.hpp"
+#include "win/profile/profile_export_text.hpp"
 
 using namespace tfwsl;
 

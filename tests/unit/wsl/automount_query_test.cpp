@@ -1,7 +1,7 @@
 // The automount root asked of the Linux tfwsl runs on (migrate inside a distro): wslpath's answer,
 // the default where there is no wslpath (a Linux that is not WSL), and the default where wslpath
 // answers nothing usable.
-#include "common/wsl/automount_query.hpp"
+#include "win/wsl/automount_query.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // The wsl.exe driver against a recording fake: argv vectors, WSL_UTF8, UTF-16LE decoding, the
 // failure classification and the timeout.
-#include "common/wsl/wsl_client.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // --apply against a recording wsl.exe: shutdown, the wait on `--list --running` (on a manual clock:
 // no test sleeps), the distro's MemTotal/SwapTotal/nproc compared with what the file asks for.
-#include "common/wslconfig/wslconfig_apply.hpp"
+#include "win/wsl/wslconfig_apply.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -18,8 +18,8 @@
 
 #include "common/core/clock.hpp"
 #include "common/core/error.hpp"
-#include "common/wsl/wsl_client.hpp"
 #include "common/wslconfig/wslconfig_effective.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::wslconfig {
 

@@ -1,4 +1,4 @@
-#include "common/wsl/wsl_client.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "common/process/process_runner.hpp"
-#include "common/wsl/wsl_client.hpp"
+#include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::wsl {
 

@@ -1,4 +1,4 @@
-#include "common/cli/change_consent.hpp"
+#include "win/render/change_consent.hpp"
 
 #include <istream>
 #include <ostream>

@@ -1,17 +1,17 @@
-#include "common/profile/profile_export_text.hpp"
+#include "win/profile/profile_export_text.hpp"
 
 #include <optional>
 #include <vector>
 
-#include "common/profile/profile_drift.hpp"
 #include "common/profile/profile_emitter.hpp"
-#include "common/profile/profile_export.hpp"
 #include "common/profile/profile_loader.hpp"
 #include "common/profile/profile_schema.hpp"
 #include "common/profile/profile_source.hpp"
 #include "common/profile/profile_value_types.hpp"
 #include "common/version/version.hpp"
 #include "common/version/version_spec.hpp"
+#include "win/profile/profile_drift.hpp"
+#include "win/profile/profile_export.hpp"
 
 namespace tfwsl {
 namespace {

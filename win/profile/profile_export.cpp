@@ -1,4 +1,4 @@
-#include "common/profile/profile_export.hpp"
+#include "win/profile/profile_export.hpp"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "common/cli/completion_script.hpp"
+#include "win/render/completion_script.hpp"
 
 namespace tfwsl {
 namespace {

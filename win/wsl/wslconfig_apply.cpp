@@ -1,4 +1,4 @@
-#include "common/wslconfig/wslconfig_apply.hpp"
+#include "win/wsl/wslconfig_apply.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "common/profile/profile_drift.hpp"
+#include "win/profile/profile_drift.hpp"
 
 #include <fmt/format.h>
 

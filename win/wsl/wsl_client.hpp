@@ -21,7 +21,7 @@
 #include "common/core/error.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/text/console_decoder.hpp"
-#include "common/wsl/wsl_failure.hpp"
+#include "win/wsl/wsl_failure.hpp"
 
 namespace tfwsl::wsl {
 

@@ -1,4 +1,4 @@
-#include "common/wsl/automount_query.hpp"
+#include "win/wsl/automount_query.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -1,5 +1,5 @@
 // The bash script (and zsh's, which runs the same function through bashcompinit).
-#include "common/cli/completion_script.hpp"
+#include "win/render/completion_script.hpp"
 
 #include <CLI/CLI.hpp>
 #include <string>

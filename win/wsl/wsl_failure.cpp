@@ -1,4 +1,4 @@
-#include "common/wsl/wsl_failure.hpp"
+#include "win/wsl/wsl_failure.hpp"
 
 #include <algorithm>
 #include <cctype>
