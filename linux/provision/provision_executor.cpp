@@ -163,31 +163,6 @@ class Executor {
 
 }  // namespace
 
-const char* to_string(StepResult result) {
-  switch (result) {
-    case StepResult::ok:
-      return "ok";
-    case StepResult::changed:
-      return "changed";
-    case StepResult::failed:
-      return "failed";
-    case StepResult::skipped:
-      return "skipped";
-  }
-  return "skipped";
-}
-
-std::size_t ProvisionRecap::count(StepResult result) const {
-  std::size_t n = 0;
-  for (const auto& s : steps) n += s.result == result ? 1 : 0;
-  return n;
-}
-
-int ProvisionRecap::exit_code() const {
-  if (count(StepResult::failed) > 0) return 2;
-  return check_mode && count(StepResult::changed) > 0 ? 1 : 0;
-}
-
 Result<ProvisionRecap> run_distro_steps(const ProvisionPlan& plan, const ExecutorSettings& settings) {
   // An apply would run its commands on this machine while its checks read another one.
   if (!settings.check_only && observes_other_root(settings.root))

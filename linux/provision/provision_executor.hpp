@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/agent_api/provision_recap.hpp"
 #include "common/core/error.hpp"
 #include "common/judge/check_policy.hpp"
 #include "common/process/process_runner.hpp"
@@ -23,28 +24,11 @@
 
 namespace tfwsl::provision {
 
-enum class StepResult { ok, changed, failed, skipped };
-const char* to_string(StepResult result);
-
-struct StepRecord {
-  std::string id;
-  std::string title;
-  StepResult result = StepResult::skipped;
-  std::string message;  // what was found, done, or why it failed
-  std::string log;      // the step's log, when it started a process
-};
-
-struct ProvisionRecap {
-  bool check_mode = false;
-  std::optional<std::string> interrupted_step;  // the previous run was killed during this step
-  std::string run;
-  std::string state_dir;
-  std::vector<StepRecord> steps;
-
-  std::size_t count(StepResult result) const;
-  int exit_code()
-      const;  // 0: nothing failed (and in --check, nothing to change); 1: --check would change; 2: a failure
-};
+// The recap is the wire's (common/agent_api/provision_recap.hpp): tfwsl reads what this writes.
+using agent_api::ProvisionRecap;
+using agent_api::StepRecord;
+using agent_api::StepResult;
+using agent_api::to_json;
 
 struct ExecutorSettings {
   // Where the checks read the distro's files (dpkg's, the venv, the env file, the journal); another
@@ -68,7 +52,6 @@ struct ExecutorSettings {
 // written. Everything else is in the recap.
 Result<ProvisionRecap> run_distro_steps(const ProvisionPlan& plan, const ExecutorSettings& settings);
 
-nlohmann::json to_json(const ProvisionRecap& recap);
 std::string render_recap(const ProvisionRecap& recap);
 
 }  // namespace tfwsl::provision

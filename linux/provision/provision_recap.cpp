@@ -4,25 +4,6 @@
 
 namespace tfwsl::provision {
 
-nlohmann::json to_json(const ProvisionRecap& recap) {
-  nlohmann::json steps = nlohmann::json::array();
-  for (const auto& s : recap.steps) {
-    nlohmann::json j = {{"id", s.id}, {"title", s.title}, {"result", to_string(s.result)}, {"message", s.message}};
-    if (!s.log.empty()) j["log"] = s.log;
-    steps.push_back(std::move(j));
-  }
-  nlohmann::json counts = nlohmann::json::object();
-  for (auto r : {StepResult::ok, StepResult::changed, StepResult::failed, StepResult::skipped})
-    counts[to_string(r)] = recap.count(r);
-  nlohmann::json j = {{"check_mode", recap.check_mode},
-                      {"run", recap.run},
-                      {"state_dir", recap.state_dir},
-                      {"steps", steps},
-                      {"counts", counts}};
-  j["interrupted_step"] = recap.interrupted_step ? nlohmann::json(*recap.interrupted_step) : nlohmann::json(nullptr);
-  return j;
-}
-
 std::string render_recap(const ProvisionRecap& recap) {
   std::string out;
   if (recap.interrupted_step)

@@ -92,11 +92,10 @@ std::string render(const nlohmann::json& recap) {
       if (s.contains("log") && s.value("result", "") == "failed")
         out += fmt::format("         log: {}\n", visible_text(s.value("log", "")));
     }
-  const auto& c = recap["counts"];
+  const agent_api::RecapCounts c = recap_counts(recap);
   if (recap.contains("error"))
     out += fmt::format("failed   distro steps         {}\n", visible_text(recap["error"].get<std::string>()));
-  out += fmt::format("recap: ok={} changed={} failed={} skipped={}\n", c["ok"].get<int>(), c["changed"].get<int>(),
-                     c["failed"].get<int>(), c["skipped"].get<int>());
+  out += fmt::format("recap: ok={} changed={} failed={} skipped={}\n", c.ok, c.changed, c.failed, c.skipped);
   return out;
 }
 

@@ -83,15 +83,16 @@ class SystemMigrationPorts final : public migrate::MigrationPorts {
     TFWSL_TRY(plan, provision::build_provision_plan(loaded, builtin_compat_db(), settings));
     const nlohmann::json check =
         run_provision_steps({profile.name, true, "", m_settings.agent, overrides}, plan, m_machine);
-    if (check["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(check, true));
-    if (check["counts"]["changed"].get<int>() == 0)
-      return fmt::format("already provisioned ({}): {} ok", profile.name,
-                         plural(check["counts"]["ok"].get<int>(), "check", "checks"));
+    const agent_api::RecapCounts checked = recap_counts(check);
+    if (checked.failed > 0) return tl::unexpected(provisioning_stopped(check, true));
+    if (checked.changed == 0)
+      return fmt::format("already provisioned ({}): {} ok", profile.name, plural(checked.ok, "check", "checks"));
     const nlohmann::json applied =
         run_provision_steps({profile.name, false, "", m_settings.agent, overrides}, plan, m_machine);
-    if (applied["counts"]["failed"].get<int>() > 0) return tl::unexpected(provisioning_stopped(applied, false));
-    return fmt::format("{}: {} changed ({})", profile.name,
-                       plural(applied["counts"]["changed"].get<int>(), "step", "steps"), recap_rows(check, "changed"));
+    const agent_api::RecapCounts done = recap_counts(applied);
+    if (done.failed > 0) return tl::unexpected(provisioning_stopped(applied, false));
+    return fmt::format("{}: {} changed ({})", profile.name, plural(done.changed, "step", "steps"),
+                       recap_rows(check, "changed"));
   }
 
   Result<migrate::CopyOutcome> copy_tree(const migrate::CopyRequest& copy) override;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string_view>
 
+#include "common/agent_api/provision_recap.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/process/process_runner.hpp"
 #include "common/profile/profile_source.hpp"
@@ -56,6 +57,31 @@ Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool 
   return recap_from_agent_answer(outcome.out, outcome.err, outcome.exit_code, false);
 }
 
+// Each step's result as the wire says it; a step without a readable one counts as skipped.
+agent_api::StepResult step_result(const nlohmann::json& step) {
+  const auto result = step.is_object() && step.contains("result") && step["result"].is_string()
+                          ? agent_api::parse_step_result(step["result"].get<std::string>())
+                          : std::nullopt;
+  return result.value_or(agent_api::StepResult::skipped);
+}
+
+void add(agent_api::RecapCounts& counts, agent_api::StepResult result) {
+  switch (result) {
+    case agent_api::StepResult::ok:
+      ++counts.ok;
+      break;
+    case agent_api::StepResult::changed:
+      ++counts.changed;
+      break;
+    case agent_api::StepResult::failed:
+      ++counts.failed;
+      break;
+    case agent_api::StepResult::skipped:
+      ++counts.skipped;
+      break;
+  }
+}
+
 nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& distro, bool check_only) {
   nlohmann::json recap =
       distro.is_object()
@@ -64,11 +90,10 @@ nlohmann::json merge_recap(const nlohmann::json& host, const nlohmann::json& dis
                 {"steps", nlohmann::json::array()}, {"run", ""}, {"state_dir", ""}, {"interrupted_step", nullptr}};
   recap["check_mode"] = check_only;
   recap["host_steps"] = host.value("steps", nlohmann::json::array());
-  nlohmann::json counts = {{"ok", 0}, {"changed", 0}, {"failed", 0}, {"skipped", 0}};
+  agent_api::RecapCounts counts;
   for (const auto* list : {&recap["host_steps"], &recap["steps"]})
-    for (const auto& s : *list)
-      counts[s.value("result", "skipped")] = counts[s.value("result", "skipped")].get<int>() + 1;
-  recap["counts"] = counts;
+    for (const auto& s : *list) add(counts, step_result(s));
+  recap["counts"] = agent_api::to_json(counts);
   return recap;
 }
 
@@ -81,7 +106,7 @@ std::string wslconfig_path() {
 bool every_step_ok(const nlohmann::json& recap) {
   if (!recap.is_object() || !recap.contains("steps") || !recap["steps"].is_array()) return false;
   for (const auto& s : recap["steps"])
-    if (s.value("result", "") != "ok") return false;
+    if (step_result(s) != agent_api::StepResult::ok) return false;
   return true;
 }
 
@@ -111,7 +136,9 @@ Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std
                       fmt::format("tfwsl-agent provision exited {} without a recap: {}; step logs: {}{}", code,
                                   provision::without_progress_lines(err).substr(0, 2000),
                                   provision::k_default_step_logs_dir, in_distro ? " in the distro" : ""));
-  return j["recap"];
+  // Read at the edge, typed: what goes on is the recap as the wire defines it.
+  TFWSL_TRY(recap, agent_api::parse_provision_recap(j["recap"]));
+  return agent_api::to_json(recap);
 }
 
 // When the distro half gave no recap (it could not run, or the host steps failed first), every
@@ -181,14 +208,22 @@ nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const pro
   nlohmann::json recap = merge_recap(host, distro, request.check);
   if (!distro_error.empty()) {
     recap["error"] = distro_error;
-    recap["counts"]["failed"] = recap["counts"]["failed"].get<int>() + 1;
+    agent_api::RecapCounts counts = recap_counts(recap);
+    ++counts.failed;
+    recap["counts"] = agent_api::to_json(counts);
   }
   return recap;
 }
 
+agent_api::RecapCounts recap_counts(const nlohmann::json& recap) {
+  return agent_api::parse_recap_counts(recap.value("counts", nlohmann::json::object()))
+      .value_or(agent_api::RecapCounts{0, 0, 1, 0});
+}
+
 int provision_exit_code(const nlohmann::json& recap, bool check) {
-  if (recap["counts"]["failed"].get<int>() > 0) return exit_code::k_failure;
-  return check && recap["counts"]["changed"].get<int>() > 0 ? exit_code::k_warning : exit_code::k_ok;
+  const agent_api::RecapCounts counts = recap_counts(recap);
+  if (counts.failed > 0) return exit_code::k_failure;
+  return check && counts.changed > 0 ? exit_code::k_warning : exit_code::k_ok;
 }
 
 }  // namespace tfwsl::cli

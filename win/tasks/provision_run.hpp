@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/agent_api/provision_recap.hpp"
 #include "common/core/error.hpp"
 #include "common/provision/progress_event.hpp"
 #include "common/provision/provision_plan.hpp"
@@ -37,6 +38,9 @@ nlohmann::json run_provision_steps(const ProvisionRunRequest& request, const pro
 // where its step logs are (`in_distro`: it ran in the distro through wsl.exe, not on this machine).
 Result<nlohmann::json> recap_from_agent_answer(const std::string& out, const std::string& err, long long code,
                                                bool in_distro);
+
+// The merged recap's counts (host and distro steps), typed; unreadable counts are one failure.
+agent_api::RecapCounts recap_counts(const nlohmann::json& recap);
 
 // 2 a step failed, 1 --check found steps to change, 0 otherwise.
 int provision_exit_code(const nlohmann::json& recap, bool check);
