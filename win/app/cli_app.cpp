@@ -1,12 +1,28 @@
 #include "win/app/cli_app.hpp"
 
+#include <sstream>
+
 #include "common/build_info/build_info.hpp"
 #include "common/cli/help_formatter.hpp"
 #include "win/app/command_registry.hpp"
+#include "win/fleet/tfwsl_invoker.hpp"
 #include "win/host/install_method.hpp"
 #include "win/platform/install_places.hpp"
 
 namespace tfwsl::cli {
+
+namespace {
+
+// Another command line in this process, on string streams: no terminal (nothing asks; the output is
+// for a program), the caller's environment, the same machine.
+Invocation run_captured(const std::vector<std::string>& args, const Console& caller, Machine& machine) {
+  std::ostringstream out, err;
+  Console console{out, err, false, false, false, caller.environment};
+  const int code = run_cli(args, console, machine);
+  return Invocation{code, out.str(), err.str()};
+}
+
+}  // namespace
 
 int run_cli(const std::vector<std::string>& args, Console& console, Machine& machine) {
   CLI::App app{
@@ -27,9 +43,12 @@ int run_cli(const std::vector<std::string>& args, Console& console, Machine& mac
   GlobalOptions globals;
   add_global_options(app, globals);
   CommandTable commands;
-  register_commands(app, commands, console, machine, [&console, &machine](const std::vector<std::string>& more) {
+  const RunTfwsl run_here = [&console, &machine](const std::vector<std::string>& more) {
     return run_cli(more, console, machine);
-  });
+  };
+  register_commands(
+      app, commands, console, machine, run_here,
+      [&console, &machine](const std::vector<std::string>& more) { return run_captured(more, console, machine); });
   return run_command_line(app, commands, args, console, globals, "tfwsl");
 }
 

@@ -17,7 +17,7 @@ namespace tfwsl::cli {
 
 // The order of `tfwsl --help`: the health check first, then setting up, then the parts.
 void register_commands(CLI::App& app, CommandTable& commands, Console& console, Machine& machine,
-                       const RunTfwsl& run_tfwsl) {
+                       const RunTfwsl& run_tfwsl, const RunTfwslCaptured& run_captured) {
   register_doctor_command(app, commands, console, machine, run_tfwsl);
   register_explain_command(app, commands, console);
   register_provision_command(app, commands, console, machine);
@@ -29,7 +29,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console, 
   register_agent_command(app, commands, console, machine);
   register_uninstall_command(app, commands, console, machine);
   register_completion_command(app, commands, console, machine);
-  register_dsc_command(app, commands, console, machine);
+  register_dsc_command(app, commands, console, run_captured);
 }
 
 }  // namespace tfwsl::cli

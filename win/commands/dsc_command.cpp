@@ -8,13 +8,11 @@
 #include <string>
 
 #include "common/core/exit_codes.hpp"
-#include "common/process/process_runner.hpp"
 #include "win/fleet/dsc_document.hpp"
 #include "win/fleet/dsc_manifest.hpp"
 #include "win/fleet/dsc_profile_resource.hpp"
 #include "win/fleet/dsc_wslconfig_resource.hpp"
 #include "win/fleet/tfwsl_invoker.hpp"
-#include "win/platform/own_executable.hpp"
 #include "win/tasks/profile_choice.hpp"
 
 namespace tfwsl::cli {
@@ -85,7 +83,7 @@ int run_dsc_operation(const DscArgs& args, const json& desired, TfwslInvoker& tf
   return state ? print_dsc_state(console, *state, nullptr) : dsc_failure(console, state.error().describe());
 }
 
-int run_dsc_command(const DscArgs& args, Console& console, Machine& machine) {
+int run_dsc_command(const DscArgs& args, Console& console, const RunTfwslCaptured& run_tfwsl) {
   const auto manifest = dsc::resource_manifest(args.resource);
   if (!manifest) {
     std::string known;
@@ -98,13 +96,13 @@ int run_dsc_command(const DscArgs& args, Console& console, Machine& machine) {
   }
   auto desired = read_desired_state(args);
   if (!desired) return dsc_failure(console, desired.error().describe());
-  ChildTfwslInvoker tfwsl(machine.processes, own_executable_path());
+  InProcessTfwslInvoker tfwsl(run_tfwsl);
   return run_dsc_operation(args, *desired, tfwsl, console);
 }
 
 }  // namespace
 
-void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine) {
+void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console, const RunTfwslCaptured& run_tfwsl) {
   auto args = std::make_shared<DscArgs>();
   auto* cmd = app.add_subcommand("dsc",
                                  "A DSC v3 resource for fleet engines: get, test or set .wslconfig values or a "
@@ -122,7 +120,7 @@ void register_dsc_command(CLI::App& app, CommandTable& commands, Console& consol
                   {"echo {\"memory\":\"16GB\"} | tfwsl dsc test --resource Tfwsl/WslConfig",
                    "tfwsl dsc set --resource Tfwsl/Profile --input {\"profile\":\"tf-2.15-cuda-12.2\"}",
                    "tfwsl dsc export --resource Tfwsl/WslConfig", "tfwsl dsc manifest --resource Tfwsl/WslConfig"}));
-  commands.add(cmd, [args, &console, &machine] { return run_dsc_command(*args, console, machine); });
+  commands.add(cmd, [args, &console, run_tfwsl] { return run_dsc_command(*args, console, run_tfwsl); });
 }
 
 }  // namespace tfwsl::cli

@@ -8,10 +8,12 @@
 // `tfwsl dsc manifest|schema --resource TYPE` print the manifest and the instance schema.
 
 #include "common/cli/command_line.hpp"
-#include "win/tasks/machine.hpp"
+#include "win/fleet/tfwsl_invoker.hpp"
 
 namespace tfwsl::cli {
 
-void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console, Machine& machine);
+// The resources run tfwsl's own commands in this process through `run_tfwsl` (the registry's), on
+// the program's one machine.
+void register_dsc_command(CLI::App& app, CommandTable& commands, Console& console, const RunTfwslCaptured& run_tfwsl);
 
 }  // namespace tfwsl::cli

@@ -3,21 +3,18 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
+
+#include "common/process/process_runner.hpp"
 
 namespace tfwsl::cli {
 namespace {
 
-// Provisioning downloads several GB (CUDA, the TensorFlow wheels): a step may take long on a slow
-// line. The limit is there so a hung child cannot hold a fleet engine's run for ever.
-constexpr std::chrono::hours k_invocation_limit{2};
-
 // Windows takes a command line of at most 32,767 characters (CreateProcessW); Linux one argument of
-// at most 128 KiB (MAX_ARG_STRLEN). The smaller, less room for the program's own path and quoting.
+// at most 128 KiB (MAX_ARG_STRLEN). The smaller, less room for the program's own path and quoting:
+// what a typed command can carry, so the resources accept what the commands accept when typed.
 constexpr std::size_t k_max_command_line = 32000;
 
-// The argument that makes the command line too long, named before anything starts: the process
-// start would fail with E2BIG (or ERROR_FILENAME_EXCED_RANGE) and say only "could not start".
+// The argument that makes the command line too long, named before anything runs.
 Status check_command_line(const std::vector<std::string>& args) {
   std::size_t total = 0;
   for (const std::string& arg : args) total += arg.size() + 3;  // a space and quotes
@@ -32,21 +29,9 @@ Status check_command_line(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ChildTfwslInvoker::ChildTfwslInvoker(ProcessRunner& runner, std::string executable)
-    : m_runner(runner), m_executable(std::move(executable)) {}
-
-Result<Invocation> ChildTfwslInvoker::run(const std::vector<std::string>& args) {
+Result<Invocation> InProcessTfwslInvoker::run(const std::vector<std::string>& args) {
   TFWSL_TRY_STATUS(check_command_line(args));
-  ProcessRequest request;
-  request.argv.push_back(m_executable);
-  request.argv.insert(request.argv.end(), args.begin(), args.end());
-  request.timeout = k_invocation_limit;
-  TFWSL_TRY(outcome, m_runner.run(request));
-  if (outcome.timed_out)
-    return make_error(ErrorCode::timeout,
-                      fmt::format("{} ran past its limit and was stopped", describe_command(request.argv)),
-                      outcome.err);
-  return Invocation{outcome.exit_code, std::move(outcome.out), std::move(outcome.err)};
+  return m_run(args);
 }
 
 Result<nlohmann::json> json_document(const Invocation& reply, const std::vector<std::string>& args) {

@@ -2,16 +2,16 @@
 // The port through which `tfwsl dsc` runs tfwsl's own commands (`wslconfig show|set --json`,
 // `provision --check|--yes --json`): a fleet resource is a thin mapping onto the CLI's published
 // JSON contract (docs/fleet.md), so it gets every rule those commands have (backup, lock, consent
-// with --yes, the one judge) without a second implementation. Real: this executable as a child
-// process; fake: canned answers (tests/unit/cli/dsc_resources_test.cpp).
+// with --yes, the one judge) without a second implementation. Real: the commands run in this
+// process, on the same machine, their output captured (the registry hands the way in); fake:
+// canned answers (tests/unit/fleet/dsc_resources_test.cpp).
 
-#include <memory>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "common/core/error.hpp"
-#include "common/process/process_runner.hpp"
 
 namespace tfwsl::cli {
 
@@ -28,15 +28,19 @@ class TfwslInvoker {
   virtual Result<Invocation> run(const std::vector<std::string>& args) = 0;
 };
 
-// This very executable (own_executable_path), through the process-runner port.
-class ChildTfwslInvoker final : public TfwslInvoker {
+// Runs a tfwsl command line in this process with its stdout and stderr captured (win/app's run_cli
+// on string streams, no terminal).
+using RunTfwslCaptured = std::function<Invocation(const std::vector<std::string>& args)>;
+
+// The commands in this process. The arguments are held to what one command line may carry, so
+// `tfwsl dsc` takes exactly the values `tfwsl wslconfig set` takes when typed.
+class InProcessTfwslInvoker final : public TfwslInvoker {
  public:
-  ChildTfwslInvoker(ProcessRunner& runner, std::string executable);
+  explicit InProcessTfwslInvoker(RunTfwslCaptured run) : m_run(std::move(run)) {}
   Result<Invocation> run(const std::vector<std::string>& args) override;
 
  private:
-  ProcessRunner& m_runner;
-  std::string m_executable;
+  RunTfwslCaptured m_run;
 };
 
 // The --json document a command printed. A child that printed none (a usage error, a crash) is an

@@ -33,7 +33,9 @@ std::set<std::string> registered_commands() {
   CommandTable tfwsl_table, agent_table;
   cli::SystemMachine system;
   cli::Machine machine = system.machine();
-  cli::register_commands(tfwsl_app, tfwsl_table, console, machine, [](const std::vector<std::string>&) { return 0; });
+  cli::register_commands(
+      tfwsl_app, tfwsl_table, console, machine, [](const std::vector<std::string>&) { return 0; },
+      [](const std::vector<std::string>&) { return cli::Invocation{}; });
   test::AgentTestMachine agent_machine;
   agent::register_commands(agent_app, agent_table, console, agent_machine.machine);
   for (const auto* sub : tfwsl_app.get_subcommands([](const CLI::App*) { return true; }))

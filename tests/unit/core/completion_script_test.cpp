@@ -27,7 +27,9 @@ struct TfwslTree {
     add_global_options(app, globals);
     cli::SystemMachine system;
     cli::Machine machine = system.machine();
-    cli::register_commands(app, table, console, machine, [](const std::vector<std::string>&) { return 0; });
+    cli::register_commands(
+        app, table, console, machine, [](const std::vector<std::string>&) { return 0; },
+        [](const std::vector<std::string>&) { return cli::Invocation{}; });
   }
 };
 
