@@ -113,7 +113,7 @@ void print_report(const DoctorArgs& args, const DoctorRun& run, const doctor::Do
   options.color = console.color;
   options.width = console.columns;
   options.unicode_marks = console.unicode_marks;
-  options.header = doctor_header(run.profile, result.facts, run.env.is_windows);
+  options.header = doctor_header(run.profile, result.machine, run.env.is_windows);
   console.out << render_text(result.report, options);
   if (args.verbose) console.out << log_locations(run.env.is_windows);
 }

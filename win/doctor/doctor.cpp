@@ -248,6 +248,7 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   result.wsl_starts = env.wsl ? env.wsl->starts() : 0;
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
   result.facts = facts_json(g, result.wsl_starts, result.elapsed);
+  result.machine = g;
   return result;
 }
 

@@ -57,15 +57,6 @@ struct DoctorEnvironment {
   std::function<void(const std::string& step)> progress;
 };
 
-struct DoctorResult {
-  Report report;
-  nlohmann::json facts;  // everything behind the report, for --bundle
-  int wsl_starts = 0;
-  std::chrono::milliseconds elapsed{0};
-};
-
-DoctorResult run_doctor(const DoctorEnvironment& env);
-
 // What the sources gave, once all of them have ended: what run_doctor judges, and what
 // `tfwsl profile diff` compares with a profile (the policies of `env` are not used here).
 struct MachineFacts {
@@ -77,6 +68,17 @@ struct MachineFacts {
   std::string distro;                   // the distribution chosen (--distro or WSL's default); empty natively
   LinuxSide linux_side;
 };
+
+struct DoctorResult {
+  Report report;
+  MachineFacts machine;  // what the sources gave, typed: what the header and the renderers read
+  nlohmann::json facts;  // everything behind the report, for --bundle
+  int wsl_starts = 0;
+  std::chrono::milliseconds elapsed{0};
+};
+
+DoctorResult run_doctor(const DoctorEnvironment& env);
+
 MachineFacts gather_machine_facts(const DoctorEnvironment& env);
 
 // Parses what wsl.exe said into WslFacts (the default version from the registry as a fallback).

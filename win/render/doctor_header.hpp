@@ -3,15 +3,16 @@
 // it came from), the distribution and the GPU; and when the distro's installed agent is older than
 // this tfwsl, the command that upgrades it.
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "common/profile/profile_locate.hpp"
+#include "win/doctor/doctor.hpp"
 
 namespace tfwsl::cli {
 
-// `facts`: DoctorResult::facts (the host's GPUs, the chosen distro, the agent's facts).
-std::vector<std::string> doctor_header(const ProfileChoice& profile, const nlohmann::json& facts, bool is_windows);
+// `machine`: DoctorResult::machine (the host's GPUs, the chosen distro, the agent and its facts).
+std::vector<std::string> doctor_header(const ProfileChoice& profile, const doctor::MachineFacts& machine,
+                                       bool is_windows);
 
 }  // namespace tfwsl::cli

@@ -12,9 +12,10 @@ using namespace tfwsl::cli;
 namespace {
 
 std::vector<std::string> header_with_installed(const std::string& installed) {
-  const nlohmann::json facts = {{"wsl", {{"chosen_distro", "Ubuntu-22.04"}}},
-                                {"agent", {{"installed_version", installed}}}};
-  return doctor_header({"tf-2.15", ProfileOrigin::builtin, "", {}}, facts, true);
+  doctor::MachineFacts machine;
+  machine.distro = "Ubuntu-22.04";
+  machine.linux_side.installed_version = installed;
+  return doctor_header({"tf-2.15", ProfileOrigin::builtin, "", {}}, machine, true);
 }
 
 }  // namespace

@@ -34,11 +34,13 @@ void require_no_raw_controls(const std::string& text) {
 }  // namespace
 
 TEST_CASE("doctor: a GPU name, a distro name and a check's facts from the agent are shown visibly", "[terminal]") {
-  const nlohmann::json facts = {{"wsl", {{"chosen_distro", "Ubuntu" + k_hostile}}},
-                                {"linux", {{"gpu", {{"devices", {{{"name", k_hostile}}}}}}}}};
+  doctor::MachineFacts machine;
+  machine.distro = "Ubuntu" + k_hostile;
+  machine.linux_side.facts.emplace();
+  machine.linux_side.facts->gpu.devices.push_back({0, k_hostile, 0, 0, 0});
   RenderOptions options;
   options.verbose = true;
-  options.header = cli::doctor_header({"tf-2.15", ProfileOrigin::builtin, "", {}}, facts, true);
+  options.header = cli::doctor_header({"tf-2.15", ProfileOrigin::builtin, "", {}}, machine, true);
   Report report;
   CheckResult gpu =
       make_check("gpu.visible", CheckStatus::fail, "GPU " + k_hostile + " not visible", "fix " + k_hostile);
