@@ -9,6 +9,7 @@
 
 #include "common/check/check_table.hpp"
 #include "common/judge/assess.hpp"
+#include "tests/support/judge_inputs.hpp"
 #include "tests/support/test_environment.hpp"
 #include "win/doctor/data_location.hpp"
 #include "win/doctor/doctor.hpp"
@@ -37,12 +38,6 @@ std::vector<std::string> ids_of(const std::vector<CheckResult>& checks) {
   std::vector<std::string> ids;
   for (const auto& c : checks) ids.push_back(c.id);
   return ids;
-}
-
-judge::CheckPolicy default_policy() {
-  auto policy = judge::check_policy_for_profile("");
-  REQUIRE(policy);
-  return *policy;
 }
 
 // Facts the judge finds good and bad: nothing observed, WSL 1, a WSL 2 distro with a GPU, a CUDA
@@ -81,7 +76,7 @@ TEST_CASE("the judge gives the table's agent checks, in its order, none worse th
       judge::WindowsMemory{std::uint64_t{16} << 30, std::uint64_t{32} << 30, ".wslconfig"}};
   for (const auto& view : {std::optional<judge::WindowsMemory>{}, windows}) {
     for (const auto& facts : judge_facts()) {
-      const auto report = judge::assess(facts, default_policy(), view);
+      const auto report = judge::assess(facts, test::default_check_policy(), view);
       CHECK(ids_of(report.checks) == check_ids(CheckSource::agent));
       for (const auto& c : report.checks) fits_table(c);
     }
@@ -144,7 +139,7 @@ TEST_CASE("a native doctor report holds exactly the table's ids, in its order", 
     side.facts = judge_facts()[2];
     return side;
   };
-  env.linux_policy = default_policy();
+  env.linux_policy = test::default_check_policy();
   const auto result = doctor::run_doctor(env);
   // complete_report puts an id outside the table after the table's: a misspelt id shows here.
   CHECK(ids_of(result.report.checks) == check_ids());

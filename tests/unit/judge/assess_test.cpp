@@ -10,6 +10,7 @@
 #include <regex>
 #include <sstream>
 
+#include "tests/support/judge_inputs.hpp"
 #include "tests/support/report_lookup.hpp"
 #include "tests/support/test_environment.hpp"
 
@@ -18,28 +19,8 @@ using namespace tfwsl::judge;
 using agent_api::LinuxFacts;
 using tfwsl::test::require_check;
 
-namespace {
-
-CheckPolicy default_policy() {
-  auto policy = check_policy_for_profile("");  // tf-2.15-cuda-12.2: TF 2.15.*, CUDA 12.2, cuDNN 8.9
-  REQUIRE(policy);
-  return *policy;
-}
-
-LinuxFacts wsl2_facts() {
-  LinuxFacts f;
-  f.wsl.kind = agent_api::WslKind::wsl2;
-  f.wsl.dxg = true;
-  f.wsl.distro = "Ubuntu-22.04";
-  f.stack.python_version = "3.10.12";
-  f.stack.python_path = "/usr/bin/python3";
-  return f;
-}
-
-}  // namespace
-
 TEST_CASE("the default profile's policy comes from the profile and the compatibility data", "[judge]") {
-  auto p = default_policy();
+  auto p = test::default_check_policy();
   CHECK(p.profile_name == "profile tf-2.15-cuda-12.2");
   CHECK(p.cuda_toolkit == "12.2");
   CHECK(p.cudnn == "8.9");
@@ -52,8 +33,8 @@ TEST_CASE("the default profile's policy comes from the profile and the compatibi
 }
 
 TEST_CASE("cuda.toolkit says what it found and what the profile wants", "[judge]") {
-  auto f = wsl2_facts();
-  const auto p = default_policy();
+  auto f = test::wsl2_distro_facts();
+  const auto p = test::default_check_policy();
   f.stack.toolkits = {{"/usr/local/cuda-13.0", "13.0.48"}};
   auto r = require_check(assess(f, p), "cuda.toolkit");
   CHECK(r.status == CheckStatus::warn);
@@ -72,8 +53,8 @@ TEST_CASE("cuda.toolkit says what it found and what the profile wants", "[judge]
 }
 
 TEST_CASE("a system cuDNN of another series than the profile wants is not ok", "[judge]") {
-  auto f = wsl2_facts();
-  const auto p = default_policy();
+  auto f = test::wsl2_distro_facts();
+  const auto p = test::default_check_policy();
   f.stack.cudnn_found = true;
   f.stack.cudnn_library = "/usr/lib/x86_64-linux-gnu/libcudnn.so.9";
   f.stack.cudnn_version = 91900;  // cuDNN 9.19.0 (cuDNN 9 numbers it major*10000 + minor*100 + patch)
@@ -90,8 +71,8 @@ TEST_CASE("a system cuDNN of another series than the profile wants is not ok", "
 }
 
 TEST_CASE("Python and TensorFlow verdicts name the profile's venv and TensorFlow", "[judge]") {
-  auto f = wsl2_facts();
-  const auto p = default_policy();
+  auto f = test::wsl2_distro_facts();
+  const auto p = test::default_check_policy();
   f.stack.python_version = "3.12.3";
   auto py = require_check(assess(f, p), "python.version");
   CHECK(py.status == CheckStatus::fail);
@@ -117,14 +98,16 @@ TEST_CASE("Python and TensorFlow verdicts name the profile's venv and TensorFlow
 }
 
 TEST_CASE("fixes name the distro the agent is in, and the commands that exist", "[judge]") {
-  auto f = wsl2_facts();
+  auto f = test::wsl2_distro_facts();
   f.wsl.kind = agent_api::WslKind::wsl1;
-  CHECK(require_check(assess(f, default_policy()), "linux.dxg").fix == "In Windows: wsl --set-version Ubuntu-22.04 2");
+  CHECK(require_check(assess(f, test::default_check_policy()), "linux.dxg").fix ==
+        "In Windows: wsl --set-version Ubuntu-22.04 2");
   f.wsl.distro = "Ubuntu 22.04.4 LTS";  // os-release's PRETTY_NAME: not a name wsl.exe takes
-  CHECK(require_check(assess(f, default_policy()), "linux.dxg").fix.find("<name from wsl -l -v>") != std::string::npos);
-  f = wsl2_facts();
+  CHECK(require_check(assess(f, test::default_check_policy()), "linux.dxg").fix.find("<name from wsl -l -v>") !=
+        std::string::npos);
+  f = test::wsl2_distro_facts();
   f.system.data_paths = {{"/mnt/c/data", "/mnt/c", "9p", true}};
-  auto data = require_check(assess(f, default_policy()), "data.location");
+  auto data = require_check(assess(f, test::default_check_policy()), "data.location");
   CHECK(data.status == CheckStatus::warn);
   CHECK(data.fix.find("tfwsl data push C:\\data (it lands in ~/datasets)") != std::string::npos);
   CHECK(data.fix_command == std::vector<std::string>{"data", "push", "C:\\data"});
@@ -132,22 +115,22 @@ TEST_CASE("fixes name the distro the agent is in, and the commands that exist", 
   // folder is /windir/c/data there, and /mnt/c/data is no drive at all.
   f.wsl.automount_root = "/windir/";
   f.system.data_paths = {{"/windir/c/data", "/windir/c", "9p", true}};
-  CHECK(require_check(assess(f, default_policy()), "data.location").fix_command ==
+  CHECK(require_check(assess(f, test::default_check_policy()), "data.location").fix_command ==
         std::vector<std::string>{"data", "push", "C:\\data"});
   f.system.data_paths = {{"/mnt/c/data", "/mnt/c", "9p", true}};
-  CHECK(require_check(assess(f, default_policy()), "data.location").fix_command ==
+  CHECK(require_check(assess(f, test::default_check_policy()), "data.location").fix_command ==
         std::vector<std::string>{"data", "push", "/mnt/c/data"});
 }
 
 TEST_CASE("verdicts that need nothing done carry no fix", "[judge]") {
-  auto f = wsl2_facts();
+  auto f = test::wsl2_distro_facts();
   f.wsl.wsl_lib_dir = f.wsl.ld_wsl_conf = true;
   f.gpu.libcuda_loaded = true;
   f.gpu.libcuda_path = "/usr/lib/wsl/lib/libcuda.so.1.1";
   f.gpu.devices = {{0, "RTX", 8, 6, 1}};
   f.system.mem_total_kb = 1 << 24;
   f.system.disk_free_bytes = std::uint64_t{100} << 30;
-  for (const auto& c : assess(f, default_policy()).checks) {
+  for (const auto& c : assess(f, test::default_check_policy()).checks) {
     INFO(c.id << ": " << c.summary);
     if (c.status == CheckStatus::ok || c.status == CheckStatus::skip)
       CHECK(c.fix.empty());
@@ -191,15 +174,16 @@ TEST_CASE("the judge's texts hold no version literal: versions come from the pro
 TEST_CASE("libcuda's fix names the Windows driver floor of the profile's CUDA from the compatibility data", "[judge]") {
   LinuxFacts f;
   f.wsl.kind = agent_api::WslKind::wsl2;
-  auto fix = require_check(assess(f, default_policy()), "linux.libcuda").fix;
+  auto fix = require_check(assess(f, test::default_check_policy()), "linux.libcuda").fix;
   CHECK(fix.find("(528.33 for CUDA 12 or later)") != std::string::npos);
 }
 
 TEST_CASE("mem.effective says where the memory is: a WSL VM, or a machine that is not WSL", "[judge]") {
-  auto f = wsl2_facts();
+  auto f = test::wsl2_distro_facts();
   f.system.mem_total_kb = 16318464;
-  CHECK(require_check(assess(f, default_policy()), "mem.effective").summary == "MemTotal 15.6 GiB in this VM");
+  CHECK(require_check(assess(f, test::default_check_policy()), "mem.effective").summary ==
+        "MemTotal 15.6 GiB in this VM");
   f.wsl.kind = agent_api::WslKind::not_wsl;
-  CHECK(require_check(assess(f, default_policy()), "mem.effective").summary ==
+  CHECK(require_check(assess(f, test::default_check_policy()), "mem.effective").summary ==
         "MemTotal 15.6 GiB on this machine (not WSL: .wslconfig does not apply)");
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "common/judge/assess.hpp"
+#include "tests/support/judge_inputs.hpp"
 #include "tests/support/report_lookup.hpp"
 
 using namespace tfwsl;
@@ -10,26 +11,16 @@ using namespace tfwsl::judge;
 using agent_api::LinuxFacts;
 using tfwsl::test::require_check;
 
-namespace {
-
-CheckPolicy values_policy() {
-  auto policy = check_policy_for_profile("");  // tf-2.15-cuda-12.2
-  REQUIRE(policy);
-  return *policy;
-}
-
-}  // namespace
-
 TEST_CASE("cuda.toolkit's values: the toolkit in the wanted series, all of them, and the series wanted", "[judge]") {
   LinuxFacts f;
   f.stack.toolkits = {{"/usr/local/cuda-13.0", "13.0.48"}, {"/usr/local/cuda-12.2", "12.2.140"}};
-  auto r = require_check(assess(f, values_policy()), "cuda.toolkit");
+  auto r = require_check(assess(f, test::default_check_policy()), "cuda.toolkit");
   CHECK(r.values["version"] == "12.2.140");
   CHECK(r.values["path"] == "/usr/local/cuda-12.2");
   CHECK(r.values["versions"] == nlohmann::json({"13.0.48", "12.2.140"}));
   CHECK(r.values["wanted"] == "12.2");
   f.stack.toolkits.clear();
-  r = require_check(assess(f, values_policy()), "cuda.toolkit");
+  r = require_check(assess(f, test::default_check_policy()), "cuda.toolkit");
   CHECK(r.values == nlohmann::json({{"wanted", "12.2"}}));
 }
 
@@ -44,7 +35,7 @@ TEST_CASE("memory, disk, Python and TensorFlow verdicts carry their numbers as f
   f.stack.cudnn_found = true;
   f.stack.cudnn_library = "/usr/lib/x86_64-linux-gnu/libcudnn.so.8";
   f.stack.cudnn_version = 8906;
-  const auto report = assess(f, values_policy());
+  const auto report = assess(f, test::default_check_policy());
   CHECK(require_check(report, "mem.effective").values["mem_total_kb"] == 16318712);
   auto disk = require_check(report, "disk.free");
   CHECK(disk.status == CheckStatus::fail);
@@ -59,7 +50,7 @@ TEST_CASE("memory, disk, Python and TensorFlow verdicts carry their numbers as f
 }
 
 TEST_CASE("a fact the agent did not report is an absent key, not an empty one", "[judge]") {
-  const auto report = assess(LinuxFacts{}, values_policy());
+  const auto report = assess(LinuxFacts{}, test::default_check_policy());
   CHECK(require_check(report, "mem.effective").values.empty());
   CHECK(require_check(report, "disk.free").values.empty());
   CHECK(require_check(report, "python.version").values.empty());

@@ -7,6 +7,7 @@
 #include "common/judge/assess.hpp"
 #include "common/provision/provision_catalogue.hpp"
 #include "common/provision/provision_plan.hpp"
+#include "tests/support/judge_inputs.hpp"
 #include "tests/support/report_lookup.hpp"
 
 using namespace tfwsl;
@@ -14,35 +15,15 @@ using namespace tfwsl::judge;
 using agent_api::LinuxFacts;
 using tfwsl::test::require_check;
 
-namespace {
-
-CheckPolicy printed_policy() {
-  auto policy = check_policy_for_profile("");
-  REQUIRE(policy);
-  return *policy;
-}
-
-LinuxFacts printed_wsl2_facts() {
-  LinuxFacts f;
-  f.wsl.kind = agent_api::WslKind::wsl2;
-  f.wsl.dxg = true;
-  f.wsl.distro = "Ubuntu-22.04";
-  f.stack.python_version = "3.10.12";
-  f.stack.python_path = "/usr/bin/python3";
-  return f;
-}
-
-}  // namespace
-
 TEST_CASE("the judge's fixes quote a hostile data path for PowerShell and package names for bash", "[judge][quoting]") {
-  auto f = printed_wsl2_facts();
+  auto f = test::wsl2_distro_facts();
   f.system.data_paths = {{"/mnt/c/R&D $(touch PWNED)", "/mnt/c", "9p", true}};
-  const auto data = require_check(assess(f, printed_policy()), "data.location");
+  const auto data = require_check(assess(f, test::default_check_policy()), "data.location");
   // data push is typed in Windows, so the folder is named as Windows names it and quoted for PowerShell.
   CHECK(data.fix.find("tfwsl data push 'C:\\R&D $(touch PWNED)'") != std::string::npos);
-  f = printed_wsl2_facts();
+  f = test::wsl2_distro_facts();
   f.driver.packages = {"nvidia-driver-535", "evil;rm"};
-  const auto driver = require_check(assess(f, printed_policy()), "linux.no-linux-driver");
+  const auto driver = require_check(assess(f, test::default_check_policy()), "linux.no-linux-driver");
   CHECK(driver.fix.find("sudo apt-get remove --purge nvidia-driver-535 'evil;rm'") != std::string::npos);
 }
 
