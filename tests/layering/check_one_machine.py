@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """One machine, built once (docs/architecture.md, "The machine"): the real ports (the system's process
-runners, wsl.exe's client, the registry) are constructed only where each program builds its machine
+runners, wsl.exe's client, the registry, the agent's launcher and loopback connector) are constructed only where each program builds its machine
 (win/app/system_machine.cpp for tfwsl, linux/app/agent_program.cpp for tfwsl-agent) and, for the
 factories, where they are defined; every verb, task, probe and step takes the machine's port or wraps
 it. A test stands in for a port by building the machine with its own.
@@ -15,6 +15,9 @@ CONSTRUCTIONS = [
     # (what, how it is built, where else it may be written: its definition)
     ("a process runner", re.compile(r"\b(SystemProcessRunner|StoppableProcessRunner)\b\s*(\w+\s*[({;]|[({]|>)"), set()),
     ("wsl.exe's client", re.compile(r"\bwsl::WslClient\s+\w+\s*[({]|\bWslClient\s+m_\w+\s*;"), set()),
+    ("the agent's launcher or connector",
+     re.compile(r"\b(SystemChildLauncher|HttpLoopbackConnector)\s+\w+\s*[({;]|make_(unique|shared)<agent_client::"
+                r"(SystemChildLauncher|HttpLoopbackConnector)>"), set()),
     ("the system registry", re.compile(r"\bmake_system_registry\s*\("),
      {"win/platform/host_platform.hpp", "win/platform/host_platform_posix.cpp", "win/platform/host_platform_windows.cpp"}),
 ]

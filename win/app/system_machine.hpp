@@ -1,8 +1,9 @@
 #pragma once
 // The real machine, built once by the program's main (program_main.hpp) and passed to run_cli: the
 // system's process runner, wsl.exe located from the environment, the host as Windows describes
-// itself, the steady clock. A test program builds a SystemMachine and stands in for the host's
-// figures it must control (tests/helpers/test_mains: a 16 GB host, a full drive).
+// itself, the registry, the steady clock, and the agent's process launcher and loopback connector. A test program
+// builds a SystemMachine and stands in for the host's figures it must control (tests/helpers/test_mains: a 16 GB host,
+// a full drive).
 
 #include <memory>
 #include <optional>
@@ -46,6 +47,8 @@ class SystemMachine {
   SystemHost m_host;
   std::unique_ptr<host::Registry> m_registry;
   SteadyClock m_clock;
+  agent_client::SystemChildLauncher m_agent_launcher;
+  agent_client::HttpLoopbackConnector m_agent_loopback;
 };
 
 }  // namespace tfwsl::cli

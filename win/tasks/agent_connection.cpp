@@ -13,7 +13,10 @@
 namespace tfwsl::cli {
 
 AgentConnection::AgentConnection(AgentConnectionSettings settings, Machine& machine)
-    : m_settings(std::move(settings)), m_wsl(machine.wsl) {}
+    : m_settings(std::move(settings)),
+      m_wsl(machine.wsl),
+      m_launcher(machine.agent_launcher),
+      m_loopback(machine.agent_loopback) {}
 
 Result<std::string> AgentConnection::local_agent_binary() const {
   TFWSL_TRY(found, find_local_agent_binary(m_settings.agent));

@@ -35,8 +35,8 @@ class AgentConnection {
  private:
   AgentConnectionSettings m_settings;
   wsl::WslClient& m_wsl;
-  agent_client::SystemChildLauncher m_launcher;
-  agent_client::HttpLoopbackConnector m_loopback;
+  agent_client::ChildLauncher& m_launcher;
+  agent_client::LoopbackConnector& m_loopback;
 };
 
 }  // namespace tfwsl::cli

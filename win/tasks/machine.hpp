@@ -11,6 +11,8 @@
 #include "common/core/clock.hpp"
 #include "common/core/error.hpp"
 #include "common/process/process_runner.hpp"
+#include "win/agent_client/agent_transport.hpp"
+#include "win/agent_client/child_channel.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/host/registry.hpp"
 #include "win/wsl/wsl_client.hpp"
@@ -39,6 +41,10 @@ struct Machine {
   HostPort& host;
   host::Registry& registry;  // the Windows registry (empty on the native Linux build)
   const Clock& clock;
+  // How the agent is reached: its process started (through wsl.exe, or as a child natively) and
+  // its loopback HTTP connected to.
+  agent_client::ChildLauncher& agent_launcher;
+  agent_client::LoopbackConnector& agent_loopback;
 };
 
 }  // namespace tfwsl::cli

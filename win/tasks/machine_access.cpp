@@ -50,13 +50,13 @@ MachineAccess::MachineAccess(std::string agent_option, Machine& machine)
       m_registry(machine.registry),
       m_system(machine.host.system()),
       m_wsl(machine.wsl),
+      m_launcher(machine.agent_launcher),
+      m_loopback(machine.agent_loopback),
       m_agent_option(std::move(agent_option)) {}
 
 // Windows: the agent in `distro` through wsl.exe; the one found by locate_agent runs (in place,
 // installing nothing) when the distro has no usable agent of its own.
 doctor::LinuxSide MachineAccess::wsl_linux_side(const std::string& distro) {
-  agent_client::SystemChildLauncher launcher;
-  agent_client::HttpLoopbackConnector loopback;
   agent_client::WslAgentSettings settings;
   settings.distro = distro;
   if (auto path = wsl::process_environment_variable(agent_client::k_agent_path_env)) settings.agent_path = *path;
@@ -65,8 +65,8 @@ doctor::LinuxSide MachineAccess::wsl_linux_side(const std::string& distro) {
     settings.shipped_agent = path_to_utf8(*shipped);
   else
     spdlog::info("{}", shipped.error().describe());
-  agent_client::WslAgentHost host(m_wsl, launcher, settings);
-  auto side = doctor::linux_side_from_agent(host, loopback, bridge_options());
+  agent_client::WslAgentHost host(m_wsl, m_launcher, settings);
+  auto side = doctor::linux_side_from_agent(host, m_loopback, bridge_options());
   // No agent reached and none beside tfwsl.exe: that is the fix, whatever the distro's own agent said.
   if (side.link == agent_client::AgentLink::none && !shipped)
     side.fix = agent_client::missing_agent_fix(running_from_build_tree());
@@ -82,10 +82,8 @@ doctor::LinuxSide MachineAccess::local_linux_side() {
     if (m_agent_option.empty()) side.fix = agent_client::missing_agent_fix(running_from_build_tree());
     return side;
   }
-  agent_client::SystemChildLauncher launcher;
-  agent_client::HttpLoopbackConnector loopback;
-  agent_client::LocalAgentHost host(launcher, path_to_utf8(*agent));
-  return doctor::linux_side_from_agent(host, loopback, bridge_options());
+  agent_client::LocalAgentHost host(m_launcher, path_to_utf8(*agent));
+  return doctor::linux_side_from_agent(host, m_loopback, bridge_options());
 }
 
 doctor::DoctorEnvironment MachineAccess::environment(const std::string& distro) {

@@ -39,6 +39,8 @@ class MachineAccess {
   host::Registry& m_registry;
   host::SystemInfo m_system;
   wsl::WslClient& m_wsl;
+  agent_client::ChildLauncher& m_launcher;
+  agent_client::LoopbackConnector& m_loopback;
   std::string m_agent_option;
 };
 
