@@ -12,7 +12,7 @@
 
 using namespace tfwsl::test::explain;
 
-TEST_CASE("issue 26.1: TF's own messages outweigh an environment table's 'WSL version' lines") {
+TEST_CASE("real paste shapes: TF's own messages outweigh an environment table's 'WSL version' lines") {
   auto e =
       run("Facing this error - Unable to register cuDNN factory: Attempting to register factory for plugin cuDNN "
           "when one has already been registered.\nTF-TRT Warning: Could not find TensorRT\n"
@@ -27,7 +27,7 @@ TEST_CASE("issue 26.1: TF's own messages outweigh an environment table's 'WSL ve
   CHECK(v.kind == "wsl-version");
 }
 
-TEST_CASE("issue 26.2: wsl.exe's start-up warnings in any language and in the wordings they had") {
+TEST_CASE("real paste shapes: wsl.exe's start-up warnings in any language and in the wordings they had") {
   const auto& catalog = tfwsl::parse::wsl_message_catalog();
   CHECK_FALSE(catalog.sparse_vhd_sentences.empty());
   CHECK_FALSE(catalog.mirrored_fallback_sentences.empty());
@@ -49,7 +49,7 @@ TEST_CASE("issue 26.2: wsl.exe's start-up warnings in any language and in the wo
   CHECK(has(e, "wsl.sparse-vhd-disabled"));
 }
 
-TEST_CASE("issue 26.4: several outputs in one paste give the facts of each part") {
+TEST_CASE("real paste shapes: several outputs in one paste give the facts of each part") {
   auto e =
       run("PS C:\\> wsl --status\nDefault Distribution: openSUSE-Tumbleweed\nDefault Version: 2\n\n"
           "PS C:\\> wsl --version\nWSL version: 1.1.2.0\nKernel version: 5.15.83.1\nWSLg version: 1.0.49\n"
@@ -59,7 +59,7 @@ TEST_CASE("issue 26.4: several outputs in one paste give the facts of each part"
   CHECK(e.facts.value("default_distribution", "") == "openSUSE-Tumbleweed");
 }
 
-TEST_CASE("issue 26.4: IPython prompts and HTML entities are taken off") {
+TEST_CASE("real paste shapes: IPython prompts and HTML entities are taken off") {
   auto cleaned = tfwsl::clean_paste("In [3]: import tensorflow as tf\nOut[3]: 1\n");
   REQUIRE_FALSE(cleaned.commands.empty());
   CHECK(cleaned.commands.front() == "import tensorflow as tf");
@@ -68,7 +68,7 @@ TEST_CASE("issue 26.4: IPython prompts and HTML entities are taken off") {
   CHECK(html.text == "No module named 'keras.src'\n");
 }
 
-TEST_CASE("issue 26.5: codes and options typed by hand") {
+TEST_CASE("real paste shapes: codes and options typed by hand") {
   auto code =
       run("Installing, this may take a few minutes...\nWslRegisterDistribution failed with error: 0\xC3\x97"
           "80370102\n");
@@ -84,7 +84,7 @@ TEST_CASE("issue 26.5: codes and options typed by hand") {
   CHECK_FALSE(has(old, "wsl.option-typo"));
 }
 
-TEST_CASE("issue 26.7/9: Blackwell and the two driver numbers of nvidia-smi inside WSL") {
+TEST_CASE("real paste shapes: Blackwell and the two driver numbers of nvidia-smi inside WSL") {
   const std::string table =
       "+-----------------------------------------------------------------------------------------+\n"
       "| NVIDIA-SMI 570.194                Driver Version: 573.76         CUDA Version: 12.8     |\n"
@@ -107,7 +107,7 @@ TEST_CASE("issue 26.7/9: Blackwell and the two driver numbers of nvidia-smi insi
   CHECK(has(xla, "tf.kernel-image-invalid"));
 }
 
-TEST_CASE("issue 26.8: PTX JIT below 12.0 and a GPU below the build's minimum") {
+TEST_CASE("real paste shapes: PTX JIT below 12.0 and a GPU below the build's minimum") {
   auto jit =
       run("W tensorflow/core/common_runtime/gpu/gpu_device.cc:2052] TensorFlow was not built with CUDA kernel binaries "
           "compatible with compute capability 9.0. CUDA kernels will be jit-compiled from PTX, which could take 30 "
@@ -123,7 +123,7 @@ TEST_CASE("issue 26.8: PTX JIT below 12.0 and a GPU below the build's minimum") 
   CHECK_FALSE(has(old, "tf.gpu-listed"));
 }
 
-TEST_CASE("issue 26.10/11: .wslconfig settings WSL ignores or changes") {
+TEST_CASE("real paste shapes: .wslconfig settings WSL ignores or changes") {
   auto e = run("[wsl2]\nnetworkingMode=mirrored\n\n[experimental]\nsparseVhd=true\n");
   CHECK(e.kind == "wslconfig");
   CHECK(has(e, "wslconfig.mirrored-networking"));
@@ -131,7 +131,7 @@ TEST_CASE("issue 26.10/11: .wslconfig settings WSL ignores or changes") {
   CHECK_FALSE(has(run("[wsl2]\nnetworkingMode=nat\n"), "wslconfig.mirrored-networking"));
 }
 
-TEST_CASE("issue 26.12: Keras 3 errors of mixed code") {
+TEST_CASE("real paste shapes: Keras 3 errors of mixed code") {
   auto legacy =
       run("WARNING:tensorflow:Your environment has TF_USE_LEGACY_KERAS set to True, but you do not have the tf_keras "
           "package installed. You must install it in order to use the legacy tf.keras.\n");
@@ -142,7 +142,7 @@ TEST_CASE("issue 26.12: Keras 3 errors of mixed code") {
           "tf.keras-src-import"));
 }
 
-TEST_CASE("issue 26.6: pip's 'No matching distribution' alone, and quoted in prose") {
+TEST_CASE("real paste shapes: pip's 'No matching distribution' alone, and quoted in prose") {
   CHECK(has(run("No matching distribution found for tensorflow-intel==2.12.0\n"), "pip.tensorflow-unavailable"));
   CHECK(has(run("Attempting to install latest TensorFlow returns \"No matching distribution found\" error.\n"),
             "pip.tensorflow-unavailable"));

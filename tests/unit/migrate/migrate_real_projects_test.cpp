@@ -191,8 +191,7 @@ TEST_CASE("migrate --profile picks the target, and is refused when the pins excl
   CHECK(target_of(*by_default) == "2.15");  // tensorflow>=1.9.0: Keras 2 by default
 }
 
-TEST_CASE("a hash-pinned requirement keeps its continuation and hashes when translated (issue 22.20)",
-          "[migrate][translation]") {
+TEST_CASE("a hash-pinned requirement keeps its continuation and hashes when translated", "[migrate][translation]") {
   static const auto profiles = shipped_wsl_profiles();
   migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] =
