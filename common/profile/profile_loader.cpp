@@ -139,6 +139,18 @@ ProfileLoadResult load_profile(std::string_view name_or_path, const ProfileLoadO
   return load_profile(*text, resolver, options);
 }
 
+Result<Profile> load_sent_profile(std::string_view yaml, std::string_view origin, const ProfileLoadOptions& options) {
+  if (yaml.size() > k_max_profile_bytes)
+    return make_error(ErrorCode::invalid_input, fmt::format("{} is {} bytes, more than a profile may be ({})", origin,
+                                                            yaml.size(), k_max_profile_bytes));
+  InMemoryProfileResolver resolver({{"sent.yaml", std::string(yaml)}});
+  TFWSL_TRY(root, resolver.open("sent.yaml"));
+  root.display_name = std::string(origin);
+  auto loaded = load_profile(root, resolver, options);
+  if (!loaded.ok()) return tl::unexpected(issues_to_error(loaded.issues, std::string(origin)));
+  return std::move(*loaded.profile);
+}
+
 Result<Profile> load_valid_profile(std::string_view name_or_path, const ProfileLoadOptions& options) {
   auto loaded = load_profile(name_or_path, options);
   if (!loaded.ok()) return tl::unexpected(issues_to_error(loaded.issues, fmt::format("profile '{}'", name_or_path)));

@@ -48,6 +48,12 @@ ProfileLoadResult load_profile(std::string_view name_or_path, const ProfileLoadO
 // The same, for callers that only want a usable profile: every error becomes one Error.
 Result<Profile> load_valid_profile(std::string_view name_or_path, const ProfileLoadOptions& options = {});
 
+// A merged profile as another program sent it (emit_profile's YAML: `tfwsl provision` hands the
+// agent the profile it loaded, extends and overrides applied, so both plan from one profile). It
+// extends nothing; `builtin:` references still reach the built-in profiles. Errors name `origin`.
+Result<Profile> load_sent_profile(std::string_view yaml, std::string_view origin,
+                                  const ProfileLoadOptions& options = {});
+
 // Applies "key=value" (value in YAML syntax: "24GB", "[and-cuda]", "'3.10'") on top of `profile`.
 // Problems are reported with the location "<command line>".
 std::vector<ProfileIssue> apply_profile_override(Profile& profile, std::string_view assignment);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -124,10 +125,20 @@ std::function<void(const provision::ProgressEvent&)> progress_sink(const Provisi
   };
 }
 
-int run_provision(const ProvisionArguments& args, Console& console, const AgentMachine& machine) {
+// `--profile -`: the merged profile tfwsl sent on stdin (win/tasks/provision_run.hpp), read up to
+// one byte past the limit so an oversized one is named rather than cut; else a name or a file here.
+Result<Profile> load_profile_argument(const ProvisionArguments& args) {
   ProfileLoadOptions load_options;
   load_options.overrides = args.overrides;
-  auto profile = load_valid_profile(args.profile, load_options);
+  if (args.profile != "-") return load_valid_profile(args.profile, load_options);
+  std::string yaml(k_max_profile_bytes + 1, '\0');
+  std::cin.read(yaml.data(), static_cast<std::streamsize>(yaml.size()));
+  yaml.resize(static_cast<std::size_t>(std::cin.gcount()));
+  return load_sent_profile(yaml, "the profile on standard input", load_options);
+}
+
+int run_provision(const ProvisionArguments& args, Console& console, const AgentMachine& machine) {
+  auto profile = load_profile_argument(args);
   if (!profile) return fail(console, profile.error().describe());
   // A probe root means the agent observes another machine's files (a test world): provisioning
   // would change this machine instead, so only the plan and the check (which reads that root's
@@ -171,7 +182,7 @@ int run_provision(const ProvisionArguments& args, Console& console, const AgentM
       console.out << provision::render_plan(*plan);
     return exit_code::k_ok;
   }
-  auto policy = judge::check_policy_for(*profile, args.profile);
+  auto policy = judge::check_policy_for(*profile, args.profile == "-" ? profile->name.value_or("sent") : args.profile);
   if (!policy) return fail(console, policy.error().describe());
   if (auto refused = stock_wheels_refusal(root, *policy, machine)) return fail(console, *refused);
   provision::ExecutorSettings executor;
@@ -201,7 +212,9 @@ void register_provision_command(CLI::App& app, CommandTable& commands, Console& 
   auto* cmd = app.add_subcommand("provision",
                                  "Set up this distro for the profile: apt as root, the venv and TensorFlow as the user "
                                  "(the distro half of 'tfwsl provision')");
-  cmd->add_option("--profile", args->profile, "Profile (built-in name or YAML file) to provision")
+  cmd->add_option("--profile", args->profile,
+                  "Profile (built-in name or YAML file) to provision; - reads it from standard input (what tfwsl "
+                  "sends: the profile it loaded, merged)")
       ->capture_default_str();
   auto* dry = cmd->add_flag("--dry-run", args->dry_run, "Print the plan and change nothing");
   cmd->add_flag("--check", args->check, "Check every step and report what would change; change nothing")->excludes(dry);

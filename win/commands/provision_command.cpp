@@ -26,7 +26,6 @@
 #include "win/tasks/profile_choice.hpp"
 #include "win/tasks/provision_cloud_init.hpp"
 #include "win/tasks/provision_run.hpp"
-#include "win/wsl/automount_query.hpp"
 #include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
@@ -63,14 +62,14 @@ bool consented(const ProvisionArgs& args, Console& console) {
 // it prints it: the plan shown is the one the distro half will run.
 Status agent_dry_run(const ProvisionArgs& args, const std::string& distro, Console& console, Machine& machine) {
   wsl::WslClient& wsl = machine.wsl;
-  TFWSL_TRY(agent_args, agent_provision_args({args.profile, false, args.user, args.agent}, true, [&](char drive) {
-              return wsl::query_automount_root(wsl, distro, drive);
-            }));
+  const ProvisionRunRequest request{args.profile, false, args.user, args.agent};
+  std::vector<std::string> agent_args = agent_provision_args(request, true);
+  TFWSL_TRY(profile_yaml, sent_profile(request));
   agent_args.erase(std::remove(agent_args.begin(), agent_args.end(), "--json"), agent_args.end());
   agent_args.insert(agent_args.begin() + 1, "--dry-run");
   if (args.json) agent_args.push_back("--json");
   agent_args.insert(agent_args.begin(), distro_agent_path());
-  TFWSL_TRY(reply, wsl.exec({distro, "", ""}, agent_args));
+  TFWSL_TRY(reply, wsl.exec({distro, "", ""}, agent_args, profile_yaml));
   if (reply.exit_code != 0 || reply.text.empty())
     return make_error(ErrorCode::process, fmt::format("tfwsl-agent provision --dry-run exited {}", reply.exit_code),
                       reply.err_text);

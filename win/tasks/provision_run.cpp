@@ -10,33 +10,25 @@
 #include "common/agent_api/provision_recap.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/process/process_runner.hpp"
-#include "common/profile/profile_source.hpp"
+#include "common/profile/profile_emitter.hpp"
+#include "common/profile/profile_loader.hpp"
 #include "common/provision/progress_relay.hpp"
 #include "common/provision/provision_catalogue.hpp"
 #include "common/provision/provision_state_paths.hpp"
 #include "common/text/utf_convert.hpp"
-#include "common/wsl/drive_path.hpp"
 #include "win/agent_client/wsl_agent_host.hpp"
 #include "win/platform/host_platform.hpp"
 #include "win/platform/local_agent_binary.hpp"
 #include "win/tasks/provision_host.hpp"
-#include "win/wsl/automount_query.hpp"
 #include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
 namespace {
 
-bool is_shipped_profile(const std::string& name) {
-  for (const auto& shipped : shipped_profile_names())
-    if (shipped == name) return true;
-  return false;
-}
-
 Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool windows, const std::string& distro,
                                        ProcessRunner& runner, wsl::WslClient& wsl) {
-  TFWSL_TRY(agent_args, agent_provision_args(request, windows, [&](char drive) {
-              return wsl::query_automount_root(wsl, distro, drive);
-            }));
+  std::vector<std::string> agent_args = agent_provision_args(request, windows);
+  TFWSL_TRY(profile_yaml, sent_profile(request));
   constexpr auto k_limit = std::chrono::hours(2);
   // The agent's progress lines on its stderr, read as they come, reach the status line.
   auto relay = std::make_shared<provision::ProgressRelay>(request.progress);
@@ -44,13 +36,14 @@ Result<nlohmann::json> run_distro_half(const ProvisionRunRequest& request, bool 
   if (request.progress) on_stderr = [relay](std::string_view piece) { relay->feed(piece); };
   if (windows) {
     agent_args.insert(agent_args.begin(), distro_agent_path());
-    TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, std::nullopt, k_limit, on_stderr));
+    TFWSL_TRY(reply, wsl.exec({distro, "root", ""}, agent_args, profile_yaml, k_limit, on_stderr));
     return recap_from_agent_answer(reply.text, reply.err_text, reply.exit_code, true);
   }
   TFWSL_TRY(binary, find_local_agent_binary(request.agent));
   ProcessRequest process;
   process.argv = {path_to_utf8(binary)};
   process.argv.insert(process.argv.end(), agent_args.begin(), agent_args.end());
+  process.stdin_data = profile_yaml;
   process.timeout = k_limit;
   process.on_stderr = on_stderr;
   TFWSL_TRY(outcome, runner.run(process));
@@ -155,24 +148,19 @@ nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, cons
   return steps;
 }
 
-Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows,
-                                                      const AutomountRootOf& automount_root_of) {
-  std::string profile = request.profile;
-  if (windows && !is_shipped_profile(profile)) {
-    const auto drive = wsl::drive_letter_of(profile);
-    auto in_distro = drive ? wsl::drive_path_in_distro(profile, automount_root_of(*drive)) : std::nullopt;
-    if (!in_distro)
-      return make_error(ErrorCode::invalid_input, fmt::format("'{}' is not a path on a Windows drive", profile),
-                        "give a built-in profile name or a file such as C:\\team\\profile.yaml");
-    profile = *in_distro;
-  }
-  std::vector<std::string> argv = {"provision", "--profile", profile, "--platform", windows ? "wsl" : "native",
-                                   "--json"};
+std::vector<std::string> agent_provision_args(const ProvisionRunRequest& request, bool windows) {
+  std::vector<std::string> argv = {"provision", "--profile", "-", "--platform", windows ? "wsl" : "native", "--json"};
   if (request.check) argv.push_back("--check");
   if (request.progress) argv.push_back("--progress-json");
   if (!request.user.empty()) argv.insert(argv.end(), {"--user", request.user});
-  for (const auto& assignment : request.overrides) argv.insert(argv.end(), {"--set", assignment});
   return argv;
+}
+
+Result<std::string> sent_profile(const ProvisionRunRequest& request) {
+  ProfileLoadOptions options;
+  options.overrides = request.overrides;
+  TFWSL_TRY(profile, load_valid_profile(request.profile, options));
+  return emit_profile(profile);
 }
 
 std::string distro_agent_path() {

@@ -45,13 +45,14 @@ agent_api::RecapCounts recap_counts(const nlohmann::json& recap);
 // 2 a step failed, 1 --check found steps to change, 0 otherwise.
 int provision_exit_code(const nlohmann::json& recap, bool check);
 
-// Where the distro mounts a drive ("/mnt/" unless its wsl.conf says otherwise): wsl::query_automount_root.
-using AutomountRootOf = std::function<std::string(char drive)>;
+// The distro half's argv for tfwsl-agent: the profile comes on its stdin (`--profile -`), as
+// sent_profile makes it.
+std::vector<std::string> agent_provision_args(const ProvisionRunRequest& request, bool windows);
 
-// The distro half's argv for tfwsl-agent: the profile by built-in name, or (windows) a file on a
-// Windows drive as the distro sees it, through the distro's own automount root.
-Result<std::vector<std::string>> agent_provision_args(const ProvisionRunRequest& request, bool windows,
-                                                      const AutomountRootOf& automount_root_of);
+// The profile the agent plans from: the one this side loaded (a built-in name or a file here,
+// extends and the request's overrides applied), as YAML. The agent reads no file of the user's and
+// builds no second merge.
+Result<std::string> sent_profile(const ProvisionRunRequest& request);
 
 // tfwsl-agent's path inside the distro: TFWSL_AGENT_PATH, else where `tfwsl agent start` installs it.
 std::string distro_agent_path();

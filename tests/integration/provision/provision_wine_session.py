@@ -84,9 +84,10 @@ def apply_host_steps(s):
     check((s.work / "scenario/installed.txt").read_text().split() == ["Ubuntu-22.04", "2"], "... and the stand-in lists it as WSL 2")
     check(wslconfig.read_bytes() == b"# mine\r\n[wsl2]\r\nmemory=16GB\r\n",
           ".wslconfig gets the profile's memory, loses gpuSupport=false, keeps the rest", repr(wslconfig.read_bytes()))
-    check("-d Ubuntu-22.04 -u root --exec" in log and "provision --profile /mnt/z/" in log and "--user tfuser" in log,
-          "the distro half is asked of the agent as root, with the profile as the distro sees it (through the "
-          "distro's wslpath), for the default user",
+    check("-d Ubuntu-22.04 -u root --exec" in log and "provision --profile - " in log and "--user tfuser" in log
+          and "/mnt/z/" not in log.split("provision --profile", 1)[-1].split("\n", 1)[0],
+          "the distro half is asked of the agent as root, for the default user, with the profile tfwsl loaded "
+          "sent on its stdin (no path of the user's for the agent to read)",
           log[-800:])
     check(r.returncode == 2 and "TFWSL_PROBE_ROOT is set" in r.stdout, "... which refuses to change the build machine (exit 2)",
           f"exit {r.returncode}\n{r.stdout[-1500:]}\n{r.stderr[-800:]}")
