@@ -2,8 +2,8 @@
 // Writing a wire struct through its field table: the part's file lists each member once with its
 // key (`fields(part, visit)` calls visit(key, member)), and `written` turns the part into a JSON
 // object from that table, so the writer never spells a key the reader does not (linux_facts,
-// job_wire). `table` is a callable `table(part, visit)` that reaches the file's own `fields`
-// overloads, for the part and for the parts nested in it (lists of toolkits, data paths).
+// job_wire, provision_recap). `table` is a callable `table(part, visit)` that reaches the file's
+// own `fields` overloads, for the part and for the parts nested in it (lists of toolkits, data paths).
 
 #include <nlohmann/json.hpp>
 #include <optional>

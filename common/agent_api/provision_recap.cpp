@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <utility>
 
+#include "common/agent_api/field_table.hpp"
 #include "common/core/exit_codes.hpp"
 
 namespace tfwsl::agent_api {
@@ -44,12 +45,6 @@ void recap_fields(Recap& r, Visit&& visit) {
 }
 
 Error shape(const std::string& what) { return Error{ErrorCode::parse, "the agent's provision recap: " + what, {}, {}}; }
-
-json wire(const std::string& v) { return v; }
-json wire(bool v) { return v; }
-json wire(std::size_t v) { return v; }
-json wire(StepResult v) { return to_string(v); }
-json wire(const std::optional<std::string>& v) { return v ? json(*v) : json(nullptr); }
 
 bool take(const json& v, std::string& out) {
   if (!v.is_string()) return false;
@@ -122,21 +117,17 @@ int ProvisionRecap::exit_code() const {
 }
 
 json to_json(const StepRecord& step) {
-  json out = json::object();
-  step_fields(step, [&out](const char* key, const auto& member) { out[key] = wire(member); });
+  json out = field_table::written(step, [](const auto& part, auto&& visit) { step_fields(part, visit); });
   if (step.log.empty()) out.erase("log");
   return out;
 }
 
 json to_json(const RecapCounts& counts) {
-  json out = json::object();
-  count_fields(counts, [&out](const char* key, const auto& member) { out[key] = wire(member); });
-  return out;
+  return field_table::written(counts, [](const auto& part, auto&& visit) { count_fields(part, visit); });
 }
 
 json to_json(const ProvisionRecap& recap) {
-  json out = json::object();
-  recap_fields(recap, [&out](const char* key, const auto& member) { out[key] = wire(member); });
+  json out = field_table::written(recap, [](const auto& part, auto&& visit) { recap_fields(part, visit); });
   json steps = json::array();
   for (const auto& s : recap.steps) steps.push_back(to_json(s));
   out["steps"] = std::move(steps);
