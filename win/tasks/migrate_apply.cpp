@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <vector>
 
@@ -14,10 +13,10 @@
 #include "common/core/clock.hpp"
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
-#include "common/util/content_hash.hpp"
 #include "common/util/shell_quote.hpp"
 #include "common/util/visible_text.hpp"
 #include "win/migrate/apply_plan.hpp"
+#include "win/migrate/local_project_manifest.hpp"
 #include "win/render/json_schema_names.hpp"
 #include "win/tasks/agent_consent.hpp"
 #include "win/tasks/agent_upgrade.hpp"
@@ -35,37 +34,6 @@ std::string consent_question(const migrate::MigratePlan& plan, const std::string
   return fmt::format("Provision {} in {}, copy the project to {}{}, and install its requirements into {}?{}{}",
                      visible_text(target.name), visible_text(target.distro), visible_text(plan.project_linux_path),
                      datasets, visible_text(target.venv), reapply.empty() ? "" : "\n", visible_text(reapply));
-}
-
-// The project's files on this side as the copy takes them (the same folders left out), with the
-// hash the WSL copy's record uses: what a re-run would replace is listed before consent.
-migrate::FileManifest local_manifest(const std::filesystem::path& root, bool copy_git) {
-  const auto skips = migrate::project_copy_skips(copy_git);
-  migrate::FileManifest out;
-  std::error_code ec;
-  std::filesystem::recursive_directory_iterator it(root, std::filesystem::directory_options::skip_permission_denied,
-                                                   ec);
-  for (std::filesystem::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
-    std::error_code entry_ec;
-    if (it->is_directory(entry_ec) && !it->is_symlink(entry_ec)) {
-      if (std::find(skips.begin(), skips.end(), path_to_utf8(it->path().filename())) != skips.end())
-        it.disable_recursion_pending();
-      continue;
-    }
-    if (!it->is_regular_file(entry_ec) || it->is_symlink(entry_ec)) continue;
-    std::ifstream in(it->path(), std::ios::binary);
-    ContentHasher hash;
-    std::uint64_t size = 0;
-    std::vector<char> buffer(1 << 16);
-    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
-      hash.update(buffer.data(), static_cast<std::size_t>(in.gcount()));
-      size += static_cast<std::uint64_t>(in.gcount());
-    }
-    std::string relative = path_to_utf8(it->path().lexically_relative(root));
-    std::replace(relative.begin(), relative.end(), '\\', '/');
-    out[relative] = {size, hash.hex_digest()};
-  }
-  return out;
 }
 
 // A live status line for the step that runs (its own, so the step's result line never meets it).
@@ -147,7 +115,8 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
   settings.progress = [&progress](const std::string& words) { progress.update(words); };
   auto ports = make_system_migration_ports(std::move(settings), machine);
   // Read-only before consent: the record and the WSL copy say what a copy would replace there.
-  auto reapply = migrate::preview_reapply(plan, *ports, local_manifest(request.root, request.copy_git));
+  auto reapply =
+      migrate::preview_reapply(plan, *ports, migrate::local_project_manifest(request.root, request.copy_git));
   if (!reapply)
     reapply = "What the WSL copy holds could not be read now (" + reapply.error().describe() +
               "): a file changed there is still never replaced.";
