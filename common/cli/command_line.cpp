@@ -162,18 +162,29 @@ std::vector<std::string> help_spelled_as_option(const std::vector<std::string>& 
 
 int run_command_line(CLI::App& app, const CommandTable& commands, const std::vector<std::string>& given,
                      Console& console, const GlobalOptions& globals, const std::string& logger_name) {
-  const std::vector<std::string> args = help_spelled_as_option(given);
+  std::vector<std::string> args = help_spelled_as_option(given);
   const UsageCheck usage = check_usage(app, args);
+  // tfwsl run's own exit codes are the few a command it runs does not use (exit_codes.hpp).
+  const int usage_code = usage.runs_another ? exit_code::k_run_refused : exit_code::k_usage;
   if (usage.mistake) {
     console.err << fit_to_width(*usage.mistake, console_text_style(console));
-    return exit_code::k_usage;
+    return usage_code;
+  }
+  if (usage.passthrough_from) {
+    // The words as given: a "/?" there is the command's own (help_spelled_as_option reads it as ours).
+    const bool same_places = given.size() == args.size() && (given.empty() || given.front() != "help");
+    const std::vector<std::string>& words = same_places ? given : args;
+    commands.set_passthrough({words.begin() + static_cast<std::ptrdiff_t>(*usage.passthrough_from), words.end()});
+    args.resize(*usage.passthrough_from);
+    if (!args.empty() && args.back() == "--") args.pop_back();
   }
   // CLI11 takes a vector in reverse order.
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
     app.parse(reversed);
   } catch (const CLI::ParseError& e) {
-    return report_parse_error(app, e, usage.command, console);
+    const int code = report_parse_error(app, e, usage.command, console);
+    return code == exit_code::k_usage ? usage_code : code;
   }
   decide_terminal_output(globals, console);
   try {

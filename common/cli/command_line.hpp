@@ -72,9 +72,14 @@ class CommandTable {
  public:
   void add(CLI::App* subcommand, std::function<int()> run);
   const std::function<int()>* find(const CLI::App* subcommand) const;
+  // The words of the command a prefix command runs (tfwsl run's COMMAND ARGS...), as given: the
+  // parser never sees them (usage_check.hpp).
+  const std::vector<std::string>& passthrough() const { return m_passthrough; }
+  void set_passthrough(std::vector<std::string> words) const { m_passthrough = std::move(words); }
 
  private:
   std::vector<std::pair<const CLI::App*, std::function<int()>>> m_entries;
+  mutable std::vector<std::string> m_passthrough;
 };
 
 // Parses args (UTF-8, without the program name), sets up logging, and runs the selected command.

@@ -102,6 +102,13 @@ UsageCheck check_usage(CLI::App& app, const std::vector<std::string>& args) {
   bool help = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
+    // A command that runs another (tfwsl run python -c ...): from its first positional on, or after
+    // `--`, the words are that command's.
+    result.runs_another = current->get_prefix_command();
+    if (current->get_prefix_command() && (arg == "--" || arg.empty() || arg[0] != '-')) {
+      result.passthrough_from = arg == "--" ? i + 1 : i;
+      break;
+    }
     if (arg == "--") break;  // the rest are positional
     if (arg.size() > 1 && arg[0] == '-') {
       const bool is_long = arg.rfind("--", 0) == 0;
@@ -128,6 +135,7 @@ UsageCheck check_usage(CLI::App& app, const std::vector<std::string>& args) {
       return result;
     }
   }
+  result.runs_another = current->get_prefix_command();
   if (!help && current->get_require_subcommand_min() > 0)
     result.mistake = result.command + ": which command? " + list_commands(*current) + "Run '" + result.command +
                      " COMMAND --help' for a command's options.\n";

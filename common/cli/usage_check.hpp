@@ -13,6 +13,11 @@ namespace tfwsl {
 struct UsageCheck {
   std::string command;                 // "tfwsl explain", "tfwsl-agent dataset": the deepest command named
   std::optional<std::string> mistake;  // the whole message for stderr, when there is one
+  // A command that runs another (CLI11's prefix command: tfwsl run): where that command's words
+  // start, its first word that is not an option of ours (or the word after `--`). They are passed
+  // on untouched, never parsed as tfwsl's.
+  std::optional<std::size_t> passthrough_from;
+  bool runs_another = false;  // the deepest command named is such a command: its usage errors are 125
 };
 
 // Walks args (without the program name) the way CLI11 will: options of the command named so far

@@ -10,6 +10,12 @@ inline constexpr int k_usage = 2;          // bad command line (unknown subcomma
 inline constexpr int k_internal = 3;       // an unexpected exception: a bug, please report it
 inline constexpr int k_interrupted = 130;  // Ctrl-C (SIGINT) or SIGTERM: stopped cleanly, as shells report 128+2
 
+// A command that runs another (tfwsl run, tfwsl shell) exits with that command's status, so its own
+// failures take the codes `docker run`, `env` and `timeout` keep for themselves (docs/cli.md).
+inline constexpr int k_run_refused = 125;         // refused or failed before the command started (bad usage too)
+inline constexpr int k_run_cannot_execute = 126;  // the command is there but cannot be run
+inline constexpr int k_run_not_found = 127;       // the command is not found
+
 // What `--help` lists (k_usage shares 2 with k_failure, so it has no row of its own).
 struct Meaning {
   int code;

@@ -13,7 +13,7 @@ import sys
 BUILDERS = {"win/app/system_machine.hpp", "win/app/system_machine.cpp", "linux/app/agent_program.cpp"}
 CONSTRUCTIONS = [
     # (what, how it is built, where else it may be written: its definition)
-    ("a process runner", re.compile(r"\b(SystemProcessRunner|StoppableProcessRunner)\b\s*(\w+\s*[({;]|[({]|>)"), set()),
+    ("a process runner", re.compile(r"\b(SystemProcessRunner|StoppableProcessRunner|SystemAttachedRunner)\b\s*(\w+\s*[({;]|[({]|>)"), set()),
     ("wsl.exe's client", re.compile(r"\bwsl::WslClient\s+\w+\s*[({]|\bWslClient\s+m_\w+\s*;"), set()),
     ("the agent's launcher or connector",
      re.compile(r"\b(SystemChildLauncher|HttpLoopbackConnector)\s+\w+\s*[({;]|make_(unique|shared)<agent_client::"

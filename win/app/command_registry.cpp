@@ -9,6 +9,7 @@
 #include "win/commands/migrate_command.hpp"
 #include "win/commands/profile_command.hpp"
 #include "win/commands/provision_command.hpp"
+#include "win/commands/run_command.hpp"
 #include "win/commands/uninstall_command.hpp"
 #include "win/commands/wslconfig_command.hpp"
 #include "win/commands/wslconfig_restore_command.hpp"
@@ -22,6 +23,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console, 
   register_explain_command(app, commands, console);
   register_provision_command(app, commands, console, machine);
   register_migrate_command(app, commands, console, machine);
+  register_run_commands(app, commands, console, machine);
   register_data_command(app, commands, console, machine);
   CLI::App* wslconfig = register_wslconfig_command(app, commands, console, machine);
   register_wslconfig_restore_command(wslconfig, commands, console, machine);

@@ -38,7 +38,7 @@ SystemMachine::SystemMachine()
 Machine SystemMachine::machine() { return machine(m_host); }
 
 Machine SystemMachine::machine(HostPort& host) {
-  return Machine{m_processes, m_wsl, host, *m_registry, m_clock, m_agent_launcher, m_agent_loopback};
+  return Machine{m_processes, m_attached, m_wsl, host, *m_registry, m_clock, m_agent_launcher, m_agent_loopback};
 }
 
 }  // namespace tfwsl::cli

@@ -43,6 +43,7 @@ class SystemMachine {
 
  private:
   SystemProcessRunner m_processes;
+  SystemAttachedRunner m_attached;
   wsl::WslClient m_wsl;
   SystemHost m_host;
   std::unique_ptr<host::Registry> m_registry;

@@ -1,11 +1,13 @@
 // The write-files step: tfwsl.yaml, tfwsl-paths.json and MIGRATION.md in the WSL copy, each
 // written only where nothing is, or where migrate's own last version still is (its recorded hash):
-// a file the user changed in WSL is kept, and the step says so.
+// a file the user changed in WSL is kept, and the step says so. Then the run record in tfwsl's own
+// .tfwsl folder there (wsl_copy_record.hpp), which `tfwsl run` reads inside the distro.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "common/util/content_hash.hpp"
 #include "win/migrate/apply_steps.hpp"
+#include "win/migrate/wsl_copy_record.hpp"
 
 namespace tfwsl::migrate {
 namespace {
@@ -55,6 +57,10 @@ Result<std::string> write_files(const MigratePlan& plan, MigrationPorts& ports, 
     record.written[f.relative] = content_hash(f.text);
     written.push_back(f.relative);
   }
+  TFWSL_TRY(home, ports.linux_home());
+  const WslCopyRecord run_record = wsl_copy_record(with_home(plan, home), home, results, seconds_now());
+  TFWSL_TRY_STATUS(
+      ports.write_linux_file(plan.project_linux_path, k_wsl_copy_record, wsl_copy_record_text(run_record), "any"));
   std::string detail = fmt::format("{}", fmt::join(written, ", "));
   if (!kept.empty())
     detail +=
@@ -67,6 +73,8 @@ Result<Verdict> recheck_files(const MigratePlan& plan, MigrationPorts& ports, co
   const FileManifest now = wsl.value_or(FileManifest{});
   for (const char* name : {"tfwsl.yaml", k_path_map_file, "MIGRATION.md"})
     if (!now.contains(name)) return Verdict{false, std::string(name) + " is missing"};
+  TFWSL_TRY(run_record, ports.read_linux_file(plan.project_linux_path, k_wsl_copy_record));
+  if (!run_record) return Verdict{false, std::string(k_wsl_copy_record) + " is missing"};
   std::vector<std::string> changed;
   for (const auto& [path, hash] : record.written)
     if (auto here = now.find(path); here != now.end() && here->second.hash != hash) changed.push_back(path);

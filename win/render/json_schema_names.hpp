@@ -17,5 +17,6 @@ inline constexpr std::string_view k_profile_show = "tfwsl.profile-show";
 inline constexpr std::string_view k_profile_diff = "tfwsl.profile-diff";
 inline constexpr std::string_view k_wslconfig = "tfwsl.wslconfig";
 inline constexpr std::string_view k_uninstall = "tfwsl.uninstall";
+inline constexpr std::string_view k_run_where = "tfwsl.run-where";
 
 }  // namespace tfwsl::json_schema

@@ -15,6 +15,7 @@
 #include "win/agent_client/child_channel.hpp"
 #include "win/host/host_probe.hpp"
 #include "win/host/registry.hpp"
+#include "win/platform/attached_process.hpp"
 #include "win/wsl/wsl_client.hpp"
 
 namespace tfwsl::cli {
@@ -37,6 +38,7 @@ class HostPort {
 
 struct Machine {
   ProcessRunner& processes;  // every program tfwsl starts
+  AttachedRunner& attached;  // a program that takes over the terminal (tfwsl run, tfwsl shell)
   wsl::WslClient& wsl;       // wsl.exe, located once from the environment
   HostPort& host;
   host::Registry& registry;  // the Windows registry (empty on the native Linux build)

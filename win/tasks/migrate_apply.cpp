@@ -17,6 +17,7 @@
 #include "common/util/visible_text.hpp"
 #include "win/migrate/apply_plan.hpp"
 #include "win/migrate/local_project_manifest.hpp"
+#include "win/migrate/wsl_copy_record.hpp"
 #include "win/render/json_schema_names.hpp"
 #include "win/tasks/agent_consent.hpp"
 #include "win/tasks/agent_upgrade.hpp"
@@ -99,6 +100,14 @@ bool upgrade_agent_first(const MigrateApplyRequest& request, const migrate::Migr
   return upgraded.has_value();
 }
 
+// The record `tfwsl run` reads in the project's folder on this side (.tfwsl/wsl-copy.json).
+Status record_beside_project(const migrate::MigratePlan& plan, const std::vector<migrate::StepResult>& steps,
+                             migrate::MigrationPorts& ports, const std::filesystem::path& project) {
+  TFWSL_TRY(home, ports.linux_home());
+  const auto record = migrate::wsl_copy_record(migrate::with_home(plan, home), home, steps, migrate::seconds_now());
+  return migrate::write_local_wsl_copy_record(project, record);
+}
+
 }  // namespace
 
 int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePlan& plan, Console& console,
@@ -140,6 +149,8 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
   progress.stop();
   std::optional<Error> error;
   if (!steps) error = steps.error();
+  if (!error)
+    if (auto recorded = record_beside_project(plan, *steps, *ports, request.root); !recorded) error = recorded.error();
   if (request.json) {
     nlohmann::json j = migrate::to_json(plan);
     j["applied"] = applied_json(done, error);

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""`tfwsl run` and `tfwsl shell` natively (docs/cli.md, "tfwsl run"), with real processes: a migrated
+project's WSL copy and its Windows original (here a Linux folder, as migrate records it natively),
+each with the record migrate writes (.tfwsl/wsl-copy.json), and a real venv (python3 -m venv).
+
+Shows: the command's own exit status (0, 3, 130 for SIGINT, 137 for SIGKILL) and tfwsl's own 125,
+126 and 127; Ctrl-C sent to the terminal's foreground group reaching the command and what it
+started, leaving no process; output streaming line by line while the command runs; stdin piped
+through; Windows paths translated from the path map and from drive letters, a network path refused
+by name with nothing run; an unhealthy environment (a failed GPU check, a venv whose python is gone)
+stopping the run before the command starts; the project found from a subfolder of the Windows
+original; --dry-run running nothing; --where --json against docs/schema/run-where.schema.json.
+Usage: run_native.py --tfwsl PATH --schemas DIR"""
+import argparse
+import json
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schema"))
+import schema_support as ss  # noqa: E402
+
+FAILURES = []
+
+
+def check(ok, what):
+    print(("ok    " if ok else "FAIL  ") + what)
+    if not ok:
+        FAILURES.append(what)
+
+
+class World:
+    def __init__(self, tfwsl, root):
+        self.tfwsl = tfwsl
+        self.root = pathlib.Path(root)
+        self.original = self.root / "original"  # the project as migrate read it
+        self.copy = self.root / "copy"  # its WSL copy
+        self.venv = self.root / "venv"
+        self.data = self.root / "datasets" / "flowers"
+        for folder in (self.original / "scripts", self.copy / "scripts", self.data):
+            folder.mkdir(parents=True)
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(self.venv)], check=True)
+        (self.copy / "notexec.sh").write_text("#!/bin/sh\necho no\n")
+        self.write_record()
+
+    def record(self, **changes):
+        r = {"schema": "tfwsl.wsl-copy", "version": 1, "windows_path": str(self.original), "distro": "Ubuntu-22.04",
+             "linux_path": str(self.copy), "profile": "tf-2.15-cuda-12.2", "venv": str(self.venv), "python": "3.11",
+             "env": {"TF_USE_LEGACY_KERAS": "1"}, "path_map": {"D:\\data\\flowers": str(self.data)},
+             "gpu": {"ok": True, "summary": "TensorFlow 2.15.1 sees 1 GPU", "checked_at": int(time.time()) - 7200}}
+        r.update(changes)
+        return r
+
+    def write_record(self, **changes):
+        for folder in (self.original, self.copy):
+            (folder / ".tfwsl").mkdir(exist_ok=True)
+            (folder / ".tfwsl" / "wsl-copy.json").write_text(json.dumps(self.record(**changes)))
+
+    def env(self):
+        return dict(os.environ, SHELL="/bin/bash", VIRTUAL_ENV="", TFWSL_TEST_MARK="")
+
+    def run(self, args, cwd=None, input=None, timeout=60):
+        return subprocess.run([self.tfwsl, *args], cwd=str(cwd or self.copy), input=input, capture_output=True,
+                              text=True, timeout=timeout, env=self.env())
+
+
+PY = "python"  # the venv's, found through the PATH the run sets
+
+
+def exit_statuses(w):
+    for code, command in ((0, ["true"]), (3, [PY, "-c", "import sys; sys.exit(3)"]),
+                          (130, [PY, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGINT); import time; time.sleep(5)"]),
+                          (137, ["sh", "-c", "kill -KILL $$"])):
+        r = w.run(["run", "-q", "--", *command])
+        check(r.returncode == code, f"exit status {code}: {command} -> {r.returncode} {r.stderr.strip()}")
+    r = w.run(["run", "-q", "no-such-command-tfwsl"])
+    check(r.returncode == 127, f"a command that is not there exits 127 (got {r.returncode})")
+    r = w.run(["run", "-q", "./notexec.sh"])
+    check(r.returncode == 126, f"a command that cannot be run exits 126 (got {r.returncode})")
+    r = w.run(["run", "--no-such-option", "true"])
+    check(r.returncode == 125 and "--no-such-option" in r.stderr, f"a usage error of run exits 125 ({r.returncode})")
+
+
+def environment_and_place(w):
+    r = w.run(["run", "--", PY, "-c", "import os, sys; print(sys.prefix); print(os.getcwd()); "
+               "print(os.environ['TF_USE_LEGACY_KERAS']); print(os.environ['VIRTUAL_ENV'])"],
+              cwd=w.original / "scripts")
+    lines = r.stdout.splitlines()
+    check(r.returncode == 0 and lines == [str(w.venv), str(w.copy / "scripts"), "1", str(w.venv)],
+          f"from the Windows original's subfolder: the venv, the copy's subfolder, the env ({lines}, {r.stderr})")
+    first = r.stderr.splitlines()[0] if r.stderr else ""
+    check("tfwsl run:" in first and str(w.copy / "scripts") in first and str(w.venv) in first and "GPU checked 2 hours ago" in first,
+          f"the first line on stderr says where it runs: {first!r}")
+    r = w.run(["run", "-q", "true"])
+    check(r.stderr == "", f"--quiet drops it: {r.stderr!r}")
+    r = w.run(["run", "-q", "true"], cwd="/")
+    check(r.returncode == 125 and "no migrated project" in r.stderr, f"no project: 125 ({r.returncode}, {r.stderr.strip()})")
+    r = w.run(["run", "--project", str(w.original), "-q", "--", PY, "-c", "import os; print(os.getcwd())"], cwd="/")
+    check(r.returncode == 0 and r.stdout.strip() == str(w.copy), f"--project names it from anywhere ({r.stdout.strip()})")
+
+
+def translation(w):
+    r = w.run(["run", "--", PY, "-c", "import sys; print('\\n'.join(sys.argv[1:]))", "D:\\data\\flowers\\a.jpg",
+               "--out=D:/data/flowers/out", "E:\\raw\\x.csv", "relative\\name", "plain"])
+    lines = r.stdout.splitlines()
+    check(r.returncode == 0 and lines == [str(w.data / "a.jpg"), "--out=" + str(w.data / "out"), "/mnt/e/raw/x.csv",
+                                          "relative\\name", "plain"],
+          f"path map and drive letters translated, other words kept: {lines} {r.stderr}")
+    check("D:\\data\\flowers\\a.jpg -> " + str(w.data / "a.jpg") in r.stderr, "the run says what it translated")
+    mark = w.root / "ran"
+    r = w.run(["run", "--", "touch", str(mark), "\\\\fileserver\\share\\x.csv"])
+    check(r.returncode == 125 and "\\\\fileserver\\share\\x.csv" in r.stderr and not mark.exists(),
+          f"a network path is refused by name, nothing runs ({r.returncode}, {r.stderr.strip()})")
+
+
+def unhealthy(w):
+    mark = w.root / "ran"
+    w.write_record(gpu={"ok": False, "summary": "no GPU: libcuda.so.1 not found", "checked_at": int(time.time())})
+    r = w.run(["run", "touch", str(mark)])
+    check(r.returncode == 125 and "GPU check" in r.stderr and "libcuda" in r.stderr and not mark.exists(),
+          f"a failed GPU check stops the run before it starts ({r.returncode}, {r.stderr.strip()})")
+    w.write_record()
+    moved = w.root / "venv-moved"
+    w.venv.rename(moved)
+    r = w.run(["run", "touch", str(mark)])
+    check(r.returncode == 125 and "bin/python does not run" in r.stderr and not mark.exists(),
+          f"a venv whose python is gone stops the run ({r.returncode}, {r.stderr.strip()})")
+    moved.rename(w.venv)
+    r = w.run(["run", "--dry-run", "touch", str(mark), "C:\\x"])
+    check(r.returncode == 0 and not mark.exists() and "touch" in r.stdout and "/mnt/c/x" in r.stdout,
+          f"--dry-run prints what would run and runs nothing: {r.stdout.strip()}")
+
+
+def streams(w):
+    script = "import sys, time\nfor i in range(3):\n    print('line', i, flush=True)\n    time.sleep(0.6)\n"
+    started = time.monotonic()
+    p = subprocess.Popen([w.tfwsl, "run", "-q", "--", PY, "-c", script], cwd=str(w.copy), stdout=subprocess.PIPE,
+                         text=True, env=w.env())
+    seen = []
+    for line in p.stdout:
+        seen.append((time.monotonic() - started, line.strip()))
+    p.wait()
+    check(len(seen) == 3 and seen[-1][0] - seen[0][0] > 1.0,
+          f"output streams while the command runs, line by line: {[(round(t, 2), l) for t, l in seen]}")
+    r = w.run(["run", "-q", "--", PY, "-c", "import sys; print(sys.stdin.read().upper())"], input="piped in\n")
+    check(r.stdout.strip() == "PIPED IN", f"stdin is piped through: {r.stdout!r}")
+
+
+def ctrl_c(w):
+    pid_file = w.root / "grandchild.pid"
+    script = ("import subprocess, sys, time\n"
+              "child = subprocess.Popen(['sleep', '300'])\n"
+              f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+              "print('ready', flush=True)\n"
+              "time.sleep(300)\n")
+    # As a terminal does: the run leads its own foreground group, and Ctrl-C is SIGINT to that group.
+    p = subprocess.Popen([w.tfwsl, "run", "-q", "--", PY, "-c", script], cwd=str(w.copy), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=w.env(), start_new_session=True)
+    ready = p.stdout.readline().strip()
+    os.killpg(p.pid, signal.SIGINT)
+    try:
+        code = p.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        code = None
+    grandchild = int(pid_file.read_text()) if pid_file.exists() else None
+    time.sleep(0.3)
+    left = []
+    for entry in pathlib.Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rsplit(")", 1)[1].split()
+            if int(fields[2]) == p.pid and fields[0] != "Z":  # field 5: the process group
+                left.append(entry.name)
+    check(ready == "ready" and code == 130, f"Ctrl-C: the command's own 130 comes back (got {code})")
+    check(grandchild is not None and not left, f"Ctrl-C reached what the command started: nothing left ({left})")
+
+
+def shell(w):
+    r = w.run(["shell", "-q"], input="echo \"$VIRTUAL_ENV\"; pwd; exit 4\n")
+    lines = r.stdout.splitlines()
+    check(r.returncode == 4 and lines[:2] == [str(w.venv), str(w.copy)],
+          f"tfwsl shell: the venv active in the copy, the shell's status ({r.returncode}, {lines})")
+
+
+def where(w, schemas):
+    r = w.run(["run", "--where", "--json"])
+    doc = json.loads(r.stdout)
+    check(r.returncode == 0 and doc["python"]["interpreter"] == str(w.venv / "bin" / "python") and doc["here"],
+          "--where --json names the interpreter an editor asks for")
+    if schemas:
+        problems = ss.problems(schemas, "run-where", doc)
+        check(not problems, f"--where --json matches its schema: {problems}")
+    r = w.run(["run", "--json", "true"])
+    check(r.returncode == 125, "--json without --where is refused (a command's output is not tfwsl's)")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tfwsl", required=True)
+    ap.add_argument("--schemas", required=True)
+    args = ap.parse_args()
+    schemas = ss.load_schemas(args.schemas) if ss.jsonschema else None
+    root = tempfile.mkdtemp(prefix="tfwsl-run-")
+    try:
+        w = World(args.tfwsl, root)
+        for test in (exit_statuses, environment_and_place, translation, unhealthy, streams, ctrl_c, shell):
+            test(w)
+        where(w, schemas)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    if FAILURES:
+        print(f"{len(FAILURES)} failed")
+        return 1
+    print("all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
