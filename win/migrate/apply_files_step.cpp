@@ -59,8 +59,12 @@ Result<std::string> write_files(const MigratePlan& plan, MigrationPorts& ports, 
   }
   TFWSL_TRY(home, ports.linux_home());
   const WslCopyRecord run_record = wsl_copy_record(with_home(plan, home), home, results, seconds_now());
-  TFWSL_TRY_STATUS(
-      ports.write_linux_file(plan.project_linux_path, k_wsl_copy_record, wsl_copy_record_text(run_record), "any"));
+  TFWSL_TRY(before, ports.read_linux_file(plan.project_linux_path, k_wsl_copy_record));
+  const auto recorded = before ? parse_wsl_copy_record(*before, k_wsl_copy_record) : Result<WslCopyRecord>();
+  const WslCopyRecord next = before && recorded ? updated_record(*recorded, run_record) : run_record;
+  if (!before || !recorded || !same_but_check_time(*recorded, next))
+    TFWSL_TRY_STATUS(
+        ports.write_linux_file(plan.project_linux_path, k_wsl_copy_record, wsl_copy_record_text(next), "any"));
   std::string detail = fmt::format("{}", fmt::join(written, ", "));
   if (!kept.empty())
     detail +=

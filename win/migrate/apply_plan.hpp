@@ -62,6 +62,7 @@ struct RunCommands {
   std::string wsl_cmd;  // cmd.exe: the same argv, quoted for cmd
   std::string in_wsl;   // bash, inside the distro: cd /home/me/projects/NAME && ~/.venvs/X/bin/python -m MODULE
   std::string vscode;   // PowerShell: code --remote wsl+DISTRO /home/me/projects/NAME
+  std::string tfwsl;    // PowerShell (and bash inside WSL): tfwsl run python -m MODULE, from the project's folder
 };
 RunCommands how_to_run(const MigratePlan& plan);
 

@@ -55,7 +55,8 @@ RunCommands how_to_run(const MigratePlan& plan) {
   words.insert(words.end(), {target.venv, target.distro, plan.project_linux_path});
   for (const std::string& word : words)
     if (needs_visible_text(word))
-      return {command_not_shown(word), command_not_shown(word), command_not_shown(word), command_not_shown(word)};
+      return {command_not_shown(word), command_not_shown(word), command_not_shown(word), command_not_shown(word),
+              command_not_shown(word)};
   const std::string env = plan.decision.legacy_keras ? "TF_USE_LEGACY_KERAS=1 " : "";
   const std::string inner =
       env + bash_quote_keeping_home(target.venv + "/bin/python") + " " + bash_command(python_args);
@@ -63,8 +64,12 @@ RunCommands how_to_run(const MigratePlan& plan) {
   const std::vector<std::string> wsl{"wsl",    "-d",   target.distro, "--cd", plan.project_linux_path,
                                      "--exec", "bash", "-lc",         inner};
   const std::vector<std::string> code{"code", "--remote", "wsl+" + target.distro, plan.project_linux_path};
+  // tfwsl run finds the project from its folder and sets the venv and the environment itself.
+  std::vector<std::string> tfwsl_run{"tfwsl", "run", "python"};
+  tfwsl_run.insert(tfwsl_run.end(), python_args.begin(), python_args.end());
   return {powershell_command(wsl), shell_command(Shell::cmd, wsl),
-          "cd " + bash_quote_keeping_home(plan.project_linux_path) + " && " + inner, powershell_command(code)};
+          "cd " + bash_quote_keeping_home(plan.project_linux_path) + " && " + inner, powershell_command(code),
+          powershell_command(tfwsl_run)};
 }
 
 // Written by yaml-cpp's emitter, never by formatting strings: a folder named `set #2, v{1}` or a
@@ -126,10 +131,20 @@ std::string migration_report(const MigratePlan& plan, const std::vector<StepResu
   for (const auto& s : steps) out += fmt::format("- {}: {}\n", s.step, s.ran ? s.detail : "done by an earlier run");
   const RunCommands run = how_to_run(plan);
   out += fmt::format(
-      "\n## Run it\n\nFrom Windows, in PowerShell:\n\n    {}\n\nin cmd.exe:\n\n    {}\n\nIn a WSL terminal (bash):\n\n "
-      "   {}\n\n"
-      "In VS Code (from PowerShell):\n\n    {}\n",
-      run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
+      "\n## Run it\n\nWith tfwsl, from the project's folder on Windows (PowerShell or cmd.exe) or from this copy in "
+      "WSL:\n\n    {}\n\n"
+      "`tfwsl run` finds this copy, the distro and the venv itself, sets the environment above, and translates the "
+      "Windows paths in its arguments; `tfwsl shell` opens a shell with the venv active; `tfwsl run --where` prints "
+      "the interpreter an editor's WSL setting asks for.\n\n"
+      "Without tfwsl, from Windows, in PowerShell:\n\n    {}\n\nin cmd.exe:\n\n    {}\n\nIn a WSL terminal "
+      "(bash):\n\n    {}\n\n"
+      "In VS Code (from PowerShell):\n\n    {}\n\n"
+      "## Which side is the source\n\n"
+      "The Windows folder stays the source: edit there, then run `tfwsl migrate` on it again, which brings the "
+      "changed files across with the same rules (a file changed here in WSL is never replaced without asking; a "
+      "file changed on both sides is reported) and re-checks the environment. To make this copy the source, edit "
+      "only here (VS Code above) and stop running migrate on the Windows folder.\n",
+      run.tfwsl, run.wsl, run.wsl_cmd, run.in_wsl, run.vscode);
   return out;
 }
 

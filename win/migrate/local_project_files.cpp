@@ -43,7 +43,7 @@ TreeStats stats_of(const std::filesystem::path& path) {
 bool is_skipped_folder(std::string_view name) {
   return name == ".git" || name == ".venv" || name == "venv" || name == "env" || name == "__pycache__" ||
          name == "node_modules" || name == ".ipynb_checkpoints" || name == ".tox" || name == ".mypy_cache" ||
-         name == "site-packages" || name == ".idea" || name == ".vscode";
+         name == "site-packages" || name == ".idea" || name == ".vscode" || name == ".tfwsl";
 }
 
 LocalProjectFiles::LocalProjectFiles(std::filesystem::path root, std::string drive_root)

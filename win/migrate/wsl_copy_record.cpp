@@ -70,8 +70,19 @@ WslCopyRecord wsl_copy_record(const MigratePlan& resolved, const std::string& ho
   for (const auto& [windows, linux] : path_map.items())
     if (linux.is_string()) record.path_map[windows] = linux.get<std::string>();
   for (const auto& step : steps)
-    if (step.step == "check") record.gpu = {true, step.detail, now};
+    if (step.step == "check" && step.ran) record.gpu = {true, step.detail, now};
   return record;
+}
+
+WslCopyRecord updated_record(const WslCopyRecord& before, WslCopyRecord now) {
+  if (now.gpu.checked_at == 0) now.gpu = before.gpu;
+  return now;
+}
+
+bool same_but_check_time(const WslCopyRecord& before, const WslCopyRecord& now) {
+  WslCopyRecord timed = now;
+  timed.gpu.checked_at = before.gpu.checked_at;
+  return timed == before;
 }
 
 std::string wsl_copy_record_text(const WslCopyRecord& record) {
@@ -135,13 +146,17 @@ Status write_local_wsl_copy_record(const std::filesystem::path& project, const W
     return make_error(ErrorCode::io,
                       fmt::format("cannot make {}: {}", visible_text(shown_path(file.parent_path())), ec.message()));
   const RegularFileRead there = read_regular_file(file, k_wsl_copy_max_bytes);
-  if (there.problem != FileReadProblem::missing &&
-      (there.problem != FileReadProblem::none || !parse_wsl_copy_record(there.bytes, shown_path(file))))
+  if (there.problem == FileReadProblem::missing) return replace_file_atomically(file, wsl_copy_record_text(record));
+  const auto before = there.problem == FileReadProblem::none ? parse_wsl_copy_record(there.bytes, shown_path(file))
+                                                             : Result<WslCopyRecord>(tl::unexpected(Error{}));
+  if (!before)
     return make_error(ErrorCode::invalid_input,
                       fmt::format("{} is there and is not a record tfwsl wrote: it is left as it is; move it away, "
                                   "then run migrate again",
                                   visible_text(shown_path(file))));
-  return replace_file_atomically(file, wsl_copy_record_text(record));
+  const WslCopyRecord next = updated_record(*before, record);
+  if (same_but_check_time(*before, next)) return {};
+  return replace_file_atomically(file, wsl_copy_record_text(next));
 }
 
 }  // namespace tfwsl::migrate

@@ -30,6 +30,7 @@ struct RecordedGpuCheck {
   bool ok = false;
   std::string summary;
   std::int64_t checked_at = 0;
+  bool operator==(const RecordedGpuCheck&) const = default;
 };
 
 struct WslCopyRecord {
@@ -42,12 +43,22 @@ struct WslCopyRecord {
   std::map<std::string, std::string> env;       // set in every run (TF_USE_LEGACY_KERAS)
   std::map<std::string, std::string> path_map;  // tfwsl-paths.json: Windows path -> absolute Linux path
   RecordedGpuCheck gpu;
+  bool operator==(const WslCopyRecord&) const = default;
 };
+
+// True when `now` says what `before` said, but for when the GPU check ran: a re-run that changes
+// nothing else leaves the record as it is (migrate's second run changes nothing).
+bool same_but_check_time(const WslCopyRecord& before, const WslCopyRecord& now);
 
 // The wall clock as records keep it: seconds since 1970.
 std::int64_t seconds_now();
 
-// The record of a plan resolved under the distro user's home (with_home), after its steps ran.
+// The record to keep when `before` is there: a GPU check that did not run this time (an earlier
+// run's, re-checked) keeps the verdict and time `before` has.
+WslCopyRecord updated_record(const WslCopyRecord& before, WslCopyRecord now);
+
+// The record of a plan resolved under the distro user's home (with_home), after its steps ran (the
+// GPU verdict from a `check` step that ran now).
 WslCopyRecord wsl_copy_record(const MigratePlan& resolved, const std::string& home,
                               const std::vector<StepResult>& steps, std::int64_t now);
 
@@ -60,8 +71,9 @@ std::string wsl_copy_record_text(const WslCopyRecord& record);
 Result<WslCopyRecord> parse_wsl_copy_record(std::string_view text, const std::string& name);
 
 // The record beside the project on this machine (`project`/.tfwsl/wsl-copy.json): .tfwsl made when
-// it is not there, the file replaced atomically. Refused by name (invalid_input): a .tfwsl that is
-// a link, a junction or not a folder, and a file of that name that is not a record of ours.
+// it is not there, the file replaced atomically (updated_record over the one there; left alone when that
+// is the same but for the check time). Refused by name (invalid_input):
+// a .tfwsl that is a link, a junction or not a folder, and a file of that name that is not a record of ours.
 Status write_local_wsl_copy_record(const std::filesystem::path& project, const WslCopyRecord& record);
 
 }  // namespace tfwsl::migrate

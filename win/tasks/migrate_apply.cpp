@@ -80,14 +80,17 @@ void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts&
   auto home = ports.linux_home();
   const migrate::MigratePlan resolved = home ? migrate::with_home(plan, *home) : plan;
   const auto run = migrate::how_to_run(resolved);
-  print_text(console,
-             fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from PowerShell:  {}\n"
-                         "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
-                         visible_text(resolved.project_linux_path), run.wsl, run.wsl_cmd, run.in_wsl, run.vscode),
-             {{Shell::powershell, run.wsl},
-              {Shell::cmd, run.wsl_cmd},
-              {Shell::bash, run.in_wsl},
-              {Shell::powershell, run.vscode}});
+  print_text(
+      console,
+      fmt::format("\nThe project is in {} (MIGRATION.md there says what changed).\nRun it from its folder:  {}\n"
+                  "Without tfwsl, from PowerShell:  {}\n"
+                  "       from cmd.exe:     {}\n       inside WSL:       {}\nVS Code (PowerShell):    {}\n",
+                  visible_text(resolved.project_linux_path), run.tfwsl, run.wsl, run.wsl_cmd, run.in_wsl, run.vscode),
+      {{Shell::powershell, run.tfwsl},
+       {Shell::powershell, run.wsl},
+       {Shell::cmd, run.wsl_cmd},
+       {Shell::bash, run.in_wsl},
+       {Shell::powershell, run.vscode}});
 }
 
 // Windows: the steps in the distro run the installed agent, so one older than this tfwsl is upgraded

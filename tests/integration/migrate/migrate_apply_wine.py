@@ -192,9 +192,21 @@ def first_run(s, env, project, data, home, schemas, world):
     profile = open(os.path.join(copied, "tfwsl.yaml")).read()
     check("extends: builtin:tf-2.15-cuda-12.2" in profile and "D:\\data\\flowers" in profile, "tfwsl.yaml is the project's profile", profile)
     after = snapshot(project, data)
-    changed = [p for p in after if before.get(p) != after[p] and not p.endswith("requirements.wsl.txt")]
-    check(not changed and set(after) - set(before) == {os.path.join(project, "requirements.wsl.txt")},
-          "on Windows only requirements.wsl.txt was added", str(changed[:5]))
+    record_file = os.path.join(project, ".tfwsl", "wsl-copy.json")
+    changed = [p for p in after if before.get(p) != after[p] and not p.endswith("requirements.wsl.txt")
+               and p not in (record_file, os.path.dirname(record_file))]
+    check(not changed and set(after) - set(before) == {os.path.join(project, "requirements.wsl.txt"),
+                                                      os.path.dirname(record_file), record_file},
+          "on Windows only requirements.wsl.txt and the run record (.tfwsl\\wsl-copy.json) were added", str(changed[:5]))
+    record = json.load(open(record_file)) if os.path.isfile(record_file) else {}
+    check(record.get("distro") == "Ubuntu-22.04" and record.get("linux_path") == copied
+          and record.get("venv", "").endswith("/.venvs/tf-2.15") and record.get("gpu", {}).get("ok") is True,
+          "the run record says where the project runs: the distro, the copy, the venv, the GPU verdict", json.dumps(record))
+    # The day after: tfwsl run finds the copy from the Windows folder migrate wrote the record in.
+    r = s.run(["run", "--project", "D:\\work\\flowers", "-q", "--", "python", "-c",
+               "import os; print(os.getcwd()); print(os.environ['VIRTUAL_ENV'])"], env=env)
+    check(r.returncode == 0 and r.stdout.split() == [copied, record.get("venv")],
+          "tfwsl run from the Windows project runs in its WSL copy with its venv", f"{r.returncode} {r.stdout!r} {r.stderr[-400:]!r}")
 
 
 def venv_site(venv):

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""`tfwsl.exe run` and `tfwsl.exe shell` under Wine, through the wsl.exe stand-in and its relay, which
+runs the Linux side for real (tests/wsl_standin/README.md): a project's Windows original (a Z: folder)
+and its WSL copy (a Linux folder), each with migrate's record (.tfwsl/wsl-copy.json), and a real venv.
+
+Shows, as on Windows: the command's own exit status through wsl.exe (0, 3, 130, 137) and tfwsl's own
+125, 126 and 127; output streaming line by line while the command runs; stdin piped through; Windows
+paths translated from the path map, the project and drive letters, a network path refused by name
+with nothing run; an unhealthy environment stopping the run; the argv handed to wsl.exe (-d DISTRO
+--cd FOLDER --exec ...); --where --json against its schema."""
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration", "schema"))
+import schema_support as ss  # noqa: E402
+from wsl_session import WslSession  # noqa: E402
+
+FAILURES = []
+
+
+def check(ok, what):
+    print(("ok    " if ok else "FAIL  ") + what)
+    if not ok:
+        FAILURES.append(what)
+
+
+def windows(path):
+    return "Z:" + str(path).replace("/", "\\")
+
+
+class Project:
+    def __init__(self, root):
+        self.root = pathlib.Path(root)
+        self.original = self.root / "original"
+        self.copy = self.root / "copy"
+        self.venv = self.root / "venv"
+        self.data = self.root / "datasets" / "flowers"
+        for folder in (self.original / "scripts", self.copy / "scripts", self.data):
+            folder.mkdir(parents=True)
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(self.venv)], check=True)
+        (self.copy / "notexec.sh").write_text("#!/bin/sh\necho no\n")
+        self.write_record()
+
+    def write_record(self, **changes):
+        r = {"schema": "tfwsl.wsl-copy", "version": 1, "windows_path": windows(self.original), "distro": "Ubuntu-22.04",
+             "linux_path": str(self.copy), "profile": "tf-2.15-cuda-12.2", "venv": str(self.venv), "python": "3.11",
+             "env": {"TF_USE_LEGACY_KERAS": "1"}, "path_map": {"D:\\data\\flowers": str(self.data)},
+             "gpu": {"ok": True, "summary": "TensorFlow 2.15.1 sees 1 GPU", "checked_at": int(time.time()) - 60}}
+        r.update(changes)
+        for folder in (self.original, self.copy):
+            (folder / ".tfwsl").mkdir(exist_ok=True)
+            (folder / ".tfwsl" / "wsl-copy.json").write_bytes(json.dumps(r).encode())
+
+
+def exit_statuses(s, p, at):
+    for code, command in ((0, ["true"]), (3, ["python", "-c", "import sys; sys.exit(3)"]),
+                          (130, ["python", "-c", "import os, signal; os.kill(os.getpid(), signal.SIGINT)"]),
+                          (137, ["sh", "-c", "kill -KILL $$"]), (127, ["no-such-command-tfwsl"]), (126, ["./notexec.sh"])):
+        r = s.run(["run", *at, "-q", "--", *command])
+        check(r.returncode == code, f"exit status {code} through wsl.exe: {command} -> {r.returncode} {r.stderr[-300:]!r}")
+    r = s.run(["run", "--no-such-option", "true"])
+    check(r.returncode == 125, f"a usage error of run exits 125 ({r.returncode})")
+
+
+def place_and_translation(s, p, at):
+    r = s.run(["run", *at, "--", "python", "-c", "import os, sys; print(os.getcwd()); print(sys.prefix); "
+               "print(os.environ['TF_USE_LEGACY_KERAS']); print('\\n'.join(sys.argv[1:]))",
+               "D:\\data\\flowers\\a.jpg", windows(p.original / "scripts" / "cfg.yaml"), "E:\\raw\\x.csv", "plain"])
+    lines = r.stdout.splitlines()
+    check(r.returncode == 0 and lines == [str(p.copy), str(p.venv), "1", str(p.data / "a.jpg"),
+                                          str(p.copy / "scripts" / "cfg.yaml"), "/mnt/e/raw/x.csv", "plain"],
+          f"in the copy, in the venv, the env set, paths translated: {lines} {r.stderr[-400:]!r}")
+    check("tfwsl run: in Ubuntu-22.04 " + str(p.copy) in r.stderr and "D:\\data\\flowers\\a.jpg -> " in r.stderr,
+          f"the first line says where, and what was translated: {r.stderr[:400]!r}")
+    relayed = [line for line in s.standin_log().splitlines() if "--exec" in line and "tfwsl-run" in line]
+    check(bool(relayed) and "-d Ubuntu-22.04" in relayed[-1] and "--cd " + str(p.copy) in relayed[-1],
+          f"wsl.exe is asked for the distro and the copy's folder: {relayed[-1:]}")
+    mark = p.root / "ran"
+    r = s.run(["run", *at, "--", "touch", str(mark), "\\\\fileserver\\share\\x"])
+    check(r.returncode == 125 and "\\\\fileserver\\share\\x" in r.stderr and not mark.exists(),
+          f"a network path is refused by name, nothing runs ({r.returncode}, {r.stderr[-300:]!r})")
+    r = s.run(["run", *at, "--dry-run", "touch", str(mark), "C:\\x"])
+    check(r.returncode == 0 and "/mnt/c/x" in r.stdout and not mark.exists(), f"--dry-run runs nothing: {r.stdout!r}")
+
+
+def streams(s, p, at):
+    script = "import time\nfor i in range(3):\n    print('line', i, flush=True)\n    time.sleep(0.8)\n"
+    started = time.monotonic()
+    proc = subprocess.Popen(s.command(["run", *at, "-q", "--", "python", "-c", script]), stdout=subprocess.PIPE, text=True)
+    seen = [(time.monotonic() - started, line.strip()) for line in proc.stdout]
+    proc.wait()
+    check(len(seen) == 3 and seen[-1][0] - seen[0][0] > 1.2,
+          f"output streams through wsl.exe line by line: {[(round(t, 2), l) for t, l in seen]}")
+    r = s.run(["run", *at, "-q", "--", "python", "-c", "import sys; print(sys.stdin.read().upper())"], input="piped in\n")
+    check(r.stdout.strip() == "PIPED IN", f"stdin is piped through: {r.stdout!r}")
+    r = s.run(["shell", *at, "-q"], input="echo \"$VIRTUAL_ENV\"; exit 4\n")
+    check(r.returncode == 4 and r.stdout.splitlines()[:1] == [str(p.venv)],
+          f"tfwsl shell: the venv active, the shell's status ({r.returncode}, {r.stdout!r})")
+
+
+def unhealthy(s, p, at):
+    mark = p.root / "ran"
+    p.write_record(gpu={"ok": False, "summary": "no GPU: libcuda.so.1 not found", "checked_at": int(time.time())})
+    r = s.run(["run", *at, "touch", str(mark)])
+    check(r.returncode == 125 and "libcuda" in r.stderr and not mark.exists(),
+          f"a failed GPU check stops the run ({r.returncode}, {r.stderr[-300:]!r})")
+    p.write_record()
+    p.venv.rename(p.root / "venv-moved")
+    r = s.run(["run", *at, "touch", str(mark)])
+    check(r.returncode == 125 and "bin/python does not run" in r.stderr and not mark.exists(),
+          f"a venv whose python is gone stops the run ({r.returncode}, {r.stderr[-300:]!r})")
+    (p.root / "venv-moved").rename(p.venv)
+
+
+def where(s, p, at, schemas):
+    r = s.run(["run", *at, "--where", "--json"])
+    doc = json.loads(r.stdout or "{}")
+    check(r.returncode == 0 and doc.get("here") is False and doc.get("launch", [""])[0].lower().endswith("wsl.exe")
+          and doc.get("python", {}).get("interpreter") == str(p.venv / "bin" / "python"),
+          f"--where --json: through wsl.exe, the interpreter for an editor ({r.stderr[-300:]!r})")
+    if schemas:
+        problems = ss.problems(schemas, "run-where", doc)
+        check(not problems, f"--where --json matches its schema: {problems}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    WslSession.add_arguments(parser)
+    parser.add_argument("--scenarios", required=True)
+    parser.add_argument("--schemas", required=True)
+    args = parser.parse_args()
+    schemas = ss.load_schemas(args.schemas) if ss.jsonschema else None
+    with tempfile.TemporaryDirectory() as work, WslSession.from_args(args, f"{args.scenarios}/healthy") as s:
+        p = Project(os.path.join(work, "p"))
+        at = ["--project", windows(p.original)]
+        for test in (exit_statuses, place_and_translation, streams, unhealthy):
+            test(s, p, at)
+        where(s, p, at, schemas)
+    if FAILURES:
+        print(f"{len(FAILURES)} failed")
+        return 1
+    print("all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
