@@ -129,6 +129,27 @@ def where(s, p, at, schemas):
         check(not problems, f"--where --json matches its schema: {problems}")
 
 
+def overhead(s, at, rounds=9):
+    """tfwsl.exe run's own work under Wine against wsl.exe --exec of the same command (the stand-in,
+    the same relay), in turn, same run: the median difference is tfwsl.exe's start and its own work."""
+    wsl = WslSession(s.tool, s.config, s.scenario, work=s.work, program=s.work / "bin" / "wsl.exe")
+    ours, direct = [], []
+    for _ in range(rounds):
+        for times, session, argv in ((ours, s, ["run", *at, "-q", "true"]),
+                                     (direct, wsl, ["-d", "Ubuntu-22.04", "--exec", "true"])):
+            started = time.perf_counter()
+            r = session.run(argv)
+            times.append(time.perf_counter() - started)
+            if r.returncode:
+                check(False, f"{argv[0]} ran: {r.returncode} {r.stderr[-200:]!r}")
+    ours.sort()
+    direct.sort()
+    added = (ours[rounds // 2] - direct[rounds // 2]) * 1000
+    print(f"bench tfwsl.exe run -q true: median {ours[rounds // 2] * 1000:.0f} ms, wsl.exe --exec true: "
+          f"{direct[rounds // 2] * 1000:.0f} ms, tfwsl.exe's start and own work {added:.0f} ms ({rounds} runs each, in turn)")
+    check(added <= 150, f"tfwsl.exe run adds at most 150 ms to wsl.exe --exec under Wine ({added:.0f} ms)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     WslSession.add_arguments(parser)
@@ -142,6 +163,7 @@ def main():
         for test in (exit_statuses, place_and_translation, streams, unhealthy):
             test(s, p, at)
         where(s, p, at, schemas)
+        overhead(s, at)
     if FAILURES:
         print(f"{len(FAILURES)} failed")
         return 1

@@ -203,6 +203,23 @@ def where(w, schemas):
     check(r.returncode == 125, "--json without --where is refused (a command's output is not tfwsl's)")
 
 
+def overhead(w, rounds=15):
+    """tfwsl run's own work (finding the project, reading the record, the health check, the venv's
+    activation) against a plain exec of the same command, in turn, same run: the median difference."""
+    ours, plain = [], []
+    for _ in range(rounds):
+        for times, argv in ((ours, [w.tfwsl, "run", "-q", "true"]), (plain, ["true"])):
+            started = time.perf_counter()
+            subprocess.run(argv, cwd=str(w.copy), env=w.env(), check=True)
+            times.append(time.perf_counter() - started)
+    ours.sort()
+    plain.sort()
+    added = (ours[rounds // 2] - plain[rounds // 2]) * 1000
+    print(f"bench tfwsl run -q true: median {ours[rounds // 2] * 1000:.1f} ms, true: {plain[rounds // 2] * 1000:.1f} ms, "
+          f"tfwsl's own work {added:.1f} ms ({rounds} runs each, in turn)")
+    check(added <= 150, f"tfwsl run adds at most 150 ms to a plain exec natively ({added:.1f} ms)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tfwsl", required=True)
@@ -215,6 +232,7 @@ def main():
         for test in (exit_statuses, environment_and_place, translation, unhealthy, streams, ctrl_c, shell):
             test(w)
         where(w, schemas)
+        overhead(w)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     if FAILURES:
