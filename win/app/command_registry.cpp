@@ -1,6 +1,7 @@
 #include "win/app/command_registry.hpp"
 
 #include "win/commands/agent_command.hpp"
+#include "win/commands/code_command.hpp"
 #include "win/commands/completion_command.hpp"
 #include "win/commands/data_command.hpp"
 #include "win/commands/doctor_command.hpp"
@@ -24,6 +25,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console, 
   register_provision_command(app, commands, console, machine);
   register_migrate_command(app, commands, console, machine);
   register_run_commands(app, commands, console, machine);
+  register_code_command(app, commands, console, machine);
   register_data_command(app, commands, console, machine);
   CLI::App* wslconfig = register_wslconfig_command(app, commands, console, machine);
   register_wslconfig_restore_command(wslconfig, commands, console, machine);

@@ -69,6 +69,7 @@ WslCopyRecord wsl_copy_record(const MigratePlan& resolved, const std::string& ho
   const nlohmann::json path_map = path_map_json(resolved);
   for (const auto& [windows, linux] : path_map.items())
     if (linux.is_string()) record.path_map[windows] = linux.get<std::string>();
+  record.main = main_entry(resolved.scan);
   for (const auto& step : steps)
     if (step.step == "check" && step.ran) record.gpu = {true, step.detail, now};
   return record;
@@ -97,6 +98,7 @@ std::string wsl_copy_record_text(const WslCopyRecord& record) {
       {"python", record.python},
       {"env", record.env},
       {"path_map", record.path_map},
+      {"main", {{"module", record.main.module}, {"script", record.main.script}}},
       {"gpu", {{"ok", record.gpu.ok}, {"summary", record.gpu.summary}, {"checked_at", record.gpu.checked_at}}}};
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
@@ -122,6 +124,8 @@ Result<WslCopyRecord> parse_wsl_copy_record(std::string_view text, const std::st
   for (const auto& [key, value] : record.env)
     if (!is_environment_name(key))
       return not_a_record(name, "env names " + visible_text(key) + ", which is no variable name");
+  if (const auto main = j.find("main"); main != j.end() && main->is_object())
+    record.main = {text_field(*main, "module"), text_field(*main, "script")};
   if (const auto gpu = j.find("gpu"); gpu != j.end() && gpu->is_object()) {
     const auto ok = gpu->find("ok");
     record.gpu.ok = ok != gpu->end() && ok->is_boolean() && ok->get<bool>();

@@ -42,8 +42,14 @@ struct WslCopyRecord {
   std::string python;
   std::map<std::string, std::string> env;       // set in every run (TF_USE_LEGACY_KERAS)
   std::map<std::string, std::string> path_map;  // tfwsl-paths.json: Windows path -> absolute Linux path
+  MainEntry main;                               // what migrate's check imported (an editor's debug target)
   RecordedGpuCheck gpu;
-  bool operator==(const WslCopyRecord&) const = default;
+  bool operator==(const WslCopyRecord& other) const {
+    return windows_path == other.windows_path && distro == other.distro && linux_path == other.linux_path &&
+           profile == other.profile && venv == other.venv && python == other.python && env == other.env &&
+           path_map == other.path_map && main.module == other.main.module && main.script == other.main.script &&
+           gpu == other.gpu;
+  }
 };
 
 // True when `now` says what `before` said, but for when the GPU check ran: a re-run that changes

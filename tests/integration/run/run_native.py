@@ -10,7 +10,10 @@ through; Windows paths translated from the path map and from drive letters, a ne
 by name with nothing run; an unhealthy environment (a failed GPU check, a venv whose python is gone)
 stopping the run before the command starts; the project found from a subfolder of the Windows
 original; --dry-run running nothing; --where --json against docs/schema/run-where.schema.json.
-Usage: run_native.py --tfwsl PATH --schemas DIR"""
+`tfwsl code`: the interpreter and a debug configuration merged into the copy's .vscode (absent,
+present with the user's keys, with comments: refused and left as it is, a link: refused), then VS
+Code opened there (a recording stand-in for `code`).
+Usage: run_native.py --tfwsl PATH --agent PATH --schemas DIR"""
 import argparse
 import json
 import os
@@ -203,6 +206,60 @@ def where(w, schemas):
     check(r.returncode == 125, "--json without --where is refused (a command's output is not tfwsl's)")
 
 
+def vscode(w, agent):
+    vs = w.copy / ".vscode"
+    code_log = w.root / "code-args"
+    bin_dir = w.root / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    # VS Code cannot exist here: a `code` that records how it was asked to open what.
+    (bin_dir / "code").write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > {code_log}\n")
+    (bin_dir / "code").chmod(0o755)
+    env = dict(w.env(), PATH=f"{bin_dir}:{os.environ['PATH']}")
+
+    def code(*extra):
+        return subprocess.run([w.tfwsl, "code", "--agent", agent, *extra], cwd=str(w.original), capture_output=True,
+                              text=True, timeout=60, env=env)
+
+    r = code("--dry-run")
+    check(r.returncode == 0 and not vs.exists() and "python.defaultInterpreterPath" in r.stdout,
+          f"tfwsl code --dry-run says what it would merge and writes nothing ({r.returncode}, {r.stdout!r})")
+    r = code("--yes")
+    settings = json.loads((vs / "settings.json").read_text()) if (vs / "settings.json").exists() else {}
+    launch = json.loads((vs / "launch.json").read_text()) if (vs / "launch.json").exists() else {}
+    ours = [c for c in launch.get("configurations", []) if c.get("name", "").startswith("tfwsl: ")]
+    check(r.returncode == 0 and settings.get("python.defaultInterpreterPath") == str(w.venv / "bin" / "python")
+          and settings.get("terminal.integrated.env.linux") == {"TF_USE_LEGACY_KERAS": "1"}
+          and len(ours) == 1 and ours[0]["python"] == str(w.venv / "bin" / "python") and ours[0]["type"] == "debugpy",
+          f"tfwsl code writes the interpreter and a debug configuration into the copy's .vscode ({r.returncode}, {r.stderr!r})")
+    check(code_log.exists() and code_log.read_text().split() == [str(w.copy)], "... then opens VS Code there")
+    r = code("--yes", "--no-open")
+    check(r.returncode == 0 and r.stdout.count("keep") == 2, f"a second run changes nothing: {r.stdout!r}")
+
+    (vs / "settings.json").write_text(json.dumps({"editor.fontSize": 14, "python.defaultInterpreterPath": "/usr/bin/python3"}))
+    (vs / "launch.json").write_text(json.dumps({"version": "0.2.0", "configurations": [{"name": "mine", "type": "debugpy"}]}))
+    r = code("--yes", "--no-open")
+    settings = json.loads((vs / "settings.json").read_text())
+    launch = json.loads((vs / "launch.json").read_text())
+    check(r.returncode == 0 and settings["editor.fontSize"] == 14 and settings["python.defaultInterpreterPath"] == "/usr/bin/python3"
+          and "yours" in r.stdout and [c["name"] for c in launch["configurations"]][0] == "mine"
+          and len(launch["configurations"]) == 2,
+          f"the user's keys and configurations are kept, their interpreter too (said): {r.stdout!r}")
+    commented = '{\n  // my font\n  "editor.fontSize": 14\n}\n'
+    (vs / "settings.json").write_text(commented)
+    r = code("--yes", "--no-open")
+    check(r.returncode == 2 and "comments" in r.stderr and "python.defaultInterpreterPath" in r.stderr
+          and (vs / "settings.json").read_text() == commented,
+          f"a settings.json with comments (JSONC) is left as it is, with what to add by hand ({r.stderr!r})")
+    shutil.rmtree(vs)
+    elsewhere = w.root / "elsewhere"
+    elsewhere.mkdir()
+    vs.symlink_to(elsewhere)
+    r = code("--yes", "--no-open")
+    check(r.returncode == 2 and not any(elsewhere.iterdir()),
+          f"a .vscode that is a link is written through by nothing ({r.returncode}, {r.stderr.strip()!r})")
+    vs.unlink()
+
+
 def overhead(w, rounds=15):
     """tfwsl run's own work (finding the project, reading the record, the health check, the venv's
     activation) against a plain exec of the same command, in turn, same run: the median difference."""
@@ -224,6 +281,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tfwsl", required=True)
     ap.add_argument("--schemas", required=True)
+    ap.add_argument("--agent", required=True)
     args = ap.parse_args()
     schemas = ss.load_schemas(args.schemas) if ss.jsonschema else None
     root = tempfile.mkdtemp(prefix="tfwsl-run-")
@@ -232,6 +290,7 @@ def main():
         for test in (exit_statuses, environment_and_place, translation, unhealthy, streams, ctrl_c, shell):
             test(w)
         where(w, schemas)
+        vscode(w, args.agent)
         overhead(w)
     finally:
         shutil.rmtree(root, ignore_errors=True)
