@@ -41,6 +41,7 @@ linux_pkgs=(cmake g++ make ninja-build pkg-config ca-certificates dpkg-dev xz-ut
   binutils file rsync coreutils python3 ccache
   python3-venv                      # tests/wsl_standin/provisioned_distro.py and integration.agent.venv: python3 -m venv
   python3-jsonschema                # validates the --json outputs against docs/schema (integration.schema.*)
+  python3-ipykernel                 # integration.run.native: tfwsl notebook's kernel, listed by a real `jupyter kernelspec`
   debootstrap apt-utils             # integration.provision.chroot: a bookworm root, a local apt repository (apt-ftparchive)
   libfuse3-dev fuse3                # fuse3: the dataset benchmark's delaying FUSE passthrough
   libtomlplusplus-dev               # toml++ 3.3 (header-only): migrate reads pyproject.toml with it, both builds

@@ -8,6 +8,7 @@
 #include "win/commands/dsc_command.hpp"
 #include "win/commands/explain_command.hpp"
 #include "win/commands/migrate_command.hpp"
+#include "win/commands/notebook_command.hpp"
 #include "win/commands/profile_command.hpp"
 #include "win/commands/provision_command.hpp"
 #include "win/commands/run_command.hpp"
@@ -26,6 +27,7 @@ void register_commands(CLI::App& app, CommandTable& commands, Console& console, 
   register_migrate_command(app, commands, console, machine);
   register_run_commands(app, commands, console, machine);
   register_code_command(app, commands, console, machine);
+  register_notebook_command(app, commands, console, machine);
   register_data_command(app, commands, console, machine);
   CLI::App* wslconfig = register_wslconfig_command(app, commands, console, machine);
   register_wslconfig_restore_command(wslconfig, commands, console, machine);

@@ -7,6 +7,7 @@
 
 #include "common/core/exit_codes.hpp"
 #include "common/text/utf_convert.hpp"
+#include "common/util/atomic_file.hpp"
 #include "common/util/regular_file.hpp"
 #include "common/util/visible_text.hpp"
 
@@ -83,6 +84,7 @@ Result<RunPlace> find_run_place(const RunRequest& request, Machine& machine) {
   TFWSL_TRY(found, find_record(start));
   RunPlace place;
   place.record = std::move(found.first);
+  for (const auto& [key, value] : request.extra_env) place.record.env[key] = value;
   place.record_file = path_to_utf8(found.second);
   place.here = !machine.host.system().is_windows;
   migrate::PathPlace paths{place.record.windows_path, place.record.linux_path, place.record.path_map,

@@ -7,6 +7,7 @@
 // recorded GPU verdict here, the venv's python on the Linux side as the command starts), and the
 // command takes over the terminal (win/platform/attached_process.hpp).
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,9 +21,10 @@
 namespace tfwsl::cli {
 
 struct RunRequest {
-  std::string project;               // --project; empty: the project of the current folder
-  std::vector<std::string> command;  // empty: an interactive shell (tfwsl shell)
-  std::string verb = "tfwsl run";    // for messages
+  std::string project;                                // --project; empty: the project of the current folder
+  std::vector<std::string> command;                   // empty: an interactive shell (tfwsl shell)
+  std::string verb = "tfwsl run";                     // for messages
+  std::map<std::string, std::string> extra_env = {};  // set over the recorded environment (a notebook's token)
 };
 
 // Where and what a run starts, as found and translated; nothing has run.

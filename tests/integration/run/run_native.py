@@ -13,6 +13,8 @@ original; --dry-run running nothing; --where --json against docs/schema/run-wher
 `tfwsl code`: the interpreter and a debug configuration merged into the copy's .vscode (absent,
 present with the user's keys, with comments: refused and left as it is, a link: refused), then VS
 Code opened there (a recording stand-in for `code`).
+`tfwsl notebook`: the plan for a venv that lacks ipykernel and JupyterLab, the kernel registered and
+listed by Jupyter's own kernelspec list, JupyterLab (a stand-in) started on loopback with the token.
 Usage: run_native.py --tfwsl PATH --agent PATH --schemas DIR"""
 import argparse
 import json
@@ -260,6 +262,62 @@ def vscode(w, agent):
     vs.unlink()
 
 
+def notebook(w):
+    """tfwsl notebook: the plan for a venv without ipykernel and JupyterLab; the kernel registered by a
+    real ipykernel (Debian's, in a venv that sees the system's packages) and listed by Jupyter's own
+    `kernelspec list`; JupyterLab started (a stand-in: JupyterLab is not in Debian 12's archive) on
+    loopback with the token the printed URL carries."""
+    debian_python = "/usr/bin/python3"
+    if subprocess.run([debian_python, "-c", "import ipykernel, jupyter_client"], capture_output=True).returncode:
+        check(False, "Debian's python3-ipykernel is installed (scripts/install-deps.sh)")
+        return
+    home = w.root / "home"
+    home.mkdir()
+    env = dict(w.env(), HOME=str(home), XDG_DATA_HOME="", JUPYTER_DATA_DIR="")
+    env.pop("XDG_DATA_HOME")
+    env.pop("JUPYTER_DATA_DIR")
+
+    def nb(*extra):
+        return subprocess.run([w.tfwsl, "notebook", *extra], cwd=str(w.copy), capture_output=True, text=True,
+                              timeout=120, env=env)
+
+    r = nb("--dry-run")
+    check(r.returncode == 0 and "install  ipykernel jupyterlab into" in r.stdout and not (home / ".local").exists(),
+          f"the plan says it installs what the venv lacks, and --dry-run changes nothing ({r.stdout!r} {r.stderr!r})")
+    nbvenv = w.root / "nbvenv"
+    subprocess.run([debian_python, "-m", "venv", "--system-site-packages", "--without-pip", str(nbvenv)], check=True)
+    w.write_record(venv=str(nbvenv))
+    try:
+        r = nb("--no-start", "--yes")
+        listed = subprocess.run([debian_python, "-m", "jupyter_client.kernelspecapp", "list", "--json"],
+                                capture_output=True, text=True, env=env)
+        specs = json.loads(listed.stdout or "{}").get("kernelspecs", {})
+        name = "tfwsl-copy-tf-2.15-cuda-12.2"
+        spec = specs.get(name, {}).get("spec", {})
+        check(r.returncode == 0 and spec.get("argv", [""])[0] == str(nbvenv / "bin" / "python")
+              and "{connection_file}" in spec.get("argv", []) and spec.get("language") == "python"
+              and spec.get("env") == {"TF_USE_LEGACY_KERAS": "1"} and "(tfwsl, tf-2.15-cuda-12.2)" in spec.get("display_name", ""),
+              f"the kernel is where Jupyter looks, with the venv's python and the environment "
+              f"({r.returncode}, {r.stderr[-300:]!r}, {list(specs)})")
+        # JupyterLab's stand-in: a jupyterlab module the probe finds and a `jupyter` that says how it was started.
+        site = next(nbvenv.glob("lib/python3*/site-packages"))
+        (site / "jupyterlab").mkdir()
+        (site / "jupyterlab" / "__init__.py").write_text("")
+        started = w.root / "lab-started"
+        (nbvenv / "bin" / "jupyter").write_text(
+            f"#!/bin/sh\n{{ printf '%s\\n' \"$@\"; echo \"token=$JUPYTER_TOKEN\"; pwd; }} > {started}\nexit 7\n")
+        (nbvenv / "bin" / "jupyter").chmod(0o755)
+        r = nb("--yes", "--port", "8899")
+        url = [l for l in r.stdout.splitlines() if l.startswith("JupyterLab: http://localhost:8899/lab?token=")]
+        lines = started.read_text().splitlines() if started.exists() else []
+        token = url[0].split("token=")[1].split()[0] if url else None
+        check(r.returncode == 7 and url and lines[:2] == ["lab", "--no-browser"] and "--ServerApp.ip=127.0.0.1" in lines
+              and "--ServerApp.port=8899" in lines and f"token={token}" in lines and len(token or "") == 32,
+              f"JupyterLab starts on loopback with the URL's token, its status comes back ({r.returncode}, {lines})")
+    finally:
+        w.write_record()
+
+
 def overhead(w, rounds=15):
     """tfwsl run's own work (finding the project, reading the record, the health check, the venv's
     activation) against a plain exec of the same command, in turn, same run: the median difference."""
@@ -291,6 +349,7 @@ def main():
             test(w)
         where(w, schemas)
         vscode(w, args.agent)
+        notebook(w)
         overhead(w)
     finally:
         shutil.rmtree(root, ignore_errors=True)
