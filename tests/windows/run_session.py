@@ -6,12 +6,14 @@ and its WSL copy (a Linux folder), each with migrate's record (.tfwsl/wsl-copy.j
 Shows, as on Windows: the command's own exit status through wsl.exe (0, 3, 130, 137) and tfwsl's own
 125, 126 and 127; output streaming line by line while the command runs; stdin piped through; Windows
 paths translated from the path map, the project and drive letters, a network path refused by name
-with nothing run; an unhealthy environment stopping the run; the argv handed to wsl.exe (-d DISTRO
+with nothing run; Ctrl-C, delivered as a console does to tfwsl.exe and wsl.exe, reaching the command's
+process group and leaving no process; an unhealthy environment stopping the run; the argv handed to wsl.exe (-d DISTRO
 --cd FOLDER --exec ...); --where --json against its schema."""
 import argparse
 import json
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 import tempfile
@@ -104,6 +106,50 @@ def streams(s, p, at):
           f"tfwsl shell: the venv active, the shell's status ({r.returncode}, {r.stdout!r})")
 
 
+def standin_processes(s):
+    """The Linux pids of the wsl.exe stand-ins of this session's world (Wine runs each as a process)."""
+    pids = []
+    for entry in pathlib.Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if "wsl.exe" in cmdline and s.work.name in cmdline:
+                pids.append(int(entry.name))
+    return pids
+
+
+def ctrl_c(s, p, at):
+    """Ctrl-C as a Windows console delivers it: to every process attached, tfwsl.exe (through the session
+    tool, which passes SIGINT to its Wine process) and wsl.exe (the stand-in's Wine process), which passes
+    it to the Linux side: the command's group gets SIGINT, nothing is left, the status is 130."""
+    pid_file = p.root / "grandchild.pid"
+    script = ("import subprocess, time\n"
+              "child = subprocess.Popen(['sleep', '300'])\n"
+              f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+              "print('ready', flush=True)\n"
+              "time.sleep(300)\n")
+    proc = s.start(["run", *at, "-q", "--", "python", "-c", script], stdout=subprocess.PIPE, text=True)
+    ready = proc.stdout.readline().strip()
+    standins = standin_processes(s)
+    WslSession.interrupt(proc)
+    for pid in standins:
+        os.kill(pid, signal.SIGINT)
+    try:
+        code = proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        code = None
+    grandchild = int(pid_file.read_text()) if pid_file.exists() else None
+    time.sleep(0.5)
+    alive = grandchild is not None and pathlib.Path(f"/proc/{grandchild}").exists() and \
+        pathlib.Path(f"/proc/{grandchild}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    check(ready == "ready" and bool(standins) and code == 130,
+          f"Ctrl-C through wsl.exe: the command's 130 comes back (got {code}, stand-ins {standins})")
+    check(grandchild is not None and not alive, f"Ctrl-C reached the command's group: nothing left ({grandchild})")
+
+
 def unhealthy(s, p, at):
     mark = p.root / "ran"
     p.write_record(gpu={"ok": False, "summary": "no GPU: libcuda.so.1 not found", "checked_at": int(time.time())})
@@ -160,7 +206,7 @@ def main():
     with tempfile.TemporaryDirectory() as work, WslSession.from_args(args, f"{args.scenarios}/healthy") as s:
         p = Project(os.path.join(work, "p"))
         at = ["--project", windows(p.original)]
-        for test in (exit_statuses, place_and_translation, streams, unhealthy):
+        for test in (exit_statuses, place_and_translation, streams, ctrl_c, unhealthy):
             test(s, p, at)
         where(s, p, at, schemas)
         overhead(s, at)

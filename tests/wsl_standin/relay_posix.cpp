@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -190,8 +191,18 @@ void Relay::serve(int fd) {
   envp.push_back(nullptr);
   for (auto& s : argv) cargv.push_back(s.data());
   cargv.push_back(nullptr);
+  // A command of tfwsl run's (its activation script is named tfwsl-run) leads a process group of its
+  // own, as a terminal's foreground job does in WSL: the stand-in's Ctrl-C reaches the whole group.
+  const bool job = std::find(argv.begin(), argv.end(), "tfwsl-run") != argv.end();
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  if (job) {
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  }
   pid_t pid = 0;
-  int rc = ::posix_spawnp(&pid, cargv[0], &actions, nullptr, cargv.data(), envp.data());
+  int rc = ::posix_spawnp(&pid, cargv[0], &actions, &attributes, cargv.data(), envp.data());
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ::close(in_pipe[0]);
   ::close(out_pipe[1]);
@@ -214,7 +225,9 @@ void Relay::serve(int fd) {
     while (frames.size() >= 5) {
       std::uint32_t n = decode_le32(frames.data() + 1);
       if (frames.size() < 5 + n) break;
-      if (frames[0] == k_frame_stdin) {
+      if (frames[0] == k_frame_interrupt) {
+        if (job) ::kill(-pid, SIGINT);
+      } else if (frames[0] == k_frame_stdin) {
         if (n == 0) {
           if (child_in >= 0) ::close(child_in), child_in = -1;
         } else if (child_in >= 0) {

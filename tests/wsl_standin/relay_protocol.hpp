@@ -17,6 +17,8 @@ inline constexpr char k_frame_stdin = 'I';
 inline constexpr char k_frame_stdout = 'O';
 inline constexpr char k_frame_stderr = 'E';
 inline constexpr char k_frame_exit = 'X';
+// Ctrl-C on the stand-in's console (wsl.exe passes it to the Linux side): no payload.
+inline constexpr char k_frame_interrupt = 'C';
 
 inline std::string encode_relay_frame(char type, const std::string& payload) {
   std::string frame(5, '\0');

@@ -109,6 +109,25 @@ struct StdinPump {
   SOCKET socket;
 };
 
+// The stdin pump and the console's Ctrl-C both send frames on the relay's socket: one at a time.
+CRITICAL_SECTION g_send_lock;
+SOCKET g_relay_socket = INVALID_SOCKET;
+
+bool send_frame(SOCKET s, char type, const std::string& payload) {
+  EnterCriticalSection(&g_send_lock);
+  const bool sent = send_all(s, tfwsl::standin::encode_relay_frame(type, payload));
+  LeaveCriticalSection(&g_send_lock);
+  return sent;
+}
+
+// wsl.exe on a console takes Ctrl-C as the Linux side's (a terminal's SIGINT to its foreground job)
+// and keeps running until that side ends: the stand-in passes it to the relay the same way.
+BOOL WINAPI pass_ctrl_c(DWORD event) {
+  if (event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT) return FALSE;
+  if (g_relay_socket != INVALID_SOCKET) send_frame(g_relay_socket, tfwsl::standin::k_frame_interrupt, "");
+  return TRUE;
+}
+
 DWORD WINAPI pump_stdin(LPVOID param) {
   auto* pump = static_cast<StdinPump*>(param);
   HANDLE in = GetStdHandle(STD_INPUT_HANDLE);
@@ -116,10 +135,9 @@ DWORD WINAPI pump_stdin(LPVOID param) {
   for (;;) {
     DWORD n = 0;
     if (in == INVALID_HANDLE_VALUE || in == nullptr || !ReadFile(in, buf, sizeof buf, &n, nullptr) || n == 0) break;
-    if (!send_all(pump->socket, tfwsl::standin::encode_relay_frame(tfwsl::standin::k_frame_stdin, std::string(buf, n))))
-      return 0;
+    if (!send_frame(pump->socket, tfwsl::standin::k_frame_stdin, std::string(buf, n))) return 0;
   }
-  send_all(pump->socket, tfwsl::standin::encode_relay_frame(tfwsl::standin::k_frame_stdin, ""));
+  send_frame(pump->socket, tfwsl::standin::k_frame_stdin, "");
   return 0;
 }
 
@@ -262,6 +280,9 @@ int relay_exec(const std::vector<std::string>& args, const std::string& scenario
   header += "],\"distro\":\"" + json_escape(distro) + "\",\"user\":\"" + json_escape(user) + "\",\"cd\":\"" +
             json_escape(cd) + "\",\"scenario\":\"" + json_escape(scenario_name) + "\"}\n";
   if (!send_all(s, header)) return 1;
+  InitializeCriticalSection(&g_send_lock);
+  g_relay_socket = s;
+  SetConsoleCtrlHandler(pass_ctrl_c, TRUE);
   static StdinPump pump{s};
   CreateThread(nullptr, 0, pump_stdin, &pump, 0, nullptr);
   auto lost = [&]() {
