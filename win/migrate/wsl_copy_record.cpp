@@ -41,6 +41,18 @@ bool is_environment_name(const std::string& key) {
   return true;
 }
 
+// A record ships with a project folder, and a cloned project may carry one nobody here wrote: the
+// variables that decide which code a program loads or a shell runs are never taken from it (migrate
+// records only what the code needs, TF_USE_LEGACY_KERAS).
+bool changes_what_runs(const std::string& key) {
+  static const char* const k_loaders[] = {"PATH",     "PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE",
+                                          "BASH_ENV", "ENV",        "SHELL",      "VIRTUAL_ENV",   "IFS"};
+  if (key.rfind("LD_", 0) == 0) return true;
+  for (const char* name : k_loaders)
+    if (key == name) return true;
+  return false;
+}
+
 tl::unexpected<Error> not_a_record(const std::string& name, const std::string& why) {
   return make_error(ErrorCode::invalid_input,
                     fmt::format("{} is not a record tfwsl migrate wrote ({}); run `tfwsl migrate` on the project "
@@ -122,8 +134,8 @@ Result<WslCopyRecord> parse_wsl_copy_record(std::string_view text, const std::st
   if (const auto env = j.find("env"); env != j.end()) record.env = string_map(*env);
   if (const auto map = j.find("path_map"); map != j.end()) record.path_map = string_map(*map);
   for (const auto& [key, value] : record.env)
-    if (!is_environment_name(key))
-      return not_a_record(name, "env names " + visible_text(key) + ", which is no variable name");
+    if (!is_environment_name(key) || changes_what_runs(key))
+      return not_a_record(name, "env sets " + visible_text(key) + ", which no record of migrate's sets");
   if (const auto main = j.find("main"); main != j.end() && main->is_object())
     record.main = {text_field(*main, "module"), text_field(*main, "script")};
   if (const auto gpu = j.find("gpu"); gpu != j.end() && gpu->is_object()) {

@@ -85,6 +85,10 @@ TEST_CASE("a record that is not migrate's is refused by name, never half read", 
                                 std::string(R"({"schema":"tfwsl.wsl-copy","distro":"U","linux_path":"/p"})"),
                                 std::string(R"({"schema":"tfwsl.wsl-copy","distro":"U","linux_path":"/p","venv":"/v",)"
                                             R"("env":{"A B; rm -rf ~":"1"}})"),
+                                std::string(R"({"schema":"tfwsl.wsl-copy","distro":"U","linux_path":"/p","venv":"/v",)"
+                                            R"("env":{"LD_PRELOAD":"/p/evil.so"}})"),
+                                std::string(R"({"schema":"tfwsl.wsl-copy","distro":"U","linux_path":"/p","venv":"/v",)"
+                                            R"("env":{"PYTHONSTARTUP":"/p/x.py"}})"),
                                 std::string(200, '[') + std::string(200, ']')}) {
     auto r = parse_wsl_copy_record(bad, "C:\\p\\.tfwsl\\wsl-copy.json");
     REQUIRE_FALSE(r);
