@@ -83,6 +83,15 @@ def place_and_translation(s, p, at):
     relayed = [line for line in s.standin_log().splitlines() if "--exec" in line and "tfwsl-run" in line]
     check(bool(relayed) and "-d Ubuntu-22.04" in relayed[-1] and "--cd " + str(p.copy) in relayed[-1],
           f"wsl.exe is asked for the distro and the copy's folder: {relayed[-1:]}")
+    # Without --project: the project of tfwsl.exe's current folder, a subfolder of the Windows original.
+    here = os.getcwd()
+    os.chdir(p.original / "scripts")
+    try:
+        r = s.run(["run", "-q", "--", "python", "-c", "import os; print(os.getcwd())"])
+    finally:
+        os.chdir(here)
+    check(r.returncode == 0 and r.stdout.strip() == str(p.copy / "scripts"),
+          f"from the Windows original's subfolder: the copy's subfolder ({r.stdout.strip()!r}, {r.stderr[-300:]!r})")
     mark = p.root / "ran"
     r = s.run(["run", *at, "--", "touch", str(mark), "\\\\fileserver\\share\\x"])
     check(r.returncode == 125 and "\\\\fileserver\\share\\x" in r.stderr and not mark.exists(),
