@@ -21,6 +21,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration", "schema"))
 import schema_support as ss  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration", "run"))
+from migrated_project import MigratedProject  # noqa: E402
 from wsl_session import WslSession  # noqa: E402
 
 FAILURES = []
@@ -34,30 +36,6 @@ def check(ok, what):
 
 def windows(path):
     return "Z:" + str(path).replace("/", "\\")
-
-
-class Project:
-    def __init__(self, root):
-        self.root = pathlib.Path(root)
-        self.original = self.root / "original"
-        self.copy = self.root / "copy"
-        self.venv = self.root / "venv"
-        self.data = self.root / "datasets" / "flowers"
-        for folder in (self.original / "scripts", self.copy / "scripts", self.data):
-            folder.mkdir(parents=True)
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(self.venv)], check=True)
-        (self.copy / "notexec.sh").write_text("#!/bin/sh\necho no\n")
-        self.write_record()
-
-    def write_record(self, **changes):
-        r = {"schema": "tfwsl.wsl-copy", "version": 1, "windows_path": windows(self.original), "distro": "Ubuntu-22.04",
-             "linux_path": str(self.copy), "profile": "tf-2.15-cuda-12.2", "venv": str(self.venv), "python": "3.11",
-             "env": {"TF_USE_LEGACY_KERAS": "1"}, "path_map": {"D:\\data\\flowers": str(self.data)},
-             "gpu": {"ok": True, "summary": "TensorFlow 2.15.1 sees 1 GPU", "checked_at": int(time.time()) - 60}}
-        r.update(changes)
-        for folder in (self.original, self.copy):
-            (folder / ".tfwsl").mkdir(exist_ok=True)
-            (folder / ".tfwsl" / "wsl-copy.json").write_bytes(json.dumps(r).encode())
 
 
 def exit_statuses(s, p, at):
@@ -213,7 +191,7 @@ def main():
     args = parser.parse_args()
     schemas = ss.load_schemas(args.schemas) if ss.jsonschema else None
     with tempfile.TemporaryDirectory() as work, WslSession.from_args(args, f"{args.scenarios}/healthy") as s:
-        p = Project(os.path.join(work, "p"))
+        p = MigratedProject(os.path.join(work, "p"), windows_path=windows, checked_ago=60)
         at = ["--project", windows(p.original)]
         for test in (exit_statuses, place_and_translation, streams, ctrl_c, unhealthy):
             test(s, p, at)

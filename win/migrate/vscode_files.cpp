@@ -10,11 +10,6 @@ namespace {
 
 std::string interpreter(const WslCopyRecord& record) { return record.venv + "/bin/python"; }
 
-std::string project_name(const WslCopyRecord& record) {
-  const auto slash = record.linux_path.find_last_of('/');
-  return slash == std::string::npos ? record.linux_path : record.linux_path.substr(slash + 1);
-}
-
 // The object in `existing`, or an empty one. JSONC (VS Code's settings allow comments and trailing
 // commas) parses only with what would be lost on a rewrite: refused, naming the keys to add.
 Result<nlohmann::json> existing_object(const std::optional<std::string>& existing, const std::string& relative,
@@ -72,7 +67,7 @@ nlohmann::json launch_configuration(const WslCopyRecord& record) {
 }  // namespace
 
 std::string launch_configuration_name(const WslCopyRecord& record) {
-  return fmt::format("tfwsl: {} ({})", project_name(record), record.profile);
+  return fmt::format("tfwsl: {} ({})", project_folder_name(record), record.profile);
 }
 
 Result<MergedFile> merge_vscode_settings(const std::optional<std::string>& existing, const WslCopyRecord& record) {

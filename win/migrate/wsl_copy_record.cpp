@@ -62,6 +62,11 @@ tl::unexpected<Error> not_a_record(const std::string& name, const std::string& w
 
 }  // namespace
 
+std::string project_folder_name(const WslCopyRecord& record) {
+  const auto slash = record.linux_path.find_last_of('/');
+  return slash == std::string::npos ? record.linux_path : record.linux_path.substr(slash + 1);
+}
+
 std::int64_t seconds_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }

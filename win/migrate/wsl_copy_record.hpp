@@ -56,6 +56,9 @@ struct WslCopyRecord {
 // nothing else leaves the record as it is (migrate's second run changes nothing).
 bool same_but_check_time(const WslCopyRecord& before, const WslCopyRecord& now);
 
+// The project's folder name in WSL (the copy's last component): what editors and Jupyter show.
+std::string project_folder_name(const WslCopyRecord& record);
+
 // The wall clock as records keep it: seconds since 1970.
 std::int64_t seconds_now();
 

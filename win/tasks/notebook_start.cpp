@@ -32,9 +32,7 @@ std::string random_token() {
 }
 
 std::string display_name(const migrate::WslCopyRecord& record) {
-  const auto slash = record.linux_path.find_last_of('/');
-  return fmt::format("{} (tfwsl, {})", record.linux_path.substr(slash == std::string::npos ? 0 : slash + 1),
-                     record.profile);
+  return fmt::format("{} (tfwsl, {})", migrate::project_folder_name(record), record.profile);
 }
 
 std::vector<std::string> register_command(const migrate::WslCopyRecord& record) {
@@ -81,8 +79,7 @@ void print_plan(const RunPlace& place, const std::vector<std::string>& missing, 
 
 std::string kernel_name(const migrate::WslCopyRecord& record) {
   std::string name = "tfwsl-";
-  const auto slash = record.linux_path.find_last_of('/');
-  for (char c : record.linux_path.substr(slash == std::string::npos ? 0 : slash + 1) + "-" + record.profile) {
+  for (char c : migrate::project_folder_name(record) + "-" + record.profile) {
     const char lower = ascii_lower(c);
     name += ascii_is_alnum(lower) || lower == '.' || lower == '_' || lower == '-' ? lower : '-';
   }

@@ -29,6 +29,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schema"))
 import schema_support as ss  # noqa: E402
+from migrated_project import MigratedProject  # noqa: E402
 
 FAILURES = []
 
@@ -39,32 +40,10 @@ def check(ok, what):
         FAILURES.append(what)
 
 
-class World:
+class World(MigratedProject):
     def __init__(self, tfwsl, root):
+        super().__init__(root)
         self.tfwsl = tfwsl
-        self.root = pathlib.Path(root)
-        self.original = self.root / "original"  # the project as migrate read it
-        self.copy = self.root / "copy"  # its WSL copy
-        self.venv = self.root / "venv"
-        self.data = self.root / "datasets" / "flowers"
-        for folder in (self.original / "scripts", self.copy / "scripts", self.data):
-            folder.mkdir(parents=True)
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(self.venv)], check=True)
-        (self.copy / "notexec.sh").write_text("#!/bin/sh\necho no\n")
-        self.write_record()
-
-    def record(self, **changes):
-        r = {"schema": "tfwsl.wsl-copy", "version": 1, "windows_path": str(self.original), "distro": "Ubuntu-22.04",
-             "linux_path": str(self.copy), "profile": "tf-2.15-cuda-12.2", "venv": str(self.venv), "python": "3.11",
-             "env": {"TF_USE_LEGACY_KERAS": "1"}, "path_map": {"D:\\data\\flowers": str(self.data)},
-             "gpu": {"ok": True, "summary": "TensorFlow 2.15.1 sees 1 GPU", "checked_at": int(time.time()) - 7200}}
-        r.update(changes)
-        return r
-
-    def write_record(self, **changes):
-        for folder in (self.original, self.copy):
-            (folder / ".tfwsl").mkdir(exist_ok=True)
-            (folder / ".tfwsl" / "wsl-copy.json").write_text(json.dumps(self.record(**changes)))
 
     def env(self):
         return dict(os.environ, SHELL="/bin/bash", VIRTUAL_ENV="", TFWSL_TEST_MARK="")
