@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import schema_support as ss  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "integration", "run"))
 from migrated_project import MigratedProject  # noqa: E402
+import run_cases  # noqa: E402
 from wsl_session import WslSession  # noqa: E402
 
 FAILURES = []
@@ -36,16 +37,6 @@ def check(ok, what):
 
 def windows(path):
     return "Z:" + str(path).replace("/", "\\")
-
-
-def exit_statuses(s, p, at):
-    for code, command in ((0, ["true"]), (3, ["python", "-c", "import sys; sys.exit(3)"]),
-                          (130, ["python", "-c", "import os, signal; os.kill(os.getpid(), signal.SIGINT)"]),
-                          (137, ["sh", "-c", "kill -KILL $$"]), (127, ["no-such-command-tfwsl"]), (126, ["./notexec.sh"])):
-        r = s.run(["run", *at, "-q", "--", *command])
-        check(r.returncode == code, f"exit status {code} through wsl.exe: {command} -> {r.returncode} {r.stderr[-300:]!r}")
-    r = s.run(["run", "--no-such-option", "true"])
-    check(r.returncode == 125, f"a usage error of run exits 125 ({r.returncode})")
 
 
 def place_and_translation(s, p, at):
@@ -74,8 +65,6 @@ def place_and_translation(s, p, at):
     r = s.run(["run", *at, "--", "touch", str(mark), "\\\\fileserver\\share\\x"])
     check(r.returncode == 125 and "\\\\fileserver\\share\\x" in r.stderr and not mark.exists(),
           f"a network path is refused by name, nothing runs ({r.returncode}, {r.stderr[-300:]!r})")
-    r = s.run(["run", *at, "--dry-run", "touch", str(mark), "C:\\x"])
-    check(r.returncode == 0 and "/mnt/c/x" in r.stdout and not mark.exists(), f"--dry-run runs nothing: {r.stdout!r}")
 
 
 def streams(s, p, at):
@@ -137,20 +126,6 @@ def ctrl_c(s, p, at):
     check(grandchild is not None and not alive, f"Ctrl-C reached the command's group: nothing left ({grandchild})")
 
 
-def unhealthy(s, p, at):
-    mark = p.root / "ran"
-    p.write_record(gpu={"ok": False, "summary": "no GPU: libcuda.so.1 not found", "checked_at": int(time.time())})
-    r = s.run(["run", *at, "touch", str(mark)])
-    check(r.returncode == 125 and "libcuda" in r.stderr and not mark.exists(),
-          f"a failed GPU check stops the run ({r.returncode}, {r.stderr[-300:]!r})")
-    p.write_record()
-    p.venv.rename(p.root / "venv-moved")
-    r = s.run(["run", *at, "touch", str(mark)])
-    check(r.returncode == 125 and "bin/python does not run" in r.stderr and not mark.exists(),
-          f"a venv whose python is gone stops the run ({r.returncode}, {r.stderr[-300:]!r})")
-    (p.root / "venv-moved").rename(p.venv)
-
-
 def where(s, p, at, schemas):
     r = s.run(["run", *at, "--where", "--json"])
     doc = json.loads(r.stdout or "{}")
@@ -193,8 +168,11 @@ def main():
     with tempfile.TemporaryDirectory() as work, WslSession.from_args(args, f"{args.scenarios}/healthy") as s:
         p = MigratedProject(os.path.join(work, "p"), windows_path=windows, checked_ago=60)
         at = ["--project", windows(p.original)]
-        for test in (exit_statuses, place_and_translation, streams, ctrl_c, unhealthy):
+        run = lambda words, input=None: s.run(["run", *at, *words], input=input)  # noqa: E731
+        run_cases.exit_statuses(run, check)
+        for test in (place_and_translation, streams, ctrl_c):
             test(s, p, at)
+        run_cases.unhealthy_and_dry_run(run, p, check)
         where(s, p, at, schemas)
         overhead(s, at)
     if FAILURES:

@@ -30,6 +30,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schema"))
 import schema_support as ss  # noqa: E402
 from migrated_project import MigratedProject  # noqa: E402
+import run_cases  # noqa: E402
 
 FAILURES = []
 
@@ -54,20 +55,6 @@ class World(MigratedProject):
 
 
 PY = "python"  # the venv's, found through the PATH the run sets
-
-
-def exit_statuses(w):
-    for code, command in ((0, ["true"]), (3, [PY, "-c", "import sys; sys.exit(3)"]),
-                          (130, [PY, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGINT); import time; time.sleep(5)"]),
-                          (137, ["sh", "-c", "kill -KILL $$"])):
-        r = w.run(["run", "-q", "--", *command])
-        check(r.returncode == code, f"exit status {code}: {command} -> {r.returncode} {r.stderr.strip()}")
-    r = w.run(["run", "-q", "no-such-command-tfwsl"])
-    check(r.returncode == 127, f"a command that is not there exits 127 (got {r.returncode})")
-    r = w.run(["run", "-q", "./notexec.sh"])
-    check(r.returncode == 126, f"a command that cannot be run exits 126 (got {r.returncode})")
-    r = w.run(["run", "--no-such-option", "true"])
-    check(r.returncode == 125 and "--no-such-option" in r.stderr, f"a usage error of run exits 125 ({r.returncode})")
 
 
 def environment_and_place(w):
@@ -100,24 +87,6 @@ def translation(w):
     r = w.run(["run", "--", "touch", str(mark), "\\\\fileserver\\share\\x.csv"])
     check(r.returncode == 125 and "\\\\fileserver\\share\\x.csv" in r.stderr and not mark.exists(),
           f"a network path is refused by name, nothing runs ({r.returncode}, {r.stderr.strip()})")
-
-
-def unhealthy(w):
-    mark = w.root / "ran"
-    w.write_record(gpu={"ok": False, "summary": "no GPU: libcuda.so.1 not found", "checked_at": int(time.time())})
-    r = w.run(["run", "touch", str(mark)])
-    check(r.returncode == 125 and "GPU check" in r.stderr and "libcuda" in r.stderr and not mark.exists(),
-          f"a failed GPU check stops the run before it starts ({r.returncode}, {r.stderr.strip()})")
-    w.write_record()
-    moved = w.root / "venv-moved"
-    w.venv.rename(moved)
-    r = w.run(["run", "touch", str(mark)])
-    check(r.returncode == 125 and "bin/python does not run" in r.stderr and not mark.exists(),
-          f"a venv whose python is gone stops the run ({r.returncode}, {r.stderr.strip()})")
-    moved.rename(w.venv)
-    r = w.run(["run", "--dry-run", "touch", str(mark), "C:\\x"])
-    check(r.returncode == 0 and not mark.exists() and "touch" in r.stdout and "/mnt/c/x" in r.stdout,
-          f"--dry-run prints what would run and runs nothing: {r.stdout.strip()}")
 
 
 def streams(w):
@@ -324,7 +293,12 @@ def main():
     root = tempfile.mkdtemp(prefix="tfwsl-run-")
     try:
         w = World(args.tfwsl, root)
-        for test in (exit_statuses, environment_and_place, translation, unhealthy, streams, ctrl_c, shell):
+        run = lambda words, input=None: w.run(["run", *words], input=input)  # noqa: E731
+        run_cases.exit_statuses(run, check)
+        for test in (environment_and_place, translation):
+            test(w)
+        run_cases.unhealthy_and_dry_run(run, w, check)
+        for test in (streams, ctrl_c, shell):
             test(w)
         where(w, schemas)
         vscode(w, args.agent)
