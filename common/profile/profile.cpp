@@ -11,7 +11,17 @@ std::string SourceLocation::to_string() const {
   return fmt::format("{}:{}:{}", file, line, column);
 }
 
-const char* to_string(ProfileRoute route) { return route == ProfileRoute::native_windows ? "native-windows" : "wsl"; }
+const char* to_string(ProfileRoute route) {
+  switch (route) {
+    case ProfileRoute::native_windows:
+      return "native-windows";
+    case ProfileRoute::container:
+      return "container";
+    case ProfileRoute::wsl:
+      break;
+  }
+  return "wsl";
+}
 
 const EnvEntry* Profile::find_env(const std::string& env_name) const {
   for (const auto& e : env) {

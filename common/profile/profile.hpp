@@ -32,10 +32,11 @@ struct Setting {
   T value_or(T fallback) const { return value ? *value : std::move(fallback); }
 };
 
-// How TensorFlow reaches the GPU: inside a WSL2 distro (every TF release), or directly on Windows
-// (TF <= 2.10 only; kept to describe existing native-Windows projects).
-enum class ProfileRoute { wsl, native_windows };
-const char* to_string(ProfileRoute route);  // "wsl", "native-windows"
+// How TensorFlow reaches the GPU: a venv inside a WSL2 distro (every TF release), an image run by a
+// container engine inside that distro (NVIDIA's NGC TensorFlow: the GPUs no pip wheel runs on), or
+// directly on Windows (TF <= 2.10 only; kept to describe existing native-Windows projects).
+enum class ProfileRoute { wsl, native_windows, container };
+const char* to_string(ProfileRoute route);  // "wsl", "native-windows", "container"
 
 struct DatasetEntry {
   std::string name;
@@ -66,6 +67,13 @@ struct Profile {
   Setting<std::vector<std::string>> pip_packages;
   std::vector<EnvEntry> env;  // in the order first defined
   Setting<std::vector<DatasetEntry>> datasets;
+  // route: container. The image is pulled by digest (the tag says what it is, the digest what is
+  // run), or built locally from `container_build` (a Dockerfile, its FROM pinned by digest).
+  Setting<std::string> container_engine;               // "podman"
+  Setting<std::string> container_image;                // "nvcr.io/nvidia/tensorflow:25.02-tf2-py3"
+  Setting<std::string> container_digest;               // "sha256:<64 hex>"
+  Setting<std::vector<std::string>> container_build;   // a Dockerfile, a line each
+  Setting<std::vector<std::string>> container_mounts;  // "~/.keras:/root/.keras", beside the project's own
 
   // The files that contributed, the base of the `extends` chain first.
   std::vector<std::string> sources;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <regex>
 #include <span>
 
 #include "common/profile/apt_package_rule.hpp"
@@ -64,6 +65,39 @@ std::optional<ProfileKeyProblem> check_pip_requirement(std::string_view key, std
                            "write a pip requirement such as \"numpy<2\""};
 }
 
+// Podman is the one engine tfwsl provisions (docs/provisioning.md, "The container route"): it reads
+// CDI specs from 4.1, needs no daemon, and runs the image as the distro's user.
+std::optional<ProfileKeyProblem> check_container_engine(std::string_view key, std::string_view text) {
+  if (text == "podman") return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}' is '{}'; tfwsl runs containers with podman only", key, text),
+                           "write engine: podman"};
+}
+
+// An image reference as the engines read it: [registry[:port]/]path[:tag], lower-case path, no digest
+// (that is container.digest) and nothing a shell or an argv could read as an option.
+std::optional<ProfileKeyProblem> check_image_reference(std::string_view key, std::string_view text) {
+  static const std::regex k_reference(
+      R"(^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(/[a-z0-9]+([._-]{1,2}[a-z0-9]+)*)+(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?$)");
+  if (text.size() <= 255 && std::regex_match(text.begin(), text.end(), k_reference)) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}' is not an image reference ('{}')", key, text),
+                           "write e.g. image: nvcr.io/nvidia/tensorflow:25.02-tf2-py3 (the digest goes in digest:)"};
+}
+
+std::optional<ProfileKeyProblem> check_image_digest(std::string_view key, std::string_view text) {
+  static const std::regex k_digest("^sha256:[0-9a-f]{64}$");
+  if (std::regex_match(text.begin(), text.end(), k_digest)) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}' is not a sha256 digest ('{}')", key, text),
+                           "write digest: \"sha256:\" followed by 64 lower-case hex digits, as the registry shows it"};
+}
+
+// HOST:CONTAINER[:ro], the container side absolute; the host side a path in the distro (~ allowed).
+std::optional<ProfileKeyProblem> check_container_mount(std::string_view key, std::string_view text) {
+  static const std::regex k_mount(R"(^(~|~/[^:,]*|/[^:,]*):/[^:,]*(:ro)?$)");
+  if (std::regex_match(text.begin(), text.end(), k_mount)) return std::nullopt;
+  return ProfileKeyProblem{fmt::format("'{}' item '{}' is not HOST:CONTAINER[:ro]", key, text),
+                           "write e.g. \"~/.keras:/root/.keras\" (both sides absolute, or ~ on the host side)"};
+}
+
 }  // namespace
 
 // A named namespace, so the enumerators brought in here stay out of the rest of the (unity-built)
@@ -98,7 +132,7 @@ constexpr ProfileKeyRow k_profile_key_table[] = {
      .ops = field<&Profile::route, RouteValue>,
      .default_yaml = "wsl",
      .example = "wsl",
-     .comment = "wsl (default) | native-windows (TF <= 2.10 on Windows itself)"},
+     .comment = "wsl (default) | container (NVIDIA's TensorFlow image) | native-windows (TF <= 2.10 on Windows)"},
     // Ubuntu 22.04's python3 (3.10) runs every TensorFlow release from 2.9 to 2.21; plain "Ubuntu"
     // would be 26.04 with Python 3.14, which no TensorFlow release supports.
     {.key = "distro",
@@ -198,6 +232,38 @@ constexpr ProfileKeyRow k_profile_key_table[] = {
      .ops = field<&Profile::datasets, DatasetsValue>,
      .example = "[ { name: imagenet-mini, source: 'D:\\data\\imagenet-mini' } ]",
      .comment = "Windows folders to import into the distro"},
+    {.key = "container.engine",
+     .type = text,
+     .ops = field<&Profile::container_engine, TextValue>,
+     .example = "podman",
+     .check = check_container_engine,
+     .comment = "route: container: the engine installed in the distro (podman)"},
+    {.key = "container.image",
+     .type = text,
+     .ops = field<&Profile::container_image, TextValue>,
+     .example = "nvcr.io/nvidia/tensorflow:25.02-tf2-py3",
+     .check = check_image_reference,
+     .comment = "route: container: the image, by name and tag"},
+    {.key = "container.digest",
+     .type = text,
+     .ops = field<&Profile::container_digest, TextValue>,
+     .example = "\"sha256:c83b37d26f19ab00d8a13cf974edd079c3d099918ec3110c304a989d6e2f75d5\"",
+     .check = check_image_digest,
+     .emit = quoted,
+     .comment = "route: container: the image's digest, what is pulled and run"},
+    {.key = "container.build",
+     .type = list,
+     .ops = field<&Profile::container_build, ListValue>,
+     .example = "[\"FROM nvidia/cuda:12.2.2-base-ubuntu22.04@sha256:...\", \"RUN ...\"]",
+     .emit = quoted,
+     .comment = "route: container: a Dockerfile, a line each, built locally into container.image"},
+    {.key = "container.mounts",
+     .type = list,
+     .ops = field<&Profile::container_mounts, ListValue>,
+     .example = "[\"~/.keras:/root/.keras\"]",
+     .check = check_container_mount,
+     .emit = quoted,
+     .comment = "route: container: folders mounted besides the project (HOST:CONTAINER[:ro])"},
 };
 
 }  // namespace profile_key_rows

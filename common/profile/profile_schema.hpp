@@ -25,7 +25,7 @@ enum class ProfileValueType {
   version,     // a release version of two parts or more: "12.2"
   size,        // a .wslconfig size (parse_wsl_size): "16GB"; bytes in Profile
   processors,  // a whole number from 1 to 1024
-  route,       // "wsl" | "native-windows"
+  route,       // "wsl" | "native-windows" | "container"
   list,        // a list of non-empty strings: [and-cuda]
   env_map,     // a map of variable names to strings; key "env.NAME" on the command line
   datasets,    // a list of { name, source } maps

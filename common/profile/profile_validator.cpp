@@ -31,8 +31,11 @@ class Validator {
   std::vector<ProfileIssue> run() {
     check_required_keys();
     std::optional<VersionSpec> spec = tf_spec();
-    if (m_p.route.value_or(ProfileRoute::wsl) == ProfileRoute::native_windows) {
+    const ProfileRoute route = m_p.route.value_or(ProfileRoute::wsl);
+    if (route == ProfileRoute::native_windows) {
       check_native(spec);
+    } else if (route == ProfileRoute::container) {
+      check_container();
     } else {
       check_wsl(spec);
     }
@@ -85,6 +88,33 @@ class Validator {
     auto spec = VersionSpec::parse(*m_p.tensorflow_version);
     if (!spec) return std::nullopt;  // the loader reported it
     return *spec;
+  }
+
+  // ---- the container route: the image brings TensorFlow, CUDA and Python ----
+  void check_container() {
+    const SourceLocation at = m_p.route.where;
+    if (!m_p.container_image.has_value())
+      error(at, "route container names no image",
+            "add container: { image: nvcr.io/nvidia/tensorflow:25.02-tf2-py3, digest: \"sha256:...\" }");
+    const bool builds = m_p.container_build.has_value() && !m_p.container_build->empty();
+    if (!builds && !m_p.container_digest.has_value())
+      error(m_p.container_image.has_value() ? m_p.container_image.where : at,
+            "route container pulls its image by digest, and the profile names none",
+            "add container.digest: the image's \"sha256:...\" as its registry shows it");
+    if (builds) check_dockerfile();
+  }
+
+  // The base a local build starts from is pinned like a pulled image is.
+  void check_dockerfile() {
+    static const std::regex k_from(R"(^FROM\s+(--platform=\S+\s+)?\S+@sha256:[0-9a-f]{64}(\s+AS\s+\S+)?$)",
+                                   std::regex::icase);
+    const auto& lines = *m_p.container_build;
+    const auto first = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+      return !line.empty() && line.front() != '#' && line.rfind("ARG ", 0) != 0;
+    });
+    if (first == lines.end() || !std::regex_match(*first, k_from))
+      error(m_p.container_build.where, "container.build's FROM line does not pin its base image by digest",
+            "write FROM IMAGE:TAG@sha256:... as the first instruction");
   }
 
   // ---- native Windows (TF <= 2.10) ----

@@ -157,15 +157,18 @@ std::optional<ProfileRoute> RouteValue::read(ProfileValueReader& r, const Profil
   auto text = r.scalar(node, row.key, row.example);
   if (!text) return std::nullopt;
   std::optional<ProfileRoute> route;
-  for (ProfileRoute known : {ProfileRoute::wsl, ProfileRoute::native_windows}) {
+  for (ProfileRoute known : {ProfileRoute::wsl, ProfileRoute::native_windows, ProfileRoute::container}) {
     if (*text == to_string(known)) route = known;
   }
   if (!route) {
-    auto hint = closest_match(*text, {to_string(ProfileRoute::wsl), to_string(ProfileRoute::native_windows)});
+    auto hint = closest_match(*text, {to_string(ProfileRoute::wsl), to_string(ProfileRoute::native_windows),
+                                      to_string(ProfileRoute::container)});
     r.error(
         node,
         fmt::format("{} '{}' is not known{}", row.key, *text, hint ? fmt::format(" (did you mean '{}'?)", *hint) : ""),
-        fmt::format("write {}: wsl (or native-windows for TF <= 2.10 on Windows itself)", row.key));
+        fmt::format("write {}: wsl (container for NVIDIA's TensorFlow image, native-windows for TF <= 2.10 on "
+                    "Windows itself)",
+                    row.key));
     return std::nullopt;
   }
   if (!r.passes_row_check(row, node, *text)) return std::nullopt;

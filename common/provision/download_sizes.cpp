@@ -86,6 +86,12 @@ const KnownFile* DownloadFacts::apt_package(std::string_view package) const {
   return nullptr;
 }
 
+const KnownFile* DownloadFacts::image(std::string_view digest) const {
+  for (const auto& file : images)
+    if (file.name == digest) return &file;
+  return nullptr;
+}
+
 Result<DownloadFacts> load_download_facts(std::string_view yaml, std::string_view source_name) {
   TFWSL_TRY(root, parse_yaml_document(yaml, source_name));
   if (yaml_scalar(root["schema"]).value_or("") != "1")
@@ -100,6 +106,10 @@ Result<DownloadFacts> load_download_facts(std::string_view yaml, std::string_vie
   }
   TFWSL_TRY(apt, read_files(root["apt"], "package", source_name));
   facts.apt = std::move(apt);
+  TFWSL_TRY(images, read_files(root["images"], "digest", source_name));
+  for (std::size_t i = 0; i < images.size(); ++i)
+    images[i].version = yaml_scalar(root["images"][i]["image"]).value_or("");
+  facts.images = std::move(images);
   return facts;
 }
 

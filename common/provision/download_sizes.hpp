@@ -38,9 +38,11 @@ struct TensorflowWheels {
 struct DownloadFacts {
   std::vector<TensorflowWheels> tensorflow;
   std::vector<KnownFile> apt;
+  std::vector<KnownFile> images;  // name: the digest ("sha256:..."), version: the image's reference
 
   const TensorflowWheels* wheels_for(std::string_view tensorflow_version) const;
   const KnownFile* apt_package(std::string_view package) const;
+  const KnownFile* image(std::string_view digest) const;
 };
 
 Result<DownloadFacts> load_download_facts(std::string_view yaml, std::string_view source_name);

@@ -59,11 +59,23 @@ DownloadEstimate apt_estimate(const PlannedStep& step, const DownloadFacts& fact
   return estimate;
 }
 
+// The image's compressed layers, by digest; a local build is its base image's layers plus what its
+// RUN lines fetch, neither known before it runs.
+DownloadEstimate image_estimate(const PlannedStep& step, const DownloadFacts& facts) {
+  const std::string* digest = step.value("digest");
+  if (!digest) return unknown("a local build: its base image and what its RUN lines fetch");
+  const auto* known = facts.image(*digest);
+  if (!known) return unknown(fmt::format("no known size for {} in {}", *digest, k_data_file));
+  return from_known(*known, "the image's compressed layers", "layers already in the store are not fetched again");
+}
+
 }  // namespace
 
 bool asks_apt_for_size(const PlannedStep& step) {
   const std::string_view id = step.definition->id;
-  return (id == "apt.prerequisites" || id == "cuda.toolkit" || id == "apt.packages") && !step.packages.empty();
+  return (id == "apt.prerequisites" || id == "cuda.toolkit" || id == "apt.packages" || id == "container.engine" ||
+          id == "container.toolkit") &&
+         !step.packages.empty();
 }
 
 void estimate_downloads_from_data(ProvisionPlan& plan, const Profile& profile, const DownloadFacts& facts,
@@ -78,6 +90,14 @@ void estimate_downloads_from_data(ProvisionPlan& plan, const Profile& profile, c
       const auto* keyring = facts.apt_package("cuda-keyring");
       step.download = keyring ? from_known(*keyring, "the cuda-keyring .deb", "apt-get update's lists are not counted")
                               : unknown("the cuda-keyring .deb");
+    } else if (id == "container.toolkit-repository") {
+      const auto* key = facts.apt_package("nvidia-container-toolkit-key");
+      step.download = key ? from_known(*key, "the repository's key", "apt-get update's lists are not counted")
+                          : unknown("the repository's key");
+    } else if (id == "container.image") {
+      step.download = image_estimate(step, facts);
+    } else if (id == "container.cdi-spec" || id == "container.verify") {
+      step.download = DownloadEstimate{0, false, "none", "nothing: it works on what is already in the distro"};
     }
   }
 }

@@ -26,6 +26,10 @@ constexpr std::string_view k_wsl_install = "https://learn.microsoft.com/windows/
 constexpr std::string_view k_wsl_config = "https://learn.microsoft.com/windows/wsl/wsl-config#wslconfig";
 constexpr std::string_view k_cuda_wsl = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html";
 constexpr std::string_view k_tf_pip = "https://www.tensorflow.org/install/pip";
+constexpr std::string_view k_ctk_install =
+    "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html";
+constexpr std::string_view k_ctk_cdi =
+    "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/cdi-support.html";
 
 std::vector<StepDefinition> make_catalogue() {
   using S = StepScope;
@@ -82,6 +86,22 @@ std::vector<StepDefinition> make_catalogue() {
        "https://www.tensorflow.org/guide/gpu#limiting_gpu_memory_growth"},
       {"tensorflow.verify", S::distro, R::agent, "TensorFlow sees the GPU (the agent's check, judged by the one judge)",
        "the verdict: an install that cannot run a GPU op is not done", k_tf_pip},
+      // The container route (route: container) runs these instead of the venv's steps.
+      {"container.engine", S::distro, R::root, "Podman is installed in the distro",
+       "Podman reads CDI specs (4.1 and later), needs no daemon, and runs the image as the distro's user, not root",
+       "https://podman.io/docs/installation#ubuntu"},
+      {"container.toolkit-repository", S::distro, R::root, "NVIDIA's container toolkit repository is configured",
+       "nvidia-ctk, which writes the CDI spec for the WSL GPU, comes from NVIDIA's own repository and key",
+       k_ctk_install},
+      {"container.toolkit", S::distro, R::root, "the NVIDIA Container Toolkit is installed (nvidia-ctk)",
+       "nvidia-ctk generates the CDI spec; on WSL it finds /dev/dxg and the driver store's libraries", k_ctk_install},
+      {"container.cdi-spec", S::distro, R::root, "a current CDI spec describes the GPU (/etc/cdi/nvidia.yaml)",
+       "a Windows driver update moves the driver store and leaves the spec naming files that are gone", k_ctk_cdi},
+      {"container.image", S::distro, R::user, "the profile's image is in the user's image store, by digest",
+       "the image brings TensorFlow, CUDA and cuDNN built for the GPU; pinned by digest, what was checked is what runs",
+       "https://docs.podman.io/en/stable/markdown/podman-pull.1.html"},
+      {"container.verify", S::distro, R::agent, "TensorFlow in the image runs an op on GPU:0",
+       "the verdict: an image that cannot reach the GPU through the CDI spec is not done", k_ctk_cdi},
   };
 }
 
@@ -157,6 +177,58 @@ std::string nvidia_keyring_url(bool inside_wsl, const std::string& ubuntu_releas
   }
   return fmt::format("https://developer.download.nvidia.com/compute/cuda/repos/{}/x86_64/cuda-keyring_1.1-1_all.deb",
                      repo);
+}
+
+std::vector<std::string> toolkit_key_fetch_argv(const std::string& url) {
+  return {"curl", "-fsSL", "--retry", "3", "-o", k_toolkit_keyring, url};
+}
+
+std::string toolkit_sources_text(const std::string& repository_url) {
+  return fmt::format(
+      "# Written by tfwsl provision (container.toolkit-repository): NVIDIA's container toolkit.\n"
+      "deb [signed-by={}] {} /\n",
+      k_toolkit_keyring, repository_url);
+}
+
+std::vector<std::string> cdi_generate_argv(bool inside_wsl) {
+  // WSL is found by loading libdxcore.so, which fails where /usr/lib/wsl/lib is not on the loader's
+  // path; NVIDIA's maintainers advise naming the mode (NVIDIA/nvidia-container-toolkit#452).
+  if (inside_wsl) return {"nvidia-ctk", "cdi", "generate", "--mode=wsl", std::string("--output=") + k_cdi_spec};
+  return {"nvidia-ctk", "cdi", "generate", std::string("--output=") + k_cdi_spec};
+}
+
+std::vector<std::string> image_pull_argv(const std::string& pinned_reference) {
+  return {"podman", "pull", pinned_reference};
+}
+
+std::vector<std::string> image_build_argv(const std::string& tag, const std::string& containerfile,
+                                          const std::string& context) {
+  return {"podman", "build", "--pull=missing", "--tag", tag, "--file", containerfile, context};
+}
+
+std::vector<std::string> image_digest_argv(const std::string& reference) {
+  return {"podman", "image", "inspect", "--format", "{{.Digest}}", reference};
+}
+
+std::vector<std::string> container_run_argv(const ContainerRun& run) {
+  std::vector<std::string> argv = {"podman", "run", "--rm", "--device", k_cdi_gpu_device};
+  if (run.interactive) argv.insert(argv.end(), {"--interactive", "--tty"});
+  for (const auto& [name, value] : run.env) argv.insert(argv.end(), {"--env", name + "=" + value});
+  for (const auto& mount : run.mounts) argv.insert(argv.end(), {"--volume", mount});
+  if (!run.workdir.empty()) argv.insert(argv.end(), {"--workdir", run.workdir});
+  argv.push_back(run.image);
+  argv.insert(argv.end(), run.command.begin(), run.command.end());
+  return argv;
+}
+
+std::string pinned_image_reference(const std::string& image, const std::string& digest) {
+  if (digest.empty()) return image;
+  // The tag names the release for people; the engines resolve repository@digest alone.
+  std::string repository = image;
+  const auto slash = repository.rfind('/');
+  const auto colon = repository.rfind(':');
+  if (colon != std::string::npos && (slash == std::string::npos || colon > slash)) repository.resize(colon);
+  return repository + "@" + digest;
 }
 
 std::vector<std::string> wsl_update_argv() { return {"wsl.exe", "--update"}; }

@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tfwsl::provision {
@@ -64,6 +65,44 @@ inline constexpr const char* k_keyring_deb = "/var/cache/tfwsl/cuda-keyring.deb"
 // NVIDIA's cuda-keyring for the WSL-Ubuntu repository, or for an Ubuntu release on native Linux
 // ("22.04" -> repos/ubuntu2204).
 std::string nvidia_keyring_url(bool inside_wsl, const std::string& ubuntu_release);
+
+// ---- the container route ----
+
+// NVIDIA's container toolkit repository: its key (armored: apt reads a .asc keyring as it is) and
+// its sources entry, which the agent writes itself (NVIDIA's install guide fetches a .list file and
+// edits it with sed; the one line it yields is this).
+inline constexpr const char* k_toolkit_keyring = "/usr/share/keyrings/nvidia-container-toolkit-keyring.asc";
+inline constexpr const char* k_toolkit_sources = "/etc/apt/sources.list.d/nvidia-container-toolkit.list";
+inline constexpr const char* k_toolkit_key_url = "https://nvidia.github.io/libnvidia-container/gpgkey";
+inline constexpr const char* k_toolkit_repository_url =
+    "https://nvidia.github.io/libnvidia-container/stable/deb/$(ARCH)";
+std::vector<std::string> toolkit_key_fetch_argv(const std::string& url);
+std::string toolkit_sources_text(const std::string& repository_url);
+
+// The CDI spec nvidia-ctk writes for the WSL GPU, and the device name it defines there.
+inline constexpr const char* k_cdi_spec = "/etc/cdi/nvidia.yaml";
+inline constexpr const char* k_cdi_gpu_device = "nvidia.com/gpu=all";
+std::vector<std::string> cdi_generate_argv(bool inside_wsl);
+
+// Podman, as the distro's user (rootless): the image pulled by repository@digest, or built.
+std::vector<std::string> image_pull_argv(const std::string& pinned_reference);
+std::vector<std::string> image_build_argv(const std::string& tag, const std::string& containerfile,
+                                          const std::string& context);
+std::vector<std::string> image_digest_argv(const std::string& reference);
+// "nvcr.io/nvidia/tensorflow:25.02-tf2-py3" + "sha256:..." -> "nvcr.io/nvidia/tensorflow@sha256:...";
+// no digest: the reference as it is (a local build's tag).
+std::string pinned_image_reference(const std::string& image, const std::string& digest);
+
+struct ContainerRun {
+  std::string image;  // pinned_image_reference
+  std::vector<std::pair<std::string, std::string>> env;
+  std::vector<std::string> mounts;  // HOST:CONTAINER[:ro], host paths resolved
+  std::string workdir;
+  bool interactive = false;
+  std::vector<std::string> command;
+};
+// podman run --rm --device nvidia.com/gpu=all [--env K=V]... [--volume M]... IMAGE COMMAND...
+std::vector<std::string> container_run_argv(const ContainerRun& run);
 
 // Host actions (wsl.exe and DISM, https://learn.microsoft.com/windows/wsl/install).
 std::vector<std::string> wsl_update_argv();

@@ -6,6 +6,8 @@
 
 #include "common/profile/profile_validator.hpp"
 #include "common/provision/apt_package_name.hpp"
+#include "common/provision/apt_signature_policy.hpp"
+#include "common/provision/container_plan.hpp"
 #include "common/provision/plan_downloads.hpp"
 #include "common/units/size_parser.hpp"
 #include "common/util/plural.hpp"
@@ -18,6 +20,11 @@ namespace {
 const std::vector<std::string>& prerequisite_packages() {
   static const std::vector<std::string> k_packages = {"ca-certificates", "curl"};
   return k_packages;
+}
+
+bool has_and_cuda_extra(const Profile& profile) {
+  const auto extras = profile.tensorflow_extras.value_or({});
+  return std::find(extras.begin(), extras.end(), "and-cuda") != extras.end();
 }
 
 PlannedStep make_step(std::string_view id) {
@@ -33,7 +40,11 @@ class PlanBuilder {
   Result<ProvisionPlan> build() {
     TFWSL_TRY_STATUS(fill_header());
     if (m_s.inside_wsl) add_host_steps();
-    TFWSL_TRY_STATUS(add_distro_steps());
+    add_first_distro_steps();
+    if (m_plan.route == ProfileRoute::container)
+      TFWSL_TRY_STATUS(add_container_steps(m_plan, m_p, m_s));
+    else
+      TFWSL_TRY_STATUS(add_venv_steps());
     estimate_downloads_from_data(m_plan, m_p, builtin_download_facts(), m_s);
     return std::move(m_plan);
   }
@@ -44,6 +55,7 @@ class PlanBuilder {
     m_plan.distro = m_p.distro.value_or("");
     m_plan.inside_wsl = m_s.inside_wsl;
     m_plan.user = m_s.user;
+    m_plan.route = m_p.route.value_or(ProfileRoute::wsl);
     const auto python = effective_python(m_p, m_db);
     if (!python)
       return make_error(ErrorCode::invalid_input, "the profile names no Python (python.version) and no known distro");
@@ -142,7 +154,7 @@ class PlanBuilder {
     return packages;
   }
 
-  Status add_distro_steps() {
+  void add_first_distro_steps() {
     auto health = make_step("dpkg.health");
     health.commands = {{RunsAs::root, dpkg_repair_argv()}};
     health.changes = "only when dpkg was interrupted: finishes its work (nothing else runs before)";
@@ -150,16 +162,36 @@ class PlanBuilder {
     auto driver = make_step(m_s.inside_wsl ? "driver.none-in-wsl" : "driver.linux");
     driver.changes = "nothing: a check only";
     m_plan.distro_steps.push_back(std::move(driver));
+  }
+
+  Status add_venv_steps() {
     TFWSL_TRY_STATUS(
         add_apt_step("apt.prerequisites", prerequisite_packages(), "installs the packages that are missing"));
-    add_repository_step();
-    if (!m_p.cuda_toolkit.has_value())
-      return make_error(ErrorCode::invalid_input, "the profile has no cuda.toolkit", "set cuda.toolkit, e.g. \"12.2\"");
-    TFWSL_TRY_STATUS(add_apt_step("cuda.toolkit", {cuda_toolkit_apt_package(*m_p.cuda_toolkit)},
-                                  "installs the toolkit from NVIDIA's repository (no driver)"));
+    TFWSL_TRY_STATUS(add_cuda_steps());
     TFWSL_TRY_STATUS(add_apt_step("apt.packages", profile_apt_packages(), "installs the packages that are missing"));
     add_user_steps();
     return {};
+  }
+
+  // NVIDIA's repository and the toolkit from it, unless the distro's apt refuses that repository's
+  // key (apt_signature_policy.hpp): then a profile whose TensorFlow brings CUDA from pip leaves both
+  // out, and one that needs the toolkit is refused before anything starts.
+  Status add_cuda_steps() {
+    if (!m_p.cuda_toolkit.has_value())
+      return make_error(ErrorCode::invalid_input, "the profile has no cuda.toolkit", "set cuda.toolkit, e.g. \"12.2\"");
+    if (const auto refusal = cuda_repository_refusal(m_plan.distro, builtin_apt_signature_policy())) {
+      if (!has_and_cuda_extra(m_p))
+        return make_error(ErrorCode::invalid_input, *refusal,
+                          "use a distro whose apt still accepts the key (Ubuntu-22.04 or Ubuntu-24.04), or TensorFlow "
+                          ">= 2.14 with extras: [and-cuda], which brings CUDA from pip");
+      m_plan.notes.push_back(*refusal +
+                             "; left out: cuda.repository and cuda.toolkit (tensorflow[and-cuda] brings "
+                             "CUDA and cuDNN from pip; the toolkit is only needed to compile CUDA code)");
+      return {};
+    }
+    add_repository_step();
+    return add_apt_step("cuda.toolkit", {cuda_toolkit_apt_package(*m_p.cuda_toolkit)},
+                        "installs the toolkit from NVIDIA's repository (no driver)");
   }
 
   void add_user_steps() {

@@ -20,11 +20,13 @@
 namespace tfwsl::provision {
 
 struct PlanSettings {
-  bool inside_wsl = true;      // false: native Linux (the driver is required instead of forbidden; no host steps)
-  std::string user;            // the distro user who owns the venv; "" = "the distro's default user"
-  std::string home;            // that user's home, for "~" in paths; "" keeps "~" as written
-  std::string keyring_url;     // "" = NVIDIA's cuda-keyring for the distro
-  std::string pip_find_links;  // "" = PyPI; a folder: pip --no-index --find-links it
+  bool inside_wsl = true;       // false: native Linux (the driver is required instead of forbidden; no host steps)
+  std::string user;             // the distro user who owns the venv; "" = "the distro's default user"
+  std::string home;             // that user's home, for "~" in paths; "" keeps "~" as written
+  std::string keyring_url;      // "" = NVIDIA's cuda-keyring for the distro
+  std::string pip_find_links;   // "" = PyPI; a folder: pip --no-index --find-links it
+  std::string toolkit_key_url;  // "" = NVIDIA's key for its container toolkit repository
+  std::string toolkit_repository_url;  // "" = NVIDIA's container toolkit repository
   AptSettings apt;
 };
 
@@ -54,6 +56,11 @@ struct ProvisionPlan {
   std::string tensorflow;  // "tensorflow[and-cuda]==2.15.*"
   std::string env_file;    // "~/.config/tfwsl/tf-2.15-cuda-12.2.env"
   std::vector<std::pair<std::string, std::string>> env;
+  ProfileRoute route = ProfileRoute::wsl;
+  std::string image;                       // route container: the pinned reference that is pulled and run
+  std::vector<std::string> containerfile;  // route container, built locally: the Dockerfile's lines
+  std::vector<std::string> mounts;         // route container: the profile's, HOST:CONTAINER[:ro]
+  std::vector<std::string> notes;          // what the plan left out or changed, and why (shown before it runs)
   std::vector<PlannedStep> host_steps;
   std::vector<PlannedStep> distro_steps;
 

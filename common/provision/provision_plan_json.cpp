@@ -54,6 +54,9 @@ nlohmann::json plan_to_json(const ProvisionPlan& plan) {
           {"tensorflow", plan.tensorflow},
           {"env_file", plan.env_file},
           {"env", env},
+          {"route", to_string(plan.route)},
+          {"image", plan.image},
+          {"notes", plan.notes},
           {"host_steps", host},
           {"distro_steps", distro},
           {"download", total_json(download_total(plan))}};

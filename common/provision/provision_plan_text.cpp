@@ -42,12 +42,19 @@ void render_steps(std::string& out, const std::vector<PlannedStep>& steps, int& 
   }
 }
 
+// What the plan sets up: the venv with its Python and TensorFlow, or the image the container runs.
+std::string what_it_sets_up(const ProvisionPlan& plan) {
+  if (plan.route == ProfileRoute::container)
+    return fmt::format("image {}{}, run by podman", v(plan.image), plan.containerfile.empty() ? "" : " built here");
+  return fmt::format("venv {} with {}, {}", v(plan.venv), v(plan.python), v(plan.tensorflow));
+}
+
 }  // namespace
 
 std::string render_plan(const ProvisionPlan& plan) {
-  std::string out =
-      fmt::format("Plan for profile {} (distro {}, {}, venv {} with {}, {})\n", v(plan.profile), v(plan.distro),
-                  plan.inside_wsl ? "inside WSL" : "native Linux", v(plan.venv), v(plan.python), v(plan.tensorflow));
+  std::string out = fmt::format("Plan for profile {} (distro {}, {}, {})\n", v(plan.profile), v(plan.distro),
+                                plan.inside_wsl ? "inside WSL" : "native Linux", what_it_sets_up(plan));
+  for (const auto& note : plan.notes) out += fmt::format("Note: {}\n", v(note));
   int number = 0;
   if (!plan.host_steps.empty()) {
     out += "Host steps (Windows, through wsl.exe):\n";
@@ -63,10 +70,10 @@ std::string render_plan(const ProvisionPlan& plan) {
 std::string render_plan_summary(const ProvisionPlan& plan, std::string_view dry_run_command) {
   const std::size_t steps = plan.host_steps.size() + plan.distro_steps.size();
   return fmt::format(
-      "Provisioning profile {} (distro {}, venv {} with {}, {}): {} steps, each checked first and "
+      "Provisioning profile {} (distro {}, {}): {} steps, each checked first and "
       "applied only when needed; downloads: {}.\nThe plan step by step: {}\n",
-      v(plan.profile), v(plan.distro), v(plan.venv), v(plan.python), v(plan.tensorflow), steps,
-      download_total_words(download_total(plan)), dry_run_command);
+      v(plan.profile), v(plan.distro), what_it_sets_up(plan), steps, download_total_words(download_total(plan)),
+      dry_run_command);
 }
 
 std::vector<PrintedCommand> printed_commands(const ProvisionPlan& plan) {

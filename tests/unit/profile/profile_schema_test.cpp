@@ -66,11 +66,32 @@ std::vector<std::string> table_keys() {
 
 TEST_CASE("schema: every key's built-in default is pinned", "[profile][schema]") {
   // A new row fails here until its default is pinned below.
-  CHECK(table_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl.memory", "wsl.processors",
-                                                 "wsl.swap", "gpu.driver", "cuda.toolkit", "cuda.cudnn",
-                                                 "python.version", "python.venv", "tensorflow.version",
-                                                 "tensorflow.extras", "packages.apt", "packages.pip", "env",
-                                                 "datasets"});
+  CHECK(table_keys() == std::vector<std::string>{"name",
+                                                 "extends",
+                                                 "route",
+                                                 "distro",
+                                                 "wsl.memory",
+                                                 "wsl.processors",
+                                                 "wsl.swap",
+                                                 "gpu.driver",
+                                                 "cuda.toolkit",
+                                                 "cuda.cudnn",
+                                                 "python.version",
+                                                 "python.venv",
+                                                 "tensorflow.version",
+                                                 "tensorflow.extras",
+                                                 "packages.apt",
+                                                 "packages.pip",
+                                                 "env",
+                                                 "datasets",
+                                                 "container.engine",
+                                                 "container.image",
+                                                 "container.digest",
+                                                 "container.build",
+                                                 "container.mounts"});
+  for (const char* key :
+       {"container.engine", "container.image", "container.digest", "container.build", "container.mounts"})
+    CHECK(default_of(key) == "<unset>");
   CHECK(default_of("name") == "<unset>");
   CHECK(default_of("extends") == "<unset>");
   CHECK(default_of("route") == "wsl");
@@ -167,13 +188,32 @@ TEST_CASE("schema: a key without a row is an unknown key, with did-you-mean", "[
 }
 
 TEST_CASE("schema: the setting keys and the table agree", "[profile][schema]") {
-  CHECK(profile_setting_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl.memory",
-                                                           "wsl.processors", "wsl.swap", "gpu.driver", "cuda.toolkit",
-                                                           "cuda.cudnn", "python.version", "python.venv",
-                                                           "tensorflow.version", "tensorflow.extras", "packages.apt",
-                                                           "packages.pip", "env.<NAME>", "datasets"});
+  CHECK(profile_setting_keys() == std::vector<std::string>{"name",
+                                                           "extends",
+                                                           "route",
+                                                           "distro",
+                                                           "wsl.memory",
+                                                           "wsl.processors",
+                                                           "wsl.swap",
+                                                           "gpu.driver",
+                                                           "cuda.toolkit",
+                                                           "cuda.cudnn",
+                                                           "python.version",
+                                                           "python.venv",
+                                                           "tensorflow.version",
+                                                           "tensorflow.extras",
+                                                           "packages.apt",
+                                                           "packages.pip",
+                                                           "env.<NAME>",
+                                                           "datasets",
+                                                           "container.engine",
+                                                           "container.image",
+                                                           "container.digest",
+                                                           "container.build",
+                                                           "container.mounts"});
   CHECK(profile_top_level_keys() == std::vector<std::string>{"name", "extends", "route", "distro", "wsl", "gpu", "cuda",
-                                                             "python", "tensorflow", "packages", "env", "datasets"});
+                                                             "python", "tensorflow", "packages", "env", "datasets",
+                                                             "container"});
   CHECK(profile_section_keys("wsl") == std::vector<std::string>{"memory", "processors", "swap"});
   for (const auto& row : profile_key_table()) {
     INFO(row.key);
