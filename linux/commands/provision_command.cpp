@@ -47,6 +47,8 @@ struct ProvisionArguments {
   std::string platform = "auto";
   std::string state_dir = provision::k_default_state_dir;
   std::string keyring_url;
+  std::string toolkit_key_url;
+  std::string toolkit_repository_url;
   std::string pip_find_links;
   int lock_wait_s = 120;
   std::vector<std::string> overrides;  // --set KEY=VALUE, over the profile (tfwsl migrate's distro choice)
@@ -156,6 +158,8 @@ int run_provision(const ProvisionArguments& args, Console& console, const AgentM
   settings.user = args.user.empty() ? default_distro_user(root) : args.user;
   settings.keyring_url = args.keyring_url;
   settings.pip_find_links = args.pip_find_links;
+  settings.toolkit_key_url = args.toolkit_key_url;
+  settings.toolkit_repository_url = args.toolkit_repository_url;
   settings.apt.lock_timeout_s = args.lock_wait_s;
   provision::DistroUser user;
   if (auto found = find_user(root, settings.user); found) {
@@ -184,7 +188,10 @@ int run_provision(const ProvisionArguments& args, Console& console, const AgentM
   }
   auto policy = judge::check_policy_for(*profile, args.profile == "-" ? profile->name.value_or("sent") : args.profile);
   if (!policy) return fail(console, policy.error().describe());
-  if (auto refused = stock_wheels_refusal(root, *policy, machine)) return fail(console, *refused);
+  // The container route is the way those GPUs run: only the venv route's pip TensorFlow is refused.
+  const bool container_route = profile->route.value_or(ProfileRoute::wsl) == ProfileRoute::container;
+  if (auto refused = container_route ? std::nullopt : stock_wheels_refusal(root, *policy, machine))
+    return fail(console, *refused);
   provision::ExecutorSettings executor;
   executor.root = root;
   executor.state_dir = args.state_dir;
@@ -236,6 +243,10 @@ void register_provision_command(CLI::App& app, CommandTable& commands, Console& 
       ->capture_default_str();
   cmd->add_option("--keyring-url", args->keyring_url,
                   "Where cuda-keyring is fetched from (default: NVIDIA's repository for the distro)");
+  cmd->add_option("--toolkit-key-url", args->toolkit_key_url,
+                  "Where the NVIDIA container toolkit repository's key is fetched from (default: NVIDIA's)");
+  cmd->add_option("--toolkit-repository-url", args->toolkit_repository_url,
+                  "The NVIDIA container toolkit repository apt reads (default: NVIDIA's)");
   cmd->add_option("--pip-find-links", args->pip_find_links,
                   "Install the pip packages only from this folder (pip --no-index --find-links)");
   cmd->add_option("--lock-wait", args->lock_wait_s, "Seconds to wait for a dpkg lock held by another process")

@@ -9,6 +9,7 @@
 #include "common/provision/command_progress.hpp"
 #include "common/util/atomic_file.hpp"
 #include "linux/provision/as_user.hpp"
+#include "linux/provision/container_step_checks.hpp"
 #include "linux/provision/distro_step_checks.hpp"
 #include "linux/provision/dpkg_state.hpp"
 #include "linux/provision/fixup_env.hpp"
@@ -19,6 +20,8 @@
 
 namespace tfwsl::provision {
 namespace {
+
+bool is_container_step(const PlannedStep& step) { return step.definition->id.rfind("container.", 0) == 0; }
 
 bool touches_dpkg(const std::vector<std::string>& argv) {
   return !argv.empty() && (argv[0] == "apt-get" || argv[0] == "dpkg");
@@ -48,7 +51,11 @@ Status run_command(const PlannedStep& step, const PlannedCommand& command, const
   run.argv = command.argv;
   run.timeout = c.command_timeout;
   follow_progress(run, step, c);
-  if (command.as == RunsAs::user) {
+  if (command.as == RunsAs::user && is_container_step(step)) {
+    // Podman rootless: the user's own image store, never root's.
+    TFWSL_TRY(user, container_user(c.user));
+    run.as_user = user;
+  } else if (command.as == RunsAs::user) {
     // The user's commands (venv, pip) write the venv: as the user, or as root in a root-only venv.
     TFWSL_TRY(writer, venv_writer(c.plan->venv, *c.user));
     run.as_user = writer == VenvWriter::user ? c.user : nullptr;
@@ -154,6 +161,30 @@ Status set_xla_data_dir(const ApplyContext& c) {
                     "install tensorflow[and-cuda], which brings nvidia-cuda-nvcc-cu12");
 }
 
+// NVIDIA's install guide: the key, then the one sources line (written by the agent, not by sed),
+// then apt's lists. The keyring folder is root's, as are /etc/apt's.
+Status apply_toolkit_repository(const PlannedStep& step, const ApplyContext& c) {
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(k_toolkit_keyring).parent_path(), ec);
+  TFWSL_TRY_STATUS(run_command(step, step.commands.at(0), c));
+  const std::string* repository = step.value("repository");
+  TFWSL_TRY_STATUS(replace_file_atomically(k_toolkit_sources, toolkit_sources_text(repository ? *repository : "")));
+  return run_command(step, step.commands.at(1), c);
+}
+
+// A local build: the profile's Dockerfile in the user's cache folder, written as the user, then
+// `podman build` as the user.
+Status apply_image(const PlannedStep& step, const ApplyContext& c) {
+  if (const std::string* folder = step.value("build_folder")) {
+    TFWSL_TRY(user, container_user(c.user));
+    std::string dockerfile;
+    for (const auto& line : c.plan->containerfile) dockerfile += line + "\n";
+    TFWSL_TRY_STATUS(write_user_file(std::filesystem::path(*folder) / "Dockerfile", dockerfile, *user));
+  }
+  for (const auto& command : step.commands) TFWSL_TRY_STATUS(run_command(step, command, c));
+  return {};
+}
+
 Status apply_fixups(const ApplyContext& c) {
   if (!c.tf || tf_needs_library_links(*c.tf))
     TFWSL_TRY_STATUS(as_venv_writer(c, [&] { return link_cuda_libraries(c); }));
@@ -176,6 +207,7 @@ Status make_venv_parent(const ApplyContext& c) {
 // The steps whose commands or own work write the venv (as its writer, venv_writer).
 bool writes_venv(const PlannedStep& step) {
   const std::string_view id = step.definition->id;
+  if (is_container_step(step)) return false;
   if (id == "python.venv" || id == "tensorflow.fixups") return true;
   return std::any_of(step.commands.begin(), step.commands.end(),
                      [](const PlannedCommand& c) { return c.as == RunsAs::user; });
@@ -184,6 +216,10 @@ bool writes_venv(const PlannedStep& step) {
 }  // namespace
 
 Status step_refusal(const PlannedStep& step, const ProvisionPlan& plan, const DistroUser& user) {
+  const bool as_user = std::any_of(step.commands.begin(), step.commands.end(),
+                                   [](const PlannedCommand& c) { return c.as == RunsAs::user; });
+  if (is_container_step(step) && (as_user || step.definition->id == "container.verify"))
+    return container_user(&user).has_value() ? Status{} : Status(tl::unexpected(container_user(&user).error()));
   if (!writes_venv(step)) return {};
   TFWSL_TRY(writer, venv_writer(plan.venv, user));
   (void)writer;
@@ -206,6 +242,8 @@ Status apply_distro_step(const PlannedStep& step, const ApplyContext& c) {
   const std::string_view id = step.definition->id;
   if (id == "env.file") return write_env_file(c);
   if (id == "tensorflow.fixups") return apply_fixups(c);
+  if (id == "container.toolkit-repository") return apply_toolkit_repository(step, c);
+  if (id == "container.image") return apply_image(step, c);
   if (id == "cuda.repository") {
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(k_keyring_deb).parent_path(), ec);

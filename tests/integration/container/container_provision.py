@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""The container route's provisioning for real: tfwsl-agent provision --profile (route: container) in a
+Debian bookworm root standing in for a WSL distro (container_world.py), as root, entered through a mount
+namespace whose / is the root (rootless Podman refuses a chroot(8)).
+
+Real: Debian's podman, runc and uidmap installed by the agent's apt step from their .debs; NVIDIA's
+toolkit repository step against a local repository signed with a key made here (apt verifies it); a
+registry on loopback (Debian's docker-registry) holding an image made here, pulled by repository@digest
+as the user, rootless; the container run with the CDI spec's GPU device. Stand-ins: nvidia-ctk (writes
+the spec the real one writes for WSL, container_world.py cites the source), the GPU files WSL puts in a
+distro, and the TensorFlow inside the image.
+
+Asserts: every step of the plan passes and the image's TensorFlow runs an op on GPU:0; a second run
+changes nothing and starts no apt or podman pull; after a stand-in driver update (a new driver-store
+folder) `--check` finds the spec stale and what it names, and a run regenerates only the spec; a pull
+stopped midway is finished by the next run. Benchmark: the agent's pull step against `podman pull` of
+the same image in the same world (medians; the step includes its own check).
+
+Exit 0: passed; 1: a failure (printed); 77: skipped (not root, a tool missing, no debootstrap).
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "provision"))
+sys.path.insert(0, os.path.join(HERE, "..", "schema"))
+import container_world as cw  # noqa: E402
+import provision_chroot as pc  # noqa: E402
+import schema_support as ss  # noqa: E402
+
+SCHEMAS = os.path.join(HERE, "..", "..", "..", "docs", "schema")
+USER = cw.USER
+failures = cw.failures
+check = cw.check
+
+
+def signed_toolkit_repository(root, work):
+    """/srv/toolkit-repo: the stand-in toolkit .debs in a flat repository signed with a key made here,
+    and that key, armored, at /srv/toolkit-key.asc (what NVIDIA's gpgkey URL serves)."""
+    repo = os.path.join(root, "srv/toolkit-repo")
+    os.makedirs(repo)
+    cw.standin_toolkit_debs(repo)
+    home = os.path.join(work, "gnupg")
+    os.makedirs(home, mode=0o700)
+    gpg = ["gpg", "--batch", "--homedir", home, "--pinentry-mode", "loopback", "--passphrase", ""]
+    cw.run(gpg + ["--quick-gen-key", "tfwsl test repository <test@tfwsl.invalid>", "rsa2048", "sign", "never"])
+    with open(os.path.join(root, "srv/toolkit-key.asc"), "wb") as f:
+        f.write(subprocess.run(gpg + ["--armor", "--export"], check=True, capture_output=True).stdout)
+    with open(os.path.join(repo, "Packages"), "wb") as f:
+        subprocess.run(["apt-ftparchive", "packages", "."], cwd=repo, check=True, stdout=f)
+    with open(os.path.join(repo, "Release"), "wb") as f:
+        subprocess.run(["apt-ftparchive", "release", "."], cwd=repo, check=True, stdout=f)
+    cw.run(gpg + ["--clearsign", "--digest-algo", "SHA512", "-o", os.path.join(repo, "InRelease"),
+                  os.path.join(repo, "Release")])
+
+
+def write_profile(root, image, digest):
+    with open(os.path.join(root, "srv/ngc.yaml"), "w") as f:
+        f.write("name: ngc-standin\nextends: builtin:ngc-tf-25.02\n"
+                f"container: {{ image: \"{image}\", digest: \"{digest}\", mounts: [] }}\n")
+
+
+def agent_argv(extra=()):
+    return ["/usr/local/bin/tfwsl-agent", "provision", "--profile", "/srv/ngc.yaml", "--platform", "wsl", "--user",
+            USER, "--toolkit-key-url", "file:///srv/toolkit-key.asc", "--toolkit-repository-url",
+            "file:/srv/toolkit-repo", "--json", *extra]
+
+
+def provision(root, extra=(), timeout=900):
+    started = time.monotonic()
+    p = subprocess.run(cw.enter_argv(root, "/usr/bin/env", "-i", f"PATH={cw.PATH}", *agent_argv(extra)),
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=timeout)
+    elapsed = time.monotonic() - started
+    try:
+        doc = json.loads(p.stdout) if p.stdout.strip() else None
+    except json.JSONDecodeError:
+        doc = None
+    if doc is not None and ss.jsonschema is not None:
+        found = ss.problems(ss.load_schemas(SCHEMAS), "provision", doc)
+        check(not found, "the recap validates against provision.schema.json", "\n".join(found[:10]))
+    return p, doc, elapsed
+
+
+def results(doc):
+    return {s["id"]: s for s in doc["recap"]["steps"]} if doc and "recap" in doc else {}
+
+
+def describe(p, doc):
+    return f"exit {p.returncode}; stderr: {p.stderr[-1500:]}; recap: {json.dumps(doc['recap'] if doc else None)[:3000]}"
+
+
+def process_log(root):
+    path = os.path.join(root, "var/lib/tfwsl/provision/processes.jsonl")
+    return [json.loads(line) for line in open(path)] if os.path.exists(path) else []
+
+
+def first_and_second_run(root):
+    p, doc, elapsed = provision(root)
+    steps = results(doc)
+    check(p.returncode == 0 and doc and doc["recap"]["counts"]["failed"] == 0,
+          f"the first run passes every step ({elapsed:.1f} s)", describe(p, doc))
+    for sid in ("container.engine", "container.toolkit-repository", "container.toolkit", "container.cdi-spec",
+                "container.image"):
+        check(steps.get(sid, {}).get("result") == "changed", f"... {sid} changed", json.dumps(steps.get(sid)))
+    verify = steps.get("container.verify", {})
+    check(verify.get("result") == "ok" and "GPU:0" in verify.get("message", "") and "2.17.0" in verify.get("message", ""),
+          "... container.verify: TensorFlow 2.17.0 in the image ran an op on GPU:0", json.dumps(verify))
+    started = len(process_log(root))
+    p, doc, elapsed = provision(root)
+    check(p.returncode == 0 and doc and doc["recap"]["counts"]["changed"] == 0 and doc["recap"]["counts"]["failed"] == 0,
+          f"the second run changes nothing ({elapsed:.1f} s)", describe(p, doc))
+    again = process_log(root)[started:]
+    check(not any(e["argv"][0] in ("apt-get", "dpkg", "nvidia-ctk") or e["argv"][:2] == ["podman", "pull"]
+                  for e in again), "... and starts no apt, dpkg, nvidia-ctk or podman pull", json.dumps(again)[:1500])
+
+
+def stale_spec(root):
+    cw.update_driver(root, "nv_dispi.inf_amd64_0b7d11c4e2a9f850")
+    p, doc, _ = provision(root, ["--check"])
+    spec = results(doc).get("container.cdi-spec", {})
+    check(spec.get("result") == "changed" and "stale" in spec.get("message", "")
+          and cw.DEFAULT_STORE in spec.get("message", "") and "0b7d11c4e2a9f850" in spec.get("message", ""),
+          "after a driver update --check finds the spec stale, naming the old and the new driver store",
+          json.dumps(spec))
+    p, doc, _ = provision(root)
+    steps = results(doc)
+    changed = sorted(s for s, r in steps.items() if r["result"] == "changed")
+    check(p.returncode == 0 and changed == ["container.cdi-spec"] and steps["container.verify"]["result"] == "ok",
+          "a run regenerates the spec only, and the GPU is back in the container", describe(p, doc))
+
+
+def stopped_pull(root, ref):
+    """A pull killed midway: the next run pulls again and finishes (the layers kept are not fetched again)."""
+    cw.podman_as(root, USER, "rmi", "--force", ref)
+    proc = subprocess.Popen(cw.enter_argv(root, "/usr/bin/env", "-i", f"PATH={cw.PATH}", *agent_argv()),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(e["argv"][:2] == ["podman", "pull"] for e in process_log(root)[-3:]):
+        time.sleep(0.05)
+    time.sleep(0.5)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    p, doc, _ = provision(root)
+    steps = results(doc)
+    check(p.returncode == 0 and steps.get("container.verify", {}).get("result") == "ok",
+          "after a pull killed midway, the next run finishes it", describe(p, doc))
+
+
+def timed(argv, runs=3):
+    times = []
+    for _ in range(runs):
+        started = time.monotonic()
+        subprocess.run(argv, capture_output=True, stdin=subprocess.DEVNULL, timeout=600)
+        times.append(time.monotonic() - started)
+    return statistics.median(times)
+
+
+def pull_benchmark(root, ref):
+    """The agent's container.image step (a run where only it has work: the image removed first) against
+    `podman pull` of the same image as the same user: the step's share of the run is the run minus a run
+    with nothing to do."""
+    def engine():
+        cw.podman_as(root, USER, "rmi", "--force", ref)
+        started = time.monotonic()
+        p = cw.podman_as(root, USER, "pull", ref)
+        return time.monotonic() - started, p.returncode
+
+    def tfwsl():
+        cw.podman_as(root, USER, "rmi", "--force", ref)
+        p, doc, elapsed = provision(root)
+        return elapsed, p.returncode
+
+    idle = statistics.median(provision(root)[2] for _ in range(3))
+    engine_s = statistics.median(engine()[0] for _ in range(3))
+    run_s = statistics.median(tfwsl()[0] for _ in range(3))
+    step_s = run_s - idle
+    print(f"benchmark: podman pull {engine_s:.2f} s; the agent's run with the pull {run_s:.2f} s, with nothing to do "
+          f"{idle:.2f} s: the pull step {step_s:.2f} s ({(step_s / engine_s - 1) * 100:+.0f} %)")
+    check(step_s <= engine_s * 1.10 + 0.3, "the agent's pull step is within 10 % of podman pull (plus 0.3 s of timer noise)",
+          f"{step_s:.2f} s vs {engine_s:.2f} s")
+
+
+def run(args):
+    pristine = pc.cached_root(args.cache, args.mirror)
+    work = tempfile.mkdtemp(prefix="tfwsl-container-provision-", dir="/var/tmp")
+    try:
+        root = cw.prepare_root(pristine, work, os.path.join(args.cache, "container"))
+        shutil.copy2(args.agent, os.path.join(root, "usr/local/bin/tfwsl-agent"))
+        signed_toolkit_repository(root, work)
+        cw.stand_in_wsl_gpu(root)
+        port = cw.free_port()
+        address = f"127.0.0.1:{port}"
+        tar = cw.build_image_tar(pristine, os.path.join(args.cache, "container", "ngc-standin-rootfs.tar"))
+        with cw.chroot_podman_world(root, USER, address), cw.Registry(port, os.path.join(work, "registry")):
+            image = f"{address}/tfwsl/ngc-standin:25.02-tf2-py3"
+            digest = cw.push_image(tar, image)
+            write_profile(root, image, digest)
+            ref = f"{address}/tfwsl/ngc-standin@{digest}"
+            first_and_second_run(root)
+            stale_spec(root)
+            stopped_pull(root, ref)
+            if args.benchmark and not failures:
+                pull_benchmark(root, ref)
+    finally:
+        left = cw.mounts_under(work)
+        if left:
+            check(False, "mounts left under the work folder; not removing it", "\n".join(left))
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--agent", required=True)
+    ap.add_argument("--cache", required=True, help="the debootstrapped root and the podman .debs (kept)")
+    ap.add_argument("--mirror", default=os.environ.get("TFWSL_DEBIAN_MIRROR", "http://deb.debian.org/debian"))
+    ap.add_argument("--benchmark", action="store_true", help="also time the pull step against podman pull")
+    args = ap.parse_args()
+    if os.geteuid() != 0:
+        print("skipped: needs root (mount namespaces, mknod, apt in the root)")
+        return cw.SKIPPED
+    for tool in ("debootstrap", "dpkg-deb", "apt-ftparchive", "podman", "docker-registry", "gpg", "unshare"):
+        if not shutil.which(tool):
+            print(f"skipped: {tool} is missing (scripts/install-deps.sh installs it)")
+            return cw.SKIPPED
+    try:
+        run(args)
+    except Exception as e:  # noqa: BLE001 - reported as a failure, after the clean-up above
+        check(False, f"the test stopped: {type(e).__name__}", str(e)[-2000:])
+    if failures:
+        print(f"{len(failures)} failure(s)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
