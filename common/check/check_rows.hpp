@@ -17,6 +17,10 @@ enum class CheckSource {
   wsl_exe,  // what wsl.exe answers (win/doctor/doctor_checks.cpp)
   doctor,   // the doctor's own: .wslconfig, the bridge to the agent, the two sides compared
   agent,    // the distro's facts from the agent, judged by common/judge (also `tfwsl-agent check`)
+  // The container route only (a profile with route: container): the agent's check of that route's
+  // provision steps (win/tasks/doctor_container_route.hpp). Not in every report: check_ids() leaves
+  // them out, check_ids(CheckSource::container) lists them.
+  container,
 };
 
 struct CheckRow {
@@ -147,6 +151,24 @@ inline constexpr CheckRow rows[] = {
      "the same driver; a mismatch warns with `wsl --shutdown`. Judged by NVIDIA's branch, not by the strings: inside "
      "WSL the driver's libraries may report the Linux release of the Windows driver's branch (573.76 on Windows is "
      "570.194 there, both R570; `nvidia_driver_branch_width` in `profiles/compat.yaml`), which is parity"},
+    // The container route (route: container): the distro half of `tfwsl provision --check`.
+    {"container.engine", "container", S::container, "wsl.distro", k_fail, k_doctor_md,
+     "`tfwsl-agent provision --check`: dpkg's status", "Podman is installed in the distro"},
+    {"container.toolkit", "container", S::container, "container.engine", k_fail, k_doctor_md,
+     "`tfwsl-agent provision --check`: the toolkit repository's key and entry, dpkg's status",
+     "NVIDIA's container toolkit (nvidia-ctk) is installed from NVIDIA's repository"},
+    {"container.cdi-spec", "container", S::container, "container.toolkit", k_fail, k_doctor_md,
+     "`tfwsl-agent provision --check`: `/etc/cdi/nvidia.yaml` and `/usr/lib/wsl/drivers/*/libcuda.so.1.1`",
+     "the CDI spec is present and names the driver store WSL shares now (a Windows driver update leaves it stale: "
+     "`tfwsl doctor --fix` regenerates it)"},
+    {"container.image", "container", S::container, "container.engine", k_fail, k_doctor_md,
+     "`tfwsl-agent provision --check`: `podman image inspect` as the user",
+     "the profile's image is in the user's image store, by its digest"},
+    {"container.gpu", "container", S::container, "container.cdi-spec container.image", k_fail, k_doctor_md,
+     "`tfwsl-agent provision --check`: the image run with `--device nvidia.com/gpu=all`",
+     "TensorFlow inside a container of the image sees the GPU"},
+    {"container.tensorflow", "container", S::container, "container.gpu", k_fail, k_doctor_md,
+     "`tfwsl-agent provision --check`: the same run", "TensorFlow in the image runs an op on GPU:0"},
 };
 
 }  // namespace check_rows_detail

@@ -27,6 +27,7 @@ const std::vector<CheckCategory>& check_categories() {
       {"mem", "Memory", checked_id("mem.effective")},
       {"disk", "Disk", checked_id("disk.free")},
       {"data", "Data", checked_id("data.location")},
+      {"container", "Container route", checked_id("container.engine")},
   };
   return categories;
 }
@@ -46,6 +47,13 @@ const CheckCategory* find_check_category(std::string_view name) {
 bool is_precondition(std::string_view id) { return id == k_platform_windows; }
 
 std::vector<std::string> check_ids() {
+  std::vector<std::string> ids;
+  for (const auto& row : check_table())
+    if (row.source != CheckSource::container) ids.emplace_back(row.id);
+  return ids;
+}
+
+std::vector<std::string> every_check_id() {
   std::vector<std::string> ids;
   for (const auto& row : check_table()) ids.emplace_back(row.id);
   return ids;

@@ -34,8 +34,11 @@ const CheckRow* find_check_row(std::string_view id);
 const CheckCategory* find_check_category(std::string_view name);
 bool is_precondition(std::string_view id);
 
-// The ids of the table, in its order; with a source, only the checks it judges.
+// The ids every doctor report holds, in the table's order (the container route's rows are added
+// only for a route: container profile); with a source, only the checks it judges.
 std::vector<std::string> check_ids();
+// Every row's id, the route's rows too (what the docs and the JSON schemas list), in table order.
+std::vector<std::string> every_check_id();
 std::vector<std::string> check_ids(CheckSource source);
 // A row's needs as ids.
 std::vector<std::string> needs_of(const CheckRow& row);

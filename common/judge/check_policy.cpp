@@ -13,7 +13,9 @@ Result<CheckPolicy> check_policy_for(const Profile& profile, const std::string& 
   policy.profile_name = "profile " + label;
   policy.profile_id = label;
   policy.distro = profile.distro.value_or("");
-  if (const Version cc = builtin_compat_db().stock_wheels_fail_from_compute_capability(); !cc.release.empty()) {
+  policy.container_route = profile.route.value_or(ProfileRoute::wsl) == ProfileRoute::container;
+  if (const Version cc = builtin_compat_db().stock_wheels_fail_from_compute_capability();
+      !cc.release.empty() && !policy.container_route) {
     policy.stock_fail_cc_major = cc.major();
     policy.stock_fail_cc_minor = cc.segment(1);
   }

@@ -29,6 +29,9 @@ struct CheckPolicy {
   // GPUs from this compute capability up get no kernels from the stock wheels (12.0, compat.yaml);
   // 0: no such limit known. `container` is NVIDIA's TensorFlow container that runs on them.
   int stock_fail_cc_major = 0, stock_fail_cc_minor = 0;
+  // route: container: TensorFlow, CUDA and Python are the image's (no venv checks, no stock-wheel
+  // verdict on the GPU: the image is the way such a GPU runs).
+  bool container_route = false;
   std::string container;
   std::uint64_t disk_warn_bytes = 20ull << 30;
   std::uint64_t disk_fail_bytes = 5ull << 30;

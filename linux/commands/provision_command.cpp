@@ -188,10 +188,8 @@ int run_provision(const ProvisionArguments& args, Console& console, const AgentM
   }
   auto policy = judge::check_policy_for(*profile, args.profile == "-" ? profile->name.value_or("sent") : args.profile);
   if (!policy) return fail(console, policy.error().describe());
-  // The container route is the way those GPUs run: only the venv route's pip TensorFlow is refused.
-  const bool container_route = profile->route.value_or(ProfileRoute::wsl) == ProfileRoute::container;
-  if (auto refused = container_route ? std::nullopt : stock_wheels_refusal(root, *policy, machine))
-    return fail(console, *refused);
+  // A container route's policy has no stock-wheel verdict: the image is how such a GPU runs.
+  if (auto refused = stock_wheels_refusal(root, *policy, machine)) return fail(console, *refused);
   provision::ExecutorSettings executor;
   executor.root = root;
   executor.state_dir = args.state_dir;

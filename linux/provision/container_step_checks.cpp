@@ -19,15 +19,16 @@ std::string value_of(const PlannedStep& step, std::string_view key) {
   return v ? *v : std::string();
 }
 
-StepCheck check_repository(const PlannedStep& step, const CheckContext& c) {
+StepCheck check_repository(const CheckContext& c) {
   std::error_code ec;
   const auto key = distro_path_at(c.root, k_toolkit_keyring);
   if (!std::filesystem::is_regular_file(key, ec) || std::filesystem::file_size(key, ec) == 0)
     return {false, std::string(k_toolkit_keyring) + " is missing"};
   const auto sources = linux_checks::read_text_file(distro_path_at(c.root, k_toolkit_sources), 1 << 16);
   if (!sources) return {false, std::string(k_toolkit_sources) + " is missing"};
-  if (*sources != toolkit_sources_text(value_of(step, "repository")))
-    return {false, std::string(k_toolkit_sources) + " differs from NVIDIA's entry"};
+  // Any entry signed by that key counts: a mirror of NVIDIA's repository is the user's choice.
+  if (sources->find(fmt::format("deb [signed-by={}] ", k_toolkit_keyring)) == std::string::npos)
+    return {false, fmt::format("{} has no entry signed by {}", k_toolkit_sources, k_toolkit_keyring)};
   return {true, fmt::format("{} and {} are in place", k_toolkit_keyring, k_toolkit_sources)};
 }
 
@@ -94,7 +95,7 @@ Result<const DistroUser*> container_user(const DistroUser* user) {
 
 std::optional<StepCheck> check_container_step(const PlannedStep& step, CheckContext& c) {
   const std::string_view id = step.definition->id;
-  if (id == "container.toolkit-repository") return check_repository(step, c);
+  if (id == "container.toolkit-repository") return check_repository(c);
   if (id == "container.cdi-spec") return check_spec(c);
   if (id == "container.image") return check_image(step, c);
   if (id == "container.verify") return check_verify(step, c);

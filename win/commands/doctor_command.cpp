@@ -25,6 +25,7 @@
 #include "win/render/doctor_header.hpp"
 #include "win/render/json_schema_names.hpp"
 #include "win/tasks/doctor_bundle.hpp"
+#include "win/tasks/doctor_container_route.hpp"
 #include "win/tasks/doctor_fix.hpp"
 #include "win/tasks/machine_access.hpp"
 #include "win/tasks/profile_choice.hpp"
@@ -175,6 +176,8 @@ int run_doctor_command(const DoctorArgs& given, Console& console, Machine& machi
   run.env.host_policy = *policy;
   run.env.linux_policy = *linux_policy;
   run.env.data_paths = args.data;
+  if (profile->route.value_or(ProfileRoute::wsl) == ProfileRoute::container)
+    run.env.route_checks = [&] { return container_route_checks(*profile, args.profile, args.agent, machine); };
   // run_doctor joins every source before it returns, so they may use `access`.
   const doctor::DoctorResult result = run_with_status(args, run.env, console, machine.clock);
   print_report(args, run, result, console);

@@ -239,6 +239,10 @@ DoctorResult run_doctor(const DoctorEnvironment& env) {
   }
   if (!env.data_paths.empty()) checks.push_back(check_data_paths(env.data_paths));
   checks.push_back(check_driver_parity(g.host, side.gpu));
+  if (env.route_checks) {
+    if (env.progress) env.progress("the container route (tfwsl-agent provision --check)");
+    for (auto& c : env.route_checks()) checks.push_back(std::move(c));
+  }
 
   DoctorResult result;
   const std::string why = side.link == AgentLink::none ? "unknown: the agent could not be reached (" + side.error + ")"

@@ -53,6 +53,9 @@ struct DoctorEnvironment {
   std::chrono::milliseconds host_timeout{std::chrono::seconds(60)};
   std::chrono::milliseconds wsl_timeout{std::chrono::seconds(90)};
   std::chrono::milliseconds agent_timeout{std::chrono::seconds(300)};
+  // The checks of the profile's route beyond the venv's (the container route's), run after the other
+  // sources; may be empty.
+  std::function<std::vector<CheckResult>()> route_checks;
   // Told what the doctor now waits on, from run_doctor's thread, for a status line. May be empty.
   std::function<void(const std::string& step)> progress;
 };

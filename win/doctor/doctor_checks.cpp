@@ -364,6 +364,9 @@ Report complete_report(std::vector<CheckResult> checks, const std::string& why_m
       report.checks.push_back(std::move(r));
     }
   }
+  // The container route's rows, when its checks ran (a route: container profile), in table order.
+  for (const auto& id : check_ids(CheckSource::container))
+    if (auto it = by_id.find(id); it != by_id.end()) report.checks.push_back(std::move(it->second));
   for (auto& c : extra) report.checks.push_back(std::move(c));
   return report;
 }

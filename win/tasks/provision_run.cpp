@@ -148,8 +148,10 @@ nlohmann::json unchecked_distro_steps(const provision::ProvisionPlan& plan, cons
   return steps;
 }
 
+// From Windows the distro is WSL's; the native build may itself run inside a WSL distro, which the
+// agent tells from the kernel and WSL_DISTRO_NAME (--platform auto).
 std::vector<std::string> agent_provision_args(const ProvisionRunRequest& request, bool windows) {
-  std::vector<std::string> argv = {"provision", "--profile", "-", "--platform", windows ? "wsl" : "native", "--json"};
+  std::vector<std::string> argv = {"provision", "--profile", "-", "--platform", windows ? "wsl" : "auto", "--json"};
   if (request.check) argv.push_back("--check");
   if (request.progress) argv.push_back("--progress-json");
   if (!request.user.empty()) argv.insert(argv.end(), {"--user", request.user});

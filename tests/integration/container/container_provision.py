@@ -103,6 +103,82 @@ def process_log(root):
     return [json.loads(line) for line in open(path)] if os.path.exists(path) else []
 
 
+def fake_gpu(root, folder):
+    """The test's fake libcuda and NVML (tests/wsl_standin: a GPU by TFWSL_FAKE_* settings) where WSL puts
+    the Windows driver's, found through WSL's own ld.so.conf.d entry: the doctor's GPU facts read them."""
+    for name in ("libcuda.so.1", "libnvidia-ml.so.1"):
+        shutil.copy2(os.path.join(folder, name), os.path.join(root, "usr/lib/wsl/lib", name))
+    with open(os.path.join(root, "etc/ld.so.conf.d/ld.wsl.conf"), "w") as f:
+        f.write("/usr/lib/wsl/lib\n")
+    cw.run(["chroot", root, "ldconfig"])
+
+
+def doctor(root, extra=("--json",), timeout=600):
+    """tfwsl doctor in the root (native Linux: the agent beside it is started as a child), as root."""
+    argv = ["/usr/local/bin/tfwsl", "doctor", "--profile", "/srv/ngc.yaml", "--agent", "/usr/local/bin/tfwsl-agent",
+            *extra]
+    # WSL sets WSL_DISTRO_NAME in every process of a distro: the agent's --platform auto reads it.
+    p = subprocess.run(cw.enter_argv(root, "/usr/bin/env", "-i", f"PATH={cw.PATH}", "HOME=/root",
+                                     "WSL_DISTRO_NAME=Ubuntu-24.04", "TFWSL_FAKE_CC=12.0",
+                                     "TFWSL_FAKE_GPU_NAME=NVIDIA GeForce RTX 5090", *argv),
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=timeout)
+    try:
+        doc = json.loads(p.stdout) if "--json" in extra and p.stdout.strip() else None
+    except json.JSONDecodeError:
+        doc = None
+    if doc is not None and ss.jsonschema is not None:
+        found = ss.problems(ss.load_schemas(SCHEMAS), "doctor", doc)
+        check(not found, "the doctor's --json validates against doctor.schema.json", "\n".join(found[:10]))
+    return p, doc
+
+
+def container_rows(doc):
+    return {c["id"]: c for c in (doc or {}).get("checks", []) if c["id"].startswith("container.")}
+
+
+def doctor_engine_missing(root):
+    p, doc = doctor(root)
+    rows = container_rows(doc)
+    engine = rows.get("container.engine", {})
+    check(engine.get("status") == "fail" and "podman" in engine.get("summary", ""),
+          "doctor before provisioning: container.engine fails, naming podman", json.dumps(engine) + p.stderr[-800:])
+    check(sorted(rows) == ["container.cdi-spec", "container.engine", "container.gpu", "container.image",
+                           "container.tensorflow", "container.toolkit"],
+          "... and reports the route's six checks", json.dumps(sorted(rows)))
+    check(engine.get("fix") == "tfwsl provision --profile /srv/ngc.yaml", "... whose fix is tfwsl provision", engine.get("fix"))
+
+
+def doctor_healthy(root):
+    p, doc = doctor(root)
+    rows = container_rows(doc)
+    bad = {k: v for k, v in rows.items() if v.get("status") != "ok"}
+    check(len(rows) == 6 and not bad, "doctor on the provisioned distro: the six container checks are ok",
+          json.dumps(bad)[:2000] + p.stderr[-800:])
+    check("2.17.0" in rows.get("container.tensorflow", {}).get("summary", ""),
+          "... container.tensorflow names the image's TensorFlow", json.dumps(rows.get("container.tensorflow")))
+    p, _ = doctor(root, ())
+    check("Container route" in p.stdout,
+          "... the text report has the Container route section", p.stdout[-2000:])
+
+
+def doctor_stale_and_fix(root):
+    cw.update_driver(root, "nv_dispi.inf_amd64_77aa0c1e5d3b9f20")
+    p, doc = doctor(root)
+    rows = container_rows(doc)
+    spec = rows.get("container.cdi-spec", {})
+    check(spec.get("status") == "fail" and "stale" in spec.get("summary", "") and "77aa0c1e5d3b9f20" in spec.get("summary", ""),
+          "doctor after a driver update: container.cdi-spec fails, stale, naming the new driver store", json.dumps(spec))
+    check(rows.get("container.gpu", {}).get("blocked_by") == "container.cdi-spec",
+          "... and the GPU check is folded under it", json.dumps(rows.get("container.gpu")))
+    p, _ = doctor(root, ("--fix", "--yes"))
+    check(p.returncode == 0 and "tfwsl provision --profile /srv/ngc.yaml" in p.stdout + p.stderr,
+          "doctor --fix --yes runs tfwsl provision for the profile and the doctor after it is clean",
+          (p.stdout + p.stderr)[-3000:])
+    rows = container_rows(doctor(root)[1])
+    check(rows.get("container.cdi-spec", {}).get("status") == "ok", "... the spec is current again",
+          json.dumps(rows.get("container.cdi-spec")))
+
+
 def first_and_second_run(root):
     p, doc, elapsed = provision(root)
     steps = results(doc)
@@ -195,8 +271,12 @@ def run(args):
     try:
         root = cw.prepare_root(pristine, work, os.path.join(args.cache, "container"))
         shutil.copy2(args.agent, os.path.join(root, "usr/local/bin/tfwsl-agent"))
+        shutil.copy2(args.tfwsl, os.path.join(root, "usr/local/bin/tfwsl"))
+        with open(os.path.join(root, "etc/wsl.conf"), "w") as f:
+            f.write("[user]\ndefault = tfuser\n")
         signed_toolkit_repository(root, work)
         cw.stand_in_wsl_gpu(root)
+        fake_gpu(root, args.fake_gpu)
         port = cw.free_port()
         address = f"127.0.0.1:{port}"
         tar = cw.build_image_tar(pristine, os.path.join(args.cache, "container", "ngc-standin-rootfs.tar"))
@@ -205,8 +285,11 @@ def run(args):
             digest = cw.push_image(tar, image)
             write_profile(root, image, digest)
             ref = f"{address}/tfwsl/ngc-standin@{digest}"
+            doctor_engine_missing(root)
             first_and_second_run(root)
+            doctor_healthy(root)
             stale_spec(root)
+            doctor_stale_and_fix(root)
             stopped_pull(root, ref)
             if args.benchmark and not failures:
                 pull_benchmark(root, ref)
@@ -221,6 +304,8 @@ def run(args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--agent", required=True)
+    ap.add_argument("--tfwsl", required=True)
+    ap.add_argument("--fake-gpu", required=True, help="the folder of the fake libcuda.so.1 and libnvidia-ml.so.1")
     ap.add_argument("--cache", required=True, help="the debootstrapped root and the podman .debs (kept)")
     ap.add_argument("--mirror", default=os.environ.get("TFWSL_DEBIAN_MIRROR", "http://deb.debian.org/debian"))
     ap.add_argument("--benchmark", action="store_true", help="also time the pull step against podman pull")

@@ -106,7 +106,7 @@ std::string joined(const std::vector<std::string>& items) {
 TEST_CASE("docs/doctor.md's Checks table has a row for every check, in order, with its needs and fault",
           "[check][table][docs]") {
   const auto rows = doctor_md_rows();
-  const auto ids = check_ids();
+  const auto ids = every_check_id();
   std::vector<std::string> documented;
   for (const auto& r : rows) documented.push_back(r.id);
   CHECK(joined(documented) == joined(ids));
@@ -131,7 +131,7 @@ TEST_CASE("the schema's id enum is the table's ids, in order, and its preconditi
   const auto schema = nlohmann::json::parse(source_file("docs/schema/check.schema.json"));
   std::vector<std::string> listed;
   for (const auto& id : schema.at("$defs").at("check_id").at("enum")) listed.push_back(id.get<std::string>());
-  CHECK(joined(listed) == joined(check_ids()));
+  CHECK(joined(listed) == joined(every_check_id()));
   const auto& preconditions = schema.at("$defs").at("precondition_id").at("enum");
   REQUIRE(preconditions.size() == 1);
   CHECK(is_precondition(preconditions.at(0).get<std::string>()));

@@ -402,9 +402,9 @@ TEST_CASE("emit round-trips: loading the output gives the same profile", "[profi
 TEST_CASE("the shipped profiles all load and validate", "[profile][shipped]") {
   const auto names = shipped_profile_names();
   CHECK(names == std::vector<std::string>{"container-tf-2.15-cuda-12.2", "legacy-native-tf-2.10", "ngc-tf-25.02",
-                                          "tf-2.15-cuda-12.2", "tf-2.16-cuda-12.3",
-                                          "tf-2.17-cuda-12.3", "tf-2.18-cuda-12.5", "tf-2.19-cuda-12.5",
-                                          "tf-2.20-cuda-12.5", "tf-2.21-cuda-12.5"});
+                                          "tf-2.15-cuda-12.2", "tf-2.16-cuda-12.3", "tf-2.17-cuda-12.3",
+                                          "tf-2.18-cuda-12.5", "tf-2.19-cuda-12.5", "tf-2.20-cuda-12.5",
+                                          "tf-2.21-cuda-12.5"});
   CHECK(default_profile_name() == "tf-2.15-cuda-12.2");
   for (const auto& name : names) {
     auto r = load_profile(name);
