@@ -66,6 +66,14 @@ struct RunCommands {
 };
 RunCommands how_to_run(const MigratePlan& plan);
 
+// The container route's run: podman in the distro (bash) and through wsl.exe (PowerShell), the
+// project mounted at its own path and the working folder, the profile's environment passed.
+struct ContainerRunCommands {
+  std::string in_wsl;
+  std::string wsl;
+};
+ContainerRunCommands how_to_run_in_container(const MigratePlan& plan);
+
 // For the consent question: what copying the project again would do to its WSL copy, from the
 // record, the WSL copy now and `windows_now` (the project's files on this side, as the copy takes
 // them); empty on a first run, or when this run does not copy the project again.

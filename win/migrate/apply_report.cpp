@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "common/provision/provision_catalogue.hpp"
 #include "common/util/plural.hpp"
 #include "common/util/shell_quote.hpp"
 #include "common/util/visible_text.hpp"
@@ -37,6 +38,27 @@ std::string profile_name_for(const std::string& project) {
 }
 
 }  // namespace
+
+ContainerRunCommands how_to_run_in_container(const MigratePlan& plan) {
+  const MainEntry main = main_entry(plan.scan);
+  provision::ContainerRun run;
+  run.image = plan.container->pinned;
+  run.mounts = {plan.project_linux_path + ":" + plan.project_linux_path};
+  run.workdir = plan.project_linux_path;
+  run.command = {"python"};
+  if (main.empty())
+    run.command.insert(run.command.end(), {"-c", "import tensorflow as tf; print(tf.config.list_physical_devices())"});
+  else if (main.module.empty())
+    run.command.push_back(main.script);
+  else
+    run.command.insert(run.command.end(), {"-m", main.module});
+  const auto argv = provision::container_run_argv(run);
+  for (const std::string& word : argv)
+    if (needs_visible_text(word)) return {command_not_shown(word), command_not_shown(word)};
+  std::vector<std::string> wsl{"wsl", "-d", plan.container->distro, "--exec"};
+  wsl.insert(wsl.end(), argv.begin(), argv.end());
+  return {shell_command(Shell::bash, argv), powershell_command(wsl)};
+}
 
 RunCommands how_to_run(const MigratePlan& plan) {
   const ShippedProfile& target = *plan.decision.target;

@@ -34,6 +34,17 @@ std::vector<std::string> pip_files(const MigratePlan& plan) {
   return files;
 }
 
+// The container route: provisioning checks first and changes only what it must, so its re-check is
+// the same run (the image's GPU check included).
+Step container_provision_step(const MigratePlan& plan, MigrationPorts& ports) {
+  const ShippedProfile& profile = *plan.decision.target;
+  return {"provision", [&ports, &profile] { return ports.provision(profile); },
+          [&ports, &profile]() -> Result<Verdict> {
+            TFWSL_TRY(done, ports.provision(profile));
+            return Verdict{true, "re-checked: " + done};
+          }};
+}
+
 Step provision_step(const MigratePlan& plan, MigrationPorts& ports) {
   const ShippedProfile& profile = *plan.decision.target;
   return {"provision", [&ports, &profile] { return ports.provision(profile); },
@@ -142,8 +153,10 @@ std::string staging_path(const std::string& project_linux_path) {
 std::vector<Step> plan_steps(const MigratePlan& plan, MigrationPorts& ports, const ApplyOptions& options,
                              ApplyRecord& record, const std::vector<StepResult>& results) {
   std::vector<Step> steps;
-  steps.push_back(provision_step(plan, ports));
-  steps.push_back(requirements_step(plan, ports));
+  // The container route: the image brings TensorFlow, so no venv, no pip and no record of one.
+  const bool container = plan.container.has_value();
+  steps.push_back(container ? container_provision_step(plan, ports) : provision_step(plan, ports));
+  if (!container) steps.push_back(requirements_step(plan, ports));
   steps.push_back({"copy-project",
                    [&plan, &ports, &options, &record] { return copy_project(plan, ports, options, record); },
                    [&plan, &ports, &record] { return recheck_copy(plan, ports, record); }});
@@ -157,6 +170,7 @@ std::vector<Step> plan_steps(const MigratePlan& plan, MigrationPorts& ports, con
                        return Verdict{true, "re-checked: " + ds.linux_path + " is there"};
                      }});
   }
+  if (container) return steps;
   steps.push_back(install_step(plan, ports));
   steps.push_back(check_step(plan, ports));
   steps.push_back(write_files_step(plan, ports, record, results));

@@ -137,12 +137,19 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
   plan.project_source = in.project_source;
   plan.force = in.force;
   plan.scan = std::move(scan);
-  plan.decision = decide({plan.scan, in.profiles, in.facts, in.profile});
+  // --profile naming the container route leaves the venv's target to the pins (for the notes).
+  const bool asked_container = is_container_profile(in.profile);
+  plan.decision = decide({plan.scan, in.profiles, in.facts, asked_container ? std::string() : in.profile});
   choose_distro(in.installed_distros, plan.scan, builtin_compat_db(), plan.decision);
   plan.gpu = check_gpu(in.gpu, plan.decision.target);
-  if (plan.gpu.refused()) plan.problems.push_back(gpu_problem(plan.gpu));
+  const Decision d = plan.decision.decision;
+  if (d == Decision::needs_wsl || d == Decision::native_ok)
+    plan.container = plan_container_route(in.profile, plan.gpu, plan.decision);
+  if (plan.gpu.refused() && !plan.container) plan.problems.push_back(gpu_problem(plan.gpu));
+  if (plan.container) plan.decision.target = container_target(*plan.container);  // what apply provisions
   plan.translation = translate_requirements(plan.scan, plan.decision, in.facts);
-  WritePlan writes = plan_requirement_writes(in.files, plan.translation);
+  // The container route installs nothing with pip: the image brings TensorFlow, no file is written.
+  WritePlan writes = plan.container ? WritePlan{} : plan_requirement_writes(in.files, plan.translation);
   plan.writes = std::move(writes.writes);
   plan.scan.notes.insert(plan.scan.notes.end(), writes.notes.begin(), writes.notes.end());
   plan.problems.insert(plan.problems.end(), writes.problems.begin(), writes.problems.end());
@@ -154,6 +161,7 @@ Result<MigratePlan> build_plan(const PlanInput& in) {
 
 int exit_code_for(const MigratePlan& plan) {
   if (!plan.problems.empty()) return 2;
+  if (plan.container) return 0;  // a GPU native Windows' TF cannot run either, or asked for
   switch (plan.decision.decision) {
     case Decision::needs_wsl:
       return 0;

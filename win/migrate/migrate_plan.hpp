@@ -13,6 +13,7 @@
 
 #include "common/core/error.hpp"
 #include "win/host/gpu_compute_capability.hpp"
+#include "win/migrate/container_route.hpp"
 #include "win/migrate/gpu_check.hpp"
 #include "win/migrate/migrate_facts.hpp"
 #include "win/migrate/project_files.hpp"
@@ -51,8 +52,9 @@ struct MigratePlan {
   std::vector<PlannedWrite> writes;  // per translation file: create, keep, replace-ours (refuse is a problem)
   std::vector<DatasetPlan> datasets;
   std::vector<WindowsPathPlan> windows_paths;
-  GpuCheck gpu;                       // refused: its problem is the first of `problems`
-  std::vector<std::string> problems;  // bad input found while planning (a drive the distro does not mount)
+  GpuCheck gpu;  // refused, and no container route: its problem is the first of `problems`
+  std::optional<ContainerRoutePlan> container;  // the container route, instead of the venv of decision.target
+  std::vector<std::string> problems;            // bad input found while planning (a drive the distro does not mount)
 };
 
 struct PlanInput {

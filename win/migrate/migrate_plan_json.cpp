@@ -96,6 +96,19 @@ nlohmann::json gpu_json(const GpuCheck& gpu) {
           {"fix", text_or_null(gpu.fix)}};
 }
 
+nlohmann::json container_json(const std::optional<ContainerRoutePlan>& route) {
+  if (!route) return nullptr;
+  return {{"profile", route->profile},
+          {"image", route->image},
+          {"pinned", route->pinned},
+          {"distro", route->distro},
+          {"tensorflow", route->tensorflow},
+          {"download_bytes", route->download_bytes ? nlohmann::json(*route->download_bytes) : nlohmann::json()},
+          {"asked", route->asked},
+          {"why", route->why},
+          {"notes", route->notes}};
+}
+
 }  // namespace
 
 nlohmann::json to_json(const MigratePlan& plan) {
@@ -123,6 +136,7 @@ nlohmann::json to_json(const MigratePlan& plan) {
           {"keras", keras_json(plan)},
           {"provision", provision_json(d)},
           {"gpu", gpu_json(plan.gpu)},
+          {"container_route", container_json(plan.container)},
           {"datasets", datasets},
           {"import_estimate", estimate},
           {"windows_paths", paths},

@@ -99,8 +99,18 @@ void render_gpu(const GpuCheck& gpu, std::string& out) {
   }
   for (const auto& g : gpu.reading.gpus) {
     out += fmt::format("GPU: {}, compute capability {}.{}{}\n", v(g.name), g.major, g.minor,
-                       gpu.refused() ? ": no stock TensorFlow wheel runs on it (see the problem below)" : "");
+                       gpu.refused() ? ": no stock TensorFlow wheel runs on it" : "");
   }
+}
+
+// The container route: the image, why, its size, and what the project's pins mean there.
+void render_container(const ContainerRoutePlan& route, std::string& out) {
+  out += fmt::format("\nRoute: container, profile {} (NVIDIA's TensorFlow {} image, run by Podman in {}): {}\n",
+                     v(route.profile), v(route.tensorflow), v(route.distro), v(route.why));
+  out += fmt::format("Image: {} ({}), downloads {}\n", v(route.image), v(route.pinned),
+                     route.download_bytes ? "about " + format_bytes(*route.download_bytes)
+                                          : std::string("a size not known before it runs"));
+  for (const auto& n : route.notes) out += "Note: " + v(n) + "\n";
 }
 
 }  // namespace
@@ -113,7 +123,13 @@ std::string render_text(const MigratePlan& plan) {
     out += "\nWhat you can do:\n";
     for (const auto& c : d.choices) out += "  - " + v(c) + "\n";
   }
-  if (d.target) {
+  if (d.target && plan.container) {
+    out += fmt::format("\nProfile: {} (the container route below{})\n", v(plan.container->profile),
+                       plan.container->venv_profile.empty()
+                           ? std::string()
+                           : "; the pins alone would pick " + v(plan.container->venv_profile));
+    out += fmt::format("Project in WSL: {} (mounted into the container)\n", v(plan.project_linux_path));
+  } else if (d.target) {
     out += fmt::format("\nProfile: {} (TensorFlow {}, {} with Python {}, venv {})\n", v(d.target->name),
                        d.target->series.to_string(), v(d.target->distro), v(d.target->python), v(d.target->venv));
     out += fmt::format("Project in WSL: {}\n", v(plan.project_linux_path));
@@ -126,12 +142,13 @@ std::string render_text(const MigratePlan& plan) {
   }
   out += d.target ? "" : "\n";
   render_gpu(plan.gpu, out);
-  if (d.decision != Decision::ambiguous) render_requirements(plan, out);
+  if (plan.container) render_container(*plan.container, out);
+  if (d.decision != Decision::ambiguous && !plan.container) render_requirements(plan, out);
   render_data(plan, out);
   for (const auto& n : plan.scan.notes) out += "\nNote: " + v(n) + "\n";
   for (const auto& p : plan.problems) out += "\nProblem: " + v(p) + "\n";
   // On a GPU no stock wheel runs on, native Windows' TF 2.10 has no kernels for it either.
-  if (d.decision == Decision::native_ok && !plan.force && !plan.gpu.refused())
+  if (d.decision == Decision::native_ok && !plan.force && !plan.gpu.refused() && !plan.container)
     out += "\nNative Windows can still run this project's GPU TensorFlow: pass --force to migrate anyway.\n";
   return out;
 }

@@ -76,9 +76,21 @@ nlohmann::json applied_json(const std::vector<migrate::StepResult>& steps, const
       {"steps", list}, {"ok", !error}, {"error", error ? nlohmann::json(error->describe()) : nlohmann::json(nullptr)}};
 }
 
+// The container route: the image run by Podman in the distro, the project mounted at its own path.
+void print_how_to_run_in_container(const migrate::MigratePlan& plan, Console& console) {
+  const auto run = migrate::how_to_run_in_container(plan);
+  print_text(
+      console,
+      fmt::format("\nThe project is in {}, the image {} is ready (the container route).\n"
+                  "Run it inside WSL:  {}\nFrom PowerShell:    {}\n",
+                  visible_text(plan.project_linux_path), visible_text(plan.container->image), run.in_wsl, run.wsl),
+      {{Shell::bash, run.in_wsl}, {Shell::powershell, run.wsl}});
+}
+
 void print_how_to_run(const migrate::MigratePlan& plan, migrate::MigrationPorts& ports, Console& console) {
   auto home = ports.linux_home();
   const migrate::MigratePlan resolved = home ? migrate::with_home(plan, *home) : plan;
+  if (resolved.container) return print_how_to_run_in_container(resolved, console);
   const auto run = migrate::how_to_run(resolved);
   print_text(
       console,
@@ -152,7 +164,8 @@ int apply_migration(const MigrateApplyRequest& request, const migrate::MigratePl
   progress.stop();
   std::optional<Error> error;
   if (!steps) error = steps.error();
-  if (!error)
+  // The run record names a venv; the container route has none (its run is the podman line printed).
+  if (!error && !plan.container)
     if (auto recorded = record_beside_project(plan, *steps, *ports, request.root); !recorded) error = recorded.error();
   if (request.json) {
     nlohmann::json j = migrate::to_json(plan);

@@ -10,6 +10,9 @@
    does not exist, no requirement file, conflicting pins (ambiguous, with choices), a pyproject.toml
    that is not TOML, a dataset on a drive that is not mounted; and applying (no --dry-run), which
    this build cannot do yet.
+3. The route: with a stand-in nvidia-smi (TFWSL_NVIDIA_SMI), a Blackwell GPU plans the container
+   route (NVIDIA's image, its size, notes on the pins), an Ada GPU the venv route, and --profile
+   ngc-tf-25.02 the container route on any GPU.
 
 Usage: migrate_cli.py --tfwsl BIN --schemas DIR. Exit 0 ok, 1 a failure, 77 jsonschema missing.
 """
@@ -159,6 +162,44 @@ def relative_and_dot(schemas, tfwsl, env, project, tmp):
     expect(code == 2 and "--name '../../escape' must be one folder name" in err, f"--name ../../escape: refused, exit 2: {err[:200]}")
 
 
+def standin_nvidia_smi(tmp, answer):
+    """nvidia-smi as the real one answers `--query-gpu=name,compute_cap --format=csv,noheader` (one line a
+    GPU, "NAME, MAJOR.MINOR"), anything else refused: what migrate reads natively (TFWSL_NVIDIA_SMI)."""
+    path = os.path.join(tmp, "nvidia-smi")
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n[ \"$*\" = \"--query-gpu=name,compute_cap --format=csv,noheader\" ] || exit 2\n"
+                f"printf '%s\\n' '{answer}'\n")
+    os.chmod(path, 0o755)
+    return path
+
+
+def container_route(schemas, tfwsl, env, tmp):
+    """A Blackwell GPU plans the container route natively (exit 0, no problem, the image's size); an Ada
+    GPU the venv route; --profile ngc-tf-25.02 the container route on any GPU."""
+    project = os.path.join(tmp, "keras2")
+    write(os.path.join(project, "requirements.txt"), "tensorflow==2.15.1\nnumpy<2\n")
+    write(os.path.join(project, "train.py"), "import tensorflow as tf\n")
+    for gpu, want in (("NVIDIA GeForce RTX 5090, 12.0", True), ("NVIDIA GeForce RTX 4090, 8.9", False)):
+        e = dict(env, TFWSL_NVIDIA_SMI=standin_nvidia_smi(tmp, gpu))
+        code, out, err = run(tfwsl, e, project, "--dry-run", "--json")
+        plan = json.loads(out or "{}")
+        expect(not ss.problems(schemas, "migrate-plan", plan), f"{gpu}: the plan validates")
+        route = plan.get("container_route")
+        expect(code == 0 and not plan.get("problems") and (route is not None) == want,
+               f"{gpu}: exit 0, no problem, {'the container route' if want else 'the venv route'} (got {code}, {route})")
+        if want:
+            expect(route["profile"] == "ngc-tf-25.02" and route["download_bytes"] == 9000000000
+                   and any("Keras 3" in n for n in route["notes"]) and any("2.15.1" in n for n in route["notes"]),
+                   f"{gpu}: the image, its size, and notes on the pins and Keras: {route}")
+            code, out, err = run(tfwsl, e, project, "--dry-run")
+            expect(code == 0 and "Route: container, profile ngc-tf-25.02" in out and "about 8.4 GiB" in out,
+                   f"{gpu}: the text plan says the route and the size:\n{out[-800:]}")
+    e = dict(env, TFWSL_NVIDIA_SMI=standin_nvidia_smi(tmp, "NVIDIA GeForce RTX 4090, 8.9"))
+    code, out, err = run(tfwsl, e, project, "--dry-run", "--json", "--profile", "ngc-tf-25.02")
+    route = json.loads(out or "{}").get("container_route") or {}
+    expect(code == 0 and route.get("asked") is True, f"--profile ngc-tf-25.02 forces the container route (got {code}, {route})")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tfwsl", required=True)
@@ -172,6 +213,7 @@ def main():
         check_plan(schemas, args.tfwsl, env, project, files, total)
         relative_and_dot(schemas, args.tfwsl, env, project, tmp)
         bad_inputs(schemas, args.tfwsl, env, tmp)
+        container_route(schemas, args.tfwsl, env, tmp)
     if failures:
         print(f"{len(failures)} failed")
         return 1

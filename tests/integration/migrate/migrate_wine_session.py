@@ -11,8 +11,8 @@
 3. nothing in either project changed, and the only command run in the distro is that read;
 4. the GPU, read through nvidia-smi.exe's own `--query-gpu=name,compute_cap` query (the stand-in
    answers as the real one does): the healthy world's RTX 3080 (8.6) lets the plain project go
-   ahead; an RTX 5090 (12.0, Blackwell) refuses the same dry run, text and JSON, with NVIDIA's
-   container, exit 2; an old driver's nvidia-smi that rejects the field leaves the GPU not checked
+   ahead; an RTX 5090 (12.0, Blackwell) plans the container route instead (NVIDIA's image by
+   digest, its size, why; exit 0, no problem), text and JSON, and an RTX 4090 (8.9) the venv route; an old driver's nvidia-smi that rejects the field leaves the GPU not checked
    and the plan goes on (exit 0).
 
 Exit 0 ok, 1 a failure, 77 jsonschema missing.
@@ -62,15 +62,23 @@ def blackwell_dry_runs(s, schemas, plain):
     r = s.run(["migrate", s.windows_path(plain), "--dry-run", "--json"])
     plan = json.loads(r.stdout or "{}")
     gpu = plan.get("gpu", {})
+    route = plan.get("container_route") or {}
     expect(not ss.problems(schemas, "migrate-plan", plan), f"Blackwell: the plan validates {ss.problems(schemas, 'migrate-plan', plan)[:3]}")
-    expect(r.returncode == 2 and gpu.get("stock_wheels") == "refused" and "nvcr.io/nvidia/tensorflow" in (gpu.get("fix") or ""),
-           f"Blackwell: the dry run is refused with NVIDIA's container, exit 2 (got {r.returncode}: {gpu})")
-    expect(plan.get("problems", [""])[0].startswith("refused, nothing was changed: NVIDIA GeForce RTX 5090 (12.0)"),
-           f"Blackwell: the refusal is the plan's first problem: {plan.get('problems')}")
+    expect(r.returncode == 0 and gpu.get("stock_wheels") == "refused" and not plan.get("problems"),
+           f"Blackwell: the dry run plans instead of refusing, exit 0, no problem (got {r.returncode}: {plan.get('problems')})")
+    expect(route.get("profile") == "ngc-tf-25.02" and "@sha256:" in route.get("pinned", "")
+           and route.get("download_bytes") == 9000000000 and "RTX 5090 (12.0)" in route.get("why", ""),
+           f"Blackwell: the container route, its image by digest, its size and why: {route}")
     r = s.run(["migrate", s.windows_path(plain), "--dry-run"])
-    expect(r.returncode == 2 and "GPU: NVIDIA GeForce RTX 5090, compute capability 12.0" in r.stdout
-           and "Problem: refused, nothing was changed" in r.stdout and "nothing was changed" in r.stderr,
-           f"Blackwell: the text plan says so, exit 2 (got {r.returncode}):\n{r.stdout[-800:]}\n{r.stderr[-300:]}")
+    expect(r.returncode == 0 and "GPU: NVIDIA GeForce RTX 5090, compute capability 12.0" in r.stdout
+           and "Route: container, profile ngc-tf-25.02" in r.stdout and "downloads about 8.4 GiB" in r.stdout
+           and "Problem:" not in r.stdout,
+           f"Blackwell: the text plan says the route and the image's size, exit 0 (got {r.returncode}):\n{r.stdout[-900:]}")
+    answer_compute_cap(s, "NVIDIA GeForce RTX 4090, 8.9\n", 0)  # Ada: the stock wheels run there
+    r = s.run(["migrate", s.windows_path(plain), "--dry-run", "--json"])
+    plan = json.loads(r.stdout or "{}")
+    expect(r.returncode == 0 and plan.get("container_route") is None and plan.get("gpu", {}).get("stock_wheels") == "ok",
+           f"Ada: the venv route as before (got {r.returncode}: {plan.get('container_route')})")
     asked = [line for line in s.standin_log().splitlines() if line.startswith("nvidia-smi.exe")]
     expect(asked and all(line.endswith("--query-gpu=name,compute_cap --format=csv,noheader") for line in asked),
            f"nvidia-smi.exe was asked only the compute_cap query: {asked[-3:]}")

@@ -152,3 +152,40 @@ TEST_CASE("the project's profile is named after its folder, in the letters a pro
   plan.project_name = "My Project (v2)";
   CHECK(project_profile_yaml(plan).find("\nname: My-Project--v2-\n") != std::string::npos);
 }
+
+TEST_CASE("the container route applies: the image's profile provisioned, the project and data copied, no venv",
+          "[migrate][apply][container]") {
+  static const auto profiles = shipped_wsl_profiles();
+  migrate::test::FakeProjectFiles fs;
+  fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0\npandas\n";
+  fs.files["train.py"] = "import tensorflow as tf\nDATA = r'D:\\data\\flowers'\n";
+  fs.files["util/helpers.py"] = "import tensorflow\n";
+  fs.windows["d:\\data\\flowers"] = {true, 10, 100};
+  fs.drives = std::set<char>{'c', 'd'};
+  host::GpuReading blackwell;
+  blackwell.checked = true;
+  blackwell.gpus.push_back({"NVIDIA GeForce RTX 5090", 12, 0});
+  auto plan = build_plan(
+      {fs, "flowers", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles, {}, {}, blackwell});
+  REQUIRE(plan);
+  REQUIRE(plan->container);
+  CHECK(plan->decision.target->name == "ngc-tf-25.02");
+  CHECK(plan->decision.target->distro == "Ubuntu-24.04");
+  FakePorts ports;
+  auto steps = apply_plan(*plan, ports, {"C:\\work\\flowers", false});
+  REQUIRE(steps);
+  CHECK(ports.calls == std::vector<std::string>{
+                           "provision:ngc-tf-25.02",
+                           "copy:C:\\work\\flowers->~/projects/.flowers.tfwsl-staging skip "
+                           ".venv,venv,__pycache__,.ipynb_checkpoints,.tfwsl,.git,",
+                           "place:3",
+                           "copy:D:\\data\\flowers->~/datasets/flowers skip ",
+                       });
+  const auto run = how_to_run_in_container(with_home(*plan, "/home/ada"));
+  CHECK(run.in_wsl ==
+        "podman run --rm --device nvidia.com/gpu=all --volume "
+        "/home/ada/projects/flowers:/home/ada/projects/flowers --workdir /home/ada/projects/flowers "
+        "nvcr.io/nvidia/tensorflow@sha256:c83b37d26f19ab00d8a13cf974edd079c3d099918ec3110c304a989d6e2f75d5 python -m "
+        "train");
+  CHECK(run.wsl.rfind("wsl -d Ubuntu-24.04 --exec podman run --rm", 0) == 0);
+}

@@ -44,29 +44,81 @@ host::GpuReading read_from_old_driver() {
 
 }  // namespace
 
-TEST_CASE("a Blackwell GPU refuses a stock-wheel plan with NVIDIA's container, dry run and apply alike",
-          "[migrate][gpu]") {
+TEST_CASE("a Blackwell GPU plans the container route instead of refusing, with the image's size", "[migrate][gpu]") {
   const auto plan = plan_with_gpu("tensorflow==2.15.1\nnumpy<2\n", read_as("NVIDIA GeForce RTX 5090", 12, 0));
   CHECK(plan.decision.decision == Decision::needs_wsl);
   CHECK(plan.gpu.judged);
-  REQUIRE(plan.gpu.refused());
-  CHECK(exit_code_for(plan) == 2);  // the apply runs only on 0: nothing is changed
-  REQUIRE_FALSE(plan.problems.empty());
-  CHECK_THAT(plan.problems.front(),
-             Catch::Contains("refused, nothing was changed") &&
-                 Catch::Contains("NVIDIA GeForce RTX 5090 (12.0): no pip TensorFlow runs on it") &&
-                 Catch::Contains("nvcr.io/nvidia/tensorflow") && Catch::Contains("NVIDIA Container Toolkit"));
+  REQUIRE(plan.gpu.refused());  // the stock wheels still cannot run: said, and the route changes
+  REQUIRE(plan.container);
+  CHECK(exit_code_for(plan) == 0);
+  CHECK(plan.problems.empty());
+  CHECK(plan.container->profile == "ngc-tf-25.02");
+  CHECK(plan.container->tensorflow == "2.17");
+  CHECK(plan.container->download_bytes == 9000000000u);
+  CHECK_THAT(plan.container->why, Catch::Contains("NVIDIA GeForce RTX 5090 (12.0)"));
+  // 2.15.1 is not the image's 2.17: a note with what it means (Keras 3), not a refusal.
+  REQUIRE(plan.container->notes.size() == 2);
+  CHECK_THAT(plan.container->notes[0], Catch::Contains("pins tensorflow==2.15.1") && Catch::Contains("2.17"));
+  CHECK_THAT(plan.container->notes[1], Catch::Contains("Keras 3") && Catch::Contains("TF_USE_LEGACY_KERAS=1"));
   const std::string text = render_text(plan);
   CHECK_THAT(text, Catch::Contains(
                        "GPU: NVIDIA GeForce RTX 5090, compute capability 12.0: no stock TensorFlow wheel runs on it"));
-  CHECK_THAT(text, Catch::Contains("Problem: refused, nothing was changed: NVIDIA GeForce RTX 5090 (12.0)"));
+  CHECK_THAT(text, Catch::Contains("Route: container, profile ngc-tf-25.02") &&
+                       Catch::Contains("Image: nvcr.io/nvidia/tensorflow:25.02-tf2-py3") &&
+                       Catch::Contains("downloads about 8.4 GiB"));
+  CHECK_THAT(text, !Catch::Contains("Problem:"));
   const auto j = to_json(plan);
-  CHECK(j["gpu"]["checked"] == true);
   CHECK(j["gpu"]["stock_wheels"] == "refused");
-  CHECK(j["gpu"]["devices"][0]["compute_capability"] == "12.0");
-  CHECK_THAT(j["gpu"]["fix"].get<std::string>(),
-             Catch::Contains("docker run --rm --gpus all nvcr.io/nvidia/tensorflow"));
-  CHECK(j["problems"][0] == plan.problems.front());
+  CHECK(j["container_route"]["profile"] == "ngc-tf-25.02");
+  CHECK(j["container_route"]["pinned"].get<std::string>().find("@sha256:") != std::string::npos);
+  CHECK(j["problems"].empty());
+}
+
+TEST_CASE("a project pinning the image's TensorFlow gets no note; an Ada GPU keeps the venv route", "[migrate][gpu]") {
+  const auto same = plan_with_gpu("tensorflow==2.17.0\n", read_as("NVIDIA GeForce RTX 5090", 12, 0));
+  REQUIRE(same.container);
+  CHECK(same.container->notes.empty());
+  const auto ada = plan_with_gpu("tensorflow==2.17.0\n", read_as("NVIDIA GeForce RTX 4090", 8, 9));
+  CHECK_FALSE(ada.container);
+  CHECK(to_json(ada)["container_route"].is_null());
+}
+
+TEST_CASE("--profile forces either route: the container's on any GPU, a venv profile on Blackwell is refused",
+          "[migrate][gpu]") {
+  static const auto profiles = shipped_wsl_profiles();
+  migrate::test::FakeProjectFiles fs;
+  fs.files["requirements.txt"] = "tensorflow==2.17.0\n";
+  PlanInput asked{fs,
+                  "proj",
+                  "~/projects",
+                  "~/datasets",
+                  false,
+                  builtin_migrate_facts(),
+                  profiles,
+                  {},
+                  "ngc-tf-25.02",
+                  read_as("NVIDIA GeForce RTX 4090", 8, 9)};
+  auto plan = build_plan(asked);
+  REQUIRE(plan);
+  REQUIRE(plan->container);
+  CHECK(plan->container->asked);
+  CHECK(exit_code_for(*plan) == 0);
+  PlanInput venv{fs,
+                 "proj",
+                 "~/projects",
+                 "~/datasets",
+                 false,
+                 builtin_migrate_facts(),
+                 profiles,
+                 {},
+                 "tf-2.17-cuda-12.3",
+                 read_as("NVIDIA GeForce RTX 5090", 12, 0)};
+  plan = build_plan(venv);
+  REQUIRE(plan);
+  CHECK_FALSE(plan->container);
+  CHECK(exit_code_for(*plan) == 2);
+  CHECK_THAT(plan->problems.front(),
+             Catch::Contains("refused, nothing was changed") && Catch::Contains("nvcr.io/nvidia/tensorflow"));
 }
 
 TEST_CASE("an Ada GPU (8.9) lets the plan go ahead and says what was read", "[migrate][gpu]") {
@@ -108,13 +160,13 @@ TEST_CASE("no GPU reading at all (a caller that read none) is not checked, never
   CHECK_THAT(render_text(plan), Catch::Contains("GPU: not checked (not read)"));
 }
 
-TEST_CASE("a native-ok project on a Blackwell GPU is refused, not sent to native Windows", "[migrate][gpu]") {
+TEST_CASE("a native-ok project on a Blackwell GPU takes the container route, not native Windows", "[migrate][gpu]") {
   const auto plan = plan_with_gpu("tensorflow-gpu==2.10.0\n", read_as("NVIDIA GeForce RTX 5090", 12, 0));
   CHECK(plan.decision.decision == Decision::native_ok);
   CHECK(plan.gpu.refused());
-  CHECK(exit_code_for(plan) == 2);
+  REQUIRE(plan.container);
+  CHECK(exit_code_for(plan) == 0);
   CHECK_THAT(render_text(plan), !Catch::Contains("pass --force to migrate anyway"));
-  CHECK(exit_code_for(plan_with_gpu("tensorflow-gpu==2.10.0\n", read_as("NVIDIA GeForce RTX 5090", 12, 0), true)) == 2);
 }
 
 TEST_CASE("without a target profile (TF 1.x) the GPU is read but not judged", "[migrate][gpu]") {
