@@ -1,5 +1,7 @@
 #include "common/provision/command_progress.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -149,6 +151,44 @@ class PipProgress final : public CommandProgress {
 
 bool is_apt(const std::vector<std::string>& argv) { return !argv.empty() && argv[0] == "apt-get"; }
 
+// podman pull and build off a terminal (containers/image's copy.go prints to stderr): "Trying to pull
+// REF...", "Copying blob sha256:..." as each layer starts (4.3; later versions add " done" or
+// " skipped: already exists"), "Copying config sha256:...", "Writing manifest to image destination".
+// No sizes off a terminal: the event counts layers; the plan's figure stays the total.
+class PodmanProgress final : public CommandProgress {
+ public:
+  PodmanProgress(std::string step, std::optional<std::uint64_t> expected)
+      : m_step(std::move(step)), m_expected(expected) {}
+
+  std::optional<ProgressEvent> line(std::string_view text) override {
+    const auto trimmed = trim(text);
+    if (starts_with(trimmed, "Trying to pull ")) return event("downloading", "the image's layers");
+    if (starts_with(trimmed, "Copying blob ")) {
+      const auto words = words_of(trimmed.substr(13));
+      std::string digest = words.empty() ? std::string() : std::string(words.front());
+      if (digest.size() > 19) digest.resize(19);  // "sha256:" and 12 hex digits, as podman's bar shows it
+      const bool present = trimmed.find("skipped: already exists") != std::string_view::npos;
+      return event("downloading", fmt::format("layer {} ({}){}", ++m_layers, digest, present ? ", already here" : ""));
+    }
+    if (starts_with(trimmed, "Copying config ")) return event("downloading", "the image's config");
+    if (starts_with(trimmed, "Writing manifest")) return event("installing", "the image's manifest");
+    return std::nullopt;
+  }
+
+ private:
+  ProgressEvent event(std::string phase, std::string item) const {
+    return {m_step, std::move(phase), std::move(item), std::nullopt, m_expected};
+  }
+
+  std::string m_step;
+  std::optional<std::uint64_t> m_expected;
+  int m_layers = 0;
+};
+
+bool is_podman_fetch(const std::vector<std::string>& argv) {
+  return argv.size() > 1 && argv[0] == "podman" && (argv[1] == "pull" || argv[1] == "build");
+}
+
 bool is_pip_install(const std::vector<std::string>& argv) {
   return argv.size() > 3 && argv[1] == "-m" && argv[2] == "pip" && argv[3] == "install";
 }
@@ -159,6 +199,7 @@ std::unique_ptr<CommandProgress> command_progress_for(const std::string& step, c
                                                       std::optional<std::uint64_t> expected_total) {
   if (is_apt(argv)) return std::make_unique<AptProgress>(step);
   if (is_pip_install(argv)) return std::make_unique<PipProgress>(step, expected_total);
+  if (is_podman_fetch(argv)) return std::make_unique<PodmanProgress>(step, expected_total);
   return nullptr;
 }
 

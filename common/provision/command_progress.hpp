@@ -8,6 +8,8 @@
 //   pip install: "Collecting REQ", "  Downloading FILE-OR-URL (SIZE)" as each download starts
 //     (pip's network/download.py), the bar's last state off a terminal ("━━━ 701.1/701.1 kB ..."),
 //     "Installing collected packages: ...". pip gives no total: the plan's known wheel sizes are.
+//   podman pull/build: "Copying blob sha256:..." as each layer starts, "Copying config", "Writing
+//     manifest" (containers/image off a terminal: no sizes; the plan's figure is the total).
 // Sizes are read as apt and pip print them: decimal kB/MB/GB ("1,167 kB" with a locale's commas).
 
 #include <cstdint>
@@ -28,7 +30,7 @@ class CommandProgress {
   virtual std::optional<ProgressEvent> line(std::string_view text) = 0;
 };
 
-// The reader for a step's command (apt-get install/update, pip install), or nullptr for one that
+// The reader for a step's command (apt-get install/update, pip install, podman pull/build), or nullptr for one that
 // reports nothing worth reading (dpkg --configure, venv, curl). `expected_total`: the plan's
 // download figure for the step, pip's only total.
 std::unique_ptr<CommandProgress> command_progress_for(const std::string& step, const std::vector<std::string>& argv,

@@ -152,3 +152,33 @@ TEST_CASE("output in pieces is cut into whole lines", "[provision][progress]") {
   CHECK(lines.feed("tail").empty());
   CHECK(lines.finish() == std::vector<std::string>{"tail"});
 }
+
+TEST_CASE("podman pull's output off a terminal counts the image's layers, with the plan's total",
+          "[provision][progress]") {
+  // Recorded: Debian 12's podman 4.3.1 pulling an image from a registry on loopback, stderr, no tty.
+  const std::string output =
+      "Trying to pull 127.0.0.1:38375/t/x@sha256:ec06423396d9d4ed37800ae612169c9d0554b6c0e8c4d0a37cb58ff3471fb7ff...\n"
+      "Getting image source signatures\n"
+      "Copying blob sha256:eb6aa03b753bb77cfff85c61bfa2e2f8c9f78cefd57e9ab985f302a6dc663e34\n"
+      "Copying blob sha256:0f0e1d2c3b4a59687766554433221100ffeeddccbbaa99887766554433221100 skipped: already exists\n"
+      "Copying config sha256:6efdc15c1abe6a694aa31245137191287e4f8e2d79c3cbe32beb14ae808b3b0d\n"
+      "Writing manifest to image destination\n"
+      "Storing signatures\n";
+  auto progress = command_progress_for("container.image", image_pull_argv("r@sha256:x"), 9000000000u);
+  REQUIRE(progress);
+  const auto events = feed(*progress, output);
+  REQUIRE(events.size() == 5);
+  CHECK(events[0].item == "the image's layers");
+  CHECK(events[1].item == "layer 1 (sha256:eb6aa03b753b)");
+  CHECK(events[2].item == "layer 2 (sha256:0f0e1d2c3b4a), already here");
+  CHECK(events[3].item == "the image's config");
+  CHECK(events[4].phase == "installing");
+  for (const auto& e : events) {
+    CHECK(e.step == "container.image");
+    CHECK(e.total == 9000000000u);
+    CHECK_FALSE(e.done);
+  }
+  CHECK(progress_words(events[1]).find("layer 1") != std::string::npos);
+  CHECK(command_progress_for("container.image", image_build_argv("t", "f", "c"), std::nullopt));
+  CHECK_FALSE(command_progress_for("container.verify", {"podman", "run", "--rm", "x"}, std::nullopt));
+}
