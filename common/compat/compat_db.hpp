@@ -113,6 +113,8 @@ class CompatDb {
   const std::string& nvidia_tensorflow_container() const { return m_nvidia_tf_container; }
   // Driver major numbers one NVIDIA branch spans (5: R570 is 570-574); 0 when the data has none.
   int nvidia_driver_branch_width() const { return m_driver_branch_width; }
+  // The first WSL release with its own container CLI, wslc (2.9.3, pre-releases); empty when the data has none.
+  Version wsl_container_cli_from() const { return m_wsl_container_cli_from; }
 
  private:
   std::vector<TfRelease> m_tf;
@@ -128,6 +130,7 @@ class CompatDb {
   Version m_stock_wheels_fail_from_cc;
   std::string m_nvidia_tf_container;
   int m_driver_branch_width = 0;
+  Version m_wsl_container_cli_from;
 };
 
 // The data built into the binary (profiles/compat.yaml). Built-in data that fails to load is a

@@ -152,10 +152,10 @@ class CompatReader {
 // through the reader and returns the entries that are right.
 
 void check_top_level(CompatReader& r, const YAML::Node& root) {
-  r.check_keys(
-      root, {"schema", "tensorflow", "packaging", "native_windows_gpu", "cuda_drivers", "cuda_minor_version_floor",
-             "ubuntu_python", "wsl_default_ubuntu", "wsl_gpu_min_windows_build",
-             "stock_wheels_fail_from_compute_capability", "nvidia_tensorflow_container", "nvidia_driver_branch_width"});
+  r.check_keys(root, {"schema", "tensorflow", "packaging", "native_windows_gpu", "cuda_drivers",
+                      "cuda_minor_version_floor", "ubuntu_python", "wsl_default_ubuntu", "wsl_gpu_min_windows_build",
+                      "stock_wheels_fail_from_compute_capability", "nvidia_tensorflow_container",
+                      "nvidia_driver_branch_width", "wsl_container_cli_from"});
   if (auto schema = r.integer(root, "schema"); schema && *schema != 1)
     r.problem(root["schema"], fmt::format("schema {} is not understood by this tfwsl (it reads schema 1)", *schema));
 }
@@ -324,6 +324,8 @@ Result<CompatDb> CompatDb::from_yaml(std::string_view text, std::string_view sou
     db.m_stock_wheels_fail_from_cc = r.version(root, "stock_wheels_fail_from_compute_capability").value_or(Version{});
   if (root["nvidia_tensorflow_container"] && root["nvidia_tensorflow_container"].IsScalar())
     db.m_nvidia_tf_container = root["nvidia_tensorflow_container"].as<std::string>();
+  if (root["wsl_container_cli_from"])
+    db.m_wsl_container_cli_from = r.version(root, "wsl_container_cli_from").value_or(Version{});
   if (root["nvidia_driver_branch_width"])
     db.m_driver_branch_width = static_cast<int>(r.integer(root, "nvidia_driver_branch_width", 100).value_or(0));
 

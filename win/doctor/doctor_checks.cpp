@@ -54,6 +54,19 @@ CheckResult check_wsl_installed(const WslFacts& wsl) {
   return make_check("wsl.installed", CheckStatus::ok, "WSL is installed");
 }
 
+// WSL's own container CLI (wslc) comes with WSL itself from a release on (compat.yaml): said, and
+// in the values ("wslc": true) so a script sees it; the container route does not use it yet.
+void note_container_cli(const std::string& wsl_version, CheckResult& r) {
+  const Version from = builtin_compat_db().wsl_container_cli_from();
+  const auto have = Version::parse(wsl_version);
+  const bool here = !from.release.empty() && have && *have >= from;
+  if (!here) return;
+  r.values["wslc"] = true;
+  r.details.push_back("wslc, WSL's own container CLI (WSL " + from.to_string() +
+                      " and later, pre-releases), is here; tfwsl's container route runs Podman in the distro and "
+                      "does not use it yet (docs/provisioning.md)");
+}
+
 CheckResult check_wsl_version(const WslFacts& wsl) {
   if (!wsl.ran) return make_check("wsl.version", CheckStatus::skip, "wsl.exe could not be run");
   if (wsl.version_failure.kind == wsl::WslFailureKind::cli_too_old) {
@@ -73,6 +86,7 @@ CheckResult check_wsl_version(const WslFacts& wsl) {
   if (wsl.kernel_version) r.values["kernel"] = *wsl.kernel_version;
   if (wsl.kernel_version) r.details.push_back("kernel: " + *wsl.kernel_version);
   if (wsl.windows_version) r.details.push_back("Windows: " + *wsl.windows_version);
+  note_container_cli(*wsl.wsl_version, r);
   return r;
 }
 

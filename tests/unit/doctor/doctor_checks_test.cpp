@@ -2,6 +2,7 @@
 // and the report completion that keeps every id.
 #include "win/doctor/doctor_checks.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <memory>
@@ -83,6 +84,19 @@ TEST_CASE("wsl.version: an inbox wsl.exe warns with the update fix, Store WSL is
   CHECK(r.fix.find("wsl.exe --update") != std::string::npos);
   f.ran = false;
   CHECK(check_wsl_installed(f).status == CheckStatus::fail);
+}
+
+TEST_CASE("wsl.version: WSL with its own container CLI (wslc) says so and marks it, an older one does not") {
+  WslFacts f = wsl_with({distro("Ubuntu", 2, true)});
+  f.wsl_version = "2.9.3.0";
+  auto r = check_wsl_version(f);
+  CHECK(r.status == CheckStatus::ok);
+  CHECK(r.values["wslc"] == true);
+  CHECK(std::any_of(r.details.begin(), r.details.end(),
+                    [](const std::string& d) { return d.find("wslc, WSL's own container CLI") != std::string::npos; }));
+  f.wsl_version = "2.7.0.0";
+  r = check_wsl_version(f);
+  CHECK_FALSE(r.values.contains("wslc"));
 }
 
 TEST_CASE("wsl.default-version: 1 warns, 2 ok, unknown on an inbox WSL skips") {
