@@ -2,7 +2,7 @@
 // The stdio handshake of `tfwsl-agent serve --stdio-handshake` (docs/agent-api.md, "Start-up"):
 //   1. the CLI writes the token and '\n' as the first line of the agent's stdin;
 //   2. the agent answers with exactly one JSON line on stdout:
-//        {"agent":"0.2.0","api":3,"pid":1234,"port":41234}
+//        {"agent":"0.2.0","api":4,"pid":1234,"port":41234}
 //   3. stdin then carries framed requests (frame_codec.hpp) until EOF, when the agent exits 0.
 
 #include <string>
@@ -14,7 +14,9 @@ namespace tfwsl::agent_api {
 // 2: GET /v1/facts (common/agent_api/linux_facts.hpp); the CLI judges the facts itself.
 // 3: facts wsl.gpu_disabled (/etc/wsl.conf [gpu] enabled=false), stack.docker and
 //    stack.nvidia_container_runtime (NVIDIA's container, the way TensorFlow runs on Blackwell).
-inline constexpr int k_api_version = 3;
+// 4: facts stack.apt_version, stack.cuda_repository_sources and stack.cuda_repository_lists (apt 3's
+//    sqv refusing NVIDIA's CUDA repository key).
+inline constexpr int k_api_version = 4;
 // The token line is short; anything longer is refused before it is buffered further.
 inline constexpr std::size_t k_max_token_line = 1024;
 

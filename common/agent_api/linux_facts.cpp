@@ -56,6 +56,9 @@ void fields(T& s, Visit&& visit) {
   visit("ptxas", s.ptxas);
   visit("docker", s.docker);
   visit("nvidia_container_runtime", s.nvidia_container_runtime);
+  visit("apt_version", s.apt_version);
+  visit("cuda_repository_sources", s.cuda_repository_sources);
+  visit("cuda_repository_lists", s.cuda_repository_lists);
   visit("cudnn_found", s.cudnn_found);
   visit("cudnn_library", s.cudnn_library);
   visit("cudnn_version", s.cudnn_version);

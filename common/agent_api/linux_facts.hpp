@@ -49,6 +49,11 @@ struct StackFacts {
   std::string nvcc, ptxas;               // paths, empty when absent
   std::string docker;                    // the docker program, empty when absent
   std::string nvidia_container_runtime;  // nvidia-container-runtime or nvidia-ctk: Docker's --gpus inside WSL
+  // apt and NVIDIA's CUDA repository: apt 3 (sqv) refuses that repository's SHA1-bound key, and
+  // then its `apt-get update` fails and leaves no index of it in apt's lists.
+  std::string apt_version;                           // dpkg's version of apt ("3.1.16"); empty: not found
+  std::vector<std::string> cuda_repository_sources;  // apt sources files naming NVIDIA's CUDA repository
+  bool cuda_repository_lists = false;                // apt's lists hold an index of it (an update took)
   bool cudnn_found = false;
   std::string cudnn_library;
   std::optional<long> cudnn_version;  // cudnnGetVersion(): 8906 -> 8.9.6, 91900 -> 9.19.0

@@ -119,8 +119,10 @@ inline constexpr CheckRow rows[] = {
      "the profile's TensorFlow runs on the GPU: not below its minimum, not a Blackwell GPU the stock wheels lack "
      "kernels for"},
     {"cuda.toolkit", "cuda", S::agent, "wsl.agent", k_warn, k_doctor_md,
-     "the agent's facts (`/v1/facts`): `/usr/local/cuda*`",
-     "a system toolkit of the profile's series, if any (none is fine for `tensorflow[and-cuda]`)"},
+     "the agent's facts (`/v1/facts`): `/usr/local/cuda*`, apt's sources and lists, dpkg's version of apt",
+     "a system toolkit of the profile's series, if any (none is fine for `tensorflow[and-cuda]`); warns when "
+     "NVIDIA's CUDA repository is in apt's sources and apt's lists hold no index of it (apt 3's sqv refuses its "
+     "SHA1-bound key since 2026-02-01: every `apt-get update` fails)"},
     {"cudnn", "cudnn", S::agent, "wsl.agent", k_warn, k_doctor_md, "the agent's facts (`/v1/facts`): the system cuDNN",
      "a system cuDNN of the profile's series, if any"},
     {"python.version", "python", S::agent, "wsl.agent", k_fail, k_doctor_md,

@@ -1,4 +1,4 @@
-#include "common/provision/apt_signature_policy.hpp"
+#include "common/compat/apt_signature_policy.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include "common/core/builtin_data.hpp"
 #include "common/util/yaml_document.hpp"
 
-namespace tfwsl::provision {
+namespace tfwsl {
 namespace {
 
 Result<std::string> policy_text(const YAML::Node& node, const char* key, std::string_view source) {
@@ -96,4 +96,4 @@ std::optional<std::string> cuda_repository_refusal(std::string_view distro, cons
       distro, sqv->apt, cuda->key.substr(cuda->key.size() - 8), policy.sha1_rejected_from, cuda->source);
 }
 
-}  // namespace tfwsl::provision
+}  // namespace tfwsl

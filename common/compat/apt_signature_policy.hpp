@@ -12,7 +12,7 @@
 
 #include "common/core/error.hpp"
 
-namespace tfwsl::provision {
+namespace tfwsl {
 
 struct SqvDistro {
   std::string distro;  // "Ubuntu-26.04", "Debian"
@@ -50,4 +50,4 @@ std::string_view builtin_apt_signatures_yaml();
 // or nothing when it accepts it.
 std::optional<std::string> cuda_repository_refusal(std::string_view distro, const AptSignaturePolicy& policy);
 
-}  // namespace tfwsl::provision
+}  // namespace tfwsl

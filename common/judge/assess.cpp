@@ -9,9 +9,10 @@ namespace tfwsl::judge {
 namespace {
 
 // What a venv holds: on the container route the image holds it instead, checked by container.*.
+// (cuda.toolkit judges the route itself: NVIDIA's repository in apt breaks every route's updates.)
 bool judged_in_the_image(std::string_view id) {
-  static constexpr std::array<std::string_view, 6> k_ids = {"python.version", "cudnn",    "cuda.toolkit",
-                                                            "tf.installed",   "tf.build", "tf.gpu"};
+  static constexpr std::array<std::string_view, 5> k_ids = {"python.version", "cudnn", "tf.installed", "tf.build",
+                                                            "tf.gpu"};
   for (auto k : k_ids)
     if (k == id) return true;
   return false;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "common/compat/apt_signature_policy.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/compat/ubuntu_release.hpp"
 #include "common/judge/verdict_parts.hpp"
@@ -30,10 +31,40 @@ CheckResult toolkit_fixed_by_provision(CheckResult r) {
   return r;
 }
 
+// NVIDIA's CUDA repository in apt's sources with no index of it in apt's lists: its last update
+// failed (or never ran). With apt 3 that is sqv refusing the repository's SHA1-bound key
+// (profiles/apt-signatures.yaml): every `apt-get update` then fails, whatever else it fetches.
+std::optional<CheckResult> refused_repository(const LinuxFacts& f) {
+  if (f.stack.cuda_repository_sources.empty() || f.stack.cuda_repository_lists) return std::nullopt;
+  const auto& policy = builtin_apt_signature_policy();
+  const auto* cuda = policy.repository("cuda");
+  const auto apt = Version::parse(f.stack.apt_version);
+  const bool sqv = apt && apt->major() >= 3 && cuda && cuda->refused_by_sqv;
+  const std::string file = f.stack.cuda_repository_sources.front();
+  std::vector<std::string> details = f.stack.cuda_repository_sources;
+  details.push_back("apt " + (f.stack.apt_version.empty() ? std::string("(version not found)") : f.stack.apt_version));
+  return verdict(
+      "cuda.toolkit", CheckStatus::warn,
+      sqv ? fmt::format("apt-get update fails on NVIDIA's CUDA repository ({}): apt {} verifies with sqv, which "
+                        "rejects its key {} (bound by SHA1) since {}",
+                        file, f.stack.apt_version, cuda->key.substr(cuda->key.size() - 8), policy.sha1_rejected_from)
+          : fmt::format("apt's lists hold no index of NVIDIA's CUDA repository ({}): its last apt-get update failed "
+                        "or never ran",
+                        file),
+      fmt::format("remove {} (tensorflow[and-cuda] brings CUDA and cuDNN from pip; the toolkit only compiles CUDA "
+                  "code), or run `sudo apt-get update` to see apt's own error",
+                  file),
+      details);
+}
+
 }  // namespace
 
 CheckResult check_toolkit(const LinuxFacts& f, const CheckPolicy& p) {
   if (probe_timed_out(f, "cuda-stack")) return timeout_verdict("cuda.toolkit", "cuda-stack");
+  if (auto refused = refused_repository(f)) return *refused;
+  if (p.container_route)
+    return verdict("cuda.toolkit", CheckStatus::skip,
+                   "the container route: the image brings it (the container.* checks)");
   std::vector<std::string> details;
   for (const auto& t : f.stack.toolkits) details.push_back(t.path + ": " + t.version);
   if (!f.stack.nvcc.empty()) details.push_back("nvcc: " + f.stack.nvcc);

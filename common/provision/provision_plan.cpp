@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "common/compat/apt_signature_policy.hpp"
 #include "common/profile/profile_validator.hpp"
 #include "common/provision/apt_package_name.hpp"
-#include "common/provision/apt_signature_policy.hpp"
 #include "common/provision/container_plan.hpp"
 #include "common/provision/plan_downloads.hpp"
 #include "common/units/size_parser.hpp"

@@ -33,6 +33,45 @@ void probe_containers(const ProbeEnvironment& env, StackFacts& f) {
   if (f.nvidia_container_runtime.empty()) f.nvidia_container_runtime = find_system_program(env, "nvidia-ctk");
 }
 
+// apt's own version from dpkg's status file: the paragraph of Package: apt, its Version: line.
+std::string apt_version(const ProbeEnvironment& env) {
+  const auto status = read_text_file(env.at("/var/lib/dpkg/status"), 64u << 20);
+  if (!status) return {};
+  const auto start = status->find("Package: apt\n");
+  if (start == std::string::npos || (start != 0 && (*status)[start - 1] != '\n')) return {};
+  const auto end = status->find("\n\n", start);
+  const std::string paragraph = status->substr(start, end == std::string::npos ? std::string::npos : end - start);
+  const auto version = paragraph.find("\nVersion: ");
+  if (version == std::string::npos) return {};
+  const auto from = version + 10;
+  return paragraph.substr(from, paragraph.find('\n', from) - from);
+}
+
+// NVIDIA's CUDA repository in apt's sources, and whether apt's lists hold an index of it: apt 3
+// refuses its SHA1-bound key since 2026-02-01 (profiles/apt-signatures.yaml), and a refused update
+// stores nothing for it. Only the files are read: apt itself is not started.
+void probe_apt(const ProbeEnvironment& env, StackFacts& f) {
+  constexpr std::string_view k_cuda_repository = "developer.download.nvidia.com/compute/cuda/repos/";
+  f.apt_version = apt_version(env);
+  std::vector<std::string> sources = {"/etc/apt/sources.list"};
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(env.at("/etc/apt/sources.list.d"), ec)) {
+    const auto name = entry.path().filename().string();
+    if (name.ends_with(".list") || name.ends_with(".sources")) sources.push_back("/etc/apt/sources.list.d/" + name);
+    if (sources.size() > 256) break;
+  }
+  std::sort(sources.begin() + 1, sources.end());
+  for (const auto& file : sources)
+    if (auto text = read_text_file(env.at(file), 1u << 20); text && text->find(k_cuda_repository) != std::string::npos)
+      f.cuda_repository_sources.push_back(file);
+  for (const auto& entry : std::filesystem::directory_iterator(env.at("/var/lib/apt/lists"), ec)) {
+    const auto name = entry.path().filename().string();
+    if (name.find("developer.download.nvidia.com_compute_cuda_repos_") != std::string::npos &&
+        name.find("Packages") != std::string::npos)
+      f.cuda_repository_lists = true;
+  }
+}
+
 void probe_toolkits(const ProbeEnvironment& env, StackFacts& f) {
   std::error_code ec;
   auto local = env.at("/usr/local");
@@ -105,6 +144,7 @@ StackFacts probe_cuda_stack(const ProbeEnvironment& env) {
   probe_cudnn(env, f);
   probe_python(env, f);
   probe_containers(env, f);
+  probe_apt(env, f);
   return f;
 }
 

@@ -66,7 +66,7 @@ std::string agent_ids() {
 
 std::string schema_enum(const std::string& indent) {
   std::vector<std::string> words;
-  const auto ids = tfwsl::check_ids();
+  const auto ids = tfwsl::every_check_id();
   for (std::size_t i = 0; i < ids.size(); ++i)
     words.push_back(nlohmann::json(ids[i]).dump() + (i + 1 < ids.size() ? "," : "]"));
   std::string text = wrapped(words, indent);

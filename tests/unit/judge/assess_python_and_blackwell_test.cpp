@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "common/judge/assess.hpp"
+#include "common/judge/verdict_parts.hpp"
 #include "tests/support/report_lookup.hpp"
 
 using namespace tfwsl;
@@ -93,4 +94,27 @@ TEST_CASE("linux.dxg: [gpu] enabled=false written since the distro started warns
   CHECK(r.status == CheckStatus::warn);
   CHECK(r.summary.find("next start") != std::string::npos);
   CHECK(r.fix.find("wsl --terminate Ubuntu") != std::string::npos);
+}
+
+TEST_CASE("cuda.toolkit: NVIDIA's CUDA repository in apt's sources without an index under apt 3 is sqv's refusal",
+          "[judge][apt]") {
+  auto policy = issue26_policy();
+  agent_api::LinuxFacts f;
+  f.stack.apt_version = "3.1.16";
+  f.stack.cuda_repository_sources = {"/etc/apt/sources.list.d/cuda-wsl-ubuntu-x86_64.list"};
+  auto r = judge::detail::check_toolkit(f, policy);
+  CHECK(r.status == CheckStatus::warn);
+  CHECK(r.summary.find("apt 3.1.16 verifies with sqv") != std::string::npos);
+  CHECK(r.summary.find("3BF863CC") != std::string::npos);
+  CHECK(r.summary.find("2026-02-01") != std::string::npos);
+  CHECK(r.fix.find("remove /etc/apt/sources.list.d/cuda-wsl-ubuntu-x86_64.list") != std::string::npos);
+  f.stack.apt_version = "2.7.14";  // Ubuntu 24.04: gpgv; the update failed for another reason
+  r = judge::detail::check_toolkit(f, policy);
+  CHECK(r.status == CheckStatus::warn);
+  CHECK(r.summary.find("its last apt-get update failed or never ran") != std::string::npos);
+  f.stack.cuda_repository_lists = true;  // the update took: the toolkit is judged as before
+  CHECK(judge::detail::check_toolkit(f, policy).summary.find("sqv") == std::string::npos);
+  policy.container_route = true;
+  f.stack.cuda_repository_lists = false;
+  CHECK(judge::detail::check_toolkit(f, policy).status == CheckStatus::warn);  // every route's apt breaks
 }

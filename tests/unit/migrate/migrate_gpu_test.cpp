@@ -74,7 +74,8 @@ TEST_CASE("a Blackwell GPU plans the container route instead of refusing, with t
   CHECK(j["problems"].empty());
 }
 
-TEST_CASE("a project pinning the image's TensorFlow gets no note; an Ada GPU keeps the venv route", "[migrate][gpu]") {
+TEST_CASE("a project pinning the image's TensorFlow gets no note, and an Ada GPU keeps the venv route",
+          "[migrate][gpu]") {
   const auto same = plan_with_gpu("tensorflow==2.17.0\n", read_as("NVIDIA GeForce RTX 5090", 12, 0));
   REQUIRE(same.container);
   CHECK(same.container->notes.empty());
@@ -83,7 +84,7 @@ TEST_CASE("a project pinning the image's TensorFlow gets no note; an Ada GPU kee
   CHECK(to_json(ada)["container_route"].is_null());
 }
 
-TEST_CASE("--profile forces either route: the container's on any GPU, a venv profile on Blackwell is refused",
+TEST_CASE("a named profile forces either route: the container's on any GPU, a venv one on Blackwell is refused",
           "[migrate][gpu]") {
   static const auto profiles = shipped_wsl_profiles();
   migrate::test::FakeProjectFiles fs;

@@ -5,7 +5,7 @@
 
 #include "common/compat/compat_db.hpp"
 #include "common/profile/profile_loader.hpp"
-#include "common/provision/apt_signature_policy.hpp"
+#include "common/compat/apt_signature_policy.hpp"
 #include "common/provision/plan_downloads.hpp"
 
 using namespace tfwsl;
