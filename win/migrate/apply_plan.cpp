@@ -69,6 +69,11 @@ MigratePlan with_home(MigratePlan plan, const std::string& home) {
   plan.project_linux_path = under_home(plan.project_linux_path, home);
   for (auto& ds : plan.datasets) ds.linux_path = under_home(ds.linux_path, home);
   for (auto& wp : plan.windows_paths) wp.linux_path = under_home(wp.linux_path, home);
+  if (plan.container)
+    for (auto& mount : plan.container->mounts) {
+      const auto colon = mount.find(':');
+      mount = under_home(mount.substr(0, colon), home) + (colon == std::string::npos ? "" : mount.substr(colon));
+    }
   return plan;
 }
 

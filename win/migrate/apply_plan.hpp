@@ -67,7 +67,8 @@ struct RunCommands {
 RunCommands how_to_run(const MigratePlan& plan);
 
 // The container route's run: podman in the distro (bash) and through wsl.exe (PowerShell), the
-// project mounted at its own path and the working folder, the profile's environment passed.
+// project and the imported datasets mounted at their own paths, the project the working folder,
+// the profile's mounts and environment passed.
 struct ContainerRunCommands {
   std::string in_wsl;
   std::string wsl;

@@ -43,7 +43,11 @@ ContainerRunCommands how_to_run_in_container(const MigratePlan& plan) {
   const MainEntry main = main_entry(plan.scan);
   provision::ContainerRun run;
   run.image = plan.container->pinned;
+  run.env = plan.container->env;
+  // The project and the imported datasets at their own paths, so the paths in the code hold.
   run.mounts = {plan.project_linux_path + ":" + plan.project_linux_path};
+  for (const auto& ds : plan.datasets) run.mounts.push_back(ds.linux_path + ":" + ds.linux_path);
+  run.mounts.insert(run.mounts.end(), plan.container->mounts.begin(), plan.container->mounts.end());
   run.workdir = plan.project_linux_path;
   run.command = {"python"};
   if (main.empty())

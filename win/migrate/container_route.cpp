@@ -72,6 +72,8 @@ std::optional<ContainerRoutePlan> plan_container_route(const std::string& asked,
   route.tensorflow = image_series(*profile);
   route.asked = !asked.empty();
   if (decision.target) route.venv_profile = decision.target->name;
+  route.mounts = profile->container_mounts.value_or({});
+  for (const auto& e : profile->env) route.env.emplace_back(e.name, e.value.value_or(""));
   if (const auto* known = provision::builtin_download_facts().image(profile->container_digest.value_or("")))
     route.download_bytes = known->bytes;
   route.why = route.asked ? fmt::format("asked for with --profile {}", route.profile)

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "win/migrate/gpu_check.hpp"
@@ -24,8 +25,10 @@ struct ContainerRoutePlan {
   std::optional<std::uint64_t> download_bytes;  // the image's layers (profiles/download-sizes.yaml)
   bool asked = false;                           // named with --profile
   std::string venv_profile;                     // what the pins alone would pick for a venv ("" none)
-  std::string why;                              // one line
-  std::vector<std::string> notes;               // the pins the image does not meet, and what that means
+  std::vector<std::string> mounts;              // the profile's, HOST:CONTAINER[:ro] ("~" until with_home)
+  std::vector<std::pair<std::string, std::string>> env;  // the profile's environment, passed to the run
+  std::string why;                                       // one line
+  std::vector<std::string> notes;                        // the pins the image does not meet, and what that means
 };
 
 // Whether `profile` (what --profile names) is a shipped profile of the container route.

@@ -183,8 +183,10 @@ TEST_CASE("the container route applies: the image's profile provisioned, the pro
                        });
   const auto run = how_to_run_in_container(with_home(*plan, "/home/ada"));
   CHECK(run.in_wsl ==
-        "podman run --rm --device nvidia.com/gpu=all --volume "
-        "/home/ada/projects/flowers:/home/ada/projects/flowers --workdir /home/ada/projects/flowers "
+        "podman run --rm --device nvidia.com/gpu=all --env TF_FORCE_GPU_ALLOW_GROWTH=true --volume "
+        "/home/ada/projects/flowers:/home/ada/projects/flowers --volume "
+        "/home/ada/datasets/flowers:/home/ada/datasets/flowers "
+        "--volume /home/ada/.keras:/root/.keras --workdir /home/ada/projects/flowers "
         "nvcr.io/nvidia/tensorflow@sha256:c83b37d26f19ab00d8a13cf974edd079c3d099918ec3110c304a989d6e2f75d5 python -m "
         "train");
   CHECK(run.wsl.rfind("wsl -d Ubuntu-24.04 --exec podman run --rm", 0) == 0);

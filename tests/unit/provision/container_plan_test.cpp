@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "common/compat/apt_signature_policy.hpp"
 #include "common/compat/compat_db.hpp"
 #include "common/profile/profile_loader.hpp"
-#include "common/compat/apt_signature_policy.hpp"
 #include "common/provision/plan_downloads.hpp"
 
 using namespace tfwsl;
