@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "common/provision/apt_package_name.hpp"
-
 namespace tfwsl::provision {
 namespace {
 
@@ -20,19 +18,6 @@ PlannedStep container_step(std::string_view id) {
   PlannedStep step;
   step.definition = find_step_definition(id);
   return step;
-}
-
-Status add_container_apt_step(ProvisionPlan& plan, std::string_view id, std::vector<std::string> packages,
-                              const PlanSettings& settings, std::string changes) {
-  for (const auto& package : packages)
-    TFWSL_TRY_STATUS(with_context(check_apt_package(package, settings.inside_wsl), fmt::format("step {}", id)));
-  auto step = container_step(id);
-  step.commands = {{RunsAs::root, apt_update_argv(settings.apt)},
-                   {RunsAs::root, apt_install_argv(packages, settings.apt)}};
-  step.packages = std::move(packages);
-  step.changes = std::move(changes);
-  plan.distro_steps.push_back(std::move(step));
-  return {};
 }
 
 void add_toolkit_repository(ProvisionPlan& plan, const PlanSettings& settings) {
@@ -98,14 +83,13 @@ Status add_container_steps(ProvisionPlan& plan, const Profile& profile, const Pl
                    : *profile.container_image;
   for (const auto& mount : profile.container_mounts.value_or({}))
     plan.mounts.push_back(expand_home(mount, settings.home));
-  TFWSL_TRY_STATUS(add_container_apt_step(plan, "container.engine", engine_packages(), settings,
-                                          "installs Podman and what it needs to run containers as the user"));
-  static const std::vector<std::string> k_prerequisites = {"ca-certificates", "curl"};
-  TFWSL_TRY_STATUS(add_container_apt_step(plan, "apt.prerequisites", k_prerequisites, settings,
-                                          "installs the packages that are missing"));
+  TFWSL_TRY_STATUS(add_apt_install_step(plan, "container.engine", engine_packages(), settings,
+                                        "installs Podman and what it needs to run containers as the user"));
+  TFWSL_TRY_STATUS(add_apt_install_step(plan, "apt.prerequisites", prerequisite_packages(), settings,
+                                        "installs the packages that are missing"));
   add_toolkit_repository(plan, settings);
-  TFWSL_TRY_STATUS(add_container_apt_step(plan, "container.toolkit", {"nvidia-container-toolkit"}, settings,
-                                          "installs nvidia-ctk from NVIDIA's repository (no driver)"));
+  TFWSL_TRY_STATUS(add_apt_install_step(plan, "container.toolkit", {"nvidia-container-toolkit"}, settings,
+                                        "installs nvidia-ctk from NVIDIA's repository (no driver)"));
   add_cdi_spec(plan, settings);
   add_image(plan, profile, settings);
   add_verify(plan);

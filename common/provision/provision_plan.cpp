@@ -13,14 +13,13 @@
 #include "common/util/plural.hpp"
 
 namespace tfwsl::provision {
-namespace {
 
-// What `tfwsl provision` installs before NVIDIA's keyring can be fetched (NVIDIA's guide uses wget;
-// curl is the same job and also fetches file:// URLs).
 const std::vector<std::string>& prerequisite_packages() {
   static const std::vector<std::string> k_packages = {"ca-certificates", "curl"};
   return k_packages;
 }
+
+namespace {
 
 bool has_and_cuda_extra(const Profile& profile) {
   const auto extras = profile.tensorflow_extras.value_or({});
@@ -120,14 +119,7 @@ class PlanBuilder {
   }
 
   Status add_apt_step(std::string_view id, std::vector<std::string> packages, std::string changes) {
-    for (const auto& package : packages)
-      TFWSL_TRY_STATUS(with_context(check_apt_package(package, m_s.inside_wsl), fmt::format("step {}", id)));
-    auto step = make_step(id);
-    step.commands = {{RunsAs::root, apt_update_argv(m_s.apt)}, {RunsAs::root, apt_install_argv(packages, m_s.apt)}};
-    step.packages = std::move(packages);
-    step.changes = std::move(changes);
-    m_plan.distro_steps.push_back(std::move(step));
-    return {};
+    return add_apt_install_step(m_plan, id, std::move(packages), m_s, std::move(changes));
   }
 
   void add_repository_step() {
@@ -229,6 +221,19 @@ class PlanBuilder {
 };
 
 }  // namespace
+
+Status add_apt_install_step(ProvisionPlan& plan, std::string_view id, std::vector<std::string> packages,
+                            const PlanSettings& settings, std::string changes) {
+  for (const auto& package : packages)
+    TFWSL_TRY_STATUS(with_context(check_apt_package(package, settings.inside_wsl), fmt::format("step {}", id)));
+  auto step = make_step(id);
+  step.commands = {{RunsAs::root, apt_update_argv(settings.apt)},
+                   {RunsAs::root, apt_install_argv(packages, settings.apt)}};
+  step.packages = std::move(packages);
+  step.changes = std::move(changes);
+  plan.distro_steps.push_back(std::move(step));
+  return {};
+}
 
 const std::string* PlannedStep::value(std::string_view key) const {
   for (const auto& [k, v] : values)

@@ -71,6 +71,15 @@ struct ProvisionPlan {
 // when a package name is not one apt may see, or when the profile lacks what a step needs.
 Result<ProvisionPlan> build_provision_plan(const Profile& profile, const CompatDb& db, const PlanSettings& settings);
 
+// What `tfwsl provision` installs before a key or keyring is fetched over HTTPS, on either route
+// (NVIDIA's guides use wget or curl; curl is the same job and also fetches file:// URLs).
+const std::vector<std::string>& prerequisite_packages();
+
+// A distro step that installs apt packages (`apt-get update`, then `apt-get install` as root), each
+// name first held to the one package rule: the venv route's steps and the container route's.
+Status add_apt_install_step(ProvisionPlan& plan, std::string_view id, std::vector<std::string> packages,
+                            const PlanSettings& settings, std::string changes);
+
 nlohmann::json to_json(const PlannedStep& step);
 nlohmann::json plan_to_json(const ProvisionPlan& plan);
 // The plan for people: each step numbered, with its packages, its commands, what it downloads and
