@@ -43,7 +43,7 @@ linux_pkgs=(cmake g++ make ninja-build pkg-config ca-certificates dpkg-dev xz-ut
   python3-jsonschema                # validates the --json outputs against docs/schema (integration.schema.*)
   python3-ipykernel                 # integration.run.native: tfwsl notebook's kernel, listed by a real `jupyter kernelspec`
   debootstrap apt-utils             # integration.provision.chroot: a bookworm root, a local apt repository (apt-ftparchive)
-  podman docker-registry gpg        # integration.container.provision: an image pushed to a loopback registry, a signed repository
+  podman docker-registry gpg gpg-agent  # integration.container.provision: an image on a loopback registry, a signed repository
   libfuse3-dev fuse3                # fuse3: the dataset benchmark's delaying FUSE passthrough
   libtomlplusplus-dev               # toml++ 3.3 (header-only): migrate reads pyproject.toml with it, both builds
   zip unzip osslsigncode            # scripts/release.sh: the archive, its install test, optional Authenticode signing

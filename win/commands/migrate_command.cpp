@@ -188,7 +188,8 @@ void register_migrate_command(CLI::App& app, CommandTable& commands, Console& co
                   "The tfwsl-agent binary on native Linux (default: TFWSL_AGENT, then beside tfwsl)");
   sub->footer(help_footer(
       "Exit status: 0 migrated (or, with --dry-run, the plan can go ahead), 1 native Windows can still run it "
-      "(pass --force), 2 TF 1.x, conflicting or unshipped pins, a GPU no stock wheel runs on (Blackwell), "
+      "(pass --force), 2 TF 1.x, conflicting or unshipped pins, a venv --profile on a GPU no stock wheel runs on "
+      "(Blackwell: without --profile migrate plans NVIDIA's TensorFlow image there), "
       "bad input (nothing was changed) or a failed step "
       "(the steps before it stay done: the same command resumes), 130 interrupted.",
       {"tfwsl migrate C:\\work\\flowers --dry-run          the plan: profile, requirement diff, datasets",

@@ -61,6 +61,7 @@ def signed_toolkit_repository(root, work):
         subprocess.run(["apt-ftparchive", "release", "."], cwd=repo, check=True, stdout=f)
     cw.run(gpg + ["--clearsign", "--digest-algo", "SHA512", "-o", os.path.join(repo, "InRelease"),
                   os.path.join(repo, "Release")])
+    subprocess.run(["gpgconf", "--homedir", home, "--kill", "gpg-agent"], capture_output=True)  # nothing outlives it
 
 
 def write_profile(root, image, digest):
@@ -352,7 +353,8 @@ def main():
     if os.geteuid() != 0:
         print("skipped: needs root (mount namespaces, mknod, apt in the root)")
         return cw.SKIPPED
-    for tool in ("debootstrap", "dpkg-deb", "apt-ftparchive", "podman", "docker-registry", "gpg", "unshare"):
+    for tool in ("debootstrap", "dpkg-deb", "apt-ftparchive", "podman", "docker-registry", "gpg", "gpg-agent", "gpgconf",
+                 "unshare"):
         if not shutil.which(tool):
             print(f"skipped: {tool} is missing (scripts/install-deps.sh installs it)")
             return cw.SKIPPED
