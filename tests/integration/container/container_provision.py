@@ -16,7 +16,8 @@ folder) `--check` finds the spec stale and what it names, and a run regenerates 
 stopped midway is finished by the next run. Benchmark: the agent's pull step against `podman pull` of
 the same image in the same world (medians; the step includes its own check).
 
-Exit 0: passed; 1: a failure (printed); 77: skipped (not root, a tool missing, no debootstrap).
+Exit 0: passed; 1: a failure (printed); 77: skipped (not root, a tool missing, no debootstrap, or
+no user namespaces: a chroot such as fresh-root-check's, where the kernel refuses CLONE_NEWUSER).
 """
 import argparse
 import json
@@ -358,6 +359,13 @@ def main():
         if not shutil.which(tool):
             print(f"skipped: {tool} is missing (scripts/install-deps.sh installs it)")
             return cw.SKIPPED
+    # Rootless Podman needs a user namespace, which the kernel refuses to a process inside a chroot
+    # (fresh-root-check runs the suite in one) or a container that forbids CLONE_NEWUSER.
+    probe = subprocess.run(["unshare", "--user", "--map-root-user", "true"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        print("SKIP: user namespaces are not permitted here (unshare --user: "
+              f"{probe.stderr.strip() or probe.returncode}): rootless Podman cannot run")
+        return cw.SKIPPED
     try:
         run(args)
     except Exception as e:  # noqa: BLE001 - reported as a failure, after the clean-up above
