@@ -24,7 +24,8 @@ class FakePorts final : public FakeMigrationPorts {
   }
 };
 
-MigratePlan sample_plan(bool force = true) {
+// The sample project; `gpu` as nvidia-smi read it (default: not read).
+MigratePlan sample_plan(bool force = true, const host::GpuReading& gpu = {}) {
   static const auto profiles = shipped_wsl_profiles();
   migrate::test::FakeProjectFiles fs;
   fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0\npandas\n";
@@ -32,7 +33,8 @@ MigratePlan sample_plan(bool force = true) {
   fs.files["util/helpers.py"] = "import tensorflow\n";
   fs.windows["d:\\data\\flowers"] = {true, 10, 100};
   fs.drives = std::set<char>{'c', 'd'};
-  auto plan = build_plan({fs, "flowers", "~/projects", "~/datasets", force, builtin_migrate_facts(), profiles});
+  auto plan =
+      build_plan({fs, "flowers", "~/projects", "~/datasets", force, builtin_migrate_facts(), profiles, {}, {}, gpu});
   REQUIRE(plan);
   return *plan;
 }
@@ -155,24 +157,15 @@ TEST_CASE("the project's profile is named after its folder, in the letters a pro
 
 TEST_CASE("the container route applies: the image's profile provisioned, the project and data copied, no venv",
           "[migrate][apply][container]") {
-  static const auto profiles = shipped_wsl_profiles();
-  migrate::test::FakeProjectFiles fs;
-  fs.files["requirements.txt"] = "tensorflow-gpu==2.10.0\npandas\n";
-  fs.files["train.py"] = "import tensorflow as tf\nDATA = r'D:\\data\\flowers'\n";
-  fs.files["util/helpers.py"] = "import tensorflow\n";
-  fs.windows["d:\\data\\flowers"] = {true, 10, 100};
-  fs.drives = std::set<char>{'c', 'd'};
   host::GpuReading blackwell;
   blackwell.checked = true;
   blackwell.gpus.push_back({"NVIDIA GeForce RTX 5090", 12, 0});
-  auto plan = build_plan(
-      {fs, "flowers", "~/projects", "~/datasets", false, builtin_migrate_facts(), profiles, {}, {}, blackwell});
-  REQUIRE(plan);
-  REQUIRE(plan->container);
-  CHECK(plan->decision.target->name == "ngc-tf-25.02");
-  CHECK(plan->decision.target->distro == "Ubuntu-24.04");
+  const auto plan = sample_plan(false, blackwell);
+  REQUIRE(plan.container);
+  CHECK(plan.decision.target->name == "ngc-tf-25.02");
+  CHECK(plan.decision.target->distro == "Ubuntu-24.04");
   FakePorts ports;
-  auto steps = apply_plan(*plan, ports, {"C:\\work\\flowers", false});
+  auto steps = apply_plan(plan, ports, {"C:\\work\\flowers", false});
   REQUIRE(steps);
   CHECK(ports.calls == std::vector<std::string>{
                            "provision:ngc-tf-25.02",
@@ -181,7 +174,7 @@ TEST_CASE("the container route applies: the image's profile provisioned, the pro
                            "place:3",
                            "copy:D:\\data\\flowers->~/datasets/flowers skip ",
                        });
-  const auto run = how_to_run_in_container(with_home(*plan, "/home/ada"));
+  const auto run = how_to_run_in_container(with_home(plan, "/home/ada"));
   CHECK(run.in_wsl ==
         "podman run --rm --device nvidia.com/gpu=all --env TF_FORCE_GPU_ALLOW_GROWTH=true --volume "
         "/home/ada/projects/flowers:/home/ada/projects/flowers --volume "
